@@ -1,0 +1,58 @@
+"""Bots and agent specs: ``random``, ``greedy``, ``mcts:iters=2000``, ``mcts:time=0.5,rollout=greedy``."""
+
+from __future__ import annotations
+
+import importlib
+
+from kansei.core.errors import OptionError
+
+from .base import Agent, choose
+
+# kind -> "module:Class"; imported lazily.
+_AGENTS: dict[str, str] = {
+    "random": "kansei.agents.simple:RandomAgent",
+    "greedy": "kansei.agents.simple:GreedyAgent",
+}
+
+
+def agent_kinds() -> list[str]:
+    return sorted(_AGENTS)
+
+
+def _coerce(text: str):
+    low = text.lower()
+    if low in ("true", "false"):
+        return low == "true"
+    for cast in (int, float):
+        try:
+            return cast(text)
+        except ValueError:
+            pass
+    return text
+
+
+def parse_spec(spec: str) -> tuple[str, dict]:
+    """'mcts:iters=2000,rollout=greedy' -> ('mcts', {'iters': 2000, 'rollout': 'greedy'})."""
+    kind, _, rest = spec.strip().partition(":")
+    kind = kind.strip()
+    if kind not in _AGENTS:
+        raise OptionError(f"unknown agent {kind!r} (valid: {', '.join(agent_kinds())})")
+    params: dict = {}
+    if rest.strip():
+        for part in rest.split(","):
+            key, eq, val = part.partition("=")
+            if not eq or not key.strip():
+                raise OptionError(f"agent spec {spec!r}: expected key=value, got {part!r}")
+            params[key.strip()] = _coerce(val.strip())
+    return kind, params
+
+
+def make_agent(spec: str, seed: int = 0) -> Agent:
+    kind, params = parse_spec(spec)
+    module, _, cls = _AGENTS[kind].partition(":")
+    agent = getattr(importlib.import_module(module), cls)(seed=seed, **params)
+    agent.name = spec.strip()
+    return agent
+
+
+__all__ = ["Agent", "agent_kinds", "choose", "make_agent", "parse_spec"]

@@ -1,0 +1,73 @@
+"""Agents choose actions through the core protocol only.
+
+An agent never receives the real state. The runner (:func:`choose`) hands it either the legal actions
+alone (agents that need nothing else, like ``random``) or a *determinised copy*: ``state.determinize(seat,
+rng)``, in which everything the seat cannot see has been resampled. So a bot cannot peek, by construction,
+and ``tests/agents/test_no_peeking.py`` proves it for every bot and every game.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from kansei.core.errors import OptionError
+from kansei.core.protocol import Action, State
+
+
+class AgentParams(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Agent:
+    """Base class. ``kind`` is the spec name; ``Params`` declares the spec keys (``mcts:iters=2000``)."""
+
+    kind: ClassVar[str] = ""
+    Params: ClassVar[type[AgentParams]] = AgentParams
+    # False: the agent only needs the legal actions (it is never given a state at all).
+    needs_state: ClassVar[bool] = True
+
+    def __init__(self, seed: int = 0, **params: Any):
+        try:
+            self.params = self.Params(**params)
+        except ValidationError as e:
+            raise OptionError(_param_error(self.kind, self.Params, e)) from None
+        self.rng = random.Random(seed)
+        self.name = self.kind
+
+    def reseed(self, seed: int) -> None:
+        self.rng.seed(seed)
+
+    def act(self, state: State, seat: int) -> Action:
+        """Choose an action in ``state`` (a determinised copy) for ``seat``."""
+        raise NotImplementedError
+
+    def act_legal(self, legal: list[Action], seat: int) -> Action:
+        """Choose among ``legal`` (agents with ``needs_state = False``)."""
+        raise NotImplementedError
+
+
+def _param_error(kind: str, model: type[BaseModel], e: ValidationError) -> str:
+    valid = ", ".join(f"{k}=<{getattr(f.annotation, '__name__', f.annotation)}>" for k, f in model.model_fields.items())
+    probs = []
+    for err in e.errors():
+        loc = ".".join(str(x) for x in err["loc"])
+        if err["type"] == "extra_forbidden":
+            probs.append(f"unknown key {loc!r}")
+        else:
+            probs.append(f"{loc}={err.get('input')!r}: {err['msg']}")
+    return f"agent {kind}: {'; '.join(probs)} (valid keys: {valid or 'none'})"
+
+
+def choose(agent: Agent, state: State, seat: int | None = None) -> Action:
+    """Ask ``agent`` for the move of ``seat`` (default: the seat to move) without showing it the real state."""
+    seat = state.to_move if seat is None else seat
+    legal = state.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    if not agent.needs_state:
+        return agent.act_legal(legal, seat)
+    world = state.determinize(seat, agent.rng)
+    return agent.act(world, seat)
