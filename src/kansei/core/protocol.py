@@ -79,6 +79,7 @@ class Game:
     max_players: ClassVar[int] = 2
 
     def __init__(self, **options: Any):
+        self.lang = "en"  # display language for render/describe/narrate (the CLI's --lang)
         try:
             self.options = self.Options(**options)
         except ValidationError as e:
@@ -140,6 +141,13 @@ class Game:
     def render(self, state: State, seat: int | None) -> Any:
         """A rich renderable (or text) of what ``seat`` sees."""
         return json.dumps(state.view(seat), indent=1)
+
+    def narrate(self, event: dict, seat: int | None = None) -> str | None:
+        """One line telling a person what an event means (None: nothing worth saying).
+
+        Events carrying ``"to": seat`` are private to that seat; callers only pass events ``seat`` may see.
+        """
+        return None
 
     def describe_action(self, state: State, action: Action) -> str:
         """A longer human description of an action for menus (defaults to its notation)."""

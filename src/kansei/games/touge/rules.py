@@ -898,10 +898,12 @@ class TougeState(State):
         s = self.clone()
         s.rng = Rng.from_random(rng)
         for p in (0, 1):
+            # sorted first: the result depends only on what `seat` knows and on `rng` (no-peeking test)
             if p == seat:
+                s.decks[p].sort()
                 rng.shuffle(s.decks[p])
                 continue
-            pool = s.decks[p] + s.hands[p] + s.aside[p]
+            pool = sorted(s.decks[p] + s.hands[p] + s.aside[p])
             rng.shuffle(pool)
             nh, na = len(s.hands[p]), len(s.aside[p])
             s.hands[p] = sorted(pool[:nh])
