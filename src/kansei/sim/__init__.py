@@ -1,0 +1,6 @@
+"""Many games at once: tournaments between agents, statistics with confidence intervals."""
+
+from .runner import GameResult, play_game, run_games
+from .stats import simulate, wilson
+
+__all__ = ["GameResult", "play_game", "run_games", "simulate", "wilson"]
