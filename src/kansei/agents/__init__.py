@@ -12,6 +12,7 @@ from .base import Agent, choose
 _AGENTS: dict[str, str] = {
     "random": "kansei.agents.simple:RandomAgent",
     "greedy": "kansei.agents.simple:GreedyAgent",
+    "mcts": "kansei.agents.mcts:MctsAgent",
 }
 
 
