@@ -258,7 +258,9 @@ class Touge(Game):
         return describe(state, action)
 
 
-_SETUP_KEYS = {"direction", "leader", "disaster", "order", "hands"}
+# Scenario keys (docs: RULES.md / tests): fixed coins, a fixed disaster (or "none"), the top cards the
+# disaster draw reveals ("reveal"), the top cards after set-up ("order"), and starting hands ("hands").
+_SETUP_KEYS = {"direction", "leader", "disaster", "reveal", "order", "hands"}
 
 
 class TougeState(State):
@@ -331,6 +333,8 @@ class TougeState(State):
         self.log("coins", direction=DIRECTIONS[self.direction], leader=self.leader)
         for p in (0, 1):
             rng.shuffle(self.decks[p])
+        if setup.get("reveal") is not None:
+            self._fix_order(setup["reveal"], "reveal")
         if "disaster" in setup:
             self._fixed_disaster(setup["disaster"])
         elif o.disaster_draw:
@@ -342,7 +346,7 @@ class TougeState(State):
         order = setup.get("order")
         hands = setup.get("hands")
         if order is not None:
-            self._fix_order(order)
+            self._fix_order(order, "order")
         self._deal(10 if self.game.sudden else 7, hands)
         self._start_redraw()
 
@@ -400,17 +404,17 @@ class TougeState(State):
                 (self.removed[p] if cards[cid].kind == "disaster" else keep).append(cid)
             self.decks[p] = keep
 
-    def _fix_order(self, order: Any) -> None:
+    def _fix_order(self, order: Any, key: str) -> None:
         """Scenario: put the named cards on top of each deck, first name on top."""
         t = self.game.table
         if not isinstance(order, list) or len(order) != 2:
-            raise ContentError(["touge setup: order must be two lists of card names (top first)"])
+            raise ContentError([f"touge setup: {key} must be two lists of card names (top first)"])
         for p in (0, 1):
             top = []
             for name in order[p]:
                 cid = t.find(name)
                 if cid is None or cid not in self.decks[p]:
-                    raise ContentError([f"touge setup: order: {name!r} is not in seat {p}'s deck"])
+                    raise ContentError([f"touge setup: {key}: {name!r} is not in seat {p}'s deck"])
                 self.decks[p].remove(cid)
                 top.append(cid)
             self.decks[p].extend(reversed(top))

@@ -1,0 +1,235 @@
+"""Scoring: TG-S1, the worked example TG-S2 in both directions, tune-ups (TG-C4), disasters (TG-C5),
+car abilities (TG-C6)."""
+
+from __future__ import annotations
+
+import pytest
+
+from kansei import Action, IllegalAction
+from touge_helpers import cid, course_of, pass_until, play, scenario, skip_redraw
+
+from kansei.games.touge.cards import Car, Road, catalog
+from kansei.games.touge.rules import DOWN, UP, _Profile, multiplier, score_course, tile_scores
+
+EXAMPLE = ["Akagi Chicane", "Myogi Downhill Straight", "Akina Lakeside Straight", "Tsuchisaka Sweeper"]
+
+
+def test_tg_s2_worked_example_on_the_bare_cards():
+    """TG-S2 / TG-S1: AE-86 18 vs R32 16 downhill; 15 vs 14 uphill (the corrected reading)."""
+    cat = catalog()
+    ae86, r32 = cat.find("AE-86 Trueno"), cat.find("Skyline GT-R R32")
+    roads = [cat.find(n) for n in EXAMPLE]
+    assert [(r.type, r.down, r.up) for r in roads] == [("C", 2, 3), ("S", 3, 1), ("S", 1, 2), ("C", 3, 1)]
+    assert score_course((ae86, r32), roads, "downhill") == (18, 16)
+    assert score_course((ae86, r32), roads, "uphill") == (15, 14)
+
+
+def test_tg_s2_misprinted_uphill_table_is_not_followed():
+    """TG-S2 ruling: the source's uphill 15–18 needs the last road to be worth 1 and 3 at once."""
+    cat = catalog()
+    ae86, r32 = cat.find("AE-86 Trueno"), cat.find("Skyline GT-R R32")
+    roads = [cat.find(n) for n in EXAMPLE]
+    assert score_course((ae86, r32), roads, "uphill")[1] != 18
+
+
+@pytest.mark.parametrize("direction,expected", [("downhill", [18, 16]), ("uphill", [15, 14])])
+def test_tg_s2_through_the_engine(direction, expected):
+    """TG-S2, TG-T2, TG-T3, TG-T4: the example course built and run in a real battle."""
+    s = scenario(direction=direction, hands=[["Akagi Chicane", "Akina Lakeside Straight", "Tsuchisaka Sweeper"],
+                                             ["Myogi Downhill Straight"]])
+    skip_redraw(s)
+    play(s, "road akagi-chicane", "road myogi-downhill-straight", "road akina-lakeside-straight", "pass",
+         "road tsuchisaka-sweeper", "pass", "pass")
+    assert s.phase == "tune"
+    play(s, "pass", "pass")
+    battle = [e for e in s.events if e["type"] == "battle"][0]
+    assert battle["scores"] == expected and battle["winner"] == 0
+    assert s.wins == [1, 0]
+
+
+def test_tg_s1_negative_scores_are_possible():
+    """TG-S1: a negative multiplier gives a negative tile score."""
+    s = course_of(scenario(), "Akina Final Hairpin")  # C 6D
+    s.disaster = (1, cid("Black Ice"))  # cornering -2: R32 downhill C 0 -> -2
+    assert tile_scores(s, DOWN) == [(0, -12)]
+
+
+def _with_tune(s, owner, name, tile=-1):
+    s.tunes.append((owner, cid(name), tile))
+    return s
+
+
+def test_tg_c4_supercharger_adds_two_on_a_straight_tile():
+    s = course_of(scenario(), "Akina Lakeside Straight", "Akina Long Straight")  # S 1D, S 2D
+    _with_tune(s, 0, "Supercharger", 1)
+    assert tile_scores(s, DOWN) == [(2, 4), (8, 8)]  # AE-86 S+2 -> +4 on tile 2 only
+
+
+def test_tg_c4_supercharger_only_targets_straights():
+    s = scenario(hands=[["Supercharger", "Akagi Chicane", "Akina Lakeside Straight"], []])
+    skip_redraw(s)
+    play(s, "road akagi-chicane")
+    pass_until(s, "tune")
+    legal = {a.notation for a in s.legal_actions()}
+    straights = [i + 1 for i, (_, c) in enumerate(s.course) if s.game.table.cards[c].rtype == 1]
+    corners = [i + 1 for i, (_, c) in enumerate(s.course) if s.game.table.cards[c].rtype == 0]
+    assert f"tune supercharger @{corners[0]}" not in legal
+    for t in straights:
+        assert f"tune supercharger @{t}" in legal
+
+
+def test_tg_c4_jump_nullifies_a_corner_for_you_only():
+    s = course_of(scenario(), "Akagi Chicane")
+    _with_tune(s, 0, "Jump", 0)
+    assert tile_scores(s, DOWN) == [(0, 0)]
+    s.disaster = (1, cid("Black Ice"))  # R32 C -2 -> -4 ; AE-86 nullified
+    assert tile_scores(s, DOWN) == [(0, -4)]
+
+
+def test_tg_c4_blindspot_takes_the_better_multiplier():
+    s = course_of(scenario(), "Akagi Chicane")  # corner 2D
+    _with_tune(s, 1, "Blindspot", 0)  # R32 downhill C0 S4 -> scores the corner as a straight
+    assert tile_scores(s, DOWN) == [(4, 8)]
+
+
+def test_tg_c4_hyper_focused_draws_two():
+    s = scenario(hands=[["Hyper-Focused"], []])
+    skip_redraw(s)
+    pass_until(s, "tune")
+    before = len(s.hands[0])
+    s.apply("tune hyper-focused")
+    assert len(s.hands[0]) == before - 1 + 2
+
+
+def test_tg_c4_course_wide_tune_up():
+    s = course_of(scenario(), "Akagi Chicane", "Akina Long Straight")
+    _with_tune(s, 0, "Racing Slicks")  # +1 cornering everywhere
+    assert tile_scores(s, DOWN) == [(6, 0), (4, 8)]
+
+
+@pytest.mark.parametrize(
+    "disaster,expected",
+    [
+        ("Rain", [(2, -2), (4, 8)]),  # cornering -1
+        ("Gravel", [(4, 0), (2, 6)]),  # straight -1
+        ("Gum-Tape Death Match", [(2, 0), (4, 8)]),  # cornering halved toward zero: 2 -> 1
+        ("Police Patrol", [(4, 0), (4, 4)]),  # straight multiplier capped at 2
+    ],
+)
+def test_tg_c5_disasters_act_on_both_players(disaster, expected):
+    s = course_of(scenario(), "Akagi Chicane", "Akina Long Straight")  # C 2D, S 2D
+    s.disaster = (0, cid(disaster))
+    assert tile_scores(s, DOWN) == expected
+
+
+def test_tg_c5_halving_rounds_toward_zero_for_negatives():
+    pr = _Profile()
+    pr.base, pr.add, pr.tile_add, pr.best, pr.null = (-3, 7), [0, 0], {}, set(), set()
+    pr.double = pr.ignore = False
+    pr.halve, pr.cap = [False, False], [None, None]
+    assert multiplier(pr, ([0, 0], [True, False], [None, None]), 0, 0) == -1  # -3/2 -> -1, not -2
+
+
+def test_tg_c5_oil_slick_nullifies_the_highest_tile_for_both():
+    s = scenario(disaster="Oil Slick", hands=[["Akina Final Hairpin", "Akagi Chicane"], []])
+    skip_redraw(s)
+    play(s, "road akina-final-hairpin")
+    pass_until(s, "tune")
+    play(s, "pass", "pass")
+    tiles = [e for e in s.events if e["type"] == "course"][0]["tiles"]
+    final = tiles.index("Akina Final Hairpin")
+    nulls = [e for e in s.events if e["type"] == "nullify"]
+    assert nulls and nulls[0]["tile"] == final + 1
+    battle = [e for e in s.events if e["type"] == "battle"][0]
+    assert battle["tiles"][final] == [0, 0]
+
+
+def test_tg_c5_leader_picks_among_tied_tiles():
+    """TG-C5 ruling: the highest tile is nullified; among ties the leader picks."""
+    s = scenario(disaster="Landslide", leader=1,
+                 hands=[["Akina Tofu Shop Approach"], ["Usui Bypass Straight"]])  # both S 2D/1U
+    skip_redraw(s)
+    play(s, "road usui-bypass-straight", "road akina-tofu-shop-approach", "pass", "pass")
+    assert s.phase == "tune" and len(s.course) == 2
+    play(s, "pass", "pass")
+    assert s.phase == "nullify" and s.to_move == 1
+    assert [a.notation for a in s.legal_actions()] == ["nullify @1", "nullify @2"]
+    with pytest.raises(IllegalAction):
+        s.apply("nullify @3")
+    s.apply("nullify @2")
+    battle = [e for e in s.events if e["type"] == "battle"][0]
+    assert battle["tiles"][1] == [0, 0] and battle["tiles"][0] != [0, 0]
+
+
+def test_tg_c5_leader_choice_option_lets_the_leader_pick_any_tile():
+    s = __import__("kansei").load("touge", nullify_pick="leader_choice").start(
+        seed=1, decks=["Akina Downhill", "Red Suns Power"],
+        setup={"direction": "downhill", "leader": 0, "disaster": "Oil Slick",
+               "hands": [["Akina Final Hairpin", "Akagi Chicane"], []]})
+    skip_redraw(s)
+    play(s, "road akina-final-hairpin", "pass", "road akagi-chicane", "pass", "pass")
+    play(s, "pass", "pass")
+    assert s.phase == "nullify"
+    assert len(s.legal_actions()) == len(s.course)
+
+
+def test_tg_c6_foresight_ignores_the_disaster():
+    s = course_of(scenario(), "Akagi Chicane")
+    s.cars = [cid("RX-7 Savanna FC3S"), s.cars[1]]  # DH C+3
+    s.disaster = (1, cid("Rain"))
+    assert tile_scores(s, DOWN) == [(4, -2)]  # FC3S: (3-1)*2 = 4 ; R32: (0-1)*2
+    s.ability_on = [True, False]
+    assert tile_scores(s, DOWN) == [(6, -2)]
+
+
+def test_tg_c6_gum_tape_ability_halves_the_opponent():
+    s = course_of(scenario(), "Akagi Chicane")  # corner 2U uphill 3
+    s.cars = [s.cars[0], cid("Civic EG6")]
+    s.ability_on = [False, True]
+    assert tile_scores(s, UP) == [(3 * 1, 3 * 3)]  # AE-86 UH C3 halved -> 1 ; EG6 UH C3
+
+
+def test_tg_c6_gutter_drift_lasts_one_battle_and_is_once_per_race():
+    s = scenario(hands=[["Akagi Chicane", "Racing Slicks", "Feint Motion"], []])
+    skip_redraw(s)
+    play(s, "road akagi-chicane")
+    pass_until(s, "tune")
+    assert s.to_move == 0 and "ability" in [a.notation for a in s.legal_actions()]
+    s.apply("ability")
+    assert s.ability_on[0] and s.ability_used[0]
+    tile = [i for i, (_, c) in enumerate(s.course) if c == cid("Akagi Chicane")][0]
+    assert tile_scores(s, DOWN)[tile][0] == 2 * 3  # AE-86 DH C2 +1
+    while s.to_move != 0:
+        s.apply("pass")
+    assert "ability" not in [a.notation for a in s.legal_actions()]
+    before = s.reveal()
+    with pytest.raises(IllegalAction, match="once per race"):
+        s.apply(Action("ability", "ability"))
+    assert s.reveal() == before
+    pass_until(s, "redraw")
+    assert s.battle == 2 and not s.ability_on[0] and s.ability_used[0]  # that battle only, spent
+
+
+def test_tg_c6_instinct_doubles_multipliers_and_own_effects():
+    pr = _Profile()
+    pr.base, pr.add, pr.tile_add, pr.best, pr.null = (2, 2), [1, 0], {0: 2}, set(), set()
+    pr.double, pr.ignore = True, False
+    pr.halve, pr.cap = [False, False], [None, None]
+    rain = ([-1, 0], [False, False], [None, None])
+    assert multiplier(pr, rain, 0, 0) == (2 + 1 + 2) * 2 - 1  # doubled before the disaster
+
+
+def test_tg_c1_car_design_rule_is_enforced():
+    with pytest.raises(ValueError, match="dh_c \\+ dh_s must be 4, is 5"):
+        Car(name="X", dh_c=3, dh_s=2, uh_c=2, uh_s=2, ability={"name": "a", "effects": [{"kind": "double"}]})
+    with pytest.raises(ValueError, match="within -4..4"):
+        Car(name="X", dh_c=5, dh_s=-1, uh_c=2, uh_s=2, ability={"name": "a", "effects": [{"kind": "double"}]})
+    for car in catalog().cars:  # every shipped car obeys TG-C1
+        assert car.dh_c + car.dh_s == 4 and car.uh_c + car.uh_s == 4
+
+
+def test_tg_c2_roads_have_a_type_tier_and_two_values():
+    r = Road.model_validate({"name": "T", "pass": "Akina", "type": "C", "stars": 3, "down": 2, "up": 3})
+    assert (r.type, r.stars, r.down, r.up) == ("C", 3, 2, 3)
+    with pytest.raises(ValueError):
+        Road.model_validate({"name": "T", "pass": "Akina", "type": "X", "stars": 6, "down": 2, "up": 3})
