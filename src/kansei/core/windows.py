@@ -1,0 +1,199 @@
+"""Response windows over a last-in-first-out stack of pending effects (shared by games).
+
+Games where cards may be used "at any time" need decision points outside the active player's turn:
+when an attack is declared, a run declared, a chain started, a player about to lose. This module holds the
+game-agnostic part of that: *who has priority*, *when the window closes*, and *resolving in LIFO order*.
+What may respond, and what an item does, stay the game's (its *host*).
+
+Model (the chain of many card games):
+
+- :meth:`Windows.open` starts a window of some ``kind`` (a string the game chooses), optionally with the
+  *trigger* item (the declared attack, the loss about to happen) pushed first, at the bottom.
+- The seat with priority responds (:meth:`respond` pushes an item; priority passes to the next seat) or
+  passes (:meth:`pass_`). The window closes when every seat has passed in a row; ``opener_passed=True``
+  counts the seat that opened the window (the declarer) as having passed already.
+- A closed window resolves its items last-in first-out through ``host.resolve(item)``. Resolving may open
+  a new window (a nested frame above); the outer one continues when it is done.
+- :meth:`settle` drives all this and stops at the first real decision. Seats for which
+  ``host.can_respond(seat, kind)`` is False pass automatically, so a window nobody can answer costs a
+  few tuple operations and no decision: bots and simulations see no extra "pass" plies.
+
+Items are the game's own immutable tuples (by convention ``(kind, owner, …)``). Frames are tuples too, so
+:meth:`clone` is two shallow list copies.
+
+A single-decision window (a triggered ability asking its owner for a target) is a frame whose owner
+:meth:`push` es the chosen item and :meth:`close` s it.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+# frame layout (a tuple; replaced, never mutated)
+KIND, PRIORITY, PASSES, BASE, RESOLVING, DATA = range(6)
+
+
+class WindowHost(Protocol):
+    """What :meth:`Windows.settle` needs from the game."""
+
+    def can_respond(self, seat: int, kind: str) -> bool:
+        """Whether ``seat`` has any response (beyond passing) in the open window of ``kind``."""
+        ...
+
+    def resolve(self, item: tuple) -> None:
+        """Carry out one item popped from the stack (may open windows or end the game)."""
+        ...
+
+    @property
+    def is_over(self) -> bool: ...
+
+
+class Windows:
+    """Open windows (frames) and the stack of pending items. Cheap to clone."""
+
+    __slots__ = ("frames", "items", "players")
+
+    def __init__(self, players: int = 2):
+        self.players = players
+        self.frames: list[tuple] = []
+        self.items: list[tuple] = []
+
+    def clone(self) -> Windows:
+        w = Windows.__new__(Windows)
+        w.players = self.players
+        w.frames = self.frames[:]
+        w.items = self.items[:]
+        return w
+
+    # -- queries ------------------------------------------------------------------------------------
+    @property
+    def is_open(self) -> bool:
+        """True while any window is open or resolving."""
+        return bool(self.frames)
+
+    @property
+    def kind(self) -> str | None:
+        """The kind of the innermost window, or None."""
+        return self.frames[-1][KIND] if self.frames else None
+
+    @property
+    def data(self) -> Any:
+        return self.frames[-1][DATA] if self.frames else None
+
+    @property
+    def priority(self) -> int | None:
+        """The seat to decide in the innermost window (None when no window waits for a decision)."""
+        if not self.frames:
+            return None
+        f = self.frames[-1]
+        return None if f[RESOLVING] else f[PRIORITY]
+
+    def pending(self) -> list[tuple]:
+        """The items of the innermost window, bottom first."""
+        if not self.frames:
+            return []
+        return self.items[self.frames[-1][BASE] :]
+
+    def find(self, kind: str, start: int = 0) -> int:
+        """Index of the topmost item whose first element is ``kind`` (searching down to ``start``), or -1."""
+        items = self.items
+        for i in range(len(items) - 1, start - 1, -1):
+            if items[i][0] == kind:
+                return i
+        return -1
+
+    def replace(self, index: int, item: tuple) -> None:
+        """Replace a pending item (e.g. mark a countered attack as fizzled)."""
+        self.items[index] = item
+
+    # -- changes ------------------------------------------------------------------------------------
+    def open(
+        self,
+        kind: str,
+        first: int,
+        trigger: tuple | None = None,
+        opener_passed: bool = False,
+        data: Any = None,
+    ) -> None:
+        """Open a window of ``kind`` with ``first`` to decide first.
+
+        ``trigger`` goes on the stack first (it resolves last). ``opener_passed``: the seat before ``first``
+        already had its say (it declared the trigger), so the window closes once the others have passed.
+        """
+        base = len(self.items)
+        if trigger is not None:
+            self.items.append(trigger)
+        self.frames.append((kind, first, 1 if opener_passed else 0, base, False, data))
+
+    def respond(self, item: tuple) -> None:
+        """The seat with priority responds: ``item`` goes on top and priority passes to the next seat."""
+        f = self.frames[-1]
+        self.items.append(item)
+        self.frames[-1] = (f[KIND], (f[PRIORITY] + 1) % self.players, 0, f[BASE], False, f[DATA])
+
+    def pass_(self) -> None:
+        """The seat with priority passes; after every seat has passed in a row the window resolves."""
+        f = self.frames[-1]
+        passes = f[PASSES] + 1
+        resolving = passes >= self.players
+        self.frames[-1] = (f[KIND], (f[PRIORITY] + 1) % self.players, passes, f[BASE], resolving, f[DATA])
+
+    def push(self, item: tuple) -> None:
+        """Put an item on top without passing priority (single-decision windows, triggered effects)."""
+        self.items.append(item)
+
+    def close(self) -> None:
+        """Stop taking responses in the innermost window: it resolves at the next :meth:`settle`."""
+        f = self.frames[-1]
+        self.frames[-1] = (f[KIND], f[PRIORITY], f[PASSES], f[BASE], True, f[DATA])
+
+    def clear(self) -> None:
+        """Drop every window and pending item (the game ended)."""
+        self.frames.clear()
+        self.items.clear()
+
+    def settle(self, host: WindowHost) -> int | None:
+        """Auto-pass seats without responses and resolve closed windows, LIFO, until a seat must decide.
+
+        Returns the seat to decide, or None when every window is closed (or the game ended).
+        """
+        frames = self.frames
+        items = self.items
+        n = self.players
+        while frames:
+            if host.is_over:
+                self.clear()
+                return None
+            kind, prio, passes, base, resolving, data = frames[-1]
+            if not resolving:
+                if host.can_respond(prio, kind):
+                    return prio
+                passes += 1
+                frames[-1] = (kind, (prio + 1) % n, passes, base, passes >= n, data)
+                continue
+            if len(items) > base:
+                host.resolve(items.pop())
+                continue
+            frames.pop()
+        return None
+
+    def reveal(self) -> dict:
+        """JSON-safe picture (items are public: responses are played face up)."""
+        return {
+            "frames": [
+                {"kind": f[KIND], "priority": f[PRIORITY], "passes": f[PASSES], "resolving": f[RESOLVING]}
+                for f in self.frames
+            ],
+            "items": [list(_json_safe(x) for x in it) for it in self.items],
+        }
+
+
+def _json_safe(x: Any) -> Any:
+    if isinstance(x, tuple | list):
+        return [_json_safe(y) for y in x]
+    if x is None or isinstance(x, str | int | float | bool):
+        return x
+    return str(x)
+
+
+__all__ = ["Windows", "WindowHost"]
