@@ -7,6 +7,7 @@
 <...>
 """
 
+from . import games  # the games package, callable: kansei.games() lists the registered ids
 from .core import (
     Action,
     ContentError,
@@ -15,7 +16,6 @@ from .core import (
     KanseiError,
     OptionError,
     State,
-    games,
     load,
 )
 

@@ -14,6 +14,7 @@ from kansei.games.touge.cards import TIER_LIMITS, catalog
 
 
 def test_tg_t0_coins_decide_direction_and_leader():
+    """TG-T0."""
     seen = set()
     for seed in range(40):
         s = kansei.load("touge").start(seed=seed)
@@ -22,6 +23,7 @@ def test_tg_t0_coins_decide_direction_and_leader():
 
 
 def test_tg_t0_agreed_direction_and_leader_options():
+    """TG-T0."""
     s = kansei.load("touge", first_direction="uphill", first_leader="seat1").start(seed=5)
     assert (s.direction, s.leader) == (1, 1)
 
@@ -45,6 +47,7 @@ def test_tg_t0_disaster_draw_from_the_leader_alternately():
 
 
 def test_tg_t0_leader_reveals_first():
+    """TG-T0."""
     s = kansei.load("touge").start(
         seed=2, decks=[AKINA, REDSUNS],
         setup={"direction": "downhill", "leader": 1, "reveal": [["Rain"], ["Gravel"]]})
@@ -52,11 +55,13 @@ def test_tg_t0_leader_reveals_first():
 
 
 def test_tg_t0_no_disaster_option():
+    """TG-T0."""
     s = kansei.load("touge", disaster_draw=False).start(seed=3)
     assert s.disaster is None and s.view(0)["disaster"] is None
 
 
 def test_tg_t1_draw_seven_and_redraw_up_to_two():
+    """TG-T1."""
     s = scenario()
     assert [len(h) for h in s.hands] == [7, 7] and s.phase == "redraw" and s.to_move == 0
     first = s.legal_actions()[0]
@@ -69,11 +74,13 @@ def test_tg_t1_draw_seven_and_redraw_up_to_two():
 
 
 def test_tg_t1_redraw_limit_option():
+    """TG-T1."""
     s = kansei.load("touge", redraws=0).start(seed=3)
     assert s.phase == "build"
 
 
 def test_tg_t2_build_alternates_and_ends_when_both_pass():
+    """TG-T2."""
     s = skip_redraw(scenario())
     assert s.phase == "build" and s.to_move == 0
     road = next(a for a in s.legal_actions() if a.kind == "road")
@@ -84,6 +91,7 @@ def test_tg_t2_build_alternates_and_ends_when_both_pass():
 
 
 def test_tg_t2_empty_course_scores_zero_to_zero():
+    """TG-T2."""
     s = skip_redraw(scenario())
     play(s, "pass", "pass")
     pass_until(s, "redraw")
@@ -93,6 +101,7 @@ def test_tg_t2_empty_course_scores_zero_to_zero():
 
 
 def test_tg_t2_roads_only_in_the_build_phase():
+    """TG-T2."""
     s = scenario()
     road = next(c for c in s.hands[0] if s.game.table.cards[c].kind == "road")
     before = s.reveal()
@@ -102,6 +111,7 @@ def test_tg_t2_roads_only_in_the_build_phase():
 
 
 def test_tg_t2_player_without_roads_passes_automatically():
+    """TG-T2."""
     s = skip_redraw(scenario())
     s.hands[1] = [c for c in s.hands[1] if s.game.table.cards[c].kind != "road"]
     s.decks[1] = [c for c in s.decks[1]]
@@ -111,6 +121,7 @@ def test_tg_t2_player_without_roads_passes_automatically():
 
 
 def test_tg_t3_tune_phase_ends_when_both_pass_in_a_row():
+    """TG-T3."""
     s = scenario(hands=[["Akagi Chicane", "Gutter Drift", "Racing Slicks"], []])
     skip_redraw(s)
     play(s, "road akagi-chicane")
@@ -125,6 +136,7 @@ def test_tg_t3_tune_phase_ends_when_both_pass_in_a_row():
 
 
 def test_tg_t4_higher_total_wins_the_battle():
+    """TG-T4."""
     s = scenario(hands=[["Akina Final Hairpin"], []])  # C 6D: AE-86 12, R32 0
     skip_redraw(s)
     play(s, "road akina-final-hairpin", "pass", "pass")
@@ -134,6 +146,7 @@ def test_tg_t4_higher_total_wins_the_battle():
 
 
 def test_tg_t5_cards_return_and_direction_and_leader_alternate():
+    """TG-T5."""
     s = skip_redraw(scenario())
     census = s.census()
     road = next(a for a in s.legal_actions() if a.kind == "road")
@@ -145,6 +158,7 @@ def test_tg_t5_cards_return_and_direction_and_leader_alternate():
 
 
 def test_tg_t5_race_ends_with_two_wins():
+    """TG-T5."""
     s = kansei.load("touge").start(seed=9)
     rng = __import__("random").Random(9)
     while not s.is_over:
@@ -157,6 +171,7 @@ def test_tg_t5_race_ends_with_two_wins():
 
 
 def test_tg_t5_equal_wins_after_three_battles_is_a_draw():
+    """TG-T5."""
     s = skip_redraw(scenario())
     for _ in range(3):  # three empty courses: three ties
         pass_until(s, "redraw") if not s.is_over else None
@@ -166,11 +181,13 @@ def test_tg_t5_equal_wins_after_three_battles_is_a_draw():
 
 # ------------------------------------------------------------------------------ Sudden Death
 def test_tg_d0_draw_ten_and_redraw_two():
+    """TG-D0."""
     s = scenario("sudden_death")
     assert [len(h) for h in s.hands] == [10, 10] and s.phase == "redraw"
 
 
 def test_tg_d1_one_course_for_the_whole_race_and_tg_d4_reverse_then_next_battle():
+    """TG-D1, TG-D4."""
     s = scenario("sudden_death", hands=[["Akagi Chicane"], ["Akagi Mid Straight"]])
     skip_redraw(s)
     play(s, "road akagi-chicane", "road akagi-mid-straight", "pass", "pass")  # C 2D/3U, S 3D/3U
@@ -184,6 +201,7 @@ def test_tg_d1_one_course_for_the_whole_race_and_tg_d4_reverse_then_next_battle(
 
 
 def test_tg_d3_leader_ahead_by_twelve_wins_at_once():
+    """TG-D3."""
     s = scenario("sudden_death", hands=[["Akina Final Hairpin", "Akina Five Consecutive Hairpins"], []])
     skip_redraw(s)
     play(s, "road akina-final-hairpin", "pass", "road akina-five-consecutive-hairpins", "pass", "pass")
@@ -196,6 +214,7 @@ def test_tg_d3_leader_ahead_by_twelve_wins_at_once():
 
 
 def test_tg_d3_lead_margin_option():
+    """TG-D3."""
     s = kansei.load("touge", mode="sudden_death", lead_margin=30).start(
         seed=1, decks=[AKINA, REDSUNS],
         setup={"direction": "downhill", "leader": 0, "disaster": "none",
@@ -207,6 +226,7 @@ def test_tg_d3_lead_margin_option():
 
 
 def test_tg_d4_no_winner_runs_reverse_then_a_new_battle_on_the_same_course():
+    """TG-D4."""
     s = scenario("sudden_death", hands=[["Akina Lakeside Straight"], []])  # S 1D/2U
     skip_redraw(s)
     play(s, "road akina-lakeside-straight", "pass", "pass")
@@ -231,6 +251,7 @@ def test_tg_d4_no_winner_runs_reverse_then_a_new_battle_on_the_same_course():
 
 
 def test_tg_d5_no_winner_after_three_battles_is_a_draw():
+    """TG-D5."""
     s = scenario("sudden_death")
     skip_redraw(s)
     play(s, "pass", "pass")  # an empty course: never a winner
@@ -242,6 +263,7 @@ def test_tg_d5_no_winner_after_three_battles_is_a_draw():
 
 # ------------------------------------------------------------------------------ decks and content
 def test_tg_c3_road_limits_per_tier_are_enforced():
+    """TG-C3."""
     cat = catalog()
     ones = [r.name for r in cat.roads if r.stars == 1]
     cards = {ones[0]: 36}
@@ -254,12 +276,14 @@ def test_tg_c3_road_limits_per_tier_are_enforced():
 
 
 def test_tg_c3_refused_at_game_start():
+    """TG-C3."""
     with pytest.raises(ContentError, match="TG-C3"):
         kansei.load("touge").start(seed=1, decks=[{"car": "AE-86 Trueno", "cards": {"Akina Final Hairpin": 31}},
                                                   REDSUNS])
 
 
 def test_tg_c7_starter_box_and_decks():
+    """TG-C7."""
     cat = catalog()
     assert len(cat.cars) == 4 and len(cat.disasters) == 10
     assert Counter(r.stars for r in cat.roads) == {1: 25, 2: 15, 3: 8, 4: 5, 5: 2}
@@ -279,6 +303,7 @@ def test_tg_c7_starter_box_and_decks():
 
 
 def test_tg_c7_deck_needs_one_car_and_thirty_cards():
+    """TG-C7."""
     cat = catalog()
     problems = cat.deck_problems(None, {"Akina First Hairpin": 10}, "d")
     assert "d: a deck has exactly one car (TG-C1), has 0" in problems
@@ -286,6 +311,7 @@ def test_tg_c7_deck_needs_one_car_and_thirty_cards():
 
 
 def test_tg_c1_car_is_revealed_not_drawn():
+    """TG-C1."""
     s = scenario()
     cars = catalog().cars
     for p in (0, 1):

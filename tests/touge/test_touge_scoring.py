@@ -60,12 +60,14 @@ def _with_tune(s, owner, name, tile=-1):
 
 
 def test_tg_c4_supercharger_adds_two_on_a_straight_tile():
+    """TG-C4."""
     s = course_of(scenario(), "Akina Lakeside Straight", "Akina Long Straight")  # S 1D, S 2D
     _with_tune(s, 0, "Supercharger", 1)
     assert tile_scores(s, DOWN) == [(2, 4), (8, 8)]  # AE-86 S+2 -> +4 on tile 2 only
 
 
 def test_tg_c4_supercharger_only_targets_straights():
+    """TG-C4."""
     s = scenario(hands=[["Supercharger", "Akagi Chicane", "Akina Lakeside Straight"], []])
     skip_redraw(s)
     play(s, "road akagi-chicane")
@@ -79,6 +81,7 @@ def test_tg_c4_supercharger_only_targets_straights():
 
 
 def test_tg_c4_jump_nullifies_a_corner_for_you_only():
+    """TG-C4."""
     s = course_of(scenario(), "Akagi Chicane")
     _with_tune(s, 0, "Jump", 0)
     assert tile_scores(s, DOWN) == [(0, 0)]
@@ -87,12 +90,14 @@ def test_tg_c4_jump_nullifies_a_corner_for_you_only():
 
 
 def test_tg_c4_blindspot_takes_the_better_multiplier():
+    """TG-C4."""
     s = course_of(scenario(), "Akagi Chicane")  # corner 2D
     _with_tune(s, 1, "Blindspot", 0)  # R32 downhill C0 S4 -> scores the corner as a straight
     assert tile_scores(s, DOWN) == [(4, 8)]
 
 
 def test_tg_c4_hyper_focused_draws_two():
+    """TG-C4."""
     s = scenario(hands=[["Hyper-Focused"], []])
     skip_redraw(s)
     pass_until(s, "tune")
@@ -102,6 +107,7 @@ def test_tg_c4_hyper_focused_draws_two():
 
 
 def test_tg_c4_course_wide_tune_up():
+    """TG-C4."""
     s = course_of(scenario(), "Akagi Chicane", "Akina Long Straight")
     _with_tune(s, 0, "Racing Slicks")  # +1 cornering everywhere
     assert tile_scores(s, DOWN) == [(6, 0), (4, 8)]
@@ -117,12 +123,14 @@ def test_tg_c4_course_wide_tune_up():
     ],
 )
 def test_tg_c5_disasters_act_on_both_players(disaster, expected):
+    """TG-C5."""
     s = course_of(scenario(), "Akagi Chicane", "Akina Long Straight")  # C 2D, S 2D
     s.disaster = (0, cid(disaster))
     assert tile_scores(s, DOWN) == expected
 
 
 def test_tg_c5_halving_rounds_toward_zero_for_negatives():
+    """TG-C5."""
     pr = _Profile()
     pr.base, pr.add, pr.tile_add, pr.best, pr.null = (-3, 7), [0, 0], {}, set(), set()
     pr.double = pr.ignore = False
@@ -131,6 +139,7 @@ def test_tg_c5_halving_rounds_toward_zero_for_negatives():
 
 
 def test_tg_c5_oil_slick_nullifies_the_highest_tile_for_both():
+    """TG-C5."""
     s = scenario(disaster="Oil Slick", hands=[["Akina Final Hairpin", "Akagi Chicane"], []])
     skip_redraw(s)
     play(s, "road akina-final-hairpin")
@@ -162,6 +171,7 @@ def test_tg_c5_leader_picks_among_tied_tiles():
 
 
 def test_tg_c5_leader_choice_option_lets_the_leader_pick_any_tile():
+    """TG-C5."""
     s = __import__("kansei").load("touge", nullify_pick="leader_choice").start(
         seed=1, decks=["Akina Downhill", "Red Suns Power"],
         setup={"direction": "downhill", "leader": 0, "disaster": "Oil Slick",
@@ -174,6 +184,7 @@ def test_tg_c5_leader_choice_option_lets_the_leader_pick_any_tile():
 
 
 def test_tg_c6_foresight_ignores_the_disaster():
+    """TG-C6."""
     s = course_of(scenario(), "Akagi Chicane")
     s.cars = [cid("RX-7 Savanna FC3S"), s.cars[1]]  # DH C+3
     s.disaster = (1, cid("Rain"))
@@ -183,6 +194,7 @@ def test_tg_c6_foresight_ignores_the_disaster():
 
 
 def test_tg_c6_gum_tape_ability_halves_the_opponent():
+    """TG-C6."""
     s = course_of(scenario(), "Akagi Chicane")  # corner 2U uphill 3
     s.cars = [s.cars[0], cid("Civic EG6")]
     s.ability_on = [False, True]
@@ -190,6 +202,7 @@ def test_tg_c6_gum_tape_ability_halves_the_opponent():
 
 
 def test_tg_c6_gutter_drift_lasts_one_battle_and_is_once_per_race():
+    """TG-C6."""
     s = scenario(hands=[["Akagi Chicane", "Racing Slicks", "Feint Motion"], []])
     skip_redraw(s)
     play(s, "road akagi-chicane")
@@ -211,6 +224,7 @@ def test_tg_c6_gutter_drift_lasts_one_battle_and_is_once_per_race():
 
 
 def test_tg_c6_instinct_doubles_multipliers_and_own_effects():
+    """TG-C6."""
     pr = _Profile()
     pr.base, pr.add, pr.tile_add, pr.best, pr.null = (2, 2), [1, 0], {0: 2}, set(), set()
     pr.double, pr.ignore = True, False
@@ -220,6 +234,7 @@ def test_tg_c6_instinct_doubles_multipliers_and_own_effects():
 
 
 def test_tg_c1_car_design_rule_is_enforced():
+    """TG-C1."""
     with pytest.raises(ValueError, match="dh_c \\+ dh_s must be 4, is 5"):
         Car(name="X", dh_c=3, dh_s=2, uh_c=2, uh_s=2, ability={"name": "a", "effects": [{"kind": "double"}]})
     with pytest.raises(ValueError, match="within -4..4"):
@@ -229,6 +244,7 @@ def test_tg_c1_car_design_rule_is_enforced():
 
 
 def test_tg_c2_roads_have_a_type_tier_and_two_values():
+    """TG-C2."""
     r = Road.model_validate({"name": "T", "pass": "Akina", "type": "C", "stars": 3, "down": 2, "up": 3})
     assert (r.type, r.stars, r.down, r.up) == ("C", 3, 2, 3)
     with pytest.raises(ValueError):

@@ -597,8 +597,9 @@ class TougeState(State):
 
     def _after_redraw(self) -> None:
         if self.game.sudden and self.battle > 1:
-            self._start_tune()  # TG-D4: play resumes at TG-D2 on the same course
-        else:
+            self._start_tune()  # TG-D1 / TG-D4: one course for the race; play resumes at TG-D2
+
+        else:  # TG-T2 each Time Attack battle; TG-D1 the one Sudden Death course
             self.phase = BUILD
             self.turn = self.leader
             self.passes = 0
