@@ -19,6 +19,7 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 from rich.markdown import Markdown
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
@@ -230,7 +231,7 @@ def _narrate(game: Game, events: list[dict], seat: int | None) -> None:
             continue
         line = game.narrate(e, seat)
         if line:
-            out.print(f"  [cyan]›[/] {line}")
+            out.print(f"  [cyan]›[/] {escape(line)}")
 
 
 def _save_play(game: Game, state: State, seed: int, players: int, decks: list | None, actions: list[str],
@@ -280,14 +281,14 @@ def play(
         seen = len(state.events)
         if me in bots:
             a = choose(bots[me], state, me)
-            out.print(f"[magenta]seat {me} ({vs})[/]: {g.describe_action(state, a)}")
+            out.print(f"[magenta]seat {me} ({escape(vs)})[/]: {escape(g.describe_action(state, a))}")
             state.apply(a)
             actions.append(a.notation)
             continue
         out.print(g.render(state, viewer))
         legal = state.legal_actions()
         for i, a in enumerate(legal, 1):
-            out.print(f"  [bold]{i:>2}[/]. {g.describe_action(state, a)}  [dim]({a.notation})[/]")
+            out.print(f"  [bold]{i:>2}[/]. {escape(g.describe_action(state, a))}  [dim]({escape(a.notation)})[/]")
         try:
             text = input(f"seat {me}> ").strip()
         except (EOFError, KeyboardInterrupt):
@@ -314,7 +315,7 @@ def play(
             state.apply(a)
             actions.append(a.notation)
         except IllegalAction as e:
-            out.print(f"[red]{e}[/]")
+            out.print(f"[red]{escape(str(e))}[/]")
     _narrate(g, state.events[seen:], None)
     out.print(g.render(state, None if human else seat))
     w = state.winner

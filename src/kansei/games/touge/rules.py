@@ -252,6 +252,11 @@ class Touge(Game):
 
         return render(state, seat)
 
+    def narrate(self, event: dict, seat: int | None = None) -> str | None:
+        from .text import narrate
+
+        return narrate(event, seat)
+
     def describe_action(self, state: State, action: Action) -> str:
         from .text import describe
 

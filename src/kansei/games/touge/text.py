@@ -111,3 +111,40 @@ def _projected(state: TougeState) -> list[int]:
 
 
 __all__ = ["render", "describe", "DIRECTIONS"]
+
+
+def narrate(event: dict, seat: int | None) -> str | None:
+    """One line per event for the terminal."""
+    t = event["type"]
+    who = f"seat {event.get('seat')}" if event.get("seat") is not None else ""
+    if t == "cars":
+        return f"Cars revealed: {event['cars'][0]} vs {event['cars'][1]}"
+    if t == "coins":
+        return f"Coins: first battle {event['direction']}, seat {event['leader']} leads"
+    if t == "disaster":
+        if event["card"] is None:
+            return "No disaster this race"
+        shown = sum(len(r) for r in event.get("revealed", []))
+        return f"Disaster draw: {event['card']} (seat {event['owner']}) after {shown} other cards — in force all race"
+    if t == "redraw":
+        return f"{who} redraws {event['count']}" if event["count"] else f"{who} keeps the hand"
+    if t == "road":
+        return f"{who} lays {event['card']} as tile {event['tile']}"
+    if t == "tune":
+        where = f" on tile {event['tile']}" if event.get("tile") else ""
+        return f"{who} plays {event['card']}{where}"
+    if t == "ability":
+        return f"{who} activates {event['ability']}"
+    if t == "course":
+        return f"Course complete: {len(event['tiles'])} tiles"
+    if t == "nullify":
+        return f"The disaster wipes out tile {event['tile']}"
+    if t == "run":
+        last = event["tiles"][-1]["totals"] if event["tiles"] else [0, 0]
+        return f"Run {event['direction']}: {last[0]}–{last[1]} after {len(event['tiles'])} tiles"
+    if t == "battle":
+        w = "a tie" if event["winner"] is None else f"seat {event['winner']} wins"
+        return f"Battle {event['battle']} ({event['direction']}): {event['scores'][0]}–{event['scores'][1]}, {w}"
+    if t == "race_over":
+        return "Race over: " + ("a draw" if event["winner"] is None else f"seat {event['winner']} wins")
+    return None
