@@ -7,6 +7,7 @@ hand always lists its actions in the same order.
 
 from __future__ import annotations
 
+import json
 import random
 from bisect import insort
 from collections import Counter
@@ -163,13 +164,27 @@ class Touge(Game):
             raise OptionError(f"touge: option lead_margin={o.lead_margin}: must be at least 1")
         self.table = table()
         self.sudden = o.mode == "sudden_death"
+        self._decks: dict[str, tuple[int, list[int], dict]] = {}  # resolved deck specs (validated once)
 
     # -- decks --------------------------------------------------------------------------------
     def starter_decks(self) -> list[str]:
         return [d.name for d in self.table.catalog.decks]
 
     def _deck_from_spec(self, spec: Any, seat: int) -> tuple[int, list[int], dict]:
-        """A deck spec (starter name, deck-file path, or {"car":…, "cards":{…}}) -> (car, cards, decklist)."""
+        """A deck spec (starter name, deck-file path, or {"car":…, "cards":{…}}) -> (car, cards, decklist).
+
+        Starter names and inline decks are resolved and validated once per game object (simulations start
+        thousands of races); deck files are read every time, as they may change between games.
+        """
+        if spec is None or isinstance(spec, dict | str) and not (isinstance(spec, str) and Path(spec).exists()):
+            key = json.dumps([seat if spec is None else None, spec], sort_keys=True, default=str)
+            hit = self._decks.get(key)
+            if hit is None:
+                hit = self._decks[key] = self._resolve_deck(spec, seat)
+            return hit
+        return self._resolve_deck(spec, seat)
+
+    def _resolve_deck(self, spec: Any, seat: int) -> tuple[int, list[int], dict]:
         cat = self.table.catalog
         where = f"deck of seat {seat}"
         if spec is None:
@@ -636,7 +651,9 @@ class TougeState(State):
             if self.passes >= 2:
                 self._begin_run()
                 return
-            if len(self._tune_actions(self.turn)) > 1:
+            acts = self._tune_actions(self.turn)
+            if len(acts) > 1:
+                self._legal = acts  # computed anyway: it is this decision's legal list
                 return
             self.passes += 1
             self.turn = 1 - self.turn
