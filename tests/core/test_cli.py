@@ -146,3 +146,13 @@ def test_play_to_the_end_records_the_result(tmp_path: Path):
     assert "wins" in r.output or "draw" in r.output
     r = run("replay", str(save))
     assert r.exit_code == 0 and "reproduced" in r.output
+
+
+def test_shipped_scenarios_reproduce():
+    """Every example scenario in examples/scenarios re-runs to its recorded result (TG-S2 among them)."""
+    root = Path(__file__).resolve().parents[2] / "examples" / "scenarios"
+    files = sorted(root.glob("*.json"))
+    assert files
+    for f in files:
+        r = run("replay", str(f))
+        assert r.exit_code == 0 and "reproduced" in r.output, (f, r.output)
