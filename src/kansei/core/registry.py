@@ -11,6 +11,7 @@ from .protocol import Game
 # id -> "module:Class". Adding a game is one line here and its own folder under games/.
 _GAMES: dict[str, str] = {
     "touge": "kansei.games.touge.rules:Touge",
+    "initiald": "kansei.games.initiald.rules:InitialD",
 }
 
 
