@@ -92,8 +92,8 @@ def bench_game(game_id: str, options: dict, players: int, seconds: float) -> dic
 def bench_openspiel(seconds: float) -> dict | None:
     """OpenSpiel's pure-Python Kuhn poker, the same random loop (needs the `bench` extra)."""
     try:
-        from open_spiel.python.games import kuhn_poker  # noqa: F401  (registers python_kuhn_poker)
         import pyspiel
+        from open_spiel.python.games import kuhn_poker  # noqa: F401  (registers python_kuhn_poker)
     except ImportError:
         return None
     game = pyspiel.load_game("python_kuhn_poker")
@@ -162,19 +162,33 @@ def main(argv: list[str] | None = None) -> int:
         print("-" * len(head))
         for r in rows:
             label = r["game"] + "".join(f" {v}" for v in r["options"].values()) + f" ({r['players']}p)"
-            print(f"{label:<34}{r['games_per_sec']:>10}{r['actions_per_sec']:>12}{r['clones_per_sec']:>12}"
-                  f"{r['legal_apply_per_sec']:>15}")
+            print(
+                f"{label:<34}{r['games_per_sec']:>10}{r['actions_per_sec']:>12}{r['clones_per_sec']:>12}"
+                f"{r['legal_apply_per_sec']:>15}"
+            )
         if ref:
-            print(f"{ref['game']:<34}{ref['games_per_sec']:>10}{ref['actions_per_sec']:>12}"
-                  f"{ref['clones_per_sec']:>12}{'':>15}")
+            print(
+                f"{ref['game']:<34}{ref['games_per_sec']:>10}{ref['actions_per_sec']:>12}"
+                f"{ref['clones_per_sec']:>12}{'':>15}"
+            )
             for r in rows:
-                print(f"  {r['game']} {'/'.join(map(str, r['options'].values())) or ''} ({r['players']}p): "
-                      f"actions/s ×{r['actions_per_sec'] / ref['actions_per_sec']:.2f}, "
-                      f"clones/s ×{r['clones_per_sec'] / ref['clones_per_sec']:.2f} of OpenSpiel Kuhn poker")
+                print(
+                    f"  {r['game']} {'/'.join(map(str, r['options'].values())) or ''} ({r['players']}p): "
+                    f"actions/s ×{r['actions_per_sec'] / ref['actions_per_sec']:.2f}, "
+                    f"clones/s ×{r['clones_per_sec'] / ref['clones_per_sec']:.2f} of OpenSpiel Kuhn poker"
+                )
         else:
             print("(OpenSpiel not installed: `pip install -e '.[bench]'` to measure it in the same run)")
-    print(json.dumps({"python": platform.python_version(), "machine": platform.machine(), "results": rows,
-                      "openspiel": ref}))
+    print(
+        json.dumps(
+            {
+                "python": platform.python_version(),
+                "machine": platform.machine(),
+                "results": rows,
+                "openspiel": ref,
+            }
+        )
+    )
     return 0
 
 

@@ -139,7 +139,11 @@ def games() -> None:
                 opts.append(f"{name}: {'|'.join(vals)}")
             else:
                 opts.append(f"{name}={f.default}")
-        players = str(cls.min_players) if cls.min_players == cls.max_players else f"{cls.min_players}–{cls.max_players}"
+        players = (
+            str(cls.min_players)
+            if cls.min_players == cls.max_players
+            else f"{cls.min_players}–{cls.max_players}"
+        )
         t.add_row(gid, cls.name, players, "\n".join(opts))
     out.print(t)
 
@@ -187,7 +191,7 @@ def rules(
     game: Annotated[str, typer.Argument(help="game id, e.g. touge")],
     coverage: Annotated[bool, typer.Option("--coverage", help="only the rule-id coverage table")] = False,
 ) -> None:
-    """The game's rules reference, and for each rule id the code that implements it and the tests that cite it."""
+    """The game's rules reference; for each rule id, the code that implements it and the tests citing it."""
     g = kansei.load(game)
     path = g.rules_file()
     if path is None or not path.exists():
@@ -210,8 +214,8 @@ def rules(
         t.add_row(
             rid,
             "\n".join(c[:3]) + (f"\n(+{len(c) - 3} more)" if len(c) > 3 else "") or "[red]none",
-            ("\n".join(ts[:3]) + (f"\n(+{len(ts) - 3} more)" if len(ts) > 3 else "")) or
-            ("[red]none" if have_tests else "[dim](tests not installed)"),
+            ("\n".join(ts[:3]) + (f"\n(+{len(ts) - 3} more)" if len(ts) > 3 else ""))
+            or ("[red]none" if have_tests else "[dim](tests not installed)"),
         )
     out.print(t)
     out.print(f"{len(ids)} rule ids; without implementing code: {', '.join(missing_code) or 'none'}")
@@ -234,11 +238,28 @@ def _narrate(game: Game, events: list[dict], seat: int | None) -> None:
             out.print(f"  [cyan]›[/] {escape(line)}")
 
 
-def _save_play(game: Game, state: State, seed: int, players: int, decks: list | None, actions: list[str],
-               agents: list[str], path: Path | None) -> Path:
+def _save_play(
+    game: Game,
+    state: State,
+    seed: int,
+    players: int,
+    decks: list | None,
+    actions: list[str],
+    agents: list[str],
+    path: Path | None,
+) -> Path:
     path = path or Path("replays") / f"{game.id}-{datetime.now():%Y%m%d-%H%M%S}-{seed}.json"
-    rep = replays.make_replay(game.id, game.options_dict, seed, players, decks, None, actions,
-                              state if state.is_over else None, agents)
+    rep = replays.make_replay(
+        game.id,
+        game.options_dict,
+        seed,
+        players,
+        decks,
+        None,
+        actions,
+        state if state.is_over else None,
+        agents,
+    )
     return replays.save(path, rep)
 
 
@@ -247,12 +268,16 @@ def _save_play(game: Game, state: State, seed: int, players: int, decks: list | 
 def play(
     game: Annotated[str, typer.Argument(help="game id, e.g. touge")] = "touge",
     mode: Annotated[str | None, typer.Option(help="game mode, e.g. time_attack or sudden_death")] = None,
-    vs: Annotated[str, typer.Option(help="opponent: an agent spec (random, greedy, mcts:iters=500) or human")] = "greedy",
+    vs: Annotated[
+        str, typer.Option(help="opponent: an agent spec (random, greedy, mcts:iters=500) or human")
+    ] = "greedy",
     seat: Annotated[int, typer.Option(help="your seat (0 moves first where the rules let seats decide)")] = 0,
     seed: Annotated[int | None, typer.Option(help="random seed (default: from the clock)")] = None,
     players: Annotated[int | None, typer.Option(help="number of seats (games for more than two)")] = None,
     opt: Annotated[list[str] | None, typer.Option("--opt", help="game option key=value (repeatable)")] = None,
-    deck: Annotated[list[str] | None, typer.Option("--deck", help="deck per seat: starter name or file")] = None,
+    deck: Annotated[
+        list[str] | None, typer.Option("--deck", help="deck per seat: starter name or file")
+    ] = None,
     lang: Annotated[str, typer.Option(help="card text language: en or ja")] = "en",
     save: Annotated[Path | None, typer.Option(help="where to save the replay")] = None,
 ) -> None:
@@ -288,7 +313,9 @@ def play(
         out.print(g.render(state, viewer))
         legal = state.legal_actions()
         for i, a in enumerate(legal, 1):
-            out.print(f"  [bold]{i:>2}[/]. {escape(g.describe_action(state, a))}  [dim]({escape(a.notation)})[/]")
+            out.print(
+                f"  [bold]{i:>2}[/]. {escape(g.describe_action(state, a))}  [dim]({escape(a.notation)})[/]"
+            )
         try:
             text = input(f"seat {me}> ").strip()
         except (EOFError, KeyboardInterrupt):
@@ -301,8 +328,10 @@ def play(
             out.print(f"Saved the game so far to {p} — `kansei replay {p}` re-runs it.")
             return
         if low in ("help", "?", "h"):
-            out.print("Commands: a number from the list, an action's notation, [bold]view[/] (the JSON you "
-                      "see), [bold]log[/] (recent events), [bold]quit[/] (save a replay and stop).")
+            out.print(
+                "Commands: a number from the list, an action's notation, [bold]view[/] (the JSON you "
+                "see), [bold]log[/] (recent events), [bold]quit[/] (save a replay and stop)."
+            )
             continue
         if low == "view":
             out.print_json(json.dumps(state.view(viewer)))
@@ -311,7 +340,11 @@ def play(
             _narrate(g, state.events[-20:], viewer)
             continue
         try:
-            a = legal[int(text) - 1] if text.isdigit() and 1 <= int(text) <= len(legal) else g.parse(state, text)
+            a = (
+                legal[int(text) - 1]
+                if text.isdigit() and 1 <= int(text) <= len(legal)
+                else g.parse(state, text)
+            )
             state.apply(a)
             actions.append(a.notation)
         except IllegalAction as e:
@@ -332,7 +365,9 @@ def play(
 @friendly
 def sim(
     game: Annotated[str, typer.Argument(help="game id")],
-    agents: Annotated[str, typer.Option(help="comma-separated agent specs; seats alternate between them")] = "greedy,random",
+    agents: Annotated[
+        str, typer.Option(help="comma-separated agent specs; seats alternate between them")
+    ] = "greedy,random",
     games_: Annotated[int, typer.Option("--games", help="number of games")] = 100,
     seed: Annotated[int, typer.Option(help="seed of the whole run")] = 0,
     workers: Annotated[int, typer.Option(help="worker processes")] = 1,
@@ -354,8 +389,17 @@ def sim(
     specs = split_agents(agents)
     with progress_bar(games_, f"{game}") as bar:
         task = bar.add_task("games", total=games_)
-        res = simulate(game, options, specs, games_, seed=seed, workers=workers, players=players,
-                       save_replays=save_replays, progress=lambda k: bar.advance(task, k))
+        res = simulate(
+            game,
+            options,
+            specs,
+            games_,
+            seed=seed,
+            workers=workers,
+            players=players,
+            save_replays=save_replays,
+            progress=lambda k: bar.advance(task, k),
+        )
     if as_json:
         print(json.dumps(res))
         return
@@ -364,12 +408,19 @@ def sim(
         t.add_column(col, justify="right" if col != "agent" else "left")
     for name in res["agents"]:
         lo, hi = res["ci95"][name]
-        t.add_row(name, str(res["wins"][name]), f"{res['win_rate'][name]:.1%}", f"{lo:.1%} – {hi:.1%}",
-                  f"{res['mean_return'][name]:+.3f}")
+        t.add_row(
+            name,
+            str(res["wins"][name]),
+            f"{res['win_rate'][name]:.1%}",
+            f"{lo:.1%} – {hi:.1%}",
+            f"{res['mean_return'][name]:+.3f}",
+        )
     out.print(t)
     seats = ", ".join(f"seat {k}: {v}" for k, v in res["seat_wins"].items())
-    out.print(f"draws {res['draws']}; wins by seat: {seats}; {res['mean_actions']:.1f} actions per game; "
-              f"{res['seconds']:.2f} s ({res['games_per_sec']} games/s)")
+    out.print(
+        f"draws {res['draws']}; wins by seat: {seats}; {res['mean_actions']:.1f} actions per game; "
+        f"{res['seconds']:.2f} s ({res['games_per_sec']} games/s)"
+    )
     if save_replays:
         out.print(f"replays written to {save_replays}/")
 
@@ -398,8 +449,10 @@ def replay_cmd(
         return
     if res.reproduced:
         who = "a draw" if st.winner is None else f"seat {st.winner} wins"
-        out.print(f"[green]reproduced[/]: {file}: {rep['game']}, {where}, {status}"
-                  + (f", {who}" if st.is_over else ""))
+        out.print(
+            f"[green]reproduced[/]: {file}: {rep['game']}, {where}, {status}"
+            + (f", {who}" if st.is_over else "")
+        )
         return
     got = replays.result_of(st)
     diffs = [f"{k}: recorded {v!r}, got {got.get(k)!r}" for k, v in res.expected.items() if got.get(k) != v]
@@ -427,8 +480,12 @@ def _guess_game(path: Path) -> str | None:
 @app.command()
 @friendly
 def validate(
-    path: Annotated[Path, typer.Argument(help="a content folder, or a deck file (TOML or '3 Card Name' lines)")],
-    game: Annotated[str | None, typer.Option(help="game id (guessed from the path or file when omitted)")] = None,
+    path: Annotated[
+        Path, typer.Argument(help="a content folder, or a deck file (TOML or '3 Card Name' lines)")
+    ],
+    game: Annotated[
+        str | None, typer.Option(help="game id (guessed from the path or file when omitted)")
+    ] = None,
 ) -> None:
     """Check a content folder or a deck file: one line per problem; exit 1 if there is any."""
     if not path.exists():
@@ -448,8 +505,10 @@ def validate(
         err.print(f"[yellow]{w}[/]", soft_wrap=True)
     if errors:
         raise ContentError(errors)
-    out.print(f"[green]ok[/]: {path} is valid {game_class(gid).name} content"
-              + (f" ({len(warnings)} warnings)" if warnings else ""))
+    out.print(
+        f"[green]ok[/]: {path} is valid {game_class(gid).name} content"
+        + (f" ({len(warnings)} warnings)" if warnings else "")
+    )
 
 
 # --- ladder command (issue 7) ---

@@ -40,16 +40,46 @@ def test_unknown_agent_lists_the_valid_ones():
 
 
 def test_split_agents_keeps_keys_with_their_agent():
-    assert split_agents("random,mcts:iters=200,time=1,greedy") == ["random", "mcts:iters=200,time=1", "greedy"]
+    assert split_agents("random,mcts:iters=200,time=1,greedy") == [
+        "random",
+        "mcts:iters=200,time=1",
+        "greedy",
+    ]
 
 
 def test_sim_json_has_the_documented_fields_and_is_worker_independent():
-    a = json.loads(run("sim", "touge", "--agents", "greedy,random", "--games", "40", "--seed", "3",
-                       "--json").stdout)
-    b = json.loads(run("sim", "touge", "--agents", "greedy,random", "--games", "40", "--seed", "3",
-                       "--workers", "2", "--json").stdout)
-    for key in ("game", "options", "games", "agents", "wins", "win_rate", "draws", "ci95", "seat_wins",
-                "mean_actions", "seconds", "games_per_sec"):
+    a = json.loads(
+        run("sim", "touge", "--agents", "greedy,random", "--games", "40", "--seed", "3", "--json").stdout
+    )
+    b = json.loads(
+        run(
+            "sim",
+            "touge",
+            "--agents",
+            "greedy,random",
+            "--games",
+            "40",
+            "--seed",
+            "3",
+            "--workers",
+            "2",
+            "--json",
+        ).stdout
+    )
+    for key in (
+        "game",
+        "options",
+        "games",
+        "agents",
+        "wins",
+        "win_rate",
+        "draws",
+        "ci95",
+        "seat_wins",
+        "mean_actions",
+        "seconds",
+        "games_per_sec",
+    ):
         assert key in a
     assert a["wins"] == b["wins"] and a["seat_wins"] == b["seat_wins"]
     assert a["games"] == 40 and sum(a["wins"].values()) + a["draws"] == 40
@@ -130,7 +160,9 @@ def test_rules_reference_and_coverage():
 
 def test_play_against_a_bot_and_quit_saves_a_replay(tmp_path: Path):
     save = tmp_path / "game.json"
-    r = run("play", "touge", "--seed", "4", "--vs", "random", "--save", str(save), input="help\n1\nbogus\nquit\n")
+    r = run(
+        "play", "touge", "--seed", "4", "--vs", "random", "--save", str(save), input="help\n1\nbogus\nquit\n"
+    )
     assert r.exit_code == 0, r.output
     assert "is not a legal action now" in r.output
     data = json.loads(save.read_text())

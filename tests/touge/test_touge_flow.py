@@ -31,9 +31,14 @@ def test_tg_t0_agreed_direction_and_leader_options():
 def test_tg_t0_disaster_draw_from_the_leader_alternately():
     """TG-T0: leader reveals first, then the follower...; the first disaster is in force; the others leave."""
     s = kansei.load("touge").start(
-        seed=2, decks=[AKINA, REDSUNS],
-        setup={"direction": "downhill", "leader": 0,
-               "reveal": [["Akina Lakeside Straight", "Supercharger"], ["Akina First Hairpin", "Gravel"]]})
+        seed=2,
+        decks=[AKINA, REDSUNS],
+        setup={
+            "direction": "downhill",
+            "leader": 0,
+            "reveal": [["Akina Lakeside Straight", "Supercharger"], ["Akina First Hairpin", "Gravel"]],
+        },
+    )
     ev = [e for e in s.events if e["type"] == "disaster"][0]
     # order: seat0 straight, seat1 hairpin, seat0 supercharger, seat1 gravel -> Gravel (seat 1)
     assert ev["card"] == "Gravel" and ev["owner"] == 1
@@ -49,8 +54,10 @@ def test_tg_t0_disaster_draw_from_the_leader_alternately():
 def test_tg_t0_leader_reveals_first():
     """TG-T0."""
     s = kansei.load("touge").start(
-        seed=2, decks=[AKINA, REDSUNS],
-        setup={"direction": "downhill", "leader": 1, "reveal": [["Rain"], ["Gravel"]]})
+        seed=2,
+        decks=[AKINA, REDSUNS],
+        setup={"direction": "downhill", "leader": 1, "reveal": [["Rain"], ["Gravel"]]},
+    )
     assert s.disaster == (1, cid("Gravel"))
 
 
@@ -216,9 +223,15 @@ def test_tg_d3_leader_ahead_by_twelve_wins_at_once():
 def test_tg_d3_lead_margin_option():
     """TG-D3."""
     s = kansei.load("touge", mode="sudden_death", lead_margin=30).start(
-        seed=1, decks=[AKINA, REDSUNS],
-        setup={"direction": "downhill", "leader": 0, "disaster": "none",
-               "hands": [["Akina Final Hairpin"], []]})
+        seed=1,
+        decks=[AKINA, REDSUNS],
+        setup={
+            "direction": "downhill",
+            "leader": 0,
+            "disaster": "none",
+            "hands": [["Akina Final Hairpin"], []],
+        },
+    )
     skip_redraw(s)
     play(s, "road akina-final-hairpin", "pass", "pass")
     play(s, "pass", "pass")
@@ -278,8 +291,9 @@ def test_tg_c3_road_limits_per_tier_are_enforced():
 def test_tg_c3_refused_at_game_start():
     """TG-C3."""
     with pytest.raises(ContentError, match="TG-C3"):
-        kansei.load("touge").start(seed=1, decks=[{"car": "AE-86 Trueno", "cards": {"Akina Final Hairpin": 31}},
-                                                  REDSUNS])
+        kansei.load("touge").start(
+            seed=1, decks=[{"car": "AE-86 Trueno", "cards": {"Akina Final Hairpin": 31}}, REDSUNS]
+        )
 
 
 def test_tg_c7_starter_box_and_decks():

@@ -4,10 +4,9 @@ car abilities (TG-C6)."""
 from __future__ import annotations
 
 import pytest
-
-from kansei import Action, IllegalAction
 from touge_helpers import cid, course_of, pass_until, play, scenario, skip_redraw
 
+from kansei import Action, IllegalAction
 from kansei.games.touge.cards import Car, Road, catalog
 from kansei.games.touge.rules import DOWN, UP, _Profile, multiplier, score_course, tile_scores
 
@@ -35,11 +34,24 @@ def test_tg_s2_misprinted_uphill_table_is_not_followed():
 @pytest.mark.parametrize("direction,expected", [("downhill", [18, 16]), ("uphill", [15, 14])])
 def test_tg_s2_through_the_engine(direction, expected):
     """TG-S2, TG-T2, TG-T3, TG-T4: the example course built and run in a real battle."""
-    s = scenario(direction=direction, hands=[["Akagi Chicane", "Akina Lakeside Straight", "Tsuchisaka Sweeper"],
-                                             ["Myogi Downhill Straight"]])
+    s = scenario(
+        direction=direction,
+        hands=[
+            ["Akagi Chicane", "Akina Lakeside Straight", "Tsuchisaka Sweeper"],
+            ["Myogi Downhill Straight"],
+        ],
+    )
     skip_redraw(s)
-    play(s, "road akagi-chicane", "road myogi-downhill-straight", "road akina-lakeside-straight", "pass",
-         "road tsuchisaka-sweeper", "pass", "pass")
+    play(
+        s,
+        "road akagi-chicane",
+        "road myogi-downhill-straight",
+        "road akina-lakeside-straight",
+        "pass",
+        "road tsuchisaka-sweeper",
+        "pass",
+        "pass",
+    )
     assert s.phase == "tune"
     play(s, "pass", "pass")
     battle = [e for e in s.events if e["type"] == "battle"][0]
@@ -155,8 +167,9 @@ def test_tg_c5_oil_slick_nullifies_the_highest_tile_for_both():
 
 def test_tg_c5_leader_picks_among_tied_tiles():
     """TG-C5 ruling: the highest tile is nullified; among ties the leader picks."""
-    s = scenario(disaster="Landslide", leader=1,
-                 hands=[["Akina Tofu Shop Approach"], ["Usui Bypass Straight"]])  # both S 2D/1U
+    s = scenario(
+        disaster="Landslide", leader=1, hands=[["Akina Tofu Shop Approach"], ["Usui Bypass Straight"]]
+    )  # both S 2D/1U
     skip_redraw(s)
     play(s, "road usui-bypass-straight", "road akina-tofu-shop-approach", "pass", "pass")
     assert s.phase == "tune" and len(s.course) == 2
@@ -172,10 +185,20 @@ def test_tg_c5_leader_picks_among_tied_tiles():
 
 def test_tg_c5_leader_choice_option_lets_the_leader_pick_any_tile():
     """TG-C5."""
-    s = __import__("kansei").load("touge", nullify_pick="leader_choice").start(
-        seed=1, decks=["Akina Downhill", "Red Suns Power"],
-        setup={"direction": "downhill", "leader": 0, "disaster": "Oil Slick",
-               "hands": [["Akina Final Hairpin", "Akagi Chicane"], []]})
+    s = (
+        __import__("kansei")
+        .load("touge", nullify_pick="leader_choice")
+        .start(
+            seed=1,
+            decks=["Akina Downhill", "Red Suns Power"],
+            setup={
+                "direction": "downhill",
+                "leader": 0,
+                "disaster": "Oil Slick",
+                "hands": [["Akina Final Hairpin", "Akagi Chicane"], []],
+            },
+        )
+    )
     skip_redraw(s)
     play(s, "road akina-final-hairpin", "pass", "road akagi-chicane", "pass", "pass")
     play(s, "pass", "pass")

@@ -50,7 +50,9 @@ class Agent:
 
 
 def _param_error(kind: str, model: type[BaseModel], e: ValidationError) -> str:
-    valid = ", ".join(f"{k}=<{getattr(f.annotation, '__name__', f.annotation)}>" for k, f in model.model_fields.items())
+    valid = ", ".join(
+        f"{k}=<{getattr(f.annotation, '__name__', f.annotation)}>" for k, f in model.model_fields.items()
+    )
     probs = []
     for err in e.errors():
         loc = ".".join(str(x) for x in err["loc"])
@@ -62,7 +64,7 @@ def _param_error(kind: str, model: type[BaseModel], e: ValidationError) -> str:
 
 
 def choose(agent: Agent, state: State, seat: int | None = None) -> Action:
-    """Ask ``agent`` for the move of ``seat`` (default: the seat to move) without showing it the real state."""
+    """Ask ``agent`` for ``seat``'s move (default: the seat to move) without showing it the real state."""
     seat = state.to_move if seat is None else seat
     legal = state.legal_actions()
     if len(legal) == 1:

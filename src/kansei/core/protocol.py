@@ -116,7 +116,7 @@ class Game:
         raise NotImplementedError
 
     def parse(self, state: State, text: str) -> Action:
-        """Read an action's notation back (case and spacing forgiven). Raises IllegalAction if it is not legal."""
+        """Read an action's notation back (case and spacing forgiven); IllegalAction if it is not legal."""
         want = " ".join(str(text).split()).lower()
         for a in state.legal_actions():
             if a.notation.lower() == want:

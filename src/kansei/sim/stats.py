@@ -63,7 +63,12 @@ def simulate(
     jobs = [([specs[a] for a in seats], derive_seed(seed, g)) for g, seats in enumerate(plan)]
     t0 = time.perf_counter()
     results: list[GameResult] = run_games(
-        game_id, options, jobs, workers=workers, players=players, record=save_replays is not None,
+        game_id,
+        options,
+        jobs,
+        workers=workers,
+        players=players,
+        record=save_replays is not None,
         progress=progress,
     )
     seconds = time.perf_counter() - t0

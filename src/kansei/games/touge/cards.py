@@ -199,13 +199,12 @@ class Catalog:
             problems.append(f"{where}: a deck has exactly one car (TG-C1), has {len(cars)}")
         if others < MIN_OTHER_CARDS:
             problems.append(
-                f"{where}: a deck needs at least {MIN_OTHER_CARDS} cards besides the car (TG-C7), has {others}"
+                f"{where}: a deck needs at least {MIN_OTHER_CARDS} cards besides the car (TG-C7), "
+                f"has {others}"
             )
         for stars, limit in TIER_LIMITS.items():
             if tiers[stars] > limit:
-                problems.append(
-                    f"{where}: at most {limit} {stars}-star roads (TG-C3), has {tiers[stars]}"
-                )
+                problems.append(f"{where}: at most {limit} {stars}-star roads (TG-C3), has {tiers[stars]}")
         return problems
 
 

@@ -176,7 +176,11 @@ class Touge(Game):
         Starter names and inline decks are resolved and validated once per game object (simulations start
         thousands of races); deck files are read every time, as they may change between games.
         """
-        if spec is None or isinstance(spec, dict | str) and not (isinstance(spec, str) and Path(spec).exists()):
+        if (
+            spec is None
+            or isinstance(spec, dict | str)
+            and not (isinstance(spec, str) and Path(spec).exists())
+        ):
             key = json.dumps([seat if spec is None else None, spec], sort_keys=True, default=str)
             hit = self._decks.get(key)
             if hit is None:
@@ -198,8 +202,10 @@ class Touge(Game):
                 where = spec
             else:
                 raise ContentError(
-                    [f"{where}: {spec!r} is neither a starter deck ({', '.join(self.starter_decks())}) "
-                     "nor a deck file"]
+                    [
+                        f"{where}: {spec!r} is neither a starter deck ({', '.join(self.starter_decks())}) "
+                        "nor a deck file"
+                    ]
                 )
         elif isinstance(spec, dict):
             car, cards = spec.get("car"), dict(spec.get("cards") or {})
@@ -299,7 +305,10 @@ class TougeState(State):
         bad = set(setup) - _SETUP_KEYS
         if bad:
             raise ContentError(
-                [f"touge setup: unknown key(s) {', '.join(sorted(bad))} (valid: {', '.join(sorted(_SETUP_KEYS))})"]
+                [
+                    f"touge setup: unknown key(s) {', '.join(sorted(bad))} "
+                    f"(valid: {', '.join(sorted(_SETUP_KEYS))})"
+                ]
             )
         s = cls.__new__(cls)
         s._init_base(game, seed)
@@ -394,7 +403,9 @@ class TougeState(State):
         revealed: list[list[int]] = [[], []]
         p = self.leader
         found = None
-        while found is None and (len(revealed[0]) < len(self.decks[0]) or len(revealed[1]) < len(self.decks[1])):
+        while found is None and (
+            len(revealed[0]) < len(self.decks[0]) or len(revealed[1]) < len(self.decks[1])
+        ):
             deck = self.decks[p]
             k = len(revealed[p])
             if k < len(deck):
@@ -539,7 +550,9 @@ class TougeState(State):
         if action.kind == "ability" and self.ability_used[self.turn]:
             return "'ability': the car's ability is used once per race (TG-C1) and is spent"
         legal = ", ".join(a.notation for a in self.legal_actions()[:10])
-        return f"{action.notation!r} is not legal now for seat {self.turn} in the {where} phase (legal: {legal})"
+        return (
+            f"{action.notation!r} is not legal now for seat {self.turn} in the {where} phase (legal: {legal})"
+        )
 
     def _apply(self, a: Action) -> None:
         k = a.kind
@@ -562,7 +575,9 @@ class TougeState(State):
                 self.hands[p].remove(cid)
                 self.tunes.append((p, cid, tile))
                 self.passes = 0
-                self.log("tune", seat=p, card=self.game.table.cards[cid].name, tile=tile + 1 if tile >= 0 else None)
+                self.log(
+                    "tune", seat=p, card=self.game.table.cards[cid].name, tile=tile + 1 if tile >= 0 else None
+                )
                 for e in self.game.table.cards[cid].effects:
                     if e.kind == "draw":  # Hyper-Focused (TG-C4)
                         self._draw(p, e.amount)
@@ -722,7 +737,7 @@ class TougeState(State):
         self._start_redraw()
 
     def _run_sudden(self) -> None:
-        """TG-D3/TG-D4: tile by tile with running totals; reverse once; then the battle ends without a winner."""
+        """TG-D3/TG-D4: tile by tile with running totals; reverse once; else the battle ends, no winner."""
         lead = self.leader
         fol = 1 - lead
         margin = self.game.options.lead_margin
@@ -808,8 +823,10 @@ class TougeState(State):
         v = {
             "seat": p,
             "car": car.name,
-            "multipliers": {"downhill": {"C": car.mult[0][0], "S": car.mult[0][1]},
-                            "uphill": {"C": car.mult[1][0], "S": car.mult[1][1]}},
+            "multipliers": {
+                "downhill": {"C": car.mult[0][0], "S": car.mult[0][1]},
+                "uphill": {"C": car.mult[1][0], "S": car.mult[1][1]},
+            },
             "ability": car.ability.name,
             "ability_text": car.ability.text,
             "ability_used": self.ability_used[p],
@@ -837,9 +854,13 @@ class TougeState(State):
             "leader": self.leader,
             "to_move": self.to_move,
             "wins": list(self.wins),
-            "disaster": None if self.disaster is None else {
-                "card": t.cards[self.disaster[1]].name, "owner": self.disaster[0],
-                "text": t.cards[self.disaster[1]].rec.text},
+            "disaster": None
+            if self.disaster is None
+            else {
+                "card": t.cards[self.disaster[1]].name,
+                "owner": self.disaster[0],
+                "text": t.cards[self.disaster[1]].rec.text,
+            },
             "course": [
                 {
                     "tile": i + 1,
@@ -849,7 +870,9 @@ class TougeState(State):
                     "down": t.cards[c].value[0],
                     "up": t.cards[c].value[1],
                     "owner": o,
-                    "tuneups": [{"card": t.cards[u].name, "owner": uo} for uo, u, ti in self.tunes if ti == i],
+                    "tuneups": [
+                        {"card": t.cards[u].name, "owner": uo} for uo, u, ti in self.tunes if ti == i
+                    ],
                     "scores": list(scores[i]) if scores else [0, 0],
                     "nullified": i == self.null_tile,
                 }
@@ -878,8 +901,14 @@ class TougeState(State):
         return v
 
     def census(self) -> dict[int, Counter]:
-        out = {p: Counter(self.decks[p]) + Counter(self.hands[p]) + Counter(self.aside[p]) +
-               Counter(self.removed[p]) + Counter([self.cars[p]]) for p in (0, 1)}
+        out = {
+            p: Counter(self.decks[p])
+            + Counter(self.hands[p])
+            + Counter(self.aside[p])
+            + Counter(self.removed[p])
+            + Counter([self.cars[p]])
+            for p in (0, 1)
+        }
         for p, c in self.course:
             out[p][c] += 1
         for p, c, _ in self.tunes:

@@ -34,16 +34,36 @@ def render(state: TougeState, seat: int | None):
         tunes = ", ".join(f"{u['card']} ({u['owner']})" for u in t["tuneups"])
         name = f"[strike]{t['road']}[/strike]" if t["nullified"] else t["road"]
         course.add_row(
-            str(t["tile"]), name, t["type"], _stars(t["stars"]), f"{t['down']}/{t['up']}", str(t["owner"]),
-            tunes, str(t["scores"][0]), str(t["scores"][1]),
+            str(t["tile"]),
+            name,
+            t["type"],
+            _stars(t["stars"]),
+            f"{t['down']}/{t['up']}",
+            str(t["owner"]),
+            tunes,
+            str(t["scores"][0]),
+            str(t["scores"][1]),
         )
     if v["course"]:
-        course.add_row("", "[bold]projected total", "", "", "", "", "", f"[bold]{v['projected'][0]}",
-                       f"[bold]{v['projected'][1]}")
+        course.add_row(
+            "",
+            "[bold]projected total",
+            "",
+            "",
+            "",
+            "",
+            "",
+            f"[bold]{v['projected'][0]}",
+            f"[bold]{v['projected'][1]}",
+        )
     parts = [head, dline, course if v["course"] else Text("Course: (empty)")]
     if v["course_tuneups"]:
-        parts.append(Text("Whole-course tune-ups: " + ", ".join(
-            f"{u['card']} (seat {u['owner']})" for u in v["course_tuneups"])))
+        parts.append(
+            Text(
+                "Whole-course tune-ups: "
+                + ", ".join(f"{u['card']} (seat {u['owner']})" for u in v["course_tuneups"])
+            )
+        )
     for p in v["players"]:
         m = p["multipliers"]
         tag = " (you)" if p["seat"] == seat else ""
@@ -60,8 +80,12 @@ def render(state: TougeState, seat: int | None):
             parts.append(Text("  hand: " + (", ".join(p["hand"]) or "(empty)")))
     for b in v["battles"]:
         w = "tie" if b["winner"] is None else f"seat {b['winner']} wins"
-        parts.append(Text(f"battle {b['battle']} ({b['direction']}): {b['scores'][0]}–{b['scores'][1]}, {w}",
-                          style="dim"))
+        parts.append(
+            Text(
+                f"battle {b['battle']} ({b['direction']}): {b['scores'][0]}–{b['scores'][1]}, {w}",
+                style="dim",
+            )
+        )
     if v["over"]:
         res = "a draw" if v["winner"] is None else f"seat {v['winner']} wins the race"
         parts.append(Text(f"Race over: {res}", style="bold green"))
@@ -125,7 +149,10 @@ def narrate(event: dict, seat: int | None) -> str | None:
         if event["card"] is None:
             return "No disaster this race"
         shown = sum(len(r) for r in event.get("revealed", []))
-        return f"Disaster draw: {event['card']} (seat {event['owner']}) after {shown} other cards — in force all race"
+        return (
+            f"Disaster draw: {event['card']} (seat {event['owner']}) after {shown} other cards"
+            " — in force all race"
+        )
     if t == "redraw":
         return f"{who} redraws {event['count']}" if event["count"] else f"{who} keeps the hand"
     if t == "road":
@@ -144,7 +171,9 @@ def narrate(event: dict, seat: int | None) -> str | None:
         return f"Run {event['direction']}: {last[0]}–{last[1]} after {len(event['tiles'])} tiles"
     if t == "battle":
         w = "a tie" if event["winner"] is None else f"seat {event['winner']} wins"
-        return f"Battle {event['battle']} ({event['direction']}): {event['scores'][0]}–{event['scores'][1]}, {w}"
+        return (
+            f"Battle {event['battle']} ({event['direction']}): {event['scores'][0]}–{event['scores'][1]}, {w}"
+        )
     if t == "race_over":
         return "Race over: " + ("a draw" if event["winner"] is None else f"seat {event['winner']} wins")
     return None
