@@ -1,0 +1,174 @@
+"""The kernel on its own: random source, actions, options, registry, content and deck files, replays."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import kansei
+from kansei import ContentError, IllegalAction, OptionError
+from kansei.core import replay as replays
+from kansei.core.content import read_deck, slug
+from kansei.core.rng import Rng, derive_seed
+
+
+def test_rng_stream_is_fixed_across_machines():
+    """splitmix64 reference values: the same seed gives the same stream everywhere."""
+    r = Rng(0)
+    assert [r.next64() for _ in range(3)] == [
+        0xE220A8397B1DCDAF,
+        0x6E789E6AA1B965F4,
+        0x06C45D188009454F,
+    ]
+
+
+def test_rng_clone_continues_identically():
+    r = Rng(42)
+    r.next64()
+    c = r.clone()
+    assert [r.die(20) for _ in range(50)] == [c.die(20) for _ in range(50)]
+
+
+@settings(max_examples=50, deadline=None)
+@given(seed=st.integers(0, 2**64 - 1), n=st.integers(1, 1000))
+def test_rng_below_stays_in_range(seed, n):
+    r = Rng(seed)
+    assert all(0 <= r.below(n) < n for _ in range(20))
+
+
+def test_rng_dice_are_fair_enough():
+    r = Rng(7)
+    counts = [0] * 6
+    for _ in range(60000):
+        counts[r.die(6) - 1] += 1
+    assert all(9400 < c < 10600 for c in counts)
+
+
+def test_rng_shuffle_is_a_permutation():
+    r = Rng(3)
+    xs = list(range(100))
+    r.shuffle(xs)
+    assert sorted(xs) == list(range(100)) and xs != list(range(100))
+
+
+def test_rng_from_random_depends_only_on_the_given_generator():
+    assert Rng.from_random(random.Random(5)).s == Rng.from_random(random.Random(5)).s
+
+
+def test_derive_seed_is_stable():
+    assert derive_seed(1, 2) == derive_seed(1, 2) != derive_seed(2, 1)
+
+
+def test_actions_compare_by_notation():
+    a, b = kansei.Action("pass", "pass"), kansei.Action("pass", "other")
+    assert a == b and hash(a) == hash(b) and str(a) == "pass"
+    assert a != kansei.Action("done")
+
+
+def test_registry_lists_and_refuses():
+    assert "touge" in kansei.games()
+    with pytest.raises(OptionError, match="unknown game 'nope' \\(valid: "):
+        kansei.load("nope")
+
+
+def test_option_errors_list_valid_options():
+    with pytest.raises(OptionError) as e:
+        kansei.load("touge", speed=3)
+    assert "unknown option 'speed'" in str(e.value) and "mode=time_attack|sudden_death" in str(e.value)
+    with pytest.raises(OptionError, match="redraws"):
+        kansei.load("touge", redraws=9)
+
+
+def test_player_count_is_checked():
+    with pytest.raises(OptionError, match="3 players is not allowed"):
+        kansei.load("touge").start(seed=1, players=3)
+
+
+def test_slug():
+    assert slug("Gum-Tape Death Match") == "gum-tape-death-match"
+    assert slug("Irohazaka Hairpin I") == "irohazaka-hairpin-i"
+
+
+def test_read_deck_text_and_toml(tmp_path: Path):
+    p = tmp_path / "d.txt"
+    p.write_text("# my deck\nName: Night Kids\nCar: Civic EG6\n3 Akina First Hairpin\n2x Jump\n\n")
+    d = read_deck(p)
+    assert d.name == "Night Kids" and d.meta["car"] == ["Civic EG6"]
+    assert d.cards == [("Akina First Hairpin", 3), ("Jump", 2)]
+    t = tmp_path / "d.toml"
+    t.write_text('name = "X"\ncar = "AE-86 Trueno"\n[cards]\n"Jump" = 2\n')
+    d = read_deck(t)
+    assert d.counts() == {"Jump": 2} and d.meta["car"] == "AE-86 Trueno"
+
+
+def test_read_deck_reports_every_bad_line(tmp_path: Path):
+    p = tmp_path / "d.txt"
+    p.write_text("3 Jump\nthree Jump\n0 Jump\n")
+    with pytest.raises(ContentError) as e:
+        read_deck(p)
+    assert len(e.value.problems) == 2 and "d.txt:2:" in e.value.problems[0]
+    t = tmp_path / "bad.toml"
+    t.write_text("[cards\n")
+    with pytest.raises(ContentError, match="not valid TOML"):
+        read_deck(t)
+
+
+def test_illegal_action_leaves_state_unchanged_and_names_the_phase():
+    s = kansei.load("touge").start(seed=2)
+    before = json.dumps(s.reveal(), sort_keys=True)
+    with pytest.raises(IllegalAction, match="roads are played in the build phase; this is the redraw phase"):
+        s.apply(kansei.Action("road nowhere", "road", (99999,)))
+    with pytest.raises(IllegalAction):
+        s.apply("tune supercharger @9")
+    assert json.dumps(s.reveal(), sort_keys=True) == before
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 10_000), steps=st.integers(0, 40), junk=st.text(max_size=30))
+def test_any_refused_text_changes_nothing(seed, steps, junk):
+    """Property: random text is either a legal notation (accepted) or refused with the state unchanged."""
+    s = kansei.load("touge").start(seed=seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if s.is_over:
+            return
+        s.apply(rng.choice(s.legal_actions()))
+    legal = {a.notation for a in s.legal_actions()}
+    before = json.dumps(s.reveal(), sort_keys=True)
+    try:
+        s.apply(junk)
+    except IllegalAction:
+        assert json.dumps(s.reveal(), sort_keys=True) == before
+    else:
+        assert " ".join(junk.split()).lower() in legal
+
+
+def test_replay_roundtrip(tmp_path: Path):
+    g = kansei.load("touge", mode="sudden_death")
+    s = g.start(seed=5)
+    acts = []
+    rng = random.Random(5)
+    while not s.is_over:
+        a = rng.choice(s.legal_actions())
+        acts.append(a.notation)
+        s.apply(a)
+    rep = replays.make_replay("touge", g.options_dict, 5, 2, None, None, acts, s)
+    path = replays.save(tmp_path / "r.json", rep)
+    res = replays.run(replays.read(path))
+    assert res.ok and res.reproduced and res.state.winner == s.winner
+    rep["seed"] = 6  # another seed: the same actions no longer fit or give another result
+    res = replays.run(rep)
+    assert not res.ok
+
+
+def test_replay_file_problems_are_listed(tmp_path: Path):
+    p = tmp_path / "r.json"
+    p.write_text(json.dumps({"format": "other", "seed": "x", "actions": [1]}))
+    with pytest.raises(ContentError) as e:
+        replays.read(p)
+    assert len(e.value.problems) == 4
