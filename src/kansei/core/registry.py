@@ -12,6 +12,7 @@ from .protocol import Game
 _GAMES: dict[str, str] = {
     "touge": "kansei.games.touge.rules:Touge",
     "initiald": "kansei.games.initiald.rules:InitialD",
+    "minid": "kansei.games.minid.rules:MiniD",
 }
 
 
