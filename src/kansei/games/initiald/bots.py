@@ -1,11 +1,92 @@
-"""Bot hints for the Initial D CCG: the evaluation used by the greedy bot and at MCTS leaves."""
+"""Bot hints for the Initial D CCG: the evaluation used by the greedy bot and at MCTS leaves.
+
+The value of a position for a seat is, roughly: who is winning the current stage (the last player to play a
+maneuver wins it when the other cannot answer, ID-P2) and how much that stage decides the race (ID-W1,
+ID-W2); who will lead the next stage and whether they are one lead win from taking the race (ID-W1); the
+bonuses and penalties in play (ID-P5); and what the hand can still do. A card's worth is its strength in the
+stage type it will be played in and its counters, less what its requirement would cost to meet (ID-P3).
+"""
 
 from __future__ import annotations
 
-from .rules import InitialDState
+from .rules import KEEP, OVER, PAY, STYLE, InitialDState
+
+WIN = 1000.0
+STAGE = 90.0  # winning an ordinary stage
+DECISIVE = 450.0  # winning a stage that ends the race (the final stage, or a second lead win)
+LEAD = 35.0  # being the lead car of the next stage
+MATCH_POINT = 160.0  # leading with one lead win already banked (ID-W1)
+HELD = 0.55  # how much "winning the stage so far" is worth before the opponent has answered
+THREAT = 3.0  # per point of strength the opponent must counter
+STAT = 4.0  # per point of Power/Traction bonus or penalty in play
+STYLE_W = 1.5  # per point of Style difference (the extra card of ID-P1)
+
+_AVG: dict[tuple[int, int, int], float] = {}
+
+
+def card_value(state: InitialDState, seat: int, cid: int, st: int) -> float:
+    """What a maneuver in hand is worth to ``seat`` in stage type ``st``."""
+    d = state.game.table.cards[cid]
+    side = state.sides[seat]
+    if not side.usable[cid]:
+        return 0.5  # only good to pay discards with
+    c = d.counter
+    v = 2.0 + 0.6 * d.strength[st] + 0.25 * max(c) + 0.05 * (c[0] + c[1] + c[2])
+    if d.req_stat >= 0:
+        have = side.stats[st][d.req_stat] + state.buff[seat * 3 + d.req_stat]
+        if d.req_val > have:
+            v -= 0.8 * (d.req_val - have)
+    if d.lasting:
+        v += 1.5
+    return v + 0.5 * d.style
+
+
+def _average(state: InitialDState, seat: int, st: int) -> float:
+    side = state.sides[seat]
+    key = (id(side), st, state.buff[seat * 3] + 100 * state.buff[seat * 3 + 1])
+    v = _AVG.get(key)
+    if v is None:
+        vals = [card_value(state, seat, c, st) for c in side.maneuvers]
+        v = _AVG[key] = sum(vals) / max(1, len(vals))
+        if len(_AVG) > 4096:
+            _AVG.clear()
+    return v
 
 
 def evaluate(state: InitialDState, seat: int) -> float:
-    if state.over:
-        return 1000.0 * state.returns()[seat]
-    return 0.0
+    """Value of ``state`` for ``seat`` (higher is better)."""
+    if state.over or state.phase == OVER:
+        return WIN * state.returns()[seat]
+    opp = 1 - seat
+    stages = state.stages
+    last_stage = len(stages) - 1
+    v = 0.0
+    phase = state.phase
+    if phase == KEEP:
+        # the stage is decided: its winner (state.lead) will lead the next one, nothing played yet
+        si, w, last = state.stage_no + 1, state.lead, -1
+    else:
+        si = state.stage_no
+        w = state.turn if phase == PAY else (state.last_by if state.played else state.lead)
+        last = state.pending if phase == PAY else state.last
+    st = stages[si]
+    decisive = si == last_stage or (w == state.lead and state.streak >= 1)
+    sign = 1.0 if w == seat else -1.0
+    v += sign * HELD * (DECISIVE if decisive else STAGE)
+    if last >= 0:
+        v += sign * THREAT * state.game.table.cards[last].strength[st]
+    if not decisive:
+        v += sign * HELD * LEAD  # the stage winner leads the next stage
+    if state.streak >= 1:
+        v += (1.0 if state.lead == seat else -1.0) * 0.5 * MATCH_POINT
+    b = state.buff
+    v += STAT * ((b[seat * 3] + b[seat * 3 + 1]) - (b[opp * 3] + b[opp * 3 + 1]))
+    v += STYLE_W * (state.stat(seat, STYLE) - state.stat(opp, STYLE))
+    hand = state.hands[seat]
+    mine = sum(card_value(state, seat, c, st) for c in hand)
+    theirs = len(state.hands[opp])
+    if phase == KEEP:  # the next draw refills both hands (ID-P1): the winner to 8, the loser to 7
+        mine += max(0, 8 - len(hand)) * _average(state, seat, st) if state.lead == seat else 0.0
+        theirs = 8 if state.lead == opp else 7
+    v += mine - theirs * _average(state, opp, st)
+    return v
