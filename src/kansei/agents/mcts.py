@@ -36,7 +36,7 @@ import time
 from collections.abc import Callable
 from typing import Literal
 
-from pydantic import PositiveFloat, PositiveInt, model_validator
+from pydantic import Field, model_validator
 
 from kansei.core.protocol import Action, Game, State
 
@@ -48,12 +48,13 @@ DEFAULT_ITERS = 1000
 class MctsParams(AgentParams):
     """Spec keys of ``mcts``: ``mcts:iters=2000``, ``mcts:time=0.5,rollout=greedy,depth=10``."""
 
-    iters: PositiveInt | None = None  # iterations per decision (default 1000 unless only ``time`` is set)
-    time: PositiveFloat | None = None  # seconds per decision; with ``iters`` too, whichever ends first
+    # budgets must be positive (a zero or negative one is refused with the list of valid keys)
+    iters: int | None = Field(None, gt=0)  # iterations per decision (1000 unless only ``time`` is set)
+    time: float | None = Field(None, gt=0)  # seconds per decision; with ``iters`` too, whichever ends first
     rollout: Literal["random", "greedy", "game"] = "random"
-    depth: PositiveInt | None = None  # plies rolled out past the tree before evaluating (None: to the end)
-    c: PositiveFloat = 1.0  # UCT exploration constant (values are on the ±1 returns scale)
-    scale: PositiveFloat | None = None  # evaluation squashing: tanh(evaluate / scale)
+    depth: int | None = Field(None, gt=0)  # plies rolled out past the tree, then evaluate (None: to the end)
+    c: float = Field(1.0, gt=0)  # UCT exploration constant (values are on the ±1 returns scale)
+    scale: float | None = Field(None, gt=0)  # evaluation squashing: tanh(evaluate / scale)
 
     @model_validator(mode="after")
     def _budget(self) -> MctsParams:

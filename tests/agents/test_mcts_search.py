@@ -1,0 +1,381 @@
+"""The mcts agent on small test-only games whose best moves are known, its budgets, and its determinism.
+
+The games here subclass the core protocol but are not registered: they exist to give the search a
+position where the right answer is certain.
+
+- ``Subtract``: one pile, take 1–3, taking the last counter wins. Leaving a multiple of 4 wins.
+- ``Showdown``: each seat holds one hidden card from 0,1,1,2,2,2; seat 0 either takes a safe +0.25 or
+  bets (+1 if its card is higher, −1 if lower, 0 on a tie). The right choice depends on seat 0's own card
+  (which it knows) and never on the other card (which it does not).
+- ``Tree``: a three-seat game given as a tree of payoffs, where every seat maximising its own return
+  (max^n) is not the same as seat 0 chasing its largest payoff.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from kansei.agents import choose, make_agent
+from kansei.agents.mcts import MctsAgent
+from kansei.core.errors import OptionError
+from kansei.core.protocol import Action, Game, State
+from kansei.core.rng import Rng
+
+# ---------------------------------------------------------------------------------------- Subtract
+TAKE = [Action(f"take {k}", "take", (k,)) for k in (0, 1, 2, 3)]
+
+
+class Subtract(Game):
+    id = "test-subtract"
+    name = "Subtraction game (test only)"
+
+    def _new_state(self, seed, players, decks, setup):
+        return SubtractState(self, seed, setup.get("pile", 10))
+
+
+class SubtractState(State):
+    __slots__ = ("pile", "turn", "win")
+
+    def __init__(self, game, seed, pile):
+        self._init_base(game, seed)
+        self.pile, self.turn, self.win = pile, 0, None
+
+    to_move = property(lambda self: None if self.win is not None else self.turn)
+    is_over = property(lambda self: self.win is not None)
+    winner = property(lambda self: self.win)
+
+    def returns(self):
+        if self.win is None:
+            return [0.0, 0.0]
+        return [1.0, -1.0] if self.win == 0 else [-1.0, 1.0]
+
+    def _legal_actions(self):
+        return [TAKE[k] for k in (1, 2, 3) if k <= self.pile]
+
+    def _apply(self, a):
+        self.pile -= a.args[0]
+        if self.pile == 0:
+            self.win = self.turn
+        self.turn ^= 1
+
+    def view(self, seat):
+        return {"pile": self.pile, "to_move": self.to_move}
+
+    def reveal(self):
+        return self.view(None)
+
+    def clone(self):
+        s = SubtractState.__new__(SubtractState)
+        self._copy_base(s)
+        s.pile, s.turn, s.win = self.pile, self.turn, self.win
+        return s
+
+    def determinize(self, seat, rng):
+        s = self.clone()
+        s.rng = Rng.from_random(rng)
+        return s
+
+
+# ---------------------------------------------------------------------------------------- Showdown
+SAFE = Action("safe", "safe")
+BET = Action("bet", "bet")
+SHOWDOWN_DECK = (0, 1, 1, 2, 2, 2)
+
+
+class Showdown(Game):
+    id = "test-showdown"
+    name = "Showdown (test only)"
+
+    def _new_state(self, seed, players, decks, setup):
+        s = ShowdownState.__new__(ShowdownState)
+        s._init_base(self, seed)
+        pool = list(SHOWDOWN_DECK)
+        s.rng.shuffle(pool)
+        if "cards" in setup:  # scenario: the two dealt cards
+            for c in setup["cards"]:
+                pool.remove(c)
+            s.cards = list(setup["cards"])
+        else:
+            s.cards = [pool.pop(), pool.pop()]
+        s.deck = pool
+        s.result = None
+        return s
+
+
+class ShowdownState(State):
+    __slots__ = ("cards", "deck", "result")
+
+    to_move = property(lambda self: None if self.result is not None else 0)
+    is_over = property(lambda self: self.result is not None)
+
+    @property
+    def winner(self):
+        if self.result is None or self.result[0] == 0:
+            return None
+        return 0 if self.result[0] > 0 else 1
+
+    def returns(self):
+        return [0.0, 0.0] if self.result is None else list(self.result)
+
+    def _legal_actions(self):
+        return [SAFE, BET]
+
+    def _apply(self, a):
+        if a is SAFE or a.notation == "safe":
+            self.result = (0.25, -0.25)
+        else:
+            d = (self.cards[0] > self.cards[1]) - (self.cards[0] < self.cards[1])
+            self.result = (float(d), float(-d))
+
+    def view(self, seat):
+        v = {"deck_count": len(self.deck), "result": self.result}
+        if seat is not None:
+            v["card"] = self.cards[seat]
+        return v
+
+    def reveal(self):
+        return {"cards": list(self.cards), "deck": list(self.deck), "result": self.result}
+
+    def clone(self):
+        s = ShowdownState.__new__(ShowdownState)
+        self._copy_base(s)
+        s.cards, s.deck, s.result = self.cards[:], self.deck[:], self.result
+        return s
+
+    def determinize(self, seat, rng):
+        s = self.clone()
+        s.rng = Rng.from_random(rng)
+        hidden = [1 - seat] if seat is not None else [0, 1]
+        pool = sorted([s.cards[p] for p in hidden] + s.deck)
+        rng.shuffle(pool)
+        for p in hidden:
+            s.cards[p] = pool.pop()
+        s.deck = pool
+        return s
+
+
+# ---------------------------------------------------------------------------------------- Tree
+# seat 0 picks L or R; seat 1 answers; seat 2 answers; the leaf gives [r0, r1, r2].
+PAYOFFS = {
+    "L": {"a": {"x": [1.0, -1.0, 0.0], "y": [1.0, -1.0, -0.5]},
+          "b": {"x": [-1.0, 0.0, 0.5], "y": [-0.8, 0.1, -0.5]}},
+    "R": {"c": {"x": [0.3, 0.2, -1.0], "y": [0.2, 0.4, -0.2]},
+          "d": {"x": [0.5, -0.5, 1.0], "y": [0.6, -0.6, 0.0]}},
+}
+# max^n, bottom up: under R/c seat 2 picks y (-0.2 > -1.0), so seat 1 gets 0.4 and seat 0 gets 0.2; under
+# R/d seat 2 picks x, seat 1 gets -0.5: seat 1 picks c. Under L/a and L/b seat 2 picks x; seat 1 gets -1
+# or 0.0 and picks b, leaving seat 0 with -1. So seat 0 picks R (0.2), although its largest payoff
+# (1.0, under L/a) lies the other way.
+_TREE_ACTS: dict[str, Action] = {}
+
+
+def _tree_act(k: str) -> Action:
+    return _TREE_ACTS.setdefault(k, Action(k, "pick"))
+
+
+class Tree(Game):
+    id = "test-tree"
+    name = "Payoff tree (test only)"
+    min_players = max_players = 3
+
+    def _new_state(self, seed, players, decks, setup):
+        s = TreeState.__new__(TreeState)
+        s._init_base(self, seed)
+        s.node, s.depth = PAYOFFS, 0
+        return s
+
+
+class TreeState(State):
+    __slots__ = ("node", "depth")
+
+    to_move = property(lambda self: None if isinstance(self.node, list) else self.depth)
+    is_over = property(lambda self: isinstance(self.node, list))
+    winner = property(lambda self: None)
+
+    def returns(self):
+        return list(self.node) if isinstance(self.node, list) else [0.0, 0.0, 0.0]
+
+    def _legal_actions(self):
+        return [_tree_act(k) for k in self.node]
+
+    def _apply(self, a):
+        self.node = self.node[a.notation]
+        self.depth += 1
+
+    def view(self, seat):
+        return {"depth": self.depth}
+
+    def reveal(self):
+        return {"depth": self.depth, "over": self.is_over}
+
+    def clone(self):
+        s = TreeState.__new__(TreeState)
+        self._copy_base(s)
+        s.node, s.depth = self.node, self.depth
+        return s
+
+    def determinize(self, seat, rng):
+        s = self.clone()
+        s.rng = Rng.from_random(rng)
+        return s
+
+
+# ---------------------------------------------------------------------------------------- tests
+@pytest.mark.parametrize("pile", [5, 6, 7, 9, 10, 11])
+def test_finds_the_winning_take(pile):
+    """Leaving a multiple of four is the only winning move; the search finds it."""
+    s = Subtract().start(seed=pile, setup={"pile": pile})
+    a = choose(make_agent("mcts:iters=3000", seed=1), s)
+    assert a.notation == f"take {pile % 4}"
+
+
+def test_finds_the_winning_take_with_greedy_rollouts():
+    s = Subtract().start(seed=0, setup={"pile": 10})
+    assert choose(make_agent("mcts:iters=1500,rollout=greedy", seed=2), s).notation == "take 2"
+
+
+@pytest.mark.parametrize(
+    ("mine", "theirs", "best"), [(2, 0, "bet"), (2, 2, "bet"), (0, 2, "safe"), (0, 1, "safe")]
+)
+def test_uses_what_it_knows(mine, theirs, best):
+    """Its own card decides: with a 2 a bet is worth +0.6 on average, with a 0 it loses."""
+    s = Showdown().start(seed=3, setup={"cards": [mine, theirs]})
+    assert s.cards == [mine, theirs]
+    assert choose(make_agent("mcts:iters=600", seed=4), s).notation == best
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_does_not_use_what_it_cannot_see(seed):
+    """With a 1 a bet is worth −0.4 on average, so the bot plays safe even when the other card is in fact a 0
+    (a bot that peeked would bet)."""
+    s = Showdown().start(seed=seed, setup={"cards": [1, 0]})
+    assert choose(make_agent("mcts:iters=600", seed=seed), s).notation == "safe"
+
+
+def test_three_seats_each_maximise_their_own_return():
+    """max^n in a three-seat game: seat 0 picks R, where the others' best replies leave it 0.2, not L."""
+    s = Tree().start(seed=0, players=3)
+    agent = make_agent("mcts:iters=4000", seed=5)
+    assert choose(agent, s).notation == "R"
+    # and each later seat answers for itself
+    s.apply("R")
+    assert choose(make_agent("mcts:iters=2000", seed=6), s).notation == "c"
+    s.apply("c")
+    assert choose(make_agent("mcts:iters=500", seed=7), s).notation == "y"
+
+
+def test_iteration_budget_is_exact():
+    s = Subtract().start(seed=0, setup={"pile": 21})
+    for n in (1, 7, 250):
+        agent = make_agent(f"mcts:iters={n}", seed=0)
+        choose(agent, s)
+        assert agent.last_iterations == n
+        assert agent.last_root.n == n
+        assert sum(ch.n for ch in agent.last_root.children.values()) == n
+
+
+class FakeClock:
+    """Advances by ``tick`` seconds every time it is read."""
+
+    def __init__(self, tick: float):
+        self.t, self.tick = 0.0, tick
+
+    def __call__(self) -> float:
+        self.t += self.tick
+        return self.t
+
+
+def test_time_budget_is_respected_with_a_fake_clock():
+    """The deadline is read once at the start and once per iteration after the first."""
+    s = Subtract().start(seed=0, setup={"pile": 21})
+    agent = make_agent("mcts:time=0.5", seed=0)
+    assert isinstance(agent, MctsAgent)
+    agent.clock = FakeClock(0.01)
+    choose(agent, s)
+    assert agent.last_iterations == 50
+    # with both budgets the first to run out ends the search
+    agent = make_agent("mcts:time=0.5,iters=20", seed=0)
+    agent.clock = FakeClock(0.01)
+    choose(agent, s)
+    assert agent.last_iterations == 20
+
+
+def test_time_budget_on_the_real_clock():
+    """At least the budget is spent; the upper bound is generous and only checked on an idle machine."""
+    import os
+    import time
+
+    s = Subtract().start(seed=0, setup={"pile": 40})
+    agent = make_agent("mcts:time=0.05", seed=0)
+    t0 = time.perf_counter()
+    choose(agent, s)
+    spent = time.perf_counter() - t0
+    assert spent >= 0.05
+    assert agent.last_iterations > 1
+    if os.getloadavg()[0] < (os.cpu_count() or 1) * 0.5:
+        assert spent < 0.05 + 1.0
+
+
+def test_same_seed_same_choices():
+    """Two agents with the same seed make the same choices move after move; another seed may differ."""
+    import kansei
+
+    game = kansei.load(kansei.games()[0]) if "touge" not in kansei.games() else kansei.load("touge")
+    for seed in (1, 2):
+        s = game.start(seed=seed)
+        a, b = make_agent("mcts:iters=60,depth=6", seed=9), make_agent("mcts:iters=60,depth=6", seed=9)
+        rng = random.Random(seed)
+        for _ in range(30):
+            if s.is_over:
+                break
+            x, y = choose(a, s), choose(b, s)
+            assert x == y
+            assert a.stats() == b.stats()
+            s.apply(x if rng.random() < 0.5 else rng.choice(s.legal_actions()))
+
+
+def test_forced_move_spends_no_search():
+    s = Subtract().start(seed=0, setup={"pile": 1})
+    agent = make_agent("mcts:iters=100", seed=0)
+    assert agent.act(s, 0).notation == "take 1"
+    assert agent.last_iterations == 0
+
+
+# ---------------------------------------------------------------------------------------- specs
+@pytest.mark.parametrize(
+    ("spec", "says"),
+    [
+        ("mcts:iters=0", "iters=0"),
+        ("mcts:iters=-5", "iters=-5"),
+        ("mcts:time=0", "time=0"),
+        ("mcts:time=-0.5", "time=-0.5"),
+        ("mcts:depth=0", "depth=0"),
+        ("mcts:rollout=smart", "rollout='smart'"),
+        ("mcts:itres=100", "unknown key 'itres'"),
+        ("mcts:iters", "expected key=value"),
+    ],
+)
+def test_bad_specs_say_what_is_valid(spec, says):
+    with pytest.raises(OptionError) as e:
+        make_agent(spec)
+    msg = str(e.value)
+    assert says in msg and "\n" not in msg
+    if "key=value" not in says:
+        for key in ("iters", "time", "rollout", "depth"):
+            assert f"{key}=" in msg.split("valid keys:")[1]
+
+
+def test_unknown_agent_lists_the_agents():
+    with pytest.raises(OptionError, match=r"unknown agent 'alphazero' \(valid: greedy, mcts, random"):
+        make_agent("alphazero:iters=3")
+
+
+def test_spec_forms():
+    assert make_agent("mcts").params.iters == 1000
+    p = make_agent("mcts:time=0.5,rollout=greedy").params
+    assert (p.time, p.iters, p.rollout) == (0.5, None, "greedy")
+    p = make_agent(" mcts:iters=2000, depth=10 ").params
+    assert (p.iters, p.depth) == (2000, 10)
+    assert make_agent("mcts:iters=5").name == "mcts:iters=5"
