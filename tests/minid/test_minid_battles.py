@@ -164,7 +164,8 @@ def test_md_f2_aura_adds_3_to_attack_and_to_defence():
 
 def test_md_f2_battle_cards_attacker_then_defender_before_the_dice():
     """MD-E1 kept battle cards: the attacker is asked first, then the defender; bonuses add to the totals."""
-    s = race(positions=[12, 15], dice=[3, 10, 8, 4], hands=[["Appel de phares", "Nitro"], ["Fermer la porte"]])
+    s = race(positions=[12, 15], dice=[3, 10, 8, 4],
+             hands=[["Appel de phares", "Nitro"], ["Fermer la porte"]])
     s.apply("roll")
     assert decision(s) == ("battle", 0)
     s.apply("play appel-de-phares")
@@ -174,7 +175,7 @@ def test_md_f2_battle_cards_attacker_then_defender_before_the_dice():
     assert (d["attack_total"], d["defence_total"], d["outcome"]) == (13, 17, "held")
 
 
-# -- MD-F3 chains ------------------------------------------------------------------------------------------------
+# -- MD-F3 chains --------------------------------------------------------------------------------------------
 
 
 def test_md_f3_successful_overtake_reaching_another_opponent_attacks_again():
@@ -202,7 +203,7 @@ def test_md_f3_perfect_defence_dropping_onto_a_car_behind_defends():
     assert s.pos == [12, 15, 13] and s.skips[0] == 1
 
 
-# -- MD-F2 statistically ---------------------------------------------------------------------------------------
+# -- MD-F2 statistically -------------------------------------------------------------------------------------
 
 
 def exact_battle() -> dict[str, Fraction]:

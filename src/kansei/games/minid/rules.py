@@ -264,8 +264,8 @@ class MiniD(Game):
         return file_problems(path)
 
 
-_SETUP_KEYS = ("aura", "bunta", "deck", "dice", "drift", "hands", "met", "positions", "skips", "starter",
-               "waiting")  # fmt: skip
+_SETUP_KEYS = ("aura", "bunta", "deck", "dice", "discard", "drift", "hands", "met", "positions", "skips",
+               "starter", "waiting")  # fmt: skip
 
 
 def _bad(msg: str) -> ContentError:
@@ -403,6 +403,11 @@ class MiniDState(State):
                         insort(zone[q], cid)
                     else:
                         zone[q].append(cid)
+        if "discard" in setup:  # named cards from the deck to the discard pile
+            names = setup["discard"]
+            if not isinstance(names, list):
+                raise _bad("discard must be a list of card names")
+            self.discard.extend(self._take(name, "discard") for name in names)
         if "deck" in setup:  # named cards on top, the first on top
             names = setup["deck"]
             if not isinstance(names, list):
