@@ -1,0 +1,262 @@
+"""The bot ladder: a round robin between agents, a win-rate matrix with 95% intervals, and ratings.
+
+Every pair of agents plays ``games`` games. Seats are balanced: game ``g`` of a pair gives seat ``s`` to the
+first agent when ``s + g`` is even and to the second otherwise, so over each two games every agent takes
+every seat equally often — for two players that is one game on each side — and both games of such a
+couple are dealt from the same seed (the same deal with the seats swapped), which takes most of the luck of
+the deal out of the comparison. With more than two seats the two agents alternate round the table.
+
+A game counts 1 for the agent owning the winning seat and ½ each for a draw. The win-rate matrix gives
+each pairing's score with a Wilson 95% interval. Ratings are a Bradley–Terry model fitted on all games by
+maximum a posteriori (Hunter's MM iteration, with one virtual draw per pairing as the prior so an agent
+that wins every game still gets a finite rating), on the Elo scale (400·log10 of the strength ratio) with
+the first agent anchored at 0 and 95% intervals from the inverse Fisher information.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass, field
+
+from kansei.agents import parse_spec
+from kansei.core.errors import OptionError
+from kansei.core.registry import load
+from kansei.core.rng import derive_seed
+
+from .runner import GameResult, run_games
+from .stats import agent_names, wilson
+
+Z95 = 1.959964
+ELO = 400.0 / math.log(10.0)
+PRIOR_DRAWS = 1.0  # virtual drawn games per pairing (the prior of the rating fit)
+
+
+@dataclass
+class Pairing:
+    """The games between agents ``a`` and ``b`` (indices into the ladder's agents)."""
+
+    a: int
+    b: int
+    games: int = 0
+    wins_a: int = 0
+    wins_b: int = 0
+    draws: int = 0
+
+    @property
+    def score_a(self) -> float:
+        return self.wins_a + 0.5 * self.draws
+
+
+@dataclass
+class Rating:
+    agent: str
+    rating: float  # Elo scale, the first agent = 0
+    low: float  # 95% interval
+    high: float
+    games: int
+    score: float  # points (win 1, draw ½) over all games
+
+
+@dataclass
+class LadderResult:
+    game: str
+    options: dict
+    players: int
+    agents: list[str]
+    specs: list[str]
+    games_per_pairing: int
+    seed: int
+    pairings: list[Pairing]
+    ratings: list[Rating]
+    seconds: float = 0.0
+    workers: int = 1
+    matrix: list[list[dict | None]] = field(default_factory=list)
+
+    def to_dict(self) -> dict:
+        d = asdict(self)
+        d["pairings"] = [dict(asdict(p), score_a=p.score_a) for p in self.pairings]
+        d["anchor"] = self.agents[0]
+        d["rating_scale"] = "elo"
+        return d
+
+
+def seat_plan(a: int, b: int, players: int, g: int) -> list[int]:
+    """Agent index per seat for game ``g`` of the pairing (a, b): they alternate round the table, and the
+    pattern flips from one game to the next."""
+    return [a if (s + g) % 2 == 0 else b for s in range(players)]
+
+
+def schedule(n_agents: int, players: int, games: int, seed: int) -> list[tuple[int, int, list[int], int]]:
+    """Every game of the round robin: (a, b, agent per seat, game seed). Couples of games share a seed."""
+    jobs = []
+    for a in range(n_agents):
+        for b in range(a + 1, n_agents):
+            for g in range(games):
+                jobs.append((a, b, seat_plan(a, b, players, g), derive_seed(seed, "ladder", a, b, g // 2)))
+    return jobs
+
+
+def tally(
+    n_agents: int, plan: Sequence[tuple[int, int, list[int], int]], results: Sequence[GameResult]
+) -> list[Pairing]:
+    """Wins and draws per pairing from the results (in plan order)."""
+    pairs = {(a, b): Pairing(a, b) for a in range(n_agents) for b in range(a + 1, n_agents)}
+    for (a, b, seats, _), r in zip(plan, results, strict=True):
+        p = pairs[(a, b)]
+        p.games += 1
+        if r.winner is None:
+            p.draws += 1
+        elif seats[r.winner] == a:
+            p.wins_a += 1
+        else:
+            p.wins_b += 1
+    return list(pairs.values())
+
+
+def matrix(n_agents: int, pairings: Sequence[Pairing]) -> list[list[dict | None]]:
+    """``m[i][j]``: agent i's score against j (rate, 95% interval, games); None on the diagonal."""
+    m: list[list[dict | None]] = [[None] * n_agents for _ in range(n_agents)]
+    for p in pairings:
+        for i, j, score in ((p.a, p.b, p.score_a), (p.b, p.a, p.games - p.score_a)):
+            lo, hi = wilson(score, p.games, Z95)  # the Wilson formula takes half points as they are
+            rate = score / p.games if p.games else None
+            m[i][j] = {"rate": rate, "low": lo, "high": hi, "games": p.games, "score": score}
+    return m
+
+
+def bradley_terry(
+    n_agents: int, pairings: Sequence[Pairing], prior_draws: float = PRIOR_DRAWS, anchor: int = 0
+) -> list[tuple[float, float]]:
+    """Bradley–Terry strengths on the Elo scale with their standard errors, agent ``anchor`` fixed at 0.
+
+    Maximum a posteriori with ``prior_draws`` virtual draws per pairing played (MM iteration, Hunter 2004);
+    standard errors from the inverse of the Fisher information with the anchor held fixed.
+    """
+    k = n_agents
+    if k == 0:
+        return []
+    n = [[0.0] * k for _ in range(k)]  # games between i and j, virtual ones included
+    w = [0.0] * k  # points, virtual ones included
+    for p in pairings:
+        if p.games == 0:
+            continue
+        total = p.games + prior_draws
+        n[p.a][p.b] += total
+        n[p.b][p.a] += total
+        w[p.a] += p.score_a + prior_draws / 2
+        w[p.b] += p.games - p.score_a + prior_draws / 2
+    gamma = [1.0] * k
+    for _ in range(10_000):
+        new = []
+        for i in range(k):
+            den = sum(n[i][j] / (gamma[i] + gamma[j]) for j in range(k) if n[i][j])
+            new.append(w[i] / den if den and w[i] > 0 else gamma[i])
+        mean_log = sum(math.log(g) for g in new) / k
+        new = [g / math.exp(mean_log) for g in new]
+        change = max(abs(math.log(x / y)) for x, y in zip(new, gamma, strict=True))
+        gamma = new
+        if change < 1e-12:
+            break
+    theta = [math.log(g) for g in gamma]
+    # Fisher information of theta (a weighted graph Laplacian); fix the anchor and invert the rest
+    info = [[0.0] * k for _ in range(k)]
+    for i in range(k):
+        for j in range(k):
+            if i != j and n[i][j]:
+                pij = 1.0 / (1.0 + math.exp(theta[j] - theta[i]))
+                v = n[i][j] * pij * (1.0 - pij)
+                info[i][j] -= v
+                info[i][i] += v
+    rest = [i for i in range(k) if i != anchor]
+    cov = _inverse([[info[i][j] for j in rest] for i in rest]) if rest else []
+    out = []
+    for i in range(k):
+        r = ELO * (theta[i] - theta[anchor])
+        if i == anchor:
+            out.append((0.0, 0.0))
+            continue
+        x = rest.index(i)
+        var = cov[x][x] if cov is not None else math.inf
+        out.append((r, ELO * math.sqrt(var) if var >= 0 else math.inf))
+    return out
+
+
+def _inverse(m: list[list[float]]) -> list[list[float]] | None:
+    """Gauss–Jordan inverse with partial pivoting (None if singular: agents with no games linking them)."""
+    k = len(m)
+    a = [row[:] + [1.0 if i == j else 0.0 for j in range(k)] for i, row in enumerate(m)]
+    for c in range(k):
+        piv = max(range(c, k), key=lambda r: abs(a[r][c]))
+        if abs(a[piv][c]) < 1e-12:
+            return None
+        a[c], a[piv] = a[piv], a[c]
+        f = a[c][c]
+        a[c] = [x / f for x in a[c]]
+        for r in range(k):
+            if r != c and a[r][c]:
+                g = a[r][c]
+                a[r] = [x - g * y for x, y in zip(a[r], a[c], strict=True)]
+    return [row[k:] for row in a]
+
+
+def ratings(names: Sequence[str], pairings: Sequence[Pairing]) -> list[Rating]:
+    fit = bradley_terry(len(names), pairings)
+    games = [0] * len(names)
+    score = [0.0] * len(names)
+    for p in pairings:
+        games[p.a] += p.games
+        games[p.b] += p.games
+        score[p.a] += p.score_a
+        score[p.b] += p.games - p.score_a
+    return [
+        Rating(name, r, r - Z95 * se, r + Z95 * se, games[i], score[i])
+        for i, (name, (r, se)) in enumerate(zip(names, fit, strict=True))
+    ]
+
+
+def ladder(
+    game_id: str,
+    options: dict,
+    specs: Sequence[str],
+    games: int,
+    seed: int = 0,
+    workers: int = 1,
+    players: int | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> LadderResult:
+    """Run the round robin: ``games`` games for every pair of ``specs``; see the module docstring."""
+    specs = [s.strip() for s in specs]
+    if len(specs) < 2:
+        raise OptionError("a ladder needs at least two agents, e.g. --agents random,greedy,mcts")
+    if games < 1:
+        raise OptionError(f"games per pairing must be at least 1, not {games}")
+    if workers < 1:
+        raise OptionError(f"workers must be at least 1, not {workers}")
+    game = load(game_id, **options)  # validates the options before any work
+    for s in specs:
+        parse_spec(s)  # and every agent spec (one clear line on error)
+    players = players or game.min_players
+    game.start(seed=0, players=players)  # and the player count
+    names = agent_names(specs)
+    plan = schedule(len(specs), players, games, seed)
+    jobs = [([specs[x] for x in seats], gseed) for _, _, seats, gseed in plan]
+    t0 = time.perf_counter()
+    results = run_games(game_id, options, jobs, workers=workers, players=players, progress=progress)
+    seconds = time.perf_counter() - t0
+    pairings = tally(len(specs), plan, results)
+    return LadderResult(
+        game=game_id,
+        options=game.options_dict,
+        players=players,
+        agents=names,
+        specs=list(specs),
+        games_per_pairing=games,
+        seed=seed,
+        pairings=pairings,
+        ratings=ratings(names, pairings),
+        seconds=round(seconds, 3),
+        workers=workers,
+        matrix=matrix(len(specs), pairings),
+    )

@@ -1,0 +1,115 @@
+"""The bot ladder: balanced seats, the win-rate matrix, Bradley–Terry ratings with intervals, bad input."""
+
+from __future__ import annotations
+
+import json
+import math
+from collections import Counter
+
+import pytest
+
+import kansei
+from kansei.core.errors import OptionError
+from kansei.sim.ladder import ELO, Pairing, bradley_terry, ladder, matrix, ratings, schedule, seat_plan
+
+GAME = "touge" if "touge" in kansei.games() else kansei.games()[0]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 6])
+def test_seats_are_balanced(players):
+    """Over every two games of a pairing each agent takes every seat equally often."""
+    plan = schedule(3, players, 4, seed=7)
+    assert len(plan) == 3 * 4  # three pairings
+    for a, b in ((0, 1), (0, 2), (1, 2)):
+        games = [seats for x, y, seats, _ in plan if (x, y) == (a, b)]
+        per_seat = [Counter(g[s] for g in games) for s in range(players)]
+        for c in per_seat:
+            assert c == Counter({a: 2, b: 2})
+    # the two games of a couple are the same deal with the seats swapped (two players)
+    two = schedule(2, 2, 4, seed=7)
+    assert [s for *_, s in two][0::2] == [s for *_, s in two][1::2]
+    assert len({s for *_, s in two}) == 2
+    assert seat_plan(0, 1, 2, 0) == [0, 1] and seat_plan(0, 1, 2, 1) == [1, 0]
+
+
+def test_two_agents_rating_is_the_log_odds():
+    """A wins 750 of 1000: the rating gap is 400·log10 of the odds (one virtual draw of prior), and the
+    standard error is that of a logit: 1 / sqrt(n p (1 - p))."""
+    p = Pairing(0, 1, games=1000, wins_a=750, wins_b=250)
+    (ra, sa), (rb, sb) = bradley_terry(2, [p])
+    assert (ra, sa) == (0.0, 0.0)
+    assert rb == pytest.approx(-400 * math.log10(750.5 / 250.5), rel=1e-9)
+    q = 750.5 / 1001
+    assert sb == pytest.approx(ELO / math.sqrt(1001 * q * (1 - q)), rel=1e-6)
+
+
+def test_ratings_order_and_intervals():
+    """Transitive results give ordered ratings; the anchor is 0 and every interval contains its rating."""
+    pairs = [
+        Pairing(0, 1, games=200, wins_a=40, wins_b=150, draws=10),
+        Pairing(0, 2, games=200, wins_a=10, wins_b=190),
+        Pairing(1, 2, games=200, wins_a=60, wins_b=130, draws=10),
+    ]
+    rs = ratings(["random", "greedy", "mcts"], pairs)
+    assert [r.agent for r in rs] == ["random", "greedy", "mcts"]
+    assert rs[0].rating == 0.0 and rs[0].low == rs[0].high == 0.0
+    assert 0 < rs[1].rating < rs[2].rating
+    for r in rs[1:]:
+        assert r.low < r.rating < r.high
+    assert rs[2].games == 400 and rs[2].score == 190 + 130 + 5
+    # a perfect record still gives finite numbers (the prior)
+    (_, _), (r, se) = bradley_terry(2, [Pairing(0, 1, games=50, wins_a=0, wins_b=50)])
+    assert math.isfinite(r) and math.isfinite(se) and r > 0
+
+
+def test_matrix_is_complementary():
+    m = matrix(2, [Pairing(0, 1, games=10, wins_a=6, wins_b=3, draws=1)])
+    assert m[0][0] is None and m[1][1] is None
+    assert m[0][1]["rate"] == pytest.approx(0.65) and m[1][0]["rate"] == pytest.approx(0.35)
+    assert m[0][1]["low"] < 0.65 < m[0][1]["high"]
+    assert m[0][1]["games"] == 10
+
+
+def test_ladder_end_to_end_and_worker_independent():
+    specs = ["random", "greedy", "mcts:iters=8,depth=3"]
+    one = ladder(GAME, {}, specs, games=4, seed=3, workers=1)
+    two = ladder(GAME, {}, specs, games=4, seed=3, workers=2)
+    a, b = one.to_dict(), two.to_dict()
+    for d in (a, b):
+        d.pop("seconds")
+        d.pop("workers")
+    assert a == b
+    json.dumps(a)  # JSON-safe
+    assert a["agents"] == specs and a["anchor"] == "random"
+    assert [(p.a, p.b, p.games) for p in one.pairings] == [(0, 1, 4), (0, 2, 4), (1, 2, 4)]
+    for p in one.pairings:
+        assert p.wins_a + p.wins_b + p.draws == 4
+    for i in range(3):
+        for j in range(3):
+            if i != j:
+                assert one.matrix[i][j]["rate"] + one.matrix[j][i]["rate"] == pytest.approx(1.0)
+
+
+def test_repeated_specs_are_told_apart():
+    res = ladder(GAME, {}, ["random", "random"], games=2, seed=0)
+    assert res.agents == ["random", "random#2"]
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "says"),
+    [
+        ({"specs": ["random"]}, "at least two agents"),
+        ({"games": 0}, "at least 1"),
+        ({"workers": 0}, "workers must be at least 1"),
+        ({"specs": ["random", "mcts:iters=0"]}, "iters=0"),
+        ({"specs": ["random", "alphago"]}, "unknown agent 'alphago'"),
+        ({"players": 9}, "9 players is not allowed"),
+        ({"options": {"nonsense": 1}}, "unknown option 'nonsense'"),
+    ],
+)
+def test_bad_input_is_one_clear_line(kwargs, says):
+    args = {"game_id": GAME, "options": {}, "specs": ["random", "greedy"], "games": 2}
+    args.update(kwargs)
+    with pytest.raises(OptionError) as e:
+        ladder(**args)
+    assert says in str(e.value) and "\n" not in str(e.value)
