@@ -1503,6 +1503,7 @@ class DSpiritsState(State):
         p = self.active
         cid = a.args[0]
         src = "support" if cid in self.support[p] else "side"
+        (self.support[p] if src == "support" else self.side[p]).remove(cid)  # held aside while bidding
         self.rushed = True
         self.log("bid", seat=p, card=self.game.table.name[cid], amount=FIELD_RUSH_BID, kind="rush")
         self.bid = ("rush", p, cid, FIELD_RUSH_BID, p, 1 - p, src)
@@ -1535,12 +1536,14 @@ class DSpiritsState(State):
                 self.log("realm_negated", seat=opener, card=t.name[cid])
         else:
             if high == opener:
-                deck = self.support[opener] if src == "support" else self.side[opener]
-                deck.remove(cid)
                 insort(self.hand[opener], cid)
-                if src == "support":
-                    self.rng.shuffle(self.support[opener])
                 self.log("rushed", seat=opener, card=t.name[cid], source=src)
+            elif src == "support":
+                self.support[opener].append(cid)
+            else:
+                insort(self.side[opener], cid)
+            if src == "support":
+                self.rng.shuffle(self.support[opener])
             self.phase = MAIN  # DS-X6: no draw and no Extra Draw this turn
 
     def _do_pass(self, a: Action) -> None:
@@ -1977,7 +1980,7 @@ class DSpiritsState(State):
             out[p] = c
         if self.realm is not None:
             out[self.realm[0]][self.realm[1]] += 1
-        if self.bid is not None and self.bid[0] == "play":
+        if self.bid is not None:  # the card bid for is held aside (DS-R1, DS-X6)
             out[self.bid[1]][self.bid[2]] += 1
         if self.phase == SIDE or self.over:
             pass

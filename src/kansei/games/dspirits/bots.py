@@ -1,0 +1,89 @@
+"""Bot hints for D-Spirits: the evaluation used by the greedy bot and at MCTS leaves.
+
+Value in SP units for ``seat``: the SP difference, board power (Attack power and Endurance of the D-Spirits in
+play, less what their statuses cost), cards in hand, the Realm's favour, and match wins. A state with an
+open chain or bidding is first *projected*: everyone passes (a defender endures when it may), so an action
+is judged by what it leads to, not by the half-resolved chain it opens.
+"""
+
+from __future__ import annotations
+
+from .rules import (
+    CHARGE,
+    CID,
+    ENDURE_ACT,
+    F_SHIFTED,
+    FLAGS,
+    HMASK,
+    PASS,
+    POISON,
+    SPIRIT,
+    STANCE,
+    DSpiritsState,
+)
+
+WIN = 100000.0
+MATCH_GAME = 20000.0
+HAND_CARD = 140.0
+ATTACK_W = 0.55
+ENDURE_W = 0.25
+
+
+def project(state: DSpiritsState, limit: int = 12) -> DSpiritsState:
+    """The state after every open window and bidding resolves with passes (a copy if anything changes)."""
+    s = state
+    for _ in range(limit):
+        if s.over or (s.wnd.priority is None and s.bid is None):
+            break
+        if s is state:
+            s = state.clone()
+        kind = s.wnd.kind if s.wnd.priority is not None else "bid"
+        if kind == "endure":
+            s.apply(ENDURE_ACT)
+        elif kind == "target":
+            s.apply(s.legal_actions()[0])
+        else:
+            s.apply(PASS)
+    return s
+
+
+def _side(s: DSpiritsState, p: int) -> float:
+    t = s.game.table
+    v = float(s.sp[p])
+    for inst in s.bs[p]:
+        a = s.attack_of(p, inst)
+        e = s.endurance_of(p, inst)
+        w = ATTACK_W if inst[STANCE] == 0 else ATTACK_W * 0.6
+        v += w * a + ENDURE_W * e
+        if s.is_frozen(inst):
+            v -= 0.3 * a
+        if inst[CHARGE] > s.turn:
+            v += 0.5 * a
+        v -= 3.0 * inst[POISON]
+    for inst in s.sz[p]:
+        v += 0.25 * s.attack_of(p, inst) + 0.2 * s.endurance_of(p, inst)
+        if inst[FLAGS] & F_SHIFTED:
+            v -= 100
+        v -= 3.0 * inst[POISON]
+    hand = s.hand[p]
+    v += HAND_CARD * len(hand)
+    v += 40.0 * sum(1 for h in hand if t.kind[h & HMASK] == SPIRIT)
+    v += 120.0 * len(s.szc[p])
+    return v
+
+
+def evaluate(state: DSpiritsState, seat: int) -> float:
+    s = project(state)
+    if s.over:
+        r = s.returns()[seat]
+        return WIN * r + (s.sp[seat] - s.sp[1 - seat]) * 0.01
+    opp = 1 - seat
+    v = _side(s, seat) - _side(s, opp)
+    if s.game.options.match:
+        v += MATCH_GAME * (s.match_wins[seat] - s.match_wins[opp])
+    if s.realm is not None:
+        # a Realm is worth what it adds to each side's D-Spirits
+        for p, sign in ((seat, 1.0), (opp, -1.0)):
+            for inst in s.bs[p]:
+                v += sign * 0.3 * (s._aura(p, inst[CID], 0) + s._aura(p, inst[CID], 1))
+    return v
