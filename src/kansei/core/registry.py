@@ -11,8 +11,10 @@ from .protocol import Game
 # id -> "module:Class". Adding a game is one line here and its own folder under games/.
 _GAMES: dict[str, str] = {
     "touge": "kansei.games.touge.rules:Touge",
+    "dspirits": "kansei.games.dspirits.rules:DSpirits",
     "initiald": "kansei.games.initiald.rules:InitialD",
     "minid": "kansei.games.minid.rules:MiniD",
+    "stampede": "kansei.games.stampede.rules:Stampede",
 }
 
 

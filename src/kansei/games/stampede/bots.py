@@ -1,0 +1,51 @@
+"""Bot hints for Card Race Stampede: the evaluation used by the greedy bot and at MCTS leaves."""
+
+from __future__ import annotations
+
+from .cards import MACHINE
+from .rules import StampedeState
+
+WIN = 1000.0
+DISTANCE = 12.0  # one step of remaining distance
+SPEED = 3.0  # a gear that can run next turn
+BODY = 0.4  # per 1000 POW+DEF on the field
+CARD = 1.5  # a card in hand
+HEIGHT = 1.0  # a machine in the center stack (protection, ST-F2)
+
+
+def _side_value(s: StampedeState, p: int) -> float:
+    F, D = s.F, s.D
+    v = 0.0
+    base = p * 3
+    for z in (0, 1, 2):
+        u = F[base + z]
+        if u < 0:
+            continue
+        d = D[u]
+        if d.kind == MACHINE:
+            v += BODY * (s.pow_of(u) + s.def_of(u)) / 1000.0
+            if not d.guest and (not d.demi_guest or z == 1):
+                v += SPEED * d.gear
+            if d.dead_heat:
+                v += SPEED * d.dead_heat * 0.5
+        else:
+            v += BODY * (d.hp - s.dmg.get(u, 0)) / 1000.0
+            if d.obstruction:
+                v += 4.0
+    v += HEIGHT * len(s.centers[p])
+    v += CARD * min(len(s.hands[p]), 8)
+    if len(s.decks[p]) < 3:
+        v -= 6.0 * (3 - len(s.decks[p]))
+    return v
+
+
+def evaluate(state: StampedeState, seat: int) -> float:
+    """Value of ``state`` for ``seat``: the result, the distances, what each side could run and field."""
+    if state.over:
+        return WIN * state.returns()[seat]
+    opp = 1 - seat
+    v = DISTANCE * (state.distance[opp] - state.distance[seat])
+    # closer to the goal weighs more: the last steps win the race
+    v += 40.0 / max(1, state.distance[seat]) - 40.0 / max(1, state.distance[opp])
+    v += _side_value(state, seat) - _side_value(state, opp)
+    return v
