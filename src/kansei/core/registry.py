@@ -12,7 +12,6 @@ from .protocol import Game
 _GAMES: dict[str, str] = {
     "touge": "kansei.games.touge.rules:Touge",
     "dspirits": "kansei.games.dspirits.rules:DSpirits",
-    "dspirits": "kansei.games.dspirits.rules:DSpirits",
     "initiald": "kansei.games.initiald.rules:InitialD",
     "minid": "kansei.games.minid.rules:MiniD",
     "stampede": "kansei.games.stampede.rules:Stampede",
