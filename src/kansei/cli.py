@@ -511,7 +511,64 @@ def validate(
     )
 
 
-# --- ladder command (issue 7) ---
+# ----------------------------------------------------------------------------------- ladder (issue 7)
+@app.command()
+@friendly
+def ladder(
+    game: Annotated[str, typer.Argument(help="game id")],
+    agents: Annotated[
+        str, typer.Option(help="comma-separated agent specs, e.g. random,greedy,mcts:iters=200,mcts:time=1")
+    ] = "random,greedy,mcts",
+    games_: Annotated[int, typer.Option("--games", help="games per pairing (even: balanced seats)")] = 20,
+    seed: Annotated[int, typer.Option(help="seed of the whole run")] = 0,
+    workers: Annotated[int, typer.Option(help="worker processes")] = 1,
+    players: Annotated[int | None, typer.Option(help="seats per game (games for more than two)")] = None,
+    mode: Annotated[str | None, typer.Option(help="game mode")] = None,
+    opt: Annotated[list[str] | None, typer.Option("--opt", help="game option key=value (repeatable)")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="print one JSON object")] = False,
+) -> None:
+    """Round robin between bots: win-rate matrix with 95% intervals, Bradley–Terry ratings (Elo scale)."""
+    from kansei.sim.ladder import ladder as run_ladder
+
+    if games_ < 1:
+        raise OptionError("--games must be at least 1")
+    if workers < 1:
+        raise OptionError("--workers must be at least 1")
+    options = parse_options(opt, mode)
+    load_game(game, options)
+    specs = split_agents(agents)
+    if len(specs) < 2:
+        raise OptionError("a ladder needs at least two agents, e.g. --agents random,greedy,mcts")
+    total = len(specs) * (len(specs) - 1) // 2 * games_
+    with progress_bar(total, f"{game} ladder") as bar:
+        task = bar.add_task("games", total=total)
+        res = run_ladder(game, options, specs, games_, seed=seed, workers=workers, players=players,
+                         progress=lambda k: bar.advance(task, k))
+    if as_json:
+        print(json.dumps(res.to_dict()))
+        return
+    names = res.agents
+    m = Table(title=f"{game}: row's win rate against column (95% interval)",
+              caption=f"{games_} games per pairing, {res.players} seats, seed {seed}; a draw counts ½")
+    m.add_column("agent")
+    for name in names:
+        m.add_column(name, justify="center")
+    for i, name in enumerate(names):
+        cells = []
+        for j in range(len(names)):
+            c = res.matrix[i][j]
+            cells.append("—" if c is None else f"{c['rate']:.0%}\n[dim]{c['low']:.0%}–{c['high']:.0%}[/]")
+        m.add_row(name, *cells)
+    out.print(m)
+    r = Table(title=f"Bradley–Terry ratings, Elo scale, {names[0]} = 0")
+    for col in ("#", "agent", "rating", "95% interval", "games", "score"):
+        r.add_column(col, justify="left" if col == "agent" else "right")
+    for rank, x in enumerate(sorted(res.ratings, key=lambda x: -x.rating), 1):
+        interval = "anchor" if x.agent == names[0] else f"{x.low:+.0f} … {x.high:+.0f}"
+        r.add_row(str(rank), x.agent, f"{x.rating:+.0f}", interval, str(x.games),
+                  f"{x.score / x.games:.1%}" if x.games else "—")
+    out.print(r)
+    out.print(f"{sum(p.games for p in res.pairings)} games in {res.seconds:.1f} s with {workers} worker(s)")
 
 
 def main() -> None:
