@@ -1,0 +1,50 @@
+"""``kansei ladder``: one JSON object with --json, a table otherwise, one clear line for bad input."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+import kansei
+from kansei.cli import app
+
+GAME = "touge" if "touge" in kansei.games() else kansei.games()[0]
+runner = CliRunner()
+
+
+def test_ladder_json():
+    r = runner.invoke(app, ["ladder", GAME, "--agents", "random,greedy,mcts:iters=6,depth=2", "--games", "2",
+                            "--json", "--seed", "5"])
+    assert r.exit_code == 0, r.output
+    d = json.loads(r.stdout)
+    assert d["agents"] == ["random", "greedy", "mcts:iters=6,depth=2"]
+    assert d["seed"] == 5 and d["games_per_pairing"] == 2
+    assert len(d["matrix"]) == 3 and len(d["ratings"]) == 3
+    assert sum(p["games"] for p in d["pairings"]) == 6
+
+
+def test_ladder_table():
+    r = runner.invoke(app, ["ladder", GAME, "--agents", "random,greedy", "--games", "2"])
+    assert r.exit_code == 0, r.output
+    assert "win rate" in r.stdout and "Bradley–Terry" in r.stdout and "anchor" in r.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (["--agents", "random"], "at least two agents"),
+        (["--agents", "random,mcts:iters=-1"], "iters=-1"),
+        (["--agents", "random,mcts:budget=3"], "unknown key 'budget'"),
+        (["--agents", "random,wizard"], "unknown agent 'wizard'"),
+        (["--games", "0"], "--games must be at least 1"),
+        (["--opt", "bogus=1"], "unknown option 'bogus'"),
+    ],
+)
+def test_ladder_bad_input(args, says):
+    r = runner.invoke(app, ["ladder", GAME, *args])
+    assert r.exit_code == 1
+    text = r.stderr if r.stderr else r.output
+    lines = [ln for ln in text.splitlines() if ln.strip()]
+    assert len(lines) == 1 and says in lines[0], text
