@@ -42,8 +42,8 @@ def test_id_p4_example_answering_pure_power_with_tight_twin_drift_needs_one_disc
     assert s.stat(0, TRACTION) == 8
     # Heel-and-Toe (speed counter 6) would need 2 discards and only 1 other card is held: not offered
     assert idh.notations(s) == ["play tight-twin-drift discard 1", "pass"]
-    assert "speed counter 7 against Pure Power's strength 8: 1 short" in s._shortfall_text(0, s.game.table.find(
-        "Tight Twin Drift"))
+    ttd = s.game.table.find("Tight Twin Drift")
+    assert "speed counter 7 against Pure Power's strength 8: 1 short" in s._shortfall_text(0, ttd)
     s.apply("play tight-twin-drift discard 1")  # the one other card is the forced discard
     assert s.hands[0] == [] and s.to_move == 1
 
@@ -80,7 +80,8 @@ def test_id_p4_played_card_does_not_count_and_the_shortfall_is_named(idh):
         s.apply("play tight-twin-drift discard 3")
     msg = str(e.value)
     assert "needs 3 discard(s)" in msg and "holds only 2 other card(s)" in msg
-    assert "Traction 6 of 8: 2 short" in msg and "speed counter 7 against Pure Power's strength 8: 1 short" in msg
+    assert "Traction 6 of 8: 2 short" in msg
+    assert "speed counter 7 against Pure Power's strength 8: 1 short" in msg
     with pytest.raises(IllegalAction, match="needs 3 discard"):
         s.apply(s.game.table.cards[s.game.table.find("Tight Twin Drift")].plays[3])  # as an Action too
     assert idh.snapshot(s) == before
@@ -92,7 +93,7 @@ def test_id_p4_first_maneuver_counters_nothing_and_wrong_counts_are_refused(idh)
                   hands=[["Pure Power", "Heel-and-Toe", "Grip Line"], ["Pure Power"]])
     assert "play pure-power discard 2" in idh.notations(s)  # Power 5 of 7
     before = idh.snapshot(s)
-    with pytest.raises(IllegalAction, match=r"costs exactly 2 discard\(s\) now .*'play pure-power discard 2'"):
+    with pytest.raises(IllegalAction, match=r"costs exactly 2 discard\(s\) now .*'play pure-power discard 2"):
         s.apply("play pure-power")
     assert idh.snapshot(s) == before
 

@@ -137,7 +137,8 @@ def test_id_p6_winner_keeps_or_discards_each_card_loser_discards_the_hand(idh):
     """ID-P6: the loser's hand is discarded; the winner chooses card by card, then keeps the rest, and
     leads the next stage."""
     s = idh.start([idh.AKINA, idh.AKINA], challenger=1, track="Akina Downhill",
-                  hands=[["Heel-and-Toe", "Counter-Steer", "Grip Line", "Apex Kiss"], ["Apex Kiss", "Feint Drift"]])
+                  hands=[["Heel-and-Toe", "Counter-Steer", "Grip Line", "Apex Kiss"],
+                         ["Apex Kiss", "Feint Drift"]])
     idh.play(s, "Heel-and-Toe")
     s.apply("pass")
     assert s.hands[1] == [] and names(s, s.discards[1]) == ["Feint Drift", "Apex Kiss"]

@@ -57,8 +57,8 @@ def test_id_w2_a_single_lead_win_in_the_final_stage_is_enough(idh):
     never gets its second lead win; Akina leads and wins the final stage: one lead win, ID-W2 decides."""
     s = idh.start([idh.AKINA, idh.RED_SUNS], challenger=0, track="Happogahara Run",
                   hands=[["Heel-and-Toe"], ["Pure Power"]],
-                  order=[["Hairpin Drift", "Heel-and-Toe", "Counter-Steer", "Grip Line", "Apex Kiss", "Apex Kiss",
-                          "Clutch Kick", "Feint Drift", "Feint Drift"], []])
+                  order=[["Hairpin Drift", "Heel-and-Toe", "Counter-Steer", "Grip Line", "Apex Kiss",
+                          "Apex Kiss", "Clutch Kick", "Feint Drift", "Feint Drift"], []])
     s.apply("play pure-power")  # Heel-and-Toe cannot answer it (2 discards, no other card): Akina passes
     assert s.results == [1] and s.streak == 1 and not s.is_over
     assert s.stage_no == 1 and s.lead == 1 and s.to_move == 1  # nothing to keep: stage 2 begins

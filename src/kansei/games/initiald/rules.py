@@ -318,6 +318,8 @@ class InitialD(Game):
             return super().parse(state, text)
         except IllegalAction:
             words = " ".join(str(text).split()).lower().split(" ")
+            if not state.is_over and words in (["pass"], ["keep"]):
+                raise IllegalAction(state._why_illegal(PASS if words[0] == "pass" else KEEP_REST)) from None
             if not state.is_over and words and words[0] in ("play", "discard") and len(words) > 1:
                 rest = words[1:]
                 n = 0

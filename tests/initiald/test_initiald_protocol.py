@@ -1,0 +1,151 @@
+"""Protocol-level behaviour of the Initial D CCG: refusals that name their reason, special requirements
+(ID-C4), hidden information, rendering, and the greedy bot against random play."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from rich.console import Console
+
+import kansei
+from kansei import IllegalAction
+from kansei.agents import choose, make_agent
+
+
+def test_refusals_name_the_reason_and_leave_the_state_unchanged(idh):
+    """Refused actions in every phase: a shortfall (ID-P3/ID-P4), the phase, the pending payment."""
+    s = idh.start([idh.custom("Silvia S13"), idh.RED_SUNS], track="Happogahara Run",
+                  hands=[["Tight Twin Drift", "Heel-and-Toe", "Grip Line", "Apex Kiss"], ["Pure Power"]])
+    before = idh.snapshot(s)
+    for text, expect in (
+        ("discard heel-and-toe", "nothing to pay for"),
+        ("keep", "kept only by a stage's winner"),
+        ("play pure-power", "holds no Pure Power"),
+        ("play tight-twin-drift", "costs exactly 2 discard(s) now (Traction 6 of 8: 2 short)"),
+        ("fly away", "not a legal action"),
+    ):
+        with pytest.raises(IllegalAction) as e:
+            s.apply(text)
+        assert expect in str(e.value) and "\n" not in str(e.value)
+        assert idh.snapshot(s) == before
+    s.apply("play tight-twin-drift discard 2")
+    before = idh.snapshot(s)
+    with pytest.raises(IllegalAction, match="must first discard 2 more card"):
+        s.apply("pass")
+    with pytest.raises(IllegalAction, match="holds no Pure Power"):
+        s.apply("discard pure-power")
+    assert idh.snapshot(s) == before
+
+
+def test_id_c4_special_requirements(idh):
+    """ID-C4: lead car only, trailing car only, a Turbo mod (built in counts), drivetrain, only used by."""
+    # the AE86 (seat 0) leads; the FD trails and has a built-in Turbo
+    extra = {**idh.PLAIN, "Block the Line": 1, "Slipstream": 1, "Turbo Boost": 1, "Gutter Run": 1,
+             "Power Oversteer": 1}
+    ae86 = idh.custom("AE86 Sprinter Trueno", ["Takumi Fujiwara"], cards=extra)
+    fd = idh.custom("RX-7 FD3S Type R", ["Red Suns"], cards=extra)
+    s = idh.start([ae86, fd], track="Happogahara Run",
+                  hands=[["Block the Line", "Slipstream", "Turbo Boost", "Gutter Run", "Heel-and-Toe"],
+                         ["Block the Line", "Slipstream", "Turbo Boost", "Power Oversteer", "Heel-and-Toe"]])
+    legal = idh.notations(s)
+    assert any(n.startswith("play block-the-line") for n in legal)  # lead car only: Akina leads
+    assert not any(n.startswith("play slipstream") for n in legal)  # trailing only
+    assert not any(n.startswith("play turbo-boost") for n in legal)  # the AE86 has no Turbo
+    assert any(n.startswith("play gutter-run") for n in legal)  # Takumi Fujiwara's maneuver
+    with pytest.raises(IllegalAction, match="trailing car only and seat 0 is the lead car"):
+        s.apply("play slipstream")
+    with pytest.raises(IllegalAction, match="needs a Turbo mod and this car has none"):
+        s.apply("play turbo-boost")
+    s.apply("play heel-and-toe")
+    legal = idh.notations(s)
+    assert any(n.startswith("play turbo-boost") for n in legal)  # built-in Turbo (ID-C1)
+    assert any(n.startswith("play slipstream") for n in legal)
+    assert any(n.startswith("play power-oversteer") for n in legal)  # F/R only: the FD is F/R
+    assert not any(n.startswith("play block-the-line") for n in legal)
+    with pytest.raises(IllegalAction, match="lead car only and seat 1 is the trailing car"):
+        s.apply("play block-the-line")
+    civic = idh.custom("Civic SiR EG6", cards={**idh.PLAIN, "Power Oversteer": 1, "Mechanic's Tune-Up": 1})
+    c = idh.start([civic, idh.RED_SUNS], track="Happogahara Run",
+                  hands=[["Power Oversteer", "Heel-and-Toe"], ["Pure Power"]])
+    with pytest.raises(IllegalAction, match="F/R only and this car is F/F"):
+        c.apply("play power-oversteer")
+    ae = idh.custom("AE86 Sprinter Trueno", ["Street Radials"], cards={**idh.PLAIN, "Gutter Run": 1,
+                                                                       "Mechanic's Tune-Up": 1})
+    a = idh.start([ae, idh.RED_SUNS], track="Happogahara Run", hands=[["Gutter Run", "Heel-and-Toe"], ["Pure Power"]])
+    with pytest.raises(IllegalAction, match="only used by Takumi Fujiwara"):
+        a.apply("play gutter-run")
+
+
+def test_opponent_discards_at_random_is_public_and_seeded(idh):
+    """Pressure from Behind: the opponent discards 1 card at random (the game's own random source)."""
+    hands = [["Heel-and-Toe", "Counter-Steer", "Grip Line"], ["Pressure from Behind", "Pure Power"]]
+    out = set()
+    for seed in range(12):
+        s = idh.start([idh.AKINA, idh.RED_SUNS], seed=seed, track="Akina Downhill", hands=hands)
+        s.apply("play heel-and-toe")
+        idh.play(s, "Pressure from Behind")
+        forced = [e for e in s.events if e["type"] == "discard" and e["reason"] == "forced"]
+        assert len(forced) == 1 and forced[0]["seat"] == 0
+        out.add(forced[0]["card"])
+    assert out == {"Counter-Steer", "Grip Line"}
+
+
+def test_view_hides_hands_and_deck_order(idh):
+    s = idh.start(seed=5)
+    for seat in (0, 1):
+        v = s.view(seat)
+        json.dumps(v)
+        assert "hand" in v["players"][seat] and "hand" not in v["players"][1 - seat]
+        assert "decks" not in v and "hands" not in v
+        d = s.determinize(seat, random.Random(3))
+        assert d.view(seat) == v and d.census() == s.census()
+        assert d.hands[seat] == s.hands[seat]
+    assert all("hand" not in p for p in s.view(None)["players"])
+
+
+def test_actions_are_interned_and_parse_forgives_case_and_spacing(idh):
+    s = idh.start(seed=2)
+    a = s.legal_actions()[0]
+    assert idh.game.parse(s, "  " + a.notation.upper() + " ") is a
+    c = s.clone()
+    assert c.legal_actions()[0] is a
+
+
+def test_render_describe_and_narrate(idh):
+    g = idh.game
+    s = idh.start([idh.AKINA, idh.RED_SUNS], track="Akina Downhill",
+                  hands=[["Smooth Line", "Tight Twin Drift", "Heel-and-Toe"],
+                         ["Pure Power", "Counter-Steer"]])
+    s.apply("play smooth-line")
+    con = Console(width=200, record=True)
+    con.print(g.render(s, 1))
+    text = con.export_text()
+    for want in ("Akina Downhill", "straight", "Power", "Traction", "Style", "In play: Smooth Line",
+                 "To beat: seat 0's Smooth Line", "Opponent's last maneuver: Smooth Line", "Your hand",
+                 "cost to play now", "free"):
+        assert want in text, want
+    assert "Tight Twin Drift" not in text  # seat 0's hand is hidden from seat 1
+    lines = [g.describe_action(s, a) for a in s.legal_actions()]
+    assert any(line.startswith("play Counter-Steer (turn, strength 3 here): free") for line in lines)
+    assert lines[-1] == "pass: seat 0 wins the stage (ID-P2)"
+    said = [g.narrate(e, 1) for e in s.events]
+    assert said[0].startswith("seat 1 (you) (RX-7 FD3S Type R, cost 8) challenges seat 0")
+    assert "seat 0 plays Smooth Line (turn, strength 4)" in said
+
+
+def test_greedy_beats_random(idh):
+    """The greedy bot with this game's evaluation beats random play (seats alternate)."""
+    g = kansei.load("initiald")
+    wins = 0
+    n = 60
+    for i in range(n):
+        seat = i % 2
+        agents = [make_agent("random", seed=i), make_agent("random", seed=i)]
+        agents[seat] = make_agent("greedy", seed=i)
+        s = g.start(seed=i)
+        while not s.is_over:
+            s.apply(choose(agents[s.to_move], s))
+        wins += s.winner == seat
+    assert wins >= 0.7 * n
