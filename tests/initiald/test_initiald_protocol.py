@@ -73,7 +73,8 @@ def test_id_c4_special_requirements(idh):
         c.apply("play power-oversteer")
     ae = idh.custom("AE86 Sprinter Trueno", ["Street Radials"], cards={**idh.PLAIN, "Gutter Run": 1,
                                                                        "Mechanic's Tune-Up": 1})
-    a = idh.start([ae, idh.RED_SUNS], track="Happogahara Run", hands=[["Gutter Run", "Heel-and-Toe"], ["Pure Power"]])
+    a = idh.start([ae, idh.RED_SUNS], track="Happogahara Run",
+                  hands=[["Gutter Run", "Heel-and-Toe"], ["Pure Power"]])
     with pytest.raises(IllegalAction, match="only used by Takumi Fujiwara"):
         a.apply("play gutter-run")
 
