@@ -184,7 +184,13 @@ class Stampede(Game):
             kind = {"go": "order", "keeper": "keeper", "procedure": "hand", "accept": "trigger"}.get(
                 kind, kind
             )
-            raise IllegalAction(state._why_illegal(Action(words or repr(text), kind))) from None
+            args: tuple = ()
+            parts = words.split()
+            if kind in ("call", "event") and len(parts) == 3 and parts[2].upper() in ZONES:
+                cid = self.table.find(parts[1])
+                if cid is not None:
+                    args = (cid, ZONES.index(parts[2].upper()))
+            raise IllegalAction(state._why_illegal(Action(words or repr(text), kind, args))) from None
 
     def rules_file(self) -> Path:
         return Path(__file__).parent / "RULES.md"

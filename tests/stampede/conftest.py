@@ -1,0 +1,77 @@
+"""Scenario helpers for the Stampede tests (exposed as the ``sc`` fixture)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import kansei
+from kansei.games.stampede.cards import STEERING, catalog
+
+
+class Scenario:
+    """Builds games with fixed decks, centers, hands, field and turn (``setup`` keys of the game)."""
+
+    def __init__(self):
+        self.cat = catalog()
+        self.starters = {d.name: dict(d.cards) for d in self.cat.decks}
+
+    def card(self, name: str):
+        return self.cat.cards[self.cat.find(name)]
+
+    def deck(self, add: dict[str, int] | None = None, base: str = "Scarlet Rose") -> dict:
+        """A legal 40-card deck (ST-D1) holding ``add``, filled from a starter deck."""
+        add = dict(add or {})
+        cards: dict[str, int] = {}
+        for name, n in add.items():
+            key = self.card(name).en
+            cards[key] = cards.get(key, 0) + n
+        steering = {n for n in cards if self.card(n).cls == STEERING}
+        for name, n in self.starters[base].items():
+            total = sum(cards.values())
+            if total >= 40:
+                break
+            if name in cards:
+                continue
+            if self.card(name).cls == STEERING:
+                if len(steering) >= 3:
+                    continue
+                steering.add(name)
+            cards[name] = min(n, 40 - total)
+        assert sum(cards.values()) == 40, cards
+        return {"cards": cards}
+
+    def start(self, p0=None, p1=None, *, options=None, seed=1, **setup):
+        """A started race: seat ``first`` (default 0) in its main phase after the draw."""
+        game = kansei.load("stampede", **({"hand_size": 0} | (options or {})))
+        setup.setdefault("first", 0)
+        setup.setdefault("hands", [[], []])
+        decks = [p0 or self.deck(), p1 or self.deck(base="Sugar Mountain")]
+        return game.start(seed=seed, decks=decks, setup=setup)
+
+    @staticmethod
+    def names(state, zone) -> list[str]:
+        return [state.D[u].en for u in zone]
+
+    @staticmethod
+    def top(state, seat, z):
+        u = state.F[seat * 3 + z]
+        return None if u < 0 else state.D[u].en
+
+    @staticmethod
+    def snapshot(state) -> str:
+        return json.dumps(state.reveal(), sort_keys=True, default=str) + str(len(state.events))
+
+    @staticmethod
+    def legal(state) -> list[str]:
+        return [a.notation for a in state.legal_actions()]
+
+    @staticmethod
+    def events(state, type_: str) -> list[dict]:
+        return [e for e in state.events if e["type"] == type_]
+
+
+@pytest.fixture(scope="session")
+def sc() -> Scenario:
+    return Scenario()
