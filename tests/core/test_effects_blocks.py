@@ -70,7 +70,7 @@ def test_missing_and_bad_parameters():
 
 def test_wrong_kind_and_malformed_specs():
     reg = make()
-    assert "is a cost block, not a effect block" in reg.check({"block": "pay"}, "w")[0]
+    assert "is a cost block, not an effect block" in reg.check({"block": "pay"}, "w")[0]
     assert "no \"block\" key" in reg.check({"amount": 1}, "w")[0]
     assert "must be a table" in reg.check("add 3", "w")[0]
     with pytest.raises(ContentError) as e:

@@ -9,7 +9,7 @@ import pytest
 
 import kansei
 from kansei import ContentError
-from kansei.games.stampede.cards import CONTENT, CLASSES, load_catalog
+from kansei.games.stampede.cards import CLASSES, CONTENT, load_catalog
 
 
 @pytest.fixture(scope="module")
@@ -21,7 +21,13 @@ def test_st_c1_c2_c3_rulebook_examples_exist_with_their_figures(sc):
     """ST-C1, ST-C2, ST-C3: the three example cards of the rulebook, as data."""
     t = sc.card("グレイトフル・トレイン")
     assert (t.en, t.kind, t.gear, t.rec.class_, t.pow, t.def_) == (
-        "Grateful Train", 0, 3, "scarlet_rose", 10000, 10000)
+        "Grateful Train",
+        0,
+        3,
+        "scarlet_rose",
+        10000,
+        10000,
+    )
     ab = t.activated[0]
     assert [c.name for c in ab.conds] == ["self_is_center"]
     assert [c.name for c in ab.costs] == ["put_under_self"] and ab.costs[0].p.gear == 1
@@ -31,12 +37,21 @@ def test_st_c1_c2_c3_rulebook_examples_exist_with_their_figures(sc):
     assert [e.name for e in o.play.effects] == ["force_attack_center"]
     b = sc.card("バブルコート")
     assert (b.en, b.kind, b.gear, b.rec.class_, b.hp, b.obstruction) == (
-        "Bubble Coat", 2, 2, "sugar_mountain", 5000, True)
+        "Bubble Coat",
+        2,
+        2,
+        "sugar_mountain",
+        5000,
+        True,
+    )
     assert b.on_destroyed[0].optional and b.on_destroyed[0].costs[0].name == "tap_own_card"
 
 
 def test_novel_figures(sc):
-    assert (sc.card("パイクリート・ライド").gear, sc.card("パイクリート・ライド").rec.class_) == (2, "scarlet_rose")
+    assert (sc.card("パイクリート・ライド").gear, sc.card("パイクリート・ライド").rec.class_) == (
+        2,
+        "scarlet_rose",
+    )
     assert (sc.card("Pykrete Ride").pow, sc.card("Pykrete Ride").def_) == (8000, 8000)
     j = sc.card("ガイルロード・ジューダス")
     assert (j.gear, j.pow, j.def_) == (4, 9000, 9000)
@@ -57,8 +72,17 @@ def test_house_content_covers_classes_gears_keywords(sc):
     kws = set()
     for d in cards:
         kws.update(d.rec.keyword_ids)
-    assert kws >= {"obstruction", "double_action", "guest", "demi_guest", "dead_heat", "dragon_genus", "crash",
-                   "goal_keeper", "requiem_keeper"}
+    assert kws >= {
+        "obstruction",
+        "double_action",
+        "guest",
+        "demi_guest",
+        "dead_heat",
+        "dragon_genus",
+        "crash",
+        "goal_keeper",
+        "requiem_keeper",
+    }
     assert all(d.name and d.en and d.text and d.text_en for d in cards)
 
 
@@ -80,8 +104,10 @@ def test_st_d1_four_starter_decks_of_different_classes_are_legal(game, sc):
     [
         ({"Rose Starter": 3}, "exactly 40 cards (ST-D1), has 39"),
         ({"Rose Starter": 5, "Blaze Petal": 2}, "at most 4 copies (ST-D1), has 5"),
-        ({"Checkered Flag": 0, "Pit In": 1, "Safety Car": 1, "Blaze Petal": 1},
-         "at most 3 different Steering cards (ST-D1), has 4"),
+        (
+            {"Checkered Flag": 0, "Pit In": 1, "Safety Car": 1, "Blaze Petal": 1},
+            "at most 3 different Steering cards (ST-D1), has 4",
+        ),
         ({"Unknown Racer": 1, "Blaze Petal": 2}, 'card "Unknown Racer": no such Stampede card'),
     ],
 )
@@ -97,8 +123,18 @@ def test_st_d1_illegal_decks_one_line_each(game, sc, change, expect):
 
 
 def test_st_d1_needs_a_gear1_machine_that_can_start(sc):
-    cards = {"Pykrete Ride": 4, "Crimson Runner": 4, "Grateful Train": 4, "Rose Guardian": 4, "Rose Juggernaut": 4,
-             "Scarlet Empress": 4, "Rose Thorn": 4, "Crimson Pit": 4, "Last Rose": 4, "Obstruction": 4}
+    cards = {
+        "Pykrete Ride": 4,
+        "Crimson Runner": 4,
+        "Grateful Train": 4,
+        "Rose Guardian": 4,
+        "Rose Juggernaut": 4,
+        "Scarlet Empress": 4,
+        "Rose Thorn": 4,
+        "Crimson Pit": 4,
+        "Last Rose": 4,
+        "Obstruction": 4,
+    }
     assert any("gear-1 machine" in p for p in sc.cat.deck_problems(cards, "d"))
 
 
@@ -137,31 +173,46 @@ def test_unknown_effect_block_is_one_clear_line(game, tmp_path):
     problems = game.validate_content(folder)
     errors = [p for p in problems if not p.startswith("warning")]
     assert len(errors) == 1
-    assert errors[0].startswith(f'{folder}/cards_steering.toml: card "チェッカーフラッグ": effect 1: unknown block "foo" '
-                                "(known: add_stats, advance, bounce")
+    assert errors[0].startswith(
+        f'{folder}/cards_steering.toml: card "チェッカーフラッグ": effect 1: unknown block "foo" '
+        "(known: add_stats, advance, bounce"
+    )
 
 
 def test_missing_block_parameter_is_one_clear_line(game, tmp_path):
     folder = _content_copy(tmp_path)
-    _replace(folder / "cards_steering.toml", '{ block = "push_back", who = "opponent", amount = 2 }',
-             '{ block = "push_back", who = "opponent" }')
+    _replace(
+        folder / "cards_steering.toml",
+        '{ block = "push_back", who = "opponent", amount = 2 }',
+        '{ block = "push_back", who = "opponent" }',
+    )
     errors = [p for p in game.validate_content(folder) if not p.startswith("warning")]
-    assert errors == [f'{folder}/cards_steering.toml: card "ゴールライン・ガード": effect 1 (push_back): missing '
-                      'parameter "amount" (signature: push_back(who: opponent|self = \'opponent\', amount: int))']
+    assert errors == [
+        f'{folder}/cards_steering.toml: card "ゴールライン・ガード": effect 1 (push_back): missing '
+        "parameter \"amount\" (signature: push_back(who: opponent|self = 'opponent', amount: int))"
+    ]
 
 
 def test_bad_parameter_wrong_kind_and_bad_search_name(tmp_path):
     folder = _content_copy(tmp_path)
-    _replace(folder / "cards_scarlet_rose.toml", 'effects = [{ block = "draw", count = 1 }]',
-             'effects = [{ block = "tap_self" }]')
-    _replace(folder / "cards_scarlet_rose.toml", 'pow = 3000\ndef = 3000', 'pow = 3000\ndef = "lots"')
-    _replace(folder / "cards_sugar_mountain.toml", 'name = "バブルコート", count = 1 }]\n\n[[card]]\nname = "ホイップ',
-             'name = "No Such Coat", count = 1 }]\n\n[[card]]\nname = "ホイップ')
+    _replace(
+        folder / "cards_scarlet_rose.toml",
+        'effects = [{ block = "draw", count = 1 }]',
+        'effects = [{ block = "tap_self" }]',
+    )
+    _replace(folder / "cards_scarlet_rose.toml", "pow = 3000\ndef = 3000", 'pow = 3000\ndef = "lots"')
+    _replace(
+        folder / "cards_sugar_mountain.toml",
+        'name = "バブルコート", count = 1 }]\n\n[[card]]\nname = "ホイップ',
+        'name = "No Such Coat", count = 1 }]\n\n[[card]]\nname = "ホイップ',
+    )
     with pytest.raises(ContentError) as e:
         load_catalog(folder, prefix="c")
     lines = e.value.problems
-    assert any('card "ソーン・スプリンター": effect 1: block "tap_self" is a cost block, not a effect block' in p
-               for p in lines)
+    assert any(
+        'card "ソーン・スプリンター": effect 1: block "tap_self" is a cost block, not an effect block' in p
+        for p in lines
+    )
     assert any('card "ローズ・スターター": def: Input should be a valid integer' in p for p in lines)
     assert any("search: no card named 'No Such Coat'" in p for p in lines)
 
@@ -170,12 +221,17 @@ def test_st_o3_stat_guide_warns_not_errors(game, tmp_path):
     """ST-O3: stats off the guide are warnings; an ``off_guide`` reason records the exception."""
     folder = _content_copy(tmp_path)
     _replace(folder / "cards_scarlet_rose.toml", "pow = 4500\ndef = 2000", "pow = 4500\ndef = 3000")
-    _replace(folder / "cards_midnight_wolf.toml", 'off_guide = "the novel\'s figures; a strong Crash effect (ST-O3)"\n',
-             "")
+    _replace(
+        folder / "cards_midnight_wolf.toml",
+        'off_guide = "the novel\'s figures; a strong Crash effect (ST-O3)"\n',
+        "",
+    )
     problems = game.validate_content(folder)
     assert all(p.startswith("warning") for p in problems)
-    assert any('"ブレイズ・ペタル" (Blaze Petal): gear 1 POW+DEF should be below 7000 (ST-O3), is 7500' in p
-               for p in problems)
+    assert any(
+        '"ブレイズ・ペタル" (Blaze Petal): gear 1 POW+DEF should be below 7000 (ST-O3), is 7500' in p
+        for p in problems
+    )
     # Judas (9000/9000, gear 4) keeps an effect: 18000 is within 60 % of 25000, so no warning even without it
     assert not any("Guileroad Judas" in p for p in problems)
 

@@ -90,8 +90,11 @@ def test_st_o1_deck_out_loses(sc):
 def test_st_o1_effect_draw_from_empty_deck(sc):
     """ST-O1 ruling: a draw by an effect from an empty deck also loses; option: it only fizzles."""
     for loses in (True, False):
-        s = sc.start(centers=["Rose Starter", "Sugar Start"], hands=[["Thorn Sprinter"], []],
-                     options={"effect_draw_loses": loses})
+        s = sc.start(
+            centers=["Rose Starter", "Sugar Start"],
+            hands=[["Thorn Sprinter"], []],
+            options={"effect_draw_loses": loses},
+        )
         s.decks[0].clear()
         s.apply("call thorn-sprinter L")  # [On enter] draw 1
         assert s.is_over is loses

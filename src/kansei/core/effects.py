@@ -228,7 +228,7 @@ class BlockRegistry:
             problems.append(f'{where}: unknown block "{name}" (known: {self._known(kind)})')
             return None
         if b.kind != kind:
-            problems.append(f'{where}: block "{name}" is a {b.kind} block, not a {kind} block')
+            problems.append(f'{where}: block "{name}" is {_a(b.kind)} block, not {_a(kind)} block')
             return None
         params = {k: v for k, v in spec.items() if k != "block"}
         here = f"{where} ({name})"
@@ -257,6 +257,10 @@ class BlockRegistry:
             return None
         p = b.tuple_type(**values) if b.tuple_type else ()
         return Compiled(name, b.kind, b.impl, p, dict(spec))
+
+
+def _a(word: str) -> str:
+    return f"an {word}" if word[:1] in "aeiou" else f"a {word}"
 
 
 def unimplemented_lines(records: Iterable[Any], display: str, kind: str = "card") -> list[str]:
