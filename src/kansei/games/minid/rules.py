@@ -182,6 +182,10 @@ ACCEPT = Action("accept", "accept")
 PASS = Action("pass", "pass")
 DRAW = Action("draw", "draw")
 _DECLINE = {D_TURN: ROLL, D_SKIP: PASS, D_DRIFT: ACCEPT, D_BATTLE: PASS, D_CROSS: ACCEPT}
+_WHEN = (
+    "when drawn", "at the start of your turn", "after your DRIFT roll", "when a battle you are in begins",
+    "after your roll for crossing Bunta", "when you would skip a turn",
+)  # fmt: skip
 _DECISION_WINDOW = {D_TURN: W_TURN, D_SKIP: W_SKIP, D_DRIFT: W_DRIFT, D_BATTLE: W_BATTLE, D_CROSS: W_CROSSING}
 
 
@@ -506,8 +510,9 @@ class MiniDState(State):
             cid = action.args[0]
             if cid not in self.hands[p]:
                 return f"{note!r}: seat {p} holds no {CARDS[cid].name!r} (seat {p} is to {what})"
-            if action.kind == "play" and kind in _DECISION_WINDOW and WINDOW[cid] != _DECISION_WINDOW[kind]:
-                return f"{note!r}: {CARDS[cid].name!r} is not played now; seat {p} is to {what}"
+            if action.kind == "play" and _DECISION_WINDOW.get(kind) != WINDOW[cid]:
+                return (f"{note!r}: {CARDS[cid].name!r} is not played now but {_WHEN[WINDOW[cid]]}; "
+                        f"seat {p} is to {what}")
         legal = ", ".join(a.notation for a in self.legal_actions()[:12])
         return f"{note!r} is not legal now: seat {p} is to {what} (legal: {legal})"
 
