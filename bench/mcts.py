@@ -1,0 +1,137 @@
+"""MCTS search speed of every registered game, single process, one core.
+
+For each game: iterations per second of ``mcts`` from decision points sampled along random games (every
+position where the seat to move has a real choice), with rollouts cut at ``--depth`` plies and the game's
+evaluation at the leaf, and with full rollouts to the end of the game. With the optional `bench` extra
+(`pip install -e '.[bench]'`), OpenSpiel's Python MCTS (``open_spiel.python.algorithms.mcts.MCTSBot`` with
+random rollouts) runs on its dice game Pig in the same run, so the ratio is measured on one machine at one
+time. An iteration here and a simulation there are the same unit of work: one descent of the tree, one
+expansion, one rollout (or evaluation) and one backup — ours also draws a fresh determinisation.
+
+Prints a table and then one JSON object.
+
+    python bench/mcts.py [--iters 1000] [--positions 12] [--depth 10] [--games touge,minid] [--json-only]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import random
+import sys
+import time
+
+import kansei
+from kansei.agents import make_agent
+
+
+def positions(game_id: str, count: int, seed: int = 1) -> list:
+    """Decision points (more than one legal action) spread along random games of ``game_id``."""
+    game = kansei.load(game_id)
+    rng = random.Random(seed)
+    found = []
+    g = 0
+    while len(found) < count:
+        g += 1
+        s = game.start(seed=g)
+        steps = []
+        while not s.is_over:
+            if len(s.legal_actions()) > 1:
+                steps.append(s.clone())
+            s.apply(rng.choice(s.legal_actions()))
+        # a few positions per game, from its start to its end
+        k = min(4, len(steps), count - len(found))
+        for i in range(k):
+            found.append(steps[(i * len(steps)) // k])
+    return found
+
+
+def search_speed(states: list, spec: str) -> dict:
+    """Iterations per second of ``spec`` over ``states`` (the agent searches each for the seat to move)."""
+    iters = 0
+    seconds = 0.0
+    for i, s in enumerate(states):
+        agent = make_agent(spec, seed=i)
+        seat = s.to_move
+        world = s.determinize(seat, random.Random(i))
+        t0 = time.perf_counter()
+        agent.search(world, seat)
+        seconds += time.perf_counter() - t0
+        iters += agent.last_iterations
+    return {"spec": spec, "iterations": iters, "seconds": round(seconds, 4), "iters_per_sec": iters / seconds}
+
+
+def openspiel_pig(sims: int, moves: int) -> dict | None:
+    """OpenSpiel's Python MCTSBot with random rollouts on Pig: simulations per second (None if absent)."""
+    try:
+        import numpy as np
+        import pyspiel
+        from open_spiel.python.algorithms import mcts
+    except ImportError:
+        return None
+    game = pyspiel.load_game("pig")
+    rs = np.random.RandomState(7)
+    bot = mcts.MCTSBot(game, uct_c=2.0, max_simulations=sims, evaluator=mcts.RandomRolloutEvaluator(1, rs),
+                       random_state=rs, solve=False)
+    state = game.new_initial_state()
+    done = 0
+    seconds = 0.0
+    while done < moves:
+        if state.is_terminal():
+            state = game.new_initial_state()
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rs.choice(outcomes, p=probs)))
+            continue
+        t0 = time.perf_counter()
+        action = bot.step(state)
+        seconds += time.perf_counter() - t0
+        done += 1
+        state.apply_action(action)
+    return {"game": "pig", "simulations": sims * moves, "seconds": round(seconds, 4),
+            "sims_per_sec": sims * moves / seconds}
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--iters", type=int, default=1000, help="iterations per search")
+    ap.add_argument("--positions", type=int, default=12, help="decision points per game")
+    ap.add_argument("--depth", type=int, default=10, help="rollout cut-off of the depth-limited figure")
+    ap.add_argument("--games", default=",".join(kansei.games()), help="comma-separated game ids")
+    ap.add_argument("--openspiel-moves", type=int, default=6, help="Pig moves searched (0: skip OpenSpiel)")
+    ap.add_argument("--json-only", action="store_true")
+    a = ap.parse_args(argv)
+    rows = []
+    for gid in [g.strip() for g in a.games.split(",") if g.strip()]:
+        states = positions(gid, a.positions)
+        cut = search_speed(states, f"mcts:iters={a.iters},depth={a.depth}")
+        full = search_speed(states, f"mcts:iters={a.iters}")
+        rows.append({"game": gid, "positions": len(states), "depth": a.depth,
+                     "cut_iters_per_sec": round(cut["iters_per_sec"], 1),
+                     "full_iters_per_sec": round(full["iters_per_sec"], 1), "cut": cut, "full": full})
+    pig = openspiel_pig(a.iters, a.openspiel_moves) if a.openspiel_moves > 0 else None
+    result = {
+        "bench": "mcts",
+        "python": platform.python_version(),
+        "machine": platform.machine(),
+        "iters_per_search": a.iters,
+        "games": rows,
+        "openspiel_pig": pig,
+    }
+    if not a.json_only:
+        print(f"MCTS iterations/s, one core, {a.iters} iterations a search, {a.positions} positions a game")
+        print(f"{'game':<10} {'depth ' + str(a.depth) + ' + eval':>16} {'full rollouts':>14}")
+        for r in rows:
+            print(f"{r['game']:<10} {r['cut_iters_per_sec']:>16,.0f} {r['full_iters_per_sec']:>14,.0f}")
+        if pig:
+            label = "OpenSpiel MCTSBot, pig (Python, random rollouts)"
+            print(f"{label:<42} {pig['sims_per_sec']:>10,.0f} simulations/s")
+        else:
+            print("OpenSpiel not installed (pip install -e '.[bench]'): no reference figure")
+    print(json.dumps(result))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
