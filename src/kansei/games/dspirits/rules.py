@@ -466,7 +466,7 @@ class DSpiritsState(State):
         if t.kind[cid] != SPIRIT:
             raise ContentError([f"dspirits setup: field: {spec['name']!r} is not a D-Spirit"])
         inst = self._instance(cid, entered=0 if veteran else 1, sup=bool(spec.get("super", False)))
-        inst[OWNT] = 1
+        inst[OWNT] = 1 if veteran else 0  # the first turn's start counts one more
         for e in spec.get("evolved", []):
             eid = self._take(p, e, "field evolved")
             inst[UNDER] = inst[UNDER] + (inst[CID],)
