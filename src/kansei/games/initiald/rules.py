@@ -701,12 +701,13 @@ class InitialDState(State):
         if d.req_stat >= 0:
             have = self.stat(p, d.req_stat)
             name = STAT_NAMES[d.req_stat]
-            out.append(f"{name} {have} of {d.req_val}" + (f": {req} short" if req else ": met"))
+            out.append(f"{name} {have} of {d.req_val}: {req} short" if req else
+                       f"{name} {have} ≥ {d.req_val}")
         if self.last >= 0:
             L = cards[self.last]
             mt = MANEUVER_TYPES[L.mtype]
             out.append(f"{mt} counter {d.counter[L.mtype]} against {L.name}'s strength "
-                       f"{L.strength[self.stages[self.stage_no]]}" + (f": {ctr} short" if ctr else ": met"))
+                       f"{L.strength[self.stages[self.stage_no]]}" + (f": {ctr} short" if ctr else " ✓"))
         return "; ".join(out) or "no requirement"
 
     # ---------------------------------------------------------------------------- applying actions

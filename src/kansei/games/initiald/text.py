@@ -108,16 +108,15 @@ def render(state: InitialDState, seat: int | None):
                           "wins the race (ID-W1)", style="bold magenta"))
     # the cars
     cars = Table(title="Cars", expand=False)
-    for col in ("seat", "car", "mods", "Power", "Traction", "Style", "hand", "deck", "discard",
-                "last maneuver"):
+    for col in ("seat", "car · mods", "Power", "Traction", "Style", "hand/deck/discard", "last maneuver"):
         cars.add_column(col)
     for p in v["players"]:
         tag = " ◀ lead" if p["lead"] else ""
-        mods = ", ".join(p["mods"] + [f"{b} (built in)" for b in p["built_in"]]) or "—"
+        mods = ", ".join(p["mods"] + [f"{b} (built in)" for b in p["built_in"]]) or "no mods"
         cars.add_row(
-            _seat(p["seat"], seat) + tag, f"{p['car']} [{p['drivetrain']}]", mods, str(p["power"]),
-            str(p["traction"]), str(p["style"]), str(p["hand_count"]), str(p["deck_count"]),
-            str(len(p["discard"])), p["last_maneuver"] or "—",
+            _seat(p["seat"], seat) + tag, f"{p['car']} [{p['drivetrain']}]\n{mods}", str(p["power"]),
+            str(p["traction"]), str(p["style"]), f"{p['hand_count']}/{p['deck_count']}/{len(p['discard'])}",
+            p["last_maneuver"] or "—",
         )
     parts.append(cars)
     # bonuses and penalties in play (ID-P5)
