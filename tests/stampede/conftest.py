@@ -39,6 +39,11 @@ class Scenario:
                     continue
                 steering.add(name)
             cards[name] = min(n, 40 - total)
+        for name in list(cards):  # top up to 4 copies where the first pass fell short
+            short = 40 - sum(cards.values())
+            if short <= 0:
+                break
+            cards[name] += min(short, 4 - cards[name])
         assert sum(cards.values()) == 40, cards
         return {"cards": cards}
 

@@ -301,6 +301,8 @@ class StampedeState(State):
             self.turn = self.start_turn = t
         if "distance" in setup:
             self.distance = [int(x) for x in setup["distance"]]
+            a, b = self.distance
+            self.leader = 0 if a < b else 1 if b < a else -1  # ST-K7: the lead a scenario starts with
         centers = setup.get("centers") or [None, None]
         for p in (0, 1):
             if centers[p] is not None:
