@@ -151,8 +151,8 @@ def test_st_k2_double_action_per_game_option(sc):
 
 
 def test_obstruction_assist_forces_attacks_on_the_center_until_lifted(sc):
-    """《進路妨害》 (ST-C2 example): every opposing machine able to act must attack the center; lifted when the
-    center holds two machine cards or fewer."""
+    """《進路妨害》 (ST-C2 example): every opposing machine able to act must attack the center; lifted
+    when the center holds two machine cards or fewer."""
     p1 = sc.deck({"Lollipop Racer": 4, "Sugar Castle": 2}, base="Sugar Mountain")
     s = sc.start(
         None,

@@ -42,7 +42,7 @@ def test_st_t3_b_side_machines_at_most_the_center_gear(sc):
 
 
 def test_st_t3_c_gear_cap_by_turn_count(sc):
-    """ST-T3(c): the turn count caps the gear (first player's turn 1: gear 1; second player's turn 1: gear 2)."""
+    """ST-T3(c): the turn count caps the gear (the first player's turn 1: gear 1; the second's: gear 2)."""
     s = sc.start(centers=C0, hands=[["Pykrete Ride"], ["Lollipop Racer"]])
     assert "call pykrete-ride C" not in sc.legal(s)
     s.apply("battle")
