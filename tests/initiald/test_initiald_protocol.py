@@ -7,6 +7,8 @@ import json
 import random
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from rich.console import Console
 
 import kansei
@@ -150,3 +152,45 @@ def test_greedy_beats_random(idh):
             s.apply(choose(agents[s.to_move], s))
         wins += s.winner == seat
     assert wins >= 0.7 * n
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 2**31 - 1), shared=st.booleans())
+def test_id_p3_p4_every_offered_play_costs_exactly_its_shortfall(idh_factory, seed, shared):
+    """ID-P3 / ID-P4 as a property over random races: a maneuver is offered exactly when its special
+    requirements are met and its discards (requirement + counter, or the larger with discards="shared")
+    fit in the rest of the hand, and then with that exact count; every stage goes to the last player to
+    have played, or to the lead car when nobody played (ID-P2)."""
+    idh = idh_factory(discards="shared" if shared else "separate")
+    s = idh.start(seed=seed)
+    rng = random.Random(seed)
+    cards = s.game.table.cards
+    while not s.is_over:
+        if s.phase == 0:
+            p = s.to_move
+            offered = {a.args[0]: a.args[1] for a in s.legal_actions() if a.kind == "play"}
+            for c in set(s.hands[p]):
+                d = cards[c]
+                req, ctr = s.shortfall(p, c)
+                need = max(req, ctr) if shared else req + ctr
+                ok = (s.sides[p].special_problem(d) is None and s.position_problem(p, d) is None
+                      and need <= len(s.hands[p]) - 1)
+                assert (c in offered) == ok
+                if ok:
+                    assert offered[c] == need
+        s.apply(rng.choice(s.legal_actions()))
+    plays: list[int] = []
+    lead = None
+    for e in s.events:
+        if e["type"] == "stage":
+            plays, lead = [], e["lead"]
+        elif e["type"] == "play":
+            plays.append(e["seat"])
+        elif e["type"] == "stage_won":
+            if e["how"] == "last maneuver":
+                assert e["winner"] == plays[-1] and plays[0] == lead
+                assert all(a != b for a, b in zip(plays, plays[1:], strict=False))  # alternate
+            elif e["how"] == "no maneuver played":
+                assert plays == [] and e["winner"] == lead
+            else:
+                assert plays == [1 - lead] and e["winner"] == 1 - lead

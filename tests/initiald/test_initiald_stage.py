@@ -44,6 +44,23 @@ def test_id_p1_style_points_from_maneuvers_and_kept_cards(idh):
     assert s.census() == census
 
 
+def test_id_p1_nothing_to_draw_when_deck_and_discard_pile_are_empty(idh):
+    """ID-P1 ruling: with an empty deck and an empty discard pile, nothing is drawn (and play goes on)."""
+    s = idh.start([idh.AKINA, idh.AKINA], challenger=1, track="Akina Downhill",
+                  hands=[["Heel-and-Toe", "Apex Kiss"], ["Apex Kiss"]])
+    s.apply("play heel-and-toe")
+    s.apply("pass")  # seat 1 loses and discards its hand
+    census = s.census()
+    moved = s.decks[0] + s.discards[0]
+    s.decks[0], s.discards[0] = [], []  # seat 0 keeps only Apex Kiss; its deck and discard pile are gone
+    census[0].subtract(moved)
+    s.apply("keep")
+    assert [s.game.table.cards[c].name for c in s.hands[0]] == ["Apex Kiss"]
+    assert not any(e["type"] == "reshuffle" and e["seat"] == 0 for e in s.events)
+    assert len(s.hands[1]) == 7 and s.to_move == 0
+    assert s.census()[0] == +census[0]
+
+
 # -------------------------------------------------------------------------------------------- ID-P2
 def test_id_p2_alternate_until_a_pass_and_the_last_to_play_wins(idh):
     """ID-P2: the lead plays first, then the players alternate; a pass ends the stage and whoever played
