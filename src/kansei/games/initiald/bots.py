@@ -21,7 +21,7 @@ THREAT = 3.0  # per point of strength the opponent must counter
 STAT = 4.0  # per point of Power/Traction bonus or penalty in play
 STYLE_W = 1.5  # per point of Style difference (the extra card of ID-P1)
 
-_AVG: dict[tuple[int, int, int], float] = {}
+_AVG: dict[tuple, float] = {}
 
 
 def card_value(state: InitialDState, seat: int, cid: int, st: int) -> float:
@@ -43,7 +43,7 @@ def card_value(state: InitialDState, seat: int, cid: int, st: int) -> float:
 
 def _average(state: InitialDState, seat: int, st: int) -> float:
     side = state.sides[seat]
-    key = (id(side), st, state.buff[seat * 3] + 100 * state.buff[seat * 3 + 1])
+    key = (side.car, side.mods, side.maneuvers, st, state.buff[seat * 3], state.buff[seat * 3 + 1])
     v = _AVG.get(key)
     if v is None:
         vals = [card_value(state, seat, c, st) for c in side.maneuvers]
