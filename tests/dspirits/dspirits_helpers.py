@@ -18,7 +18,9 @@ def cid(name: str) -> int:
     return i
 
 
-def deck(squad: dict[str, int], support: dict[str, int] | None = None, side: dict[str, int] | None = None) -> dict:
+def deck(
+    squad: dict[str, int], support: dict[str, int] | None = None, side: dict[str, int] | None = None
+) -> dict:
     """A legal deck holding at least the given cards, padded with other cards within DS-D1."""
     cat = catalog()
     squad = dict(squad)

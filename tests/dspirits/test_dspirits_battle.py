@@ -7,8 +7,17 @@ from dspirits_helpers import deck, events, legal, names, play, scenario
 
 from kansei.games.dspirits.rules import ENDURE_STANCE, STANCE
 
-BEASTS_A = deck({"Tuskaroo": 2, "Gravelhound": 2, "Maulbear": 1, "Howlpack": 2, "Ghoulette": 1, "Rimefang": 1,
-                 "Blazewing": 1})
+BEASTS_A = deck(
+    {
+        "Tuskaroo": 2,
+        "Gravelhound": 2,
+        "Maulbear": 1,
+        "Howlpack": 2,
+        "Ghoulette": 1,
+        "Rimefang": 1,
+        "Blazewing": 1,
+    }
+)
 BEASTS_B = deck({"Gravelhound": 2, "Tuskaroo": 1, "Mistmaw": 2, "Rimefang": 1, "Ghoulette": 2, "Howlpack": 1})
 
 
@@ -128,7 +137,9 @@ def test_ds_b5_elemental_negates_spooky_when_destroyed_in_battle():
 
 def test_ds_b6_support_zone_cannot_be_targeted_or_attack():
     """DS-B6: D-Spirits in the Support Zone are out of battle (Limbo, DS-X5, is the exception)."""
-    s = battle(["Tuskaroo", {"name": "Gravelhound", "zone": "support"}], [{"name": "Howlpack", "zone": "support"}])
+    s = battle(
+        ["Tuskaroo", {"name": "Gravelhound", "zone": "support"}], [{"name": "Howlpack", "zone": "support"}]
+    )
     acts = legal(s)
     assert "attack tuskaroo direct" in acts  # no D-Spirit on the Battle Scene
     assert not any("howlpack" in a for a in acts if a.startswith("attack"))
@@ -139,6 +150,11 @@ def test_ds_g2_first_player_does_not_attack_on_turn_one():
     s = scenario(decks=(BEASTS_A, BEASTS_B), field=[["Tuskaroo"], []], veteran=False, step="battle")
     assert legal(s) == ["end"] or s.active == 1
     assert not events(s, "attack")
-    s = scenario(decks=(BEASTS_A, BEASTS_B), field=[["Tuskaroo"], []], veteran=False, step="battle",
-                 options={"first_turn_attack": True})
+    s = scenario(
+        decks=(BEASTS_A, BEASTS_B),
+        field=[["Tuskaroo"], []],
+        veteran=False,
+        step="battle",
+        options={"first_turn_attack": True},
+    )
     assert "attack tuskaroo direct" in legal(s)

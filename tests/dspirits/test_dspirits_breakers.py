@@ -8,9 +8,11 @@ from dspirits_helpers import cid, deck, events, legal, names, play, scenario, sn
 from kansei import IllegalAction
 from kansei.games.dspirits.rules import F_SHIFTED, FLAGS
 
-A = deck({"Gravelhound": 2, "Tuskaroo": 1, "Lampire": 2, "Howlpack": 2, "Maulbear": 1},
-         {"Quick Summon": 1, "Stone Sanctum": 1, "Healing Light": 1},
-         {"Volcanic Rift": 1, "Pebblit": 2})
+A = deck(
+    {"Gravelhound": 2, "Tuskaroo": 1, "Lampire": 2, "Howlpack": 2, "Maulbear": 1},
+    {"Quick Summon": 1, "Stone Sanctum": 1, "Healing Light": 1},
+    {"Volcanic Rift": 1, "Pebblit": 2},
+)
 B = deck({"Gravelhound": 2, "Tuskaroo": 2, "Mistmaw": 1}, {"Counter Sign": 1}, {})
 
 
@@ -19,6 +21,7 @@ def lab(**kw):
 
 
 def test_ds_x1_extra_draw_for_500_sp_not_on_the_first_turn():
+    """DS-X1: one more card for 500 SP after the draw, not on a player's first turn."""
     s = lab(step="draw")
     n = len(s.hand[0])
     play(s, "draw squad")
@@ -42,6 +45,7 @@ def test_ds_x1_an_unaffordable_extra_draw_is_refused_with_a_clear_line():
 
 
 def test_ds_x2_squad_recharge_pays_half_and_shuffles_the_dworld_back():
+    """DS-X2: no D-Spirits left in the D-Squad deck: pay half the SP, the D-World's D-Spirits go back."""
     everything = [n for n, k in A["squad"].items() for _ in range(k)]
     s = lab(step="draw", dworld=[everything, []], sp=[4001, 5000])
     assert s.squad[0] == [] and "recharge" in legal(s)
@@ -58,6 +62,7 @@ def test_ds_x2_squad_recharge_pays_half_and_shuffles_the_dworld_back():
 
 
 def test_ds_x3_soul_exchange_once_per_turn_for_eligible_dspirits():
+    """DS-X3: Super D-Summoned or on the field since an earlier turn; once per turn."""
     s = lab(hands=[["Howlpack", "Tuskaroo", "Quick Summon"], []], field=[["Gravelhound"], []])
     assert "exchange gravelhound tuskaroo" in legal(s)  # on the field since an earlier turn
     play(s, "summon howlpack")  # Call of the Pack: nothing of 1000 or less left in hand
@@ -72,6 +77,7 @@ def test_ds_x3_soul_exchange_once_per_turn_for_eligible_dspirits():
 
 
 def test_ds_x4_soul_shift_only_with_old_rules():
+    """DS-X4: removed from the rules; the old_rules option brings it back."""
     s = lab(field=[["Lampire"], []])
     assert not any(a.startswith("shift") for a in legal(s))
     with pytest.raises(IllegalAction, match="Soul Shift is removed"):
@@ -83,6 +89,7 @@ def test_ds_x4_soul_shift_only_with_old_rules():
 
 
 def test_ds_x5_limbo_lets_a_support_zone_dspirit_attack_for_1200():
+    """DS-X5: 1200 SP for a Support Zone D-Spirit to attack."""
     s = lab(field=[[{"name": "Maulbear", "zone": "support"}], ["Tuskaroo"]], step="battle")
     assert "limbo maulbear tuskaroo" in legal(s)
     play(s, "limbo maulbear tuskaroo")
@@ -91,6 +98,7 @@ def test_ds_x5_limbo_lets_a_support_zone_dspirit_attack_for_1200():
 
 
 def test_ds_x6_field_rush_bids_from_500_for_a_realm_and_skips_extra_draw():
+    """DS-X6: instead of drawing, bid from 500 SP for a Realm of the Support or side deck."""
     s = lab(step="draw")
     assert {"rush stone-sanctum", "rush volcanic-rift"} <= set(legal(s))
     play(s, "rush volcanic-rift")  # from the side deck
@@ -106,6 +114,7 @@ def test_ds_x6_field_rush_bids_from_500_for_a_realm_and_skips_extra_draw():
 
 
 def test_ds_x7_super_charge_skips_the_battle_then_doubles_one_attacker():
+    """DS-X7: 500 SP, skip the battle; next turn attack doubled and it alone attacks."""
     s = lab(field=[["Gravelhound", "Tuskaroo"], ["Tuskaroo"]], step="battle")
     play(s, "supercharge gravelhound")
     assert s.sp[0] == 4500 and s.active == 1  # the battle step is skipped
@@ -120,8 +129,11 @@ def test_ds_x7_super_charge_skips_the_battle_then_doubles_one_attacker():
 
 
 def test_unaffordable_sp_payments_are_refused():
-    s = lab(field=[[{"name": "Maulbear", "zone": "support"}, "Gravelhound"], ["Tuskaroo"]], step="battle",
-            sp=[1200, 5000])
+    s = lab(
+        field=[[{"name": "Maulbear", "zone": "support"}, "Gravelhound"], ["Tuskaroo"]],
+        step="battle",
+        sp=[1200, 5000],
+    )
     assert not any(a.startswith("limbo") for a in legal(s))
     before = snapshot(s)
     with pytest.raises(IllegalAction, match="Limbo .*costs 1200 SP and you have 1200"):

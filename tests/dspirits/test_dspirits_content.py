@@ -24,8 +24,11 @@ def test_ds_c1_house_content_spirits_over_six_types_with_the_named_three():
     named = {s.name: s for s in cat.spirits}
     assert named["Rockwraggle"].move is not None  # special move launching D-Spirits at SP
     assert named["Rockwraggle"].move.effects[0]["block"] == "launch"
-    assert any(e["block"] == "inflict" and e["status"] == "poisoned"
-               for a in named["Illguana"].abilities for e in a.effects)
+    assert any(
+        e["block"] == "inflict" and e["status"] == "poisoned"
+        for a in named["Illguana"].abilities
+        for e in a.effects
+    )
     assert any(e["block"] == "move_zone" for a in named["Lampire"].abilities for e in a.effects)
     triggers = {a.trigger for s in cat.spirits for a in s.abilities}
     assert {"command", "summoned", "destroyed", "attack", "end"} <= triggers
@@ -73,10 +76,15 @@ def _problems(squad, support, side):
 def test_ds_d1_sizes_and_copy_limits_across_decks():
     d = catalog().decks[0]
     squad, support, side = dict(d.squad), dict(d.support), dict(d.side)
-    assert _problems({"Lampire": 2}, support, side)[0] == "deck: the D-Squad deck holds 15–20 cards (DS-D1), has 2"
+    assert (
+        _problems({"Lampire": 2}, support, side)[0]
+        == "deck: the D-Squad deck holds 15–20 cards (DS-D1), has 2"
+    )
     over = dict(side)
     over["Lampire"] = 1  # 2 in the D-Squad deck + 1 in the side deck
-    assert _problems(squad, support, over) == ['deck: "Lampire": 3 copies across the decks, its limit is 2 (DS-D1)']
+    assert _problems(squad, support, over) == [
+        'deck: "Lampire": 3 copies across the decks, its limit is 2 (DS-D1)'
+    ]
     few = {k: v for k, v in list(support.items())[:3]}
     assert any("Support deck holds 10–20" in p for p in _problems(squad, few, side))
     big_side = dict(side)
@@ -90,17 +98,22 @@ def test_ds_d1_limitless_one_in_squad_any_in_side():
     side["Pebblit"] = 6
     assert _problems(squad, support, side) == []
     squad["Pebblit"] = 2
-    assert _problems(squad, support, side)[0] == \
-        'deck: squad: "Pebblit" is Limitless: 1 copy in the D-Squad deck (DS-D1), has 2'
+    assert (
+        _problems(squad, support, side)[0]
+        == 'deck: squad: "Pebblit" is Limitless: 1 copy in the D-Squad deck (DS-D1), has 2'
+    )
 
 
 def test_ds_d1_cards_in_the_wrong_deck():
     d = catalog().decks[0]
-    squad, support, side = dict(d.squad), dict(d.support), dict(d.side)
+    squad, support = dict(d.squad), dict(d.support)
     squad["Counter Sign"] = 1
     support["Rockwraggle Titan"] = 1
     probs = _problems(squad, support, {})
-    assert 'deck: squad: "Counter Sign" is not a D-Spirit (the D-Squad deck holds D-Spirits only, DS-D1)' in probs
+    assert (
+        'deck: squad: "Counter Sign" is not a D-Spirit (the D-Squad deck holds D-Spirits only, DS-D1)'
+        in probs
+    )
     assert any('"Rockwraggle Titan" is a D-Evolution' in p for p in probs)
     assert _problems({"Nobody": 1}, {}, {})[0] == 'deck: squad: card "Nobody": no such D-Spirits card'
 
@@ -110,7 +123,9 @@ def test_a_bad_deck_is_refused_at_start_with_one_line_per_problem():
     bad = {"squad": dict(d.squad), "support": dict(d.support), "side": {"Lampire": 1}}
     with pytest.raises(ContentError) as e:
         GAME.start(seed=1, decks=[bad, VENOM])
-    assert e.value.problems == ['deck of seat 0: "Lampire": 3 copies across the decks, its limit is 2 (DS-D1)']
+    assert e.value.problems == [
+        'deck of seat 0: "Lampire": 3 copies across the decks, its limit is 2 (DS-D1)'
+    ]
     with pytest.raises(ContentError, match="neither a starter deck"):
         GAME.start(seed=1, decks=["No Such Deck", VENOM])
 
@@ -121,15 +136,22 @@ def test_validate_content_folder_and_broken_blocks(tmp_path: Path):
     shutil.copytree(CONTENT, broken)
     text = (broken / "spirits.toml").read_text()
     text = text.replace('{ block = "damage_sp", amount = 300 }', '{ block = "damage_hp", amount = 300 }', 1)
-    text = text.replace('{ block = "inflict", status = "frozen", target = "foe", max_power = 1200 }',
-                        '{ block = "inflict", status = "frozen", max_power = 1200 }', 1)
+    text = text.replace(
+        '{ block = "inflict", status = "frozen", target = "foe", max_power = 1200 }',
+        '{ block = "inflict", status = "frozen", max_power = 1200 }',
+        1,
+    )
     text = text.replace('types = ["Rock"]\nattack = 1700', 'types = ["Stone"]\nattack = 1700', 1)
     (broken / "spirits.toml").write_text(text)
     probs = GAME.validate_content(broken)
-    assert any('spirit "Cindersnake": ability "Last Ember": effect 1: unknown block "damage_hp"' in p for p in probs)
-    assert any('spirit "Frostling": ability "Chill Breath": effect 1 (inflict): missing parameter "target"' in p
-               for p in probs)
-    assert any('spirit "Rockwraggle": types: unknown type \'Stone\'' in p for p in probs)
+    assert any(
+        'spirit "Cindersnake": ability "Last Ember": effect 1: unknown block "damage_hp"' in p for p in probs
+    )
+    assert any(
+        'spirit "Frostling": ability "Chill Breath": effect 1 (inflict): missing parameter "target"' in p
+        for p in probs
+    )
+    assert any("spirit \"Rockwraggle\": types: unknown type 'Stone'" in p for p in probs)
     assert all("\n" not in p for p in probs)
 
 
@@ -142,7 +164,9 @@ def test_validate_deck_files(tmp_path: Path):
     toml.write_text("\n".join(lines) + "\n")
     assert GAME.validate_content(toml) == []
     txt = tmp_path / "venom.txt"
-    body = [f"{v} {k}" for k, v in {**d.squad, **d.support}.items()] + [f"Side: {v} {k}" for k, v in d.side.items()]
+    body = [f"{v} {k}" for k, v in {**d.squad, **d.support}.items()] + [
+        f"Side: {v} {k}" for k, v in d.side.items()
+    ]
     txt.write_text("\n".join(body) + "\n")
     assert GAME.validate_content(txt) == []
     s = GAME.start(seed=2, decks=[STONE, str(txt)])

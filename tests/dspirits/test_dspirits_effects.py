@@ -10,18 +10,60 @@ from kansei import IllegalAction
 from kansei.games.dspirits.rules import CID, UNDER
 
 A = deck(
-    {"Rockwraggle": 1, "Gravelhound": 2, "Tuskaroo": 1, "Emberpup": 2, "Lampire": 2, "Illguana": 1,
-     "Frostling": 1, "Howlpack": 2, "Cindersnake": 1, "Thunderhorn": 1, "Glimmerfae": 1, "Maulbear": 1},
-    {"Meteor Signal": 1, "Counter Sign": 1, "Power Surge": 1, "Freeze Ray": 1, "Return Gust": 1, "Venom Sign": 1,
-     "Thaw Sign": 1, "Quick Summon": 1, "Stone Sanctum": 1, "Haunted Hollow": 1, "Boulder Crash": 1,
-     "Halt Signal": 1, "Iron Banner": 1},
+    {
+        "Rockwraggle": 1,
+        "Gravelhound": 2,
+        "Tuskaroo": 1,
+        "Emberpup": 2,
+        "Lampire": 2,
+        "Illguana": 1,
+        "Frostling": 1,
+        "Howlpack": 2,
+        "Cindersnake": 1,
+        "Thunderhorn": 1,
+        "Glimmerfae": 1,
+        "Maulbear": 1,
+    },
+    {
+        "Meteor Signal": 1,
+        "Counter Sign": 1,
+        "Power Surge": 1,
+        "Freeze Ray": 1,
+        "Return Gust": 1,
+        "Venom Sign": 1,
+        "Thaw Sign": 1,
+        "Quick Summon": 1,
+        "Stone Sanctum": 1,
+        "Haunted Hollow": 1,
+        "Boulder Crash": 1,
+        "Halt Signal": 1,
+        "Iron Banner": 1,
+    },
     {"Rockwraggle Titan": 1, "Infernohound": 1, "Lamplord Vampyre": 1, "Volcanic Rift": 1},
 )
 B = deck(
-    {"Gravelhound": 2, "Tuskaroo": 2, "Maulbear": 1, "Mistmaw": 1, "Illguana": 2, "Moonmote": 1, "Howlpack": 1,
-     "Glaciox": 1, "Frostling": 1},
-    {"Counter Sign": 2, "Power Surge": 2, "Halt Signal": 1, "Backfire Sign": 1, "Weaken Sign": 1, "Meteor Signal": 1,
-     "Verdant Grove": 1, "Haunted Hollow": 1, "Thaw Sign": 1},
+    {
+        "Gravelhound": 2,
+        "Tuskaroo": 2,
+        "Maulbear": 1,
+        "Mistmaw": 1,
+        "Illguana": 2,
+        "Moonmote": 1,
+        "Howlpack": 1,
+        "Glaciox": 1,
+        "Frostling": 1,
+    },
+    {
+        "Counter Sign": 2,
+        "Power Surge": 2,
+        "Halt Signal": 1,
+        "Backfire Sign": 1,
+        "Weaken Sign": 1,
+        "Meteor Signal": 1,
+        "Verdant Grove": 1,
+        "Haunted Hollow": 1,
+        "Thaw Sign": 1,
+    },
     {"Plaguana": 1},
 )
 
@@ -66,8 +108,10 @@ def test_ds_r4_attack_halt_signal_countered_three_links():
     assert s.to_move == 0 and "respond counter-sign" in legal(s)
     play(s, "respond counter-sign")
     # seat 1 has nothing left: Counter Sign, then the negated Halt Signal, then the attack resolve
-    assert [(e["name"], e["negated"]) for e in events(s, "resolve")] == [("Counter Sign", False),
-                                                                        ("Halt Signal", True)]
+    assert [(e["name"], e["negated"]) for e in events(s, "resolve")] == [
+        ("Counter Sign", False),
+        ("Halt Signal", True),
+    ]
     assert events(s, "battle")[-1]["outcome"] == "higher" and names(s, 1) == []
 
 
@@ -97,7 +141,7 @@ def test_ds_r2_frozen_cannot_attack_change_stance_or_exchange_then_thaws():
 
 
 def test_ds_r2_status_stays_on_a_dspirit_back_in_hand():
-    """Frozen and poisoned, returned to hand: the hand card keeps both (and is public), summoned it keeps them."""
+    """Frozen and poisoned, returned to hand: the card keeps both (and is public); summoned, it keeps them."""
     s = lab(hands=[["Freeze Ray", "Venom Sign", "Return Gust"], []], field=[["Gravelhound"], ["Tuskaroo"]])
     play(s, "play freeze-ray foe:tuskaroo", "play venom-sign foe:tuskaroo", "play return-gust foe:tuskaroo")
     assert s.view(0)["players"][1]["hand_known"] == ["tuskaroo+frozen+poison300"]
@@ -119,8 +163,14 @@ def test_ds_r2_poison_each_turn_until_cured_illguana_toxic_bite():
     play(s, "summon illguana")  # one candidate: chosen without asking
     assert legal(s) == ["respond thaw-sign own:tuskaroo", "pass"]  # seat 1 may answer Toxic Bite
     play(s, "pass")
-    assert events(s, "status")[-1] == {"type": "status", "seat": 1, "card": "Tuskaroo", "status": "poisoned",
-                                       "amount": 200, "why": "Toxic Bite"}
+    assert events(s, "status")[-1] == {
+        "type": "status",
+        "seat": 1,
+        "card": "Tuskaroo",
+        "status": "poisoned",
+        "amount": 200,
+        "why": "Toxic Bite",
+    }
     play(s, "battle", "end")
     play(s, "draw squad", "no extra", "battle", "end")
     assert [e["delta"] for e in events(s, "sp") if e["seat"] == 1] == [-200]

@@ -70,7 +70,7 @@ class Spirit(Record):
     @classmethod
     def _limit(cls, v: Any) -> Any:
         if isinstance(v, int) and not 1 <= v <= 4:
-            raise ValueError("limit must be 1..4 or \"limitless\"")
+            raise ValueError('limit must be 1..4 or "limitless"')
         return v
 
 
@@ -161,11 +161,31 @@ class StarterDeck(Record):
 class Program:
     """A compiled effect: what an ability, special move or support card does when it resolves."""
 
-    __slots__ = ("id", "name", "source", "trigger", "cost", "effects", "choose", "max_power", "text",
-                 "needs_attack", "needs_link", "launch_self")
+    __slots__ = (
+        "id",
+        "name",
+        "source",
+        "trigger",
+        "cost",
+        "effects",
+        "choose",
+        "max_power",
+        "text",
+        "needs_attack",
+        "needs_link",
+        "launch_self",
+    )
 
-    def __init__(self, pid: int, name: str, source: str, trigger: str, cost: int,
-                 effects: tuple[Compiled, ...], text: str):
+    def __init__(
+        self,
+        pid: int,
+        name: str,
+        source: str,
+        trigger: str,
+        cost: int,
+        effects: tuple[Compiled, ...],
+        text: str,
+    ):
         self.id = pid
         self.name = name
         self.source = source  # card name
@@ -179,8 +199,9 @@ class Program:
             sel, mp = block_target(c)
             if sel is not None:
                 self.choose, self.max_power = sel, mp
-        self.needs_attack = any(c.name == "negate_attack" or getattr(c.p, "target", "") == "attacker"
-                                for c in effects)
+        self.needs_attack = any(
+            c.name == "negate_attack" or getattr(c.p, "target", "") == "attacker" for c in effects
+        )
         self.needs_link = any(c.name == "negate" for c in effects)
         self.launch_self = any(c.name == "launch" and c.p.launched == "self" for c in effects)
 
@@ -193,16 +214,24 @@ def _check_choices(effects: tuple[Compiled, ...], where: str, problems: list[str
         if sel is None:
             continue
         if seen is not None and seen != (sel, mp):
-            problems.append(f"{where}: effect {i} ({c.name}) chooses {sel} (max_power {mp}) but an earlier "
-                            f"effect chooses {seen[0]} (max_power {seen[1]}): one choice per effect")
+            problems.append(
+                f"{where}: effect {i} ({c.name}) chooses {sel} (max_power {mp}) but an earlier "
+                f"effect chooses {seen[0]} (max_power {seen[1]}): one choice per effect"
+            )
         seen = (sel, mp)
 
 
 class Catalog:
     """All D-Spirits cards, the type chart and starter decks; compiled programs indexed by id."""
 
-    def __init__(self, spirits: list[Spirit], evolutions: list[Evolution], supports: list[Support],
-                 types: list[TypeDef], decks: list[StarterDeck]):
+    def __init__(
+        self,
+        spirits: list[Spirit],
+        evolutions: list[Evolution],
+        supports: list[Support],
+        types: list[TypeDef],
+        decks: list[StarterDeck],
+    ):
         self.spirits = spirits
         self.evolutions = evolutions
         self.supports = supports
@@ -229,8 +258,17 @@ class Catalog:
         return "support"
 
     # -- compilation -------------------------------------------------------------------------------
-    def _program(self, name: str, source: str, trigger: str, cost: int, specs: list[dict], text: str,
-                 where: str, problems: list[str]) -> Program | None:
+    def _program(
+        self,
+        name: str,
+        source: str,
+        trigger: str,
+        cost: int,
+        specs: list[dict],
+        text: str,
+        where: str,
+        problems: list[str],
+    ) -> Program | None:
         before = len(problems)
         effects = REGISTRY.compile_list(specs, where, problems, "effect")
         _check_choices(effects, where, problems)
@@ -238,8 +276,10 @@ class Catalog:
             return None
         prog = Program(len(self.programs), name, source, trigger, cost, effects, text)
         if trigger in IMMEDIATE and prog.choose is not None:
-            problems.append(f"{where}: a '{trigger}' ability resolves at once and cannot choose a target "
-                            f"(it chooses {prog.choose})")
+            problems.append(
+                f"{where}: a '{trigger}' ability resolves at once and cannot choose a target "
+                f"(it chooses {prog.choose})"
+            )
             return None
         if trigger not in ("signal",) and (prog.needs_attack or prog.needs_link):
             problems.append(f"{where}: negate, negate_attack and target 'attacker' are for response signals")
@@ -253,26 +293,52 @@ class Catalog:
         def check_types(types: list[str], where: str) -> None:
             for t in types:
                 if t not in type_names:
-                    problems.append(f"{where}: types: unknown type {t!r} (chart: {', '.join(sorted(type_names))})")
+                    problems.append(
+                        f"{where}: types: unknown type {t!r} (chart: {', '.join(sorted(type_names))})"
+                    )
 
-        for group, file, kind in ((self.spirits, disp["spirits"], "spirit"),
-                                  (self.evolutions, disp["evolutions"], "evolution")):
+        for group, file, kind in (
+            (self.spirits, disp["spirits"], "spirit"),
+            (self.evolutions, disp["evolutions"], "evolution"),
+        ):
             for c in group:
                 where = f'{file}: {kind} "{c.name}"'
                 check_types(c.types, where)
-                entry: dict[str, Any] = {"abilities": [], "move": None, "effect": None, "static": (),
-                                         "condition": ()}
+                entry: dict[str, Any] = {
+                    "abilities": [],
+                    "move": None,
+                    "effect": None,
+                    "static": (),
+                    "condition": (),
+                }
                 for a in c.abilities:
-                    prog = self._program(a.name, c.name, a.trigger, a.cost, a.effects, a.text,
-                                         f'{where}: ability "{a.name}"', problems)
+                    prog = self._program(
+                        a.name,
+                        c.name,
+                        a.trigger,
+                        a.cost,
+                        a.effects,
+                        a.text,
+                        f'{where}: ability "{a.name}"',
+                        problems,
+                    )
                     if prog is not None:
                         entry["abilities"].append(prog)
                 if c.move is not None:
-                    entry["move"] = self._program(c.move.name, c.name, "move", c.move.cost, c.move.effects,
-                                                  c.move.text, f'{where}: move "{c.move.name}"', problems)
+                    entry["move"] = self._program(
+                        c.move.name,
+                        c.name,
+                        "move",
+                        c.move.cost,
+                        c.move.effects,
+                        c.move.text,
+                        f'{where}: move "{c.move.name}"',
+                        problems,
+                    )
                 if isinstance(c, Evolution):
-                    entry["condition"] = REGISTRY.compile_list(c.condition, f"{where}: condition", problems,
-                                                               "condition")
+                    entry["condition"] = REGISTRY.compile_list(
+                        c.condition, f"{where}: condition", problems, "condition"
+                    )
                     base = self.find(c.base)
                     if not isinstance(base, Spirit | Evolution) or base.name == c.name:
                         problems.append(f'{where}: base: "{c.base}" is not a D-Spirit or D-Evolution')
@@ -284,7 +350,9 @@ class Catalog:
                 trig = "signal" if c.kind == "signal" else "card"
                 if c.kind == "signal" and c.timing != "response":
                     trig = "card"
-                entry["effect"] = self._program(c.name, c.name, trig, c.cost, c.effects, c.text, where, problems)
+                entry["effect"] = self._program(
+                    c.name, c.name, trig, c.cost, c.effects, c.text, where, problems
+                )
             if c.static:
                 entry["static"] = REGISTRY.compile_list(c.static, f"{where}: static", problems, "static")
                 for i, s in enumerate(entry["static"], 1):
@@ -300,8 +368,9 @@ class Catalog:
                     problems.append(f'{disp["types"]}: type "{t.name}": strong_against: unknown type {o!r}')
 
     # -- DS-D1 ------------------------------------------------------------------------------------
-    def deck_problems(self, squad: dict[str, int], support: dict[str, int], side: dict[str, int],
-                      where: str) -> list[str]:
+    def deck_problems(
+        self, squad: dict[str, int], support: dict[str, int], side: dict[str, int], where: str
+    ) -> list[str]:
         """DS-D1 deck construction, one line per problem."""
         problems = []
         totals: dict[str, int] = {}
@@ -318,18 +387,24 @@ class Catalog:
                 sizes[deck_name] += count
                 kind = self.kind_of(c)
                 if deck_name == "squad" and kind != "spirit":
-                    problems.append(f'{where}: squad: "{c.name}" is not a D-Spirit (the D-Squad deck holds '
-                                    "D-Spirits only, DS-D1)")
+                    problems.append(
+                        f'{where}: squad: "{c.name}" is not a D-Spirit (the D-Squad deck holds '
+                        "D-Spirits only, DS-D1)"
+                    )
                 if deck_name == "support" and kind != "support":
                     problems.append(f'{where}: support: "{c.name}" is not a support card (DS-D1)')
                 if kind == "evolution" and deck_name != "side":
-                    problems.append(f'{where}: {deck_name}: "{c.name}" is a D-Evolution: it lives in the side '
-                                    "deck (DS-C3)")
+                    problems.append(
+                        f'{where}: {deck_name}: "{c.name}" is a D-Evolution: it lives in the side '
+                        "deck (DS-C3)"
+                    )
                 if isinstance(c, Spirit) and c.limit == "limitless":
                     # DS-D1 ruling: one copy in the D-Squad deck, any number in the side deck
                     if deck_name == "squad" and count > 1:
-                        problems.append(f'{where}: squad: "{c.name}" is Limitless: 1 copy in the D-Squad deck '
-                                        f"(DS-D1), has {count}")
+                        problems.append(
+                            f'{where}: squad: "{c.name}" is Limitless: 1 copy in the D-Squad deck '
+                            f"(DS-D1), has {count}"
+                        )
                     if deck_name == "support":
                         pass
                     continue
@@ -338,9 +413,11 @@ class Catalog:
             lim = self.find(name).limit  # type: ignore[union-attr]
             if isinstance(lim, int) and n > lim:
                 problems.append(f'{where}: "{name}": {n} copies across the decks, its limit is {lim} (DS-D1)')
-        for deck_name, (lo, hi), label in (("squad", SQUAD_SIZE, "D-Squad deck"),
-                                          ("support", SUPPORT_SIZE, "Support deck"),
-                                          ("side", SIDE_SIZE, "side deck")):
+        for deck_name, (lo, hi), label in (
+            ("squad", SQUAD_SIZE, "D-Squad deck"),
+            ("support", SUPPORT_SIZE, "Support deck"),
+            ("side", SIDE_SIZE, "side deck"),
+        ):
             n = sizes[deck_name]
             if not lo <= n <= hi:
                 problems.append(f"{where}: the {label} holds {lo}–{hi} cards (DS-D1), has {n}")
@@ -350,8 +427,9 @@ class Catalog:
 def load_catalog(folder: Path = CONTENT, prefix: str | None = None) -> Catalog:
     """Load, validate and compile a content folder; raises ContentError listing every problem."""
     problems: list[str] = []
-    disp = {k: f"{prefix or 'content'}/{k}.toml"
-            for k in ("spirits", "evolutions", "supports", "types", "decks")}
+    disp = {
+        k: f"{prefix or 'content'}/{k}.toml" for k in ("spirits", "evolutions", "supports", "types", "decks")
+    }
 
     def load(key: str, table: str, model: type, kind: str) -> list:
         path = folder / f"{key}.toml"
@@ -381,9 +459,11 @@ def load_catalog(folder: Path = CONTENT, prefix: str | None = None) -> Catalog:
 
 def unimplemented(cat: Catalog, prefix: str = "content") -> list[str]:
     """Warnings for cards whose text the blocks cannot express yet (none in the shipped content)."""
-    return (unimplemented_lines(cat.spirits, f"{prefix}/spirits.toml", "spirit")
-            + unimplemented_lines(cat.evolutions, f"{prefix}/evolutions.toml", "evolution")
-            + unimplemented_lines(cat.supports, f"{prefix}/supports.toml", "support card"))
+    return (
+        unimplemented_lines(cat.spirits, f"{prefix}/spirits.toml", "spirit")
+        + unimplemented_lines(cat.evolutions, f"{prefix}/evolutions.toml", "evolution")
+        + unimplemented_lines(cat.supports, f"{prefix}/supports.toml", "support card")
+    )
 
 
 @cache

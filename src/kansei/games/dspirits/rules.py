@@ -25,15 +25,33 @@ from kansei.core.content import read_deck, read_toml, slug
 from kansei.core.errors import ContentError, IllegalAction, OptionError
 from kansei.core.protocol import Action, Game, GameOptions, State
 from kansei.core.rng import Rng
-from kansei.core.windows import Windows
+from kansei.core.windows import BASE, Windows
 
 from .blocks import CHOOSING
 from .cards import Program, load_catalog, unimplemented
 from .table import EVOLUTION, MOVECARD, REALM, SIGNAL, SPIRIT, Table, table
 
 # -- instance layout ---------------------------------------------------------------------------------
-(CID, UNDER, UID, STANCE, FROZEN, POISON, ENDURED, ENTERED, SUPER, ATK, END, TATK, TEND, FLAGS, WINS,
- ENDURES, CHARGE, OWNT) = range(18)
+(
+    CID,
+    UNDER,
+    UID,
+    STANCE,
+    FROZEN,
+    POISON,
+    ENDURED,
+    ENTERED,
+    SUPER,
+    ATK,
+    END,
+    TATK,
+    TEND,
+    FLAGS,
+    WINS,
+    ENDURES,
+    CHARGE,
+    OWNT,
+) = range(18)
 ATTACK_STANCE, ENDURE_STANCE = 0, 1
 STANCES = ("attack", "endure")
 F_ATTACKED, F_STANCED, F_MOVED, F_READY, F_SHIFTED = 1, 2, 4, 8, 16
@@ -161,7 +179,9 @@ class DSpirits(Game):
                     continue
                 for name, n in tab.items():
                     if not isinstance(n, int) or isinstance(n, bool) or n < 1:
-                        problems.append(f'{path}: {key}: card "{name}": count must be a positive integer, is {n!r}')
+                        problems.append(
+                            f'{path}: {key}: card "{name}": count must be a positive integer, is {n!r}'
+                        )
                     else:
                         target[name] = n
             cards = data.pop("cards", None)
@@ -174,7 +194,9 @@ class DSpirits(Game):
             data.pop("name", None)
             data.pop("text", None)
             for key in sorted(data):
-                problems.append(f"{path}: unknown key {key!r} (expected [squad], [support], [side] or [cards])")
+                problems.append(
+                    f"{path}: unknown key {key!r} (expected [squad], [support], [side] or [cards])"
+                )
             if problems:
                 raise ContentError(problems)
             return squad, support, side
@@ -207,12 +229,18 @@ class DSpirits(Game):
                 squad, support, side = self.read_deck_file(Path(spec))
                 where = spec
             else:
-                raise ContentError([f"{where}: {spec!r} is neither a starter deck "
-                                    f"({', '.join(self.starter_decks())}) nor a deck file"])
+                raise ContentError(
+                    [
+                        f"{where}: {spec!r} is neither a starter deck "
+                        f"({', '.join(self.starter_decks())}) nor a deck file"
+                    ]
+                )
         elif isinstance(spec, dict):
             bad = set(spec) - {"squad", "support", "side", "name"}
             if bad:
-                raise ContentError([f"{where}: unknown key(s) {', '.join(sorted(bad))} (squad, support, side)"])
+                raise ContentError(
+                    [f"{where}: unknown key(s) {', '.join(sorted(bad))} (squad, support, side)"]
+                )
             squad, support, side = (dict(spec.get(k) or {}) for k in ("squad", "support", "side"))
         else:
             raise ContentError([f"{where}: a deck is a starter name, a file path or an object"])
@@ -309,8 +337,12 @@ class DSpiritsState(State):
     def new(cls, game: DSpirits, seed: int, built: list, setup: dict) -> DSpiritsState:
         bad = set(setup) - _SETUP_KEYS
         if bad:
-            raise ContentError([f"dspirits setup: unknown key(s) {', '.join(sorted(bad))} "
-                                f"(valid: {', '.join(sorted(_SETUP_KEYS))})"])
+            raise ContentError(
+                [
+                    f"dspirits setup: unknown key(s) {', '.join(sorted(bad))} "
+                    f"(valid: {', '.join(sorted(_SETUP_KEYS))})"
+                ]
+            )
         s = cls.__new__(cls)
         s._init_base(game, seed)
         s.lists = [[list(b[0]), list(b[1]), list(b[2])] for b in built]
@@ -389,7 +421,9 @@ class DSpiritsState(State):
         order = setup.get("order")
         if order is not None:
             if not isinstance(order, list) or len(order) != 2:
-                raise ContentError(["dspirits setup: order must be two objects {squad: [...], support: [...]}"])
+                raise ContentError(
+                    ["dspirits setup: order must be two objects {squad: [...], support: [...]}"]
+                )
             for p in (0, 1):
                 for key, deck in (("squad", self.squad[p]), ("support", self.support[p])):
                     names = (order[p] or {}).get(key, [])
@@ -397,7 +431,9 @@ class DSpiritsState(State):
                     for name in names:
                         cid = t.find(name)
                         if cid is None or cid not in deck:
-                            raise ContentError([f"dspirits setup: order: {name!r} is not in seat {p}'s {key} deck"])
+                            raise ContentError(
+                                [f"dspirits setup: order: {name!r} is not in seat {p}'s {key} deck"]
+                            )
                         deck.remove(cid)
                         top.append(cid)
                     deck.extend(reversed(top))
@@ -414,7 +450,9 @@ class DSpiritsState(State):
                         self.dworld[p].append(cid)
                     else:
                         if not t.lasting[cid]:
-                            raise ContentError([f"dspirits setup: support_zone: {name!r} is not a lasting signal"])
+                            raise ContentError(
+                                [f"dspirits setup: support_zone: {name!r} is not a lasting signal"]
+                            )
                         self.szc[p].append(cid)
         realm = setup.get("realm")
         if realm is not None:
@@ -459,7 +497,17 @@ class DSpiritsState(State):
             spec = {"name": spec}
         if not isinstance(spec, dict) or "name" not in spec:
             raise ContentError([f"dspirits setup: field: {spec!r} needs a name"])
-        bad = set(spec) - {"name", "zone", "stance", "frozen", "poison", "evolved", "super", "wins", "endured"}
+        bad = set(spec) - {
+            "name",
+            "zone",
+            "stance",
+            "frozen",
+            "poison",
+            "evolved",
+            "super",
+            "wins",
+            "endured",
+        }
         if bad:
             raise ContentError([f"dspirits setup: field: unknown key(s) {', '.join(sorted(bad))}"])
         cid = self._take(p, spec["name"], "field")
@@ -660,8 +708,12 @@ class DSpiritsState(State):
                 found = self._locate(c.tv)
                 if found is not None:
                     q, inst = found
-                    ok = {"foe": q != c.owner, "own": q == c.owner, "any": True,
-                          "other_own": q == c.owner and inst[UID] != c.src}[target]
+                    ok = {
+                        "foe": q != c.owner,
+                        "own": q == c.owner,
+                        "any": True,
+                        "other_own": q == c.owner and inst[UID] != c.src,
+                    }[target]
                     if ok and (not max_power or self.attack_of(q, inst) <= max_power):
                         out.append(found)
         elif target == "attacker":
@@ -689,8 +741,13 @@ class DSpiritsState(State):
         self.log("destroy", seat=p, card=t.name[top], stack=[t.name[c] for c in inst[UNDER]], why=why)
         self.lose_sp(p, t.spv[top], f"{t.name[top]} destroyed")
         progs = t.abil[top].get("destroyed", ()) if not inst[FLAGS] & F_SHIFTED else ()
-        if progs and killer >= 0 and self.game.options.elemental_negates_spooky and t.spooky[top] \
-                and t.elemental[killer]:
+        if (
+            progs
+            and killer >= 0
+            and self.game.options.elemental_negates_spooky
+            and t.spooky[top]
+            and t.elemental[killer]
+        ):
             self.log("negated", seat=p, card=t.name[top], why=f"{t.name[killer]} is Elemental (DS-B5)")
             return
         for prog in progs:
@@ -721,8 +778,15 @@ class DSpiritsState(State):
     def modify(self, p: int, inst: list, stat: str, amount: int, permanent: bool, why: str) -> None:
         slot = (ATK if permanent else TATK) if stat == "attack" else (END if permanent else TEND)
         inst[slot] += amount
-        self.log("modify", seat=p, card=self.game.table.name[inst[CID]], stat=stat, amount=amount,
-                 until="permanent" if permanent else "turn", why=why)
+        self.log(
+            "modify",
+            seat=p,
+            card=self.game.table.name[inst[CID]],
+            stat=stat,
+            amount=amount,
+            until="permanent" if permanent else "turn",
+            why=why,
+        )
 
     def inflict(self, p: int, inst: list, status: str, amount: int, why: str) -> None:
         """DS-R2: Frozen until its controller's next end step; Poisoned until cured or out of play."""
@@ -730,7 +794,9 @@ class DSpiritsState(State):
             inst[FROZEN] = self._next_end(p)
         else:
             inst[POISON] = max(inst[POISON], amount)
-        self.log("status", seat=p, card=self.game.table.name[inst[CID]], status=status, amount=amount, why=why)
+        self.log(
+            "status", seat=p, card=self.game.table.name[inst[CID]], status=status, amount=amount, why=why
+        )
 
     def cure(self, p: int, inst: list, why: str) -> None:
         inst[FROZEN] = 0
@@ -762,8 +828,13 @@ class DSpiritsState(State):
             return
         if launched == "other_own" and inst[UID] == c.src:
             return
-        value = (self.attack_of(q, inst) if stat == "attack" else self.endurance_of(q, inst) if stat == "endurance"
-                 else t.spv[inst[CID]])
+        value = (
+            self.attack_of(q, inst)
+            if stat == "attack"
+            else self.endurance_of(q, inst)
+            if stat == "endurance"
+            else t.spv[inst[CID]]
+        )
         name = t.name[inst[CID]]
         self._remove(q, inst)
         self.dworld[q].extend(inst[UNDER])
@@ -1005,8 +1076,16 @@ class DSpiritsState(State):
         if dfd[STANCE] == ENDURE_STANCE:  # DS-B2: already enduring: destroyed only if A exceeds Endurance
             e = self._battle_power(q, dfd, att, 1)
             if a > e:
-                self.log("battle", seat=p, outcome="higher", attacker=an, target=dn, power=a, against=e,
-                         stance="endure")
+                self.log(
+                    "battle",
+                    seat=p,
+                    outcome="higher",
+                    attacker=an,
+                    target=dn,
+                    power=a,
+                    against=e,
+                    stance="endure",
+                )
                 att[WINS] += 1
                 self.destroy(q, dfd, f"destroyed in battle by {an}", killer=att[CID])
             else:
@@ -1138,8 +1217,12 @@ class DSpiritsState(State):
             inst[OWNT] += 1
         for inst in self.bs[p]:
             if inst[CHARGE] == self.turn:
-                self.log("supercharged", seat=p, card=self.game.table.name[inst[CID]],
-                         power=self.attack_of(p, inst))
+                self.log(
+                    "supercharged",
+                    seat=p,
+                    card=self.game.table.name[inst[CID]],
+                    power=self.attack_of(p, inst),
+                )
         self.log("turn", seat=p, turn=self.turn, sp=list(self.sp))
         self.phase = DRAW
 
@@ -1220,8 +1303,9 @@ class DSpiritsState(State):
             last = h
         return out
 
-    def _with_targets(self, out: list, head: str, kind: str, args: tuple, p: int, prog: Program,
-                      src: list | None) -> None:
+    def _with_targets(
+        self, out: list, head: str, kind: str, args: tuple, p: int, prog: Program, src: list | None
+    ) -> None:
         if prog.choose is None:
             out.append(_act(head, kind, args + ("",)))
             return
@@ -1271,26 +1355,35 @@ class DSpiritsState(State):
                 # DS-X3 Soul Exchange: Super D-Summoned, or on the field since an earlier turn
                 if free and not self.exchanged and hand_spirits and (inst[SUPER] or inst[ENTERED] < turn):
                     for h in hand_spirits:
-                        out.append(_act(f"exchange {lab} {self.hand_label(h)}", "exchange",
-                                        (lab, h)))
+                        out.append(_act(f"exchange {lab} {self.hand_label(h)}", "exchange", (lab, h)))
                 if free and not flags & F_STANCED:  # DS-G4 stance change
                     out.append(_act(f"stance {lab}", "stance", (lab,)))
                 prog = t.move[c]  # DS-C1 special move, once per turn, before the battle step
-                if prog is not None and not flags & F_MOVED and not shifted and sp > prog.cost \
-                        and self._program_ok(p, prog, inst):
+                if (
+                    prog is not None
+                    and not flags & F_MOVED
+                    and not shifted
+                    and sp > prog.cost
+                    and self._program_ok(p, prog, inst)
+                ):
                     self._with_targets(out, f"move {lab}", "move", (lab,), p, prog, inst)
                 for e in t.evos[c]:  # DS-C3
                     if self._evolution_ok(p, inst, e):
                         out.append(_act(f"evolve {t.slug[e]} {lab}", "evolve", (e, lab)))
                 # DS-X4 Soul Shift (old rules only)
-                if self.game.options.old_rules and not self.shifted and sp > SOUL_SHIFT_COST \
-                        and len(sz) < SUPPORT_SPIRITS_MAX:
+                if (
+                    self.game.options.old_rules
+                    and not self.shifted
+                    and sp > SOUL_SHIFT_COST
+                    and len(sz) < SUPPORT_SPIRITS_MAX
+                ):
                     out.append(_act(f"shift {lab}", "shift", (lab,)))
             if not shifted:
                 for j, prog in enumerate(t.command[c]):
                     if not flags & (F_ABIL << j) and sp > prog.cost and self._program_ok(p, prog, inst):
-                        self._with_targets(out, f"ability {lab} {_pslug(prog)}", "ability", (lab, j), p, prog,
-                                           inst)
+                        self._with_targets(
+                            out, f"ability {lab} {_pslug(prog)}", "ability", (lab, j), p, prog, inst
+                        )
         last = -1
         for h in self.hand[p]:
             if h == last or h > HMASK:
@@ -1318,8 +1411,15 @@ class DSpiritsState(State):
         a Super Charged D-Spirit is the only one that may attack (DS-X7)."""
         charged = [i for i in self.bs[p] if i[CHARGE] == self.turn]
         pool = charged or self.bs[p]
-        return [i for i in pool if i[FLAGS] & F_READY and not i[FLAGS] & F_ATTACKED and i[STANCE] == ATTACK_STANCE
-                and not self.is_frozen(i) and not self.is_restricted(i)]
+        return [
+            i
+            for i in pool
+            if i[FLAGS] & F_READY
+            and not i[FLAGS] & F_ATTACKED
+            and i[STANCE] == ATTACK_STANCE
+            and not self.is_frozen(i)
+            and not self.is_restricted(i)
+        ]
 
     def _may_attack(self, p: int) -> bool:
         """DS-G2 ruling: the first player does not attack on their first turn."""
@@ -1341,14 +1441,18 @@ class DSpiritsState(State):
             charged = any(i[CHARGE] == self.turn for i in self.bs[p])
             if not charged and self.afford(p, LIMBO_COST):  # DS-X5 Limbo
                 for k, inst in enumerate(self.sz[p]):
-                    if inst[FLAGS] & (F_ATTACKED | F_SHIFTED) or inst[STANCE] != ATTACK_STANCE \
-                            or self.is_frozen(inst) or self.is_restricted(inst):
+                    if (
+                        inst[FLAGS] & (F_ATTACKED | F_SHIFTED)
+                        or inst[STANCE] != ATTACK_STANCE
+                        or self.is_frozen(inst)
+                        or self.is_restricted(inst)
+                    ):
                         continue
                     lab = labels[nb + k]
                     for tgt in targets:
                         out.append(_act(f"limbo {lab} {tgt}", "limbo", (lab, tgt)))
             if self.attacks == 0 and not charged and self.afford(p, SUPER_CHARGE_COST):  # DS-X7
-                for k, inst in enumerate(self.bs[p]):
+                for k in range(nb):
                     out.append(_act(f"supercharge {labels[k]}", "supercharge", (labels[k],)))
         out.append(END_ACT)
         return out
@@ -1361,7 +1465,7 @@ class DSpiritsState(State):
             return []
         top = items[-1]
         top_live_link = top[0] == "link" and not top[6]
-        attack_i = self.wnd.find("attack", self.wnd.frames[-1][3])
+        attack_i = self.wnd.find("attack", self.wnd.frames[-1][BASE])
         live_attack = attack_i >= 0 and not items[attack_i][4]
         out: list[Action] = []
         last = -1
@@ -1382,8 +1486,11 @@ class DSpiritsState(State):
                 # target "attacker" with max_power: only when the attacker qualifies
                 if any(b.name != "negate_attack" for b in prog.effects):
                     c = Ctx(p, -1, "", 0, prog.name)
-                    if not any(self.select(getattr(b.p, "target", ""), getattr(b.p, "max_power", 0), c)
-                               for b in prog.effects if getattr(b.p, "target", "") == "attacker"):
+                    if not any(
+                        self.select(getattr(b.p, "target", ""), getattr(b.p, "max_power", 0), c)
+                        for b in prog.effects
+                        if getattr(b.p, "target", "") == "attacker"
+                    ):
                         continue
             self._with_targets(out, f"respond {t.slug[h]}", "respond", (h,), p, prog, None)
         return out
@@ -1430,8 +1537,10 @@ class DSpiritsState(State):
                 pid, uid = self.wnd.data
                 prog = self.game.table.catalog.programs[pid]
                 found = self._locate(uid)
-                return [_act(f"target {lab}", "target", (lab,))
-                        for lab in self._choices(w, prog, found[1] if found else None)] or [PASS]
+                return [
+                    _act(f"target {lab}", "target", (lab,))
+                    for lab in self._choices(w, prog, found[1] if found else None)
+                ] or [PASS]
             return self._responses(w) + [PASS]
         if self.bid is not None:
             return self._bid_actions()
@@ -1692,12 +1801,21 @@ class DSpiritsState(State):
         self.attacks += 1
         if limbo:
             self._pay(p, LIMBO_COST, "Limbo")
-        self.log("attack", seat=p, attacker=t.name[att[CID]], target=t.name[tgt[CID]] if tgt else "direct",
-                 limbo=limbo)
+        self.log(
+            "attack",
+            seat=p,
+            attacker=t.name[att[CID]],
+            target=t.name[tgt[CID]] if tgt else "direct",
+            limbo=limbo,
+        )
         for prog in t.abil[att[CID]].get("attack", ()):
             self._run(prog, p, att[UID])
-        self.wnd.open("attack", q, trigger=("attack", p, att[UID], tgt[UID] if tgt else -1, False, limbo),
-                      opener_passed=True)
+        self.wnd.open(
+            "attack",
+            q,
+            trigger=("attack", p, att[UID], tgt[UID] if tgt else -1, False, limbo),
+            opener_passed=True,
+        )
 
     def _do_attack(self, a: Action) -> None:
         p = self.active
@@ -1720,7 +1838,8 @@ class DSpiritsState(State):
         self._end_turn()
 
     def _do_endure(self, a: Action) -> None:
-        """DS-B2: the attack is negated; next turn the D-Spirit cannot attack, change stance or be exchanged."""
+        """DS-B2: the attack is negated; next turn the D-Spirit cannot attack, change stance or be
+        soul-exchanged."""
         p, auid, tuid, atk, d, outcome = self.wnd.data
         self.wnd.close()
         q = 1 - p
@@ -1733,8 +1852,15 @@ class DSpiritsState(State):
         dfd[ENDURES] += 1
         t = self.game.table
         fa = self._locate(auid)
-        self.log("battle", seat=p, outcome="endured", attacker=t.name[fa[1][CID]] if fa else "",
-                 target=t.name[dfd[CID]], power=atk, against=self.endurance_of(q, dfd))
+        self.log(
+            "battle",
+            seat=p,
+            outcome="endured",
+            attacker=t.name[fa[1][CID]] if fa else "",
+            target=t.name[dfd[CID]],
+            power=atk,
+            against=self.endurance_of(q, dfd),
+        )
 
     def _do_fall(self, a: Action) -> None:
         p, auid, tuid, atk, d, outcome = self.wnd.data
@@ -1800,24 +1926,33 @@ class DSpiritsState(State):
             cur = self.bid[3]
             steps = ", ".join(str(cur + s) for s in BID_STEPS)
             if n <= cur:
-                return f"{text!r}: a bid lower than allowed: the bid stands at {cur} SP; raise to {steps} (DS-R1)"
+                return (f"{text!r}: a bid lower than allowed: the bid stands at {cur} SP; "
+                        f"raise to {steps} (DS-R1)")
             if not self.afford(p, n):
                 return f"{text!r}: you cannot afford {n} SP (you have {sp}; a payment must leave you 1 SP)"
             return f"{text!r}: bids go up in fixed steps: {steps} (DS-R1)"
-        costs = {"extra": (EXTRA_DRAW_COST, "Extra Draw (DS-X1)"), "limbo": (LIMBO_COST, "Limbo (DS-X5)"),
-                 "supercharge": (SUPER_CHARGE_COST, "Super Charge (DS-X7)"),
-                 "shift": (SOUL_SHIFT_COST, "Soul Shift (DS-X4)"), "rush": (FIELD_RUSH_BID, "Field Rush (DS-X6)")}
+        costs = {
+            "extra": (EXTRA_DRAW_COST, "Extra Draw (DS-X1)"),
+            "limbo": (LIMBO_COST, "Limbo (DS-X5)"),
+            "supercharge": (SUPER_CHARGE_COST, "Super Charge (DS-X7)"),
+            "shift": (SOUL_SHIFT_COST, "Soul Shift (DS-X4)"),
+            "rush": (FIELD_RUSH_BID, "Field Rush (DS-X6)"),
+        }
         if head == "shift" and not self.game.options.old_rules:
             return f"{text!r}: Soul Shift is removed from the rules (DS-X4); enable it with old_rules=true"
         if head in costs and not self.afford(p, costs[head][0]):
             cost, what = costs[head]
-            return f"{text!r}: {what} costs {cost} SP and you have {sp} (a payment must leave you at least 1 SP)"
+            return (
+                f"{text!r}: {what} costs {cost} SP and you have {sp} (a payment must leave you at least 1 SP)"
+            )
         if head == "play" and len(words) >= 2:
             cid = t.find(words[1])
             if cid is not None:
                 if t.kind[cid] == REALM and not self.afford(p, t.bid[cid]):
-                    return (f"{text!r}: the opening bid for {t.name[cid]} is {t.bid[cid]} SP and you have {sp} "
-                            "(DS-R1)")
+                    return (
+                        f"{text!r}: the opening bid for {t.name[cid]} is {t.bid[cid]} SP and you have {sp} "
+                        "(DS-R1)"
+                    )
                 if t.kind[cid] == MOVECARD and not self.afford(p, t.cost[cid]):
                     return f"{text!r}: {t.name[cid]} costs {t.cost[cid]} SP and you have {sp}"
                 if cid not in self.hand[p]:
@@ -1857,8 +1992,11 @@ class DSpiritsState(State):
             "endured": self.is_restricted(inst),
             "attacked": bool(inst[FLAGS] & F_ATTACKED),
             "shifted": bool(inst[FLAGS] & F_SHIFTED),
-            "supercharge": "active" if inst[CHARGE] == self.turn and self.turn else
-                           "pending" if inst[CHARGE] > self.turn else "",
+            "supercharge": "active"
+            if inst[CHARGE] == self.turn and self.turn
+            else "pending"
+            if inst[CHARGE] > self.turn
+            else "",
             "super_summoned": bool(inst[SUPER]),
             "wins": inst[WINS],
         }
@@ -1882,7 +2020,9 @@ class DSpiritsState(State):
             "dworld": [t.name[c] for c in self.dworld[p]],
             "banished": [t.name[c] for c in self.banished[p]],
             "battle": [self._inst_view(p, inst, labels[i], "battle") for i, inst in enumerate(self.bs[p])],
-            "support_zone": [self._inst_view(p, inst, labels[nb + i], "support") for i, inst in enumerate(self.sz[p])],
+            "support_zone": [
+                self._inst_view(p, inst, labels[nb + i], "support") for i, inst in enumerate(self.sz[p])
+            ],
             "support_cards": [t.name[c] for c in self.szc[p]],
             "turns_taken": self.turns_taken[p],
             "decklist": {
@@ -1908,13 +2048,29 @@ class DSpiritsState(State):
                     tgt = t.name[f[1][CID]] if f else "(gone)"
                 elif it[4] in ("h", "d"):
                     tgt = t.name[it[5] & HMASK]
-                out.append({"kind": "link", "seat": it[1], "name": prog.name, "source": prog.source,
-                            "text": prog.text, "target": tgt, "negated": it[6]})
+                out.append(
+                    {
+                        "kind": "link",
+                        "seat": it[1],
+                        "name": prog.name,
+                        "source": prog.source,
+                        "text": prog.text,
+                        "target": tgt,
+                        "negated": it[6],
+                    }
+                )
             else:
                 fa, fd = self._locate(it[2]), self._locate(it[3]) if it[3] >= 0 else None
-                out.append({"kind": "attack", "seat": it[1], "attacker": t.name[fa[1][CID]] if fa else "(gone)",
-                            "target": (t.name[fd[1][CID]] if fd else "(gone)") if it[3] >= 0 else "direct",
-                            "negated": it[4], "limbo": it[5]})
+                out.append(
+                    {
+                        "kind": "attack",
+                        "seat": it[1],
+                        "attacker": t.name[fa[1][CID]] if fa else "(gone)",
+                        "target": (t.name[fd[1][CID]] if fd else "(gone)") if it[3] >= 0 else "direct",
+                        "negated": it[4],
+                        "limbo": it[5],
+                    }
+                )
         return out
 
     def view(self, seat: int | None) -> dict:
@@ -1922,8 +2078,14 @@ class DSpiritsState(State):
         bid = None
         if self.bid is not None:
             kind, opener, cid, amount, high, mover, src = self.bid
-            bid = {"kind": kind, "seat": opener, "card": t.name[cid], "amount": amount, "high": high,
-                   "to_bid": mover}
+            bid = {
+                "kind": kind,
+                "seat": opener,
+                "card": t.name[cid],
+                "amount": amount,
+                "high": high,
+                "to_bid": mover,
+            }
         endure = None
         if self.wnd.kind == "endure" and self.wnd.priority is not None:
             p, auid, tuid, a, d, outcome = self.wnd.data
@@ -1940,15 +2102,23 @@ class DSpiritsState(State):
             "chain": self._chain_view(),
             "endure": endure,
             "bid": bid,
-            "realm": None if self.realm is None else {
-                "card": t.name[self.realm[1]], "owner": self.realm[0], "text": t.recs[self.realm[1]].text},
+            "realm": None
+            if self.realm is None
+            else {"card": t.name[self.realm[1]], "owner": self.realm[0], "text": t.recs[self.realm[1]].text},
             "players": [self._player_view(p, seat == p) for p in (0, 1)],
             "you": seat,
-            "match": {"on": self.game.options.match, "wins": list(self.match_wins),
-                      "results": [dict(r) for r in self.results]},
-            "side_swap": None if self.phase != SIDE else {
-                "seat": self.side_seat, "pending": t.name[self.side_pending] if self.side_pending >= 0 else None,
-                "swaps_left": list(self.swaps_left)},
+            "match": {
+                "on": self.game.options.match,
+                "wins": list(self.match_wins),
+                "results": [dict(r) for r in self.results],
+            },
+            "side_swap": None
+            if self.phase != SIDE
+            else {
+                "seat": self.side_seat,
+                "pending": t.name[self.side_pending] if self.side_pending >= 0 else None,
+                "swaps_left": list(self.swaps_left),
+            },
             "over": self.over,
             "winner": self.win,
         }
@@ -1961,18 +2131,35 @@ class DSpiritsState(State):
         v["support"] = [[t.name[c] for c in reversed(self.support[p])] for p in (0, 1)]
         v["windows"] = self.wnd.reveal()
         v["rng"] = self.rng.s
-        v["flags"] = [self.summoned, self.exchanged, self.shifted, self.rushed, self.attacks, self.uid_next,
-                      self.open_seat, self.side_pending, list(self.swaps_left), list(self.turns_taken)]
-        v["instances"] = [[list(i[:1]) + [list(i[UNDER])] + list(i[2:]) for i in self.bs[p] + self.sz[p]]
-                          for p in (0, 1)]
+        v["flags"] = [
+            self.summoned,
+            self.exchanged,
+            self.shifted,
+            self.rushed,
+            self.attacks,
+            self.uid_next,
+            self.open_seat,
+            self.side_pending,
+            list(self.swaps_left),
+            list(self.turns_taken),
+        ]
+        v["instances"] = [
+            [list(i[:1]) + [list(i[UNDER])] + list(i[2:]) for i in self.bs[p] + self.sz[p]] for p in (0, 1)
+        ]
         return v
 
     def census(self) -> dict[int, Counter]:
         out = {}
         for p in (0, 1):
-            c = Counter(self.squad[p]) + Counter(self.support[p]) + Counter(self.side[p]) \
-                + Counter(h & HMASK for h in self.hand[p]) + Counter(self.dworld[p]) + Counter(self.banished[p]) \
+            c = (
+                Counter(self.squad[p])
+                + Counter(self.support[p])
+                + Counter(self.side[p])
+                + Counter(h & HMASK for h in self.hand[p])
+                + Counter(self.dworld[p])
+                + Counter(self.banished[p])
                 + Counter(self.szc[p])
+            )
             for inst in self.bs[p] + self.sz[p]:
                 c[inst[CID]] += 1
                 for u in inst[UNDER]:
@@ -2017,8 +2204,11 @@ class DSpiritsState(State):
         s.open_seat = self.open_seat
         s.over = self.over
         s.win = self.win
-        s.lists = [[x[:] for x in self.lists[0]], [x[:] for x in self.lists[1]]] if self.game.options.match \
+        s.lists = (
+            [[x[:] for x in self.lists[0]], [x[:] for x in self.lists[1]]]
+            if self.game.options.match
             else self.lists
+        )
         s.game_no = self.game_no
         s.match_wins = self.match_wins[:]
         s.results = self.results[:]
@@ -2048,11 +2238,11 @@ class DSpiritsState(State):
             pool = sorted(plain_sp + s.squad[p])
             rng.shuffle(pool)
             new_sp = pool[: len(plain_sp)]
-            s.squad[p] = pool[len(plain_sp):]
+            s.squad[p] = pool[len(plain_sp) :]
             pool = sorted(plain_su + s.support[p])
             rng.shuffle(pool)
             new_su = pool[: len(plain_su)]
-            s.support[p] = pool[len(plain_su):]
+            s.support[p] = pool[len(plain_su) :]
             s.hand[p] = sorted(known + new_sp + new_su)
         return s
 

@@ -14,8 +14,15 @@ from kansei.core.protocol import Action
 
 from .rules import HMASK, DSpiritsState
 
-STEP_NAMES = {"opening": "opening draw", "draw": "draw step", "extra": "draw step (Extra Draw)",
-              "main": "main step", "battle": "battle step", "side": "side-deck swaps", "over": "game over"}
+STEP_NAMES = {
+    "opening": "opening draw",
+    "draw": "draw step",
+    "extra": "draw step (Extra Draw)",
+    "main": "main step",
+    "battle": "battle step",
+    "side": "side-deck swaps",
+    "over": "game over",
+}
 
 
 def _statuses(u: dict) -> str:
@@ -43,9 +50,17 @@ def _scene(title: str, units: list[dict]) -> Table:
         tab.add_column(col)
     for u in units:
         stack = " > ".join([*u["stack"], u["card"]]) if u["stack"] else ""
-        tab.add_row(u["label"], f"[bold]{u['card']}[/bold]", stack, "/".join(u["types"]),
-                    "⚔ attack" if u["stance"] == "attack" else "🛡 endure", str(u["attack"]), str(u["endurance"]),
-                    str(u["sp"]), _statuses(u))
+        tab.add_row(
+            u["label"],
+            f"[bold]{u['card']}[/bold]",
+            stack,
+            "/".join(u["types"]),
+            "⚔ attack" if u["stance"] == "attack" else "🛡 endure",
+            str(u["attack"]),
+            str(u["endurance"]),
+            str(u["sp"]),
+            _statuses(u),
+        )
     return tab
 
 
@@ -54,7 +69,9 @@ def _player(v: dict, p: dict, seat: int | None) -> list[Any]:
     tag = " (you)" if me else ""
     turn = " ◀ to move" if v["to_move"] == p["seat"] else ""
     head = Text.assemble(
-        (f"Seat {p['seat']}{tag}", "bold"), "   SP ", (str(p["sp"]), "bold magenta"),
+        (f"Seat {p['seat']}{tag}", "bold"),
+        "   SP ",
+        (str(p["sp"]), "bold magenta"),
         f"   hand {p['hand_count']} ({p['hand_spirits']} D-Spirits, {p['hand_support']} support)"
         f"   D-Squad {p['squad_count']}   Support {p['support_count']}   side {len(p['side'])}"
         f"   D-World {len(p['dworld'])}" + (f"   banished {len(p['banished'])}" if p["banished"] else ""),
@@ -81,13 +98,17 @@ def render(state: DSpiritsState, seat: int | None):
     realm = v["realm"]
     head = Text.assemble(
         ("D-Spirits TCG", "bold"),
-        f"   game {v['game_no']}" + (f" (match {v['match']['wins'][0]}–{v['match']['wins'][1]})"
-                                     if v["match"]["on"] else ""),
+        f"   game {v['game_no']}"
+        + (f" (match {v['match']['wins'][0]}–{v['match']['wins'][1]})" if v["match"]["on"] else ""),
         f"   turn {v['turn']}, seat {v['active']}'s {STEP_NAMES.get(v['phase'], v['phase'])}",
     )
     parts: list[Any] = [head]
-    parts.append(Text.assemble(("Realm: ", "bold green"),
-                               f"{realm['card']} (seat {realm['owner']}) — {realm['text']}" if realm else "none"))
+    parts.append(
+        Text.assemble(
+            ("Realm: ", "bold green"),
+            f"{realm['card']} (seat {realm['owner']}) — {realm['text']}" if realm else "none",
+        )
+    )
     order = [1 - seat, seat] if seat in (0, 1) else [0, 1]
     for p in order:
         parts.extend(_player(v, v["players"][p], seat))
@@ -98,24 +119,40 @@ def render(state: DSpiritsState, seat: int | None):
         for i, it in reversed(list(enumerate(v["chain"], 1))):
             if it["kind"] == "link":
                 what = f"{it['name']} ({it['source']})" if it["source"] != it["name"] else it["name"]
-                chain.add_row(str(i), str(it["seat"]), what, it["target"], "[red]negated[/red]" if it["negated"] else "")
+                chain.add_row(
+                    str(i), str(it["seat"]), what, it["target"], "[red]negated[/red]" if it["negated"] else ""
+                )
             else:
                 what = f"{'Limbo ' if it['limbo'] else ''}attack by {it['attacker']}"
-                chain.add_row(str(i), str(it["seat"]), what, it["target"], "[red]negated[/red]" if it["negated"] else "")
+                chain.add_row(
+                    str(i), str(it["seat"]), what, it["target"], "[red]negated[/red]" if it["negated"] else ""
+                )
         parts.append(chain)
     if v["endure"]:
         e = v["endure"]
-        parts.append(Text(f"Endure? attack {e['attack']} against power {e['power']} ({e['outcome']})", style="bold"))
+        parts.append(
+            Text(f"Endure? attack {e['attack']} against power {e['power']} ({e['outcome']})", style="bold")
+        )
     if v["bid"]:
         b = v["bid"]
         what = "Field Rush for" if b["kind"] == "rush" else "Realm"
-        parts.append(Text(f"Bidding: {what} {b['card']} (seat {b['seat']}): {b['amount']} SP by seat {b['high']}; "
-                          f"seat {b['to_bid']} to raise or pass", style="bold green"))
+        parts.append(
+            Text(
+                f"Bidding: {what} {b['card']} (seat {b['seat']}): {b['amount']} SP by seat {b['high']}; "
+                f"seat {b['to_bid']} to raise or pass",
+                style="bold green",
+            )
+        )
     if v["side_swap"]:
         s = v["side_swap"]
-        parts.append(Text(f"Between games: seat {s['seat']} may swap side-deck cards "
-                          f"({s['swaps_left'][s['seat']]} left)" + (f", bringing in {s['pending']}" if s["pending"]
-                                                                    else ""), style="bold"))
+        parts.append(
+            Text(
+                f"Between games: seat {s['seat']} may swap side-deck cards "
+                f"({s['swaps_left'][s['seat']]} left)"
+                + (f", bringing in {s['pending']}" if s["pending"] else ""),
+                style="bold",
+            )
+        )
     if v["over"]:
         res = "a draw" if v["winner"] is None else f"seat {v['winner']} wins"
         parts.append(Text(f"Game over: {res}", style="bold green"))
@@ -138,7 +175,8 @@ def describe(state: DSpiritsState, action: Action) -> str:
             return "no Extra Draw"
         return f"Extra Draw (500 SP): one more from your {'D-Squad' if a[0] == 0 else 'Support'} deck"
     if k == "recharge":
-        return f"Squad Recharge: pay {state.sp[p] // 2} SP (half), D-Spirits of your D-World back into the D-Squad deck"
+        return (f"Squad Recharge: pay {state.sp[p] // 2} SP (half), D-Spirits of your D-World back into "
+                "the D-Squad deck")
     if k == "rush":
         return f"Field Rush: instead of drawing, bid 500 SP for {t.name[a[0]]} — {t.recs[a[0]].text}"
     if k == "summon":
@@ -193,7 +231,8 @@ def describe(state: DSpiritsState, action: Action) -> str:
         stance = " (enduring)" if tgt[3] == 1 else ""
         return f"{head}{a[0]} ({ap}) attacks {a[1]}{stance} ({dp}): {guess}"
     if k == "supercharge":
-        return f"Super Charge {a[0]} (500 SP): skip this battle; next turn its attack doubles and it alone attacks"
+        return (f"Super Charge {a[0]} (500 SP): skip this battle; next turn its attack doubles and it "
+                "alone attacks")
     if k == "end":
         return "end the turn"
     if k == "pass":
@@ -249,7 +288,9 @@ def narrate(game: Any, e: dict, seat: int | None = None) -> str | None:
         if o in ("negated", "fizzled"):
             return f"The attack is {o}{': ' + e['why'] if e.get('why') else ''}."
         if o == "endured":
-            return f"{e['target']} endures {e['attacker']}'s attack ({e['power']} vs Endurance {e['against']})."
+            return (
+                f"{e['target']} endures {e['attacker']}'s attack ({e['power']} vs Endurance {e['against']})."
+            )
         if o == "blocked":
             return f"{e['target']} holds in Endure stance: {e['power']} does not exceed {e['against']}."
         words = {"higher": "beats", "equal": "trades with", "lower": "is repelled by"}[o]
@@ -302,7 +343,9 @@ def narrate(game: Any, e: dict, seat: int | None = None) -> str | None:
     if k == "recharge":
         return f"{who} recharges the D-Squad deck with {e['count']} D-Spirits."
     if k == "zone":
-        return f"{whose} {e['card']} moves to the {'Support Zone' if e['to'] == 'support' else 'Battle Scene'}."
+        return (
+            f"{whose} {e['card']} moves to the {'Support Zone' if e['to'] == 'support' else 'Battle Scene'}."
+        )
     if k == "shift":
         return f"{who} Soul-Shifts {e['card']} to the Support Zone."
     if k == "to_hand":

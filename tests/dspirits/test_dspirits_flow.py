@@ -1,0 +1,188 @@
+"""The course of a game: SP and the opening draw (DS-G1), the turn steps (DS-G2), summons (DS-G3), stances
+(DS-G4), zones (DS-Z1), the best-of-three match with side-deck swaps, hidden information and the terminal."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+from dspirits_helpers import STONE, VENOM, cid, deck, events, legal, names, play, scenario
+from rich.console import Console
+
+import kansei
+from kansei import IllegalAction, OptionError
+from kansei.games.dspirits.rules import F_READY, FLAGS, HFROZEN
+
+A = deck({"Gravelhound": 3, "Tuskaroo": 2, "Howlpack": 3, "Maulbear": 1}, {"Quick Summon": 2}, {})
+B = deck({"Gravelhound": 2, "Tuskaroo": 2}, {}, {})
+
+
+def test_ds_g1_starting_sp_first_player_and_opening_split():
+    g = kansei.load("dspirits")
+    firsts = {g.start(seed=i).first for i in range(30)}
+    assert firsts == {0, 1}  # rock-paper-scissors
+    s = g.start(seed=4, setup={"first": 1})
+    assert s.sp == [5000, 5000] and s.phase == "opening" and s.to_move == 1
+    assert legal(s) == [f"open {k}" for k in range(8)]
+    play(s, "open 5")
+    assert s.to_move == 0
+    play(s, "open 2")
+    kinds = s.game.table.kind
+    assert sum(1 for h in s.hand[1] if kinds[h] == 0) == 5 and len(s.hand[1]) == 7
+    assert sum(1 for h in s.hand[0] if kinds[h] == 0) == 2 and len(s.hand[0]) == 7
+    assert s.active == 1 and s.phase == "draw" and s.turn == 1
+    assert kansei.load("dspirits", starting_sp=8000).start(seed=1).sp == [8000, 8000]
+    with pytest.raises(OptionError, match="starting_sp"):
+        kansei.load("dspirits", starting_sp=10)
+
+
+def test_ds_g1_zero_sp_loses():
+    s = scenario(decks=(A, B), field=[["Tuskaroo"], []], step="battle", sp=[5000, 1600])
+    play(s, "attack tuskaroo direct")
+    assert s.is_over and s.winner == 0 and s.returns() == [1.0, -1.0]
+    assert events(s, "game_over")[-1]["reason"] == "sp"
+
+
+def test_ds_g2_turn_steps_draw_main_battle_end():
+    s = scenario(decks=(A, B), hands=[["Gravelhound"], []], field=[[], ["Tuskaroo"]], step="draw")
+    assert s.phase == "draw" and legal(s)[:2] == ["draw squad", "draw support"]
+    play(s, "draw squad", "no extra")
+    assert s.phase == "main"
+    play(s, "summon gravelhound", "battle")
+    assert s.phase == "battle" and events(s, "step")[-1]["step"] == "battle"
+    play(s, "end")  # end step, then the other player's draw step
+    assert (s.active, s.phase, s.turn) == (1, "draw", 2)
+
+
+def test_ds_g3_one_regular_summon_super_summons_any_number():
+    s = scenario(
+        decks=(A, B),
+        hands=[["Gravelhound", "Gravelhound", "Tuskaroo", "Maulbear", "Quick Summon", "Quick Summon"], []],
+    )
+    play(s, "summon tuskaroo")
+    assert not any(a.startswith("summon") for a in legal(s))
+    with pytest.raises(IllegalAction, match="one Regular Summon per turn"):
+        s.apply("summon maulbear")
+    play(s, "play quick-summon hand:gravelhound", "play quick-summon hand:gravelhound")
+    assert names(s, 0) == ["Tuskaroo", "Gravelhound", "Gravelhound"]
+    assert [e["kind"] for e in events(s, "summon")] == ["regular", "super", "super"]
+
+
+def test_ds_g3_super_summoned_after_the_battle_step_began_cannot_attack():
+    s = scenario(decks=(A, B), hands=[["Howlpack"], []], field=[["Gravelhound"], []], step="battle")
+    h = cid("Howlpack")
+    s.hand[0].remove(h)
+    s._summon(0, h, sup=True)  # white-box: a Super D-Summon during the battle step
+    s._legal = None
+    inst = s.bs[0][-1]
+    assert not inst[FLAGS] & F_READY
+    assert [a for a in legal(s) if a.startswith("attack")] == ["attack gravelhound direct"]
+
+
+def test_ds_g4_stance_change_once_per_turn():
+    s = scenario(decks=(A, B), field=[["Gravelhound"], []])
+    play(s, "stance gravelhound")
+    assert s.view(0)["players"][0]["battle"][0]["stance"] == "endure"
+    assert "stance gravelhound" not in legal(s)
+    play(s, "battle")
+    assert not any(a.startswith("attack") for a in legal(s))  # only Attack stance attacks
+
+
+def test_ds_z1_four_dspirits_on_the_battle_scene_at_most():
+    s = scenario(
+        decks=(A, B),
+        hands=[["Howlpack"], []],
+        field=[["Gravelhound", "Gravelhound", "Tuskaroo", "Tuskaroo"], []],
+    )
+    assert not any(a.startswith("summon") for a in legal(s))
+    assert names(s, 0) == ["Gravelhound", "Gravelhound", "Tuskaroo", "Tuskaroo"]
+    assert [u["label"] for u in s.view(0)["players"][0]["battle"]] == [
+        "gravelhound#1",
+        "gravelhound#2",
+        "tuskaroo#1",
+        "tuskaroo#2",
+    ]
+
+
+def test_ds_d1_match_side_deck_swap_between_games():
+    """Best of three: after a game each player may swap side-deck cards in; the loser goes first next."""
+    g = kansei.load("dspirits", match=True)
+    s = g.start(
+        seed=3,
+        decks=[STONE, VENOM],
+        setup={
+            "first": 0,
+            "hands": [[], []],
+            "veteran": True,
+            "step": "battle",
+            "field": [["Cragback"], []],
+            "sp": [5000, 1000],
+        },
+    )
+    census = s.census()
+    play(s, "attack cragback direct")
+    assert not s.is_over and s.phase == "side" and s.match_wins == [1, 0]
+    assert s.census() == census
+    acts = legal(s)
+    assert "side in volcanic-rift" in acts and "keep" in acts
+    assert "side in pebblit" not in acts  # Limitless: already one in the D-Squad deck
+    assert not any("rockwraggle-titan" in a for a in acts)  # D-Evolutions stay in the side deck
+    play(s, "side in volcanic-rift")
+    assert all(a.startswith("side out") for a in legal(s))
+    play(s, "side out healing-light")
+    assert s.view(1)["players"][0]["decklist"]["side"]["Healing Light"] == 1
+    assert "Volcanic Rift" in s.view(1)["players"][0]["decklist"]["support"]
+    play(s, "keep", "keep")
+    assert s.game_no == 2 and s.phase == "opening" and s.to_move == 1  # the loser opens
+    assert s.sp == [5000, 5000] and s.census() == census
+    rng = random.Random(1)
+    while not s.is_over:
+        s.apply(rng.choice(s.legal_actions()))
+    assert 2 <= len(s.results) <= 3
+    wins = Counter(r["winner"] for r in s.results)
+    assert s.winner == (0 if wins[0] > wins[1] else 1 if wins[1] > wins[0] else None)
+
+
+def test_turn_limit_safety_net():
+    s = kansei.load("dspirits", max_turns=4).start(seed=9)
+    rng = random.Random(2)
+    while not s.is_over:
+        s.apply(rng.choice(s.legal_actions()))
+    assert s.turn <= 4
+    r = s.results[-1]
+    assert r["reason"] in ("turn_limit", "sp")
+
+
+def test_hidden_information_in_views_and_determinize():
+    s = scenario(decks=(A, B), hands=[["Gravelhound", "Quick Summon"], ["Tuskaroo"]])
+    v1 = s.view(1)
+    assert "hand" not in v1["players"][0] and v1["players"][0]["hand_count"] == 2
+    assert v1["players"][0]["hand_spirits"] == 1 and v1["players"][1]["hand"] == ["tuskaroo"]
+    s.hand[1] = [cid("Tuskaroo") | HFROZEN]  # a frozen card back in hand is public (DS-R2)
+    assert s.view(0)["players"][1]["hand_known"] == ["tuskaroo+frozen"]
+    d = s.determinize(0, random.Random(5))
+    assert d.hand[1] == s.hand[1] and d.hand[0] == s.hand[0]
+    assert d.view(0) == s.view(0)
+
+
+def test_render_describe_narrate_show_the_whole_board():
+    s = scenario(
+        decks=(A, B),
+        hands=[["Quick Summon", "Howlpack"], ["Gravelhound"]],
+        field=[["Gravelhound"], [{"name": "Tuskaroo", "poison": 200, "frozen": True}]],
+        realm=None,
+    )
+    g = s.game
+    console = Console(width=160, record=True)
+    console.print(g.render(s, 0))
+    out = console.export_text()
+    for word in ("Battle Scene", "Tuskaroo", "POISON 200", "FROZEN", "SP", "D-Squad", "hand:", "Realm"):
+        assert word in out, word
+    for a in s.legal_actions():
+        assert g.describe_action(s, a)
+    play(s, "play quick-summon hand:howlpack")
+    for e in s.events:
+        line = g.narrate(e, 0)
+        assert line is None or "\n" not in line
+    assert g.rules_file().exists()
