@@ -1025,9 +1025,11 @@ class MiniDState(State):
     def _t_end(self, t: tuple) -> None:
         """End of a turn: an Event case stopped on lets the racer draw (MD-E1), then the hand limit."""
         p = t[1]
-        self.stack.append((T_LIMIT, p))
         if self.status[p] == RACING and self.track.is_event[self.pos[p]] and (self.deck or self.discard):
+            self.stack.append((T_LIMIT, p))
             self.pending = (D_DRAW, p)
+        elif len(self.hands[p]) > HAND_LIMIT:
+            self.pending = (D_DISCARD, p)
 
     def _t_limit(self, t: tuple) -> None:
         p = t[1]

@@ -1,0 +1,54 @@
+"""Properties of random races (hypothesis): every racer is placed, at rest no two cars share a road case,
+skips never go negative, Bunta only drives towards the start, and every event narrates on one line."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import kansei
+from kansei.games.minid.rules import RACING
+
+OPTIONS = st.fixed_dictionaries({
+    "track": st.sampled_from(["akina", "usui"]),
+    "uphill": st.booleans(),
+    "aspiration": st.booleans(),
+    "strategies": st.booleans(),
+})
+AT_REST = {"sprint", "turn", "skip", "draw", "discard"}  # decisions taken with no battle or corner pending
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**31 - 1), players=st.integers(2, 6), options=OPTIONS)
+def test_random_races_keep_the_rules_invariants(seed, players, options):
+    """MD-F1/F3: once every battle is over a road case holds one car; MD-R1: Bunta never drives back;
+    MD-R2: skips never negative; MD-W1: the placings are every seat once, finishers first in order."""
+    g = kansei.load("minid", **options)
+    s = g.start(seed=seed, players=players)
+    rng = random.Random(seed)
+    L = s.track.L
+    bunta = s.bunta
+    while not s.is_over:
+        d = s.view(None)["decision"]
+        if d["kind"] in AT_REST:
+            road = [s.pos[q] for q in range(players) if s.status[q] == RACING and 1 <= s.pos[q] <= L]
+            assert len(road) == len(set(road)), (road, d)
+        assert all(k >= 0 for k in s.skips)
+        assert all(0 <= x <= L + 1 for x in s.pos)
+        assert s.bunta <= bunta
+        bunta = s.bunta
+        s.apply(rng.choice(s.legal_actions()))
+    placings = s.view(None)["placings"]
+    assert sorted(placings) == list(range(players))
+    assert placings[: len(s.places)] == s.places
+    assert s.winner == placings[0]
+    json.dumps(s.events)
+    for e in s.events:
+        for seat in (None, 0):
+            if e.get("to") is not None and e["to"] != seat:
+                continue
+            line = g.narrate(e, seat)
+            assert line is None or (isinstance(line, str) and "\n" not in line)
