@@ -42,3 +42,15 @@ def test_id_w1_a_win_from_behind_does_not_count(idh):
     idh.play(s, "Power Oversteer")
     s.apply("pass")
     assert s.is_over and s.winner == 1 and s.reason == "ID-W1" and s.results == [1, 1, 1]
+
+
+def test_id_w1_scenario_file_reproduces():
+    """ID-W1: the scenario file (setup + a few actions) replays to the recorded result."""
+    from pathlib import Path
+
+    from kansei.core import replay
+
+    rep = replay.read(Path(__file__).parent / "scenarios" / "initiald-id-w1.json")
+    res = replay.run(rep)
+    assert res.ok and res.reproduced is True
+    assert res.state.reason == "ID-W1" and res.state.winner == 0

@@ -71,3 +71,15 @@ def test_id_w2_a_single_lead_win_in_the_final_stage_is_enough(idh):
     s.apply("pass")
     assert s.is_over and s.winner == 0 and s.reason == "ID-W2" and s.results == [1, 0, 0]
     assert s.streak == 1  # a single lead win: ID-W1 did not apply
+
+
+def test_id_w2_scenario_file_reproduces():
+    """ID-W2: the scenario file (setup + a few actions) replays to the recorded result."""
+    from pathlib import Path
+
+    from kansei.core import replay
+
+    rep = replay.read(Path(__file__).parent / "scenarios" / "initiald-id-w2.json")
+    res = replay.run(rep)
+    assert res.ok and res.reproduced is True
+    assert res.state.reason == "ID-W2" and res.state.winner == 0
