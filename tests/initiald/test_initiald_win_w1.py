@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from kansei.core import replay
+
 FILLER = ["Counter-Steer", "Counter-Steer", "Grip Line", "Grip Line", "Apex Kiss", "Apex Kiss"]
 
 
@@ -46,10 +50,6 @@ def test_id_w1_a_win_from_behind_does_not_count(idh):
 
 def test_id_w1_scenario_file_reproduces():
     """ID-W1: the scenario file (setup + a few actions) replays to the recorded result."""
-    from pathlib import Path
-
-    from kansei.core import replay
-
     rep = replay.read(Path(__file__).parent / "scenarios" / "initiald-id-w1.json")
     res = replay.run(rep)
     assert res.ok and res.reproduced is True

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from kansei.core import replay
+
 AKINA_TOP = [
     # stage 2 draw (Akina leads with 1 card kept: draws 7)
     "Hairpin Drift", "Counter-Steer", "Counter-Steer", "Grip Line", "Grip Line", "Clutch Kick", "Clutch Kick",
@@ -75,10 +79,6 @@ def test_id_w2_a_single_lead_win_in_the_final_stage_is_enough(idh):
 
 def test_id_w2_scenario_file_reproduces():
     """ID-W2: the scenario file (setup + a few actions) replays to the recorded result."""
-    from pathlib import Path
-
-    from kansei.core import replay
-
     rep = replay.read(Path(__file__).parent / "scenarios" / "initiald-id-w2.json")
     res = replay.run(rep)
     assert res.ok and res.reproduced is True
