@@ -206,38 +206,93 @@ def _ability_text(d: CardDef, lang: str) -> str:
     return d.card_text(lang) or ""
 
 
+_MENU = {
+    "en": {
+        "call": "call {card} G{gear} {pow}/{def_} to the {where}{extra}",
+        "stack": " (stack {a}→{b})",
+        "event": "place event {card} HP{hp} in the {where}: {text}",
+        "verbs": {
+            "assist": "play",
+            "keeper": "keeper",
+            "use": "use",
+            "hand": "procedure",
+            "trigger": "accept",
+        },
+        "attack": "attack {target} (DEF {df}) with {who} (POW {total}): {res}",
+        "attack_event": "attack event {target} (HP {hp}) with {who} (POW {total})",
+        "higher": "destroys it",
+        "equal": "both destroyed",
+        "lower": "attackers destroyed",
+        "stays": "it stays (single-card center)",
+        "run": "run with {card}: distance {a} → {b}",
+        "battle": "go to the battle phase",
+        "end": "end the turn",
+        "pass": "pass (let it resolve)",
+        "decline": "decline the triggered ability",
+        "center": "set {card} face down as the first center",
+        "first": "go first",
+        "second": "go second",
+    },
+    "ja": {
+        "call": "{card} (ギア{gear} {pow}/{def_}) を{where}に呼ぶ{extra}",
+        "stack": "（センター{a}→{b}枚）",
+        "event": "イベント {card} (HP{hp}) を{where}に置く：{text}",
+        "verbs": {"assist": "使う", "keeper": "キーパー", "use": "効果", "hand": "手順", "trigger": "発動"},
+        "attack": "{who} (POW {total}) で {target} (DEF {df}) を攻撃：{res}",
+        "attack_event": "{who} (POW {total}) でイベント {target} (HP {hp}) を攻撃",
+        "higher": "破壊する",
+        "equal": "両方破壊",
+        "lower": "攻撃側が破壊される",
+        "stays": "センター1枚のため残る",
+        "run": "{card} で走行：残り {a} → {b}",
+        "battle": "バトルフェイズへ",
+        "end": "ターン終了",
+        "pass": "パス（解決させる）",
+        "decline": "誘発効果を使わない",
+        "center": "{card} をファーストマシンとして裏向きに置く",
+        "first": "先行を選ぶ",
+        "second": "後攻を選ぶ",
+    },
+}
+
+
 def describe(state: StampedeState, action: Action) -> str:
-    """A menu line for an action."""
+    """A menu line for an action, in ``game.lang``."""
     lang = _lang(state)
+    m = _MENU[lang]
     cards = state.game.table.cards
     k = action.kind
     p = state.to_move if state.to_move is not None else state.active
     if k == "call":
         d = cards[action.args[0]]
         z = action.args[1]
-        where = _ZONE_NAMES[lang][z]
-        extra = ""
-        if z == 1:
-            extra = f" (stack {len(state.centers[p])}→{len(state.centers[p]) + 1})"
-        return f"call {card_name(d, lang)} G{d.gear} {d.pow}/{d.def_} to the {where}{extra}"
+        h = len(state.centers[p])
+        extra = m["stack"].format(a=h, b=h + 1) if z == 1 else ""
+        return m["call"].format(
+            card=card_name(d, lang),
+            gear=d.gear,
+            pow=d.pow,
+            def_=d.def_,
+            where=_ZONE_NAMES[lang][z],
+            extra=extra,
+        )
     if k == "event":
         d = cards[action.args[0]]
-        return (
-            f"place event {card_name(d, lang)} HP{d.hp} in the {_ZONE_NAMES[lang][action.args[1]]}: "
-            f"{_ability_text(d, lang)}"
+        return m["event"].format(
+            card=card_name(d, lang),
+            hp=d.hp,
+            where=_ZONE_NAMES[lang][action.args[1]],
+            text=_ability_text(d, lang),
         )
     if k in ("assist", "keeper", "use", "hand", "trigger"):
         if k == "trigger":
             _, uid, _ = state.W.data
             d = state.D[uid]
+            tail = action.notation[len("accept") :].strip()
         else:
             d = cards[action.args[0]]
-        verb = {"assist": "play", "keeper": "keeper", "use": "use", "hand": "procedure", "trigger": "accept"}[
-            k
-        ]
-        tail = action.notation.split(" ", 2)[2] if action.notation.count(" ") >= 2 else ""
-        if k == "trigger":
-            tail = action.notation[len("accept") :].strip()
+            tail = action.notation.split(" ", 2)[2] if action.notation.count(" ") >= 2 else ""
+        verb = m["verbs"][k]
         return f"{verb} {card_name(d, lang)}{' → ' + tail if tail else ''}: {_ability_text(d, lang)}"
     if k == "attack":
         att, tz = action.args
@@ -247,31 +302,25 @@ def describe(state: StampedeState, action: Action) -> str:
         tu = state.F[(1 - p) * 3 + tz]
         td = state.D[tu]
         who = " + ".join(card_name(d, lang, False) for d in names)
+        target = card_name(td, lang, False)
         if td.kind == MACHINE:
             df = state.def_of(tu)
-            res = "destroys it" if total > df else "both destroyed" if total == df else "attackers destroyed"
+            res = m["higher"] if total > df else m["equal"] if total == df else m["lower"]
             if total > df and tz == 1 and len(state.centers[1 - p]) <= 1:
-                res = "it stays (single-card center)"
-            return f"attack {card_name(td, lang, False)} (DEF {df}) with {who} (POW {total}): {res}"
+                res = m["stays"]
+            return m["attack"].format(target=target, df=df, who=who, total=total, res=res)
         hp = td.hp - state.dmg.get(tu, 0)
-        return f"attack event {card_name(td, lang, False)} (HP {hp}) with {who} (POW {total})"
+        return m["attack_event"].format(target=target, hp=hp, who=who, total=total)
     if k == "run":
         d = state.D[state.F[p * 3 + action.args[0]]]
         left = state.distance[p]
-        return f"run with {card_name(d, lang, False)}: distance {left} → {left - d.gear}"
-    if k == "battle":
-        return "go to the battle phase"
-    if k == "end":
-        return "end the turn"
-    if k == "pass":
-        return "pass (let it resolve)"
-    if k == "decline":
-        return "decline the triggered ability"
+        return m["run"].format(card=card_name(d, lang, False), a=left, b=left - d.gear)
+    if k in ("battle", "end", "pass", "decline"):
+        return m[k]
     if k == "center":
-        d = cards[action.args[0]]
-        return f"set {card_name(d, lang)} face down as the first center"
+        return m["center"].format(card=card_name(cards[action.args[0]], lang))
     if k == "order":
-        return "go first" if action.args[0] == 0 else "go second"
+        return m["first"] if action.args[0] == 0 else m["second"]
     return action.notation
 
 
