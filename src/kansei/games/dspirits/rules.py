@@ -1137,7 +1137,7 @@ class DSpiritsState(State):
                     self._legal = opts
                     return
                 if opts:  # one plain draw: no decision to make
-                    self._do_draw(a, opts[0].args[0])
+                    self._draw_step(a, opts[0].args[0])
                     continue
                 self.log("no_draw", seat=a)
                 self.phase = MAIN
@@ -1582,11 +1582,12 @@ class DSpiritsState(State):
         else:
             self._start_turn(self.first)
 
-    def _do_draw(self, p: int | Action, deck: int | None = None) -> None:
-        if isinstance(p, Action):
-            deck = p.args[0]
-            p = self.active
-        self.draw(p, deck, "draw step")  # type: ignore[arg-type]
+    def _do_draw(self, a: Action) -> None:
+        self._draw_step(self.active, a.args[0])
+
+    def _draw_step(self, p: int, deck: int) -> None:
+        """DS-G2: the draw step's one card, from the deck the player chooses."""
+        self.draw(p, deck, "draw step")
         self.phase = EXTRA
 
     def _do_extra(self, a: Action) -> None:

@@ -113,7 +113,7 @@ def render(state: DSpiritsState, seat: int | None):
     for p in order:
         parts.extend(_player(v, v["players"][p], seat))
     if v["chain"]:
-        chain = Table(title="Chain (resolves from the top, last in first out)", title_justify="left")
+        chain = Table(title="Chain (top resolves first)", title_justify="left")
         for col in ("#", "seat", "what", "target", ""):
             chain.add_column(col)
         for i, it in reversed(list(enumerate(v["chain"], 1))):
