@@ -1927,8 +1927,10 @@ class DSpiritsState(State):
             cur = self.bid[3]
             steps = ", ".join(str(cur + s) for s in BID_STEPS)
             if n <= cur:
-                return (f"{text!r}: a bid lower than allowed: the bid stands at {cur} SP; "
-                        f"raise to {steps} (DS-R1)")
+                return (
+                    f"{text!r}: a bid lower than allowed: the bid stands at {cur} SP; "
+                    f"raise to {steps} (DS-R1)"
+                )
             if not self.afford(p, n):
                 return f"{text!r}: you cannot afford {n} SP (you have {sp}; a payment must leave you 1 SP)"
             return f"{text!r}: bids go up in fixed steps: {steps} (DS-R1)"

@@ -175,8 +175,10 @@ def describe(state: DSpiritsState, action: Action) -> str:
             return "no Extra Draw"
         return f"Extra Draw (500 SP): one more from your {'D-Squad' if a[0] == 0 else 'Support'} deck"
     if k == "recharge":
-        return (f"Squad Recharge: pay {state.sp[p] // 2} SP (half), D-Spirits of your D-World back into "
-                "the D-Squad deck")
+        return (
+            f"Squad Recharge: pay {state.sp[p] // 2} SP (half), D-Spirits of your D-World back into "
+            "the D-Squad deck"
+        )
     if k == "rush":
         return f"Field Rush: instead of drawing, bid 500 SP for {t.name[a[0]]} — {t.recs[a[0]].text}"
     if k == "summon":
@@ -231,8 +233,10 @@ def describe(state: DSpiritsState, action: Action) -> str:
         stance = " (enduring)" if tgt[3] == 1 else ""
         return f"{head}{a[0]} ({ap}) attacks {a[1]}{stance} ({dp}): {guess}"
     if k == "supercharge":
-        return (f"Super Charge {a[0]} (500 SP): skip this battle; next turn its attack doubles and it "
-                "alone attacks")
+        return (
+            f"Super Charge {a[0]} (500 SP): skip this battle; next turn its attack doubles and it "
+            "alone attacks"
+        )
     if k == "end":
         return "end the turn"
     if k == "pass":
