@@ -33,7 +33,7 @@ def test_md_f1_passing_through_an_opponent_stops_level_and_attacks():
     """MD-F1: a 6 from 12 would reach 18; it stops on 15 beside seat 1 (the rest is lost) and attacks."""
     s = duel([6, 15, 5, 2])
     mv = evs(s, "move")[0]
-    assert (mv["to"], mv["steps"], mv["stop"]) == (15, 6, "battle")
+    assert (mv["dst"], mv["steps"], mv["stop"]) == (15, 6, "battle")
     b = last(s, "battle")
     assert (b["attacker"], b["defender"], b["case"]) == (0, 1, 15)
 

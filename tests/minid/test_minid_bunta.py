@@ -15,11 +15,11 @@ def crossings(s):
 def test_md_r1_bunta_drives_1d6_towards_the_start_every_round_before_the_racers():
     """MD-R1/MD-R2: each round opens with Bunta's d6 (40 -> 36, then 36 -> 31), then the racers."""
     s = race(bunta=40, positions=[10, 0], dice=[4, 2, 3, 5], hands=stops(2))
-    assert [(e["frm"], e["to"]) for e in evs(s, "bunta_move")] == [(40, 36)]
+    assert [(e["src"], e["dst"]) for e in evs(s, "bunta_move")] == [(40, 36)]
     assert [e["type"] for e in s.events][-3:] == ["round", "bunta_move", "turn"]
     s.apply("roll")
     s.apply("roll")
-    assert [(e["frm"], e["to"], e["die"]) for e in evs(s, "bunta_move")] == [(40, 36, 4), (36, 31, 5)]
+    assert [(e["src"], e["dst"], e["die"]) for e in evs(s, "bunta_move")] == [(40, 36, 4), (36, 31, 5)]
     assert decision(s) == ("turn", 0)
 
 
@@ -111,7 +111,7 @@ def test_md_n3_natural_20_bunta_s_aura_plus_3_to_every_roll():
     assert crossings(s) == [(0, 20, "aura")] and s.aura == 0
     s.apply("roll")
     mv = last(s, "move")
-    assert (mv["die"], mv["steps"], mv["frm"], mv["to"]) == (2, 5, 12, 17)
+    assert (mv["die"], mv["steps"], mv["src"], mv["dst"]) == (2, 5, 12, 17)
 
 
 def test_md_n3_the_aura_passes_to_the_new_holder():
@@ -142,7 +142,7 @@ def test_md_r2_skipped_turns_stack():
     s.apply("roll")
     assert [e["left"] for e in evs(s, "skip")] == [1, 0]
     s.apply("roll")
-    assert [(e["seat"], e["frm"], e["to"]) for e in evs(s, "move")][-2:] == [(1, 1, 2), (0, 10, 13)]
+    assert [(e["seat"], e["src"], e["dst"]) for e in evs(s, "move")][-2:] == [(1, 1, 2), (0, 10, 13)]
 
 
 def test_md_r2_skips_from_bunta_and_a_battle_stack():

@@ -14,7 +14,7 @@ from kansei.games.minid.rules import FAILED, MASTERED
 
 
 def moves(state, seat):
-    return [(e["frm"], e["to"], e["die"]) for e in evs(state, "move") if e["seat"] == seat]
+    return [(e["src"], e["dst"], e["die"]) for e in evs(state, "move") if e["seat"] == seat]
 
 
 def test_md_c1_entering_a_corner_stops_on_its_first_case():
@@ -23,7 +23,7 @@ def test_md_c1_entering_a_corner_stops_on_its_first_case():
     s.apply("roll")
     assert s.pos[0] == 9
     mv = last(s, "move")
-    assert (mv["frm"], mv["to"], mv["steps"], mv["stop"]) == (7, 9, 6, "corner")
+    assert (mv["src"], mv["dst"], mv["steps"], mv["stop"]) == (7, 9, 6, "corner")
     d = last(s, "drift")
     assert (d["corner"], d["die"], d["difficulty"]) == ("Premier virage", 15, 8)
     assert decision(s) == ("turn", 1)

@@ -78,7 +78,7 @@ def test_md_e1_bolt_police_check_skips_the_next_turn():
 def test_md_e1_bolt_second_wind_plays_again():
     s = race(positions=[2, 0], dice=[3, 1], deck=["Deuxième souffle"], hands=[[], STOP])
     s.apply("draw")
-    assert [(e["seat"], e["frm"], e["to"]) for e in evs(s, "move")] == [(0, 2, 5), (0, 5, 6)]
+    assert [(e["seat"], e["src"], e["dst"]) for e in evs(s, "move")] == [(0, 2, 5), (0, 5, 6)]
     assert decision(s) == ("turn", 1)
 
 
@@ -87,7 +87,7 @@ def test_md_e1_bolt_tofu_delivery_drives_bunta_who_crosses_racers():
     s = race(bunta=20, positions=[2, 17], met=[False, False], dice=[1, 3, 12], deck=["Livraison de tofu"],
              hands=[[], STOP])
     s.apply("draw")
-    assert [(e["frm"], e["to"], e["card"]) for e in evs(s, "bunta_move")] == [
+    assert [(e["src"], e["dst"], e["card"]) for e in evs(s, "bunta_move")] == [
         (20, 19, None), (19, 15, "Livraison de tofu")]
     assert [(e["seat"], e["die"]) for e in evs(s, "crossing")] == [(1, 12)]
 
@@ -109,7 +109,7 @@ def test_md_e1_waiting_bolt_cards_act_on_the_next_roll_and_skip_the_hand_limit()
 def test_md_e1_waiting_move_card_waits_through_a_crawl():
     """⚡ next_move cards wait for a real move roll; crawling (MD-C3) has none."""
     s = race(positions=[10, 0], drift=["failed", None], waiting=[["Pluie battante"], []], hands=[[], STOP])
-    assert [e["to"] for e in evs(s, "move")] == [11] and names(s.active[0]) == ["Pluie battante"]
+    assert [e["dst"] for e in evs(s, "move")] == [11] and names(s.active[0]) == ["Pluie battante"]
 
 
 def test_md_e1_waiting_drift_card_acts_on_the_next_drift():
@@ -128,7 +128,7 @@ def test_md_e1_kept_move_cards_before_the_roll_several_in_one_window():
     assert notations(s) == ["play pied-au-plancher", "roll"]
     s.apply("play pied-au-plancher")
     mv = last(s, "move")
-    assert (mv["die"], mv["steps"], mv["to"]) == (1, 6, 18)
+    assert (mv["die"], mv["steps"], mv["dst"]) == (1, 6, 18)
     assert s.hands[0] == [] and sorted(names(s.discard)) == ["Nitro", "Pied au plancher"]
 
 
@@ -181,7 +181,7 @@ def test_md_e1_delivery_reflexes_cancel_a_skip():
     s = race(positions=[12, 0], skips=[1, 0], dice=[3], hands=[["Réflexes de livreur"], STOP])
     assert decision(s) == ("skip", 0) and notations(s) == ["play reflexes-de-livreur", "pass"]
     s.apply("play reflexes-de-livreur")
-    assert s.skips[0] == 0 and last(s, "move")["to"] == 15
+    assert s.skips[0] == 0 and last(s, "move")["dst"] == 15
     s = race(positions=[12, 0], skips=[1, 0], hands=[["Réflexes de livreur"], STOP])
     s.apply("pass")
     assert s.skips[0] == 0 and evs(s, "move") == [] and names(s.hands[0]) == ["Réflexes de livreur"]

@@ -46,6 +46,7 @@ def test_random_races_keep_the_rules_invariants(seed, players, options):
     assert placings[: len(s.places)] == s.places
     assert s.winner == placings[0]
     json.dumps(s.events)
+    assert {e["type"] for e in s.events if "to" in e} <= {"card"}  # "to" marks a private event, nothing else
     for e in s.events:
         for seat in (None, 0):
             if e.get("to") is not None and e["to"] != seat:

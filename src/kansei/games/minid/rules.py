@@ -654,7 +654,7 @@ class MiniDState(State):
         b = self.bunta
         nb = b - k if b > k else 0
         self.bunta = nb
-        self.log("bunta_move", die=k, frm=b, to=nb, card=card)
+        self.log("bunta_move", die=k, src=b, dst=nb, card=card)
         pos, status, met = self.pos, self.status, self.met
         crossed = [q for q in self.order if status[q] == RACING and not met[q] and pos[q] >= nb]
         if len(crossed) > 1:
@@ -815,7 +815,7 @@ class MiniDState(State):
             stop = L + 1
             reason = R_FINISH
         pos[p] = stop
-        self.log("move", seat=p, frm=x, to=stop, die=die, steps=steps, why=why, stop=STOPS[reason])
+        self.log("move", seat=p, src=x, dst=stop, die=die, steps=steps, why=why, stop=STOPS[reason])
         st = self.stack
         if reason == R_CORNER:
             st.append((T_LAND, p, ATTACK))
@@ -833,7 +833,7 @@ class MiniDState(State):
             target = 0
         x = self.pos[p]
         self.pos[p] = target
-        self.log("place", seat=p, frm=x, to=target, why=why)
+        self.log("place", seat=p, src=x, dst=target, why=why)
         if target >= 1:
             self.stack.append((T_LAND, p, DEFEND))
 
@@ -953,7 +953,7 @@ class MiniDState(State):
         elif tr.next_cf[target - 1] == target:
             self.stack.append((T_DRIFT, p))
         self.pos[p] = target
-        self.log("place", seat=p, frm=x, to=target, why=why)
+        self.log("place", seat=p, src=x, dst=target, why=why)
         if self.bunta_on and not self.met[p] and target >= self.bunta:
             self.stack.append((T_CROSS, p))
 

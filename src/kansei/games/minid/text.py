@@ -260,7 +260,7 @@ def narrate(game: MiniD, e: dict, seat: int | None = None) -> str | None:
         return f"— Round {e['round']} —"
     if t == "bunta_move":
         src = f" ({e['card']})" if e.get("card") else f" (d6 {e['die']})"
-        return f"Bunta drives {e['die']} case{'s' if e['die'] != 1 else ''}{src}: {e['frm']} → {e['to']}"
+        return f"Bunta drives {e['die']} case{'s' if e['die'] != 1 else ''}{src}: {e['src']} → {e['dst']}"
     if t == "crossing":
         lost = f" (seat {e['previous']} loses it)" if e.get("previous") is not None else ""
         return f"{does(e['seat'], 'cross')} Bunta: d20 {e['total']}" + (
@@ -276,15 +276,15 @@ def narrate(game: MiniD, e: dict, seat: int | None = None) -> str | None:
         stop = _STOP.get(e["stop"] or "", "")
         if e["why"] == "crawl":
             return f"{does(e['seat'], 'crawl')} one case (failed drift): " \
-                   f"{e['frm']} → {e['to']}{stop}"
+                   f"{e['src']} → {e['dst']}{stop}"
         if e["die"] is not None:
             bonus = e["steps"] - e["die"]
             roll = f"d6 {e['die']}" + (f" {bonus:+}" if bonus else "")
-            return f"{does(e['seat'], 'roll')} {roll}: {e['frm']} → {e['to']}{stop}"
+            return f"{does(e['seat'], 'roll')} {roll}: {e['src']} → {e['dst']}{stop}"
         return f"{does(e['seat'], 'move')} {e['steps']} ({e['why']}): " \
-               f"{e['frm']} → {e['to']}{stop}"
+               f"{e['src']} → {e['dst']}{stop}"
     if t == "place":
-        return f"{Who(e['seat'])} → case {e['to']} ({e['why']})"
+        return f"{Who(e['seat'])} → case {e['dst']} ({e['why']})"
     if t == "drift":
         mod = e["total"] - e["die"]
         line = f" [{e['line']}]" if e.get("line") and e["line"] != "normal" else ""
