@@ -1459,6 +1459,39 @@ class StampedeState(State):
             v["stack"] = [self.D[x].en for x in self.centers[p]]
         return v
 
+    def _item_view(self, it: tuple) -> dict:
+        """A pending item as public names (responses are face up)."""
+        k = it[0]
+        D = self.D
+        v: dict[str, Any] = {"kind": k}
+        if k == "attack":
+            v |= {
+                "seat": it[1],
+                "attackers": [D[u].en for _, u in it[2]],
+                "target": D[it[4]].en,
+                "target_zone": ZONES[it[3]],
+            }
+        elif k == "run":
+            v |= {"seat": it[1], "card": D[it[3]].en, "gear": D[it[3]].gear}
+        elif k == "ability":
+            v |= {"seat": it[1], "card": D[it[2]].en, "ability": it[3]}
+        elif k in ("goal", "deckout"):
+            v["seat"] = it[1]
+        elif k == "deadheat":
+            v |= {"seat": it[1], "card": D[it[2]].en, "by": it[3]}
+        elif k == "placed":
+            v |= {"seat": it[1], "card": D[it[2]].en}
+        elif k == "fizzled":
+            v |= {"what": it[1], "seat": it[2]}
+        return v
+
+    def _windows_view(self) -> dict:
+        W = self.W
+        return {
+            "frames": [{"kind": f[0], "priority": f[1], "resolving": f[4]} for f in W.frames],
+            "items": [self._item_view(it) for it in W.items],
+        }
+
     def view(self, seat: int | None) -> dict:
         setup = self.phase in SETUP_PHASES
         players = []
@@ -1486,7 +1519,7 @@ class StampedeState(State):
             "first": self.first,
             "to_move": self.to_move,
             "players": players,
-            "windows": self.W.reveal() if self.W.frames else None,
+            "windows": self._windows_view() if self.W.frames else None,
             "you": seat,
             "over": self.over,
             "winner": self.win,
