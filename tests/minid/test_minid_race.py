@@ -215,6 +215,16 @@ def test_illegal_and_out_of_turn_actions_are_refused_with_the_state_unchanged():
     assert json.dumps(s.reveal(), sort_keys=True) == before
 
 
+def test_a_forced_die_too_big_for_its_die_is_refused_state_unchanged():
+    """Scenario dice: a 9 where a d6 is rolled is one clear line, and the state stays as it was."""
+    s = race(positions=[12, 0], dice=[9], hands=stops(2))
+    before = json.dumps(s.reveal(), sort_keys=True)
+    with pytest.raises(ContentError) as e:
+        s.apply("roll")
+    assert e.value.problems == ["minid setup: forced die 9 cannot be the result of a d6"]
+    assert json.dumps(s.reveal(), sort_keys=True) == before and len(s.events) == 4
+
+
 # -- hidden information --------------------------------------------------------------------------------------
 
 

@@ -118,7 +118,7 @@ class Track:
         self.sec_of = [-1] * (L + 2)
         self.straight_end = [-1] * (L + 2)
         self.is_event = [False] * (L + 2)
-        self.diff = [k == "corner" and d or 0 for k, _, _, d, _ in secs]
+        self.diff = [d if k == "corner" else 0 for k, _, _, d, _ in secs]
         self.sec_end = [e for _, _, e, _, _ in secs]
         self.sec_name = [n or (f"corner {i + 1}" if k == "corner" else f"straight {i + 1}")
                          for i, (k, _, _, _, n) in enumerate(secs)]  # fmt: skip
@@ -515,6 +515,19 @@ class MiniDState(State):
                         f"seat {p} is to {what}")
         legal = ", ".join(a.notation for a in self.legal_actions()[:12])
         return f"{note!r} is not legal now: seat {p} is to {what} (legal: {legal})"
+
+    def apply(self, action: Action | str) -> MiniDState:
+        """As the base, and a scenario's forced die that does not fit the die rolled (a d6 given 9) is refused
+        with the state left exactly as it was."""
+        if not self.dice:
+            return super().apply(action)
+        backup = self.clone()
+        try:
+            return super().apply(action)
+        except ContentError:
+            for slot in (*State.__slots__, *MiniDState.__slots__):
+                setattr(self, slot, getattr(backup, slot))
+            raise
 
     def _apply(self, a: Action) -> None:
         kind, p = self.pending[0], self.pending[1]
