@@ -142,3 +142,36 @@ def test_st_k4_demi_guest_reaches_the_center_only_by_its_procedure_and_runs_only
     )
     s2.apply("battle")
     assert "run R" not in sc.legal(s2) and "run C" in sc.legal(s2)
+
+
+def test_once_per_turn_condition(sc):
+    p0 = sc.deck({"Scarlet Empress": 1, "Rose Juggernaut": 1})
+    s = sc.start(
+        p0,
+        centers=C0,
+        turn=5,
+        field=[{"C": ["Pykrete Ride", "Grateful Train", "Rose Juggernaut", "Scarlet Empress"]}, {}],
+    )
+    assert "use scarlet-empress@C myC" in sc.legal(s)
+    s.apply("use scarlet-empress@C myC")
+    assert s.pow_of(s.F[1]) == 20000
+    assert not any(a.startswith("use scarlet-empress") for a in sc.legal(s))
+    for a in ("battle", "end", "battle", "end"):
+        s.apply(a)
+    assert s.pow_of(s.F[1]) == 17000  # until end of turn
+    assert "use scarlet-empress@C myC" in sc.legal(s)
+
+
+def test_st_o1_search_of_a_deck_without_the_card_fizzles(sc):
+    cards = dict(sc.starters["Sugar Mountain"]) | {
+        "Bubble Coat": 0,
+        "Drop Roller": 4,
+        "Sugar Castle": 4,
+        "Melty Giant": 4,
+    }
+    p1 = {"cards": {k: v for k, v in cards.items() if v}}
+    s = sc.start(None, p1, centers=C0, first=1, turn=2, hands=[[], ["Drop Roller"]])
+    hand = len(s.hands[1])
+    s.apply("call drop-roller C")  # [On enter] search 《バブルコート》: none left in the deck
+    assert len(s.hands[1]) == hand - 1
+    assert sc.events(s, "fizzle")[-1]["what"] == "search"
