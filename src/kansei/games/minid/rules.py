@@ -346,7 +346,15 @@ class MiniDState(State):
         return list(value)
 
     def _set_up(self, setup: dict) -> None:
-        """Scenario keys (tests and bug reports). Cases count from the start in the race's direction."""
+        """Scenario keys (tests and bug reports); cases count from the start in the race's direction.
+
+        ``dice`` the coming die results (any die, in the order rolled, then the Rng) · ``starter`` a seat
+        (no sprint) · ``positions`` one case per racer · ``bunta`` his case, or null when he is gone ·
+        ``met`` who has crossed him · ``skips`` · ``aura`` a seat · ``drift`` per racer None, "mastered",
+        "failed", "gambler" or "moonlight" for the corner they stand in · ``hands`` kept cards and
+        ``waiting`` ⚡ cards per racer · ``discard`` cards moved to the discard pile · ``deck`` cards on top
+        of the Event deck, top first. Cards named are taken from the deck.
+        """
         L = self.track.L
         n = self.n
         if "dice" in setup:  # the coming die results, consumed before the Rng
