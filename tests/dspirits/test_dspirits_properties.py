@@ -1,0 +1,45 @@
+"""Properties over random games: zone limits (DS-Z1), SP accounting (every change is a logged event, DS-B3),
+unique D-Spirits in play, and no chain left unresolved once no one has a decision in it (DS-R4)."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import kansei
+from kansei.games.dspirits.rules import BATTLE_SCENE_MAX, SUPPORT_SPIRITS_MAX, UID
+
+OPTIONS = [{}, {"old_rules": True, "first_turn_attack": True}, {"match": True, "starting_sp": 2000}]
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**31 - 1), which=st.integers(0, len(OPTIONS) - 1))
+def test_random_games_keep_dspirits_invariants(seed, which):
+    game = kansei.load("dspirits", **OPTIONS[which])
+    s = game.start(seed=seed)
+    rng = random.Random(seed)
+    game_no = s.game_no
+    while not s.is_over:
+        sp_before = list(s.sp)
+        n = len(s.events)
+        s.apply(rng.choice(s.legal_actions()))
+        if s.game_no != game_no:  # a new game of the match resets SP
+            game_no = s.game_no
+            continue
+        delta = [0, 0]
+        for e in s.events[n:]:
+            if e["type"] == "sp":
+                delta[e["seat"]] += e["delta"]
+        assert [sp_before[p] + delta[p] for p in (0, 1)] == s.sp  # DS-B3: SP moves only through events
+        uids = []
+        for p in (0, 1):
+            assert len(s.bs[p]) <= BATTLE_SCENE_MAX  # DS-Z1
+            assert len(s.sz[p]) <= SUPPORT_SPIRITS_MAX
+            uids += [i[UID] for i in s.bs[p] + s.sz[p]]
+            if not s.is_over and s.phase != "side":
+                assert s.sp[p] > 0  # DS-G1: the game ends at 0 SP
+        assert len(uids) == len(set(uids))
+        if s.wnd.priority is None and s.bid is None and not s.is_over:
+            assert not s.wnd.items  # DS-R4: a chain never lingers unresolved
