@@ -64,7 +64,16 @@ HFROZEN = 1 << 12
 HPSHIFT = 13  # poison damage // 50 above this bit
 
 # -- phases ------------------------------------------------------------------------------------------
-OPEN, DRAW, EXTRA, MAIN, BATTLE, SIDE, OVER = "opening", "draw", "extra", "main", "battle", "side", "over"
+OPEN, DRAW, EXTRA, MAIN, BATTLE, ENDSTEP, SIDE, OVER = (
+    "opening",
+    "draw",
+    "extra",
+    "main",
+    "battle",
+    "end",
+    "side",
+    "over",
+)
 
 # -- game breakers and limits ------------------------------------------------------------------------
 BATTLE_SCENE_MAX = 4  # DS-Z1
@@ -481,7 +490,7 @@ class DSpiritsState(State):
                 for name in hands[p]:
                     insort(self.hand[p], self._take(p, name, "hands"))
             self.phase = DRAW  # the scenario skips the opening draw
-            self._start_turn(self.first, count=True)
+            self._start_turn(self.first)
             step = setup.get("step", "draw")
             if step not in ("draw", "main", "battle"):
                 raise ContentError([f"dspirits setup: step must be draw, main or battle, is {step!r}"])
@@ -1205,12 +1214,11 @@ class DSpiritsState(State):
         first = self.open_seat
         self._new_game(first)
 
-    def _start_turn(self, p: int, count: bool = True) -> None:
+    def _start_turn(self, p: int) -> None:
         """A new turn: DS-G2 draw step first. Super Charge becomes active (DS-X7)."""
         self.turn += 1
         self.active = p
-        if count:
-            self.turns_taken[p] += 1
+        self.turns_taken[p] += 1
         self.summoned = self.exchanged = self.shifted = self.rushed = False
         self.attacks = 0
         for inst in self.bs[p] + self.sz[p]:
@@ -1237,7 +1245,7 @@ class DSpiritsState(State):
         """DS-G2 end step: poison (DS-R2), end-step abilities, thaw; then the other player's turn."""
         t = self.game.table
         p = self.active
-        self.phase = MAIN  # not a decision phase; keeps _check_end live
+        self.phase = ENDSTEP  # carried out at once: never a decision
         for inst in list(self.bs[p] + self.sz[p]):
             if inst[POISON]:
                 self.lose_sp(p, inst[POISON], f"{t.name[inst[CID]]} is poisoned")

@@ -20,6 +20,7 @@ STEP_NAMES = {
     "extra": "draw step (Extra Draw)",
     "main": "main step",
     "battle": "battle step",
+    "end": "end step",
     "side": "side-deck swaps",
     "over": "game over",
 }
