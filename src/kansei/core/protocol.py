@@ -7,6 +7,7 @@ string notation, the event log, JSON-safe views, and the replay-friendly ``start
 
 from __future__ import annotations
 
+import importlib
 import json
 import random
 from collections import Counter
@@ -131,27 +132,50 @@ class Game:
     def options_dict(self) -> dict:
         return self.options.model_dump(mode="json")
 
-    # -- hooks used by tools (optional) --------------------------------------------------------
+    # -- hooks used by tools ------------------------------------------------------------------
+    # By convention a game's package holds bots.py (``evaluate(state, seat)``) and text.py
+    # (``render(state, seat)``, ``describe(state, action)``, ``narrate(game, event, seat)``); the base
+    # class finds them, so a game only overrides these methods to do something else.
+    def _part(self, module: str, name: str) -> Any:
+        parts = self.__dict__.setdefault("_parts", {})
+        key = (module, name)
+        if key not in parts:
+            pkg = type(self).__module__.rpartition(".")[0]
+            try:
+                mod = importlib.import_module(f"{pkg}.{module}")
+            except ModuleNotFoundError as e:
+                if e.name != f"{pkg}.{module}":
+                    raise
+                mod = None
+            parts[key] = getattr(mod, name, None)
+        return parts[key]
+
     def evaluate(self, state: State, seat: int) -> float:
         """Heuristic value of ``state`` for ``seat`` (higher is better); used by the greedy bot."""
+        fn = self._part("bots", "evaluate")
+        if fn is not None:
+            return fn(state, seat)
         if state.is_over:
             return state.returns()[seat] * 1000.0
         return 0.0
 
     def render(self, state: State, seat: int | None) -> Any:
         """A rich renderable (or text) of what ``seat`` sees."""
-        return json.dumps(state.view(seat), indent=1)
+        fn = self._part("text", "render")
+        return fn(state, seat) if fn is not None else json.dumps(state.view(seat), indent=1)
 
     def narrate(self, event: dict, seat: int | None = None) -> str | None:
         """One line telling a person what an event means (None: nothing worth saying).
 
         Events carrying ``"to": seat`` are private to that seat; callers only pass events ``seat`` may see.
         """
-        return None
+        fn = self._part("text", "narrate")
+        return fn(self, event, seat) if fn is not None else None
 
     def describe_action(self, state: State, action: Action) -> str:
         """A longer human description of an action for menus (defaults to its notation)."""
-        return action.notation
+        fn = self._part("text", "describe")
+        return fn(state, action) if fn is not None else action.notation
 
     def rules_file(self) -> Path | None:
         return None
@@ -262,3 +286,22 @@ class State:
         self.rng = Rng(seed)
         self.events = []
         self._legal = None
+
+
+class DuelState(State):
+    """A two-player state whose result is ``over`` and ``win`` (a seat, or None for a draw)."""
+
+    __slots__ = ("over", "win")
+
+    @property
+    def is_over(self) -> bool:
+        return self.over
+
+    @property
+    def winner(self) -> int | None:
+        return self.win
+
+    def returns(self) -> list[float]:
+        if not self.over or self.win is None:
+            return [0.0, 0.0]
+        return [1.0, -1.0] if self.win == 0 else [-1.0, 1.0]

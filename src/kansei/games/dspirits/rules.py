@@ -23,7 +23,7 @@ from typing import Any, Literal
 
 from kansei.core.content import read_deck, read_toml, slug
 from kansei.core.errors import ContentError, IllegalAction, OptionError
-from kansei.core.protocol import Action, Game, GameOptions, State
+from kansei.core.protocol import Action, DuelState, Game, GameOptions, State
 from kansei.core.rng import Rng
 from kansei.core.windows import BASE, Windows
 
@@ -304,25 +304,9 @@ class DSpirits(Game):
             {"options": {"match": True, "starting_sp": 3000}, "players": 2},
         ]
 
-    def evaluate(self, state: State, seat: int) -> float:
-        from .bots import evaluate
 
-        return evaluate(state, seat)  # type: ignore[arg-type]
 
-    def render(self, state: State, seat: int | None):
-        from .text import render
 
-        return render(state, seat)  # type: ignore[arg-type]
-
-    def describe_action(self, state: State, action: Action) -> str:
-        from .text import describe
-
-        return describe(state, action)  # type: ignore[arg-type]
-
-    def narrate(self, event: dict, seat: int | None = None) -> str | None:
-        from .text import narrate
-
-        return narrate(self, event, seat)
 
 
 _SETUP_KEYS = {"first", "sp", "hands", "order", "field", "dworld", "support_zone", "realm", "step", "veteran"}
@@ -331,11 +315,11 @@ _SETUP_KEYS = {"first", "sp", "hands", "order", "field", "dworld", "support_zone
 # ====================================================================================================
 # The state
 # ====================================================================================================
-class DSpiritsState(State):
+class DSpiritsState(DuelState):
     __slots__ = (
         "phase", "active", "first", "turn", "turns_taken", "sp", "squad", "support", "side", "hand", "dworld",
         "banished", "bs", "sz", "szc", "realm", "auras", "wnd", "bid", "summoned", "exchanged", "shifted",
-        "rushed", "attacks", "uid_next", "open_seat", "over", "win", "lists", "game_no", "match_wins",
+        "rushed", "attacks", "uid_next", "open_seat", "lists", "game_no", "match_wins",
         "results", "side_seat", "side_pending", "swaps_left",
     )  # fmt: skip
 
@@ -560,18 +544,6 @@ class DSpiritsState(State):
             return self.side_seat
         return self.active
 
-    @property
-    def is_over(self) -> bool:
-        return self.over
-
-    @property
-    def winner(self) -> int | None:
-        return self.win
-
-    def returns(self) -> list[float]:
-        if not self.over or self.win is None:
-            return [0.0, 0.0]
-        return [1.0, -1.0] if self.win == 0 else [-1.0, 1.0]
 
     # ------------------------------------------------------------------------------ small helpers
     def afford(self, p: int, cost: int) -> bool:

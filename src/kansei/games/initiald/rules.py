@@ -26,7 +26,7 @@ from typing import Any, Literal
 
 from kansei.core.content import read_deck, slug
 from kansei.core.errors import ContentError, IllegalAction
-from kansei.core.protocol import Action, Game, GameOptions, State
+from kansei.core.protocol import Action, DuelState, Game, GameOptions, State
 from kansei.core.rng import Rng
 
 from .cards import (
@@ -342,25 +342,9 @@ class InitialD(Game):
             {"options": {"discard_order": "any", "cost_tie": "seat1"}, "players": 2},
         ]
 
-    def evaluate(self, state: State, seat: int) -> float:
-        from .bots import evaluate
 
-        return evaluate(state, seat)
 
-    def render(self, state: State, seat: int | None):
-        from .text import render
 
-        return render(state, seat)
-
-    def describe_action(self, state: State, action: Action) -> str:
-        from .text import describe
-
-        return describe(state, action)
-
-    def narrate(self, event: dict, seat: int | None = None) -> str | None:
-        from .text import narrate
-
-        return narrate(event, seat)
 
 
 def _dict_entries(spec: dict, where: str, problems: list[str]) -> list[tuple[str, int]]:
@@ -395,12 +379,12 @@ def _dict_entries(spec: dict, where: str, problems: list[str]) -> list[tuple[str
 _SETUP_KEYS = {"challenger", "track", "order", "hands"}
 
 
-class InitialDState(State):
+class InitialDState(DuelState):
     __slots__ = (
         "sides", "phase", "turn", "lead", "challenger", "track", "stages", "stage_no",
         "decks", "hands", "discards", "pile", "inplay", "buff", "style_pts",
         "last", "last_by", "played", "opened", "pending", "need", "floor",
-        "streak", "results", "last_played", "over", "win", "reason",
+        "streak", "results", "last_played", "reason",
     )  # fmt: skip
 
     game: InitialD
@@ -520,18 +504,6 @@ class InitialDState(State):
     def to_move(self) -> int | None:
         return None if self.over else self.turn
 
-    @property
-    def is_over(self) -> bool:
-        return self.over
-
-    @property
-    def winner(self) -> int | None:
-        return self.win
-
-    def returns(self) -> list[float]:
-        if not self.over or self.win is None:
-            return [0.0, 0.0]
-        return [1.0, -1.0] if self.win == 0 else [-1.0, 1.0]
 
     def _legal_actions(self) -> list[Action]:
         p = self.turn

@@ -206,7 +206,7 @@ def describe(state: InitialDState, action: Action) -> str:
     return action.notation
 
 
-def narrate(event: dict, seat: int | None = None) -> str | None:
+def narrate(game: object, event: dict, seat: int | None = None) -> str | None:
     """One line per event for the terminal."""
     ty = event.get("type")
     s = event.get("seat")

@@ -234,25 +234,9 @@ class MiniD(Game):
             {"options": {"track": "usui", "uphill": True}, "players": 4},
         ]
 
-    def evaluate(self, state: State, seat: int) -> float:
-        from .bots import evaluate
 
-        return evaluate(state, seat)
 
-    def render(self, state: State, seat: int | None):
-        from .text import render
 
-        return render(state, seat)
-
-    def describe_action(self, state: State, action: Action) -> str:
-        from .text import describe
-
-        return describe(state, action)
-
-    def narrate(self, event: dict, seat: int | None = None) -> str | None:
-        from .text import narrate
-
-        return narrate(self, event, seat)
 
     def validate_content(self, path: Path) -> list[str]:
         """Problems in a content folder (tracks.toml, events.toml) or one track or Event-card file."""

@@ -26,7 +26,7 @@ from pydantic import Field
 
 from kansei.core.content import read_deck
 from kansei.core.errors import ContentError, IllegalAction
-from kansei.core.protocol import Action, Game, GameOptions, State
+from kansei.core.protocol import Action, DuelState, Game, GameOptions, State
 from kansei.core.rng import Rng
 from kansei.core.windows import Windows
 
@@ -202,35 +202,19 @@ class Stampede(Game):
             {"options": {"first_player": "seat1", "first_turn_draw": False}, "players": 2},
         ]
 
-    def evaluate(self, state: State, seat: int) -> float:
-        from .bots import evaluate
 
-        return evaluate(state, seat)
 
-    def render(self, state: State, seat: int | None):
-        from .text import render
 
-        return render(state, seat)
-
-    def describe_action(self, state: State, action: Action) -> str:
-        from .text import describe
-
-        return describe(state, action)
-
-    def narrate(self, event: dict, seat: int | None = None) -> str | None:
-        from .text import narrate
-
-        return narrate(self, event, seat)
 
 
 _SETUP_KEYS = {"centers", "first", "hands", "order", "field", "distance", "turn", "discard"}
 
 
-class StampedeState(State):
+class StampedeState(DuelState):
     __slots__ = (
         "D", "split", "decks", "hands", "discard", "centers", "F", "T", "dmg", "mods", "distance",
         "turn", "start_turn", "active", "first", "phase", "da_used", "used", "force", "force_lift",
-        "leader", "over", "win", "reason", "W", "rps_winner", "decklists", "setup_spec",
+        "leader", "reason", "W", "rps_winner", "decklists", "setup_spec",
     )  # fmt: skip
 
     game: Stampede
@@ -522,18 +506,6 @@ class StampedeState(State):
             return self.rps_winner
         return self.active
 
-    @property
-    def is_over(self) -> bool:
-        return self.over
-
-    @property
-    def winner(self) -> int | None:
-        return self.win
-
-    def returns(self) -> list[float]:
-        if not self.over or self.win is None:
-            return [0.0, 0.0]
-        return [1.0, -1.0] if self.win == 0 else [-1.0, 1.0]
 
     # ---------------------------------------------------------------------------------- legal actions
     def _legal_actions(self) -> list[Action]:

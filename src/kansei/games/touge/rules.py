@@ -16,7 +16,7 @@ from typing import Any, Literal
 
 from kansei.core.content import read_deck
 from kansei.core.errors import ContentError, OptionError
-from kansei.core.protocol import Action, Game, GameOptions, State
+from kansei.core.protocol import Action, DuelState, Game, GameOptions
 from kansei.core.rng import Rng
 
 from .cards import Car, Catalog, Disaster, Road, TuneUp, catalog, load_catalog
@@ -263,25 +263,9 @@ class Touge(Game):
             {"options": {"mode": "time_attack", "nullify_pick": "leader_choice"}, "players": 2},
         ]
 
-    def evaluate(self, state: State, seat: int) -> float:
-        from .bots import evaluate
 
-        return evaluate(state, seat)
 
-    def render(self, state: State, seat: int | None):
-        from .text import render
 
-        return render(state, seat)
-
-    def narrate(self, event: dict, seat: int | None = None) -> str | None:
-        from .text import narrate
-
-        return narrate(event, seat)
-
-    def describe_action(self, state: State, action: Action) -> str:
-        from .text import describe
-
-        return describe(state, action)
 
 
 # Scenario keys (docs: RULES.md / tests): fixed coins, a fixed disaster (or "none"), the top cards the
@@ -289,11 +273,11 @@ class Touge(Game):
 _SETUP_KEYS = {"direction", "leader", "disaster", "reveal", "order", "hands"}
 
 
-class TougeState(State):
+class TougeState(DuelState):
     __slots__ = (
         "phase", "cars", "decks", "hands", "aside", "redraws_left", "course", "tunes", "disaster",
         "removed", "direction", "leader", "turn", "passes", "battle", "wins", "ability_used",
-        "ability_on", "null_tile", "totals", "leg", "over", "win", "battles", "decklists",
+        "ability_on", "null_tile", "totals", "leg", "battles", "decklists",
         "redraw_stage",
     )  # fmt: skip
 
@@ -482,18 +466,6 @@ class TougeState(State):
             return self.leader
         return self.turn
 
-    @property
-    def is_over(self) -> bool:
-        return self.over
-
-    @property
-    def winner(self) -> int | None:
-        return self.win
-
-    def returns(self) -> list[float]:
-        if not self.over or self.win is None:
-            return [0.0, 0.0]
-        return [1.0, -1.0] if self.win == 0 else [-1.0, 1.0]
 
     def _legal_actions(self) -> list[Action]:
         p = self.turn

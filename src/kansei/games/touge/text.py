@@ -137,7 +137,7 @@ def _projected(state: TougeState) -> list[int]:
 __all__ = ["render", "describe", "DIRECTIONS"]
 
 
-def narrate(event: dict, seat: int | None) -> str | None:
+def narrate(game: object, event: dict, seat: int | None = None) -> str | None:
     """One line per event for the terminal."""
     t = event["type"]
     who = f"seat {event.get('seat')}" if event.get("seat") is not None else ""
