@@ -30,6 +30,7 @@ TAKE = [Action(f"take {k}", "take", (k,)) for k in (0, 1, 2, 3)]
 class Subtract(Game):
     id = "test-subtract"
     name = "Subtraction game (test only)"
+    setup_keys = frozenset({"pile"})
 
     def _new_state(self, seed, players, decks, setup):
         return SubtractState(self, seed, setup.get("pile", 10))
@@ -87,6 +88,7 @@ SHOWDOWN_DECK = (0, 1, 1, 2, 2, 2)
 class Showdown(Game):
     id = "test-showdown"
     name = "Showdown (test only)"
+    setup_keys = frozenset({"cards"})
 
     def _new_state(self, seed, players, decks, setup):
         s = ShowdownState.__new__(ShowdownState)

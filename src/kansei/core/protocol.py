@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from .errors import IllegalAction, OptionError
+from .errors import ContentError, IllegalAction, OptionError
 from .rng import Rng
 
 
@@ -78,6 +78,8 @@ class Game:
     Options: ClassVar[type[GameOptions]] = GameOptions
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
+    # The keys a scenario's ``setup`` may use (fixed coins, deck order, hands, dice...); checked by start().
+    setup_keys: ClassVar[frozenset[str]] = frozenset()
 
     def __init__(self, **options: Any):
         self.lang = "en"  # display language for render/describe/narrate (the CLI's --lang)
@@ -111,7 +113,20 @@ class Game:
                 else f"{self.min_players}–{self.max_players}"
             )
             raise OptionError(f"{self.id}: {n} players is not allowed (this game takes {span})")
-        return self._new_state(int(seed), n, decks, setup or {})
+        setup = setup or {}
+        if not isinstance(setup, dict):
+            raise ContentError(
+                [f"{self.id} setup: must be an object of keys ({', '.join(sorted(self.setup_keys))})"]
+            )
+        bad = set(setup) - self.setup_keys
+        if bad:
+            raise ContentError(
+                [
+                    f"{self.id} setup: unknown key(s) {', '.join(sorted(bad))} "
+                    f"(valid: {', '.join(sorted(self.setup_keys)) or 'none'})"
+                ]
+            )
+        return self._new_state(int(seed), n, decks, setup)
 
     def _new_state(self, seed: int, players: int, decks: list | None, setup: dict) -> State:
         raise NotImplementedError

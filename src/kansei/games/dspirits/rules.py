@@ -139,12 +139,16 @@ class Ctx:
 # ====================================================================================================
 # The game
 # ====================================================================================================
+_SETUP_KEYS = {"first", "sp", "hands", "order", "field", "dworld", "support_zone", "realm", "step", "veteran"}
+
+
 class DSpirits(Game):
     id = "dspirits"
     name = "D-Spirits TCG"
     Options = DSpiritsOptions
     min_players = 2
     max_players = 2
+    setup_keys = frozenset(_SETUP_KEYS)
 
     def __init__(self, **options: Any):
         super().__init__(**options)
@@ -309,7 +313,6 @@ class DSpirits(Game):
 
 
 
-_SETUP_KEYS = {"first", "sp", "hands", "order", "field", "dworld", "support_zone", "realm", "step", "veteran"}
 
 
 # ====================================================================================================
@@ -328,14 +331,6 @@ class DSpiritsState(DuelState):
     # ------------------------------------------------------------------------------ construction
     @classmethod
     def new(cls, game: DSpirits, seed: int, built: list, setup: dict) -> DSpiritsState:
-        bad = set(setup) - _SETUP_KEYS
-        if bad:
-            raise ContentError(
-                [
-                    f"dspirits setup: unknown key(s) {', '.join(sorted(bad))} "
-                    f"(valid: {', '.join(sorted(_SETUP_KEYS))})"
-                ]
-            )
         s = cls.__new__(cls)
         s._init_base(game, seed)
         s.lists = [[list(b[0]), list(b[1]), list(b[2])] for b in built]

@@ -214,12 +214,16 @@ class InitialDOptions(GameOptions):
     discard_order: Literal["hand_order", "any"] = "hand_order"
 
 
+_SETUP_KEYS = {"challenger", "track", "order", "hands"}
+
+
 class InitialD(Game):
     id = "initiald"
     name = "Initial D CCG"
     Options = InitialDOptions
     min_players = 2
     max_players = 2
+    setup_keys = frozenset(_SETUP_KEYS)
 
     def __init__(self, **options: Any):
         super().__init__(**options)
@@ -376,7 +380,6 @@ def _dict_entries(spec: dict, where: str, problems: list[str]) -> list[tuple[str
     return entries
 
 
-_SETUP_KEYS = {"challenger", "track", "order", "hands"}
 
 
 class InitialDState(DuelState):
@@ -392,12 +395,6 @@ class InitialDState(DuelState):
     # ---------------------------------------------------------------------------- construction
     @classmethod
     def new(cls, game: InitialD, seed: int, sides: list[Side], setup: dict) -> InitialDState:
-        bad = set(setup) - _SETUP_KEYS
-        if bad:
-            raise ContentError(
-                [f"initiald setup: unknown key(s) {', '.join(sorted(bad))} "
-                 f"(valid: {', '.join(sorted(_SETUP_KEYS))})"]
-            )
         s = cls.__new__(cls)
         s._init_base(game, seed)
         s.sides = sides

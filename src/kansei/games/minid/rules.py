@@ -200,12 +200,21 @@ class MiniDOptions(GameOptions):
     eurobeat: bool = Field(True, description="MD-S1 flavour: turn the Eurobeat up (narration only)")
 
 
+_SETUP_KEYS = ("aura", "bunta", "deck", "dice", "discard", "drift", "hands", "met", "positions", "skips",
+               "starter", "waiting")  # fmt: skip
+
+
+def _bad(msg: str) -> ContentError:
+    return ContentError([f"minid setup: {msg}"])
+
+
 class MiniD(Game):
     id = "minid"
     name = "Mini D"
     Options = MiniDOptions
     min_players = 2
     max_players = 6
+    setup_keys = frozenset(_SETUP_KEYS)
 
     def __init__(self, **options: Any):
         super().__init__(**options)
@@ -252,12 +261,6 @@ class MiniD(Game):
         return file_problems(path)
 
 
-_SETUP_KEYS = ("aura", "bunta", "deck", "dice", "discard", "drift", "hands", "met", "positions", "skips",
-               "starter", "waiting")  # fmt: skip
-
-
-def _bad(msg: str) -> ContentError:
-    return ContentError([f"minid setup: {msg}"])
 
 
 class MiniDState(State):
@@ -272,9 +275,6 @@ class MiniDState(State):
     # ------------------------------------------------------------------------------ construction
     @classmethod
     def new(cls, game: MiniD, seed: int, n: int, setup: dict) -> MiniDState:
-        bad = sorted(set(setup) - set(_SETUP_KEYS))
-        if bad:
-            raise _bad(f"unknown key(s) {', '.join(bad)} (valid: {', '.join(_SETUP_KEYS)})")
         s = cls.__new__(cls)
         s._init_base(game, seed)
         tr = s.track = game.track

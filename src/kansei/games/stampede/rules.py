@@ -95,12 +95,16 @@ class StampedeOptions(GameOptions):
     hand_size: int = Field(5, ge=0, le=10)  # ST-S1
 
 
+_SETUP_KEYS = {"centers", "first", "hands", "order", "field", "distance", "turn", "discard"}
+
+
 class Stampede(Game):
     id = "stampede"
     name = "Card Race Stampede!!"
     Options = StampedeOptions
     min_players = 2
     max_players = 2
+    setup_keys = frozenset(_SETUP_KEYS)
 
     def __init__(self, **options: Any):
         super().__init__(**options)
@@ -207,7 +211,6 @@ class Stampede(Game):
 
 
 
-_SETUP_KEYS = {"centers", "first", "hands", "order", "field", "distance", "turn", "discard"}
 
 
 class StampedeState(DuelState):
@@ -222,14 +225,6 @@ class StampedeState(DuelState):
     # ---------------------------------------------------------------------------------- construction
     @classmethod
     def new(cls, game: Stampede, seed: int, built: list[list[int]], setup: dict) -> StampedeState:
-        bad = set(setup) - _SETUP_KEYS
-        if bad:
-            raise ContentError(
-                [
-                    f"stampede setup: unknown key(s) {', '.join(sorted(bad))} "
-                    f"(valid: {', '.join(sorted(_SETUP_KEYS))})"
-                ]
-            )
         cards = game.table.cards
         s = cls.__new__(cls)
         s._init_base(game, seed)

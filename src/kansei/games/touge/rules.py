@@ -148,12 +148,18 @@ class TougeOptions(GameOptions):
     lead_margin: int = 12  # TG-D3
 
 
+# Scenario keys (docs: RULES.md / tests): fixed coins, a fixed disaster (or "none"), the top cards the
+# disaster draw reveals ("reveal"), the top cards after set-up ("order"), and starting hands ("hands").
+_SETUP_KEYS = {"direction", "leader", "disaster", "reveal", "order", "hands"}
+
+
 class Touge(Game):
     id = "touge"
     name = "Touge Card Game"
     Options = TougeOptions
     min_players = 2
     max_players = 2
+    setup_keys = frozenset(_SETUP_KEYS)
 
     def __init__(self, **options: Any):
         super().__init__(**options)
@@ -268,9 +274,6 @@ class Touge(Game):
 
 
 
-# Scenario keys (docs: RULES.md / tests): fixed coins, a fixed disaster (or "none"), the top cards the
-# disaster draw reveals ("reveal"), the top cards after set-up ("order"), and starting hands ("hands").
-_SETUP_KEYS = {"direction", "leader", "disaster", "reveal", "order", "hands"}
 
 
 class TougeState(DuelState):
@@ -286,14 +289,6 @@ class TougeState(DuelState):
     # ---------------------------------------------------------------------------- construction
     @classmethod
     def new(cls, game: Touge, seed: int, built: list, setup: dict) -> TougeState:
-        bad = set(setup) - _SETUP_KEYS
-        if bad:
-            raise ContentError(
-                [
-                    f"touge setup: unknown key(s) {', '.join(sorted(bad))} "
-                    f"(valid: {', '.join(sorted(_SETUP_KEYS))})"
-                ]
-            )
         s = cls.__new__(cls)
         s._init_base(game, seed)
         s.cars = [built[0][0], built[1][0]]
