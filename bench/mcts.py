@@ -106,7 +106,7 @@ def main(argv: list[str] | None = None) -> int:
     for gid in [g.strip() for g in a.games.split(",") if g.strip()]:
         states = positions(gid, a.positions)
         cut = search_speed(states, f"mcts:iters={a.iters},depth={a.depth}")
-        full = search_speed(states, f"mcts:iters={a.iters}")
+        full = search_speed(states, f"mcts:iters={a.iters},depth=end")
         rows.append({"game": gid, "positions": len(states), "depth": a.depth,
                      "cut_iters_per_sec": round(cut["iters_per_sec"], 1),
                      "full_iters_per_sec": round(full["iters_per_sec"], 1), "cut": cut, "full": full})

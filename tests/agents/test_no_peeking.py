@@ -24,11 +24,18 @@ import kansei
 from kansei.agents import Agent, choose, make_agent
 from kansei.core.protocol import Action, State
 
-BOTS = ["random", "greedy", "mcts:iters=24", "mcts:iters=16,depth=4,rollout=greedy"]
-GAMES_PER_CONFIG = 2
+# mcts three ways: full rollouts, rollouts cut with the evaluation at the leaf, greedy rollouts
+BOTS = [
+    "random",
+    "greedy",
+    "mcts:iters=4,depth=end",
+    "mcts:iters=16,depth=4",
+    "mcts:iters=6,depth=2,rollout=greedy",
+]
+GAMES_PER_CONFIG = 3
 CHECK_EVERY = 3  # decision points: every third action of each game
 WORLDS = 2  # other-information resamplings per decision point
-MAX_POINTS = 12  # decision points checked per game (long games are sampled through their first part)
+MAX_POINTS = 14  # decision points checked per game (long games are sampled through their first part)
 
 Decide = Callable[[Agent, State, int], Action]
 

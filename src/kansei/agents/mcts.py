@@ -8,8 +8,8 @@ One tree per decision, seen from the searching seat. Each iteration
 2. descends the tree with UCT over the actions *available in that sampled world*. Children are keyed by
    action notation, and each child counts how often it was available (``avail``), which replaces the
    parent's visit count in the exploration term (Cowling, Powley & Whitehouse 2012);
-3. adds one child, then rolls out (random or greedy actions) to the end of the game or, with ``depth``,
-   for at most that many plies past the new node, where the game's evaluation scores the position;
+3. adds one child, then rolls out (random or greedy actions) for at most ``depth`` plies (10 by default),
+   where the game's evaluation scores the position, or with ``depth=end`` to the end of the game;
 4. backs up, into each node, the result of the seat that moved into it. Every seat maximises its own
    return (max^n), so it works for two players and for a field of six racers alike.
 
@@ -18,15 +18,17 @@ an evaluated leaf backs up ``tanh(evaluate(state, seat) / scale)``. ``scale`` co
 from the game's optional ``eval_scale`` attribute, else it is estimated from the evaluations seen so far
 in this search (their mean absolute value), so a game needs no tuning to get sensible values.
 
-Optional hooks a game may offer (looked up with ``getattr``; none is required):
+Optional hints a game may offer, as attributes of its ``Game`` or, by the core's convention, as names in
+its ``bots.py`` (none is required; see :func:`hint`):
 
-- ``Game.evaluate(state, seat)`` — the heuristic at depth-limited leaves and in greedy rollouts. A game
-  that keeps the base class's (which knows only finished games) is rolled out to the end whatever
+- ``evaluate(state, seat)`` — the heuristic at depth-limited leaves and in greedy rollouts. A game
+  without one (the base ``Game.evaluate`` knows only finished games) is rolled out to the end whatever
   ``depth`` says.
-- ``Game.evaluate_all(state) -> list[float]`` — every seat's evaluation at once (faster than one call per
-  seat when the game computes shared terms once).
-- ``Game.eval_scale: float`` — a typical magnitude of ``evaluate`` for the tanh squashing.
-- ``Game.rollout_action(state, rng) -> Action`` — the game's own rollout policy (``rollout=game``).
+- ``evaluate_all(state) -> list[float]`` — every seat's evaluation at once (faster than one call per seat
+  when the game computes shared terms once).
+- ``eval_scale: float`` — a typical magnitude of ``evaluate`` for the tanh squashing.
+- ``rollout_action(state, rng) -> Action`` — the game's own rollout policy (``rollout=game``; a game
+  without one is rolled out at random). ``rng`` is a ``random.Random``.
 """
 
 from __future__ import annotations
@@ -36,7 +38,7 @@ import time
 from collections.abc import Callable
 from typing import Literal
 
-from pydantic import Field, model_validator
+from pydantic import Field, field_validator, model_validator
 
 from kansei.core.protocol import Action, Game, State
 
@@ -46,15 +48,27 @@ DEFAULT_ITERS = 1000
 
 
 class MctsParams(AgentParams):
-    """Spec keys of ``mcts``: ``mcts:iters=2000``, ``mcts:time=0.5,rollout=greedy,depth=10``."""
+    """Spec keys of ``mcts``: ``mcts:iters=2000``, ``mcts:time=0.5,rollout=greedy``, ``mcts:depth=end``.
+
+    The defaults (1000 iterations, random rollouts cut at 10 plies, c = 0.7) were the strongest of those
+    tried against the greedy bot in Touge at 1000 iterations (measured for issue 7)."""
 
     # budgets must be positive (a zero or negative one is refused with the list of valid keys)
     iters: int | None = Field(None, gt=0)  # iterations per decision (1000 unless only ``time`` is set)
     time: float | None = Field(None, gt=0)  # seconds per decision; with ``iters`` too, whichever ends first
     rollout: Literal["random", "greedy", "game"] = "random"
-    depth: int | None = Field(None, gt=0)  # plies rolled out past the tree, then evaluate (None: to the end)
-    c: float = Field(1.0, gt=0)  # UCT exploration constant (values are on the ±1 returns scale)
+    # plies rolled out past the tree before the evaluation scores the leaf; 0: evaluate the new node at once;
+    # "end": roll out to the end of the game (also what a game without an evaluation always gets)
+    depth: int | str = 10
+    c: float = Field(0.7, gt=0)  # UCT exploration constant (values are on the ±1 returns scale)
     scale: float | None = Field(None, gt=0)  # evaluation squashing: tanh(evaluate / scale)
+
+    @field_validator("depth", mode="before")
+    @classmethod
+    def _depth(cls, v: object) -> int | str:
+        if v == "end" or (isinstance(v, int) and not isinstance(v, bool) and v >= 0):
+            return v  # type: ignore[return-value]
+        raise ValueError("must be a number of plies (0 or more) or end")
 
     @model_validator(mode="after")
     def _budget(self) -> MctsParams:
@@ -74,6 +88,23 @@ class _Node:
         self.n = 0  # visits
         self.w = 0.0  # summed returns of ``seat``
         self.avail = 0  # iterations in which this node's action was available at its parent
+
+
+def hint(game: Game, name: str):
+    """A game's optional search hint ``name``: an attribute of the game, else a name in its ``bots.py``."""
+    value = getattr(game, name, None)
+    return value if value is not None else _bots(game, name)
+
+
+def _bots(game: Game, name: str):
+    """``name`` from the game's ``bots.py`` (the core's lookup by convention), or None."""
+    part = getattr(game, "_part", None)
+    if part is None:
+        return None
+    try:
+        return part("bots", name)
+    except (ImportError, TypeError):  # a game defined outside a package (a script, a test) has no bots.py
+        return None
 
 
 def _trusted(cls: type[State]) -> Callable[[State, Action], None]:
@@ -131,16 +162,17 @@ class MctsAgent(Agent):
         n_seats = len(state.returns())
         seats = range(n_seats)
 
-        has_eval = type(game).evaluate is not Game.evaluate or hasattr(game, "evaluate_all")
-        depth = p.depth if has_eval else None
-        evaluate = game.evaluate
-        evaluate_all = getattr(game, "evaluate_all", None)
-        fixed_scale = p.scale or getattr(game, "eval_scale", None)
+        evaluate_all = hint(game, "evaluate_all")
+        # the game's own evaluation: an override of Game.evaluate, else bots.evaluate (called directly)
+        own_eval = game.evaluate if type(game).evaluate is not Game.evaluate else _bots(game, "evaluate")
+        depth = p.depth if p.depth != "end" and (own_eval is not None or evaluate_all is not None) else None
+        evaluate = own_eval or game.evaluate
+        fixed_scale = p.scale or hint(game, "eval_scale")
         abs_sum = 0.0  # running mean of |evaluation| for the adaptive scale
         abs_n = 0
 
         rollout = p.rollout
-        game_policy = getattr(game, "rollout_action", None) if rollout == "game" else None
+        game_policy = hint(game, "rollout_action") if rollout == "game" else None
         greedy = rollout == "greedy"
 
         iters = p.iters
