@@ -21,17 +21,15 @@ from collections.abc import Callable
 import pytest
 
 import kansei
-from kansei.agents import Agent, choose, make_agent
+from kansei.agents import Agent, agent_kinds, choose, make_agent
 from kansei.core.protocol import Action, State
 
-# mcts three ways: full rollouts, rollouts cut with the evaluation at the leaf, greedy rollouts
-BOTS = [
-    "random",
-    "greedy",
-    "mcts:iters=4,depth=end",
-    "mcts:iters=16,depth=4",
-    "mcts:iters=6,depth=2,rollout=greedy",
-]
+# Small budgets for the search bots; every other registered kind runs with its defaults.
+# mcts three ways: full rollouts, rollouts cut with the evaluation at the leaf, greedy rollouts.
+SMALL = {
+    "mcts": ["mcts:iters=4,depth=end", "mcts:iters=16,depth=4", "mcts:iters=6,depth=2,rollout=greedy"],
+}
+BOTS = [spec for kind in agent_kinds() for spec in SMALL.get(kind, [kind])]
 GAMES_PER_CONFIG = 3
 CHECK_EVERY = 3  # decision points: every third action of each game
 WORLDS = 2  # other-information resamplings per decision point
@@ -85,6 +83,10 @@ def _configs() -> list[tuple[str, dict, int]]:
 def _id(cfg: tuple[str, dict, int]) -> str:
     gid, opts, n = cfg
     return f"{gid}[{','.join(f'{k}={v}' for k, v in opts.items())}]p{n}"
+
+
+def test_every_bot_is_checked():
+    assert {"random", "greedy", "mcts"} <= {s.partition(":")[0] for s in BOTS}
 
 
 @pytest.mark.parametrize("cfg", _configs(), ids=_id)
