@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from kansei.core.errors import OptionError
-from kansei.core.protocol import Action, State
+from kansei.core.protocol import Action, State, describe_fields
 
 
 class AgentParams(BaseModel):
@@ -50,9 +50,7 @@ class Agent:
 
 
 def _param_error(kind: str, model: type[BaseModel], e: ValidationError) -> str:
-    valid = ", ".join(
-        f"{k}=<{getattr(f.annotation, '__name__', f.annotation)}>" for k, f in model.model_fields.items()
-    )
+    valid = describe_fields(model)
     probs = []
     for err in e.errors():
         loc = ".".join(str(x) for x in err["loc"])
