@@ -121,6 +121,15 @@ def progress_bar(total: int, label: str) -> Progress:
     )
 
 
+
+# Options shared by the commands that run many games (sim, ladder).
+RunSeed = Annotated[int, typer.Option(help="seed of the whole run")]
+Workers = Annotated[int, typer.Option(help="worker processes")]
+Players = Annotated[int | None, typer.Option(help="seats per game (games for more than two)")]
+Mode = Annotated[str | None, typer.Option(help="game mode")]
+Opts = Annotated[list[str] | None, typer.Option("--opt", help="game option key=value (repeatable)")]
+AsJson = Annotated[bool, typer.Option("--json", help="print one JSON object")]
+
 # ----------------------------------------------------------------------------------- games
 @app.command()
 @friendly
@@ -274,7 +283,7 @@ def play(
     seat: Annotated[int, typer.Option(help="your seat (0 moves first where the rules let seats decide)")] = 0,
     seed: Annotated[int | None, typer.Option(help="random seed (default: from the clock)")] = None,
     players: Annotated[int | None, typer.Option(help="number of seats (games for more than two)")] = None,
-    opt: Annotated[list[str] | None, typer.Option("--opt", help="game option key=value (repeatable)")] = None,
+    opt: Opts = None,
     deck: Annotated[
         list[str] | None, typer.Option("--deck", help="deck per seat: starter name or file")
     ] = None,
@@ -369,12 +378,12 @@ def sim(
         str, typer.Option(help="comma-separated agent specs; seats alternate between them")
     ] = "greedy,random",
     games_: Annotated[int, typer.Option("--games", help="number of games")] = 100,
-    seed: Annotated[int, typer.Option(help="seed of the whole run")] = 0,
-    workers: Annotated[int, typer.Option(help="worker processes")] = 1,
-    players: Annotated[int | None, typer.Option(help="seats per game (games for more than two)")] = None,
-    mode: Annotated[str | None, typer.Option(help="game mode")] = None,
-    opt: Annotated[list[str] | None, typer.Option("--opt", help="game option key=value (repeatable)")] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="print one JSON object")] = False,
+    seed: RunSeed = 0,
+    workers: Workers = 1,
+    players: Players = None,
+    mode: Mode = None,
+    opt: Opts = None,
+    as_json: AsJson = False,
     save_replays: Annotated[Path | None, typer.Option(help="folder to write one replay per game")] = None,
 ) -> None:
     """Play many bot games and report win rates with 95% intervals."""
@@ -520,12 +529,12 @@ def ladder(
         str, typer.Option(help="comma-separated agent specs, e.g. random,greedy,mcts:iters=200,mcts:time=1")
     ] = "random,greedy,mcts",
     games_: Annotated[int, typer.Option("--games", help="games per pairing (even: balanced seats)")] = 20,
-    seed: Annotated[int, typer.Option(help="seed of the whole run")] = 0,
-    workers: Annotated[int, typer.Option(help="worker processes")] = 1,
-    players: Annotated[int | None, typer.Option(help="seats per game (games for more than two)")] = None,
-    mode: Annotated[str | None, typer.Option(help="game mode")] = None,
-    opt: Annotated[list[str] | None, typer.Option("--opt", help="game option key=value (repeatable)")] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="print one JSON object")] = False,
+    seed: RunSeed = 0,
+    workers: Workers = 1,
+    players: Players = None,
+    mode: Mode = None,
+    opt: Opts = None,
+    as_json: AsJson = False,
 ) -> None:
     """Round robin between bots: win-rate matrix with 95% intervals, Bradley–Terry ratings (Elo scale)."""
     from kansei.sim.ladder import ladder as run_ladder

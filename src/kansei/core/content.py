@@ -76,8 +76,11 @@ def load_records(
     problems: list[str],
     display: str | None = None,
     kind: str | None = None,
+    unique: bool = False,
 ) -> list[M]:
-    """Validate every ``[[table]]`` entry of a TOML file; problems are appended, good records returned."""
+    """Validate every ``[[table]]`` entry of a TOML file; problems are appended, good records returned.
+
+    A missing or unreadable file is one problem line; ``unique`` also reports records sharing a name."""
     display = display or str(path)
     kind = kind or table
     try:
@@ -103,6 +106,8 @@ def load_records(
             out.append(model.model_validate(entry))
         except ValidationError as e:
             problems.extend(format_validation(prefix, e))
+    if unique:
+        check_unique(out, display, kind, problems)
     return out
 
 

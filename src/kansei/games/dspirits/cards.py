@@ -14,7 +14,7 @@ from typing import Any, Literal
 
 from pydantic import Field, field_validator, model_validator
 
-from kansei.core.content import Record, check_unique, load_records, slug
+from kansei.core.content import Record, load_records, slug
 from kansei.core.effects import Compiled, unimplemented_lines
 from kansei.core.errors import ContentError
 
@@ -432,13 +432,7 @@ def load_catalog(folder: Path = CONTENT, prefix: str | None = None) -> Catalog:
     }
 
     def load(key: str, table: str, model: type, kind: str) -> list:
-        path = folder / f"{key}.toml"
-        if not path.exists():
-            problems.append(f"{disp[key]}: no such file")
-            return []
-        recs = load_records(path, table, model, problems, disp[key], kind)
-        check_unique(recs, disp[key], kind, problems)
-        return recs
+        return load_records(folder / f"{key}.toml", table, model, problems, disp[key], kind, unique=True)
 
     spirits = load("spirits", "spirit", Spirit, "spirit")
     evolutions = load("evolutions", "evolution", Evolution, "evolution")

@@ -16,7 +16,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field, model_validator
 
-from kansei.core.content import Record, check_unique, load_records, slug
+from kansei.core.content import Record, load_records, slug
 from kansei.core.errors import ContentError
 
 CONTENT = Path(__file__).parent / "content"
@@ -340,13 +340,7 @@ def load_catalog(folder: Path = CONTENT, prefix: str | None = None) -> Catalog:
         return f"{prefix or 'content'}/{name}"
 
     def load(file: str, table: str, model, kind: str) -> list:
-        path = folder / file
-        if not path.exists():
-            problems.append(f"{disp(file)}: no such file")
-            return []
-        recs = load_records(path, table, model, problems, disp(file), kind)
-        check_unique(recs, disp(file), kind, problems)
-        return recs
+        return load_records(folder / file, table, model, problems, disp(file), kind, unique=True)
 
     cars = load("cars.toml", "car", Car, "car")
     mods = load("mods.toml", "mod", Mod, "mod")

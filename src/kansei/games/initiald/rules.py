@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from functools import cache
 from pathlib import Path
 from typing import Any, Literal
 
@@ -134,14 +135,10 @@ class Table:
         return i if i is not None else self.by_name.get(slug(str(name)))
 
 
-_TABLE: Table | None = None
-
-
+@cache
 def table() -> Table:
-    global _TABLE
-    if _TABLE is None:
-        _TABLE = Table(catalog())
-    return _TABLE
+    """The shipped cards as a Table, built once per process."""
+    return Table(catalog())
 
 
 PASS = Action("pass", "pass")

@@ -11,6 +11,7 @@ import json
 import random
 from bisect import insort
 from collections import Counter
+from functools import cache
 from pathlib import Path
 from typing import Any, Literal
 
@@ -103,14 +104,10 @@ class Table:
         return a
 
 
-_TABLE: Table | None = None
-
-
+@cache
 def table() -> Table:
-    global _TABLE
-    if _TABLE is None:
-        _TABLE = Table(catalog())
-    return _TABLE
+    """The shipped cards as a Table, built once per process."""
+    return Table(catalog())
 
 
 PASS = Action("pass", "pass")
