@@ -370,18 +370,18 @@ class StampedeState(DuelState):
                     self.F[p * 3 + z] = u
 
     def _setup_discard(self, spec: list) -> None:
-        for p in (0, 1):
-            for name in spec[p] or []:
-                u = self._find_in(self.decks[p], name, f"discard[{p}]")
-                self.decks[p].remove(u)
-                self.discard[p].append(u)
+        self._take_from_decks(spec, self.discard, "discard")
 
     def _setup_hands(self, spec: list) -> None:
+        self._take_from_decks(spec, self.hands, "hands")
+
+    def _take_from_decks(self, spec: list, zones: list[list[int]], key: str) -> None:
+        """Scenario: move the named cards of each seat from its deck into ``zones[seat]``."""
         for p in (0, 1):
             for name in spec[p] or []:
-                u = self._find_in(self.decks[p], name, f"hands[{p}]")
+                u = self._find_in(self.decks[p], name, f"{key}[{p}]")
                 self.decks[p].remove(u)
-                self.hands[p].append(u)
+                zones[p].append(u)
 
     def _setup_order(self, spec: list) -> None:
         """Scenario: put the named cards on top of each deck, the first name on top."""

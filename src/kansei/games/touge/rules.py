@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from kansei.core.content import read_deck
+from kansei.core.content import slug as mkslug
 from kansei.core.errors import ContentError, OptionError
 from kansei.core.protocol import Action, DuelState, Game, GameOptions
 from kansei.core.rng import Rng
@@ -51,8 +52,6 @@ class Table:
         self.catalog = cat
         self.cards: list[CardDef] = []
         self.by_name: dict[str, int] = {}
-        from kansei.core.content import slug as mkslug
-
         for group, kind in (
             (cat.cars, "car"),
             (cat.roads, "road"),
@@ -91,7 +90,6 @@ class Table:
                 self.by_name[d.slug] = d.id
 
     def find(self, name: str) -> int | None:
-        from kansei.core.content import slug as mkslug
 
         i = self.by_name.get(str(name).lower())
         return i if i is not None else self.by_name.get(mkslug(str(name)))
