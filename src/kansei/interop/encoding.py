@@ -54,6 +54,16 @@ class SpaceError(KanseiError):
     """An action space that does not fit the game (a duplicate notation, a state it cannot encode)."""
 
 
+class ActionIndexError(IllegalAction, ValueError):
+    """An action index that is not an int, out of range, or masked out now (one line; state unchanged).
+
+    ``masked`` is True for a valid index that is not legal now (the mask says 0)."""
+
+    def __init__(self, message: str, masked: bool = False):
+        super().__init__(message)
+        self.masked = masked
+
+
 # -- actions ------------------------------------------------------------------------------------------
 
 
@@ -125,8 +135,8 @@ class ActionSpace:
             if i == idx:
                 return a
         if state.is_over:
-            raise IllegalAction(f"action {idx}: the game is over")
-        raise IllegalAction(f"action {idx} ({self.describe(idx)}) is not legal now (masked out)")
+            raise ActionIndexError(f"action {idx}: the game is over", masked=True)
+        raise ActionIndexError(f"action {idx} ({self.describe(idx)}) is not legal now (masked out)", masked=True)
 
     def index_of(self, state: State, action: Action | str) -> int:
         """The index of a legal action (an Action or its notation) in ``state``."""
@@ -187,11 +197,15 @@ def _as_index(index: Any, n: int) -> int:
     if isinstance(index, np.ndarray) and index.shape == ():
         index = index.item()
     if isinstance(index, bool | np.bool_) or not isinstance(index, int | np.integer):
-        raise IllegalAction(f"action {index!r} is not an action index (an int in 0..{n - 1})")
+        raise ActionIndexError(f"action {_cut(repr(index))} is not an action index (an int in 0..{n - 1})")
     i = int(index)
     if not 0 <= i < n:
-        raise IllegalAction(f"action {i} is out of range (0..{n - 1})")
+        raise ActionIndexError(f"action {i} is out of range (0..{n - 1})")
     return i
+
+
+def _cut(text: str, limit: int = 40) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 _SPACES: WeakKeyDictionary[Game, ActionSpace] = WeakKeyDictionary()
