@@ -34,3 +34,8 @@ def random_states(game_id: str, players: int, games: int, every: int = 1, limit:
                 yield s
             s.apply(rng.choice(s.legal_actions()), seat=s.to_move)
             step += 1
+
+
+def widest_game() -> str:
+    """The registered game that seats the most players."""
+    return max(kansei.games(), key=lambda gid: kansei.load(gid).max_players)

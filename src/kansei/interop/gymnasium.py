@@ -38,7 +38,7 @@ except ImportError as e:  # pragma: no cover - the interop extra is not installe
     raise OptionError("the Gymnasium adapter needs the interop extra: pip install 'kansei[interop]'") from e
 
 import kansei
-from kansei.agents import Agent, choose, make_agent, parse_spec
+from kansei.agents import Agent, choose, make_agent
 from kansei.core.errors import KanseiError, OptionError
 from kansei.core.protocol import State
 
@@ -76,7 +76,7 @@ class KanseiEnv(gymnasium.Env[np.ndarray, np.int64]):
         if len(specs) != n - 1:
             raise OptionError(f"{game_id}: {n} players need {n - 1} opponent specs, got {len(specs)}")
         for spec in specs:
-            parse_spec(spec)  # one clear line for an unknown agent or key, before any game starts
+            make_agent(spec)  # one clear line for an unknown agent, key or value, before any game starts
         self.opponent_specs = specs
         if illegal not in ("lose", "raise"):
             raise OptionError(f"illegal={illegal!r}: valid: lose, raise")
