@@ -17,6 +17,7 @@ _AGENTS: dict[str, str] = {
 }
 
 
+_BUILTIN = frozenset(_AGENTS)
 # Optional modules contribute kinds through the entry-point group ``kansei.agents`` (name: the kind, value:
 # "module:Class"), read once and never imported until such an agent is made.
 _PLUGINS_READ = False
@@ -32,7 +33,8 @@ def _agents() -> dict[str, str]:
 
 
 def agent_kinds() -> list[str]:
-    return sorted(_agents())
+    """The built-in kinds, then those contributed by installed packages, each sorted."""
+    return sorted(_BUILTIN) + sorted(set(_agents()) - _BUILTIN)
 
 
 def _coerce(text: str):
