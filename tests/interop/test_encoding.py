@@ -109,7 +109,9 @@ def test_space_file_round_trip(tmp_path):
     space = ActionSpace(["a", "b c", "ü"], overflow=3, source="test")
     back = ActionSpace.load(space.save(tmp_path / "space.json"))
     assert back.notations == space.notations and back.overflow == 3 and back.digest == space.digest
-    (tmp_path / "bad.json").write_text('{"format": "kansei-action-space/1", "notations": ["a"], "digest": "x"}')
+    (tmp_path / "bad.json").write_text(
+        '{"format": "kansei-action-space/1", "notations": ["a"], "digest": "x"}'
+    )
     with pytest.raises(SpaceError, match="digest"):
         ActionSpace.load(tmp_path / "bad.json")
     (tmp_path / "junk.json").write_text("not json")

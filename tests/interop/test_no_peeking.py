@@ -111,7 +111,9 @@ def test_openspiel_agents(spec):
         g = kansei.load(gid)
         for s, w, seat in world_pairs(gid, g.min_players, games=1, every=5):
             if len(s.legal_actions()) > 1:
-                assert choose(make_agent(spec, seed=3), s, seat) == choose(make_agent(spec, seed=3), w, seat), gid
+                assert choose(make_agent(spec, seed=3), s, seat) == choose(
+                    make_agent(spec, seed=3), w, seat
+                ), gid
 
 
 def test_the_check_catches_a_peeking_encoder():

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import numpy as np
-import pytest
 import pyspiel
+import pytest
 from open_spiel.python.algorithms import ismcts, mcts
 
 import kansei
@@ -152,11 +152,15 @@ def test_observer_types():
     kos.register()
     game = pyspiel.load_game(kos.PREFIX + gid)
     state = game.new_initial_state()
-    public = game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=False, private_info=pyspiel.PrivateInfoType.NONE))
+    public = game.make_py_observer(
+        pyspiel.IIGObservationType(perfect_recall=False, private_info=pyspiel.PrivateInfoType.NONE)
+    )
     public.set_from(state, 0)
     assert public.string_from(state, 0).endswith(kos.view_text(state.kansei_state.view(None)))
     with pytest.raises(ValueError, match="all-players"):
-        game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=False, private_info=pyspiel.PrivateInfoType.ALL_PLAYERS))
+        game.make_py_observer(
+            pyspiel.IIGObservationType(perfect_recall=False, private_info=pyspiel.PrivateInfoType.ALL_PLAYERS)
+        )
     with pytest.raises(ValueError, match="no parameters"):
         game.make_py_observer(None, {"x": 1})
 

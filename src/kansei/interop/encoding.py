@@ -136,7 +136,9 @@ class ActionSpace:
                 return a
         if state.is_over:
             raise ActionIndexError(f"action {idx}: the game is over", masked=True)
-        raise ActionIndexError(f"action {idx} ({self.describe(idx)}) is not legal now (masked out)", masked=True)
+        raise ActionIndexError(
+            f"action {idx} ({self.describe(idx)}) is not legal now (masked out)", masked=True
+        )
 
     def index_of(self, state: State, action: Action | str) -> int:
         """The index of a legal action (an Action or its notation) in ``state``."""
@@ -228,18 +230,14 @@ def _cache_dir() -> Path:
 
 def _content_key(game: Game) -> str:
     """What the fallback vocabulary depends on: game, options, kansei version, the game's content."""
-    digest = getattr(game, "content_digest", None)
-    content = digest() if callable(digest) else json.dumps(game.cards(), sort_keys=True) if _has_cards(game) else ""
+    digest, cards = getattr(game, "content_digest", None), getattr(game, "cards", None)
+    content = digest() if callable(digest) else json.dumps(cards(), sort_keys=True) if callable(cards) else ""
     key = json.dumps(
         [game.id, game.options_dict, kansei.__version__, content, OBSERVED_GAMES, OBSERVED_SEED],
         sort_keys=True,
         default=str,
     )
     return hashlib.sha256(key.encode()).hexdigest()[:16]
-
-
-def _has_cards(game: Game) -> bool:
-    return callable(getattr(game, "cards", None))
 
 
 def observed_space(game: Game, games: int = OBSERVED_GAMES, cache: bool = True) -> ActionSpace:
@@ -310,7 +308,7 @@ class HashedViewEncoder:
     ``hash`` is CRC-32 of the UTF-8 key (the same on every machine and run); the sign is its top bit.
     """
 
-    names = None
+    names: tuple[str, ...] | None = None
 
     def __init__(self, size: int = HASHED_SIZE):
         self.size = int(size)

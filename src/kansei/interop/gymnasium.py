@@ -81,7 +81,7 @@ class KanseiEnv(gymnasium.Env[np.ndarray, np.int64]):
         if illegal not in ("lose", "raise"):
             raise OptionError(f"illegal={illegal!r}: valid: lose, raise")
         self.illegal = illegal
-        if render_mode not in (None, *self.metadata["render_modes"]):
+        if render_mode not in (None, "ansi"):
             raise OptionError(f"render_mode {render_mode!r} is not supported (valid: ansi)")
         self.render_mode = render_mode
         self.observation_space = spaces.Box(-np.inf, np.inf, (self.table.encoder.size,), np.float32)
@@ -101,7 +101,8 @@ class KanseiEnv(gymnasium.Env[np.ndarray, np.int64]):
         self.state_ = self.table.start(int(rng.integers(2**63)))
         others = [s for s in range(self.table.players) if s != self.seat]
         self._agents = {
-            s: make_agent(spec, seed=int(rng.integers(2**63))) for s, spec in zip(others, self.opponent_specs)
+            s: make_agent(spec, seed=int(rng.integers(2**63)))
+            for s, spec in zip(others, self.opponent_specs, strict=True)
         }
         self._done = False
         self._advance()

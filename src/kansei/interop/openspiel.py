@@ -220,7 +220,9 @@ class KanseiObserver:
             raise ValueError(f"kansei observers take no parameters; got {sorted(params)}")
         private = iig_obs_type.private_info
         if private == pyspiel.PrivateInfoType.ALL_PLAYERS:
-            raise ValueError("kansei games offer no all-players observation (each seat sees only its own view)")
+            raise ValueError(
+                "kansei games offer no all-players observation (each seat sees only its own view)"
+            )
         self.public_only = private == pyspiel.PrivateInfoType.NONE
         self.recall = bool(iig_obs_type.perfect_recall)
         self._enc = game.view_encoder

@@ -63,7 +63,7 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's own name for the unwrapped e
     ):
         super().__init__()
         self.table = Table(game_id, players, decks, action_space, **options)
-        if render_mode not in (None, *self.metadata["render_modes"]):
+        if render_mode not in (None, "ansi"):
             raise KanseiError(f"render_mode {render_mode!r} is not supported (valid: ansi)")
         self.render_mode = render_mode
         self.metadata = {**self.metadata, "name": f"kansei_{game_id}_v0"}
@@ -82,7 +82,7 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's own name for the unwrapped e
         self.action_spaces = {a: spaces.Discrete(actions) for a in self.possible_agents}
         self.state_: State | None = None
         self._np_random: np.random.Generator | None = None
-        self.agents = []
+        self.agents: list[str] = []
 
     @property
     def kansei_state(self) -> State | None:
@@ -129,7 +129,9 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's own name for the unwrapped e
         self._cumulative_rewards[agent] = 0.0
         if state.is_over:
             returns = state.returns()
-            self.rewards = {a: float(returns[i]) for i, a in enumerate(self.possible_agents) if a in self.agents}
+            self.rewards = {
+                a: float(returns[i]) for i, a in enumerate(self.possible_agents) if a in self.agents
+            }
             self.terminations = dict.fromkeys(self.agents, True)
             self.agent_selection = self.agents[(self.agents.index(agent) + 1) % len(self.agents)]
         else:
