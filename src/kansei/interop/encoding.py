@@ -85,6 +85,9 @@ class ActionSpace:
                 raise SpaceError(f"action space lists {n!r} twice (at {self.index[n]} and {i})")
         self.overflow = int(overflow)
         self.source = source
+        # the last legal list seen and its indices: a state caches its legal list until it changes, so a
+        # mask, a step and a legal-index query on one state share one mapping
+        self._last: tuple[Sequence[Action], list[int]] | None = None
         self.digest = hashlib.sha256("\n".join(self.notations).encode()).hexdigest()[:16]
 
     def __len__(self) -> int:
@@ -99,6 +102,14 @@ class ActionSpace:
     # The one per-state mapping everything else uses: the legal actions and their indices, aligned.
     def indexed(self, legal: Sequence[Action]) -> list[int]:
         """The index of each legal action, in the order of ``legal`` (all distinct)."""
+        last = self._last
+        if last is not None and last[0] is legal:
+            return last[1]
+        out = self._indexed(legal)
+        self._last = (legal, out)
+        return out
+
+    def _indexed(self, legal: Sequence[Action]) -> list[int]:
         index = self.index
         out = [index.get(a.notation, -1) for a in legal]
         if -1 in out:
@@ -323,27 +334,30 @@ class HashedViewEncoder:
         return hit
 
     def encode(self, view: dict, seat: int | None, out: np.ndarray) -> None:
-        out[:] = 0.0
-        key = self._key
-        stack: list[tuple[str, Any]] = [("", view)]
-        while stack:
-            path, v = stack.pop()
-            if isinstance(v, dict):
-                stack.extend((f"{path}.{k}", x) for k, x in v.items())
-            elif isinstance(v, list):
-                if v and all(type(x) is str for x in v):
-                    for x in v:
-                        i, s = key(f"{path}[]={x}")
-                        out[i] += s
-                else:
-                    stack.extend((f"{path}[{i if i < 32 else '*'}]", x) for i, x in enumerate(v))
-            elif isinstance(v, bool | int | float):
-                if v:
-                    i, s = key(path)
-                    out[i] += s * squash(float(v))
+        acc = [0.0] * self.size
+        self._walk("", view, acc)
+        out[:] = acc  # one conversion: item-wise numpy updates cost more than the walk
+
+    def _walk(self, path: str, v: Any, acc: list[float]) -> None:
+        key, log1p = self._key, math.log1p
+        if type(v) is dict:
+            for k, x in v.items():
+                self._walk(f"{path}.{k}", x, acc)
+        elif type(v) is list:
+            if v and all(type(x) is str for x in v):
+                for x in v:
+                    i, s = key(f"{path}[]={x}")
+                    acc[i] += s
             else:
-                i, s = key(f"{path}={v}" if v is not None else f"{path}=null")
-                out[i] += s
+                for n, x in enumerate(v):
+                    self._walk(f"{path}[{n if n < 32 else '*'}]", x, acc)
+        elif v is None or type(v) is str:
+            i, s = key(f"{path}={'null' if v is None else v}")
+            acc[i] += s
+        elif v:  # a number or True (0 and False add nothing)
+            i, s = key(path)
+            x = float(v)
+            acc[i] += s * log1p(x) if x > 0 else -s * log1p(-x)
 
 
 class GameViewEncoder:

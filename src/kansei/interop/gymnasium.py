@@ -89,6 +89,7 @@ class KanseiEnv(gymnasium.Env[np.ndarray, np.int64]):
         self.state_: State | None = None
         self._agents: dict[int, Agent] = {}
         self._done = True
+        self.plies = 0  # actions applied this episode, the opponents' included
 
     @property
     def kansei_state(self) -> State | None:
@@ -105,6 +106,7 @@ class KanseiEnv(gymnasium.Env[np.ndarray, np.int64]):
             for s, spec in zip(others, self.opponent_specs, strict=True)
         }
         self._done = False
+        self.plies = 0
         self._advance()
         return self._obs(), self._info()
 
@@ -121,6 +123,7 @@ class KanseiEnv(gymnasium.Env[np.ndarray, np.int64]):
             self._done = True
             return self._obs(), ILLEGAL_REWARD, True, False, {**self._info(), "illegal_action": str(e)}
         state.apply(chosen, seat=self.seat)
+        self.plies += 1
         self._advance()
         reward = float(state.returns()[self.seat]) if state.is_over else 0.0
         self._done = state.is_over
@@ -134,6 +137,7 @@ class KanseiEnv(gymnasium.Env[np.ndarray, np.int64]):
             seat = state.to_move
             assert seat is not None
             state.apply(choose(self._agents[seat], state, seat), seat=seat)
+            self.plies += 1
 
     def _obs(self) -> np.ndarray:
         assert self.state_ is not None
