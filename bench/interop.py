@@ -27,7 +27,6 @@ import time
 from collections.abc import Callable
 
 import numpy as np
-import pyspiel
 
 import kansei
 from kansei.interop import gymnasium as kgym
