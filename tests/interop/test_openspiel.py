@@ -175,3 +175,22 @@ def test_illegal_openspiel_action_changes_nothing():
     with pytest.raises(Exception, match="not legal now"):
         state.apply_action(masked)
     assert str(state) == before
+
+
+def test_ladder_pits_kansei_mcts_against_openspiel():
+    """``kansei ladder`` takes the OpenSpiel agent specs like any other."""
+    import json
+
+    from typer.testing import CliRunner
+
+    from kansei.cli import app
+
+    gid = min(kansei.games(), key=lambda g: kansei.load(g).min_players)
+    agents = "mcts:iters=4,depth=2,openspiel:mcts:sims=4,worlds=1,openspiel:ismcts:sims=4"
+    r = CliRunner().invoke(app, ["ladder", gid, "--agents", agents, "--games", "2", "--json"])
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.stdout)["agents"] == [
+        "mcts:iters=4,depth=2",
+        "openspiel:mcts:sims=4,worlds=1",
+        "openspiel:ismcts:sims=4",
+    ]
