@@ -25,7 +25,7 @@ from pydantic import Field
 from kansei.agents.base import Agent, AgentParams
 from kansei.core.protocol import Action, State
 
-from .openspiel import game_for
+from .openspiel import KanseiGame, game_for
 
 try:
     from open_spiel.python.algorithms import ismcts, mcts
@@ -46,8 +46,12 @@ class MctsParams(OpenSpielParams):
 
 
 class _OpenSpielAgent(Agent):
-    def _np_rng(self) -> np.random.RandomState:
-        return np.random.RandomState(self.rng.getrandbits(32))
+    params: OpenSpielParams
+
+    def _setup(self, state: State) -> tuple[KanseiGame, np.random.RandomState, mcts.RandomRolloutEvaluator]:
+        """The OpenSpiel game of this world, a numpy generator drawn from the agent's seed, the evaluator."""
+        rs = np.random.RandomState(self.rng.getrandbits(32))
+        return game_for(state), rs, mcts.RandomRolloutEvaluator(self.params.rollouts, rs)
 
 
 class OpenSpielMcts(_OpenSpielAgent):
@@ -55,20 +59,12 @@ class OpenSpielMcts(_OpenSpielAgent):
 
     kind = "openspiel:mcts"
     Params = MctsParams
-    params: MctsParams
+    params: MctsParams  # type: ignore[assignment]
 
     def act(self, state: State, seat: int) -> Action:
         p = self.params
-        game = game_for(state)
-        rs = self._np_rng()
-        bot = mcts.MCTSBot(
-            game,
-            p.c,
-            max(1, p.sims // p.worlds),
-            mcts.RandomRolloutEvaluator(p.rollouts, rs),
-            random_state=rs,
-            solve=False,
-        )
+        game, rs, evaluator = self._setup(state)
+        bot = mcts.MCTSBot(game, p.c, max(1, p.sims // p.worlds), evaluator, random_state=rs, solve=False)
         visits: Counter[int] = Counter()
         for w in range(p.worlds):
             world = state if w == 0 else state.determinize(seat, self.rng)
@@ -85,15 +81,13 @@ class OpenSpielIsmcts(_OpenSpielAgent):
 
     kind = "openspiel:ismcts"
     Params = OpenSpielParams
-    params: OpenSpielParams
 
     def act(self, state: State, seat: int) -> Action:
         p = self.params
-        game = game_for(state)
-        rs = self._np_rng()
+        game, rs, evaluator = self._setup(state)
         bot = ismcts.ISMCTSBot(
             game,
-            mcts.RandomRolloutEvaluator(p.rollouts, rs),
+            evaluator,
             p.c,
             p.sims,
             random_state=rs,
