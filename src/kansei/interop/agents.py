@@ -59,7 +59,7 @@ class OpenSpielMcts(_OpenSpielAgent):
 
     kind = "openspiel:mcts"
     Params = MctsParams
-    params: MctsParams  # type: ignore[assignment]
+    params: MctsParams
 
     def act(self, state: State, seat: int) -> Action:
         p = self.params

@@ -150,7 +150,7 @@ class KanseiEnv(gymnasium.Env[np.ndarray, np.int64]):
             info["returns"] = list(self.state_.returns())
         return info
 
-    def render(self) -> str | None:  # type: ignore[override]
+    def render(self) -> str | None:
         if self.render_mode is None or self.state_ is None:
             return None
         return self.table.text(self.state_, self.seat)
