@@ -1,0 +1,627 @@
+"""``kansei lab …``: the designers' experiments on the command line.
+
+Every experiment writes a run folder (``lab-runs/<experiment>-<game>-<time>/`` unless ``--out``) with the
+games as Parquet, ``report.html``, ``results.csv`` and ``games.csv``; prints a short summary (``--json``:
+the result as one JSON object); and can be resumed (``--resume RUN`` or ``kansei lab resume RUN``) or
+re-reported (``kansei lab report RUN``). Errors a person can cause are one line each, exit code 1.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable
+from functools import wraps
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from click.core import ParameterSource
+from rich.console import Console
+from rich.markup import escape
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.table import Table
+
+from kansei.core.errors import KanseiError, OptionError
+
+app = typer.Typer(
+    no_args_is_help=True,
+    add_completion=False,
+    rich_markup_mode="rich",
+    help="Balance experiments: matchups, seats, card impact, race shape, skill, content diffs, saved games.",
+)
+out = Console(highlight=False)
+err = Console(stderr=True, highlight=False)
+
+
+def friendly(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """User-caused errors as one line each (exit 1); Ctrl-C keeps what was played (exit 130)."""
+
+    @wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return fn(*args, **kwargs)
+        except KanseiError as e:
+            for line in str(e).splitlines() or [str(e)]:
+                err.print(f"[bold red]error:[/] {escape(line)}", soft_wrap=True)
+            raise typer.Exit(1) from None
+        except ImportError as e:
+            err.print(
+                f"[bold red]error:[/] the lab needs its extra ({escape(str(e.name))} is missing): "
+                "pip install 'kansei\\[lab]'"
+            )
+            raise typer.Exit(1) from None
+        except KeyboardInterrupt:
+            err.print(
+                "[yellow]interrupted[/]: the games finished so far are saved; "
+                "`kansei lab resume RUN` plays the rest"
+            )
+            raise typer.Exit(130) from None
+
+    return wrapper
+
+
+class Bar:
+    """A progress bar with the time left, on stderr."""
+
+    def __init__(self, label: str, quiet: bool = False):
+        self.label = label
+        self.quiet = quiet
+        self.progress: Progress | None = None
+        self.task: Any = None
+
+    def begin(self, total: int, done: int) -> None:
+        if self.quiet or total == done:
+            return
+        self.progress = Progress(
+            TextColumn(f"[bold]{escape(self.label)}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TextColumn("games ·"),
+            TimeElapsedColumn(),
+            TextColumn("· left"),
+            TimeRemainingColumn(),
+            console=err,
+            transient=True,
+        )
+        self.progress.start()
+        self.task = self.progress.add_task("games", total=total, completed=done)
+        if done:
+            err.print(f"resuming: {done} of {total} games already played")
+
+    def advance(self, games: int) -> None:
+        if self.progress is not None:
+            self.progress.advance(self.task, games)
+
+    def close(self) -> None:
+        if self.progress is not None:
+            self.progress.stop()
+            self.progress = None
+
+
+# -- shared options ----------------------------------------------------------------------------------
+Games = Annotated[int | None, typer.Option("--games", help="games (see each experiment for what is counted)")]
+Seed = Annotated[int, typer.Option(help="seed of the whole run")]
+Opt = Annotated[list[str] | None, typer.Option("--opt", help="game option key=value (repeatable)")]
+Mode = Annotated[str | None, typer.Option(help="game mode")]
+Content = Annotated[
+    str | None, typer.Option(help="content folder, or REF:PATH at a git ref, to play instead")
+]
+Agent = Annotated[str, typer.Option(help="the bot on every seat, e.g. greedy, random, mcts:iters=200")]
+Deck = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--deck", help="a starter deck's name, a deck file, a folder of deck files or @LIST (repeatable)"
+    ),
+]
+Backend = Annotated[str, typer.Option(help="where games are played: local (process pool) or ray")]
+Workers = Annotated[int | None, typer.Option(help="worker processes (default: every core; Ray: every CPU)")]
+Address = Annotated[str | None, typer.Option(help="a running Ray cluster (host:port, ray://host:port, auto)")]
+Out = Annotated[
+    Path | None, typer.Option(help="the run's folder (default: lab-runs/<experiment>-<game>-<time>)")
+]
+Resume = Annotated[str | None, typer.Option(help="finish run RUN (its folder), playing only what is missing")]
+AsJson = Annotated[bool, typer.Option("--json", help="print the result as one JSON object")]
+
+
+def _options(opt: list[str] | None, mode: str | None) -> dict[str, Any]:
+    from kansei.core.options import parse_pairs
+
+    options = parse_pairs(opt, "--opt")
+    if mode:
+        options["mode"] = mode
+    return options
+
+
+def _explicit(ctx: typer.Context, mapping: dict[str, tuple[str, Any]]) -> dict[str, Any]:
+    """The parameters the person typed (not defaults): cli name -> (param field, value)."""
+    given: dict[str, Any] = {}
+    for cli_name, (field, value) in mapping.items():
+        src = ctx.get_parameter_source(cli_name)
+        if src not in (ParameterSource.DEFAULT, ParameterSource.DEFAULT_MAP, None):
+            if field == "options" and "options" in given:
+                given["options"] = {**given["options"], **value}
+            else:
+                given[field] = value
+    return given
+
+
+def _execute(
+    ctx: typer.Context,
+    kind: str,
+    mapping: dict[str, tuple[str, Any]],
+    *,
+    resume: str | None,
+    backend: str,
+    workers: int | None,
+    address: str | None,
+    out_dir: Path | None,
+    as_json: bool,
+) -> None:
+    from . import runner
+
+    given = _explicit(ctx, mapping)
+    bar = Bar(f"{kind}", quiet=False)
+    try:
+        if resume:
+            run, result = runner.resume(
+                resume, given, backend=backend, workers=workers, address=address, progress=bar
+            )
+        else:
+            params = {field: value for field, value in mapping.values() if value is not None}
+            run, result = runner.start(
+                kind, params, out=out_dir, backend=backend, workers=workers, address=address, progress=bar
+            )
+    finally:
+        bar.close()
+    show(run, result, as_json)
+
+
+def show(run: Any, result: Any, as_json: bool) -> None:
+    from .report import json_safe
+
+    if as_json:
+        print(json.dumps(json_safe(dict(result.to_dict(), run=str(run.folder)))))
+        return
+    out.print(f"[bold]{escape(result.title)}[/]")
+    for f in result.findings:
+        out.print(f"  • {escape(f)}", soft_wrap=True)
+    if result.tables:
+        t = result.tables[0]
+        table = Table(title=escape(t["title"]), title_justify="left")
+        for c in t["columns"]:
+            table.add_column(escape(str(c)), overflow="fold")
+        for row in t["rows"][:40]:
+            table.add_row(*[escape(str(c)) for c in row])
+        out.print(table)
+        if len(t["rows"]) > 40:
+            out.print(f"[dim]… {len(t['rows']) - 40} more rows in the report[/]")
+    folder = escape(str(run.folder))
+    out.print(f"report: {folder}/report.html   numbers: {folder}/results.csv")
+
+
+def _players_list(text: str | None) -> list[int]:
+    if not text:
+        return []
+    try:
+        return [int(x) for x in text.split(",") if x.strip()]
+    except ValueError:
+        raise OptionError(f"--players takes counts like 2,3,4, not {text[:40]!r}") from None
+
+
+# -- the experiments ----------------------------------------------------------------------------------
+@app.command()
+@friendly
+def matchup(
+    ctx: typer.Context,
+    game: Annotated[str, typer.Argument(help="game id")],
+    deck: Deck = None,
+    vary: Annotated[
+        str | None, typer.Option(help="a deck key holding a card (e.g. car): one entry per card of its kind")
+    ] = None,
+    players: Annotated[
+        str | None, typer.Option(help="games without decks: racer counts to compare, e.g. 2,3,4")
+    ] = None,
+    agent: Agent = "greedy",
+    games: Annotated[
+        int | None, typer.Option("--games", help="games per pairing (half in each seating) [200]")
+    ] = None,
+    seed: Seed = 0,
+    opt: Opt = None,
+    mode: Mode = None,
+    content: Content = None,
+    backend: Backend = "local",
+    workers: Workers = None,
+    address: Address = None,
+    out_dir: Out = None,
+    resume: Resume = None,
+    as_json: AsJson = False,
+) -> None:
+    """Decks (or cars, or racer counts) against each other: a win-rate matrix with 95% intervals."""
+    _execute(
+        ctx,
+        "matchup",
+        {
+            "game": ("game", game),
+            "deck": ("decks", deck or []),
+            "vary": ("vary", vary),
+            "players": ("players", _players_list(players)),
+            "agent": ("agent", agent),
+            "games": ("games", games),
+            "seed": ("seed", seed),
+            "opt": ("options", _options(opt, mode)),
+            "mode": ("options", _options(opt, mode)),
+            "content": ("content", content),
+        },
+        resume=resume,
+        backend=backend,
+        workers=workers,
+        address=address,
+        out_dir=out_dir,
+        as_json=as_json,
+    )
+
+
+@app.command()
+@friendly
+def seats(
+    ctx: typer.Context,
+    game: Annotated[str, typer.Argument(help="game id")],
+    deck: Deck = None,
+    players: Annotated[int | None, typer.Option(help="seats per game")] = None,
+    agent: Agent = "greedy",
+    games: Annotated[
+        int | None, typer.Option("--games", help="games in all, split over the deck rotations [1000]")
+    ] = None,
+    seed: Seed = 0,
+    opt: Opt = None,
+    mode: Mode = None,
+    content: Content = None,
+    backend: Backend = "local",
+    workers: Workers = None,
+    address: Address = None,
+    out_dir: Out = None,
+    resume: Resume = None,
+    as_json: AsJson = False,
+) -> None:
+    """The advantage of each seat, with the decks rotated across the seats (the deck effect beside it)."""
+    _execute(
+        ctx,
+        "seats",
+        {
+            "game": ("game", game),
+            "deck": ("decks", deck or []),
+            "players": ("players", players),
+            "agent": ("agent", agent),
+            "games": ("games", games),
+            "seed": ("seed", seed),
+            "opt": ("options", _options(opt, mode)),
+            "mode": ("options", _options(opt, mode)),
+            "content": ("content", content),
+        },
+        resume=resume,
+        backend=backend,
+        workers=workers,
+        address=address,
+        out_dir=out_dir,
+        as_json=as_json,
+    )
+
+
+@app.command()
+@friendly
+def card(
+    ctx: typer.Context,
+    game: Annotated[str, typer.Argument(help="game id")],
+    deck: Annotated[
+        str | None, typer.Option(help="the deck holding the card(s) [first starter deck]")
+    ] = None,
+    card_: Annotated[list[str] | None, typer.Option("--card", help="the card to weigh (repeatable)")] = None,
+    scan: Annotated[bool, typer.Option(help="weigh every card of the deck, ranked, Holm-corrected")] = False,
+    baseline: Annotated[
+        list[str] | None, typer.Option(help="the card to compare with, one per kind (repeatable)")
+    ] = None,
+    opponent: Annotated[
+        list[str] | None, typer.Option(help="opponent deck(s) [the other starter decks]")
+    ] = None,
+    agent: Agent = "greedy",
+    games: Annotated[int | None, typer.Option("--games", help="paired games per card [400]")] = None,
+    seed: Seed = 0,
+    opt: Opt = None,
+    mode: Mode = None,
+    content: Content = None,
+    backend: Backend = "local",
+    workers: Workers = None,
+    address: Address = None,
+    out_dir: Out = None,
+    resume: Resume = None,
+    as_json: AsJson = False,
+) -> None:
+    """The impact of a card by controlled swap with a baseline card, on the same seeds (paired)."""
+    _execute(
+        ctx,
+        "card",
+        {
+            "game": ("game", game),
+            "deck": ("deck", deck),
+            "card_": ("cards", card_ or []),
+            "scan": ("scan", scan),
+            "baseline": ("baselines", baseline or []),
+            "opponent": ("opponents", opponent or []),
+            "agent": ("agent", agent),
+            "games": ("games", games),
+            "seed": ("seed", seed),
+            "opt": ("options", _options(opt, mode)),
+            "mode": ("options", _options(opt, mode)),
+            "content": ("content", content),
+        },
+        resume=resume,
+        backend=backend,
+        workers=workers,
+        address=address,
+        out_dir=out_dir,
+        as_json=as_json,
+    )
+
+
+@app.command()
+@friendly
+def shape(
+    ctx: typer.Context,
+    game: Annotated[str, typer.Argument(help="game id")],
+    deck: Deck = None,
+    agents: Annotated[
+        str, typer.Option(help="bots per seat, comma-separated, repeated round the table")
+    ] = "greedy",
+    players: Annotated[int | None, typer.Option(help="seats per game")] = None,
+    games: Annotated[int | None, typer.Option("--games", help="games [500]")] = None,
+    seed: Seed = 0,
+    opt: Opt = None,
+    mode: Mode = None,
+    content: Content = None,
+    backend: Backend = "local",
+    workers: Workers = None,
+    address: Address = None,
+    out_dir: Out = None,
+    resume: Resume = None,
+    as_json: AsJson = False,
+) -> None:
+    """Race shape: game length, lead changes, comebacks, margins, first-lead (first-blood) advantage."""
+    specs = _split_specs(agents)
+    _execute(
+        ctx,
+        "shape",
+        {
+            "game": ("game", game),
+            "deck": ("decks", deck or []),
+            "agents": ("agents", specs),
+            "players": ("players", players),
+            "games": ("games", games),
+            "seed": ("seed", seed),
+            "opt": ("options", _options(opt, mode)),
+            "mode": ("options", _options(opt, mode)),
+            "content": ("content", content),
+        },
+        resume=resume,
+        backend=backend,
+        workers=workers,
+        address=address,
+        out_dir=out_dir,
+        as_json=as_json,
+    )
+
+
+@app.command()
+@friendly
+def skill(
+    ctx: typer.Context,
+    game: Annotated[list[str] | None, typer.Argument(help="game ids [every game]")] = None,
+    bots: Annotated[
+        str, typer.Option(help="bots to compare (random among them)")
+    ] = "random,greedy,mcts:iters=50,mcts:iters=200",
+    games: Annotated[
+        int | None, typer.Option("--games", help="games per pairing of bots, per game [100]")
+    ] = None,
+    seed: Seed = 0,
+    backend: Backend = "local",
+    workers: Workers = None,
+    address: Address = None,
+    out_dir: Out = None,
+    resume: Resume = None,
+    as_json: AsJson = False,
+) -> None:
+    """How far random, greedy and search bots are apart in each game: skill, or luck?"""
+    _execute(
+        ctx,
+        "skill",
+        {
+            "game": ("game", ",".join(game) if game else "all"),
+            "bots": ("bots", _split_specs(bots)),
+            "games": ("games", games),
+            "seed": ("seed", seed),
+        },
+        resume=resume,
+        backend=backend,
+        workers=workers,
+        address=address,
+        out_dir=out_dir,
+        as_json=as_json,
+    )
+
+
+@app.command()
+@friendly
+def diff(
+    ctx: typer.Context,
+    game: Annotated[str, typer.Argument(help="game id")],
+    a: Annotated[str, typer.Option("--a", help="content version A: a folder or REF:PATH")],
+    b: Annotated[str, typer.Option("--b", help="content version B: a folder or REF:PATH")],
+    run_: Annotated[
+        str, typer.Option("--run", help="the experiment to compare: matchup, seats or card")
+    ] = "matchup",
+    deck: Deck = None,
+    vary: Annotated[str | None, typer.Option(help="matchup: a deck key holding a card")] = None,
+    card_: Annotated[list[str] | None, typer.Option("--card", help="card: the card(s) to weigh")] = None,
+    scan: Annotated[bool, typer.Option(help="card: every card of the deck")] = False,
+    baseline: Annotated[list[str] | None, typer.Option(help="card: baseline card per kind")] = None,
+    opponent: Annotated[list[str] | None, typer.Option(help="card: opponent deck(s)")] = None,
+    players: Annotated[
+        str | None, typer.Option(help="matchup without decks: racer counts; seats: seats")
+    ] = None,
+    agent: Agent = "greedy",
+    games: Games = None,
+    seed: Seed = 0,
+    opt: Opt = None,
+    mode: Mode = None,
+    backend: Backend = "local",
+    workers: Workers = None,
+    address: Address = None,
+    out_dir: Out = None,
+    resume: Resume = None,
+    as_json: AsJson = False,
+) -> None:
+    """The same experiment on two content versions: per-matchup or per-card deltas, changes flagged."""
+    deck_list = deck or []
+    mapping: dict[str, tuple[str, Any]] = {
+        "game": ("game", game),
+        "a": ("a", a),
+        "b": ("b", b),
+        "run_": ("run", run_),
+        "vary": ("vary", vary),
+        "card_": ("cards", card_ or []),
+        "scan": ("scan", scan),
+        "baseline": ("baselines", baseline or []),
+        "opponent": ("opponents", opponent or []),
+        "players": ("players", _players_list(players)),
+        "agent": ("agent", agent),
+        "games": ("games", games),
+        "seed": ("seed", seed),
+        "opt": ("options", _options(opt, mode)),
+        "mode": ("options", _options(opt, mode)),
+    }
+    if run_ == "card":
+        if len(deck_list) > 1:
+            raise OptionError("diff --run card takes one --deck (the deck holding the card)")
+        mapping["deck"] = ("deck", deck_list[0] if deck_list else None)
+    else:
+        mapping["deck"] = ("decks", deck_list)
+    _execute(
+        ctx,
+        "diff",
+        mapping,
+        resume=resume,
+        backend=backend,
+        workers=workers,
+        address=address,
+        out_dir=out_dir,
+        as_json=as_json,
+    )
+
+
+@app.command()
+@friendly
+def observe(
+    ctx: typer.Context,
+    paths: Annotated[
+        list[str], typer.Argument(help="replay files or folders of them (kansei sim --save-replays)")
+    ],
+    game: Annotated[str, typer.Option(help="only the replays of this game [the first one found]")] = "",
+    min_games: Annotated[int, typer.Option(help="rank only cards drawn in at least this many games")] = 20,
+    out_dir: Out = None,
+    as_json: AsJson = False,
+) -> None:
+    """17lands-style card statistics from saved games: win rate when drawn, played, held (correlations)."""
+    _execute(
+        ctx,
+        "observe",
+        {"game": ("game", game), "paths": ("paths", paths), "min_games": ("min_games", min_games)},
+        resume=None,
+        backend="local",
+        workers=None,
+        address=None,
+        out_dir=out_dir,
+        as_json=as_json,
+    )
+
+
+# -- runs ----------------------------------------------------------------------------------------------
+@app.command("resume")
+@friendly
+def resume_cmd(
+    run: Annotated[str, typer.Argument(help="the run's folder")],
+    backend: Backend = "local",
+    workers: Workers = None,
+    address: Address = None,
+    as_json: AsJson = False,
+) -> None:
+    """Finish an interrupted run: play only the missing games, then report."""
+    from . import runner
+
+    bar = Bar("resume")
+    try:
+        r, result = runner.resume(run, None, backend=backend, workers=workers, address=address, progress=bar)
+    finally:
+        bar.close()
+    show(r, result, as_json)
+
+
+@app.command()
+@friendly
+def report(
+    run: Annotated[str, typer.Argument(help="the run's folder")],
+    as_json: AsJson = False,
+) -> None:
+    """Analyse a finished run again and rewrite its report, without playing a game."""
+    from . import runner
+
+    r, result = runner.report(run)
+    show(r, result, as_json)
+
+
+@app.command()
+@friendly
+def runs(
+    root: Annotated[Path, typer.Argument(help="the folder holding runs")] = Path("lab-runs"),
+) -> None:
+    """List the runs in a folder: experiment, games played of planned, parameters."""
+    from .store import Run
+
+    t = Table(title=f"lab runs in {escape(str(root))}", title_justify="left")
+    for c in ("run", "experiment", "games", "created"):
+        t.add_column(c)
+    for folder in sorted(p for p in root.iterdir() if (p / "run.json").exists()) if root.is_dir() else []:
+        try:
+            r = Run.open(folder)
+        except KanseiError:
+            continue
+        done = len(r.done())
+        total = r.meta.get("total", 0)
+        state = f"{done}/{total}" + ("" if done >= total else " [yellow](unfinished)[/]")
+        t.add_row(
+            escape(folder.name),
+            escape(str(r.meta.get("experiment"))),
+            state,
+            escape(str(r.meta.get("created"))),
+        )
+    out.print(t)
+
+
+def _split_specs(text: str) -> list[str]:
+    from kansei.cli import split_agents  # the CLI's own reading of 'random,mcts:iters=200,time=1'
+
+    return split_agents(text)
+
+
+def main() -> None:  # pragma: no cover - `python -m kansei.lab.cli`
+    app()
+    sys.exit(0)
+
+
+__all__ = ["app"]
