@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import inspect
 import random
+import time
 import tomllib
 from pathlib import Path
 from typing import Any, ClassVar
@@ -24,7 +25,8 @@ ROUNDS = 3
 
 
 class ToyOptions(GameOptions):
-    first_bonus: int = 0
+    first_bonus: int = 0  # points seat 0 adds at the end: a planted seat advantage
+    delay: float = 0.0  # seconds slept per action: a slow game, to stop a run half way
 
 
 def read_content(folder: Path) -> tuple[dict[str, dict[str, Any]], list[dict[str, Any]]]:
@@ -199,6 +201,8 @@ class ToyState(State):
         return [Action(f"play {c}", "play", (c,)) for c in sorted(set(self.hands[p]))]
 
     def _apply(self, action: Action) -> None:
+        if self.game.options.delay:  # type: ignore[attr-defined]
+            time.sleep(self.game.options.delay)  # type: ignore[attr-defined]
         p = self.turn % 2
         card = action.args[0]
         self.hands[p].remove(card)

@@ -90,7 +90,7 @@ def plan_digest(tables: Tables, jobs: list[Job]) -> str:
         "agents": tables.agents,
         "shape": tables.shape,
     }
-    h.update(json.dumps(meta, sort_keys=True, default=str).encode())
+    h.update(json.dumps(meta, default=str).encode())  # in order: a deck's card order decides its shuffle
     for j in jobs:
         h.update(repr((j.index, j.unit, j.seed, j.players, j.agents, j.decks, j.game, j.version)).encode())
     return h.hexdigest()[:16]

@@ -117,7 +117,7 @@ def start(
     try:
         tables, info = exp.prepare(p, scratch)
         jobs = exp.jobs(tables, info)
-        folder = out if out is not None else Run.new_folder(root, exp.label(p))
+        folder = Path(out) if out is not None else Run.new_folder(root, exp.label(p))
         run = Run.create(
             folder,
             {

@@ -120,7 +120,8 @@ class Run:
         return cls(folder, meta)
 
     def save_meta(self) -> None:
-        _atomic_write(self.folder / "run.json", json.dumps(self.meta, indent=1, sort_keys=True).encode())
+        # keys in their order: a deck's card order is the order its cards are shuffled from
+        _atomic_write(self.folder / "run.json", json.dumps(self.meta, indent=1).encode())
 
     # -- results -----------------------------------------------------------------------------------
     @property

@@ -54,6 +54,8 @@ def arms(game: Game, p: CardParams) -> tuple[dict[str, Any], list[dict[str, Any]
         card = dk.find_card(game, name)
         if name not in held:
             raise ContentError([f"{name!r} is not in the deck {dk.deck_label(deck)!r}"])
+        if not p.scan and given and card["kind"] not in given:  # the baseline named is of another kind
+            dk.check_baseline(game, card, next(iter(given.values())))
         try:
             base = dk.baseline_for(game, deck, card, given)
             dk.check_baseline(game, card, base)
