@@ -82,7 +82,7 @@ def scores(winner: int | None, players: int) -> list[float]:
 def standing_fn(game: Game) -> Callable[[State], Sequence[float]]:
     hook = getattr(game, "standing", None)
     if callable(hook):
-        return hook  # type: ignore[no-any-return]
+        return hook
 
     def by_evaluation(state: State) -> list[float]:
         return [game.evaluate(state, s) for s in range(state.players)]
@@ -173,7 +173,7 @@ def play_job(tables: Tables, job: Job) -> dict[str, Any]:
     if observe:
         final = None
         if getattr(game, "standing", None) is not None:
-            final = [float(v) for v in game.standing(state)]  # type: ignore[attr-defined]
+            final = [float(v) for v in standing_fn(game)(state)]
         row.update(shape_of(samples, final, winner))
     return row
 

@@ -16,8 +16,8 @@ import math
 from pathlib import Path
 from typing import Any
 
-import plotly.graph_objects as go
-from plotly.offline import get_plotlyjs
+import plotly.graph_objects as go  # type: ignore[import-untyped]
+from plotly.offline import get_plotlyjs  # type: ignore[import-untyped]
 
 from .experiments import Result
 from .store import Run

@@ -25,7 +25,7 @@ from dataclasses import asdict, dataclass
 from statistics import NormalDist
 
 import numpy as np
-from scipy import stats as sps
+from scipy import stats as sps  # type: ignore[import-untyped]
 
 from kansei.sim.stats import wilson
 

@@ -17,9 +17,9 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-import pyarrow as pa
-import pyarrow.dataset as ds
-import pyarrow.parquet as pq
+import pyarrow as pa  # type: ignore[import-untyped]
+import pyarrow.dataset as ds  # type: ignore[import-untyped]
+import pyarrow.parquet as pq  # type: ignore[import-untyped]
 
 from kansei.core.errors import KanseiError
 from kansei.core.options import shorten
@@ -160,7 +160,7 @@ class Run:
         return set(col.column("index").to_pylist())
 
     def rows(self) -> list[dict[str, Any]]:
-        return self.table().to_pylist()  # type: ignore[no-any-return]
+        return self.table().to_pylist()
 
     def compact(self) -> None:
         """Fold the parts into one file (after a run finished); safe to stop at any moment."""

@@ -40,8 +40,8 @@ def resolve_deck(game: Game, text: str, base: Path | None = None) -> list[dict[s
         if len(entries) > MAX_LIST:
             raise ContentError([f"{shorten(text)}: more than {MAX_LIST} decks"])
         out: list[dict[str, Any]] = []
-        for e in entries:
-            out.extend(resolve_deck(game, e, listing.parent))
+        for entry in entries:
+            out.extend(resolve_deck(game, entry, listing.parent))
         return out
     path = Path(text) if base is None or Path(text).is_absolute() else base / text
     if path.is_dir():

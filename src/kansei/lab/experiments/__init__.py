@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .base import Experiment, Params, Result
+from .base import CommonParams, Experiment, Result
 from .card import Card
 from .diff import Diff
 from .matchup import Matchup
@@ -15,4 +15,4 @@ EXPERIMENTS: dict[str, type[Experiment]] = {
     e.kind: e for e in (Matchup, Seats, Card, Shape, Skill, Diff, Observe)
 }
 
-__all__ = ["EXPERIMENTS", "Experiment", "Params", "Result"]
+__all__ = ["EXPERIMENTS", "CommonParams", "Experiment", "Result"]

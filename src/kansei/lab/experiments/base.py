@@ -30,7 +30,7 @@ from ..plan import GameRef, Job, Tables, numbered
 MAX_GAMES = 10_000_000
 
 
-class Params(BaseModel):
+class CommonParams(BaseModel):
     """Parameters every experiment takes (as a person gives them; stored in run.json)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
@@ -65,10 +65,10 @@ class Experiment:
 
     kind: ClassVar[str] = ""
     title: ClassVar[str] = ""
-    Params: ClassVar[type[Params]] = Params
+    Params: ClassVar[type[CommonParams]] = CommonParams
 
     @classmethod
-    def parse(cls, params: dict[str, Any]) -> Params:
+    def parse(cls, params: dict[str, Any]) -> CommonParams:
         try:
             return cls.Params(**params)
         except ValidationError as e:
@@ -194,7 +194,7 @@ def units_for(games: int, per_unit: int) -> int:
 
 __all__ = [
     "Experiment",
-    "Params",
+    "CommonParams",
     "Result",
     "by_unit",
     "check_agents",

@@ -16,8 +16,8 @@ from .. import decks as dk
 from ..plan import Job, Tables, numbered, unit_seed
 from ..stats import paired_family, rate
 from .base import (
+    CommonParams,
     Experiment,
-    Params,
     Result,
     check_agents,
     interval,
@@ -28,7 +28,7 @@ from .base import (
 )
 
 
-class CardParams(Params):
+class CardParams(CommonParams):
     deck: str | None = None  # the deck holding the card(s); default: the first starter deck
     cards: list[str] = Field(default_factory=list)
     scan: bool = False

@@ -12,7 +12,7 @@ from kansei.core.errors import ContentError, OptionError
 
 from ..plan import Job, Tables, numbered
 from ..stats import paired_family
-from .base import Experiment, Params, Result, check_agents, load_version, pct, signed, signed_interval
+from .base import CommonParams, Experiment, Result, check_agents, load_version, pct, signed, signed_interval
 from .card import Card, CardParams
 from .matchup import Matchup, MatchupParams
 from .seats import Seats, SeatsParams
@@ -20,7 +20,7 @@ from .seats import Seats, SeatsParams
 SUBS: dict[str, type[Experiment]] = {"matchup": Matchup, "seats": Seats, "card": Card}
 
 
-class DiffParams(Params):
+class DiffParams(CommonParams):
     a: str  # content version A: a folder, or REF:PATH (git)
     b: str
     run: Literal["matchup", "seats", "card"] = "matchup"
@@ -78,7 +78,7 @@ class Diff(Experiment):
             game, v = load_version(tables, p.game, p.options, version, workdir, what=f"{name} ({version})")
             sp = sub_params(p, version)
             try:
-                info = sub.plan_info(game, tables, sp, v)  # type: ignore[attr-defined]
+                info = sub.plan_info(game, tables, sp, v)
             except ContentError as e:
                 raise ContentError([f"version {name}: {line}" for line in e.problems]) from None
             infos.append(info)
@@ -100,7 +100,7 @@ class Diff(Experiment):
     def analyse(self, info: dict[str, Any], rows: list[dict[str, Any]]) -> Result:
         sub = SUBS[info["run"]]()
         parts = self.split(info, rows)
-        cells = [sub.cell_units(i, rs) for i, rs in zip(info["infos"], parts, strict=True)]  # type: ignore[attr-defined]
+        cells = [sub.cell_units(i, rs) for i, rs in zip(info["infos"], parts, strict=True)]
         names = [c for c in cells[0] if c in cells[1]]
         deltas, before, after = [], [], []
         for c in names:

@@ -17,8 +17,8 @@ from .. import decks as dk
 from ..plan import Job, Tables, numbered, unit_seed
 from ..stats import paired_family, rate
 from .base import (
+    CommonParams,
     Experiment,
-    Params,
     Result,
     check_agents,
     interval,
@@ -31,7 +31,7 @@ from .base import (
 MIN_ENTRIES = 2
 
 
-class MatchupParams(Params):
+class MatchupParams(CommonParams):
     decks: list[str] = Field(default_factory=list)  # --deck texts; default: every starter deck
     vary: str | None = None  # a deck key holding a card (Touge: car): one entry per card of its kind
     players: list[int] = Field(default_factory=list)  # games without decks: the racer counts to compare
@@ -176,7 +176,7 @@ class Matchup(Experiment):
         for (i, j), key, t in zip(combinations(range(k), 2), keys, tests, strict=True):
             vals = list(cells.get(key, {}).values())
             a = rate(vals, 2)
-            b = rate([1 - v for v in vals], 2) if info["players"] == 2 else a
+            b = rate([1 - v for v in vals], 2)  # every seat is held by one of the two: the points add to 1
             matrix[i][j] = a.to_dict()
             matrix[j][i] = b.to_dict()
             csv.append(
@@ -197,14 +197,14 @@ class Matchup(Experiment):
                 flagged.append(f"{labels[hi]} beats {labels[lo]} {pct(s.value)} ({interval(s.low, s.high)})")
         overall = []
         for i in range(k):
-            vals: list[float] = []
+            field: list[float] = []
             for j in range(k):
                 if i == j:
                     continue
                 key = f"{labels[min(i, j)]} vs {labels[max(i, j)]}"
                 vs = list(cells.get(key, {}).values())
-                vals.extend(vs if i < j else [1 - v for v in vs])
-            overall.append(rate(vals, 2))
+                field.extend(vs if i < j else [1 - v for v in vs])
+            overall.append(rate(field, 2))
         rows_out = []
         for i in range(k):
             cells_txt = ["—" if matrix[i][j] is None else with_interval(matrix[i][j], 0) for j in range(k)]

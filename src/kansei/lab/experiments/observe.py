@@ -26,14 +26,14 @@ from kansei.core.registry import load
 from .. import decks as dk
 from ..plan import Job, Tables
 from ..stats import newcombe, wilson_rate
-from .base import Experiment, Params, Result, interval, pct, signed, signed_interval
+from .base import CommonParams, Experiment, Result, interval, pct, signed, signed_interval
 
 DRAW_TYPES = frozenset({"draw", "drew", "drawn"})
 PLAY_TYPES = frozenset({"play", "played"})
 MAX_FILES = 200_000
 
 
-class ObserveParams(Params):
+class ObserveParams(CommonParams):
     game: str = ""  # default: the game of the replays
     paths: list[str]
     min_games: int = Field(default=20, ge=1)  # cards drawn in fewer games are listed but not ranked
@@ -57,7 +57,7 @@ def generic_card_events(event: dict[str, Any], seat: int) -> list[tuple[str, str
 
 def card_events_fn(game: Game) -> Callable[[dict[str, Any], int], Iterable[tuple[str, str]]]:
     hook = getattr(game, "card_events", None)
-    return hook if callable(hook) else generic_card_events  # type: ignore[return-value]
+    return hook if callable(hook) else generic_card_events
 
 
 def replay_files(paths: list[str]) -> list[Path]:

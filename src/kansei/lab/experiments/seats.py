@@ -15,8 +15,8 @@ from .. import decks as dk
 from ..plan import Job, Tables, numbered, unit_seed
 from ..stats import paired_family, rate
 from .base import (
+    CommonParams,
     Experiment,
-    Params,
     Result,
     check_agents,
     interval,
@@ -27,7 +27,7 @@ from .base import (
 )
 
 
-class SeatsParams(Params):
+class SeatsParams(CommonParams):
     decks: list[str] = Field(default_factory=list)  # one per seat; default: the starter decks in order
     players: int | None = None
     agent: str = "greedy"

@@ -16,10 +16,10 @@ from kansei.sim.decks import resolve_decks
 from .. import decks as dk
 from ..plan import Job, Tables, numbered, unit_seed
 from ..stats import wilson_rate
-from .base import Experiment, Params, Result, check_agents, interval, pct, with_interval
+from .base import CommonParams, Experiment, Result, check_agents, interval, pct, with_interval
 
 
-class ShapeParams(Params):
+class ShapeParams(CommonParams):
     decks: list[str] = Field(default_factory=list)  # per seat; default: the game's own
     agents: list[str] = Field(default_factory=lambda: ["greedy"])  # per seat, repeated round the table
     players: int | None = None

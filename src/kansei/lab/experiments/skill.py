@@ -9,15 +9,15 @@ from typing import Any
 
 from pydantic import Field
 
-import kansei
 from kansei.core.errors import OptionError
+from kansei.core.registry import games as game_ids
 from kansei.sim.ladder import Pairing, ratings
 
 from ..plan import Job, Tables, numbered, unit_seed
 from ..stats import rate
 from .base import (
+    CommonParams,
     Experiment,
-    Params,
     Result,
     check_agents,
     interval,
@@ -33,7 +33,7 @@ DEFAULT_BOTS = ["random", "greedy", "mcts:iters=50", "mcts:iters=200"]
 LUCK, SKILL = 0.60, 0.80
 
 
-class SkillParams(Params):
+class SkillParams(CommonParams):
     game: str = "all"  # comma-separated game ids, or all
     bots: list[str] = Field(default_factory=lambda: list(DEFAULT_BOTS))
     games: int = Field(default=100, ge=1, le=1_000_000)  # per pairing of bots, per game
@@ -64,7 +64,7 @@ class Skill(Experiment):
 
     def prepare(self, params: Any, workdir: Path) -> tuple[Tables, dict[str, Any]]:
         p: SkillParams = params
-        ids = kansei.games() if p.game == "all" else [g.strip() for g in p.game.split(",") if g.strip()]
+        ids = game_ids() if p.game == "all" else [g.strip() for g in p.game.split(",") if g.strip()]
         if p.content is not None and len(ids) != 1:
             raise OptionError("--content needs exactly one game")
         bots = check_agents(p.bots)
