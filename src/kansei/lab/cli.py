@@ -125,7 +125,7 @@ Backend = Annotated[str, typer.Option(help="where games are played: local (proce
 Workers = Annotated[int | None, typer.Option(help="worker processes (default: every core; Ray: every CPU)")]
 Address = Annotated[str | None, typer.Option(help="a running Ray cluster (host:port, ray://host:port, auto)")]
 Out = Annotated[
-    Path | None, typer.Option(help="the run's folder (default: lab-runs/<experiment>-<game>-<time>)")
+    Path | None, typer.Option("--out", help="the run's folder (default: lab-runs/<experiment>-<game>-<time>)")
 ]
 Resume = Annotated[str | None, typer.Option(help="finish run RUN (its folder), playing only what is missing")]
 AsJson = Annotated[bool, typer.Option("--json", help="print the result as one JSON object")]
