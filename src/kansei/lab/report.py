@@ -269,6 +269,7 @@ def html_page(run: Run, result: Result) -> str:
     notes = "".join(f"<p class='meta'>{html.escape(n)}</p>" for n in result.notes)
     meta = run.meta
     params = json.dumps(meta.get("params", {}), sort_keys=True)
+    what = "saved games" if meta.get("experiment") == "observe" else "games"
     return f"""<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>{html.escape(result.title)}</title>
 <style>{CSS}</style><script>{get_plotlyjs()}</script></head><body>
@@ -279,7 +280,7 @@ def html_page(run: Run, result: Result) -> str:
 {divs}
 <h2>Numbers</h2>{tables}{notes}
 <p class="meta">Run {html.escape(run.folder.name)} · kansei {html.escape(str(meta.get("kansei")))} ·
-{html.escape(str(meta.get("created")))} · {int(meta.get("total", 0))} games ·
+{html.escape(str(meta.get("created")))} · {int(meta.get("total", 0))} {what} ·
 parameters {html.escape(params)} · the numbers: <a href="results.csv">results.csv</a>, every game:
 <a href="games.csv">games.csv</a> and <code>games/</code> (Parquet).</p>
 </body></html>"""

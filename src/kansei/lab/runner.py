@@ -22,7 +22,7 @@ from kansei.core.options import shorten
 from kansei.core.registry import load
 
 from .backends import run_jobs
-from .content import pack
+from .content import pack, unpack
 from .experiments import EXPERIMENTS, Experiment, Result
 from .experiments.observe import Observe
 from .plan import GameRef, Job, Tables, plan_digest
@@ -130,19 +130,14 @@ def start(
                 "kansei": kansei.__version__,
             },
         )
-        for digest in tables.contents:
-            src = scratch / "content" / digest
-            if src.is_dir():
-                shutil.copytree(src, run.folder / "content" / digest, dirs_exist_ok=True)
-            else:
-                from .content import unpack
-
-                unpack(tables.contents[digest], run.folder / "content" / digest)
+        for digest, files in tables.contents.items():
+            unpack(files, run.folder / "content" / digest)
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
     if isinstance(exp, Observe):
         rows, problems = exp.collect(info)
         run.meta["info"] = dict(info, problems=problems)
+        run.meta["total"] = len(info["files"])
         run.save_meta()
         pq.write_table(pa.Table.from_pylist(rows), run.folder / OBSERVATIONS)
         return run, finish(run)

@@ -204,7 +204,6 @@ class Card(Experiment):
             f"against {', '.join(info['opponent_labels'])}."
         )
         many = len(cards) > 1
-        pairs = len(rows) // max(1, len(info["arms"])) // 1
         return Result(
             experiment=self.kind,
             title=f"{info['game']}: card impact in {info['deck']}" + (" (scan)" if many else ""),
@@ -218,8 +217,8 @@ class Card(Experiment):
                 "replaced by a baseline card of the same kind, played on the same seeds, in both seats, "
                 f"against the same opponents ({', '.join(info['opponent_labels'])}) with {info['agent']} "
                 f"bots: {info['units'] * len(info['opponents']) * info['players']} paired games per card "
-                f"({len(rows)} games in all, about {pairs} per arm). The impact is the paired difference in "
-                "win rate (a draw counts ½), with Student's t interval over the seeds"
+                f"({len(rows)} games in all, the deck as built shared by every card). The impact is the "
+                "paired difference in win rate (a draw counts ½), with Student's t interval over the seeds"
                 + (
                     f"; with {len(cards)} cards tried, p-values are corrected with Holm's method and each "
                     "interval is drawn at the level of the Holm step that decided it, so a card is flagged "

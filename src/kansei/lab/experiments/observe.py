@@ -171,7 +171,8 @@ class Observe(Experiment):
         return rows, problems
 
     def analyse(self, info: dict[str, Any], rows: list[dict[str, Any]]) -> Result:
-        cards = sorted({c for r in rows for c in r["drawn"]} | {c for r in rows for c in (r["holds"] or [])})
+        # only cards some seat drew: a card that is never drawn (a deck key's, like a car) says nothing here
+        cards = sorted({c for r in rows for c in r["drawn"]})
         table, csv, ranked = [], [], []
         for c in cards:
             pool = [r for r in rows if r["holds"] is None or c in r["holds"]]
