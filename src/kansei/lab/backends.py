@@ -160,13 +160,25 @@ def run_ray(
                 break
             done, inflight = ray.wait(inflight, num_returns=1)
             for ref in done:
-                rows = ray.get(ref)
+                rows = _ray_result(ray, ref)
                 chunker.record(rows)
                 on_rows(rows)
     except BaseException:
         for ref in inflight:
             ray.cancel(ref, force=True)
         raise
+
+
+def _ray_result(ray: Any, ref: Any) -> Rows:
+    """A finished chunk's rows; a worker's own one-line error (other content on a node) stays one line."""
+    try:
+        rows: Rows = ray.get(ref)
+    except Exception as e:
+        cause = getattr(e, "cause", None)
+        if isinstance(cause, KanseiError):
+            raise BackendError(str(cause).splitlines()[0]) from None
+        raise
+    return rows
 
 
 def run_jobs(
