@@ -14,9 +14,10 @@ from typing import Any
 import pytest
 
 from kansei.lab import backends, runner
-from kansei.lab.backends import BackendError, Chunker
+from kansei.lab.backends import Chunker
+from kansei.lab.errors import BackendError, RunError, Stopped
 from kansei.lab.plan import Job
-from kansei.lab.store import Run, RunError
+from kansei.lab.store import Run
 
 HERE = Path(__file__).parent
 
@@ -106,6 +107,24 @@ def test_resume_after_a_killed_run_plays_only_the_missing_games(tmp_path: Path) 
     _, fresh = runner.start("matchup", params, out=tmp_path / "fresh", workers=2)
     assert resumed.to_dict() == fresh.to_dict()
     assert outcomes(out) == outcomes(tmp_path / "fresh")
+
+
+def test_a_killed_worker_stops_the_run_in_one_line_and_resume_finishes_it(tmp_path: Path) -> None:
+    crash = tmp_path / "crash"
+    crash.write_text(str(os.getpid()))  # the calling process never dies; the first pool worker does
+    params = {
+        "game": "labtoy",
+        "games": 200,
+        "seed": 9,
+        "options": {"crash_file": str(crash), "delay": 0.0002},
+    }
+    with pytest.raises(Stopped, match=r"a worker process died .*games are saved in .*kansei lab resume"):
+        runner.start("matchup", params, out=tmp_path / "r", workers=2)
+    count = Count()
+    _, resumed = runner.resume(tmp_path / "r", progress=count, workers=2)
+    assert count.done + count.played == 200
+    _, fresh = runner.start("matchup", params, out=tmp_path / "fresh", workers=1)
+    assert resumed.to_dict() == fresh.to_dict()
 
 
 def test_a_finished_run_resumes_with_nothing_to_play_and_reports_without_playing(

@@ -15,10 +15,12 @@ import socket
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from kansei.core.errors import KanseiError
 
+from .errors import BackendError, WorkerLost
 from .plan import Job, Tables
 from .play import play_chunk, pool_chunk, pool_init
 
@@ -26,10 +28,6 @@ Rows = list[dict[str, Any]]
 BACKENDS = ("local", "ray")
 CHUNK_SECONDS = {"inline": 0.5, "local": 1.0, "ray": 3.0}
 FIRST_CHUNK = 4  # games in each of the first chunks, before the time per game is known
-
-
-class BackendError(KanseiError):
-    """A backend cannot run (Ray missing, a cluster address that does not answer)."""
 
 
 class Chunker:
@@ -89,7 +87,10 @@ def run_local(tables: Tables, jobs: Sequence[Job], workers: int, on_rows: Callab
                 break
             done, inflight = wait(inflight, return_when=FIRST_COMPLETED)
             for fut in done:
-                rows = fut.result()
+                try:
+                    rows = fut.result()
+                except BrokenProcessPool:
+                    raise WorkerLost("a worker process died (killed, or out of memory)") from None
                 chunker.record(rows)
                 on_rows(rows)
     except BaseException:
@@ -177,6 +178,8 @@ def _ray_result(ray: Any, ref: Any) -> Rows:
         cause = getattr(e, "cause", None)
         if isinstance(cause, KanseiError):
             raise BackendError(str(cause).splitlines()[0]) from None
+        if type(e).__name__ in ("WorkerCrashedError", "NodeDiedError", "ActorDiedError", "RaySystemError"):
+            raise WorkerLost(f"a Ray worker or node was lost ({type(e).__name__})") from None
         raise
     return rows
 
@@ -206,4 +209,4 @@ def run_jobs(
         run_local(tables, jobs, n, on_rows)
 
 
-__all__ = ["BACKENDS", "BackendError", "Chunker", "run_jobs"]
+__all__ = ["BACKENDS", "BackendError", "Chunker", "WorkerLost", "run_jobs"]

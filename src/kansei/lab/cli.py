@@ -31,6 +31,8 @@ from rich.table import Table
 
 from kansei.core.errors import KanseiError, OptionError
 
+from .errors import Stopped
+
 app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
@@ -48,6 +50,9 @@ def friendly(fn: Callable[..., Any]) -> Callable[..., Any]:
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         try:
             return fn(*args, **kwargs)
+        except Stopped as e:
+            err.print(f"[yellow]stopped:[/] {escape(str(e))}", soft_wrap=True)
+            raise typer.Exit(130) from None
         except KanseiError as e:
             for line in str(e).splitlines() or [str(e)]:
                 err.print(f"[bold red]error:[/] {escape(line)}", soft_wrap=True)

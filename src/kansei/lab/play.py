@@ -19,18 +19,14 @@ from pathlib import Path
 from typing import Any
 
 from kansei.agents import choose, make_agent
-from kansei.core.errors import KanseiError
 from kansei.core.protocol import Game, State
 from kansei.core.registry import load
 from kansei.core.rng import derive_seed
 
+from .errors import WorkerError
 from .plan import Job, Tables
 
 _games: dict[tuple[str, str, str | None], Game] = {}  # per process: loaded games
-
-
-class WorkerError(KanseiError):
-    """A worker cannot play the run as planned (other content on a node, a game missing)."""
 
 
 def content_folder(digest: str, files: dict[str, bytes]) -> Path:

@@ -23,10 +23,11 @@ from kansei.core.registry import load
 
 from .backends import run_jobs
 from .content import pack, unpack
+from .errors import RunError, Stopped, WorkerLost
 from .experiments import EXPERIMENTS, Experiment, Result
 from .experiments.observe import Observe
 from .plan import GameRef, Job, Tables, plan_digest
-from .store import Run, RunError
+from .store import Run
 
 OBSERVATIONS = "observations.parquet"
 
@@ -203,7 +204,15 @@ def play(
         run.write_rows(rows)
         bar.advance(len(rows))
 
-    run_jobs(tables, todo, save, backend=backend, workers=workers, address=address)
+    try:
+        run_jobs(tables, todo, save, backend=backend, workers=workers, address=address)
+    except (KeyboardInterrupt, WorkerLost) as e:
+        saved = len(run.done())
+        why = "interrupted" if isinstance(e, KeyboardInterrupt) else str(e)
+        raise Stopped(
+            f"{why}: {saved} of {len(jobs)} games are saved in {shorten(str(run.folder))}; "
+            f"`kansei lab resume {shorten(str(run.folder))}` plays the rest"
+        ) from None
     return len(todo)
 
 

@@ -21,8 +21,9 @@ import pyarrow as pa  # type: ignore[import-untyped]
 import pyarrow.dataset as ds  # type: ignore[import-untyped]
 import pyarrow.parquet as pq  # type: ignore[import-untyped]
 
-from kansei.core.errors import KanseiError
 from kansei.core.options import shorten
+
+from .errors import RunError
 
 FORMAT = "kansei-lab-run/1"
 DEFAULT_ROOT = Path("lab-runs")
@@ -51,10 +52,6 @@ SCHEMA = pa.schema(
         ("margin", pa.float64()),
     ]
 )
-
-
-class RunError(KanseiError):
-    """A run folder that cannot be used as asked (missing, not a run, made with other parameters)."""
 
 
 def _atomic_write(path: Path, data: bytes) -> None:
