@@ -145,48 +145,59 @@ def _options(opt: list[str] | None, mode: str | None) -> dict[str, Any]:
     return options
 
 
-def _explicit(ctx: typer.Context, mapping: dict[str, tuple[str, Any]]) -> dict[str, Any]:
-    """The parameters the person typed (not defaults): cli name -> (param field, value)."""
-    given: dict[str, Any] = {}
-    for cli_name, (field, value) in mapping.items():
-        src = ctx.get_parameter_source(cli_name)
-        if src not in (ParameterSource.DEFAULT, ParameterSource.DEFAULT_MAP, None):
-            if field == "options" and "options" in given:
-                given["options"] = {**given["options"], **value}
-            else:
-                given[field] = value
-    return given
+RUN_OPTIONS = ("backend", "workers", "address", "out_dir", "resume", "as_json")
+# command-line names whose experiment parameter is named otherwise
+FIELDS = {"deck": "decks", "card_": "cards", "baseline": "baselines", "opponent": "opponents", "run_": "run"}
 
 
-def _execute(
-    ctx: typer.Context,
-    kind: str,
-    mapping: dict[str, tuple[str, Any]],
-    *,
-    resume: str | None,
-    backend: str,
-    workers: int | None,
-    address: str | None,
-    out_dir: Path | None,
-    as_json: bool,
-) -> None:
+def _execute(ctx: typer.Context, kind: str, **fields: Any) -> None:
+    """Start (or with --resume, finish) experiment ``kind`` with the command's parameters.
+
+    ``ctx.params`` go to the experiment under their field names (``--deck`` as ``decks``…); ``fields``
+    replace them where a command reads a parameter its own way (``--players 2,3`` as a list). With
+    --resume, only the parameters the person typed are compared with the run's own."""
     from . import runner
 
-    given = _explicit(ctx, mapping)
-    bar = Bar(f"{kind}", quiet=False)
+    params = dict(ctx.params)
+    run_opts = {k: params.pop(k, None) for k in RUN_OPTIONS}
+    opt, mode = params.pop("opt", None), params.pop("mode", None)
+    values: dict[str, Any] = {}
+    typed: set[str] = set()
+    for name, value in params.items():
+        field = name if name in fields else FIELDS.get(name, name)
+        values[field] = fields.get(name, value)
+        if ctx.get_parameter_source(name) not in (ParameterSource.DEFAULT, ParameterSource.DEFAULT_MAP, None):
+            typed.add(field)
+    values.update({k: v for k, v in fields.items() if k not in params})
+    if opt or mode:
+        values["options"] = _options(opt, mode)
+        typed.add("options")
+    values = {k: v for k, v in values.items() if v is not None and v != []}
+    bar = Bar(kind)
     try:
-        if resume:
+        if run_opts["resume"]:
+            given = {k: v for k, v in values.items() if k in typed}
             run, result = runner.resume(
-                resume, given, backend=backend, workers=workers, address=address, progress=bar
+                run_opts["resume"],
+                given,
+                backend=run_opts["backend"] or "local",
+                workers=run_opts["workers"],
+                address=run_opts["address"],
+                progress=bar,
             )
         else:
-            params = {field: value for field, value in mapping.values() if value is not None}
             run, result = runner.start(
-                kind, params, out=out_dir, backend=backend, workers=workers, address=address, progress=bar
+                kind,
+                values,
+                out=run_opts["out_dir"],
+                backend=run_opts["backend"] or "local",
+                workers=run_opts["workers"],
+                address=run_opts["address"],
+                progress=bar,
             )
     finally:
         bar.close()
-    show(run, result, as_json)
+    show(run, result, bool(run_opts["as_json"]))
 
 
 def show(run: Any, result: Any, as_json: bool) -> None:
@@ -250,28 +261,7 @@ def matchup(
     as_json: AsJson = False,
 ) -> None:
     """Decks (or cars, or racer counts) against each other: a win-rate matrix with 95% intervals."""
-    _execute(
-        ctx,
-        "matchup",
-        {
-            "game": ("game", game),
-            "deck": ("decks", deck or []),
-            "vary": ("vary", vary),
-            "players": ("players", _players_list(players)),
-            "agent": ("agent", agent),
-            "games": ("games", games),
-            "seed": ("seed", seed),
-            "opt": ("options", _options(opt, mode)),
-            "mode": ("options", _options(opt, mode)),
-            "content": ("content", content),
-        },
-        resume=resume,
-        backend=backend,
-        workers=workers,
-        address=address,
-        out_dir=out_dir,
-        as_json=as_json,
-    )
+    _execute(ctx, "matchup", players=_players_list(players))
 
 
 @app.command()
@@ -297,27 +287,7 @@ def seats(
     as_json: AsJson = False,
 ) -> None:
     """The advantage of each seat, with the decks rotated across the seats (the deck effect beside it)."""
-    _execute(
-        ctx,
-        "seats",
-        {
-            "game": ("game", game),
-            "deck": ("decks", deck or []),
-            "players": ("players", players),
-            "agent": ("agent", agent),
-            "games": ("games", games),
-            "seed": ("seed", seed),
-            "opt": ("options", _options(opt, mode)),
-            "mode": ("options", _options(opt, mode)),
-            "content": ("content", content),
-        },
-        resume=resume,
-        backend=backend,
-        workers=workers,
-        address=address,
-        out_dir=out_dir,
-        as_json=as_json,
-    )
+    _execute(ctx, "seats")
 
 
 @app.command()
@@ -350,30 +320,7 @@ def card(
     as_json: AsJson = False,
 ) -> None:
     """The impact of a card by controlled swap with a baseline card, on the same seeds (paired)."""
-    _execute(
-        ctx,
-        "card",
-        {
-            "game": ("game", game),
-            "deck": ("deck", deck),
-            "card_": ("cards", card_ or []),
-            "scan": ("scan", scan),
-            "baseline": ("baselines", baseline or []),
-            "opponent": ("opponents", opponent or []),
-            "agent": ("agent", agent),
-            "games": ("games", games),
-            "seed": ("seed", seed),
-            "opt": ("options", _options(opt, mode)),
-            "mode": ("options", _options(opt, mode)),
-            "content": ("content", content),
-        },
-        resume=resume,
-        backend=backend,
-        workers=workers,
-        address=address,
-        out_dir=out_dir,
-        as_json=as_json,
-    )
+    _execute(ctx, "card", deck=deck)
 
 
 @app.command()
@@ -399,28 +346,7 @@ def shape(
     as_json: AsJson = False,
 ) -> None:
     """Race shape: game length, lead changes, comebacks, margins, first-lead (first-blood) advantage."""
-    specs = _split_specs(agents)
-    _execute(
-        ctx,
-        "shape",
-        {
-            "game": ("game", game),
-            "deck": ("decks", deck or []),
-            "agents": ("agents", specs),
-            "players": ("players", players),
-            "games": ("games", games),
-            "seed": ("seed", seed),
-            "opt": ("options", _options(opt, mode)),
-            "mode": ("options", _options(opt, mode)),
-            "content": ("content", content),
-        },
-        resume=resume,
-        backend=backend,
-        workers=workers,
-        address=address,
-        out_dir=out_dir,
-        as_json=as_json,
-    )
+    _execute(ctx, "shape", agents=_split_specs(agents))
 
 
 @app.command()
@@ -443,22 +369,7 @@ def skill(
     as_json: AsJson = False,
 ) -> None:
     """How far random, greedy and search bots are apart in each game: skill, or luck?"""
-    _execute(
-        ctx,
-        "skill",
-        {
-            "game": ("game", ",".join(game) if game else "all"),
-            "bots": ("bots", _split_specs(bots)),
-            "games": ("games", games),
-            "seed": ("seed", seed),
-        },
-        resume=resume,
-        backend=backend,
-        workers=workers,
-        address=address,
-        out_dir=out_dir,
-        as_json=as_json,
-    )
+    _execute(ctx, "skill", game=",".join(game) if game else "all", bots=_split_specs(bots))
 
 
 @app.command()
@@ -493,41 +404,12 @@ def diff(
     as_json: AsJson = False,
 ) -> None:
     """The same experiment on two content versions: per-matchup or per-card deltas, changes flagged."""
-    deck_list = deck or []
-    mapping: dict[str, tuple[str, Any]] = {
-        "game": ("game", game),
-        "a": ("a", a),
-        "b": ("b", b),
-        "run_": ("run", run_),
-        "vary": ("vary", vary),
-        "card_": ("cards", card_ or []),
-        "scan": ("scan", scan),
-        "baseline": ("baselines", baseline or []),
-        "opponent": ("opponents", opponent or []),
-        "players": ("players", _players_list(players)),
-        "agent": ("agent", agent),
-        "games": ("games", games),
-        "seed": ("seed", seed),
-        "opt": ("options", _options(opt, mode)),
-        "mode": ("options", _options(opt, mode)),
-    }
-    if run_ == "card":
-        if len(deck_list) > 1:
-            raise OptionError("diff --run card takes one --deck (the deck holding the card)")
-        mapping["deck"] = ("deck", deck_list[0] if deck_list else None)
-    else:
-        mapping["deck"] = ("decks", deck_list)
-    _execute(
-        ctx,
-        "diff",
-        mapping,
-        resume=resume,
-        backend=backend,
-        workers=workers,
-        address=address,
-        out_dir=out_dir,
-        as_json=as_json,
-    )
+    if run_ != "card":
+        _execute(ctx, "diff", players=_players_list(players))
+        return
+    if deck and len(deck) > 1:
+        raise OptionError("diff --run card takes one --deck (the deck holding the card)")
+    _execute(ctx, "diff", players=_players_list(players), deck=deck[0] if deck else None)
 
 
 @app.command()
@@ -543,17 +425,7 @@ def observe(
     as_json: AsJson = False,
 ) -> None:
     """17lands-style card statistics from saved games: win rate when drawn, played, held (correlations)."""
-    _execute(
-        ctx,
-        "observe",
-        {"game": ("game", game), "paths": ("paths", paths), "min_games": ("min_games", min_games)},
-        resume=None,
-        backend="local",
-        workers=None,
-        address=None,
-        out_dir=out_dir,
-        as_json=as_json,
-    )
+    _execute(ctx, "observe")
 
 
 # -- runs ----------------------------------------------------------------------------------------------

@@ -49,22 +49,24 @@ class Rate:
 
 @dataclass(frozen=True)
 class Diff:
-    """A difference with its interval and two-sided p-value (``p_adj``: after Holm, where corrected)."""
+    """A difference with its interval and two-sided p-value (``p_holm``: after Holm, where corrected)."""
 
     value: float
     low: float
     high: float
     p: float
     units: int
-    p_adj: float | None = None
+    p_holm: float | None = None
     level: float = 1 - ALPHA  # the confidence level the interval is drawn at
 
     @property
     def flagged(self) -> bool:
-        return (self.p_adj if self.p_adj is not None else self.p) < ALPHA
+        return (self.p_holm if self.p_holm is not None else self.p) < ALPHA
 
-    def to_dict(self) -> dict[str, float | int | bool | None]:
+    def to_dict(self, value: str = "value") -> dict[str, float | int | bool | None]:
+        """As a dict, the difference itself under the name ``value`` (``impact``, ``delta``…)."""
         d: dict[str, float | int | bool | None] = dict(asdict(self))
+        d[value] = d.pop("value")
         d["flagged"] = self.flagged
         return d
 
@@ -159,7 +161,7 @@ def holm_levels(pvalues: Sequence[float], alpha: float = ALPHA) -> list[float]:
 
 
 def paired_family(samples: Sequence[Sequence[float]], alpha: float = ALPHA) -> list[Diff]:
-    """Paired differences for ``m`` comparisons, Holm-corrected: p_adj, and intervals at Holm's levels."""
+    """Paired differences for ``m`` comparisons, Holm-corrected: p_holm, and intervals at Holm's levels."""
     raw = [paired(s) for s in samples]
     if len(raw) <= 1:
         return [Diff(r.value, r.low, r.high, r.p, r.units, r.p) for r in raw]

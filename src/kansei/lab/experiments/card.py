@@ -166,7 +166,7 @@ class Card(Experiment):
                     c["baseline"],
                     signed(t.value),
                     signed_interval(t.low, t.high),
-                    f"{t.p_adj:.3g}" if t.p_adj is not None else "—",
+                    f"{t.p_holm:.3g}" if t.p_holm is not None else "—",
                     "yes" if t.flagged else "no",
                     str(t.units),
                 ]
@@ -177,14 +177,7 @@ class Card(Experiment):
                     "card": c["card"],
                     "kind": c["kind"],
                     "baseline": c["baseline"],
-                    "impact": t.value,
-                    "low": t.low,
-                    "high": t.high,
-                    "level": t.level,
-                    "p": t.p,
-                    "p_holm": t.p_adj,
-                    "flagged": t.flagged,
-                    "units": t.units,
+                    **t.to_dict("impact"),
                     "copies": c["copies"],
                 }
             )

@@ -127,7 +127,7 @@ class Diff(Experiment):
                     fmt(after[i]),
                     signed(t.value),
                     signed_interval(t.low, t.high),
-                    f"{t.p_adj:.3g}" if t.p_adj is not None else "—",
+                    f"{t.p_holm:.3g}" if t.p_holm is not None else "—",
                     "CHANGED" if t.flagged else "",
                 ]
             )
@@ -136,14 +136,7 @@ class Diff(Experiment):
                     "cell": names[i],
                     "a": before[i],
                     "b": after[i],
-                    "delta": t.value,
-                    "low": t.low,
-                    "high": t.high,
-                    "level": t.level,
-                    "p": t.p,
-                    "p_holm": t.p_adj,
-                    "flagged": t.flagged,
-                    "units": t.units,
+                    **t.to_dict("delta"),
                 }
             )
             if t.flagged:

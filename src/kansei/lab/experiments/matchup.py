@@ -187,7 +187,7 @@ class Matchup(Experiment):
                     "low": a.low,
                     "high": a.high,
                     "games": a.games,
-                    "p_holm": t.p_adj,
+                    "p_holm": t.p_holm,
                     "flagged": t.flagged,
                 }
             )

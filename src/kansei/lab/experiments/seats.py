@@ -13,7 +13,7 @@ from kansei.sim.decks import resolve_decks
 
 from .. import decks as dk
 from ..plan import Job, Tables, numbered, unit_seed
-from ..stats import paired_family, rate
+from ..stats import Diff, Rate, paired_family, rate
 from .base import (
     CommonParams,
     Experiment,
@@ -31,6 +31,47 @@ class SeatsParams(CommonParams):
     decks: list[str] = Field(default_factory=list)  # one per seat; default: the starter decks in order
     players: int | None = None
     agent: str = "greedy"
+
+
+def against_fair(
+    what: str,
+    keys: list[str],
+    names: list[str],
+    cells: dict[str, dict[int, float]],
+    per_unit: int,
+    fair: float,
+    csv: list[dict[str, Any]],
+    table: list[list[str]],
+) -> tuple[list[Rate], list[Diff]]:
+    """Each cell's score with its interval, tested against a fair share (Holm over the cells); their
+    rows appended to ``csv`` and ``table``."""
+    vals = [list(cells.get(k, {}).values()) for k in keys]
+    rates = [rate(v, per_unit) for v in vals]
+    tests = paired_family([[x - fair for x in v] for v in vals])
+    for name, x, t in zip(names, rates, tests, strict=True):
+        csv.append(
+            {
+                "what": what,
+                "name": name,
+                "score": x.value,
+                "low": x.low,
+                "high": x.high,
+                "advantage": x.value - fair,
+                "p_holm": t.p_holm,
+                "flagged": t.flagged,
+                "games": x.games,
+            }
+        )
+        table.append(
+            [
+                name,
+                pct(x.value),
+                interval(x.low, x.high),
+                f"{100 * (x.value - fair):+.1f} pts",
+                "yes" if t.flagged else "no",
+            ]
+        )
+    return rates, tests
 
 
 class Seats(Experiment):
@@ -96,62 +137,14 @@ class Seats(Experiment):
         fair = 1 / n
         cells = self.cell_units(info, rows)
         rot = info["rotations"]
-        seat_vals = [list(cells.get(f"seat {s}", {}).values()) for s in range(n)]
-        seat_rates = [rate(v, rot) for v in seat_vals]
-        seat_tests = paired_family([[x - fair for x in v] for v in seat_vals])
         csv: list[dict[str, Any]] = []
-        table = []
-        for s, (x, t) in enumerate(zip(seat_rates, seat_tests, strict=True)):
-            csv.append(
-                {
-                    "what": "seat",
-                    "name": f"seat {s}",
-                    "score": x.value,
-                    "low": x.low,
-                    "high": x.high,
-                    "advantage": x.value - fair,
-                    "p_holm": t.p_adj,
-                    "flagged": t.flagged,
-                    "games": x.games,
-                }
-            )
-            table.append(
-                [
-                    f"seat {s}",
-                    pct(x.value),
-                    interval(x.low, x.high),
-                    f"{100 * (x.value - fair):+.1f} pts",
-                    "yes" if t.flagged else "no",
-                ]
-            )
-        deck_rates = []
+        table: list[list[str]] = []
+        seat_names = [f"seat {s}" for s in range(n)]
+        seat_rates, seat_tests = against_fair("seat", seat_names, seat_names, cells, rot, fair, csv, table)
+        deck_rates: list[Rate] = []
         if info["decks"] is not None:
-            deck_vals = [list(cells.get(f"deck {e}", {}).values()) for e in range(n)]
-            deck_rates = [rate(v, rot) for v in deck_vals]
-            deck_tests = paired_family([[x - fair for x in v] for v in deck_vals])
-            for e, (x, t) in enumerate(zip(deck_rates, deck_tests, strict=True)):
-                csv.append(
-                    {
-                        "what": "deck",
-                        "name": labels[e],
-                        "score": x.value,
-                        "low": x.low,
-                        "high": x.high,
-                        "advantage": x.value - fair,
-                        "p_holm": t.p_adj,
-                        "flagged": t.flagged,
-                        "games": x.games,
-                    }
-                )
-                table.append(
-                    [
-                        labels[e],
-                        pct(x.value),
-                        interval(x.low, x.high),
-                        f"{100 * (x.value - fair):+.1f} pts",
-                        "yes" if t.flagged else "no",
-                    ]
-                )
+            deck_keys = [f"deck {e}" for e in range(n)]
+            deck_rates, _ = against_fair("deck", deck_keys, labels, cells, rot, fair, csv, table)
         # what a plain simulation sees: the decks as dealt, seats and decks confounded
         dealt = [r for r in rows if r["tag"] == "r0"]
         naive = [rate([r["scores"][s] for r in dealt]) for s in range(n)]
