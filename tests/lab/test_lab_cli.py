@@ -102,3 +102,53 @@ def test_observe_saved_games(tmp_path: Path) -> None:
     assert cards["Flame"]["played"] + cards["Flame"]["held"] == cards["Flame"]["drawn"]
     assert cards["Flame"]["iwd"] > cards["Fizzle"]["iwd"]  # the four beats the one
     assert any("correlations" in f for f in res["findings"])
+
+
+def test_diff_of_a_card_on_the_command_line(tmp_path: Path, toy_content: Path) -> None:
+    set_power(toy_content, "Ember", 30)
+    shipped = str(Path(__file__).parent / "toy_content")
+    code, text = lab(
+        "diff",
+        "labtoy",
+        "--a",
+        shipped,
+        "--b",
+        str(toy_content),
+        "--run",
+        "card",
+        "--deck",
+        "Red",
+        "--card",
+        "Ember",
+        "--baseline",
+        "Blank",
+        "--games",
+        "60",
+        "--out",
+        str(tmp_path / "d"),
+        "--json",
+    )
+    assert code == 0, text
+    (cell,) = json.loads(text.splitlines()[-1])["csv"]
+    assert cell["cell"] == "Ember" and cell["flagged"] and cell["delta"] > 0
+    line = one_error_line(
+        *lab(
+            "diff",
+            "labtoy",
+            "--a",
+            shipped,
+            "--b",
+            shipped,
+            "--run",
+            "card",
+            "--deck",
+            "Red",
+            "--deck",
+            "Blue",
+            "--card",
+            "Ember",
+            "--out",
+            str(tmp_path / "e"),
+        )
+    )
+    assert "takes one --deck" in line
