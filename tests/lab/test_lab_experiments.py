@@ -181,3 +181,34 @@ def test_shape_experiment_is_registered() -> None:
     assert runner.experiment("shape").__class__ is Shape
     with pytest.raises(OptionError, match="unknown experiment"):
         runner.experiment("shapes")
+
+
+def git(repo: Path, *args: str) -> None:
+    import subprocess
+
+    subprocess.run(
+        ["git", "-c", "user.name=lab", "-c", "user.email=lab@example.org", *args],
+        cwd=repo,
+        check=True,
+        capture_output=True,
+    )
+
+
+def test_diff_between_a_git_ref_and_the_working_folder(
+    tmp_path: Path, toy_content: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import shutil
+
+    repo = tmp_path / "repo"
+    shutil.copytree(toy_content, repo / "content")
+    git(repo, "init", "-q")
+    git(repo, "add", ".")
+    git(repo, "commit", "-qm", "toy content")
+    set_power(repo / "content", "Spark", 20)
+    monkeypatch.chdir(repo)
+    res = run("diff", tmp_path / "out", a="HEAD:content", b="content", games=120)
+    assert res.csv[0]["flagged"]
+    with pytest.raises(ContentError, match="'nosuchref:content': no git ref 'nosuchref'"):
+        run("diff", tmp_path / "bad", a="nosuchref:content", b="content", games=10)
+    with pytest.raises(ContentError, match="no files at 'nowhere' in HEAD"):
+        run("diff", tmp_path / "bad2", a="HEAD:nowhere", b="content", games=10)

@@ -50,14 +50,16 @@ def unpack(files: dict[str, bytes], dest: Path) -> Path:
     return dest
 
 
-def _git(args: list[str], cwd: Path) -> bytes:
+def _git(args: list[str], cwd: Path, failure: str | None = None) -> bytes:
     try:
         done = subprocess.run(["git", *args], cwd=cwd, capture_output=True, timeout=60, check=False)
     except FileNotFoundError:
         raise ContentError(["git is not installed (needed to read a content version at a git ref)"]) from None
     if done.returncode != 0:
+        if failure:
+            raise ContentError([failure])
         msg = done.stderr.decode(errors="replace").strip().splitlines()
-        raise ContentError([f"git {' '.join(args[:2])}: {shorten(msg[-1] if msg else 'failed', 160)}"])
+        raise ContentError([f"git {args[0]}: {shorten(msg[-1] if msg else 'failed', 160)}"])
     return done.stdout
 
 
@@ -69,13 +71,23 @@ def from_git(spec: str, dest: Path, cwd: Path | None = None) -> Path:
             [f"{shorten(spec)!r}: a content version is a folder or REF:PATH (e.g. main:content)"]
         )
     here = (cwd or Path.cwd()).resolve()
-    top = Path(_git(["rev-parse", "--show-toplevel"], here).decode().strip())
+    top = Path(
+        _git(["rev-parse", "--show-toplevel"], here, f"{shorten(spec)!r}: not inside a git repository")
+        .decode()
+        .strip()
+    )
     if sub.startswith("./"):  # as in git: ./PATH is relative to the current folder, PATH to the top
         prefix = here.relative_to(top).as_posix() if here != top else ""
         sub = f"{prefix}/{sub[2:]}"
     full = sub.strip("/")
-    _git(["rev-parse", "--verify", "--quiet", f"{ref}^{{commit}}"], top)
-    blob = _git(["archive", "--format=tar", ref, "--", full], top)
+    _git(
+        ["rev-parse", "--verify", "--quiet", f"{ref}^{{commit}}"],
+        top,
+        f"{shorten(spec)!r}: no git ref {shorten(ref, 40)!r}",
+    )
+    blob = _git(
+        ["archive", "--format=tar", ref, "--", full], top, f"{shorten(spec)!r}: no files at {full!r} in {ref}"
+    )
     dest.mkdir(parents=True, exist_ok=True)
     count = 0
     with tarfile.open(fileobj=io.BytesIO(blob)) as tar:
