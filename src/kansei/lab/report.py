@@ -26,12 +26,12 @@ FONT = "system-ui, -apple-system, 'Segoe UI', sans-serif"
 GOOD, BAD, NEUTRAL = "#1b7837", "#b2182b", "#4d4d4d"
 
 
-def _layout(fig: go.Figure, title: str, height: int = 420) -> go.Figure:
+def _layout(fig: go.Figure, title: str, height: int = 420, top: int = 60) -> go.Figure:
     fig.update_layout(
-        title={"text": title, "x": 0.01},
+        title={"text": title, "x": 0.01, "y": 0.98, "yanchor": "top"},
         template="plotly_white",
         height=height,
-        margin={"l": 60, "r": 30, "t": 60, "b": 60},
+        margin={"l": 60, "r": 30, "t": top, "b": 60},
         font={"family": FONT, "size": 13},
     )
     return fig
@@ -67,7 +67,7 @@ def heatmap(labels: list[str], matrix: list[list[dict[str, Any] | None]], title:
     )
     fig.update_yaxes(autorange="reversed", title="deck")
     fig.update_xaxes(title="opponent", side="top")
-    return _layout(fig, title, height=max(380, 80 + 60 * len(labels)))
+    return _layout(fig, title, height=max(420, 140 + 60 * len(labels)), top=120)
 
 
 def bars(names: list[str], rates: list[dict[str, Any]], title: str, fair: float | None = None) -> go.Figure:
