@@ -16,6 +16,7 @@ from .. import decks as dk
 from ..plan import Job, Tables, numbered, unit_seed
 from ..stats import paired_family, rate
 from .base import (
+    MAX_GAMES,
     CommonParams,
     Experiment,
     Result,
@@ -29,6 +30,7 @@ from .base import (
 
 
 class CardParams(CommonParams):
+    games: int = Field(default=400, ge=1, le=MAX_GAMES)  # paired games per card
     deck: str | None = None  # the deck holding the card(s); default: the first starter deck
     cards: list[str] = Field(default_factory=list)
     scan: bool = False

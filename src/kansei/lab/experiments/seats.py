@@ -15,6 +15,7 @@ from .. import decks as dk
 from ..plan import Job, Tables, numbered, unit_seed
 from ..stats import Diff, Rate, paired_family, rate
 from .base import (
+    MAX_GAMES,
     CommonParams,
     Experiment,
     Result,
@@ -28,6 +29,7 @@ from .base import (
 
 
 class SeatsParams(CommonParams):
+    games: int = Field(default=1000, ge=1, le=MAX_GAMES)  # in all, split over the rotations
     decks: list[str] = Field(default_factory=list)  # one per seat; default: the starter decks in order
     players: int | None = None
     agent: str = "greedy"

@@ -16,10 +16,11 @@ from kansei.sim.decks import resolve_decks
 from .. import decks as dk
 from ..plan import Job, Tables, numbered, unit_seed
 from ..stats import wilson_rate
-from .base import CommonParams, Experiment, Result, check_agents, interval, pct, with_interval
+from .base import MAX_GAMES, CommonParams, Experiment, Result, check_agents, interval, pct, with_interval
 
 
 class ShapeParams(CommonParams):
+    games: int = Field(default=500, ge=1, le=MAX_GAMES)
     decks: list[str] = Field(default_factory=list)  # per seat; default: the game's own
     agents: list[str] = Field(default_factory=lambda: ["greedy"])  # per seat, repeated round the table
     players: int | None = None

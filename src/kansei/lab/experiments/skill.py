@@ -16,6 +16,7 @@ from kansei.sim.ladder import Pairing, ratings
 from ..plan import Job, Tables, numbered, unit_seed
 from ..stats import rate
 from .base import (
+    MAX_GAMES,
     CommonParams,
     Experiment,
     Result,
@@ -36,7 +37,7 @@ LUCK, SKILL = 0.60, 0.80
 class SkillParams(CommonParams):
     game: str = "all"  # comma-separated game ids, or all
     bots: list[str] = Field(default_factory=lambda: list(DEFAULT_BOTS))
-    games: int = Field(default=100, ge=1, le=1_000_000)  # per pairing of bots, per game
+    games: int = Field(default=100, ge=1, le=MAX_GAMES)  # per pairing of bots, per game
 
 
 def verdict(score: float) -> str:
