@@ -87,16 +87,15 @@ def run_local(tables: Tables, jobs: Sequence[Job], workers: int, on_rows: Callab
                 break
             done, inflight = wait(inflight, return_when=FIRST_COMPLETED)
             for fut in done:
-                try:
-                    rows = fut.result()
-                except BrokenProcessPool:
-                    raise WorkerLost("a worker process died (killed, or out of memory)") from None
+                rows = fut.result()
                 chunker.record(rows)
                 on_rows(rows)
-    except BaseException:
+    except BaseException as e:
         for fut in inflight:
             fut.cancel()
         pool.shutdown(wait=False, cancel_futures=True)
+        if isinstance(e, BrokenProcessPool):  # from a result or from submitting more work
+            raise WorkerLost("a worker process died (killed, or out of memory)") from None
         raise
     pool.shutdown(wait=True)
 
