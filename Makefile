@@ -10,7 +10,7 @@ STAMP  := $(VENV)/.installed
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[test,lab]'
+	$(PY) -m pip install --quiet -e '.[test,lint,lab]'
 	touch $(STAMP)
 
 run: $(STAMP)
@@ -24,8 +24,9 @@ bench: $(STAMP)
 	$(PY) bench/playouts.py
 
 lint: $(STAMP)
-	$(PY) -m pip install --quiet ruff
 	$(VENV)/bin/ruff check src tests bench
+	$(VENV)/bin/ruff format --check src tests bench
+	$(VENV)/bin/mypy
 
 clean:
 	rm -rf $(VENV) build *.egg-info src/*.egg-info

@@ -39,7 +39,11 @@ Decide = Callable[[Agent, State, int], Action]
 
 
 def peeking_differences(
-    game, players: int, specs: list[str], seeds: range, decide: Decide = choose,
+    game,
+    players: int,
+    specs: list[str],
+    seeds: range,
+    decide: Decide = choose,
     make: Callable[[str, int], Agent] = make_agent,
 ) -> list[str]:
     """Play random games; at every ``CHECK_EVERY``-th decision ask each bot for the seat to move's choice in

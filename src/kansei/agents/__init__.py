@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import importlib
+from typing import Any
 
 from kansei.core.errors import OptionError
+from kansei.core.options import coerce, shorten
 
 from .base import Agent, choose
 
@@ -20,31 +22,21 @@ def agent_kinds() -> list[str]:
     return sorted(_AGENTS)
 
 
-def _coerce(text: str):
-    low = text.lower()
-    if low in ("true", "false"):
-        return low == "true"
-    for cast in (int, float):
-        try:
-            return cast(text)
-        except ValueError:
-            pass
-    return text
-
-
-def parse_spec(spec: str) -> tuple[str, dict]:
+def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
     """'mcts:iters=2000,rollout=greedy' -> ('mcts', {'iters': 2000, 'rollout': 'greedy'})."""
+    if not isinstance(spec, str) or len(spec) > 200:
+        raise OptionError(f"agent spec {shorten(repr(spec))} is not a short text like mcts:iters=200")
     kind, _, rest = spec.strip().partition(":")
     kind = kind.strip()
     if kind not in _AGENTS:
-        raise OptionError(f"unknown agent {kind!r} (valid: {', '.join(agent_kinds())})")
-    params: dict = {}
+        raise OptionError(f"unknown agent {shorten(kind, 30)!r} (valid: {', '.join(agent_kinds())})")
+    params: dict[str, Any] = {}
     if rest.strip():
         for part in rest.split(","):
             key, eq, val = part.partition("=")
             if not eq or not key.strip():
-                raise OptionError(f"agent spec {spec!r}: expected key=value, got {part!r}")
-            params[key.strip()] = _coerce(val.strip())
+                raise OptionError(f"agent spec {shorten(spec)!r}: expected key=value, got {shorten(part)!r}")
+            params[key.strip()] = coerce(val)
     return kind, params
 
 
