@@ -31,8 +31,9 @@ def load() -> float:
 def timed_lab(kind: str, params: dict[str, Any], workers: int, root: Path) -> dict[str, Any]:
     before = load()
     t0 = time.perf_counter()
-    run, _ = runner.start(kind, params, out=root / f"{kind}-{params['game']}-{len(list(root.iterdir()))}",
-                          workers=workers)
+    run, _ = runner.start(
+        kind, params, out=root / f"{kind}-{params['game']}-{len(list(root.iterdir()))}", workers=workers
+    )
     wall = time.perf_counter() - t0
     rows = run.rows()
     play = sum(r["seconds"] for r in rows)
@@ -66,8 +67,12 @@ def main() -> None:
             t0 = time.perf_counter()
             simulate("touge", {}, ["greedy", "greedy"], args.games, workers=args.workers)
             wall = time.perf_counter() - t0
-            out["sim_touge"] = {"games": args.games, "seconds": round(wall, 2), "load_before": before,
-                                "load_after": load()}
+            out["sim_touge"] = {
+                "games": args.games,
+                "seconds": round(wall, 2),
+                "load_before": before,
+                "load_after": load(),
+            }
         out["lab_touge"] = timed_lab("matchup", {"game": "touge", "games": args.games}, args.workers, root)
         per_game = {}
         for gid in kansei.games():
@@ -80,14 +85,21 @@ def main() -> None:
         if not args.skip_scan:
             game = kansei.load("touge")
             deck = game.starter_decks()[0]
-            scan = timed_lab("card", {"game": "touge", "deck": deck, "scan": True, "games": args.scan_games},
-                             args.workers, root)
+            scan = timed_lab(
+                "card",
+                {"game": "touge", "deck": deck, "scan": True, "games": args.scan_games},
+                args.workers,
+                root,
+            )
             scan["deck"] = deck
             out["scan_touge"] = scan
     finally:
         shutil.rmtree(root, ignore_errors=True)
     print(f"{'what':<34}{'games':>8}{'seconds':>10}{'games/s':>10}{'overhead':>10}{'load':>12}")
-    rows = [("kansei sim, touge greedy", out.get("sim_touge")), ("lab matchup, touge greedy", out["lab_touge"])]
+    rows = [
+        ("kansei sim, touge greedy", out.get("sim_touge")),
+        ("lab matchup, touge greedy", out["lab_touge"]),
+    ]
     rows += [(f"lab matchup, {g}", r) for g, r in out["per_game"].items()]
     if "scan_touge" in out:
         rows.append((f"lab card --scan, {out['scan_touge']['deck']}", out["scan_touge"]))
@@ -96,8 +108,10 @@ def main() -> None:
             continue
         gps = r.get("games_per_s", round(r["games"] / r["seconds"], 1))
         ov = f"{100 * r['overhead']:.1f}%" if r.get("overhead") is not None else "—"
-        print(f"{name:<34}{r['games']:>8}{r['seconds']:>10.1f}{gps:>10}{ov:>10}"
-              f"{r['load_before']:>6}→{r['load_after']:<5}")
+        print(
+            f"{name:<34}{r['games']:>8}{r['seconds']:>10.1f}{gps:>10}{ov:>10}"
+            f"{r['load_before']:>6}→{r['load_after']:<5}"
+        )
     print(json.dumps(out))
 
 

@@ -133,9 +133,13 @@ class Toy(Game):
 
     def _new_state(self, seed: int, players: int, decks: list[Any] | None, setup: Any) -> ToyState:
         crash = Path(self.options.crash_file) if self.options.crash_file else None  # type: ignore[attr-defined]
-        if crash is not None and crash.exists() and os.getpid() != int(crash.read_text() or 0):
-            crash.unlink()
-            os._exit(9)
+        if crash is not None:
+            try:
+                if os.getpid() != int(crash.read_text() or 0):
+                    os.rename(crash, f"{crash}.taken")  # only one worker wins the race to die
+                    os._exit(9)
+            except FileNotFoundError:
+                pass
         specs = list(decks) if decks else [None, None]
         data = [self._deck_data(specs[s], s) for s in range(2)]
         s = ToyState()
