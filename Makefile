@@ -10,7 +10,7 @@ STAMP  := $(VENV)/.installed
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[test,lint,interop]'
+	$(PY) -m pip install --quiet -e '.[test,lint,interop,lab]'
 	touch $(STAMP)
 
 run: $(STAMP)

@@ -592,6 +592,11 @@ def ladder(
     out.print(f"{sum(p.games for p in res.pairings)} games in {res.seconds:.1f} s with {workers} worker(s)")
 
 
+from kansei.lab.cli import app as lab_app  # noqa: E402  (kansei lab: the balance lab's sub-commands)
+
+app.add_typer(lab_app, name="lab")
+
+
 def main() -> None:
     try:
         app()
