@@ -580,6 +580,9 @@ def ladder(
     out.print(f"{sum(p.games for p in res.pairings)} games in {res.seconds:.1f} s with {workers} worker(s)")
 
 
+app.command()(__import__("kansei.web.cli", fromlist=["serve"]).serve)  # the browser table (issue 12)
+
+
 def main() -> None:
     try:
         app()
