@@ -65,11 +65,17 @@ def run_job(job: BotJob) -> tuple[str, int, str]:
     return job.room, job.step, action.notation
 
 
+def _warm() -> None:
+    import kansei.agents.mcts  # noqa: F401  (the heaviest agent's imports)
+
+
 class BotPool:
     def __init__(self, workers: int | None = None):
         n = workers or max(1, min(4, (os.cpu_count() or 2)))
         # spawn: the server has threads (a fork would copy their locks mid-flight)
         self.executor = ProcessPoolExecutor(max_workers=n, mp_context=multiprocessing.get_context("spawn"))
+        for _ in range(n):  # start the workers now (imports included), not on the first bot move
+            self.executor.submit(_warm)
 
     def submit(self, job: BotJob) -> Future[tuple[str, int, str]]:
         return self.executor.submit(run_job, job)
