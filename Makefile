@@ -1,31 +1,52 @@
-# Two commands for a fresh machine: `make run` (play Touge against the greedy bot) and `make test`.
+# Two commands for a fresh machine: `make run` (the browser card table) and `make test`.
 PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test bench lint clean
+.PHONY: run play test bench bench-web lint clean system-deps
 
 # (Re)install only when the project's metadata changed: fast when nothing did.
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[test]'
+	$(PY) -m pip install --quiet -e '.[test,web]'
 	touch $(STAMP)
 
+# The browser table on http://127.0.0.1:8000/ (HOST/PORT override; KANSEI_DB=postgresql+psycopg://… to share).
 run: $(STAMP)
+	$(VENV)/bin/kansei serve --host $${HOST:-127.0.0.1} --port $${PORT:-8000}
+
+# The terminal game.
+play: $(STAMP)
 	$(VENV)/bin/kansei play touge --vs greedy
 
-test: $(STAMP)
+# Debian packages the web tests use: Chromium (Playwright drives it) and PostgreSQL (a throwaway server).
+# Installed only when missing; as root and without questions, so CI on a fresh machine needs nothing else.
+system-deps:
+	@missing=""; \
+	command -v chromium >/dev/null 2>&1 || missing="$$missing chromium"; \
+	ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing="$$missing postgresql"; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" != 0 ]; then echo "install as root:$$missing (sudo make system-deps)"; exit 1; fi; \
+	  echo "apt-get install$$missing"; \
+	  DEBIAN_FRONTEND=noninteractive apt-get update -qq </dev/null && \
+	  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq$$missing </dev/null >/dev/null; \
+	fi
+
+test: system-deps $(STAMP)
 	$(PY) -m pytest -n 2 tests
 
 bench: $(STAMP)
 	$(PY) -m pip install --quiet -e '.[bench]'
 	$(PY) bench/playouts.py
 
+bench-web: $(STAMP)
+	$(PY) bench/web.py --rooms 200
+
 lint: $(STAMP)
 	$(PY) -m pip install --quiet ruff
 	$(VENV)/bin/ruff check src tests bench
 
 clean:
-	rm -rf $(VENV) build *.egg-info src/*.egg-info
+	rm -rf $(VENV) build *.egg-info src/*.egg-info test-artifacts

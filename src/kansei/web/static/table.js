@@ -29,7 +29,7 @@ function seatName(p, i) {
 
 function ctxFor(p, actor) {
   return {
-    you: p.seat, actor: actor === undefined ? p.seat : actor, payload: p, Cards, h,
+    you: p.seat, actor: actor === undefined ? p.seat : actor, payload: p, Cards, h, lang: p.lang,
     name: (i) => seatName(p, i),
     players: (p.seats || []).length,
   };
@@ -300,7 +300,9 @@ function drawLog(p) {
   ol.replaceChildren(...items);
   // new lines arrive one after another, so a bot's move can be followed
   const fresh = items.filter((li) => li.classList.contains("fresh"));
-  fresh.forEach((li, i) => { li.style.animationDelay = `${Math.min(i, 12) * 160}ms`; });
+  const shown = fresh.slice(-6); // older lines of a burst appear at once
+  for (const li of fresh) if (!shown.includes(li)) li.classList.remove("fresh");
+  shown.forEach((li, i) => { li.style.animationDelay = `${i * 220}ms`; });
   for (const e of log) e.fresh = false;
   ol.scrollTop = ol.scrollHeight;
 }
