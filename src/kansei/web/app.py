@@ -408,11 +408,9 @@ def create_app(config: Config | None = None) -> FastAPI:
         """Upload a ``kansei-replay/1`` file (its JSON as the body): it is re-run and kept as a finished
         game to step through; a file that does not re-run is refused with its first problem."""
         throttle(request)
-        from kansei.core import replay as replays
-
         raw = await request.body()
         try:
-            data = replays.loads(raw.decode("utf-8", "replace"))
+            data = engine.read_replay(raw.decode("utf-8", "replace"))
         except KanseiError:
             raise
         except Exception as e:
@@ -485,7 +483,8 @@ def create_app(config: Config | None = None) -> FastAPI:
                         await to_thread.run_sync(hub.act, room, seat, action, step)
                     except KanseiError as e:
                         await ws.send_json({"type": "error", "message": one_line(e)})
-                        waiter.wake()
+                        if isinstance(e, RoomError) and e.status == 409:
+                            waiter.wake()  # a stale client: send it the game as it is now
                 else:
                     await ws.send_json({"type": "error", "message": "unknown message type (action or ping)"})
 

@@ -89,3 +89,15 @@ def describe(game: Game, state: State, action: Action, lang: str) -> str:
 def narrate(game: Game, event: dict, seat: int | None, lang: str) -> str | None:
     line = game.narrate(event, seat, lang) if _CORE else game.narrate(event, seat)  # type: ignore[call-arg]
     return None if line is None else str(line)
+
+
+def read_replay(text: str) -> dict:
+    """A kansei-replay/1 file's data, validated by the core (size and depth limited)."""
+    from kansei.core import replay
+
+    if hasattr(replay, "loads"):
+        return replay.loads(text)  # type: ignore[no-any-return]
+    data = json.loads(text)
+    if not isinstance(data, dict) or data.get("format") != replay.FORMAT:
+        raise kansei.ContentError([f"format must be {replay.FORMAT!r}"])
+    return data
