@@ -1,0 +1,94 @@
+"""At the wire, no payload for a seat holds what that seat cannot see: for every game and configuration,
+a random game is played through the API and every seat's (and a spectator's) payload is checked after every
+action against ``reveal()`` (no hidden card's name), against a determinised world (the same payload from a
+world that only agrees with what the seat knows), and for the secret seed."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+
+import pytest
+from fastapi.testclient import TestClient
+
+import kansei
+from kansei.web import engine
+from kansei.web.payload import seat_payload
+
+from .conftest import new_room
+
+SEED = 8_761_234_567_890_123
+SAME = ("to_move", "legal", "moves", "view", "events", "log", "over", "result")
+
+
+def configs() -> list[tuple[str, dict, int]]:
+    out = []
+    for gid in kansei.games():
+        game = kansei.load(gid)
+        for cfg in game.test_configs():
+            out.append((gid, cfg.get("options", {}), cfg.get("players", game.min_players)))
+    return out
+
+
+def card_names(game) -> set[str]:
+    names: set[str] = set()
+    for lang in engine.languages(game):
+        for c in engine.cards(game, lang):
+            names.update(n for n in (c["name"], c["slug"]) if len(n) >= 3)
+    return names
+
+
+def finder(names: set[str]) -> re.Pattern[str]:
+    """One pattern for every name (longest first), matched as whole words."""
+    alts = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
+    return re.compile(rf"(?<![\w-])(?:{alts})(?![\w-])")
+
+
+def mentioned(pattern: re.Pattern[str], text: str) -> set[str]:
+    return set(pattern.findall(text))
+
+
+@pytest.mark.parametrize("gid,options,players", configs(), ids=lambda x: str(x))
+def test_no_payload_holds_what_its_seat_cannot_see(sqlite_client: TestClient, gid: str, options: dict, players: int):
+    c = sqlite_client
+    room, tokens = new_room(c, gid, ["human"] * players, options=options, seed=SEED)
+    hub = c.app.state.hub
+    game = engine.game_for(gid, options)
+    names = card_names(game)
+    pattern = finder(names) if names else None
+    viewers: list[int | None] = [*range(players), None]
+    known: dict[int | None, set[str]] = {v: set() for v in viewers}  # every card each viewer was ever shown
+    rng = random.Random(gid)
+    checked_hidden = 0
+    for _ in range(400):
+        live = hub.get(room)
+        state = live.state
+        reveal = json.dumps(state.reveal(), ensure_ascii=False)
+        for v in viewers:
+            params = {"token": tokens[str(v)]} if v is not None else {}
+            p = c.get(f"/api/rooms/{room}", params=params).json()
+            wire = json.dumps(p, ensure_ascii=False)
+            assert str(SEED) not in wire, "the seed reached a client"
+            if v != state.to_move:
+                assert p["legal"] == [] and p["moves"] == []
+            if pattern is not None:
+                shown = json.dumps([state.view(v), engine.events_for(state, v)], ensure_ascii=False)
+                known[v] |= mentioned(pattern, shown)
+                hidden = mentioned(pattern, reveal) - known[v]
+                checked_hidden += len(hidden)
+                leaked = mentioned(pattern, wire) & hidden
+                assert not leaked, f"seat {v} was sent hidden card(s) {sorted(leaked)} at step {p['step']}"
+            if v is not None and hasattr(state, "events_for"):
+                world = state.determinize(v, random.Random(p["step"]))
+                alt = seat_payload(game, world, live.history, v, p["lang"])
+                for key in SAME:
+                    assert alt[key] == p[key], f"seat {v}'s {key} depends on what it cannot see (step {p['step']})"
+        if state.is_over:
+            break
+        mover = state.to_move
+        legal = c.get(f"/api/rooms/{room}", params={"token": tokens[str(mover)]}).json()["legal"]
+        r = c.post(f"/api/rooms/{room}/actions", json={"token": tokens[str(mover)], "action": rng.choice(legal)})
+        assert r.status_code == 200, r.text
+    if names:
+        assert checked_hidden > 0  # the check had something to catch
