@@ -101,7 +101,7 @@ def create_app(config: Config | None = None) -> FastAPI:
         hub = Hub(store, pool, bot_budget=cfg.bot_budget)
         hub.on_error = lambda msg: print(f"kansei web: {msg}", flush=True)
         app.state.hub = hub
-        store.listen(hub.refresh)
+        store.listen(lambda room_id, _what: hub.refresh(room_id), hub.on_error)
         await to_thread.run_sync(hub.resume)
         try:
             yield

@@ -221,7 +221,7 @@ class Store:
             return int(c.execute(select(func.count()).select_from(rooms)).scalar_one())
 
     # -- cross-process notifications (PostgreSQL) -------------------------------------------------
-    def listen(self, callback: Callable[[str, str], None]) -> None:
+    def listen(self, callback: Callable[[str, str], None], on_error: Callable[[str], None] | None = None) -> None:
         """Call ``callback(room_id, what)`` for every NOTIFY from any process (PostgreSQL only)."""
         if not self.is_postgres or self._listener is not None:
             return
@@ -239,8 +239,14 @@ class Store:
                         while not self._stop.is_set():
                             for n in conn.notifies(timeout=0.5):
                                 room_id, _, what = n.payload.partition(" ")
-                                callback(room_id, what)
-                except Exception:  # a dropped connection: listen again shortly
+                                try:
+                                    callback(room_id, what)
+                                except Exception as e:  # one room's trouble never stops the listening
+                                    if on_error is not None:
+                                        on_error(f"room {room_id}: {e}")
+                except Exception as e:  # a dropped connection: listen again shortly
+                    if on_error is not None and not self._stop.is_set():
+                        on_error(f"listening to PostgreSQL: {e}")
                     ready.set()
                     self._stop.wait(0.5)
 
