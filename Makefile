@@ -21,12 +21,14 @@ run: $(STAMP)
 play: $(STAMP)
 	$(VENV)/bin/kansei play touge --vs greedy
 
-# Debian packages the web tests use: Chromium (Playwright drives it) and PostgreSQL (a throwaway server).
+# Debian packages the web tests use: Chromium (Playwright drives it), PostgreSQL (a throwaway server) and
+# CJK fonts (Stampede's Japanese card names in the screenshots).
 # Installed only when missing; as root and without questions, so CI on a fresh machine needs nothing else.
 system-deps:
 	@missing=""; \
 	command -v chromium >/dev/null 2>&1 || missing="$$missing chromium"; \
 	ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing="$$missing postgresql"; \
+	dpkg -s fonts-noto-cjk >/dev/null 2>&1 || missing="$$missing fonts-noto-cjk"; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" != 0 ]; then echo "install as root:$$missing (sudo make system-deps)"; exit 1; fi; \
 	  echo "apt-get install$$missing"; \

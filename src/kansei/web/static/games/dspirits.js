@@ -48,7 +48,8 @@
   function targets(move, view, ctx) {
     const actor = ctx.actor ?? ctx.you ?? 0;
     const other = (view.players || []).map((p) => p.seat).find((s) => s !== actor) ?? 1 - actor;
-    const [kind, ...args] = String(move.action).split(/\s+/);
+    const [kind, ...rest] = String(move.action).split(/\s+/);
+    const args = [...rest, "", "", ""];
     const refs = [];
     const target = (w) => {
       const [where, label] = w.includes(":") ? w.split(":") : [null, w];
@@ -59,19 +60,19 @@
     };
     switch (kind) {
       case "stance": case "supercharge": refs.push(`spirit:${actor}:${args[0]}`); break;
-      case "attack": refs.push(`spirit:${actor}:${args[0]}`, args[1] === "direct" ? `direct:${other}` : `spirit:${other}:${args[1]}`); break;
+      case "attack": refs.push(`spirit:${actor}:${args[0]}`, args[1] === "direct" ? `direct:${other}` : args[1] ? `spirit:${other}:${args[1]}` : null); break;
       case "exchange": refs.push(`spirit:${actor}:${args[0]}`, `hand:${args[1]}`); break;
       case "evolve": refs.push(`card:${args[0]}`, `spirit:${actor}:${args[1]}`); break;
       case "ability": refs.push(`spirit:${actor}:${args[0]}`); if (args[2]) refs.push(target(args[2])); break;
-      case "draw": case "extra": if (args[0] !== "extra" && kind !== "no") refs.push(`deck:${actor}:${args[0]}`); break;
+      case "draw": case "extra": if (args[0]) refs.push(`deck:${actor}:${args[0]}`); break;
       case "rush": refs.push(`side:${args[0]}`, `card:${args[0]}`); break;
       case "summon": case "play": case "respond":
         refs.push(`card:${args[0].replace(/#\d+$/, "")}`);
-        for (const w of args.slice(1)) { const t = target(w); if (t) refs.push(t); }
+        for (const w of rest.slice(1)) { const t = target(w); if (t) refs.push(t); }
         break;
       default: break;
     }
-    return refs.filter(Boolean);
+    return refs.filter((r) => r && !/:$/.test(r));
   }
 
   window.KanseiGames.dspirits = {
