@@ -29,7 +29,7 @@ def serve(
     app = create_app(Config(db=url, bot_workers=bot_workers, bot_budget=bot_budget))
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     typer.echo(f"kansei table: open http://{shown}:{port}/  (database {_safe(url)}; Ctrl-C stops)")
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=64 * 1024)
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=64 * 1024, ws_per_message_deflate=False)
 
 
 def _safe(url: str) -> str:
