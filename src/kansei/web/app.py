@@ -447,7 +447,7 @@ def create_app(config: Config | None = None) -> FastAPI:
             nonlocal cursor
             while True:
                 waiter.event.clear()
-                p = await to_thread.run_sync(room_payload, live, seat, lang, cursor)
+                p = room_payload(live, seat, lang, cursor)  # ~0.1 ms: cheaper here than a thread hop
                 cursor = p["events_start"] + len(p["events"])
                 await ws.send_json({"type": "state", **p})
                 await waiter.event.wait()

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import threading
+import time
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
 
@@ -69,11 +71,27 @@ def _warm() -> None:
     import kansei.agents.mcts  # noqa: F401  (the heaviest agent's imports)
 
 
+def _watch_parent(parent: int) -> None:
+    """In a worker: leave as soon as the server is gone (even a killed one), never linger as an orphan."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="kansei-watch-parent", daemon=True).start()
+
+
 class BotPool:
     def __init__(self, workers: int | None = None):
         n = workers or max(1, min(4, (os.cpu_count() or 2)))
         # spawn: the server has threads (a fork would copy their locks mid-flight)
-        self.executor = ProcessPoolExecutor(max_workers=n, mp_context=multiprocessing.get_context("spawn"))
+        self.executor = ProcessPoolExecutor(
+            max_workers=n,
+            mp_context=multiprocessing.get_context("spawn"),
+            initializer=_watch_parent,
+            initargs=(os.getpid(),),
+        )
         for _ in range(n):  # start the workers now (imports included), not on the first bot move
             self.executor.submit(_warm)
 
@@ -81,4 +99,4 @@ class BotPool:
         return self.executor.submit(run_job, job)
 
     def close(self) -> None:
-        self.executor.shutdown(wait=False, cancel_futures=True)
+        self.executor.shutdown(wait=True, cancel_futures=True)  # a running move ends within its budget
