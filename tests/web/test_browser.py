@@ -170,3 +170,45 @@ def test_replay_viewer_steps_through_a_finished_game(page: Page, site: str) -> N
     shot(page, "dspirits-replay-seat1")
     page.goto(f"{site}/games")
     expect(page.locator(f"#finished a[href='/replay/{room}']")).to_be_visible()
+
+
+def test_a_friend_on_the_same_screen(page: Page, site: str) -> None:
+    start_from_lobby(page, site, "initiald", "hotseat")
+    rng = random.Random(5)
+    curtains = 0
+    for _ in range(6):
+        if page.locator("#curtain-go").is_visible():
+            curtains += 1
+            if curtains == 1:
+                shot(page, "hotseat-curtain")
+            page.click("#curtain-go")
+        if not my_turn_or_over(page):
+            break
+        click_a_move(page, rng)
+        page.wait_for_timeout(150)
+    assert curtains >= 1  # the screen hid one player's cards before showing the other's
+
+
+def test_a_friend_by_invite_link(page: Page, site: str, browser) -> None:  # type: ignore[no-untyped-def]
+    page.goto(site + "/")
+    page.click(".game-tile[data-game=touge]")
+    page.locator(".seat-row").nth(1).locator(".seat-kind").select_option("invite")
+    page.locator(".seat-row").nth(1).locator(".seat-name").fill("Bea")
+    page.click("#start")
+    link = page.locator(".invite-link").input_value()
+    shot(page, "lobby-invite")
+    page.click("#go-table")
+    friend = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+    friend.goto(link)
+    expect(friend.locator(".seat-chip.me")).to_contain_text("Bea")
+    assert "token=" not in friend.url  # the link's token moves out of the address bar
+    rng = random.Random(8)
+    for _ in range(4):  # whoever is to move clicks; the other sees it happen
+        for who in (page, friend):
+            if who.locator("#turn.mine").count():
+                my_turn_or_over(who)
+                click_a_move(who, rng)
+                who.wait_for_timeout(300)
+    friend.reload()  # a reload resumes the seat
+    expect(friend.locator(".seat-chip.me")).to_contain_text("Bea")
+    shot(friend, "touge-friend-view")
