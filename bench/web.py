@@ -36,8 +36,14 @@ def serve(port: int, db: str) -> None:
     from kansei.web.limits import Limits
 
     limits = Limits(ws_rate=1e6, ws_burst=10**6, http_rate=1e6, http_burst=10**7)
-    uvicorn.run(create_app(Config(db=db, limits=limits, bots=False)), host="127.0.0.1", port=port,
-                log_level="warning", ws_max_size=64 * 1024, ws_per_message_deflate=False)
+    uvicorn.run(
+        create_app(Config(db=db, limits=limits, bots=False)),
+        host="127.0.0.1",
+        port=port,
+        log_level="warning",
+        ws_max_size=64 * 1024,
+        ws_per_message_deflate=False,
+    )
 
 
 def engine_anchor(game_id: str, games: int) -> float:
@@ -73,15 +79,21 @@ async def play_seat(url: str, rng: random.Random, latencies: list[float], done: 
             if msg["legal"] and sent_at is None:
                 step = msg["step"]
                 sent_at = time.perf_counter()
-                await ws.send(json.dumps({"type": "action", "action": rng.choice(msg["legal"]), "step": step}))
+                await ws.send(
+                    json.dumps({"type": "action", "action": rng.choice(msg["legal"]), "step": step})
+                )
                 moves += 1
     return moves
 
 
 async def run(base: str, game: str, rooms: int) -> tuple[int, float, list[float]]:
     async with httpx.AsyncClient(base_url=base, timeout=60) as client:
-        made = await asyncio.gather(*(client.post("/api/rooms", json={"game": game, "seats": ["human", "human"]})
-                                      for _ in range(rooms)))
+        made = await asyncio.gather(
+            *(
+                client.post("/api/rooms", json={"game": game, "seats": ["human", "human"]})
+                for _ in range(rooms)
+            )
+        )
     ws_base = base.replace("http", "ws")
     latencies: list[float] = []
     rng = random.Random(7)
@@ -90,7 +102,7 @@ async def run(base: str, game: str, rooms: int) -> tuple[int, float, list[float]
     for r in made:
         body = r.json()
         done = asyncio.Event()
-        for seat, token in body["tokens"].items():
+        for token in body["tokens"].values():
             url = f"{ws_base}/api/rooms/{body['room']}/ws?token={token}"
             tasks.append(play_seat(url, random.Random(rng.random()), latencies, done))
     counts = await asyncio.gather(*tasks)
@@ -111,8 +123,9 @@ def main() -> None:
     pg_dir = None
     if args.db == "postgres":
         pg_dir = os.path.join(tmp, "pg")
-        db = subprocess.run([str(ROOT / "scripts" / "pg.sh"), "start", pg_dir], check=True, capture_output=True,
-                            text=True).stdout.strip()
+        db = subprocess.run(
+            [str(ROOT / "scripts" / "pg.sh"), "start", pg_dir], check=True, capture_output=True, text=True
+        ).stdout.strip()
     else:
         db = f"sqlite:///{tmp}/bench.db"
     import socket
@@ -140,10 +153,16 @@ def main() -> None:
     p50 = statistics.median(lat) * 1000
     p99 = lat[min(len(lat) - 1, int(len(lat) * 0.99))] * 1000
     print(f"{args.rooms} rooms of {args.game} ({args.db}), {2 * args.rooms} WebSockets, one server process:")
-    print(f"  {moves} moves in {seconds:.1f} s = {moves / seconds:,.0f} moves/s; latency p50 {p50:.1f} ms, p99 {p99:.1f} ms")
-    print(f"  anchor, same run: the engine alone plays {anchor:,.0f} moves/s "
-          f"(the server keeps {moves / seconds / anchor:.1%} of that while persisting every move and pushing "
-          "each seat its own view)")
+    rate = moves / seconds
+    print(
+        f"  {moves} moves in {seconds:.1f} s = {rate:,.0f} moves/s;",
+        f"latency p50 {p50:.1f} ms, p99 {p99:.1f} ms",
+    )
+    print(
+        f"  anchor, same run: the engine alone plays {anchor:,.0f} moves/s "
+        f"(the server keeps {moves / seconds / anchor:.1%} of that while persisting every move and pushing "
+        "each seat its own view)"
+    )
 
 
 if __name__ == "__main__":

@@ -54,7 +54,9 @@ def fresh_pg_db(url: str) -> str:
 
     name = f"k{os.getpid()}_{random.randrange(10**9)}"
     u = make_url(url)
-    with psycopg.connect(u.set(drivername="postgresql").render_as_string(hide_password=False), autocommit=True) as c:
+    with psycopg.connect(
+        u.set(drivername="postgresql").render_as_string(hide_password=False), autocommit=True
+    ) as c:
         c.execute(f"CREATE DATABASE {name}")
     return u.set(database=name).render_as_string(hide_password=False)
 
@@ -83,7 +85,9 @@ def sqlite_client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClie
 @pytest.fixture
 def strict_client(tmp_path: Path) -> Iterator[TestClient]:
     """Tight limits, to see floods and oversized input refused."""
-    limits = Limits(body_bytes=2048, ws_message_bytes=256, ws_rate=2.0, ws_burst=5, http_rate=1.0, http_burst=8)
+    limits = Limits(
+        body_bytes=2048, ws_message_bytes=256, ws_rate=2.0, ws_burst=5, http_rate=1.0, http_burst=8
+    )
     with TestClient(create_app(Config(db=f"sqlite:///{tmp_path / 'k.db'}", bots=False, limits=limits))) as c:
         yield c
 
@@ -117,14 +121,28 @@ class Server:
     def start(self) -> Server:
         env = {**os.environ, "KANSEI_DB": self.db}
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "kansei.cli", "serve", "--port", str(self.port), "--bot-workers", "1",
-             "--bot-budget", str(self.budget)],
-            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+            [
+                sys.executable,
+                "-m",
+                "kansei.cli",
+                "serve",
+                "--port",
+                str(self.port),
+                "--bot-workers",
+                "1",
+                "--bot-budget",
+                str(self.budget),
+            ],
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
         )
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
-                raise RuntimeError(f"server exited: {self.proc.stderr.read().decode() if self.proc.stderr else ''}")
+                raise RuntimeError(
+                    f"server exited: {self.proc.stderr.read().decode() if self.proc.stderr else ''}"
+                )
             try:
                 if httpx.get(self.url + "/api/games", timeout=1).status_code == 200:
                     return self

@@ -34,8 +34,10 @@ def test_play_to_the_end_against_a_bot_over_http(client: TestClient, game: str) 
             break
         assert p["to_move"] == 0 and p["seat"] == 0
         assert [m["action"] for m in p["moves"]] == p["legal"]
-        r = client.post(f"/api/rooms/{room}/actions", json={"token": tokens["0"], "action": rng.choice(p["legal"]),
-                                                             "step": p["step"]})
+        r = client.post(
+            f"/api/rooms/{room}/actions",
+            json={"token": tokens["0"], "action": rng.choice(p["legal"]), "step": p["step"]},
+        )
         assert r.status_code == 200, r.text
         moves += 1
     assert p["result"]["returns"] and p["to_move"] is None and p["legal"] == []
@@ -101,12 +103,24 @@ def test_refusals_change_nothing(client: TestClient) -> None:
     assert code == 409 and "stale" in why
     assert act(None, legal[0]).status_code == 422  # no token at all: malformed
     assert act(tokens[mover], 12).status_code == 422  # an action is a notation
-    r = client.post(f"/api/rooms/{room}/actions", content=b"{not json", headers={"content-type": "application/json"})
+    r = client.post(
+        f"/api/rooms/{room}/actions", content=b"{not json", headers={"content-type": "application/json"}
+    )
     assert r.status_code == 422 and r.json()["detail"]
-    assert client.post(f"/api/rooms/{room}/actions", json={"token": tokens[mover], "action": "x" * 600}).status_code == 422
+    assert (
+        client.post(
+            f"/api/rooms/{room}/actions", json={"token": tokens[mover], "action": "x" * 600}
+        ).status_code
+        == 422
+    )
     code, why = status_and_detail(client.get("/api/rooms/nosuchroom"))
     assert code == 404 and why == "unknown room"
-    assert client.post("/api/rooms/nosuchroom/actions", json={"token": tokens[mover], "action": legal[0]}).status_code == 404
+    assert (
+        client.post(
+            "/api/rooms/nosuchroom/actions", json={"token": tokens[mover], "action": legal[0]}
+        ).status_code
+        == 404
+    )
     assert client.get(f"/api/rooms/{room}", params={"token": "forged"}).status_code == 403
     # the seed is secret while the game is played: no replay, no steps
     assert client.get(f"/api/rooms/{room}/replay").status_code == 409
@@ -155,7 +169,9 @@ def test_finished_game_refuses_actions_and_offers_a_rematch(client: TestClient) 
     room, tokens = new_room(client, "minid", ["human", "random"], seed=3)
     rng = random.Random(1)
     while not (p := wait_for_turn(client, room, tokens["0"]))["over"]:
-        client.post(f"/api/rooms/{room}/actions", json={"token": tokens["0"], "action": rng.choice(p["legal"])})
+        client.post(
+            f"/api/rooms/{room}/actions", json={"token": tokens["0"], "action": rng.choice(p["legal"])}
+        )
     r = client.post(f"/api/rooms/{room}/actions", json={"token": tokens["0"], "action": "pass"})
     assert r.status_code == 409 and "over" in r.json()["detail"]
     assert client.post(f"/api/rooms/{room}/rematch", json={"token": "forged"}).status_code == 403
@@ -171,7 +187,9 @@ def test_replays_step_by_step_and_upload(client: TestClient) -> None:
     room, tokens = new_room(client, "touge", ["human", "greedy"], seed=5)
     rng = random.Random(2)
     while not (p := wait_for_turn(client, room, tokens["0"]))["over"]:
-        client.post(f"/api/rooms/{room}/actions", json={"token": tokens["0"], "action": rng.choice(p["legal"])})
+        client.post(
+            f"/api/rooms/{room}/actions", json={"token": tokens["0"], "action": rng.choice(p["legal"])}
+        )
     total = p["step"]
     rep = client.get(f"/api/rooms/{room}/replay")
     assert rep.headers["content-disposition"].startswith("attachment")
@@ -195,7 +213,12 @@ def test_replays_step_by_step_and_upload(client: TestClient) -> None:
     broken["actions"][3] = "teleport"
     r = client.post("/api/replays", json=broken)
     assert r.status_code == 422 and "action 4" in r.json()["detail"]
-    assert client.post("/api/replays", content=b"[1, 2", headers={"content-type": "application/json"}).status_code == 422
+    assert (
+        client.post(
+            "/api/replays", content=b"[1, 2", headers={"content-type": "application/json"}
+        ).status_code
+        == 422
+    )
 
 
 def test_websocket_refusals(client: TestClient) -> None:
@@ -237,7 +260,9 @@ def test_websocket_refusals(client: TestClient) -> None:
 def test_oversized_and_floods_are_refused_and_others_still_served(strict_client: TestClient) -> None:
     c = strict_client
     room, tokens = new_room(c, "touge", ["human", "human"])
-    r = c.post("/api/rooms", json={"game": "touge", "seats": ["human", "human"], "options": {"x": "y" * 5000}})
+    r = c.post(
+        "/api/rooms", json={"game": "touge", "seats": ["human", "human"], "options": {"x": "y" * 5000}}
+    )
     assert r.status_code == 413 and "too large" in r.json()["detail"]
     with pytest.raises(WebSocketDisconnect) as e:
         with c.websocket_connect(f"/api/rooms/{room}/ws?token={tokens['0']}") as ws:
@@ -253,8 +278,10 @@ def test_oversized_and_floods_are_refused_and_others_still_served(strict_client:
             while True:
                 ws.receive_json()
     assert e.value.code == 1008
-    codes = [c.post(f"/api/rooms/{room}/actions", json={"token": tokens["0"], "action": "x"}).status_code
-             for _ in range(20)]
+    codes = [
+        c.post(f"/api/rooms/{room}/actions", json={"token": tokens["0"], "action": "x"}).status_code
+        for _ in range(20)
+    ]
     assert 429 in codes
     assert c.get(f"/api/rooms/{room}").status_code == 200  # reading is never throttled
 

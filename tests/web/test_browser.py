@@ -19,7 +19,9 @@ import kansei
 from .conftest import ARTIFACTS, Server
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium missing (make system-deps)")
+pytestmark = pytest.mark.skipif(
+    not Path(CHROMIUM).exists(), reason="Debian's chromium missing (make system-deps)"
+)
 
 
 @pytest.fixture(scope="session")
@@ -28,7 +30,12 @@ def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
     return {
         **browser_type_launch_args,
         "executable_path": CHROMIUM,
-        "args": ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-dev-shm-usage"],
+        "args": [
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-dev-shm-usage",
+        ],
     }
 
 
@@ -79,7 +86,6 @@ def click_a_move(page: Page, rng: random.Random) -> None:
     things.nth(rng.randrange(things.count())).click()
     for _ in range(4):
         if page.locator("#confirm").is_visible():
-            step = page.evaluate("() => document.getElementById('board').dataset.step || ''")
             page.click("#confirm")
             return
         lit = page.locator(".next")
@@ -144,7 +150,10 @@ def test_lobby_and_names_are_shown_as_text(page: Page, site: str) -> None:
     page.goto(site + "/")
     expect(page.locator(".game-tile")).to_have_count(len(kansei.games()))
     shot(page, "lobby")
-    r = httpx.post(site + "/api/rooms", json={"game": "touge", "seats": [{"kind": "human", "name": "<b>Bold</b> Ann"}, "random"]}).json()
+    r = httpx.post(
+        site + "/api/rooms",
+        json={"game": "touge", "seats": [{"kind": "human", "name": "<b>Bold</b> Ann"}, "random"]},
+    ).json()
     page.goto(site + r["links"]["0"])
     chip = page.locator(".seat-chip.s0")
     expect(chip).to_contain_text("<b>Bold</b> Ann")
@@ -152,7 +161,9 @@ def test_lobby_and_names_are_shown_as_text(page: Page, site: str) -> None:
 
 
 def test_replay_viewer_steps_through_a_finished_game(page: Page, site: str) -> None:
-    r = httpx.post(site + "/api/rooms", json={"game": "dspirits", "seats": ["greedy", "random"], "seed": 4}).json()
+    r = httpx.post(
+        site + "/api/rooms", json={"game": "dspirits", "seats": ["greedy", "random"], "seed": 4}
+    ).json()
     room = r["room"]
     for _ in range(300):
         if httpx.get(f"{site}/api/rooms/{room}").json()["over"]:

@@ -50,7 +50,9 @@ def mentioned(pattern: re.Pattern[str], text: str) -> set[str]:
 
 
 @pytest.mark.parametrize("gid,options,players", configs(), ids=lambda x: str(x))
-def test_no_payload_holds_what_its_seat_cannot_see(sqlite_client: TestClient, gid: str, options: dict, players: int):
+def test_no_payload_holds_what_its_seat_cannot_see(
+    sqlite_client: TestClient, gid: str, options: dict, players: int
+):
     c = sqlite_client
     room, tokens = new_room(c, gid, ["human"] * players, options=options, seed=SEED)
     hub = c.app.state.hub
@@ -83,12 +85,16 @@ def test_no_payload_holds_what_its_seat_cannot_see(sqlite_client: TestClient, gi
                 world = state.determinize(v, random.Random(p["step"]))
                 alt = seat_payload(game, world, live.history, v, p["lang"])
                 for key in SAME:
-                    assert alt[key] == p[key], f"seat {v}'s {key} depends on what it cannot see (step {p['step']})"
+                    assert alt[key] == p[key], (
+                        f"seat {v}'s {key} depends on what it cannot see (step {p['step']})"
+                    )
         if state.is_over:
             break
         mover = state.to_move
         legal = c.get(f"/api/rooms/{room}", params={"token": tokens[str(mover)]}).json()["legal"]
-        r = c.post(f"/api/rooms/{room}/actions", json={"token": tokens[str(mover)], "action": rng.choice(legal)})
+        r = c.post(
+            f"/api/rooms/{room}/actions", json={"token": tokens[str(mover)], "action": rng.choice(legal)}
+        )
         assert r.status_code == 200, r.text
     if names:
         assert checked_hidden > 0  # the check had something to catch

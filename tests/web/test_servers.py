@@ -61,7 +61,9 @@ def test_a_killed_server_resumes_every_game_on_restart(tmp_path: Path, servers: 
         assert after["view"] == before["view"] and after["events"] == before["events"]
     # the same token resumes the seat, and the bot moves again after the restart
     while not (p := my_turn(b.url, room, t))["over"]:
-        r = httpx.post(f"{b.url}/api/rooms/{room}/actions", json={"token": t, "action": rng.choice(p["legal"])})
+        r = httpx.post(
+            f"{b.url}/api/rooms/{room}/actions", json={"token": t, "action": rng.choice(p["legal"])}
+        )
         assert r.status_code == 200, r.text
     assert p["result"]["returns"]
 
@@ -81,11 +83,15 @@ def test_two_servers_share_a_postgresql_database(postgres_url: str, servers: lis
             if mover == 0:  # seat 0 plays through server A's HTTP API
                 p = httpx.get(f"{a.url}/api/rooms/{room}", params={"token": tokens["0"]}).json()
                 assert p["step"] == seen["step"]
-                r = httpx.post(f"{a.url}/api/rooms/{room}/actions",
-                               json={"token": tokens["0"], "action": rng.choice(p["legal"]), "step": p["step"]})
+                r = httpx.post(
+                    f"{a.url}/api/rooms/{room}/actions",
+                    json={"token": tokens["0"], "action": rng.choice(p["legal"]), "step": p["step"]},
+                )
                 assert r.status_code == 200, r.text
             else:
-                sock.send(json.dumps({"type": "action", "action": rng.choice(seen["legal"]), "step": seen["step"]}))
+                sock.send(
+                    json.dumps({"type": "action", "action": rng.choice(seen["legal"]), "step": seen["step"]})
+                )
             step = seen["step"]
             while seen["step"] == step:  # B's socket hears of the move, wherever it was made
                 msg = json.loads(sock.recv(timeout=10))
@@ -96,13 +102,17 @@ def test_two_servers_share_a_postgresql_database(postgres_url: str, servers: lis
     assert final_a["over"] and final_a["step"] == seen["step"] and final_a["view"] == seen["view"]
 
 
-def test_a_bot_room_made_on_one_server_is_played_from_the_other(postgres_url: str, servers: list[Server]) -> None:
+def test_a_bot_room_made_on_one_server_is_played_from_the_other(
+    postgres_url: str, servers: list[Server]
+) -> None:
     db = fresh_pg_db(postgres_url)
     a, b = Server(db).start(), Server(db).start()
     servers += [a, b]
     room, tokens = create(a.url, "initiald", ["human", "greedy"], seed=3)
     rng = random.Random(2)
     while not (p := my_turn(b.url, room, tokens["0"]))["over"]:
-        r = httpx.post(f"{b.url}/api/rooms/{room}/actions", json={"token": tokens["0"], "action": rng.choice(p["legal"])})
+        r = httpx.post(
+            f"{b.url}/api/rooms/{room}/actions", json={"token": tokens["0"], "action": rng.choice(p["legal"])}
+        )
         assert r.status_code == 200, r.text
     assert httpx.get(f"{a.url}/api/rooms/{room}").json()["over"]

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 from anyio import to_thread
-from fastapi import Body, FastAPI, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
 from fastapi.staticfiles import StaticFiles
@@ -182,15 +182,15 @@ def create_app(config: Config | None = None) -> FastAPI:
 
     # -------------------------------------------------------------------------------- games and decks
     def the_game(game_id: str, options: dict | None = None) -> Any:
-        if game_id not in kansei.games():
-            raise RoomError(f"unknown game {game_id[:40]!r} (valid: {', '.join(kansei.games())})", 404)
+        if game_id not in engine.game_ids():
+            raise RoomError(f"unknown game {game_id[:40]!r} (valid: {', '.join(engine.game_ids())})", 404)
         return engine.game_for(game_id, options or {})
 
     @app.get("/api/games", tags=["games"])
     def list_games() -> dict:
         """Every game with its players, options (JSON schema), languages and starter decks; the bot menu."""
         out = []
-        for gid in kansei.games():
+        for gid in engine.game_ids():
             g = engine.game_for(gid, {})
             out.append(
                 {
@@ -276,7 +276,9 @@ def create_app(config: Config | None = None) -> FastAPI:
         }
 
     @app.get("/api/rooms", tags=["rooms"])
-    def list_rooms(request: Request, finished: bool = False, limit: Annotated[int, Query(ge=1, le=200)] = 50) -> dict:
+    def list_rooms(
+        request: Request, finished: bool = False, limit: Annotated[int, Query(ge=1, le=200)] = 50
+    ) -> dict:
         """Public rooms being played (to spectate or join an open seat), or finished games to replay."""
         hub = hub_of(request)
         out = []
@@ -286,8 +288,10 @@ def create_app(config: Config | None = None) -> FastAPI:
                     "room": row.id,
                     "game": row.game,
                     "options": row.options,
-                    "seats": [{"kind": s["kind"], "name": s["name"], **({"spec": s["spec"]} if "spec" in s else {})}
-                              for s in row.seats],
+                    "seats": [
+                        {"kind": s["kind"], "name": s["name"], **({"spec": s["spec"]} if "spec" in s else {})}
+                        for s in row.seats
+                    ],
                     "steps": row.steps,
                     "over": row.over,
                     "result": row.result,
@@ -335,8 +339,14 @@ def create_app(config: Config | None = None) -> FastAPI:
             return {"room": live.row.rematch}
         seats = [dict(s) for s in live.row.seats]
         new, _ = hub.create(
-            live.row.game, live.row.options, seats, None, live.row.decks, live.row.setup,
-            live.row.public, tokens=list(live.row.tokens),
+            live.row.game,
+            live.row.options,
+            seats,
+            None,
+            live.row.decks,
+            live.row.setup,
+            live.row.public,
+            tokens=list(live.row.tokens),
         )
         if not hub.store.set_rematch(room, new.row.id):
             row = hub.store.room(room)
@@ -360,8 +370,15 @@ def create_app(config: Config | None = None) -> FastAPI:
         live = finished(hub_of(request), room)
         row = live.row
         rep = replays.make_replay(
-            row.game, row.options, row.seed, row.players, row.decks, row.setup,
-            [n for _, n, _ in live.history], live.state, [s.get("spec") or s["name"] for s in row.seats],
+            row.game,
+            row.options,
+            row.seed,
+            row.players,
+            row.decks,
+            row.setup,
+            [n for _, n, _ in live.history],
+            live.state,
+            [s.get("spec") or s["name"] for s in row.seats],
         )
         return Response(
             json.dumps(rep, indent=1, ensure_ascii=False),
@@ -398,9 +415,15 @@ def create_app(config: Config | None = None) -> FastAPI:
         p["legal"], p["moves"] = [], []
         if viewer is None:
             p["view"] = merged_view(state)
-        p.update(room=room, game=live.row.game, game_name=live.game.name, total=live.step,
-                 seats=[{"seat": i, "kind": s["kind"], "name": s["name"]} for i, s in enumerate(live.row.seats)],
-                 languages=list(engine.languages(live.game)), options=live.row.options)
+        p.update(
+            room=room,
+            game=live.row.game,
+            game_name=live.game.name,
+            total=live.step,
+            seats=[{"seat": i, "kind": s["kind"], "name": s["name"]} for i, s in enumerate(live.row.seats)],
+            languages=list(engine.languages(live.game)),
+            options=live.row.options,
+        )
         return p
 
     @app.post("/api/replays", tags=["replays"], status_code=201)
@@ -474,7 +497,9 @@ def create_app(config: Config | None = None) -> FastAPI:
                 elif kind == "action":
                     action, step = msg.get("action"), msg.get("step")
                     if not isinstance(action, str) or len(action) > 500:
-                        await ws.send_json({"type": "error", "message": "action must be a notation (a string)"})
+                        await ws.send_json(
+                            {"type": "error", "message": "action must be a notation (a string)"}
+                        )
                         continue
                     if step is not None and (isinstance(step, bool) or not isinstance(step, int)):
                         await ws.send_json({"type": "error", "message": "step must be an integer"})
@@ -524,4 +549,8 @@ def deck_toml(deck: dict[str, Any]) -> str:
 
 
 def _key(k: str) -> str:
-    return k if k.replace("_", "").replace("-", "").isalnum() and k.isascii() else json.dumps(k, ensure_ascii=False)
+    return (
+        k
+        if k.replace("_", "").replace("-", "").isalnum() and k.isascii()
+        else json.dumps(k, ensure_ascii=False)
+    )

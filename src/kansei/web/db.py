@@ -221,7 +221,9 @@ class Store:
             return int(c.execute(select(func.count()).select_from(rooms)).scalar_one())
 
     # -- cross-process notifications (PostgreSQL) -------------------------------------------------
-    def listen(self, callback: Callable[[str, str], None], on_error: Callable[[str], None] | None = None) -> None:
+    def listen(
+        self, callback: Callable[[str, str], None], on_error: Callable[[str], None] | None = None
+    ) -> None:
         """Call ``callback(room_id, what)`` for every NOTIFY from any process (PostgreSQL only)."""
         if not self.is_postgres or self._listener is not None:
             return

@@ -24,6 +24,11 @@ def _load(game_id: str, options_json: str) -> Game:
     return kansei.load(game_id, **json.loads(options_json))
 
 
+def game_ids() -> list[str]:
+    """The registered games (``kansei.games()``)."""
+    return list(getattr(kansei, "games")())  # noqa: B009  (a callable package: typed as a module)
+
+
 def game_for(game_id: str, options: dict[str, Any]) -> Game:
     """A game with its options (shared by every room with the same options: a Game holds no user state)."""
     return _load(game_id, json.dumps(options, sort_keys=True))
@@ -62,9 +67,7 @@ def apply(state: State, text: str, seat: int | None) -> tuple[Action, str]:
 def events_for(state: State, seat: int | None, start: int = 0) -> list[dict]:
     if _CORE:
         return state.events_for(seat, start)  # type: ignore[attr-defined,no-any-return]
-    seen = [
-        {k: v for k, v in e.items()} for e in state.events if "to" not in e or e.get("to") == seat
-    ]
+    seen = [{k: v for k, v in e.items()} for e in state.events if "to" not in e or e.get("to") == seat]
     return seen[start:]
 
 

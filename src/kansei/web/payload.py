@@ -54,7 +54,8 @@ def seat_payload(
         "to_move": to_move,
         "legal": [a.notation for a in legal],
         "moves": [
-            {"action": a.notation, "kind": a.kind, "text": engine.describe(game, state, a, lang)} for a in legal
+            {"action": a.notation, "kind": a.kind, "text": engine.describe(game, state, a, lang)}
+            for a in legal
         ],
         "view": state.view(seat),
         "events": events,

@@ -160,7 +160,9 @@ class Hub:
             raise OptionError("options must be an object of option: value")
         game = engine.game_for(game_id, options)
         if not isinstance(seats, list) or not seats:
-            raise OptionError(f"seats must be a list, one entry per seat ({game.min_players}–{game.max_players})")
+            raise OptionError(
+                f"seats must be a list, one entry per seat ({game.min_players}–{game.max_players})"
+            )
         plan = [self._seat(i, s) for i, s in enumerate(seats)]
         if seed is None:
             seed = secrets.randbits(63)
@@ -205,7 +207,9 @@ class Hub:
         if isinstance(s, str):
             s = {"kind": "human"} if s.strip().lower() == "human" else {"kind": "bot", "spec": s}
         if not isinstance(s, dict):
-            raise OptionError(f"seat {i}: 'human', an agent spec (random, greedy, mcts:iters=200) or an object")
+            raise OptionError(
+                f"seat {i}: 'human', an agent spec (random, greedy, mcts:iters=200) or an object"
+            )
         kind = s.get("kind", "bot" if s.get("spec") else "human")
         if kind == "human":
             return {"kind": "human", "name": clean_name(s.get("name"), f"Player {i + 1}")}
@@ -255,8 +259,9 @@ class Hub:
         self.store.create_room(row)
         for i, (seat, notation, public) in enumerate(history):
             last = i == len(history) - 1
-            self.store.append(row.id, i, seat, notation, public, last and state.is_over,
-                              result_of(state) if last else None)
+            self.store.append(
+                row.id, i, seat, notation, public, last and state.is_over, result_of(state) if last else None
+            )
         return self.get(row.id)
 
     # -- acting ----------------------------------------------------------------------------------
@@ -276,7 +281,9 @@ class Hub:
             if expect is not None and expect != live.step:
                 self._catch_up(live)
                 if expect != live.step:
-                    raise RoomError(f"stale: the game is at step {live.step}, you acted on step {expect}", 409)
+                    raise RoomError(
+                        f"stale: the game is at step {live.step}, you acted on step {expect}", 409
+                    )
             if seat is None:
                 raise RoomError("a seat token is required to act", 403)
             if live.state.is_over:
@@ -334,7 +341,9 @@ class Hub:
             agent_seed=(live.row.bot_seed * 1_000_003 + step) % 2**63,
         )
         fut = self.pool.submit(job)
-        timer = threading.Timer(self.bot_budget + self.bot_grace, self._bot_timeout, (live.row.id, step, seat))
+        timer = threading.Timer(
+            self.bot_budget + self.bot_grace, self._bot_timeout, (live.row.id, step, seat)
+        )
         timer.daemon = True
         timer.start()
         fut.add_done_callback(lambda f: self._bot_done(f, timer, seat))
@@ -375,4 +384,3 @@ class Hub:
             self.kick(live)
             n += 1
         return n
-
