@@ -61,17 +61,30 @@ function connect(seat, token, attempt = 0) {
   const proto = location.protocol === "https:" ? "wss" : "ws";
   const ws = new WebSocket(`${proto}://${location.host}/api/rooms/${ROOM}/ws?${q}`);
   T.sockets.set(key, ws);
+  // States that arrive together (your move, then a bot's answer) are shown one after another, so a
+  // player can follow what happened.
+  const queue = [];
+  let draining = false;
+  const drain = () => {
+    const msg = queue.shift();
+    if (!msg) { draining = false; return; }
+    draining = true;
+    const prev = T.payloads.get(key);
+    const lines = msg.log.filter(Boolean);
+    lines.forEach((text, i) => log.push({ text, fresh: !!prev || i >= lines.length - 3 }));
+    msg.events = prev && msg.events_start > 0 ? prev.events.concat(msg.events) : msg.events;
+    msg.events_start = 0;
+    T.payloads.set(key, msg);
+    T.pending = false;
+    update(key);
+    setTimeout(drain, queue.length ? 650 : 0);
+  };
   ws.onmessage = (ev) => {
     const msg = JSON.parse(ev.data);
     if (msg.type === "state") {
       attempt = 0;
-      for (const line of msg.log) if (line) log.push({ text: line, fresh: true });
-      const prev = T.payloads.get(key);
-      if (prev && msg.events_start > 0) msg.events = prev.events.concat(msg.events); else if (prev) msg.events = msg.events;
-      msg.events_start = 0;
-      T.payloads.set(key, msg);
-      T.pending = false;
-      update(key);
+      queue.push(msg);
+      if (!draining) drain();
     } else if (msg.type === "error") {
       T.pending = false;
       toast(msg.message, "error");
