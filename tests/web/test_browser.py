@@ -72,7 +72,7 @@ def my_turn_or_over(page: Page, timeout: float = 30_000) -> bool:
     """Wait until it is this page's move (True) or the result screen shows (False)."""
     page.wait_for_function(
         "() => !document.getElementById('result').hidden ||"
-        " (document.getElementById('turn').classList.contains('mine') &&"
+        " (document.getElementById('turn').classList.contains('mine') && !document.body.dataset.busy &&"
         "  document.querySelectorAll('.playable, .move-btn').length > 0 &&"
         "  document.getElementById('buttons').textContent !== 'sending…')",
         timeout=timeout,
@@ -104,12 +104,16 @@ def test_touge_against_greedy_played_to_the_result_by_clicking(page: Page, site:
     expect(page.locator(".tg-board")).to_be_visible()
     rng = random.Random(12)
     moves = 0
-    while my_turn_or_over(page):
-        if moves == 4:
-            shot(page, "touge-board")
-        click_a_move(page, rng)
-        moves += 1
-        assert moves < 400
+    try:
+        while my_turn_or_over(page):
+            if moves == 4:
+                shot(page, "touge-board")
+            click_a_move(page, rng)
+            moves += 1
+            assert moves < 400
+    except Exception:
+        shot(page, "touge-failure")
+        raise
     expect(page.locator("#result-title")).to_be_visible()
     shot(page, "touge-result")
     assert moves >= 5

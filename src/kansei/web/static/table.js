@@ -76,6 +76,8 @@ function connect(seat, token, attempt = 0) {
     msg.events_start = 0;
     T.payloads.set(key, msg);
     T.pending = false;
+    T.replaying = queue.length > 0; // a state already overtaken: shown, not played on
+    document.body.dataset.busy = T.replaying ? "1" : "";
     update(key);
     setTimeout(drain, queue.length ? 650 : 0);
   };
@@ -88,6 +90,7 @@ function connect(seat, token, attempt = 0) {
     } else if (msg.type === "error") {
       T.pending = false;
       toast(msg.message, "error");
+      if (T.payloads.has(key)) update(key); // the moves again, as they are
       showError(msg.message);
     }
   };
@@ -203,7 +206,7 @@ function refsOf(R, move, view, ctx) {
 
 function wireMoves(p, R, ctx) {
   T.selection = [];
-  const moves = (p.moves || []).map((m) => ({ ...m, refs: refsOf(R, m, p.view, ctx) }));
+  const moves = T.replaying ? [] : (p.moves || []).map((m) => ({ ...m, refs: refsOf(R, m, p.view, ctx) }));
   T.moves = moves;
   const targets = [...document.querySelectorAll("#table [data-refs]")];
   T.targets = targets;

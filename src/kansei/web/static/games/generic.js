@@ -16,10 +16,8 @@ const G = {
   },
   // the seat list of a view: the first top-level list of objects with one entry per seat
   seats(view) {
-    for (const v of Object.values(view || {})) {
-      if (Array.isArray(v) && v.length && v.every((x) => x && typeof x === "object" && !Array.isArray(x)) && ("seat" in v[0] || v.length >= 2)) return v;
-    }
-    return [];
+    const lists = Object.values(view || {}).filter((v) => Array.isArray(v) && v.length && v.every((x) => x && typeof x === "object" && !Array.isArray(x)));
+    return lists.find((v) => v.every((x, i) => x.seat === i)) || (Array.isArray((view || {}).players) ? view.players : []);
   },
   mine(view, ctx) { return ctx.you === null || ctx.you === undefined ? null : G.seats(view)[ctx.you] || null; },
   hand(view, ctx) {
