@@ -227,3 +227,27 @@ def test_a_friend_by_invite_link(page: Page, site: str, browser) -> None:  # typ
     friend.reload()  # a reload resumes the seat
     expect(friend.locator(".seat-chip.me")).to_contain_text("Bea")
     shot(friend, "touge-friend-view")
+
+
+def test_deck_builder_validates_live_and_feeds_the_lobby(page: Page, site: str) -> None:
+    games = httpx.get(site + "/api/games").json()["games"]
+    game = next(g for g in games if g["starter_decks"])
+    page.goto(f"{site}/decks?game={game['id']}")
+    expect(page.locator("#db-pool .card").first).to_be_visible()
+    expect(page.locator("#db-problems")).to_contain_text("legal deck")  # a starter deck is legal
+    shot(page, f"{game['id']}-deck-builder")
+    # one card too many of something: the game's validator says so, one line per problem
+    for _ in range(6):
+        page.locator("#db-list li button[title='one more']").first.click()
+    expect(page.locator("#db-problems div").first).to_be_visible()
+    assert page.locator("#db-problems").get_attribute("data-ok") == "false"
+    page.locator("#db-search").fill("zzzz-no-such-card")
+    expect(page.locator("#db-pool .card")).to_have_count(0)
+    page.locator("#db-search").fill("")
+    for _ in range(6):
+        page.locator("#db-list li button[title='one less']").first.click()
+    expect(page.locator("#db-problems")).to_contain_text("legal deck")
+    page.locator("#db-name").fill("Tuesday deck")
+    page.click("#db-save")
+    page.goto(f"{site}/?game={game['id']}")
+    expect(page.locator(".seat-deck").first.locator("option", has_text="Tuesday deck")).to_have_count(1)
