@@ -310,3 +310,26 @@ def test_games_cards_and_openapi(client: TestClient) -> None:
     assert client.get("/docs").status_code == 200
     for page in ("/", "/games", "/decks", "/static/table.js", "/static/app.css"):
         assert client.get(page).status_code == 200
+
+
+def test_a_thinking_bot_blocks_no_other_room(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from kansei.web import Config, create_app
+
+    from .conftest import FAST
+
+    app = create_app(Config(db=f"sqlite:///{tmp_path / 'k.db'}", bot_workers=1, bot_budget=4.0, limits=FAST))
+    with TestClient(app) as c:
+        slow, _ = new_room(c, "touge", ["mcts:time=4", "mcts:time=4"], seed=1)  # thinks 4 s a move
+        quick, tokens = new_room(c, "touge", ["human", "human"], seed=2)
+        rng = random.Random(3)
+        for _ in range(8):  # a whole stretch of another room's game meanwhile
+            p = c.get(f"/api/rooms/{quick}", params={"token": tokens["0"]}).json()
+            t = tokens[str(p["to_move"])]
+            legal = c.get(f"/api/rooms/{quick}", params={"token": t}).json()["legal"]
+            assert (
+                c.post(
+                    f"/api/rooms/{quick}/actions", json={"token": t, "action": rng.choice(legal)}
+                ).status_code
+                == 200
+            )
+        assert c.get(f"/api/rooms/{slow}").json()["step"] == 0  # the bot is still thinking its first move
