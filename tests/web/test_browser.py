@@ -147,6 +147,8 @@ def test_phone_width(page: Page, site: str) -> None:
     assert width <= 392, f"the page is {width}px wide at phone width"
     shot(page, "stampede-phone", full=True)
     page.goto(site + "/")
+    expect(page.locator(".game-tile").first).to_be_visible()
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 392
     shot(page, "lobby-phone", full=True)
 
 
