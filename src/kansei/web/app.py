@@ -282,7 +282,7 @@ def create_app(config: Config | None = None) -> FastAPI:
         """Public rooms being played (to spectate or join an open seat), or finished games to replay."""
         hub = hub_of(request)
         out = []
-        for row in hub.store.listing(over=finished, limit=limit, public_only=not finished):
+        for row in hub.store.listing(over=finished, limit=limit):
             out.append(
                 {
                     "room": row.id,

@@ -204,10 +204,9 @@ class Store:
                 c.execute(text("SELECT pg_notify(:ch, :msg)"), {"ch": CHANNEL, "msg": f"{room_id} rematch"})
             return done.rowcount == 1
 
-    def listing(self, *, over: bool, limit: int = 50, public_only: bool = True) -> list[RoomRow]:
-        q = select(rooms).where(rooms.c.over == over)
-        if public_only:
-            q = q.where(rooms.c.public.is_(True))
+    def listing(self, *, over: bool, limit: int = 50) -> list[RoomRow]:
+        """Public rooms, being played or finished, the most recently moved first."""
+        q = select(rooms).where(rooms.c.over == over, rooms.c.public.is_(True))
         q = q.order_by(rooms.c.updated.desc()).limit(limit)
         with self.engine.connect() as c:
             return [_row(r) for r in c.execute(q).all()]

@@ -94,6 +94,7 @@ class Hub:
         self.bot_budget = bot_budget
         self.bot_grace = bot_grace
         self.rooms: dict[str, Live] = {}
+        self.keep = 2000  # rooms held in memory before finished, unwatched ones are dropped
         self._lock = threading.Lock()
         self.on_error: Callable[[str], None] = lambda msg: None
 
@@ -113,7 +114,15 @@ class Hub:
         live = Live(row, game, state, [])
         self._catch_up(live)
         with self._lock:
+            if len(self.rooms) >= self.keep:
+                self._forget()
             return self.rooms.setdefault(room_id, live)
+
+    def _forget(self) -> None:
+        """Drop finished rooms nobody watches from the cache (the database keeps them; called locked)."""
+        for room_id, live in list(self.rooms.items()):
+            if live.state.is_over and not live.waiters:
+                del self.rooms[room_id]
 
     def _catch_up(self, live: Live) -> bool:
         """Apply the actions other processes stored since this one last looked. True if any."""
