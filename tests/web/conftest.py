@@ -110,6 +110,14 @@ def wait_for_turn(client: TestClient, room: str, token: str | None, timeout: flo
         time.sleep(0.02)
 
 
+def play_out(client: TestClient, room: str, token: str, rng: random.Random) -> dict:
+    """Random legal moves for the token's seat until the game is over (bots answer meanwhile)."""
+    while not (p := wait_for_turn(client, room, token))["over"]:
+        r = client.post(f"/api/rooms/{room}/actions", json={"token": token, "action": rng.choice(p["legal"])})
+        assert r.status_code == 200, r.text
+    return p
+
+
 class Server:
     """``kansei serve`` in a real process (killable, restartable) on a free port."""
 

@@ -13,7 +13,7 @@ from starlette.websockets import WebSocketDisconnect
 import kansei
 from kansei.core import replay as replays
 
-from .conftest import new_room, wait_for_turn
+from .conftest import new_room, play_out, wait_for_turn
 
 GAMES = kansei.games()
 
@@ -167,11 +167,7 @@ def test_tokens_are_random_and_stored_hashed(client: TestClient) -> None:
 
 def test_finished_game_refuses_actions_and_offers_a_rematch(client: TestClient) -> None:
     room, tokens = new_room(client, "minid", ["human", "random"], seed=3)
-    rng = random.Random(1)
-    while not (p := wait_for_turn(client, room, tokens["0"]))["over"]:
-        client.post(
-            f"/api/rooms/{room}/actions", json={"token": tokens["0"], "action": rng.choice(p["legal"])}
-        )
+    play_out(client, room, tokens["0"], random.Random(1))
     r = client.post(f"/api/rooms/{room}/actions", json={"token": tokens["0"], "action": "pass"})
     assert r.status_code == 409 and "over" in r.json()["detail"]
     assert client.post(f"/api/rooms/{room}/rematch", json={"token": "forged"}).status_code == 403
@@ -185,11 +181,7 @@ def test_finished_game_refuses_actions_and_offers_a_rematch(client: TestClient) 
 
 def test_replays_step_by_step_and_upload(client: TestClient) -> None:
     room, tokens = new_room(client, "touge", ["human", "greedy"], seed=5)
-    rng = random.Random(2)
-    while not (p := wait_for_turn(client, room, tokens["0"]))["over"]:
-        client.post(
-            f"/api/rooms/{room}/actions", json={"token": tokens["0"], "action": rng.choice(p["legal"])}
-        )
+    p = play_out(client, room, tokens["0"], random.Random(2))
     total = p["step"]
     rep = client.get(f"/api/rooms/{room}/replay")
     assert rep.headers["content-disposition"].startswith("attachment")

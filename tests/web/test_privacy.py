@@ -9,10 +9,8 @@ import json
 import random
 import re
 
-import pytest
 from fastapi.testclient import TestClient
 
-import kansei
 from kansei.web import engine
 from kansei.web.payload import seat_payload
 
@@ -20,15 +18,6 @@ from .conftest import new_room
 
 SEED = 8_761_234_567_890_123
 SAME = ("to_move", "legal", "moves", "view", "events", "log", "over", "result")
-
-
-def configs() -> list[tuple[str, dict, int]]:
-    out = []
-    for gid in kansei.games():
-        game = kansei.load(gid)
-        for cfg in game.test_configs():
-            out.append((gid, cfg.get("options", {}), cfg.get("players", game.min_players)))
-    return out
 
 
 def card_names(game) -> set[str]:
@@ -49,10 +38,11 @@ def mentioned(pattern: re.Pattern[str], text: str) -> set[str]:
     return set(pattern.findall(text))
 
 
-@pytest.mark.parametrize("gid,options,players", configs(), ids=lambda x: str(x))
 def test_no_payload_holds_what_its_seat_cannot_see(
-    sqlite_client: TestClient, gid: str, options: dict, players: int
-):
+    sqlite_client: TestClient, config: tuple[str, dict, int]
+) -> None:
+    """``config``: every game with each of its test configurations (tests/conftest.py)."""
+    gid, options, players = config
     c = sqlite_client
     room, tokens = new_room(c, gid, ["human"] * players, options=options, seed=SEED)
     hub = c.app.state.hub

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from kansei.agents import choose, make_agent, parse_spec
 
 from . import engine
+from .db import RoomRow
 
 # The strength menu of the lobby (any other agent spec is accepted too).
 STRENGTHS: list[tuple[str, str]] = [
@@ -31,14 +32,10 @@ STRENGTHS: list[tuple[str, str]] = [
 
 @dataclass(frozen=True)
 class BotJob:
-    room: str
+    """A bot's move to find: the room's stored game (its replay so far) and who thinks how."""
+
+    room: RoomRow
     step: int
-    game: str
-    options: dict
-    seed: int
-    players: int
-    decks: list | None
-    setup: dict | None
     actions: tuple[tuple[int | None, str], ...]
     spec: str
     seat: int
@@ -58,13 +55,15 @@ def capped_spec(spec: str, budget: float) -> str:
 
 def run_job(job: BotJob) -> tuple[str, int, str]:
     """In a worker: rebuild the room's state and choose the bot's move -> (room, step, notation)."""
-    game = engine.game_for(job.game, job.options)
-    state = game.start(seed=job.seed, players=job.players, decks=job.decks, setup=job.setup)
+    row = job.room
+    state = engine.game_for(row.game, row.options).start(
+        seed=row.seed, players=row.players, decks=row.decks, setup=row.setup or None
+    )
     for seat, notation in job.actions:
         engine.apply(state, notation, seat)
     agent = make_agent(job.spec, seed=job.agent_seed)
     action = choose(agent, state, job.seat)
-    return job.room, job.step, action.notation
+    return row.id, job.step, action.notation
 
 
 def _warm() -> None:

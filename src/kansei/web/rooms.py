@@ -336,14 +336,8 @@ class Hub:
             live.bot_pending = step = live.step
         spec = capped_spec(live.row.seats[seat]["spec"], self.bot_budget)
         job = BotJob(
-            room=live.row.id,
+            room=live.row,
             step=step,
-            game=live.row.game,
-            options=live.row.options,
-            seed=live.row.seed,
-            players=live.row.players,
-            decks=live.row.decks,
-            setup=live.row.setup,
             actions=tuple((s, n) for s, n, _ in live.history),
             spec=spec,
             seat=seat,
