@@ -10,7 +10,7 @@ STAMP  := $(VENV)/.installed
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[test,web]'
+	$(PY) -m pip install --quiet -e '.[test,lint,interop,web]'
 	touch $(STAMP)
 
 # The browser table on http://127.0.0.1:8000/ (HOST/PORT override; KANSEI_DB=postgresql+psycopg://… to share).
@@ -47,8 +47,9 @@ bench-web: $(STAMP)
 	$(PY) bench/web.py --rooms 200
 
 lint: $(STAMP)
-	$(PY) -m pip install --quiet ruff
 	$(VENV)/bin/ruff check src tests bench
+	$(VENV)/bin/ruff format --check src tests bench
+	$(VENV)/bin/mypy
 
 clean:
 	rm -rf $(VENV) build *.egg-info src/*.egg-info test-artifacts

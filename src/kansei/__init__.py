@@ -7,7 +7,6 @@
 <...>
 """
 
-from . import games  # the games package, callable: kansei.games() lists the registered ids
 from .core import (
     Action,
     ContentError,
@@ -16,6 +15,7 @@ from .core import (
     KanseiError,
     OptionError,
     State,
+    games,
     load,
 )
 

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import json
 import re
+import secrets
 import sys
-import time
 from collections.abc import Callable
 from datetime import datetime
 from functools import wraps
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
@@ -40,7 +40,7 @@ out = Console(highlight=False)
 err = Console(stderr=True, highlight=False)
 
 
-def fail(message: str) -> None:
+def fail(message: str) -> NoReturn:
     for line in str(message).splitlines() or [str(message)]:
         err.print(f"[bold red]error:[/] {line}", markup=True, soft_wrap=True)
     raise typer.Exit(1)
@@ -121,7 +121,6 @@ def progress_bar(total: int, label: str) -> Progress:
     )
 
 
-
 # Options shared by the commands that run many games (sim, ladder).
 RunSeed = Annotated[int, typer.Option(help="seed of the whole run")]
 Workers = Annotated[int, typer.Option(help="worker processes")]
@@ -129,6 +128,7 @@ Players = Annotated[int | None, typer.Option(help="seats per game (games for mor
 Mode = Annotated[str | None, typer.Option(help="game mode")]
 Opts = Annotated[list[str] | None, typer.Option("--opt", help="game option key=value (repeatable)")]
 AsJson = Annotated[bool, typer.Option("--json", help="print one JSON object")]
+
 
 # ----------------------------------------------------------------------------------- games
 @app.command()
@@ -183,7 +183,8 @@ def _grep(root: Path, pattern: str, suffix: str = ".py") -> dict[str, list[str]]
 
 
 def rules_coverage(game: Game) -> tuple[list[str], dict, dict, bool]:
-    text = game.rules_file().read_text(encoding="utf-8") if game.rules_file() else ""
+    rules_path = game.rules_file()
+    text = rules_path.read_text(encoding="utf-8") if rules_path is not None else ""
     ids = list(dict.fromkeys(RULE_ID.findall(text)))
     prefix = ids[0].split("-")[0] if ids else "XX"
     pat = rf"\b({prefix}-[A-Z]+\d+)\b"
@@ -233,16 +234,10 @@ def rules(
 
 
 # ----------------------------------------------------------------------------------- play
-def _visible(event: dict, seat: int | None) -> bool:
-    to = event.get("to")
-    return to is None or to == seat
-
-
-def _narrate(game: Game, events: list[dict], seat: int | None) -> None:
+def _narrate(game: Game, events: list[dict[str, Any]], seat: int | None, lang: str = "en") -> None:
+    """Tell ``seat`` the events it was given by ``state.events_for(seat)``."""
     for e in events:
-        if not _visible(e, seat):
-            continue
-        line = game.narrate(e, seat)
+        line = game.narrate(e, seat, lang)
         if line:
             out.print(f"  [cyan]›[/] {escape(line)}")
 
@@ -293,10 +288,8 @@ def play(
     """Play in the terminal against a bot (or hot-seat with --vs human)."""
     options = parse_options(opt, mode)
     g = load_game(game, options)
-    if lang not in ("en", "ja"):
-        raise OptionError(f"--lang must be en or ja, not {lang!r}")
-    g.lang = lang
-    seed = int(time.time()) % 1_000_000 if seed is None else seed
+    g.check_lang(lang)
+    seed = secrets.randbits(63) if seed is None else seed
     n = players or g.min_players
     decks = list(deck) if deck else None
     state = g.start(seed=seed, players=n, decks=decks)
@@ -306,25 +299,25 @@ def play(
     bots = {} if human else {s: make_agent(vs, seed=seed * 31 + s) for s in range(n) if s != seat}
     names = ["you" if (s == seat or human) else vs for s in range(n)]
     actions: list[str] = []
-    out.print(f"[bold]{g.name}[/] — seed {seed}. Type a number or an action; [bold]help[/] lists commands.")
-    seen = 0
+    out.print(f"[bold]{g.name}[/]. Type a number or an action; [bold]help[/] lists commands.")
+    seen = [0] * n  # per seat: how many of its events it has been told
     while not state.is_over:
         me = state.to_move
+        assert me is not None
         viewer = me if human else seat
-        _narrate(g, state.events[seen:], viewer)
-        seen = len(state.events)
+        _narrate(g, state.events_for(viewer, seen[viewer]), viewer, lang)
+        seen[viewer] = len(state.events_for(viewer))
         if me in bots:
             a = choose(bots[me], state, me)
-            out.print(f"[magenta]seat {me} ({escape(vs)})[/]: {escape(g.describe_action(state, a))}")
-            state.apply(a)
+            out.print(f"[magenta]seat {me} ({escape(vs)})[/]: {escape(state.public_notation(a))}")
+            state.apply(a, seat=me)
             actions.append(a.notation)
             continue
-        out.print(g.render(state, viewer))
+        out.print(g.render(state, viewer, lang))
         legal = state.legal_actions()
         for i, a in enumerate(legal, 1):
-            out.print(
-                f"  [bold]{i:>2}[/]. {escape(g.describe_action(state, a))}  [dim]({escape(a.notation)})[/]"
-            )
+            text = escape(g.describe_action(state, a, lang))
+            out.print(f"  [bold]{i:>2}[/]. {text}  [dim]({escape(a.notation)})[/]")
         try:
             text = input(f"seat {me}> ").strip()
         except (EOFError, KeyboardInterrupt):
@@ -346,7 +339,7 @@ def play(
             out.print_json(json.dumps(state.view(viewer)))
             continue
         if low == "log":
-            _narrate(g, state.events[-20:], viewer)
+            _narrate(g, state.events_for(viewer)[-20:], viewer, lang)
             continue
         try:
             a = (
@@ -354,12 +347,13 @@ def play(
                 if text.isdigit() and 1 <= int(text) <= len(legal)
                 else g.parse(state, text)
             )
-            state.apply(a)
+            state.apply(a, seat=me)
             actions.append(a.notation)
         except IllegalAction as e:
             out.print(f"[red]{escape(str(e))}[/]")
-    _narrate(g, state.events[seen:], None)
-    out.print(g.render(state, None if human else seat))
+    final = None if human else seat
+    _narrate(g, state.events_for(final, seen[final] if final is not None else 0), final, lang)
+    out.print(g.render(state, final, lang))
     w = state.winner
     if w is None:
         out.print("[bold]The game is a draw.[/]")
@@ -446,7 +440,7 @@ def replay_cmd(
     res = replays.run(rep, str(file))
     g = res.state.game
     if show:
-        _narrate(g, res.state.events, None)
+        _narrate(g, res.state.events_for(None), None)
         out.print(g.render(res.state, None))
     if res.error:
         fail(res.error)
@@ -551,14 +545,24 @@ def ladder(
     total = len(specs) * (len(specs) - 1) // 2 * games_
     with progress_bar(total, f"{game} ladder") as bar:
         task = bar.add_task("games", total=total)
-        res = run_ladder(game, options, specs, games_, seed=seed, workers=workers, players=players,
-                         progress=lambda k: bar.advance(task, k))
+        res = run_ladder(
+            game,
+            options,
+            specs,
+            games_,
+            seed=seed,
+            workers=workers,
+            players=players,
+            progress=lambda k: bar.advance(task, k),
+        )
     if as_json:
         print(json.dumps(res.to_dict()))
         return
     names = res.agents
-    m = Table(title=f"{game}: row's win rate against column (95% interval)",
-              caption=f"{games_} games per pairing, {res.players} seats, seed {seed}; a draw counts ½")
+    m = Table(
+        title=f"{game}: row's win rate against column (95% interval)",
+        caption=f"{games_} games per pairing, {res.players} seats, seed {seed}; a draw counts ½",
+    )
     m.add_column("agent")
     for name in names:
         m.add_column(name, justify="center")
@@ -574,8 +578,14 @@ def ladder(
         r.add_column(col, justify="left" if col == "agent" else "right")
     for rank, x in enumerate(sorted(res.ratings, key=lambda x: -x.rating), 1):
         interval = "anchor" if x.agent == names[0] else f"{x.low:+.0f} … {x.high:+.0f}"
-        r.add_row(str(rank), x.agent, f"{x.rating:+.0f}", interval, str(x.games),
-                  f"{x.score / x.games:.1%}" if x.games else "—")
+        r.add_row(
+            str(rank),
+            x.agent,
+            f"{x.rating:+.0f}",
+            interval,
+            str(x.games),
+            f"{x.score / x.games:.1%}" if x.games else "—",
+        )
     out.print(r)
     out.print(f"{sum(p.games for p in res.pairings)} games in {res.seconds:.1f} s with {workers} worker(s)")
 

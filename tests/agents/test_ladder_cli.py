@@ -15,8 +15,20 @@ runner = CliRunner()
 
 
 def test_ladder_json():
-    r = runner.invoke(app, ["ladder", GAME, "--agents", "random,greedy,mcts:iters=6,depth=2", "--games", "2",
-                            "--json", "--seed", "5"])
+    r = runner.invoke(
+        app,
+        [
+            "ladder",
+            GAME,
+            "--agents",
+            "random,greedy,mcts:iters=6,depth=2",
+            "--games",
+            "2",
+            "--json",
+            "--seed",
+            "5",
+        ],
+    )
     assert r.exit_code == 0, r.output
     d = json.loads(r.stdout)
     assert d["agents"] == ["random", "greedy", "mcts:iters=6,depth=2"]

@@ -20,20 +20,28 @@ import pytest
 from kansei.agents import choose, make_agent
 from kansei.agents.mcts import MctsAgent
 from kansei.core.errors import OptionError
-from kansei.core.protocol import Action, Game, State
-from kansei.core.rng import Rng
+from kansei.core.protocol import Action, Game, GameSetup, State
+
 
 # ---------------------------------------------------------------------------------------- Subtract
+class PileSetup(GameSetup):
+    pile: int = 10
+
+
+class CardsSetup(GameSetup):
+    cards: list[int] | None = None
+
+
 TAKE = [Action(f"take {k}", "take", (k,)) for k in (0, 1, 2, 3)]
 
 
 class Subtract(Game):
     id = "test-subtract"
     name = "Subtraction game (test only)"
-    setup_keys = frozenset({"pile"})
+    Setup = PileSetup
 
     def _new_state(self, seed, players, decks, setup):
-        return SubtractState(self, seed, setup.get("pile", 10))
+        return SubtractState(self, seed, setup.pile)
 
 
 class SubtractState(State):
@@ -73,10 +81,8 @@ class SubtractState(State):
         s.pile, s.turn, s.win = self.pile, self.turn, self.win
         return s
 
-    def determinize(self, seat, rng):
-        s = self.clone()
-        s.rng = Rng.from_random(rng)
-        return s
+    def _resample(self, seat, rng):
+        pass  # nothing hidden
 
 
 # ---------------------------------------------------------------------------------------- Showdown
@@ -88,17 +94,17 @@ SHOWDOWN_DECK = (0, 1, 1, 2, 2, 2)
 class Showdown(Game):
     id = "test-showdown"
     name = "Showdown (test only)"
-    setup_keys = frozenset({"cards"})
+    Setup = CardsSetup
 
     def _new_state(self, seed, players, decks, setup):
         s = ShowdownState.__new__(ShowdownState)
         s._init_base(self, seed)
         pool = list(SHOWDOWN_DECK)
         s.rng.shuffle(pool)
-        if "cards" in setup:  # scenario: the two dealt cards
-            for c in setup["cards"]:
+        if setup.cards is not None:  # scenario: the two dealt cards
+            for c in setup.cards:
                 pool.remove(c)
-            s.cards = list(setup["cards"])
+            s.cards = list(setup.cards)
         else:
             s.cards = [pool.pop(), pool.pop()]
         s.deck = pool
@@ -146,25 +152,26 @@ class ShowdownState(State):
         s.cards, s.deck, s.result = self.cards[:], self.deck[:], self.result
         return s
 
-    def determinize(self, seat, rng):
-        s = self.clone()
-        s.rng = Rng.from_random(rng)
+    def _resample(self, seat, rng):
         hidden = [1 - seat] if seat is not None else [0, 1]
-        pool = sorted([s.cards[p] for p in hidden] + s.deck)
+        pool = sorted([self.cards[p] for p in hidden] + self.deck)
         rng.shuffle(pool)
         for p in hidden:
-            s.cards[p] = pool.pop()
-        s.deck = pool
-        return s
+            self.cards[p] = pool.pop()
+        self.deck = pool
 
 
 # ---------------------------------------------------------------------------------------- Tree
 # seat 0 picks L or R; seat 1 answers; seat 2 answers; the leaf gives [r0, r1, r2].
 PAYOFFS = {
-    "L": {"a": {"x": [1.0, -1.0, 0.0], "y": [1.0, -1.0, -0.5]},
-          "b": {"x": [-1.0, 0.0, 0.5], "y": [-0.8, 0.1, -0.5]}},
-    "R": {"c": {"x": [0.3, 0.2, -1.0], "y": [0.2, 0.4, -0.2]},
-          "d": {"x": [0.5, -0.5, 1.0], "y": [0.6, -0.6, 0.0]}},
+    "L": {
+        "a": {"x": [1.0, -1.0, 0.0], "y": [1.0, -1.0, -0.5]},
+        "b": {"x": [-1.0, 0.0, 0.5], "y": [-0.8, 0.1, -0.5]},
+    },
+    "R": {
+        "c": {"x": [0.3, 0.2, -1.0], "y": [0.2, 0.4, -0.2]},
+        "d": {"x": [0.5, -0.5, 1.0], "y": [0.6, -0.6, 0.0]},
+    },
 }
 # max^n, bottom up: under R/c seat 2 picks y (-0.2 > -1.0), so seat 1 gets 0.4 and seat 0 gets 0.2; under
 # R/d seat 2 picks x, seat 1 gets -0.5: seat 1 picks c. Under L/a and L/b seat 2 picks x; seat 1 gets -1
@@ -218,10 +225,8 @@ class TreeState(State):
         s.node, s.depth = self.node, self.depth
         return s
 
-    def determinize(self, seat, rng):
-        s = self.clone()
-        s.rng = Rng.from_random(rng)
-        return s
+    def _resample(self, seat, rng):
+        pass  # nothing hidden
 
 
 # ---------------------------------------------------------------------------------------- tests

@@ -28,6 +28,8 @@ from kansei.core.protocol import Action, State
 # mcts three ways: full rollouts, rollouts cut with the evaluation at the leaf, greedy rollouts.
 SMALL = {
     "mcts": ["mcts:iters=4,depth=end", "mcts:iters=16,depth=4", "mcts:iters=6,depth=2,rollout=greedy"],
+    "openspiel:mcts": ["openspiel:mcts:sims=4,worlds=2"],
+    "openspiel:ismcts": ["openspiel:ismcts:sims=4"],
 }
 BOTS = [spec for kind in agent_kinds() for spec in SMALL.get(kind, [kind])]
 GAMES_PER_CONFIG = 3
@@ -39,7 +41,11 @@ Decide = Callable[[Agent, State, int], Action]
 
 
 def peeking_differences(
-    game, players: int, specs: list[str], seeds: range, decide: Decide = choose,
+    game,
+    players: int,
+    specs: list[str],
+    seeds: range,
+    decide: Decide = choose,
     make: Callable[[str, int], Agent] = make_agent,
 ) -> list[str]:
     """Play random games; at every ``CHECK_EVERY``-th decision ask each bot for the seat to move's choice in

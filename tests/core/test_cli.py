@@ -121,7 +121,7 @@ def test_replay_bad_files(tmp_path: Path):
 
 
 def test_validate_shipped_content_and_decks(tmp_path: Path):
-    import kansei.games.touge as tg
+    import kansei.builtin.touge as tg
 
     content = Path(tg.__file__).parent / "content"
     r = run("validate", str(content))
@@ -137,7 +137,7 @@ def test_validate_shipped_content_and_decks(tmp_path: Path):
 def test_validate_reports_one_line_per_content_problem(tmp_path: Path):
     import shutil
 
-    import kansei.games.touge as tg
+    import kansei.builtin.touge as tg
 
     src = Path(tg.__file__).parent / "content"
     dst = tmp_path / "content"

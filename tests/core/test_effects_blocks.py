@@ -52,8 +52,11 @@ def test_compiles_to_named_tuple_and_calls_impl():
 def test_unknown_block_one_line_with_known_list():
     reg = make()
     probs = []
-    reg.compile_list([{"block": "add", "amount": 1, "duration": "turn"}, {"block": "foo"}],
-                     'content/cards.toml: card "X"', probs)
+    reg.compile_list(
+        [{"block": "add", "amount": 1, "duration": "turn"}, {"block": "foo"}],
+        'content/cards.toml: card "X"',
+        probs,
+    )
     assert probs == ['content/cards.toml: card "X": effect 2: unknown block "foo" (known: add)']
 
 
@@ -71,7 +74,7 @@ def test_missing_and_bad_parameters():
 def test_wrong_kind_and_malformed_specs():
     reg = make()
     assert "is a cost block, not an effect block" in reg.check({"block": "pay"}, "w")[0]
-    assert "no \"block\" key" in reg.check({"amount": 1}, "w")[0]
+    assert 'no "block" key' in reg.check({"amount": 1}, "w")[0]
     assert "must be a table" in reg.check("add 3", "w")[0]
     with pytest.raises(ContentError) as e:
         reg.compile({"block": "nope"}, "w")
@@ -80,14 +83,24 @@ def test_wrong_kind_and_malformed_specs():
 
 def test_nested_slots_compile_recursively_and_report_inner_problems():
     reg = make()
-    c = reg.compile({"block": "use", "cost": {"block": "pay", "n": 2}, "conditions": [{"block": "always"}],
-                     "then": [{"block": "add", "amount": 1, "duration": "game"}]}, "w", kind="ability")
+    c = reg.compile(
+        {
+            "block": "use",
+            "cost": {"block": "pay", "n": 2},
+            "conditions": [{"block": "always"}],
+            "then": [{"block": "add", "amount": 1, "duration": "game"}],
+        },
+        "w",
+        kind="ability",
+    )
     assert isinstance(c.p.cost, Compiled) and c.p.cost(5) == 3
     assert c.p.conditions[0]() is True
     assert c.p.then[0](1) == 2
     probs = reg.check({"block": "use", "then": [{"block": "add", "amount": 1}]}, "w", kind="ability")
-    assert probs == ['w (use): then 1 (add): missing parameter "duration" (signature: '
-                     "add(amount: int, duration: turn|game))"]
+    assert probs == [
+        'w (use): then 1 (add): missing parameter "duration" (signature: '
+        "add(amount: int, duration: turn|game))"
+    ]
 
 
 def test_duplicate_registration_and_describe():

@@ -5,9 +5,10 @@ from __future__ import annotations
 import json
 
 import kansei
-from kansei.games.dspirits.cards import catalog
-from kansei.games.dspirits.rules import CID, DSpiritsState
-from kansei.games.dspirits.table import table
+from kansei.builtin.dspirits.cards import catalog
+from kansei.builtin.dspirits.rules import CID, DSpiritsState
+from kansei.builtin.dspirits.table import table
+from kansei.testing import all_events
 
 STONE, VENOM = "Stone and Shade", "Venom and Frost"
 
@@ -65,8 +66,8 @@ def names(state: DSpiritsState, p: int, zone: str = "bs") -> list[str]:
 
 
 def snapshot(state: DSpiritsState) -> str:
-    return json.dumps(state.reveal(), sort_keys=True, default=str) + str(len(state.events))
+    return json.dumps(state.reveal(), sort_keys=True, default=str) + str(len(all_events(state)))
 
 
 def events(state: DSpiritsState, kind: str) -> list[dict]:
-    return [e for e in state.events if e["type"] == kind]
+    return [e for e in all_events(state) if e["type"] == kind]

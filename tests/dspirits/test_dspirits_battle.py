@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dspirits_helpers import deck, events, legal, names, play, scenario
 
-from kansei.games.dspirits.rules import ENDURE_STANCE, STANCE
+from kansei.builtin.dspirits.rules import ENDURE_STANCE, STANCE
 
 BEASTS_A = deck(
     {

@@ -6,7 +6,7 @@ import pytest
 from dspirits_helpers import cid, deck, events, legal, names, play, scenario, snapshot
 
 from kansei import IllegalAction
-from kansei.games.dspirits.rules import F_SHIFTED, FLAGS
+from kansei.builtin.dspirits.rules import F_SHIFTED, FLAGS
 
 A = deck(
     {"Gravelhound": 2, "Tuskaroo": 1, "Lampire": 2, "Howlpack": 2, "Maulbear": 1},

@@ -11,7 +11,7 @@ from dspirits_helpers import STONE, VENOM
 
 import kansei
 from kansei import ContentError
-from kansei.games.dspirits.cards import CONTENT, Evolution, Spirit, catalog
+from kansei.builtin.dspirits.cards import CONTENT, Evolution, Spirit, catalog
 
 GAME = kansei.load("dspirits")
 

@@ -7,7 +7,7 @@ import pytest
 from dspirits_helpers import cid, deck, events, legal, names, play, scenario, snapshot
 
 from kansei import IllegalAction
-from kansei.games.dspirits.rules import CID, UNDER
+from kansei.builtin.dspirits.rules import CID, UNDER
 
 A = deck(
     {
@@ -297,7 +297,7 @@ def test_lampire_moves_between_support_zone_and_battle_scene():
     s = lab(field=[["Lampire"], ["Tuskaroo"]])
     play(s, "ability lampire flicker")
     assert names(s, 0, "sz") == ["Lampire"] and names(s, 0) == []
-    assert events(s, "zone")[-1]["to"] == "support"
+    assert events(s, "zone")[-1]["dest"] == "support"
     play(s, "battle", "end", "draw squad", "no extra", "battle")
     assert "attack tuskaroo direct" in legal(s)  # DS-B4/DS-B6: nothing on seat 0's Battle Scene
     play(s, "end", "draw squad", "no extra", "ability lampire flicker")

@@ -12,7 +12,8 @@ from rich.console import Console
 
 import kansei
 from kansei import IllegalAction, OptionError
-from kansei.games.dspirits.rules import F_READY, FLAGS, HFROZEN
+from kansei.builtin.dspirits.rules import F_READY, FLAGS, HFROZEN
+from kansei.testing import all_events
 
 A = deck({"Gravelhound": 3, "Tuskaroo": 2, "Howlpack": 3, "Maulbear": 1}, {"Quick Summon": 2}, {})
 B = deck({"Gravelhound": 2, "Tuskaroo": 2}, {}, {})
@@ -182,7 +183,7 @@ def test_render_describe_narrate_show_the_whole_board():
     for a in s.legal_actions():
         assert g.describe_action(s, a)
     play(s, "play quick-summon hand:howlpack")
-    for e in s.events:
+    for e in all_events(s):
         line = g.narrate(e, 0)
         assert line is None or "\n" not in line
     assert g.rules_file().exists()

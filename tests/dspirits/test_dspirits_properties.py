@@ -9,7 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import kansei
-from kansei.games.dspirits.rules import BATTLE_SCENE_MAX, SUPPORT_SPIRITS_MAX, UID
+from kansei.builtin.dspirits.rules import BATTLE_SCENE_MAX, SUPPORT_SPIRITS_MAX, UID
+from kansei.testing import all_events
 
 OPTIONS = [{}, {"old_rules": True, "first_turn_attack": True}, {"match": True, "starting_sp": 2000}]
 
@@ -23,13 +24,13 @@ def test_random_games_keep_dspirits_invariants(seed, which):
     game_no = s.game_no
     while not s.is_over:
         sp_before = list(s.sp)
-        n = len(s.events)
+        n = len(all_events(s))
         s.apply(rng.choice(s.legal_actions()))
         if s.game_no != game_no:  # a new game of the match resets SP
             game_no = s.game_no
             continue
         delta = [0, 0]
-        for e in s.events[n:]:
+        for e in all_events(s)[n:]:
             if e["type"] == "sp":
                 delta[e["seat"]] += e["delta"]
         assert [sp_before[p] + delta[p] for p in (0, 1)] == s.sp  # DS-B3: SP moves only through events

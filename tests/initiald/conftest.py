@@ -8,6 +8,7 @@ import pytest
 
 import kansei
 from kansei.core.content import slug
+from kansei.testing import all_events
 
 AKINA = "Akina Hachi-Roku"
 RED_SUNS = "Red Suns FD"
@@ -73,7 +74,7 @@ class Helper:
 
     @staticmethod
     def snapshot(state) -> str:
-        return json.dumps(state.reveal(), sort_keys=True) + str(len(state.events))
+        return json.dumps(state.reveal(), sort_keys=True) + str(len(all_events(state)))
 
 
 @pytest.fixture

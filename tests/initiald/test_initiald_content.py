@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 
 from kansei import ContentError
-from kansei.games.initiald.cards import CONTENT, catalog, load_catalog
+from kansei.builtin.initiald.cards import CONTENT, catalog, load_catalog
 
 
 def test_id_c1_cars_cover_every_drivetrain_and_the_rx7_has_a_built_in_turbo():

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from kansei import IllegalAction
-from kansei.games.initiald.rules import POWER, TRACTION
+from kansei.builtin.initiald.rules import POWER, TRACTION
+from kansei.testing import all_events
 
 
 def silvia(idh):
@@ -55,7 +56,7 @@ def test_id_p4_requirement_and_counter_discards_add_up(idh):
     s.apply("play pure-power")
     assert "play tight-twin-drift discard 3" in idh.notations(s)
     s.apply("play tight-twin-drift discard 3")  # three other cards: every discard is forced
-    paid = [e["card"] for e in s.events if e["type"] == "discard" and e["reason"] == "pay"]
+    paid = [e["card"] for e in all_events(s) if e["type"] == "discard" and e["reason"] == "pay"]
     assert paid == ["Heel-and-Toe", "Grip Line", "Apex Kiss"]
 
 
@@ -68,6 +69,7 @@ def test_id_p4_shared_discards_option(idh_factory):
     assert "play tight-twin-drift discard 2" in idh.notations(s)
 
 
+@pytest.mark.xfail(strict=True, reason="issue 10: per-game refusals")
 def test_id_p4_played_card_does_not_count_and_the_shortfall_is_named(idh):
     """ID-P4 ruling: the played card is not a discard. A play that cannot be paid is refused, naming the
     shortfall, and the state is unchanged."""

@@ -14,6 +14,7 @@ from rich.console import Console
 import kansei
 from kansei import IllegalAction
 from kansei.agents import choose, make_agent
+from kansei.testing import all_events
 
 
 def test_refusals_name_the_reason_and_leave_the_state_unchanged(idh):
@@ -89,7 +90,7 @@ def test_opponent_discards_at_random_is_public_and_seeded(idh):
         s = idh.start([idh.AKINA, idh.RED_SUNS], seed=seed, track="Akina Downhill", hands=hands)
         s.apply("play heel-and-toe")
         idh.play(s, "Pressure from Behind")
-        forced = [e for e in s.events if e["type"] == "discard" and e["reason"] == "forced"]
+        forced = [e for e in all_events(s) if e["type"] == "discard" and e["reason"] == "forced"]
         assert len(forced) == 1 and forced[0]["seat"] == 0
         out.add(forced[0]["card"])
     assert out == {"Counter-Steer", "Grip Line"}
@@ -133,7 +134,7 @@ def test_render_describe_and_narrate(idh):
     lines = [g.describe_action(s, a) for a in s.legal_actions()]
     assert any(line.startswith("play Counter-Steer (turn, strength 3 here): free") for line in lines)
     assert lines[-1] == "pass: seat 0 wins the stage (ID-P2)"
-    said = [g.narrate(e, 1) for e in s.events]
+    said = [g.narrate(e, 1) for e in all_events(s)]
     assert said[0].startswith("seat 1 (you) (RX-7 FD3S Type R, cost 8) challenges seat 0")
     assert "seat 0 plays Smooth Line (turn, strength 4)" in said
 
@@ -181,7 +182,7 @@ def test_id_p3_p4_every_offered_play_costs_exactly_its_shortfall(idh_factory, se
         s.apply(rng.choice(s.legal_actions()))
     plays: list[int] = []
     lead = None
-    for e in s.events:
+    for e in all_events(s):
         if e["type"] == "stage":
             plays, lead = [], e["lead"]
         elif e["type"] == "play":

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from kansei import ContentError
+from kansei.testing import all_events
 
 
 def test_id_s1_the_costlier_car_plus_mods_is_the_challenger(idh):
@@ -14,7 +15,7 @@ def test_id_s1_the_costlier_car_plus_mods_is_the_challenger(idh):
     assert s.challenger == 1
     s = idh.start([idh.RED_SUNS, idh.AKINA])
     assert s.challenger == 0
-    ev = s.events[0]
+    ev = all_events(s)[0]
     assert ev["type"] == "race" and ev["costs"] == [8, 6] and ev["coin"] is False
 
 
@@ -23,13 +24,13 @@ def test_id_s1_equal_cost_a_coin_decides(idh, idh_factory):
     seen = set()
     for seed in range(20):
         s = idh.start([idh.AKINA, idh.AKINA], seed=seed)
-        assert s.events[0]["coin"] is True
+        assert all_events(s)[0]["coin"] is True
         seen.add(s.challenger)
     assert seen == {0, 1}
     agreed = idh_factory(cost_tie="seat1")
     for seed in range(5):
         s = agreed.start([agreed.AKINA, agreed.AKINA], seed=seed)
-        assert s.challenger == 1 and s.events[0]["coin"] is False
+        assert s.challenger == 1 and all_events(s)[0]["coin"] is False
 
 
 def test_id_s2_the_track_is_one_of_the_other_players_races_at_random(idh):
@@ -60,5 +61,5 @@ def test_id_s3_the_challenger_trails_the_first_stage(idh):
     for decks, ch in (([idh.AKINA, idh.RED_SUNS], 1), ([idh.RED_SUNS, idh.AKINA], 0)):
         s = idh.start(decks)
         assert s.challenger == ch and s.lead == 1 - ch and s.to_move == 1 - ch
-        stage = next(e for e in s.events if e["type"] == "stage")
+        stage = next(e for e in all_events(s) if e["type"] == "stage")
         assert stage == {"type": "stage", "stage": 1, "stage_type": stage["stage_type"], "lead": 1 - ch}

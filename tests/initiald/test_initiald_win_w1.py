@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from kansei.core import replay
+from kansei.testing import all_events
 
 FILLER = ["Counter-Steer", "Counter-Steer", "Grip Line", "Grip Line", "Apex Kiss", "Apex Kiss"]
 
@@ -25,8 +26,8 @@ def test_id_w1_two_lead_wins_in_a_row_end_a_four_stage_race_after_stage_two(idh)
     s.apply("pass")
     assert s.is_over and s.winner == 0 and s.reason == "ID-W1"
     assert s.results == [0, 0] and s.stage_no == 1  # stages 3 and 4 are never run
-    assert s.returns() == [1.0, -1.0] and s.to_move is None and s.legal_actions() == []
-    assert s.events[-1] == {"type": "race_over", "winner": 0, "reason": "ID-W1", "stages": [0, 0]}
+    assert s.returns() == [1.0, -1.0] and s.to_move is None and s.legal_actions() == ()
+    assert all_events(s)[-1] == {"type": "race_over", "winner": 0, "reason": "ID-W1", "stages": [0, 0]}
 
 
 def test_id_w1_a_win_from_behind_does_not_count(idh):

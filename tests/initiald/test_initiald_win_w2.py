@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from kansei.core import replay
+from kansei.testing import all_events
 
 AKINA_TOP = [
     # stage 2 draw (Akina leads with 1 card kept: draws 7)
@@ -53,7 +54,7 @@ def test_id_w2_the_final_stage_decides_when_nobody_pulls_away(idh):
     s.apply("pass")
     assert s.is_over and s.winner == 0 and s.reason == "ID-W2"
     assert s.results == [0, 1, 0]
-    assert s.events[-1]["type"] == "race_over" and s.events[-1]["reason"] == "ID-W2"
+    assert all_events(s)[-1]["type"] == "race_over" and all_events(s)[-1]["reason"] == "ID-W2"
 
 
 def test_id_w2_a_single_lead_win_in_the_final_stage_is_enough(idh):

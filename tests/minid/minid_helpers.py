@@ -9,7 +9,8 @@ so the race pauses there instead of playing on with random dice.
 from __future__ import annotations
 
 import kansei
-from kansei.games.minid.rules import MiniDState
+from kansei.builtin.minid.rules import MiniDState
+from kansei.testing import all_events
 
 STOP = ["Nitro"]
 STOP2 = ["Pied au plancher"]
@@ -27,7 +28,7 @@ def stops(n: int) -> list[list[str]]:
 
 
 def evs(state: MiniDState, kind: str) -> list[dict]:
-    return [e for e in state.events if e["type"] == kind]
+    return [e for e in all_events(state) if e["type"] == kind]
 
 
 def last(state: MiniDState, kind: str) -> dict:

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from minid_helpers import STOP, STOP2, decision, evs, last, race, stops
 
-from kansei.games.minid.rules import OUT
+from kansei.builtin.minid.rules import OUT
+from kansei.testing import all_events
 
 
 def crossings(s):
@@ -16,7 +17,7 @@ def test_md_r1_bunta_drives_1d6_towards_the_start_every_round_before_the_racers(
     """MD-R1/MD-R2: each round opens with Bunta's d6 (40 -> 36, then 36 -> 31), then the racers."""
     s = race(bunta=40, positions=[10, 0], dice=[4, 2, 3, 5], hands=stops(2))
     assert [(e["src"], e["dst"]) for e in evs(s, "bunta_move")] == [(40, 36)]
-    assert [e["type"] for e in s.events][-3:] == ["round", "bunta_move", "turn"]
+    assert [e["type"] for e in all_events(s)][-3:] == ["round", "bunta_move", "turn"]
     s.apply("roll")
     s.apply("roll")
     assert [(e["src"], e["dst"], e["die"]) for e in evs(s, "bunta_move")] == [(40, 36, 4), (36, 31, 5)]

@@ -11,8 +11,9 @@ from minid_helpers import last, race
 
 import kansei
 from kansei import ContentError, OptionError
-from kansei.games.minid.cards import CONTENT, content
-from kansei.games.minid.rules import shipped_track
+from kansei.builtin.minid.cards import CONTENT, content
+from kansei.builtin.minid.rules import shipped_track
+from kansei.testing import all_events
 
 GAME = kansei.load("minid")
 
@@ -52,7 +53,7 @@ def test_md_o3_uphill_is_the_track_in_reverse():
     assert corners(up)[-1] == ("Premier virage", 50, 52, 8)
     assert up.events == sorted(61 - c for c in down.events) and 3 in up.events
     s = race(options={"uphill": True}, positions=[0, 0], dice=[6, 12])
-    d = [e for e in s.events if e["type"] == "drift"][0]
+    d = [e for e in all_events(s) if e["type"] == "drift"][0]
     assert (d["corner"], d["difficulty"]) == ("Dernier virage", 6)
     assert last(s, "race")["direction"] == "uphill"
     assert kansei.load("minid", uphill=True).start(seed=1, players=2).bunta == 61

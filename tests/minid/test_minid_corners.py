@@ -10,7 +10,7 @@ import math
 import pytest
 from minid_helpers import STOP, decision, evs, last, notations, race, stops
 
-from kansei.games.minid.rules import FAILED, MASTERED
+from kansei.builtin.minid.rules import FAILED, MASTERED
 
 
 def moves(state, seat):

@@ -3,15 +3,17 @@ their moment, the hand limit of 3, and hidden hands. Akina's Event cases: 5 15 2
 
 from __future__ import annotations
 
+import pytest
 from minid_helpers import STOP, decision, evs, last, notations, race, stops
 
-from kansei.games.minid.rules import CARDS, DECK, find_card
+from kansei.builtin.minid.rules import CARDS, DECK, find_card
 
 
 def names(ids):
     return [CARDS[c].name for c in ids]
 
 
+@pytest.mark.xfail(strict=True, reason="issue 10: per-game refusals")
 def test_md_e1_stopping_on_an_event_case_offers_a_draw_kept_cards_are_hidden():
     """MD-E1: stop on 5: draw or pass. A kept card goes to the hand, seen by its owner only."""
     s = race(positions=[2, 0], dice=[3], deck=["Contre-braquage"], hands=[[], STOP])
@@ -23,7 +25,8 @@ def test_md_e1_stopping_on_an_event_case_offers_a_draw_kept_cards_are_hidden():
     assert "hand" not in v1["racers"][0] and v1["racers"][0]["hand_count"] == 1
     assert "Contre-braquage" not in str(v1)
     assert last(s, "draw") == {"type": "draw", "seat": 0}
-    assert last(s, "card") == {"type": "card", "seat": 0, "card": "Contre-braquage", "to": 0}
+    assert last(s, "card") == {"type": "card", "seat": 0, "card": "Contre-braquage"}
+    assert s.events_for(1)[-1]["type"] != "card"  # private to seat 0
     card = last(s, "card")
     assert s.game.narrate(card, 1) is None and "Contre-braquage" in s.game.narrate(card, 0)
 

@@ -10,7 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import kansei
-from kansei.games.minid.rules import RACING
+from kansei.builtin.minid.rules import RACING
+from kansei.testing import all_events
 
 OPTIONS = st.fixed_dictionaries({
     "track": st.sampled_from(["akina", "usui"]),
@@ -45,11 +46,9 @@ def test_random_races_keep_the_rules_invariants(seed, players, options):
     assert sorted(placings) == list(range(players))
     assert placings[: len(s.places)] == s.places
     assert s.winner == placings[0]
-    json.dumps(s.events)
-    assert {e["type"] for e in s.events if "to" in e} <= {"card"}  # "to" marks a private event, nothing else
-    for e in s.events:
-        for seat in (None, 0):
-            if e.get("to") is not None and e["to"] != seat:
-                continue
+    json.dumps(all_events(s))
+    assert {e["type"] for a, e in s.event_log() if a is not None} <= {"card"}  # only drawn cards are private
+    for seat in (None, 0):
+        for e in s.events_for(seat):
             line = g.narrate(e, seat)
             assert line is None or (isinstance(line, str) and "\n" not in line)

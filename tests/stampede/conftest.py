@@ -7,7 +7,8 @@ import json
 import pytest
 
 import kansei
-from kansei.games.stampede.cards import STEERING, catalog
+from kansei.builtin.stampede.cards import STEERING, catalog
+from kansei.testing import all_events
 
 
 class Scenario:
@@ -66,7 +67,7 @@ class Scenario:
 
     @staticmethod
     def snapshot(state) -> str:
-        return json.dumps(state.reveal(), sort_keys=True, default=str) + str(len(state.events))
+        return json.dumps(state.reveal(), sort_keys=True, default=str) + str(len(all_events(state)))
 
     @staticmethod
     def legal(state) -> list[str]:
@@ -74,7 +75,7 @@ class Scenario:
 
     @staticmethod
     def events(state, type_: str) -> list[dict]:
-        return [e for e in state.events if e["type"] == type_]
+        return [e for e in all_events(state) if e["type"] == type_]
 
 
 @pytest.fixture(scope="session")

@@ -111,7 +111,7 @@ def test_st_t4_run_and_the_win_at_zero(sc):
     assert s.distance[0] == 1 and not s.is_over
     s.apply("run L")
     assert s.is_over and s.winner == 0 and s.reason == "goal" and s.distance[0] == 0
-    assert s.legal_actions() == [] and s.returns() == [1.0, -1.0]
+    assert s.legal_actions() == () and s.returns() == [1.0, -1.0]
 
 
 def test_st_k2_double_action_untaps_once_per_turn(sc):

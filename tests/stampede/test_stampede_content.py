@@ -9,7 +9,7 @@ import pytest
 
 import kansei
 from kansei import ContentError
-from kansei.games.stampede.cards import CLASSES, CONTENT, load_catalog
+from kansei.builtin.stampede.cards import CLASSES, CONTENT, load_catalog
 
 
 @pytest.fixture(scope="module")

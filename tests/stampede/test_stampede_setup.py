@@ -8,6 +8,7 @@ import pytest
 
 import kansei
 from kansei import IllegalAction
+from kansei.testing import all_events
 
 
 def test_st_s1_face_down_choice_rps_and_first_player():
@@ -24,7 +25,7 @@ def test_st_s1_face_down_choice_rps_and_first_player():
     assert s.view(0)["players"][0]["zones"]["C"]["en"]  # known to its owner
     s.apply(s.legal_actions()[-1])
     assert s.phase == "order"
-    rps = [e for e in s.events if e["type"] == "rps"][0]
+    rps = [e for e in all_events(s) if e["type"] == "rps"][0]
     assert s.to_move == rps["winner"]
     # hands drawn but not looked at yet (ST-S1): nobody sees them before the choice
     assert all("hand" not in p for p in s.view(rps["winner"])["players"])
@@ -42,7 +43,7 @@ def test_st_s1_first_player_option_and_setup_key(sc):
     s = game.start(seed=2)
     while s.phase == "center":
         s.apply(s.legal_actions()[0])
-    assert s.first == 1 and s.active == 1 and not [e for e in s.events if e["type"] == "rps"]
+    assert s.first == 1 and s.active == 1 and not [e for e in all_events(s) if e["type"] == "rps"]
     s = sc.start(centers=["Rose Starter", "Sugar Start"], first=1)
     assert s.active == 1 and s.turn == 1
 

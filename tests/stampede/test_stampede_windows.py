@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from kansei import IllegalAction
+from kansei.testing import all_events
 
 C0 = ["Rose Starter", "Sugar Start"]
 
@@ -356,5 +357,5 @@ def test_view_windows_and_render_both_languages(sc):
         assert "綿あめの雲" in out
         lines = [game.describe_action(s, a) for a in s.legal_actions()]
         assert any("綿あめの雲" in x or "Cotton Candy Cloud" in x for x in lines)
-        assert all(game.narrate(e, 1) is None or isinstance(game.narrate(e, 1), str) for e in s.events)
+        assert all(game.narrate(e, 1) is None or isinstance(game.narrate(e, 1), str) for e in all_events(s))
     s.game.lang = "en"

@@ -10,7 +10,8 @@ from touge_helpers import AKINA, REDSUNS, cid, pass_until, play, scenario, skip_
 
 import kansei
 from kansei import ContentError, IllegalAction
-from kansei.games.touge.cards import TIER_LIMITS, catalog
+from kansei.builtin.touge.cards import TIER_LIMITS, catalog
+from kansei.testing import all_events
 
 
 def test_tg_t0_coins_decide_direction_and_leader():
@@ -39,7 +40,7 @@ def test_tg_t0_disaster_draw_from_the_leader_alternately():
             "reveal": [["Akina Lakeside Straight", "Supercharger"], ["Akina First Hairpin", "Gravel"]],
         },
     )
-    ev = [e for e in s.events if e["type"] == "disaster"][0]
+    ev = [e for e in all_events(s) if e["type"] == "disaster"][0]
     # order: seat0 straight, seat1 hairpin, seat0 supercharger, seat1 gravel -> Gravel (seat 1)
     assert ev["card"] == "Gravel" and ev["owner"] == 1
     assert ev["revealed"] == [["Akina Lakeside Straight", "Supercharger"], ["Akina First Hairpin"]]
@@ -102,11 +103,12 @@ def test_tg_t2_empty_course_scores_zero_to_zero():
     s = skip_redraw(scenario())
     play(s, "pass", "pass")
     pass_until(s, "redraw")
-    b = [e for e in s.events if e["type"] == "battle"][0]
+    b = [e for e in all_events(s) if e["type"] == "battle"][0]
     assert b["scores"] == [0, 0] and b["winner"] is None  # TG-T4: a tie wins nothing
     assert s.wins == [0, 0] and s.battle == 2
 
 
+@pytest.mark.xfail(strict=True, reason="issue 10: per-game refusals")
 def test_tg_t2_roads_only_in_the_build_phase():
     """TG-T2."""
     s = scenario()
@@ -148,7 +150,7 @@ def test_tg_t4_higher_total_wins_the_battle():
     skip_redraw(s)
     play(s, "road akina-final-hairpin", "pass", "pass")
     pass_until(s, "redraw")
-    b = [e for e in s.events if e["type"] == "battle"][0]
+    b = [e for e in all_events(s) if e["type"] == "battle"][0]
     assert b["scores"][0] > b["scores"][1] and b["winner"] == 0 and s.wins == [1, 0]
 
 
@@ -200,7 +202,7 @@ def test_tg_d1_one_course_for_the_whole_race_and_tg_d4_reverse_then_next_battle(
     play(s, "road akagi-chicane", "road akagi-mid-straight", "pass", "pass")  # C 2D/3U, S 3D/3U
     course = list(s.course)
     play(s, "pass", "pass")  # TG-D2: tune-ups, then the run
-    runs = [e for e in s.events if e["type"] == "run"]
+    runs = [e for e in all_events(s) if e["type"] == "run"]
     # downhill: AE-86 4+6=10, R32 0+12=12 -> follower (R32) ahead at the end: wins (TG-D3)
     assert runs[0]["direction"] == "downhill"
     assert s.is_over and s.winner == 1
@@ -213,11 +215,11 @@ def test_tg_d3_leader_ahead_by_twelve_wins_at_once():
     skip_redraw(s)
     play(s, "road akina-final-hairpin", "pass", "road akina-five-consecutive-hairpins", "pass", "pass")
     play(s, "pass", "pass")
-    run = [e for e in s.events if e["type"] == "run"][0]
+    run = [e for e in all_events(s) if e["type"] == "run"][0]
     assert s.is_over and s.winner == 0
     assert run["tiles"][0]["totals"] == [12, 0]  # after the first tile the leader is 12 ahead
     assert len(run["tiles"]) == 1  # decided at once, mid-course
-    assert [e for e in s.events if e["type"] == "race_over"][0]["reason"] == "lead"
+    assert [e for e in all_events(s) if e["type"] == "race_over"][0]["reason"] == "lead"
 
 
 def test_tg_d3_lead_margin_option():
@@ -235,7 +237,7 @@ def test_tg_d3_lead_margin_option():
     skip_redraw(s)
     play(s, "road akina-final-hairpin", "pass", "pass")
     play(s, "pass", "pass")
-    assert not (s.is_over and [e for e in s.events if e["type"] == "race_over"][0]["reason"] == "lead")
+    assert not (s.is_over and [e for e in all_events(s) if e["type"] == "race_over"][0]["reason"] == "lead")
 
 
 def test_tg_d4_no_winner_runs_reverse_then_a_new_battle_on_the_same_course():
@@ -254,7 +256,7 @@ def test_tg_d4_no_winner_runs_reverse_then_a_new_battle_on_the_same_course():
     play(s, "road akagi-big-bridge", "pass", "pass")
     course = list(s.course)
     play(s, "pass", "pass")
-    runs = [e for e in s.events if e["type"] == "run"]
+    runs = [e for e in all_events(s) if e["type"] == "run"]
     assert [r["direction"] for r in runs] == ["downhill", "uphill"]
     assert runs[1]["tiles"][-1]["totals"] == [6, 6]  # totals carry on: 4 down + 2 up each
     assert s.battle == 2 and s.phase == "redraw" and s.course == course

@@ -7,8 +7,9 @@ import pytest
 from touge_helpers import cid, course_of, pass_until, play, scenario, skip_redraw
 
 from kansei import Action, IllegalAction
-from kansei.games.touge.cards import Car, Road, catalog
-from kansei.games.touge.rules import DOWN, UP, _Profile, multiplier, score_course, tile_scores
+from kansei.builtin.touge.cards import Car, Road, catalog
+from kansei.builtin.touge.rules import DOWN, UP, _Profile, multiplier, score_course, tile_scores
+from kansei.testing import all_events
 
 EXAMPLE = ["Akagi Chicane", "Myogi Downhill Straight", "Akina Lakeside Straight", "Tsuchisaka Sweeper"]
 
@@ -54,7 +55,7 @@ def test_tg_s2_through_the_engine(direction, expected):
     )
     assert s.phase == "tune"
     play(s, "pass", "pass")
-    battle = [e for e in s.events if e["type"] == "battle"][0]
+    battle = [e for e in all_events(s) if e["type"] == "battle"][0]
     assert battle["scores"] == expected and battle["winner"] == 0
     assert s.wins == [1, 0]
 
@@ -157,11 +158,11 @@ def test_tg_c5_oil_slick_nullifies_the_highest_tile_for_both():
     play(s, "road akina-final-hairpin")
     pass_until(s, "tune")
     play(s, "pass", "pass")
-    tiles = [e for e in s.events if e["type"] == "course"][0]["tiles"]
+    tiles = [e for e in all_events(s) if e["type"] == "course"][0]["tiles"]
     final = tiles.index("Akina Final Hairpin")
-    nulls = [e for e in s.events if e["type"] == "nullify"]
+    nulls = [e for e in all_events(s) if e["type"] == "nullify"]
     assert nulls and nulls[0]["tile"] == final + 1
-    battle = [e for e in s.events if e["type"] == "battle"][0]
+    battle = [e for e in all_events(s) if e["type"] == "battle"][0]
     assert battle["tiles"][final] == [0, 0]
 
 
@@ -179,7 +180,7 @@ def test_tg_c5_leader_picks_among_tied_tiles():
     with pytest.raises(IllegalAction):
         s.apply("nullify @3")
     s.apply("nullify @2")
-    battle = [e for e in s.events if e["type"] == "battle"][0]
+    battle = [e for e in all_events(s) if e["type"] == "battle"][0]
     assert battle["tiles"][1] == [0, 0] and battle["tiles"][0] != [0, 0]
 
 
@@ -224,6 +225,7 @@ def test_tg_c6_gum_tape_ability_halves_the_opponent():
     assert tile_scores(s, UP) == [(3 * 1, 3 * 3)]  # AE-86 UH C3 halved -> 1 ; EG6 UH C3
 
 
+@pytest.mark.xfail(strict=True, reason="issue 10: per-game refusals")
 def test_tg_c6_gutter_drift_lasts_one_battle_and_is_once_per_race():
     """TG-C6."""
     s = scenario(hands=[["Akagi Chicane", "Racing Slicks", "Feint Motion"], []])

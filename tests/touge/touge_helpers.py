@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import kansei
-from kansei.games.touge.rules import TougeState, table
+from kansei.builtin.touge.rules import TougeState, table
 
 AKINA, REDSUNS = "Akina Downhill", "Red Suns Power"
 

@@ -9,11 +9,12 @@ and ``tests/agents/test_no_peeking.py`` proves it for every bot and every game.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from kansei.core.errors import OptionError
+from kansei.core.errors import IllegalAction, OptionError
 from kansei.core.protocol import Action, State, describe_fields
 
 
@@ -44,7 +45,7 @@ class Agent:
         """Choose an action in ``state`` (a determinised copy) for ``seat``."""
         raise NotImplementedError
 
-    def act_legal(self, legal: list[Action], seat: int) -> Action:
+    def act_legal(self, legal: Sequence[Action], seat: int) -> Action:
         """Choose among ``legal`` (agents with ``needs_state = False``)."""
         raise NotImplementedError
 
@@ -64,6 +65,8 @@ def _param_error(kind: str, model: type[BaseModel], e: ValidationError) -> str:
 def choose(agent: Agent, state: State, seat: int | None = None) -> Action:
     """Ask ``agent`` for ``seat``'s move (default: the seat to move) without showing it the real state."""
     seat = state.to_move if seat is None else seat
+    if seat is None:
+        raise IllegalAction("the game is over")
     legal = state.legal_actions()
     if len(legal) == 1:
         return legal[0]

@@ -36,7 +36,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable
-from typing import Literal
+from typing import Any, Literal, cast
 
 from pydantic import Field, field_validator, model_validator
 
@@ -67,7 +67,7 @@ class MctsParams(AgentParams):
     @classmethod
     def _depth(cls, v: object) -> int | str:
         if v == "end" or (isinstance(v, int) and not isinstance(v, bool) and v >= 0):
-            return v  # type: ignore[return-value]
+            return v
         raise ValueError("must be a number of plies (0 or more) or end")
 
     @model_validator(mode="after")
@@ -107,15 +107,13 @@ def _bots(game: Game, name: str):
         return None
 
 
-def _trusted(cls: type[State]) -> Callable[[State, Action], None]:
+def _trusted(cls: type[State]) -> Callable[[State, Action], Any]:
     """How the search steps a sampled world. Its actions come from that world's own legal list and the game
-    is known not to be over, so ``State.apply``'s checks (game over, membership of the legal list) are
-    redundant: step with ``_apply`` after dropping the legal cache, exactly what ``State.apply`` does after
-    its checks. A game that overrides ``apply`` itself keeps it (the caller's cache reset is then harmless).
-    """
+    is known not to be over, so ``State.apply``'s checks are redundant: step with ``State.advance``. A game
+    that overrides ``apply`` itself keeps it."""
     if cls.apply is not State.apply:
         return cls.apply
-    return cls._apply
+    return cls.advance
 
 
 class MctsAgent(Agent):
@@ -123,8 +121,9 @@ class MctsAgent(Agent):
 
     kind = "mcts"
     Params = MctsParams
+    params: MctsParams
 
-    def __init__(self, seed: int = 0, **params):
+    def __init__(self, seed: int = 0, **params: Any):
         super().__init__(seed=seed, **params)
         self.clock: Callable[[], float] = time.perf_counter  # injectable for tests of the time budget
         self.last_iterations = 0  # iterations of the last search (for tests and benchmarks)
@@ -165,7 +164,11 @@ class MctsAgent(Agent):
         evaluate_all = hint(game, "evaluate_all")
         # the game's own evaluation: an override of Game.evaluate, else bots.evaluate (called directly)
         own_eval = game.evaluate if type(game).evaluate is not Game.evaluate else _bots(game, "evaluate")
-        depth = p.depth if p.depth != "end" and (own_eval is not None or evaluate_all is not None) else None
+        depth = (
+            p.depth
+            if isinstance(p.depth, int) and (own_eval is not None or evaluate_all is not None)
+            else None
+        )
         evaluate = own_eval or game.evaluate
         fixed_scale = p.scale or hint(game, "eval_scale")
         abs_sum = 0.0  # running mean of |evaluation| for the adaptive scale
@@ -212,16 +215,15 @@ class MctsAgent(Agent):
                             if u > best_u:
                                 best_u, best = u, (a, ch)
                 if fresh is not None:
-                    ch = _Node(s.to_move)
+                    ch = _Node(cast(int, s.to_move))
                     ch.avail = 1
                     children[fresh.notation] = ch
                     path.append(ch)
-                    s._legal = None  # the trusted step (see ``_trusted``)
-                    step(s, fresh)
+                    step(s, fresh)  # the trusted step (see ``_trusted``)
                     break
+                assert best is not None
                 a, node = best
                 path.append(node)
-                s._legal = None
                 step(s, a)
             # -- rollout ---------------------------------------------------------------------------
             steps = 0
@@ -235,7 +237,6 @@ class MctsAgent(Agent):
                 else:
                     legal = s.legal_actions()
                     a = legal[int(rand() * len(legal))]
-                s._legal = None
                 step(s, a)
                 steps += 1
             # -- value -----------------------------------------------------------------------------
@@ -266,7 +267,7 @@ class MctsAgent(Agent):
         legal = s.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        me = s.to_move
+        me = cast(int, s.to_move)
         best: list[Action] = []
         best_v = -math.inf
         for a in legal:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from kansei.core.protocol import Action, State
 
 from .base import Agent
@@ -13,7 +15,7 @@ class RandomAgent(Agent):
     kind = "random"
     needs_state = False
 
-    def act_legal(self, legal: list[Action], seat: int) -> Action:
+    def act_legal(self, legal: Sequence[Action], seat: int) -> Action:
         return legal[int(self.rng.random() * len(legal))]
 
     def act(self, state: State, seat: int) -> Action:

@@ -77,7 +77,7 @@ class Block:
                 if isinstance(meta, Slot):
                     self.slots[fname] = meta
         self.fields = tuple(params.model_fields)
-        self.tuple_type = namedtuple(f"P_{name}", self.fields) if self.fields else None  # type: ignore[misc]
+        self.tuple_type = namedtuple(f"P_{name}", self.fields) if self.fields else None
 
     def signature(self) -> str:
         """``name(param: type = default, …)`` for documentation and error messages."""
@@ -197,7 +197,7 @@ class BlockRegistry:
         if isinstance(specs, Mapping):
             specs = [specs]
         if not isinstance(specs, list | tuple):
-            problems.append(f"{where}: {label}s must be a list of tables like {{block = \"name\", …}}")
+            problems.append(f'{where}: {label}s must be a list of tables like {{block = "name", …}}')
             return ()
         out = []
         for i, spec in enumerate(specs, 1):

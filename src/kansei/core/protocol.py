@@ -1,41 +1,61 @@
 """The core protocol every game implements (see docs/ARCHITECTURE.md and shared DESIGN.md).
 
 A game is a :class:`Game` (options, content, start) and a :class:`State` (the state machine). The base
-classes here hold everything that is the same for all games: action validation with a cached legal list,
-string notation, the event log, JSON-safe views, and the replay-friendly ``start`` signature.
+classes here hold everything that is the same for all games: validation of every input to ``start`` and
+``apply``, the cached legal list, string notation, the event log and who may see each event, and the
+template of ``determinize``. A game implements the underscored hooks; it never writes the base's fields.
 """
 
 from __future__ import annotations
 
+import hashlib
 import importlib
 import json
 import random
 import types
 import typing
 from collections import Counter
+from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NoReturn
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from .errors import ContentError, IllegalAction, OptionError
+from .events import Event, EventLog, json_copy
+from .options import shorten
 from .rng import Rng
+
+MAX_NOTATION = 200  # characters: longer action texts are refused unread
+MAX_SEED = 2**64
 
 
 class Action:
-    """A player's decision. Compared and hashed by its notation, a short stable string.
+    """A player's decision. Immutable; compared and hashed by its notation, a short stable string.
 
     ``kind`` and ``args`` are the game's own payload; ``notation`` is what replays store and what
-    ``game.parse`` reads back. Games intern their actions where they can (no allocation in the hot path).
+    ``game.parse`` reads back. Games intern their actions (no allocation in the hot path), so an action
+    object is shared by every state of a process: nothing may change it.
     """
 
-    __slots__ = ("notation", "kind", "args", "_h")
+    __slots__ = ("notation", "kind", "args", "_hash")
 
-    def __init__(self, notation: str, kind: str = "", args: tuple = ()):
-        self.notation = notation
-        self.kind = kind
-        self.args = args
-        self._h = hash(notation)
+    notation: str
+    kind: str
+    args: tuple[Any, ...]
+    _hash: int
+
+    def __init__(self, notation: str, kind: str = "", args: tuple[Any, ...] = ()):
+        object.__setattr__(self, "notation", notation)
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "args", tuple(args))
+        object.__setattr__(self, "_hash", hash(notation))
+
+    def __setattr__(self, name: str, value: Any) -> NoReturn:
+        raise AttributeError("actions are immutable")
+
+    def __delattr__(self, name: str) -> NoReturn:
+        raise AttributeError("actions are immutable")
 
     def __eq__(self, other: object) -> bool:
         if self is other:
@@ -45,7 +65,7 @@ class Action:
         return NotImplemented
 
     def __hash__(self) -> int:
-        return self._h
+        return self._hash
 
     def __repr__(self) -> str:
         return f"Action({self.notation!r})"
@@ -53,9 +73,19 @@ class Action:
     def __str__(self) -> str:
         return self.notation
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Action, (self.notation, self.kind, self.args))
+
 
 class GameOptions(BaseModel):
-    """Base for each game's declared options. Unknown keys are refused."""
+    """Base for each game's declared options. Unknown keys are refused; ranges are ``Field(ge=…, le=…)``."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=False)
+
+
+class GameSetup(BaseModel):
+    """Base for each game's scenario ``setup`` (fixed coins, deck order, hands, dice…). Unknown keys are
+    refused; a game declares its keys as typed fields, all optional."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
@@ -74,19 +104,49 @@ def describe_fields(model: type[BaseModel]) -> str:
     return ", ".join(f"{name}={_type_text(f.annotation)}" for name, f in model.model_fields.items())
 
 
+def validation_lines(prefix: str, error: ValidationError) -> list[str]:
+    """One line per problem of a pydantic error, in a person's terms (inputs cut short)."""
+    out = []
+    for err in error.errors():
+        loc = ".".join(str(x) for x in err["loc"]) or "value"
+        if err["type"] == "extra_forbidden":
+            out.append(f"{prefix}: unknown key {shorten(loc, 40)!r}")
+        elif err["type"] == "missing":
+            out.append(f"{prefix}: {loc}: missing")
+        else:
+            msg = err["msg"].removeprefix("Value error, ")
+            out.append(f"{prefix}: {loc}={shorten(repr(err.get('input')), 40)}: {msg}")
+    return out
+
+
+def _check_int(value: Any, what: str, low: int, high: int) -> int:
+    """An int (not a bool, float or text) with low <= value < high, else one OptionError line."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise OptionError(f"{what} must be an integer, not {shorten(repr(value), 30)}")
+    if not low <= value < high:
+        raise OptionError(f"{what} must be in {low}..{high - 1}, is {shorten(str(value), 30)}")
+    return value
+
+
 class Game:
-    """One game with its options fixed. Subclasses set the class attributes and implement ``_new_state``."""
+    """One game with its options fixed. Subclasses set the class attributes and implement ``_new_state``.
+
+    A Game object is shared (simulations, a server's rooms, threads): it holds no per-user state; the
+    display language is an argument of the text hooks.
+    """
 
     id: ClassVar[str] = ""
     name: ClassVar[str] = ""
     Options: ClassVar[type[GameOptions]] = GameOptions
+    Setup: ClassVar[type[GameSetup]] = GameSetup
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
-    # The keys a scenario's ``setup`` may use (fixed coins, deck order, hands, dice...); checked by start().
-    setup_keys: ClassVar[frozenset[str]] = frozenset()
+    languages: ClassVar[tuple[str, ...]] = ("en",)  # the first is the default
 
-    def __init__(self, **options: Any):
-        self.lang = "en"  # display language for render/describe/narrate (the CLI's --lang)
+    options: GameOptions
+    content_path: Path | None
+
+    def __init__(self, *, content: Path | str | None = None, **options: Any):
         try:
             self.options = self.Options(**options)
         except ValidationError as e:
@@ -94,69 +154,175 @@ class Game:
             for err in e.errors():
                 loc = ".".join(str(x) for x in err["loc"]) or "options"
                 if err["type"] == "extra_forbidden":
-                    problems.append(f"unknown option {loc!r}")
+                    problems.append(f"unknown option {shorten(loc, 40)!r}")
                 else:
-                    problems.append(f"option {loc}={err.get('input')!r}: {err['msg']}")
+                    msg = err["msg"].removeprefix("Value error, ")
+                    problems.append(f"option {loc}={shorten(repr(err.get('input')), 40)}: {msg}")
             raise OptionError(
                 f"{self.id}: {'; '.join(problems)} (valid options: {describe_fields(self.Options)})"
             ) from None
+        self.content_path = None
+        if content is not None:
+            path = Path(content)
+            if not path.is_dir():
+                raise ContentError([f"{shorten(str(path))}: not a content folder"])
+            self.content_path = path
 
     # -- the protocol --------------------------------------------------------------------------
     def start(
         self,
         seed: int = 0,
         players: int | None = None,
-        decks: list | None = None,
-        setup: dict | None = None,
+        decks: Sequence[Any] | None = None,
+        setup: Mapping[str, Any] | GameSetup | None = None,
     ) -> State:
-        n = self.min_players if players is None else int(players)
-        if not self.min_players <= n <= self.max_players:
+        """A new game. Every input is checked here; a refused start raises a KanseiError and changes
+        nothing. ``decks``: one entry per seat (None, a starter deck's name, or deck data); never a path."""
+        seed = _check_int(seed, f"{self.id}: seed", 0, MAX_SEED)
+        n = self.min_players if players is None else players
+        if isinstance(n, bool) or not isinstance(n, int) or not self.min_players <= n <= self.max_players:
             span = (
                 str(self.min_players)
                 if self.min_players == self.max_players
                 else f"{self.min_players}–{self.max_players}"
             )
-            raise OptionError(f"{self.id}: {n} players is not allowed (this game takes {span})")
-        setup = setup or {}
-        if not isinstance(setup, dict):
-            raise ContentError(
-                [f"{self.id} setup: must be an object of keys ({', '.join(sorted(self.setup_keys))})"]
-            )
-        bad = set(setup) - self.setup_keys
-        if bad:
-            raise ContentError(
-                [
-                    f"{self.id} setup: unknown key(s) {', '.join(sorted(bad))} "
-                    f"(valid: {', '.join(sorted(self.setup_keys)) or 'none'})"
-                ]
-            )
-        return self._new_state(int(seed), n, decks, setup)
+            shown = shorten(repr(n), 30) if not isinstance(n, int) or isinstance(n, bool) else str(n)
+            raise OptionError(f"{self.id}: {shown} players is not allowed (this game takes {span})")
+        if decks is not None:
+            if not isinstance(decks, list | tuple):
+                raise ContentError([f"{self.id}: decks must be a list with one entry per seat"])
+            for i, spec in enumerate(decks):
+                if spec is not None and not isinstance(spec, str | dict):
+                    kind = type(spec).__name__
+                    raise ContentError(
+                        [f"{self.id}: deck of seat {i}: a starter deck's name or deck data, not {kind}"]
+                    )
+        return self._new_state(seed, n, list(decks) if decks is not None else None, self.parse_setup(setup))
 
-    def _new_state(self, seed: int, players: int, decks: list | None, setup: dict) -> State:
+    def parse_setup(self, setup: Mapping[str, Any] | GameSetup | None) -> GameSetup:
+        """The scenario ``setup`` validated into the game's typed :attr:`Setup` model (ContentError)."""
+        if isinstance(setup, self.Setup):
+            return setup
+        if setup is None:
+            return self.Setup()
+        if not isinstance(setup, Mapping):
+            keys = ", ".join(self.Setup.model_fields) or "none"
+            raise ContentError([f"{self.id} setup: must be an object of keys ({keys})"])
+        try:
+            return self.Setup.model_validate(dict(setup))
+        except ValidationError as e:
+            keys = ", ".join(self.Setup.model_fields) or "none"
+            raise ContentError(
+                validation_lines(f"{self.id} setup", e) + [f"{self.id} setup: valid keys: {keys}"]
+            ) from None
+
+    def _new_state(self, seed: int, players: int, decks: list[Any] | None, setup: Any) -> State:
         raise NotImplementedError
 
     def parse(self, state: State, text: str) -> Action:
-        """Read an action's notation back (case and spacing forgiven); IllegalAction if it is not legal."""
-        want = " ".join(str(text).split()).lower()
+        """Read an action's notation back (case and spacing forgiven); IllegalAction if it is not legal.
+
+        The message names only the text given, so it is safe for any seat to read."""
+        if not isinstance(text, str):
+            raise IllegalAction(f"an action is a notation text, not {type(text).__name__}")
+        if state.is_over:
+            raise IllegalAction("the game is over")
+        if len(text) > MAX_NOTATION:
+            raise IllegalAction(f"{shorten(text)!r} is not a legal action now")
+        want = " ".join(text.split()).lower()
         for a in state.legal_actions():
             if a.notation.lower() == want:
                 return a
-        if state.is_over:
-            raise IllegalAction(f"{text!r}: the game is over")
-        legal = ", ".join(a.notation for a in state.legal_actions()[:12])
-        more = "…" if len(state.legal_actions()) > 12 else ""
-        raise IllegalAction(f"{text!r} is not a legal action now (legal: {legal}{more})")
+        raise IllegalAction(f"{shorten(text)!r} is not a legal action now")
 
     @property
-    def options_dict(self) -> dict:
+    def options_dict(self) -> dict[str, Any]:
         return self.options.model_dump(mode="json")
+
+    def two_decks(self, decks: list[Any] | None) -> list[Any]:
+        """The deck specs of a two-player game: both starters by default, else exactly two entries."""
+        specs = list(decks) if decks else [None, None]
+        if len(specs) != 2:
+            raise ContentError([f"{self.id}: two decks are needed, got {len(specs)}"])
+        return specs
+
+    # -- content ----------------------------------------------------------------------------------
+    def package_dir(self) -> Path | None:
+        """The folder of the game's package (None for a game defined in a top-level module)."""
+        module = importlib.import_module(type(self).__module__)
+        file = getattr(module, "__file__", None)
+        if file is None or "." not in type(self).__module__:
+            return None
+        return Path(file).parent
+
+    def content_dir(self) -> Path | None:
+        """The content folder this game plays with: ``content=`` if given, else the shipped ``content/``."""
+        if self.content_path is not None:
+            return self.content_path
+        pkg = self.package_dir()
+        return pkg / "content" if pkg is not None and (pkg / "content").is_dir() else None
+
+    def content_digest(self) -> str:
+        """A short hash of every content file (what replays record to notice a change of content)."""
+        folder = self.content_dir()
+        h = hashlib.sha256()
+        if folder is not None:
+            for path in sorted(folder.rglob("*.toml")):
+                h.update(path.relative_to(folder).as_posix().encode())
+                h.update(b"\0")
+                h.update(path.read_bytes())
+                h.update(b"\0")
+        return h.hexdigest()[:16]
+
+    def rules_file(self) -> Path | None:
+        """The shipped rules reference (``RULES.md`` beside the game's module), if any."""
+        pkg = self.package_dir()
+        path = pkg / "RULES.md" if pkg is not None else None
+        return path if path is not None and path.exists() else None
+
+    # -- decks ------------------------------------------------------------------------------------
+    def starter_decks(self) -> list[str]:
+        return []
+
+    def starter_deck(self, name: str) -> dict[str, Any]:
+        """A starter deck as deck data: ``{"name": …, "cards": {card: count}, …game keys}``."""
+        raise ContentError(
+            [
+                f"{self.id}: no starter deck {shorten(name)!r} (starter decks: "
+                f"{', '.join(self.starter_decks()) or 'none'})"
+            ]
+        )
+
+    def load_deck(self, path: Path) -> dict[str, Any]:
+        """A user's deck file (TOML or '3 Card Name' lines) as deck data; ContentError, one line each."""
+        raise ContentError([f"{self.id}: this game has no decks"])
+
+    def deck_problems(self, deck: Mapping[str, Any]) -> list[str]:
+        """Problems of deck data, one line each (empty: the deck is legal)."""
+        return [f"{self.id}: this game has no decks"]
+
+    def validate_content(self, path: Path) -> list[str]:
+        """Problems (one line each) in a content folder or deck file of this game."""
+        return []
+
+    def cards(self, lang: str = "en") -> list[dict[str, Any]]:
+        """Every card face in ``lang``: ``{"name", "slug", "kind", "text", "stats", "tags", "colour",
+        "house"}`` (JSON-safe; fresh on every call)."""
+        return []
+
+    def check_lang(self, lang: str) -> str:
+        if lang not in self.languages:
+            raise OptionError(
+                f"{self.id} has no language {shorten(lang, 20)!r} (it has: {', '.join(self.languages)})"
+            )
+        return lang
 
     # -- hooks used by tools ------------------------------------------------------------------
     # By convention a game's package holds bots.py (``evaluate(state, seat)``) and text.py
-    # (``render(state, seat)``, ``describe(state, action)``, ``narrate(game, event, seat)``); the base
-    # class finds them, so a game only overrides these methods to do something else.
+    # (``render(state, seat, lang)``, ``describe(state, action, lang)``, ``narrate(game, event, seat,
+    # lang)``); the base class finds them, so a game only overrides these methods to do something else.
     def _part(self, module: str, name: str) -> Any:
-        parts = self.__dict__.setdefault("_parts", {})
+        parts: dict[tuple[str, str], Any] = self.__dict__.setdefault("_parts", {})
         key = (module, name)
         if key not in parts:
             pkg = type(self).__module__.rpartition(".")[0]
@@ -175,57 +341,46 @@ class Game:
         """Heuristic value of ``state`` for ``seat`` (higher is better); used by the greedy bot."""
         fn = self._part("bots", "evaluate")
         if fn is not None:
-            return fn(state, seat)
+            return float(fn(state, seat))
         if state.is_over:
             return state.returns()[seat] * 1000.0
         return 0.0
 
-    def render(self, state: State, seat: int | None) -> Any:
+    def render(self, state: State, seat: int | None, lang: str = "en") -> Any:
         """A rich renderable (or text) of what ``seat`` sees."""
         fn = self._part("text", "render")
-        return fn(state, seat) if fn is not None else json.dumps(state.view(seat), indent=1)
+        return fn(state, seat, lang) if fn is not None else json.dumps(state.view(seat), indent=1)
 
-    def narrate(self, event: dict, seat: int | None = None) -> str | None:
-        """One line telling a person what an event means (None: nothing worth saying).
-
-        Events carrying ``"to": seat`` are private to that seat; callers only pass events ``seat`` may see.
-        """
+    def narrate(self, event: Mapping[str, Any], seat: int | None = None, lang: str = "en") -> str | None:
+        """One line telling ``seat`` what an event from ``state.events_for(seat)`` means (None: nothing
+        worth saying)."""
         fn = self._part("text", "narrate")
-        return fn(self, event, seat) if fn is not None else None
+        return fn(self, event, seat, lang) if fn is not None else None
 
-    def describe_action(self, state: State, action: Action) -> str:
-        """A longer human description of an action for menus (defaults to its notation)."""
+    def describe_action(self, state: State, action: Action, lang: str = "en") -> str:
+        """A longer description of a legal action for the menu of the seat to move (that seat's eyes)."""
         fn = self._part("text", "describe")
-        return fn(state, action) if fn is not None else action.notation
+        return str(fn(state, action, lang)) if fn is not None else action.notation
 
-    def rules_file(self) -> Path | None:
-        return None
-
-    def test_configs(self) -> list[dict]:
+    def test_configs(self) -> list[dict[str, Any]]:
         """Option/player combinations the generic invariant tests should cover."""
         return [{"options": {}, "players": self.min_players}]
-
-    def starter_decks(self) -> list[str]:
-        return []
-
-    def load_deck(self, path: Path) -> Any:
-        raise NotImplementedError
-
-    def validate_content(self, path: Path) -> list[str]:
-        """Problems (one line each) in a content folder or deck file of this game."""
-        return []
 
 
 class State:
     """A game state. Subclasses implement the underscored hooks; the base class enforces the contract.
 
     Contract: ``legal_actions()`` is never empty unless the game is over; ``apply`` refuses anything
-    else with :class:`IllegalAction` and leaves the state untouched; all randomness comes from ``rng``.
+    else with :class:`IllegalAction` and leaves the state untouched; all randomness comes from ``rng``;
+    every event is logged with :meth:`log` (public) or :meth:`log_private` (one seat).
     """
 
-    __slots__ = ("game", "rng", "events", "_legal")
+    __slots__ = ("game", "rng", "_log", "_legal")
 
     game: Game
+    rng: Rng
+    _log: EventLog
+    _legal: tuple[Action, ...] | None
 
     # -- to implement ---------------------------------------------------------------------------
     @property
@@ -243,25 +398,36 @@ class State:
     def returns(self) -> list[float]:
         raise NotImplementedError
 
-    def _legal_actions(self) -> list[Action]:
+    def _legal_actions(self) -> Sequence[Action]:
         raise NotImplementedError
 
     def _apply(self, action: Action) -> None:
         raise NotImplementedError
 
-    def view(self, seat: int | None) -> dict:
+    def view(self, seat: int | None) -> dict[str, Any]:
         raise NotImplementedError
 
-    def reveal(self) -> dict:
+    def reveal(self) -> dict[str, Any]:
         raise NotImplementedError
 
     def clone(self) -> State:
         raise NotImplementedError
 
-    def determinize(self, seat: int | None, rng: random.Random) -> State:
+    def _resample(self, seat: int | None, rng: random.Random) -> None:
+        """In this fresh clone, resample everything ``seat`` cannot see (hands, deck orders…) using ``rng``
+        only; sort hidden pools first so the result depends only on what the seat knows."""
         raise NotImplementedError
 
-    def census(self) -> dict[int, Counter] | None:
+    def _why_illegal(self, text: str, seat: int) -> str | None:
+        """Why ``text`` is not legal, told to ``seat``, the seat to move (it may name that seat's own
+        cards); None for the generic message. Never raises."""
+        return None
+
+    def _public_notation(self, action: Action) -> str:
+        """The action as the other seats are told of it; override where an action hides a card."""
+        return action.notation
+
+    def census(self) -> dict[int, Counter[Any]] | None:
         """Per-owner multiset of every card in every zone (None for games without cards)."""
         return None
 
@@ -270,42 +436,129 @@ class State:
         return len(self.returns())
 
     # -- provided -------------------------------------------------------------------------------
-    def legal_actions(self) -> list[Action]:
+    def legal_actions(self) -> tuple[Action, ...]:
+        """The legal choices of the seat to move, as an immutable tuple (empty once the game is over)."""
         legal = self._legal
         if legal is None:
-            legal = self._legal = [] if self.is_over else self._legal_actions()
+            legal = self._legal = () if self.is_over else tuple(self._legal_actions())
         return legal
 
-    def apply(self, action: Action | str) -> State:
-        """Apply a legal action (an Action or its notation). Returns self for chaining."""
+    def remember_legal(self, actions: Sequence[Action]) -> None:
+        """For games that compute the next decision's legal list while advancing (e.g. to see whether a
+        window needs a decision): keep it, so ``legal_actions()`` does not compute it again."""
+        self._legal = tuple(actions)
+
+    def apply(self, action: Action | str, seat: int | None = None) -> State:
+        """Apply the engine's own legal action matching ``action`` (an Action or its notation).
+
+        ``seat``: who asks (servers, adapters and UIs always say). A seat that is not to move is refused
+        as exactly that; a refusal tells the asker nothing it cannot see. Without ``seat`` the message is
+        safe for any seat. A refused action changes nothing. Returns self for chaining.
+        """
         if self.is_over:
-            raise IllegalAction(f"{action}: the game is over")
-        if isinstance(action, str):
-            action = self.game.parse(self, action)
-        elif action not in self.legal_actions():
-            raise IllegalAction(self._why_illegal(action))
+            raise IllegalAction("the game is over")
+        mover = self.to_move
+        if seat is not None:
+            if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
+                raise IllegalAction(f"there is no seat {shorten(repr(seat), 20)}")
+            if seat != mover:
+                raise IllegalAction(f"seat {seat}: it is not your turn (seat {mover} is to move)")
+        legal = self.legal_actions()
+        chosen: Action | None = None
+        if isinstance(action, Action):
+            for a in legal:
+                if a is action:
+                    chosen = a
+                    break
+            else:
+                text = action.notation if isinstance(action.notation, str) else ""
+                for a in legal:
+                    if a.notation == text:
+                        chosen = a
+                        break
+        elif isinstance(action, str):
+            chosen = self.game.parse(self, action) if len(action) <= MAX_NOTATION else None
+        else:
+            raise IllegalAction(f"an action is a notation text or an Action, not {type(action).__name__}")
+        if chosen is None:
+            text = action.notation if isinstance(action, Action) else str(action)
+            raise IllegalAction(self._refusal(text, seat))
         self._legal = None
-        self._apply(action)
+        self._apply(chosen)
         return self
 
-    def _why_illegal(self, action: Action) -> str:
-        return f"{getattr(action, 'notation', action)!r} is not legal now for seat {self.to_move}"
+    def advance(self, action: Action) -> None:
+        """Step with one of this state's own legal actions, unchecked: the search bots' hot path, where
+        the action comes straight from ``legal_actions()``. Anything else must go through :meth:`apply`."""
+        self._legal = None
+        self._apply(action)
 
-    def log(self, type_: str, **data: Any) -> None:
+    def _refusal(self, text: str, seat: int | None) -> str:
+        shown = shorten(text)
+        if seat is None:
+            return f"{shown!r} is not a legal action now"
+        why = self._why_illegal(text, seat)
+        if why:
+            return why
+        legal = self.legal_actions()
+        names = ", ".join(a.notation for a in legal[:10]) + ("…" if len(legal) > 10 else "")
+        return f"{shown!r} is not a legal action now (yours: {names})"
+
+    def public_notation(self, action: Action) -> str:
+        """How every other seat is told of ``action`` (call before applying it)."""
+        return self._public_notation(action)
+
+    # -- events -----------------------------------------------------------------------------------
+    def log(self, type_: str, /, **data: Any) -> None:
+        """A public event: every seat and spectators see it."""
         data["type"] = type_
-        self.events.append(data)
+        self._log.append(None, data)
+
+    def log_private(self, seat: int, type_: str, /, **data: Any) -> None:
+        """An event only ``seat`` sees (the card it drew)."""
+        data["type"] = type_
+        self._log.append(seat, data)
+
+    def events_for(self, seat: int | None, start: int = 0) -> list[Event]:
+        """The events ``seat`` may see (None: a spectator), in order, as fresh JSON-safe dicts; ``start``
+        skips the first ``start`` of that seat's own sequence."""
+        out: list[Event] = []
+        for i, event in enumerate(self._log.visible(seat)):
+            if i >= start:
+                out.append(json_copy(event))
+        return out
+
+    def event_log(self) -> list[tuple[int | None, Event]]:
+        """Every event with its audience (None: public; a seat: private to it), as copies. Like
+        :meth:`reveal`, for tests, replays and debugging: never sent to a seat."""
+        return [(audience, json_copy(event)) for audience, event in self._log.entries()]
+
+    def event_count(self) -> int:
+        """How many events have been logged in all (public and private)."""
+        return len(self._log)
+
+    # -- copies -----------------------------------------------------------------------------------
+    def determinize(self, seat: int | None, rng: random.Random) -> State:
+        """A copy in which everything ``seat`` cannot see is resampled with ``rng``: hidden cards, the
+        future of the random source, and the event log cut to what ``events_for(seat)`` shows."""
+        world = self.clone()
+        world._log = self._log.only_for(seat)
+        world.rng = Rng.from_random(rng)
+        world._legal = None
+        world._resample(seat, rng)
+        return world
 
     def _copy_base(self, other: State) -> None:
-        """Copy the base slots into a fresh clone ``other`` (events list copied, legal cache dropped)."""
+        """Copy the base slots into a fresh clone ``other`` (the log shared until either appends)."""
         other.game = self.game
         other.rng = self.rng.clone()
-        other.events = self.events.copy()
-        other._legal = None
+        other._log = self._log.share()
+        other._legal = self._legal
 
     def _init_base(self, game: Game, seed: int) -> None:
         self.game = game
         self.rng = Rng(seed)
-        self.events = []
+        self._log = EventLog()
         self._legal = None
 
 
@@ -314,6 +567,9 @@ class DuelState(State):
 
     __slots__ = ("over", "win")
 
+    over: bool
+    win: int | None
+
     @property
     def is_over(self) -> bool:
         return self.over
@@ -321,6 +577,10 @@ class DuelState(State):
     @property
     def winner(self) -> int | None:
         return self.win
+
+    @property
+    def players(self) -> int:
+        return 2
 
     def returns(self) -> list[float]:
         if not self.over or self.win is None:

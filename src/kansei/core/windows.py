@@ -15,11 +15,12 @@ Model (the chain of many card games):
 - A closed window resolves its items last-in first-out through ``host.resolve(item)``. Resolving may open
   a new window (a nested frame above); the outer one continues when it is done.
 - :meth:`settle` drives all this and stops at the first real decision. Seats for which
-  ``host.can_respond(seat, kind)`` is False pass automatically, so a window nobody can answer costs a
-  few tuple operations and no decision: bots and simulations see no extra "pass" plies.
+  ``host.can_respond(seat, kind)`` is False pass automatically. That answer may depend only on what
+  every seat can see (an empty hand, no card in play that could answer): whether a seat is asked must
+  never tell the others what it holds, so a seat holding only unusable cards is asked and passes.
 
-Items are the game's own immutable tuples (by convention ``(kind, owner, …)``). Frames are tuples too, so
-:meth:`clone` is two shallow list copies.
+Items are the game's own immutable tuples (by convention ``(kind, owner, …)``). Frames are immutable
+:class:`Frame` named tuples, so :meth:`clone` is two shallow list copies.
 
 A single-decision window (a triggered ability asking its owner for a target) is a frame whose owner
 :meth:`push` es the chosen item and :meth:`close` s it.
@@ -27,20 +28,29 @@ A single-decision window (a triggered ability asking its owner for a target) is 
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
-# frame layout (a tuple; replaced, never mutated)
-KIND, PRIORITY, PASSES, BASE, RESOLVING, DATA = range(6)
+
+class Frame(NamedTuple):
+    """One open window (replaced, never mutated)."""
+
+    kind: str  # the game's name for the window ("attack", "run", "chain"…)
+    priority: int  # the seat to decide
+    passes: int  # seats that passed in a row
+    base: int  # index in the item stack of this window's first item
+    resolving: bool  # closed: resolving its items
+    data: Any  # the game's own payload
 
 
 class WindowHost(Protocol):
     """What :meth:`Windows.settle` needs from the game."""
 
     def can_respond(self, seat: int, kind: str) -> bool:
-        """Whether ``seat`` has any response (beyond passing) in the open window of ``kind``."""
+        """Whether ``seat`` might respond in the open window of ``kind``, judged only on what every seat
+        can see (never on the cards it holds): False skips the seat without asking."""
         ...
 
-    def resolve(self, item: tuple) -> None:
+    def resolve(self, item: tuple[Any, ...]) -> None:
         """Carry out one item popped from the stack (may open windows or end the game)."""
         ...
 
@@ -55,8 +65,8 @@ class Windows:
 
     def __init__(self, players: int = 2):
         self.players = players
-        self.frames: list[tuple] = []
-        self.items: list[tuple] = []
+        self.frames: list[Frame] = []
+        self.items: list[tuple[Any, ...]] = []
 
     def clone(self) -> Windows:
         w = Windows.__new__(Windows)
@@ -74,11 +84,11 @@ class Windows:
     @property
     def kind(self) -> str | None:
         """The kind of the innermost window, or None."""
-        return self.frames[-1][KIND] if self.frames else None
+        return self.frames[-1].kind if self.frames else None
 
     @property
     def data(self) -> Any:
-        return self.frames[-1][DATA] if self.frames else None
+        return self.frames[-1].data if self.frames else None
 
     @property
     def priority(self) -> int | None:
@@ -86,13 +96,13 @@ class Windows:
         if not self.frames:
             return None
         f = self.frames[-1]
-        return None if f[RESOLVING] else f[PRIORITY]
+        return None if f.resolving else f.priority
 
-    def pending(self) -> list[tuple]:
+    def pending(self) -> list[tuple[Any, ...]]:
         """The items of the innermost window, bottom first."""
         if not self.frames:
             return []
-        return self.items[self.frames[-1][BASE] :]
+        return self.items[self.frames[-1].base :]
 
     def find(self, kind: str, start: int = 0) -> int:
         """Index of the topmost item whose first element is ``kind`` (searching down to ``start``), or -1."""
@@ -102,7 +112,7 @@ class Windows:
                 return i
         return -1
 
-    def replace(self, index: int, item: tuple) -> None:
+    def replace(self, index: int, item: tuple[Any, ...]) -> None:
         """Replace a pending item (e.g. mark a countered attack as fizzled)."""
         self.items[index] = item
 
@@ -111,7 +121,7 @@ class Windows:
         self,
         kind: str,
         first: int,
-        trigger: tuple | None = None,
+        trigger: tuple[Any, ...] | None = None,
         opener_passed: bool = False,
         data: Any = None,
     ) -> None:
@@ -123,29 +133,29 @@ class Windows:
         base = len(self.items)
         if trigger is not None:
             self.items.append(trigger)
-        self.frames.append((kind, first, 1 if opener_passed else 0, base, False, data))
+        self.frames.append(Frame(kind, first, 1 if opener_passed else 0, base, False, data))
 
-    def respond(self, item: tuple) -> None:
+    def respond(self, item: tuple[Any, ...]) -> None:
         """The seat with priority responds: ``item`` goes on top and priority passes to the next seat."""
         f = self.frames[-1]
         self.items.append(item)
-        self.frames[-1] = (f[KIND], (f[PRIORITY] + 1) % self.players, 0, f[BASE], False, f[DATA])
+        self.frames[-1] = f._replace(priority=(f.priority + 1) % self.players, passes=0, resolving=False)
 
     def pass_(self) -> None:
         """The seat with priority passes; after every seat has passed in a row the window resolves."""
         f = self.frames[-1]
-        passes = f[PASSES] + 1
-        resolving = passes >= self.players
-        self.frames[-1] = (f[KIND], (f[PRIORITY] + 1) % self.players, passes, f[BASE], resolving, f[DATA])
+        passes = f.passes + 1
+        self.frames[-1] = f._replace(
+            priority=(f.priority + 1) % self.players, passes=passes, resolving=passes >= self.players
+        )
 
-    def push(self, item: tuple) -> None:
+    def push(self, item: tuple[Any, ...]) -> None:
         """Put an item on top without passing priority (single-decision windows, triggered effects)."""
         self.items.append(item)
 
     def close(self) -> None:
         """Stop taking responses in the innermost window: it resolves at the next :meth:`settle`."""
-        f = self.frames[-1]
-        self.frames[-1] = (f[KIND], f[PRIORITY], f[PASSES], f[BASE], True, f[DATA])
+        self.frames[-1] = self.frames[-1]._replace(resolving=True)
 
     def clear(self) -> None:
         """Drop every window and pending item (the game ended)."""
@@ -169,7 +179,7 @@ class Windows:
                 if host.can_respond(prio, kind):
                     return prio
                 passes += 1
-                frames[-1] = (kind, (prio + 1) % n, passes, base, passes >= n, data)
+                frames[-1] = Frame(kind, (prio + 1) % n, passes, base, passes >= n, data)
                 continue
             if len(items) > base:
                 host.resolve(items.pop())
@@ -181,7 +191,7 @@ class Windows:
         """JSON-safe picture (items are public: responses are played face up)."""
         return {
             "frames": [
-                {"kind": f[KIND], "priority": f[PRIORITY], "passes": f[PASSES], "resolving": f[RESOLVING]}
+                {"kind": f.kind, "priority": f.priority, "passes": f.passes, "resolving": f.resolving}
                 for f in self.frames
             ],
             "items": [list(_json_safe(x) for x in it) for it in self.items],
@@ -196,4 +206,4 @@ def _json_safe(x: Any) -> Any:
     return str(x)
 
 
-__all__ = ["Windows", "WindowHost"]
+__all__ = ["Frame", "Windows", "WindowHost"]

@@ -53,8 +53,9 @@ def play_game(
     actions = 0
     while not state.is_over:
         seat = state.to_move
+        assert seat is not None
         a = choose(agents[seat], state, seat)
-        state.apply(a)
+        state.apply(a, seat=seat)
         actions += 1
         if record:
             notations.append(a.notation)

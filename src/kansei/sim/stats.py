@@ -15,7 +15,7 @@ from kansei.core.rng import derive_seed
 from .runner import GameResult, run_games
 
 
-def wilson(k: int, n: int, z: float = 1.959964) -> tuple[float, float]:
+def wilson(k: float, n: int, z: float = 1.959964) -> tuple[float, float]:
     """Wilson score interval for k successes in n trials (95% by default)."""
     if n == 0:
         return (0.0, 1.0)

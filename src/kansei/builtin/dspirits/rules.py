@@ -23,9 +23,8 @@ from typing import Any, Literal
 
 from kansei.core.content import read_deck, read_toml, slug
 from kansei.core.errors import ContentError, IllegalAction, OptionError
-from kansei.core.protocol import Action, DuelState, Game, GameOptions, State
-from kansei.core.rng import Rng
-from kansei.core.windows import BASE, Windows
+from kansei.core.protocol import Action, DuelState, Game, GameOptions, GameSetup, State
+from kansei.core.windows import Windows
 
 from .blocks import CHOOSING
 from .cards import Program, load_catalog, unimplemented
@@ -139,7 +138,19 @@ class Ctx:
 # ====================================================================================================
 # The game
 # ====================================================================================================
-_SETUP_KEYS = {"first", "sp", "hands", "order", "field", "dworld", "support_zone", "realm", "step", "veteran"}
+class DSpiritsSetup(GameSetup):
+    """Scenario keys (interim: typed fields come with the game's own validation)."""
+
+    dworld: Any = None
+    field: Any = None
+    first: Any = None
+    hands: Any = None
+    order: Any = None
+    realm: Any = None
+    sp: Any = None
+    step: Any = None
+    support_zone: Any = None
+    veteran: Any = None
 
 
 class DSpirits(Game):
@@ -148,7 +159,7 @@ class DSpirits(Game):
     Options = DSpiritsOptions
     min_players = 2
     max_players = 2
-    setup_keys = frozenset(_SETUP_KEYS)
+    Setup = DSpiritsSetup
 
     def __init__(self, **options: Any):
         super().__init__(**options)
@@ -282,7 +293,8 @@ class DSpirits(Game):
         return self.table.catalog.deck_problems(squad, support, side, str(path))
 
     # -- protocol -----------------------------------------------------------------------------------
-    def _new_state(self, seed: int, players: int, decks: list | None, setup: dict) -> DSpiritsState:
+    def _new_state(self, seed: int, players: int, decks: list | None, setup_model: GameSetup) -> DSpiritsState:
+        setup = setup_model.model_dump(exclude_unset=True)
         specs = list(decks) if decks else [None, None]
         if len(specs) != 2:
             raise ContentError([f"dspirits: two decks are needed, got {len(specs)}"])
@@ -787,7 +799,7 @@ class DSpiritsState(DuelState):
         c = src.pop()
         insort(self.hand[p], c)
         self.log("draw", seat=p, deck=("squad", "support")[deck], count=1, why=why)
-        self.log("drew", seat=p, card=self.game.table.name[c], to=p)
+        self.log_private(p, "drew", seat=p, card=self.game.table.name[c])
         return True
 
     def launch(self, c: Ctx, stat: str, at: str, launched: str) -> None:
@@ -862,11 +874,11 @@ class DSpiritsState(DuelState):
             if len(self.sz[p]) < SUPPORT_SPIRITS_MAX:
                 self.bs[p].remove(inst)
                 self.sz[p].append(inst)
-                self.log("zone", seat=p, card=name, to="support")
+                self.log("zone", seat=p, card=name, dest="support")
         elif len(self.bs[p]) < BATTLE_SCENE_MAX:
             self.sz[p].remove(inst)
             self.bs[p].append(inst)
-            self.log("zone", seat=p, card=name, to="battle")
+            self.log("zone", seat=p, card=name, dest="battle")
 
     def negate_below(self, c: Ctx) -> None:
         """DS-R4: negate the link under this one (the card it responded to)."""
@@ -1110,7 +1122,7 @@ class DSpiritsState(DuelState):
             if ph == DRAW:
                 opts = self._draw_options(a)
                 if len(opts) > 1 or (opts and opts[0] is not DRAW_ACTS[0] and opts[0] is not DRAW_ACTS[1]):
-                    self._legal = opts
+                    self.remember_legal(opts)
                     return
                 if opts:  # one plain draw: no decision to make
                     self._draw_step(a, opts[0].args[0])
@@ -1121,14 +1133,14 @@ class DSpiritsState(DuelState):
             if ph == EXTRA:
                 opts = self._extra_options(a)
                 if opts:
-                    self._legal = opts
+                    self.remember_legal(opts)
                     return
                 self.phase = MAIN
                 continue
             if ph == BATTLE:
                 opts = self._battle_actions(a)
                 if len(opts) > 1:
-                    self._legal = opts
+                    self.remember_legal(opts)
                     return
                 self._end_turn()
                 continue
@@ -1440,7 +1452,7 @@ class DSpiritsState(DuelState):
             return []
         top = items[-1]
         top_live_link = top[0] == "link" and not top[6]
-        attack_i = self.wnd.find("attack", self.wnd.frames[-1][BASE])
+        attack_i = self.wnd.find("attack", self.wnd.frames[-1].base)
         live_attack = attack_i >= 0 and not items[attack_i][4]
         out: list[Action] = []
         last = -1
@@ -1870,7 +1882,7 @@ class DSpiritsState(DuelState):
         self._side_done()
 
     # ------------------------------------------------------------------------------ refusals
-    def _why_illegal(self, action: Action) -> str:
+    def _explain(self, action: Action) -> str:
         why = self.explain(action.notation)
         return why or f"{action.notation!r} is not legal now for seat {self.to_move} ({self._where()})"
 
@@ -2195,34 +2207,31 @@ class DSpiritsState(DuelState):
         s.swaps_left = self.swaps_left[:]
         return s
 
-    def determinize(self, seat: int | None, rng: random.Random) -> DSpiritsState:
+    def _resample(self, seat: int | None, rng: random.Random) -> None:
         """Resample what ``seat`` cannot see: every deck order, and the other hand's unmarked cards among
         that player's deck of the same kind (D-Spirits with the D-Squad deck, support cards with the
         Support deck). Statused cards in hand are public (DS-R2); decklists and side decks are open
         information (docs/rulings.md)."""
-        s = self.clone()
-        s.rng = Rng.from_random(rng)
         kind = self.game.table.kind
         for p in (0, 1):
             if p == seat:
-                s.squad[p].sort()
-                rng.shuffle(s.squad[p])
-                s.support[p].sort()
-                rng.shuffle(s.support[p])
+                self.squad[p].sort()
+                rng.shuffle(self.squad[p])
+                self.support[p].sort()
+                rng.shuffle(self.support[p])
                 continue
-            known = [h for h in s.hand[p] if h > HMASK]
-            plain_sp = [h for h in s.hand[p] if h <= HMASK and kind[h] == SPIRIT]
-            plain_su = [h for h in s.hand[p] if h <= HMASK and kind[h] != SPIRIT]
-            pool = sorted(plain_sp + s.squad[p])
+            known = [h for h in self.hand[p] if h > HMASK]
+            plain_sp = [h for h in self.hand[p] if h <= HMASK and kind[h] == SPIRIT]
+            plain_su = [h for h in self.hand[p] if h <= HMASK and kind[h] != SPIRIT]
+            pool = sorted(plain_sp + self.squad[p])
             rng.shuffle(pool)
             new_sp = pool[: len(plain_sp)]
-            s.squad[p] = pool[len(plain_sp) :]
-            pool = sorted(plain_su + s.support[p])
+            self.squad[p] = pool[len(plain_sp) :]
+            pool = sorted(plain_su + self.support[p])
             rng.shuffle(pool)
             new_su = pool[: len(plain_su)]
-            s.support[p] = pool[len(plain_su) :]
-            s.hand[p] = sorted(known + new_sp + new_su)
-        return s
+            self.support[p] = pool[len(plain_su) :]
+            self.hand[p] = sorted(known + new_sp + new_su)
 
 
 def _counts(t: Table, ids: list[int]) -> dict[str, int]:

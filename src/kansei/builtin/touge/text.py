@@ -16,7 +16,7 @@ def _stars(n: int) -> str:
     return "★" * n
 
 
-def render(state: TougeState, seat: int | None):
+def render(state: TougeState, seat: int | None, lang: str = "en"):
     v = state.view(seat)
     mode = "Time Attack" if v["mode"] == "time_attack" else "Sudden Death"
     head = Text.assemble(
@@ -94,7 +94,7 @@ def render(state: TougeState, seat: int | None):
     return Panel(Group(*parts), expand=False)
 
 
-def describe(state: TougeState, action: Action) -> str:
+def describe(state: TougeState, action: Action, lang: str = "en") -> str:
     """A menu line for an action, with what it would change in the projected score."""
     cards = state.game.table.cards
     k = action.kind
@@ -137,7 +137,7 @@ def _projected(state: TougeState) -> list[int]:
 __all__ = ["render", "describe", "DIRECTIONS"]
 
 
-def narrate(game: object, event: dict, seat: int | None = None) -> str | None:
+def narrate(game: object, event: dict, seat: int | None = None, lang: str = "en") -> str | None:
     """One line per event for the terminal."""
     t = event["type"]
     who = f"seat {event.get('seat')}" if event.get("seat") is not None else ""

@@ -1,7 +1,7 @@
 """Terminal rendering of a Card Race Stampede state (rich), from one seat's point of view.
 
 Shows both rows of three zones (the center as a stack: its height and top card), tapped state, event HP,
-remaining distances, this turn's gear cap, open response windows, and card text in ``game.lang``
+remaining distances, this turn's gear cap, open response windows, and card text in the language asked for
 ("ja" or "en": Japanese names with the English alongside, or the other way round).
 """
 
@@ -57,10 +57,6 @@ _WINDOWS = {
         "choice": "誘発効果",
     },
 }
-
-
-def _lang(state: StampedeState) -> str:
-    return "ja" if getattr(state.game, "lang", "en") == "ja" else "en"
 
 
 def card_name(d: CardDef, lang: str, both: bool = True) -> str:
@@ -139,8 +135,7 @@ def _row(state: StampedeState, p: int, seat: int | None, lang: str) -> Table:
     return tb
 
 
-def render(state: StampedeState, seat: int | None):
-    lang = _lang(state)
+def render(state: StampedeState, seat: int | None, lang: str = "en"):
     v_phase = _PHASES[lang].get(state.phase, state.phase)
     cap = f"ギア上限 {state.turn}" if lang == "ja" else f"gear cap {state.turn}"
     head = Text.assemble(
@@ -256,9 +251,8 @@ _MENU = {
 }
 
 
-def describe(state: StampedeState, action: Action) -> str:
-    """A menu line for an action, in ``game.lang``."""
-    lang = _lang(state)
+def describe(state: StampedeState, action: Action, lang: str = "en") -> str:
+    """A menu line for an action, in ``lang``."""
     m = _MENU[lang]
     cards = state.game.table.cards
     k = action.kind
@@ -334,9 +328,8 @@ def _name(game, en: str | None, lang: str) -> str:
     return d.name if lang == "ja" else d.en
 
 
-def narrate(game, e: dict, seat: int | None = None) -> str | None:
+def narrate(game, e: dict, seat: int | None = None, lang: str = "en") -> str | None:
     """One line per event worth telling."""
-    lang = "ja" if getattr(game, "lang", "en") == "ja" else "en"
     t = e.get("type")
 
     def n(key: str = "card") -> str:

@@ -26,8 +26,7 @@ from pydantic import Field
 
 from kansei.core.content import read_deck
 from kansei.core.errors import ContentError, IllegalAction
-from kansei.core.protocol import Action, DuelState, Game, GameOptions, State
-from kansei.core.rng import Rng
+from kansei.core.protocol import Action, DuelState, Game, GameOptions, GameSetup, State
 from kansei.core.windows import Windows
 
 from .blocks import ZONE_LABELS
@@ -95,7 +94,17 @@ class StampedeOptions(GameOptions):
     hand_size: int = Field(5, ge=0, le=10)  # ST-S1
 
 
-_SETUP_KEYS = {"centers", "first", "hands", "order", "field", "distance", "turn", "discard"}
+class StampedeSetup(GameSetup):
+    """Scenario keys (interim: typed fields come with the game's own validation)."""
+
+    centers: Any = None
+    discard: Any = None
+    distance: Any = None
+    field: Any = None
+    first: Any = None
+    hands: Any = None
+    order: Any = None
+    turn: Any = None
 
 
 class Stampede(Game):
@@ -104,7 +113,8 @@ class Stampede(Game):
     Options = StampedeOptions
     min_players = 2
     max_players = 2
-    setup_keys = frozenset(_SETUP_KEYS)
+    Setup = StampedeSetup
+    languages = ("en", "ja")
 
     def __init__(self, **options: Any):
         super().__init__(**options)
@@ -170,7 +180,8 @@ class Stampede(Game):
         return self.table.deck_problems(cards, str(path))
 
     # -- protocol ------------------------------------------------------------------------------------
-    def _new_state(self, seed: int, players: int, decks: list | None, setup: dict) -> StampedeState:
+    def _new_state(self, seed: int, players: int, decks: list | None, setup_model: GameSetup) -> StampedeState:
+        setup = setup_model.model_dump(exclude_unset=True)
         specs = list(decks) if decks else [None, None]
         if len(specs) != 2:
             raise ContentError([f"stampede: two decks are needed, got {len(specs)}"])
@@ -194,7 +205,7 @@ class Stampede(Game):
                 cid = self.table.find(parts[1])
                 if cid is not None:
                     args = (cid, ZONES.index(parts[2].upper()))
-            raise IllegalAction(state._why_illegal(Action(words or repr(text), kind, args))) from None
+            raise IllegalAction(state._explain(Action(words or repr(text), kind, args))) from None
 
     def rules_file(self) -> Path:
         return Path(__file__).parent / "RULES.md"
@@ -507,7 +518,7 @@ class StampedeState(DuelState):
         W = self.W
         if W.frames:
             seat = W.priority
-            kind = W.frames[-1][0]
+            kind = W.frames[-1].kind
             if kind == W_CHOICE:
                 return self._trigger_actions()
             if kind == W_GOAL or kind == W_DECKOUT:
@@ -733,7 +744,7 @@ class StampedeState(DuelState):
         return list(product(*lists))
 
     # ---------------------------------------------------------------------------------- why illegal
-    def _why_illegal(self, action: Action) -> str:
+    def _explain(self, action: Action) -> str:
         n = getattr(action, "notation", str(action))
         kind = getattr(action, "kind", "")
         W = self.W
@@ -1206,7 +1217,7 @@ class StampedeState(DuelState):
             u = deck.pop()
             self.hands[p].append(u)
             self.log("draw", seat=p, count=1, left=len(deck))
-            self.log("drew", seat=p, card=self.D[u].en, to=p)
+            self.log_private(p, "drew", seat=p, card=self.D[u].en)
 
     def set_tapped(self, p: int, z: int, value: bool) -> None:
         self.T[p * 3 + z] = value
@@ -1264,14 +1275,14 @@ class StampedeState(DuelState):
             self.F[base + 1] = st[-1]
             (self.hands[p] if to == "hand" else self.discard[p]).append(u)
             self._left_field(u)
-            self.log("left", seat=p, card=self.D[u].en, zone="C", to=to)
+            self.log("left", seat=p, card=self.D[u].en, zone="C", dest=to)
             self._center_changed(p, old)
             return
         self.F[base + z] = -1
         self.T[base + z] = False
         (self.hands[p] if to == "hand" else self.discard[p]).append(u)
         self._left_field(u)
-        self.log("left", seat=p, card=self.D[u].en, zone=ZONES[z], to=to)
+        self.log("left", seat=p, card=self.D[u].en, zone=ZONES[z], dest=to)
 
     def _center_changed(self, p: int, old_gear: int) -> None:
         """ST-T3: when the center's gear falls below a side machine's gear, that machine returns to hand."""
@@ -1455,7 +1466,7 @@ class StampedeState(DuelState):
     def _windows_view(self) -> dict:
         W = self.W
         return {
-            "frames": [{"kind": f[0], "priority": f[1], "resolving": f[4]} for f in W.frames],
+            "frames": [{"kind": f.kind, "priority": f.priority, "resolving": f.resolving} for f in W.frames],
             "items": [self._item_view(it) for it in W.items],
         }
 
@@ -1524,10 +1535,7 @@ class StampedeState(DuelState):
 
     def clone(self) -> StampedeState:
         s = StampedeState.__new__(StampedeState)
-        s.game = self.game
-        s.rng = self.rng.clone()
-        s.events = self.events.copy()
-        s._legal = None
+        self._copy_base(s)
         s.D = self.D
         s.split = self.split
         s.decks = [self.decks[0][:], self.decks[1][:]]
@@ -1558,30 +1566,27 @@ class StampedeState(DuelState):
         s.setup_spec = self.setup_spec
         return s
 
-    def determinize(self, seat: int | None, rng: random.Random) -> StampedeState:
+    def _resample(self, seat: int | None, rng: random.Random) -> None:
         """Resample what ``seat`` cannot see: deck orders, the opponent's hand (and during set-up every
         hand, not looked at yet, and the opponent's face-down first machine)."""
-        s = self.clone()
-        s.rng = Rng.from_random(rng)
-        setup = s.phase in SETUP_PHASES
+        setup = self.phase in SETUP_PHASES
         for p in (0, 1):
             if p == seat and not setup:
-                s.decks[p].sort()
-                rng.shuffle(s.decks[p])
+                self.decks[p].sort()
+                rng.shuffle(self.decks[p])
                 continue
-            face_down = setup and p != seat and bool(s.centers[p])
-            pool = s.decks[p] + s.hands[p] + (s.centers[p] if face_down else [])
+            face_down = setup and p != seat and bool(self.centers[p])
+            pool = self.decks[p] + self.hands[p] + (self.centers[p] if face_down else [])
             pool.sort()
             rng.shuffle(pool)
             if face_down:
-                i = next(i for i, u in enumerate(pool) if can_start(s.D[u]))
+                i = next(i for i, u in enumerate(pool) if can_start(self.D[u]))
                 u = pool.pop(i)
-                s.centers[p] = [u]
-                s.F[p * 3 + 1] = u
-            nh = len(s.hands[p])
-            s.hands[p] = pool[:nh]
-            s.decks[p] = pool[nh:]
-        return s
+                self.centers[p] = [u]
+                self.F[p * 3 + 1] = u
+            nh = len(self.hands[p])
+            self.hands[p] = pool[:nh]
+            self.decks[p] = pool[nh:]
 
 
 _RUN_ACTS = tuple(Action(f"run {ZONES[z]}", "run", (z,)) for z in (0, 1, 2))

@@ -18,8 +18,7 @@ from typing import Any, Literal
 from kansei.core.content import read_deck
 from kansei.core.content import slug as mkslug
 from kansei.core.errors import ContentError, OptionError
-from kansei.core.protocol import Action, DuelState, Game, GameOptions
-from kansei.core.rng import Rng
+from kansei.core.protocol import Action, DuelState, Game, GameOptions, GameSetup
 
 from .cards import Car, Catalog, Disaster, Road, TuneUp, catalog, load_catalog
 
@@ -145,7 +144,15 @@ class TougeOptions(GameOptions):
 
 # Scenario keys (docs: RULES.md / tests): fixed coins, a fixed disaster (or "none"), the top cards the
 # disaster draw reveals ("reveal"), the top cards after set-up ("order"), and starting hands ("hands").
-_SETUP_KEYS = {"direction", "leader", "disaster", "reveal", "order", "hands"}
+class TougeSetup(GameSetup):
+    """Scenario keys (interim: typed fields come with the game's own validation)."""
+
+    direction: Any = None
+    disaster: Any = None
+    hands: Any = None
+    leader: Any = None
+    order: Any = None
+    reveal: Any = None
 
 
 class Touge(Game):
@@ -154,7 +161,7 @@ class Touge(Game):
     Options = TougeOptions
     min_players = 2
     max_players = 2
-    setup_keys = frozenset(_SETUP_KEYS)
+    Setup = TougeSetup
 
     def __init__(self, **options: Any):
         super().__init__(**options)
@@ -247,7 +254,8 @@ class Touge(Game):
         return self.table.catalog.deck_problems(car, cards, str(path))
 
     # -- protocol -------------------------------------------------------------------------------
-    def _new_state(self, seed: int, players: int, decks: list | None, setup: dict) -> TougeState:
+    def _new_state(self, seed: int, players: int, decks: list | None, setup_model: GameSetup) -> TougeState:
+        setup = setup_model.model_dump(exclude_unset=True)
         specs = list(decks) if decks else [None, None]
         if len(specs) != 2:
             raise ContentError([f"touge: two decks are needed, got {len(specs)}"])
@@ -498,7 +506,7 @@ class TougeState(DuelState):
         out.append(PASS)
         return out
 
-    def _why_illegal(self, action: Action) -> str:
+    def _explain(self, action: Action) -> str:
         if self.phase == NULLIFY:
             return f"{action.notation!r}: seat {self.leader} (the leader) picks the tile to nullify now"
         kind = getattr(action, "kind", "")
@@ -630,7 +638,7 @@ class TougeState(DuelState):
                 return
             acts = self._tune_actions(self.turn)
             if len(acts) > 1:
-                self._legal = acts  # computed anyway: it is this decision's legal list
+                self.remember_legal(acts)  # computed anyway: it is this decision's legal list
                 return
             self.passes += 1
             self.turn = 1 - self.turn
@@ -910,24 +918,21 @@ class TougeState(DuelState):
         s.redraw_stage = self.redraw_stage
         return s
 
-    def determinize(self, seat: int | None, rng: random.Random) -> TougeState:
+    def _resample(self, seat: int | None, rng: random.Random) -> None:
         """Resample what ``seat`` cannot see: every deck order, the other hand and its set-aside cards, and
         the future of the random source. Decklists are open information (docs/rulings.md)."""
-        s = self.clone()
-        s.rng = Rng.from_random(rng)
         for p in (0, 1):
             # sorted first: the result depends only on what `seat` knows and on `rng` (no-peeking test)
             if p == seat:
-                s.decks[p].sort()
-                rng.shuffle(s.decks[p])
+                self.decks[p].sort()
+                rng.shuffle(self.decks[p])
                 continue
-            pool = sorted(s.decks[p] + s.hands[p] + s.aside[p])
+            pool = sorted(self.decks[p] + self.hands[p] + self.aside[p])
             rng.shuffle(pool)
-            nh, na = len(s.hands[p]), len(s.aside[p])
-            s.hands[p] = sorted(pool[:nh])
-            s.aside[p] = pool[nh : nh + na]
-            s.decks[p] = pool[nh + na :]
-        return s
+            nh, na = len(self.hands[p]), len(self.aside[p])
+            self.hands[p] = sorted(pool[:nh])
+            self.aside[p] = pool[nh : nh + na]
+            self.decks[p] = pool[nh + na :]
 
 
 def _distinct(hand: list[int]) -> list[int]:

@@ -89,7 +89,7 @@ def strip(state: MiniDState) -> Text:
     return Text.assemble(ruler, "\n", road, "\n", cars, tail)
 
 
-def render(state: MiniDState, seat: int | None):
+def render(state: MiniDState, seat: int | None, lang: str = "en"):
     v = state.view(seat)
     tr = state.track
     opts = v["options"]
@@ -157,7 +157,7 @@ def drift_odds(diff: int, mod: int) -> float:
     return ok / 20
 
 
-def describe(state: MiniDState, action: Action) -> str:
+def describe(state: MiniDState, action: Action, lang: str = "en") -> str:
     k = action.kind
     pend = state.pending
     p = pend[1] if pend else None
@@ -224,7 +224,7 @@ _CROSS_OUT = {
 }
 
 
-def narrate(game: MiniD, e: dict, seat: int | None = None) -> str | None:
+def narrate(game: MiniD, e: dict, seat: int | None = None, lang: str = "en") -> str | None:
     t = e["type"]
 
     def who(q: int | None) -> str:
@@ -309,9 +309,7 @@ def narrate(game: MiniD, e: dict, seat: int | None = None) -> str | None:
         return f"{does(e['seat'], 'draw')} ⚡ {e['card']}: {e['text']}"
     if t == "draw":
         return None if e["seat"] == seat else f"{Who(e['seat'])} keeps an Event card"
-    if t == "card":
-        if e.get("to") != seat:
-            return None
+    if t == "card":  # private: only the drawing seat is given this event
         return f"You draw {e['card']}: {CARDS_BY_NAME_TEXT.get(e['card'], '')}"
     if t == "no_draw":
         return f"{does(e['seat'], 'leave')} the Event card"

@@ -78,7 +78,7 @@ def cost_now(state: InitialDState, seat: int, cid: int) -> str:
     return f"discard {need} — {detail}"
 
 
-def render(state: InitialDState, seat: int | None):
+def render(state: InitialDState, seat: int | None, lang: str = "en"):
     v = state.view(seat)
     t = state.game.table
     cards = t.cards
@@ -175,7 +175,7 @@ def render(state: InitialDState, seat: int | None):
     return Panel(Group(*parts), expand=False)
 
 
-def describe(state: InitialDState, action: Action) -> str:
+def describe(state: InitialDState, action: Action, lang: str = "en") -> str:
     """A menu line for an action."""
     cards = state.game.table.cards
     k = action.kind
@@ -206,7 +206,7 @@ def describe(state: InitialDState, action: Action) -> str:
     return action.notation
 
 
-def narrate(game: object, event: dict, seat: int | None = None) -> str | None:
+def narrate(game: object, event: dict, seat: int | None = None, lang: str = "en") -> str | None:
     """One line per event for the terminal."""
     ty = event.get("type")
     s = event.get("seat")

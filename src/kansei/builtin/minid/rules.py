@@ -22,8 +22,7 @@ from typing import Any
 from pydantic import Field
 
 from kansei.core.errors import ContentError, OptionError
-from kansei.core.protocol import Action, Game, GameOptions, State
-from kansei.core.rng import Rng
+from kansei.core.protocol import Action, Game, GameOptions, GameSetup, State
 
 from .cards import KEPT_TIMING, EventCard, TrackRecord, ascii_slug, content, load_tracks
 
@@ -200,8 +199,21 @@ class MiniDOptions(GameOptions):
     eurobeat: bool = Field(True, description="MD-S1 flavour: turn the Eurobeat up (narration only)")
 
 
-_SETUP_KEYS = ("aura", "bunta", "deck", "dice", "discard", "drift", "hands", "met", "positions", "skips",
-               "starter", "waiting")  # fmt: skip
+class MiniDSetup(GameSetup):
+    """Scenario keys (interim: typed fields come with the game's own validation)."""
+
+    aura: Any = None
+    bunta: Any = None
+    deck: Any = None
+    dice: Any = None
+    discard: Any = None
+    drift: Any = None
+    hands: Any = None
+    met: Any = None
+    positions: Any = None
+    skips: Any = None
+    starter: Any = None
+    waiting: Any = None
 
 
 def _bad(msg: str) -> ContentError:
@@ -214,7 +226,7 @@ class MiniD(Game):
     Options = MiniDOptions
     min_players = 2
     max_players = 6
-    setup_keys = frozenset(_SETUP_KEYS)
+    Setup = MiniDSetup
 
     def __init__(self, **options: Any):
         super().__init__(**options)
@@ -223,7 +235,8 @@ class MiniD(Game):
         self.asp = o.aspiration
         self.strat = o.strategies
 
-    def _new_state(self, seed: int, players: int, decks: list | None, setup: dict) -> MiniDState:
+    def _new_state(self, seed: int, players: int, decks: list | None, setup_model: GameSetup) -> MiniDState:
+        setup = setup_model.model_dump(exclude_unset=True)
         if decks and any(d is not None for d in decks):
             raise ContentError(["minid: racers bring no decks; the Event deck is shared "
                                 "(a scenario fixes its order with setup 'deck')"])
@@ -487,7 +500,7 @@ class MiniDState(State):
         out.append(_DECLINE[kind])
         return out
 
-    def _why_illegal(self, action: Action) -> str:
+    def _explain(self, action: Action) -> str:
         note = getattr(action, "notation", str(action))
         kind, p = self.pending[0], self.pending[1]
         what = {
@@ -508,14 +521,16 @@ class MiniDState(State):
         legal = ", ".join(a.notation for a in self.legal_actions()[:12])
         return f"{note!r} is not legal now: seat {p} is to {what} (legal: {legal})"
 
-    def apply(self, action: Action | str) -> MiniDState:
+    def apply(self, action: Action | str, seat: int | None = None) -> MiniDState:
         """As the base, and a scenario's forced die that does not fit the die rolled (a d6 given 9) is refused
         with the state left exactly as it was."""
         if not self.dice:
-            return super().apply(action)
+            super().apply(action, seat)
+            return self
         backup = self.clone()
         try:
-            return super().apply(action)
+            super().apply(action, seat)
+            return self
         except ContentError:
             for slot in (*State.__slots__, *MiniDState.__slots__):
                 setattr(self, slot, getattr(backup, slot))
@@ -1052,7 +1067,7 @@ class MiniDState(State):
         if not cd.bolt:
             insort(self.hands[p], c)
             self.log("draw", seat=p)
-            self.log("card", seat=p, card=cd.name, to=p)
+            self.log_private(p, "card", seat=p, card=cd.name)
             return
         self.log("event", seat=p, card=cd.name, text=cd.text)  # ⚡: played at once
         e = cd.effect
@@ -1169,10 +1184,7 @@ class MiniDState(State):
 
     def clone(self) -> MiniDState:
         s = MiniDState.__new__(MiniDState)
-        s.game = self.game
-        s.rng = self.rng.clone()
-        s.events = self.events.copy()
-        s._legal = None
+        self._copy_base(s)
         s.n = self.n
         s.track = self.track
         s.pos = self.pos[:]
@@ -1205,24 +1217,21 @@ class MiniDState(State):
         s.over = self.over
         return s
 
-    def determinize(self, seat: int | None, rng: random.Random) -> MiniDState:
+    def _resample(self, seat: int | None, rng: random.Random) -> None:
         """Resample what ``seat`` cannot see: the deck order, the other racers' hands, the dice to come."""
-        s = self.clone()
-        s.rng = Rng.from_random(rng)
-        s.dice = []
+        self.dice = []
         others = [q for q in range(self.n) if q != seat]
-        pool = list(s.deck)
+        pool = list(self.deck)
         for q in others:
-            pool.extend(s.hands[q])
+            pool.extend(self.hands[q])
         pool.sort()  # a function of what `seat` knows only (no-peeking)
         rng.shuffle(pool)
         i = 0
         for q in others:
-            k = len(s.hands[q])
-            s.hands[q] = sorted(pool[i : i + k])
+            k = len(self.hands[q])
+            self.hands[q] = sorted(pool[i : i + k])
             i += k
-        s.deck = pool[i:]
-        return s
+        self.deck = pool[i:]
 
 
 _OPS = (

@@ -27,8 +27,7 @@ from typing import Any, Literal
 
 from kansei.core.content import read_deck, slug
 from kansei.core.errors import ContentError, IllegalAction
-from kansei.core.protocol import Action, DuelState, Game, GameOptions, State
-from kansei.core.rng import Rng
+from kansei.core.protocol import Action, DuelState, Game, GameOptions, GameSetup, State
 
 from .cards import (
     MANEUVER_TYPES,
@@ -211,7 +210,13 @@ class InitialDOptions(GameOptions):
     discard_order: Literal["hand_order", "any"] = "hand_order"
 
 
-_SETUP_KEYS = {"challenger", "track", "order", "hands"}
+class InitialDSetup(GameSetup):
+    """Scenario keys (interim: typed fields come with the game's own validation)."""
+
+    challenger: Any = None
+    hands: Any = None
+    order: Any = None
+    track: Any = None
 
 
 class InitialD(Game):
@@ -220,7 +225,7 @@ class InitialD(Game):
     Options = InitialDOptions
     min_players = 2
     max_players = 2
-    setup_keys = frozenset(_SETUP_KEYS)
+    Setup = InitialDSetup
 
     def __init__(self, **options: Any):
         super().__init__(**options)
@@ -306,7 +311,8 @@ class InitialD(Game):
         return []
 
     # -- protocol -------------------------------------------------------------------------------
-    def _new_state(self, seed: int, players: int, decks: list | None, setup: dict) -> InitialDState:
+    def _new_state(self, seed: int, players: int, decks: list | None, setup_model: GameSetup) -> InitialDState:
+        setup = setup_model.model_dump(exclude_unset=True)
         specs = list(decks) if decks else [None, None]
         if len(specs) != 2:
             raise ContentError([f"initiald: two decks are needed, got {len(specs)}"])
@@ -320,7 +326,7 @@ class InitialD(Game):
         except IllegalAction:
             words = " ".join(str(text).split()).lower().split(" ")
             if not state.is_over and words in (["pass"], ["keep"]):
-                raise IllegalAction(state._why_illegal(PASS if words[0] == "pass" else KEEP_REST)) from None
+                raise IllegalAction(state._explain(PASS if words[0] == "pass" else KEEP_REST)) from None
             if not state.is_over and words and words[0] in ("play", "discard") and len(words) > 1:
                 rest = words[1:]
                 n = 0
@@ -330,7 +336,7 @@ class InitialD(Game):
                 if cid is not None and self.table.cards[cid].kind == "maneuver":
                     d = self.table.cards[cid]
                     a = d.plays[min(n, MAX_NEED)] if words[0] == "play" else d.disc
-                    raise IllegalAction(state._why_illegal(a)) from None
+                    raise IllegalAction(state._explain(a)) from None
             raise
 
     def rules_file(self) -> Path:
@@ -611,7 +617,7 @@ class InitialDState(DuelState):
         return out
 
     # ---------------------------------------------------------------------------- illegal actions
-    def _why_illegal(self, action: Action) -> str:
+    def _explain(self, action: Action) -> str:
         cards = self.game.table.cards
         p = self.turn
         kind = getattr(action, "kind", "")
@@ -694,7 +700,7 @@ class InitialDState(DuelState):
                 self.need -= 1
                 self._pay(p)
             elif self.hands[p]:
-                self._legal = self._keep_opts(p)
+                self.remember_legal(self._keep_opts(p))
             else:
                 self._next_stage()
         elif k == "keep":  # ID-P6: the winner keeps the rest of the hand
@@ -729,7 +735,7 @@ class InitialDState(DuelState):
         while self.need > 0:
             opts = self._discard_opts(p, self.need)
             if len(opts) != 1:
-                self._legal = opts
+                self.remember_legal(opts)
                 return
             c = opts[0].args[0]
             self._discard_from_hand(p, c, "pay")
@@ -799,7 +805,7 @@ class InitialDState(DuelState):
         plays = self._plays(p)
         if plays:
             plays.append(PASS)
-            self._legal = plays
+            self.remember_legal(plays)
         else:
             self.log("pass", seat=p, forced=True)
             self._on_pass(p)
@@ -841,7 +847,7 @@ class InitialDState(DuelState):
             self.phase = KEEP
             self.turn = w
             self.floor = -1
-            self._legal = self._keep_opts(w)
+            self.remember_legal(self._keep_opts(w))
         else:
             self._next_stage()
 
@@ -889,7 +895,7 @@ class InitialDState(DuelState):
         self.win = w
         self.reason = reason
         self.phase = OVER
-        self._legal = []
+        self.remember_legal([])
         self.log("race_over", winner=w, reason=reason, stages=list(self.results))
 
     # ---------------------------------------------------------------------------- information
@@ -1018,21 +1024,18 @@ class InitialDState(DuelState):
         s.reason = self.reason
         return s
 
-    def determinize(self, seat: int | None, rng: random.Random) -> InitialDState:
+    def _resample(self, seat: int | None, rng: random.Random) -> None:
         """Resample what ``seat`` cannot see: every deck order, the other hand, and the future of the random
         source. Decklists, discard piles and cards in play are open information (docs/rulings.md)."""
-        s = self.clone()
-        s.rng = Rng.from_random(rng)
         for p in (0, 1):
             # sorted first: the result depends only on what `seat` knows and on `rng` (no-peeking test)
             if p == seat:
-                s.decks[p].sort()
-                rng.shuffle(s.decks[p])
+                self.decks[p].sort()
+                rng.shuffle(self.decks[p])
                 continue
-            pool = sorted(s.decks[p] + s.hands[p])
+            pool = sorted(self.decks[p] + self.hands[p])
             rng.shuffle(pool)
-            nh = len(s.hands[p])
-            s.hands[p] = sorted(pool[:nh])
-            s.decks[p] = pool[nh:]
-        return s
+            nh = len(self.hands[p])
+            self.hands[p] = sorted(pool[:nh])
+            self.decks[p] = pool[nh:]
 

@@ -94,7 +94,7 @@ def _player(v: dict, p: dict, seat: int | None) -> list[Any]:
     return parts
 
 
-def render(state: DSpiritsState, seat: int | None):
+def render(state: DSpiritsState, seat: int | None, lang: str = "en"):
     v = state.view(seat)
     realm = v["realm"]
     head = Text.assemble(
@@ -161,7 +161,7 @@ def render(state: DSpiritsState, seat: int | None):
 
 
 # ------------------------------------------------------------------------------------------ menus
-def describe(state: DSpiritsState, action: Action) -> str:
+def describe(state: DSpiritsState, action: Action, lang: str = "en") -> str:
     """A menu line for an action."""
     t = state.game.table
     k = action.kind
@@ -262,7 +262,7 @@ def describe(state: DSpiritsState, action: Action) -> str:
 
 
 # ------------------------------------------------------------------------------------------ events
-def narrate(game: Any, e: dict, seat: int | None = None) -> str | None:
+def narrate(game: Any, e: dict, seat: int | None = None, lang: str = "en") -> str | None:
     k = e["type"]
     s = e.get("seat")
     who = "you" if s is not None and s == seat else f"seat {s}"
@@ -278,7 +278,7 @@ def narrate(game: Any, e: dict, seat: int | None = None) -> str | None:
             return f"{who}: the {e['deck']} deck is empty."
         return f"{who} draws from the {e['deck']} deck ({e['why']})."
     if k == "drew":
-        return f"You drew {e['card']}." if e.get("to") == seat else None
+        return f"You drew {e['card']}."
     if k == "sp":
         sign = "+" if e["delta"] > 0 else ""
         return f"{who}: {sign}{e['delta']} SP ({e['why']}) → {e['sp']}"
@@ -349,7 +349,7 @@ def narrate(game: Any, e: dict, seat: int | None = None) -> str | None:
         return f"{who} recharges the D-Squad deck with {e['count']} D-Spirits."
     if k == "zone":
         return (
-            f"{whose} {e['card']} moves to the {'Support Zone' if e['to'] == 'support' else 'Battle Scene'}."
+            f"{whose} {e['card']} moves to the {'Support Zone' if e['dest'] == 'support' else 'Battle Scene'}."
         )
     if k == "shift":
         return f"{who} Soul-Shifts {e['card']} to the Support Zone."
