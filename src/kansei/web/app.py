@@ -122,7 +122,8 @@ def create_app(config: Config | None = None) -> FastAPI:
     posts = Buckets(cfg.limits.http_rate, cfg.limits.http_burst)
 
     def hub_of(request: Request | WebSocket) -> Hub:
-        return request.app.state.hub  # type: ignore[no-any-return]
+        hub: Hub = request.app.state.hub
+        return hub
 
     def client_key(request: Request | WebSocket) -> str:
         return request.client.host if request.client else "?"

@@ -1,4 +1,4 @@
-"""The few protocol calls the web layer makes, in one place (see /work/notes/CONTRACT.md).
+"""The few protocol calls the web layer makes, in one place (see docs/ARCHITECTURE.md).
 
 The server holds games only through these: ``game.start``, ``legal_actions``, ``apply(action, seat=)``,
 ``view(seat)``, ``events_for(seat, start)``, ``public_notation``, ``game.cards(lang)``,
@@ -9,24 +9,24 @@ game, a card or a game's field.
 from __future__ import annotations
 
 import json
+import tempfile
 from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
 import kansei
-from kansei.core.errors import IllegalAction
+from kansei.core import replay
 from kansei.core.protocol import Action, Game, State
 
-_CORE = hasattr(State, "events_for")  # until the core's event model lands on main (then: always)
+
+def game_ids() -> list[str]:
+    """The registered games (``kansei.games()``)."""
+    return list(kansei.games())
 
 
 @lru_cache(maxsize=256)
 def _load(game_id: str, options_json: str) -> Game:
     return kansei.load(game_id, **json.loads(options_json))
-
-
-def game_ids() -> list[str]:
-    """The registered games (``kansei.games()``)."""
-    return list(getattr(kansei, "games")())  # noqa: B009  (a callable package: typed as a module)
 
 
 def game_for(game_id: str, options: dict[str, Any]) -> Game:
@@ -35,7 +35,7 @@ def game_for(game_id: str, options: dict[str, Any]) -> Game:
 
 
 def languages(game: Game) -> tuple[str, ...]:
-    return tuple(getattr(game, "languages", None) or ("en",))
+    return tuple(game.languages)
 
 
 def find_legal(state: State, text: str) -> Action | None:
@@ -46,61 +46,36 @@ def find_legal(state: State, text: str) -> Action | None:
 def apply(state: State, text: str, seat: int | None) -> tuple[Action, str]:
     """Apply ``text`` (a notation) as ``seat``: (the action, what other seats are told of it).
 
-    Refusals are the engine's own IllegalAction (state unchanged)."""
+    A refusal is the engine's own IllegalAction (the state unchanged, the message fit for that seat)."""
     chosen = find_legal(state, text) if not state.is_over and state.to_move == seat else None
     if chosen is None:
-        if _CORE:
-            state.apply(text, seat=seat)  # type: ignore[call-arg]  # raises the engine's reason
-        if state.is_over:
-            raise IllegalAction("the game is over")
-        if state.to_move != seat:
-            raise IllegalAction(f"it is not seat {seat}'s turn")
-        raise IllegalAction(f"{text[:60]!r} is not a legal action now")
-    public = public_notation(state, chosen)
-    if _CORE:
-        state.apply(chosen, seat=seat)  # type: ignore[call-arg]
-    else:
-        state.apply(chosen)
+        state.apply(text, seat=seat)  # not legal for this seat: raises the engine's reason
+        raise AssertionError("the engine accepted an action that is not among its legal ones")
+    public = state.public_notation(chosen)  # asked before the action changes the state
+    state.apply(chosen, seat=seat)
     return chosen, public
 
 
 def events_for(state: State, seat: int | None, start: int = 0) -> list[dict]:
-    if _CORE:
-        return state.events_for(seat, start)  # type: ignore[attr-defined,no-any-return]
-    seen = [{k: v for k, v in e.items()} for e in state.events if "to" not in e or e.get("to") == seat]
-    return seen[start:]
-
-
-def public_notation(state: State, action: Action) -> str:
-    if _CORE:
-        return state.public_notation(action)  # type: ignore[attr-defined,no-any-return]
-    return action.kind or "a move"
+    return list(state.events_for(seat, start))
 
 
 def cards(game: Game, lang: str) -> list[dict]:
-    if hasattr(game, "cards"):
-        return game.cards(lang)  # type: ignore[no-any-return]
-    return []
+    return game.cards(lang)
 
 
 def describe(game: Game, state: State, action: Action, lang: str) -> str:
-    if _CORE:
-        return str(game.describe_action(state, action, lang))  # type: ignore[call-arg]
-    return str(game.describe_action(state, action))
+    return str(game.describe_action(state, action, lang))
 
 
 def narrate(game: Game, event: dict, seat: int | None, lang: str) -> str | None:
-    line = game.narrate(event, seat, lang) if _CORE else game.narrate(event, seat)  # type: ignore[call-arg]
+    line = game.narrate(event, seat, lang)
     return None if line is None else str(line)
 
 
 def read_replay(text: str) -> dict:
-    """A kansei-replay/1 file's data, validated by the core (size and depth limited)."""
-    from kansei.core import replay
-
-    if hasattr(replay, "loads"):
-        return replay.loads(text)  # type: ignore[no-any-return]
-    data = json.loads(text)
-    if not isinstance(data, dict) or data.get("format") != replay.FORMAT:
-        raise kansei.ContentError([f"format must be {replay.FORMAT!r}"])
-    return data
+    """A kansei-replay/1 file's data, validated by the core's reader (what ``kansei replay`` reads)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "upload.json"
+        path.write_text(text, encoding="utf-8")
+        return dict(replay.read(path))
