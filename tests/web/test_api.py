@@ -325,3 +325,27 @@ def test_a_thinking_bot_blocks_no_other_room(tmp_path) -> None:  # type: ignore[
                 == 200
             )
         assert c.get(f"/api/rooms/{slow}").json()["step"] == 0  # the bot is still thinking its first move
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_deck_builder_api(sqlite_client: TestClient, game: str) -> None:
+    c = sqlite_client
+    info = next(g for g in c.get("/api/games").json()["games"] if g["id"] == game)
+    got = c.get(f"/api/games/{game}/decks")
+    if not info["starter_decks"] or got.status_code != 200:
+        pytest.skip(f"{game} gives no starter decks as deck data (yet)")
+    deck = got.json()["decks"][0]
+    assert c.post(f"/api/games/{game}/decks/check", json={"deck": deck}).json()["problems"] == []
+    toml = c.post(f"/api/games/{game}/decks/export", json={"deck": deck})
+    assert toml.status_code == 200 and "[cards]" in toml.text
+    back = c.post(f"/api/games/{game}/decks/import", json={"text": toml.text, "filename": "d.toml"}).json()
+    assert back["deck"]["cards"] == deck["cards"] and back["problems"] == []
+    lines = "\n".join(f"{n} {name}" for name, n in deck["cards"].items())
+    plain = c.post(f"/api/games/{game}/decks/import", json={"text": lines, "filename": "d.txt"})
+    assert plain.status_code == 200 and plain.json()["deck"]["cards"] == deck["cards"]
+    name = next(iter(deck["cards"]))
+    bad = {**deck, "cards": {**deck["cards"], name: 99}}
+    problems = c.post(f"/api/games/{game}/decks/check", json={"deck": bad}).json()["problems"]
+    assert problems and all("\n" not in p for p in problems)
+    r = c.post(f"/api/games/{game}/decks/import", json={"text": "3 No Such Card At All", "filename": "d.txt"})
+    assert r.status_code == 422 and r.json()["detail"]

@@ -14,7 +14,9 @@ async function pickGame(id) {
   $("db-lang").replaceChildren(...D.game.languages.map((l) => h("option", { value: l }, l.toUpperCase())));
   $("db-lang").hidden = D.game.languages.length < 2;
   await Cards.load(D.game.id, $("db-lang").value);
-  D.starters = D.game.starter_decks.length ? (await api("GET", `/api/games/${D.game.id}/decks`)).decks : [];
+  let trouble = null;
+  try { D.starters = D.game.starter_decks.length ? (await api("GET", `/api/games/${D.game.id}/decks`)).decks : []; }
+  catch (e) { D.starters = []; trouble = e.message; }
   $("db-start").replaceChildren(h("option", { value: "" }, "start from…"),
     ...D.starters.map((d, i) => h("option", { value: `starter:${i}` }, `starter: ${d.name}`)),
     ...mine().map((d, i) => h("option", { value: `mine:${i}` }, `mine: ${d.name}`)),
@@ -27,6 +29,7 @@ async function pickGame(id) {
   for (const id of ["db-save", "db-export", "db-name", "db-start"]) $(id).disabled = noDecks;
   setDeck(D.starters[0] ? structuredClone(D.starters[0]) : { name: "my deck", cards: {} });
   if (noDecks) $("db-problems").replaceChildren(h("div", {}, `${D.game.name} is played without decks: browse its cards here.`));
+  if (trouble) $("db-problems").replaceChildren(h("div", {}, trouble));
   drawPool();
 }
 
