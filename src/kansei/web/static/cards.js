@@ -21,7 +21,12 @@ const Cards = {
     return this.bySlug.has(guess) ? guess : null;
   },
   get(ref) { const s = this.slug(ref); return s ? this.bySlug.get(s) : null; },
-  name(ref) { const c = this.get(ref); return c ? c.name : String(ref); },
+  name(ref) { const c = this.get(ref); return c ? c.name : this.title(ref); },
+  // a card the pool does not know: its slug ("counter-sign") shown as words ("Counter Sign")
+  title(ref) {
+    const s = String(ref ?? "?");
+    return /^[a-z0-9]+(-[a-z0-9]+)*(#\d+)?$/.test(s) ? s.split("-").map((w) => w[0].toUpperCase() + w.slice(1)).join(" ") : s;
+  },
   colour(card) {
     if (!card || !card.colour) return null;
     const c = String(card.colour);
@@ -37,7 +42,7 @@ const Cards = {
   face(ref, opts = {}) {
     const card = this.get(ref);
     const size = opts.size || "card";
-    const label = opts.label || (card ? card.name : String(ref ?? "?"));
+    const label = opts.label || (card ? card.name : this.title(ref));
     const el = h("div", { class: `card ${size}${card ? "" : " unknown"}${opts.class ? " " + opts.class : ""}`,
       title: card ? `${card.name}${card.text ? " — " + card.text : ""}` : label });
     const col = this.colour(card);
