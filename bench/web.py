@@ -13,7 +13,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import os
 import random
 import statistics
 import subprocess
@@ -122,7 +121,7 @@ def main() -> None:
     tmp = tempfile.mkdtemp(prefix="kansei-bench-")
     pg_dir = None
     if args.db == "postgres":
-        pg_dir = os.path.join(tmp, "pg")
+        pg_dir = tempfile.mkdtemp(prefix="kansei-pg-")  # its own folder: the postgres user must enter it
         db = subprocess.run(
             [str(ROOT / "scripts" / "pg.sh"), "start", pg_dir], check=True, capture_output=True, text=True
         ).stdout.strip()
