@@ -592,9 +592,12 @@ def ladder(
     out.print(f"{sum(p.games for p in res.pairings)} games in {res.seconds:.1f} s with {workers} worker(s)")
 
 
-from kansei.lab.cli import app as lab_app  # noqa: E402  (kansei lab: the balance lab's sub-commands)
+# The extras' commands (their modules import their heavy libraries only when a command runs).
+from kansei.lab.cli import app as lab_app  # noqa: E402  (kansei lab: the balance lab)
+from kansei.web.cli import serve  # noqa: E402  (kansei serve: the browser table)
 
 app.add_typer(lab_app, name="lab")
+app.command()(serve)
 
 
 def main() -> None:
