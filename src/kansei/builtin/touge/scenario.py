@@ -65,7 +65,7 @@ def set_up(s: TougeState, setup: TougeSetup) -> None:
     elif o.disaster_draw:
         disaster_draw(s)
     else:
-        remove_disasters(s)
+        no_disaster(s)
     for p in (0, 1):
         rng.shuffle(s.decks[p])
     if setup.order is not None:
@@ -76,7 +76,7 @@ def set_up(s: TougeState, setup: TougeSetup) -> None:
 def fixed_disaster(s: TougeState, name: str) -> None:
     t = s.game.table
     if name.lower() == "none":
-        remove_disasters(s)
+        no_disaster(s)
         return
     cid = t.find(name)
     if cid is None or t.cards[cid].kind != DISASTER:
@@ -119,6 +119,12 @@ def disaster_draw(s: TougeState) -> None:
         revealed=[[t.cards[c].name for c in r] for r in revealed],
     )
     remove_disasters(s)  # revealed non-disasters stay in the decks, which are then shuffled
+
+
+def no_disaster(s: TougeState) -> None:
+    """A race without a disaster (``disaster_draw=false`` or a scenario's "none"): all are set aside."""
+    remove_disasters(s)
+    s.log("disaster", card=None, owner=None, revealed=[[], []])
 
 
 def remove_disasters(s: TougeState) -> None:
