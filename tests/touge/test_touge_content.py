@@ -94,7 +94,9 @@ def test_start_opens_no_file(tmp_path: Path):
         GAME.start(seed=1, decks=["/etc/passwd", None])
     data = GAME.load_deck(path)
     assert data == {"name": "deck", "car": "AE-86 Trueno", "cards": {"Akina First Hairpin": 30}}
-    assert GAME.start(seed=1, decks=[data, None]).view(0)["players"][0]["decklist"] == {"Akina First Hairpin": 30}
+    assert GAME.start(seed=1, decks=[data, None]).view(0)["players"][0]["decklist"] == {
+        "Akina First Hairpin": 30
+    }
 
 
 def test_load_deck_toml_and_bad_files(tmp_path: Path):
@@ -139,15 +141,26 @@ def test_effects_are_blocks_and_bad_blocks_are_one_line_each(tmp_path: Path):
     tune = tune.replace('{ block = "nullify", road = "C" }', '{ block = "nullify", road = "X" }')
     tune = tune.replace('{ block = "best_of" }', '{ block = "nullify_top" }')
     (dst / "tuneups.toml").write_text(tune)
-    cars = (dst / "cars.toml").read_text().replace('{ block = "ignore_disaster" }', '{ block = "nullify", road = "C" }')
+    cars = (
+        (dst / "cars.toml")
+        .read_text()
+        .replace('{ block = "ignore_disaster" }', '{ block = "nullify", road = "C" }')
+    )
     (dst / "cars.toml").write_text(cars)
     with pytest.raises(ContentError) as e:
         load_catalog(dst, prefix="c")
     problems = e.value.problems
-    assert any(p.startswith('c/tuneups.toml: tune-up "Hyper-Focused": effect 1: unknown block "warp"') for p in problems)
-    assert any(p.startswith('c/tuneups.toml: tune-up "Jump": effect 1 (nullify): parameter "road"') for p in problems)
-    assert 'c/tuneups.toml: tune-up "Blindspot": effect 1 (nullify_top): block \'nullify_top\' cannot be on a tune-up' in problems
-    assert "c/cars.toml: car \"RX-7 Savanna FC3S\": ability: effect 1 (nullify): block 'nullify' cannot be on a car ability" in problems
+    assert any(
+        p.startswith('c/tuneups.toml: tune-up "Hyper-Focused": effect 1: unknown block "warp"')
+        for p in problems
+    )
+    assert any(
+        p.startswith('c/tuneups.toml: tune-up "Jump": effect 1 (nullify): parameter "road"') for p in problems
+    )
+    blindspot = 'c/tuneups.toml: tune-up "Blindspot": effect 1 (nullify_top): '
+    assert blindspot + "block 'nullify_top' cannot be on a tune-up" in problems
+    fc3s = 'c/cars.toml: car "RX-7 Savanna FC3S": ability: effect 1 (nullify): '
+    assert fc3s + "block 'nullify' cannot be on a car ability" in problems
     assert kansei.load("touge").validate_content(dst)  # the same problems through the tool
 
 
@@ -155,9 +168,15 @@ def test_content_folder_option_plays_with_that_content(tmp_path: Path):
     """kansei.load(content=…): another content folder, validated, and used by start."""
     dst = tmp_path / "content"
     shutil.copytree(CONTENT, dst)
-    roads = (dst / "roads.toml").read_text().replace('name = "Akina Final Hairpin"', 'name = "Akina Last Hairpin"')
+    roads = (
+        (dst / "roads.toml")
+        .read_text()
+        .replace('name = "Akina Final Hairpin"', 'name = "Akina Last Hairpin"')
+    )
     (dst / "roads.toml").write_text(roads)
-    (dst / "decks.toml").write_text((dst / "decks.toml").read_text().replace("Akina Final Hairpin", "Akina Last Hairpin"))
+    (dst / "decks.toml").write_text(
+        (dst / "decks.toml").read_text().replace("Akina Final Hairpin", "Akina Last Hairpin")
+    )
     game = kansei.load("touge", content=dst)
     assert game.content_digest() != GAME.content_digest()
     s = game.start(seed=1)
@@ -175,7 +194,9 @@ def test_cards_lists_every_face():
     assert len(faces) == 4 + 55 + 14 + 10
     hairpin = next(f for f in faces if f["name"] == "Akina Final Hairpin")
     assert hairpin["kind"] == "road" and hairpin["stats"] == {"type": "C", "stars": 5, "down": 6, "up": 5}
-    assert hairpin["slug"] == "akina-final-hairpin" and hairpin["house"] is True and "corner" in hairpin["tags"]
+    assert (
+        hairpin["slug"] == "akina-final-hairpin" and hairpin["house"] is True and "corner" in hairpin["tags"]
+    )
     ae86 = next(f for f in faces if f["name"] == "AE-86 Trueno")
     assert ae86["stats"] == {"DH C": 2, "DH S": 2, "UH C": 3, "UH S": 1} and "Gutter Drift" in ae86["text"]
     assert all(set(f) == {"name", "slug", "kind", "text", "stats", "tags", "colour", "house"} for f in faces)

@@ -58,7 +58,10 @@ def test_tg_t0_disaster_draw_from_the_leader_alternately():
 def test_tg_t0_leader_reveals_first():
     """TG-T0."""
     s = scenario(
-        "touge", seed=2, decks=[AKINA, REDSUNS], setup={"direction": "downhill", "leader": 1, "reveal": [["Rain"], ["Gravel"]]}
+        "touge",
+        seed=2,
+        decks=[AKINA, REDSUNS],
+        setup={"direction": "downhill", "leader": 1, "reveal": [["Rain"], ["Gravel"]]},
     )
     assert s.disaster == (1, cid("Gravel"))
 
@@ -67,7 +70,12 @@ def test_tg_t0_no_disaster_option():
     """TG-T0."""
     s = kansei.load("touge", disaster_draw=False).start(seed=3)
     assert s.disaster is None and s.view(0)["disaster"] is None
-    assert first_event(s, "disaster") == {"type": "disaster", "card": None, "owner": None, "revealed": [[], []]}
+    assert first_event(s, "disaster") == {
+        "type": "disaster",
+        "card": None,
+        "owner": None,
+        "revealed": [[], []],
+    }
     assert s.game.narrate(first_event(s, "disaster"), 0) == "No disaster this race"
 
 
@@ -130,7 +138,15 @@ def test_tg_t2_a_seat_without_roads_is_asked_and_its_pass_is_logged():
     """TG-T2: whether a seat holds a road is hidden, so it is asked anyway: its one action is pass, and
     the pass is in the log like any other (issue 11: a log where one racer lays several roads in a row
     shows the other's passes)."""
-    tunes = ["Supercharger", "Supercharger", "Jump", "Hyper-Focused", "Gutter Drift", "Blindspot", "Boost Controller"]
+    tunes = [
+        "Supercharger",
+        "Supercharger",
+        "Jump",
+        "Hyper-Focused",
+        "Gutter Drift",
+        "Blindspot",
+        "Boost Controller",
+    ]
     s = race(options={"redraws": 0}, hands=[["Akagi Chicane", "Akina Long Straight"], tunes])
     assert s.phase == "build" and s.to_move == 0
     play(s, "road akagi-chicane")
@@ -193,7 +209,12 @@ def test_tg_t5_cards_return_and_direction_and_leader_alternate():
     assert s.battle == 2 and s.direction == 1 and s.leader == 1
     assert s.course == [] and s.tunes == [] and [len(h) for h in s.hands] == [7, 7]
     assert s.census() == census
-    assert first_event(s, "battle_start") == {"type": "battle_start", "battle": 2, "direction": "uphill", "leader": 1}
+    assert first_event(s, "battle_start") == {
+        "type": "battle_start",
+        "battle": 2,
+        "direction": "uphill",
+        "leader": 1,
+    }
 
 
 def test_tg_t5_race_ends_with_two_wins():
@@ -204,12 +225,19 @@ def test_tg_t5_race_ends_with_two_wins():
     assert s.wins == [1, 0] and s.battle == 2 and s.leader == 1 and s.direction == 1
     skip_redraw(s)
     play(s, "pass")  # battle 2, uphill: seat 1 leads and passes
-    corner = next(a for a in s.legal_actions() if a.kind == "road" and s.game.table.cards[a.args[0]].rtype == 0)
+    corner = next(
+        a for a in s.legal_actions() if a.kind == "road" and s.game.table.cards[a.args[0]].rtype == 0
+    )
     s.apply(corner, seat=0)  # AE-86 UH C+3 against R32 UH C+2
     play(s, "pass", "pass", "pass", "pass")
     assert s.is_over and s.winner == 0 and s.returns() == [1.0, -1.0]
     assert s.battle == 2 and not find_events(s, "battle_start", battle=3)
-    assert first_event(s, "race_over") == {"type": "race_over", "winner": 0, "wins": [2, 0], "reason": "battles"}
+    assert first_event(s, "race_over") == {
+        "type": "race_over",
+        "winner": 0,
+        "wins": [2, 0],
+        "reason": "battles",
+    }
 
 
 def test_tg_t5_equal_wins_after_three_battles_is_a_draw():
@@ -271,7 +299,9 @@ def test_tg_d3_lead_margin_option(margin, expected):
     winner, reason, runs = expected
     assert len(find_events(s, "run")) == runs
     if winner is None:
-        assert not s.is_over and s.battle == 2 and find_events(s, "run")[-1]["tiles"][-1]["totals"] == [27, 10]
+        assert (
+            not s.is_over and s.battle == 2 and find_events(s, "run")[-1]["tiles"][-1]["totals"] == [27, 10]
+        )
     else:
         assert s.winner == winner and first_event(s, "race_over")["reason"] == reason
 

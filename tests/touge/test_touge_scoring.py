@@ -6,7 +6,6 @@ from __future__ import annotations
 import pytest
 from touge_helpers import cid, course_of, legal, pass_until, play, race, skip_redraw
 
-import kansei
 from kansei import Action
 from kansei.builtin.touge.blocks import Profile
 from kansei.builtin.touge.cards import Car, Road, catalog
@@ -258,7 +257,9 @@ def test_tg_c1_car_design_rule_is_enforced():
     with pytest.raises(ValueError, match="dh_c \\+ dh_s must be 4, is 5"):
         Car(name="X", dh_c=3, dh_s=2, uh_c=2, uh_s=2, ability={"name": "a", "effects": [{"block": "double"}]})
     with pytest.raises(ValueError, match="within -4..4"):
-        Car(name="X", dh_c=5, dh_s=-1, uh_c=2, uh_s=2, ability={"name": "a", "effects": [{"block": "double"}]})
+        Car(
+            name="X", dh_c=5, dh_s=-1, uh_c=2, uh_s=2, ability={"name": "a", "effects": [{"block": "double"}]}
+        )
     for car in catalog().cars:  # every shipped car obeys TG-C1
         assert car.dh_c + car.dh_s == 4 and car.uh_c + car.uh_s == 4
 

@@ -22,7 +22,9 @@ def race(mode: str = "time_attack", options: dict[str, Any] | None = None, **set
     setup.setdefault("direction", "downhill")
     setup.setdefault("leader", 0)
     setup.setdefault("disaster", "none")
-    state = scenario("touge", setup=setup, options={"mode": mode, **(options or {})}, seed=1, decks=[AKINA, REDSUNS])
+    state = scenario(
+        "touge", setup=setup, options={"mode": mode, **(options or {})}, seed=1, decks=[AKINA, REDSUNS]
+    )
     assert isinstance(state, TougeState)
     return state
 

@@ -27,7 +27,7 @@ from kansei.core.protocol import Action, DuelState, Game, GameOptions
 from . import decks as deckdata
 from . import views
 from .scenario import DIRECTIONS, TougeSetup, deal, set_up
-from .scoring import tile_scores
+from .scoring import run_order, tile_scores, walk, wipe_candidates
 from .table import ABILITY, DONE, PASS, ROAD, TUNE, Deck, Table, table, table_for
 
 C, S = 0, 1  # road types
@@ -413,33 +413,13 @@ class TougeState(DuelState):
 
     def nullify_candidates(self) -> list[int]:
         """The tiles a nullifying disaster may wipe before this run (public: the course and the disaster)."""
-        if self.disaster is None or not self.course:
-            return []
-        cards = self.game.table.cards
-        if not cards[self.disaster[1]].nullify_top:
-            return []
-        if self.game.options.nullify_pick == "leader_choice":
-            return list(range(len(self.course)))
-        d = self.direction
-        vals = [cards[c].value[d] for _, c in self.course]
-        top = max(vals)
-        return [i for i, v in enumerate(vals) if v == top]
+        return wipe_candidates(self, self.direction)
 
     def _run_leg(self) -> None:
         if self.game.sudden:
             self._run_sudden()
         else:
             self._run_time_attack()
-
-    def order(self) -> range:
-        """Tile order of this run. ``mountain``: downhill from tile 1, uphill from the last tile.
-        ``built``: from tile 1, and the Sudden Death return run back from the last tile (TG-D4)."""
-        n = len(self.course)
-        if self.game.options.course_order == "mountain":
-            forward = self.direction == DOWN
-        else:
-            forward = self.leg == 0
-        return range(n) if forward else range(n - 1, -1, -1)
 
     def _run_time_attack(self) -> None:
         """TG-T4: both cars run the whole course; the higher total wins; a tie wins nothing."""
@@ -466,18 +446,12 @@ class TougeState(DuelState):
         margin = self.game.options.lead_margin
         scores = tile_scores(self, self.direction)
         tot = self.totals
-        per_tile = []
-        for i in self.order():
-            a, b = scores[i]
-            tot[0] += a
-            tot[1] += b
-            per_tile.append({"tile": i + 1, "scores": [a, b], "totals": [tot[0], tot[1]]})
-            if tot[lead] - tot[fol] >= margin:  # TG-D3: the starting leader ahead by 12 or more
-                self.log("run", direction=DIRECTIONS[self.direction], tiles=per_tile, leg=self.leg)
-                self._record_battle((tot[0], tot[1]), lead, None)
-                self._finish(lead, reason="lead")
-                return
+        per_tile, won = walk(scores, run_order(self, self.direction, self.leg), tot, lead, margin)
         self.log("run", direction=DIRECTIONS[self.direction], tiles=per_tile, leg=self.leg)
+        if won:  # TG-D3: the starting leader ahead by 12 or more after a tile
+            self._record_battle((tot[0], tot[1]), lead, None)
+            self._finish(lead, reason="lead")
+            return
         if tot[fol] > tot[lead]:  # TG-D3: the follower got ahead and is ahead at the end of the course
             self._record_battle((tot[0], tot[1]), fol, None)
             self._finish(fol, reason="overtake")

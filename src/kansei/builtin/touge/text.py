@@ -20,6 +20,14 @@ from .bots import preview
 from .rules import TougeState
 from .table import CardDef
 
+STANDINGS = {
+    2: "then you win the race",
+    1: "then you win the battle",
+    0: "then nobody wins the battle",
+    -1: "then you lose the battle",
+    -2: "then you lose the race",
+}
+
 
 def _stars(n: int) -> str:
     return "★" * n
@@ -55,7 +63,7 @@ def render(state: TougeState, seat: int | None, lang: str = "en") -> Panel:
             name = escape(t["road"])
             course.add_row(
                 str(t["tile"]),
-                f"[strike]{name}[/strike]" if t["nullified"] else name,
+                f"[strike]{name}[/strike] (wiped)" if t["nullified"] or t["wiped"] else name,
                 f"{t['type']}{_stars(t['stars'])}",
                 f"{t['down']}/{t['up']}",
                 str(t["owner"]),
@@ -64,9 +72,12 @@ def render(state: TougeState, seat: int | None, lang: str = "en") -> Panel:
                 str(t["scores"][1]),
             )
         course.add_row(
-            "", "[bold]projected", "", "", "", "", f"[bold]{v['projected'][0]}", f"[bold]{v['projected'][1]}"
+            "", "[bold]this run", "", "", "", "", f"[bold]{v['projected'][0]}", f"[bold]{v['projected'][1]}"
         )
         parts.append(course)
+        f = v["forecast"]
+        if f is not None:
+            parts.append(Text(f"If both pass now: {_forecast_line(f, seat)}", style="cyan"))
     else:
         parts.append(Text("Course: (empty)"))
     if v["course_tuneups"]:
@@ -77,9 +88,10 @@ def render(state: TougeState, seat: int | None, lang: str = "en") -> Panel:
         you = p["seat"] == seat
         abil = "ACTIVE" if p["ability_active"] else "used" if p["ability_used"] else "ready"
         line = (
-            f"{'you' if you else 'seat ' + str(p['seat'])}: {p['car']}  DH C{m['downhill']['C']:+} "
-            f"S{m['downhill']['S']:+}  UH C{m['uphill']['C']:+} S{m['uphill']['S']:+}  "
-            f"{p['ability']} [{abil}]  hand {p['hand_count']} deck {p['deck_count']}"
+            f"{'you' if you else 'seat ' + str(p['seat'])}: {p['car']}  "
+            f"DH {m['downhill']['C']:+}/{m['downhill']['S']:+}  "
+            f"UH {m['uphill']['C']:+}/{m['uphill']['S']:+}  "
+            f"{p['ability']} ({abil})  hand {p['hand_count']}, deck {p['deck_count']}"
         )
         parts.append(Text(line, style="bold" if you else ""))
         if "hand" in p:
@@ -99,6 +111,17 @@ def render(state: TougeState, seat: int | None, lang: str = "en") -> Panel:
         phase = {"tune": "tune-up"}.get(v["phase"], v["phase"])
         parts.append(Text(f"{phase} phase, {_who(v['to_move'], seat)} to move", style="italic"))
     return Panel(Group(*parts), expand=False)
+
+
+def _forecast_line(f: dict[str, Any], seat: int | None) -> str:
+    score = f"{f['totals'][0]}–{f['totals'][1]}"
+    if f["race_over"]:
+        if f["race_winner"] is None:
+            return f"{score}, the race is a draw"
+        return f"{score}, {_wins(f['race_winner'], seat)} the race"
+    if f["winner"] is None:
+        return f"{score}, nobody wins the battle"
+    return f"{score}, {_wins(f['winner'], seat)} the battle"
 
 
 def _hand_line(state: TougeState, names: list[str]) -> str:
@@ -147,14 +170,25 @@ def describe(state: TougeState, action: Action, lang: str = "en") -> str:
         return "pass"
     else:
         return action.notation
-    delta = preview(state, action)
-    if delta is not None:
-        what += f"  [margin {delta:+}]"
+    pv = preview(state, action)
+    if pv is not None:
+        what += f"  [margin {pv.margin:+}" + (
+            f", {STANDINGS[pv.standing]}]" if pv.standing != pv.before else "]"
+        )
     return what
 
 
 def _who(seat_of: int | None, viewer: int | None) -> str:
     return "you" if seat_of is not None and seat_of == viewer else f"seat {seat_of}"
+
+
+def _wins(winner: int, viewer: int | None) -> str:
+    """``you win`` / ``seat 1 wins``."""
+    return "you win" if winner == viewer else f"seat {winner} wins"
+
+
+def _leads(leader: int, viewer: int | None) -> str:
+    return "you lead" if leader == viewer else f"seat {leader} leads"
 
 
 def _subject(event: dict[str, Any], viewer: int | None) -> tuple[str, bool]:
@@ -175,7 +209,7 @@ def narrate(game: object, event: dict[str, Any], seat: int | None = None, lang: 
         a, b = event["cars"]
         return f"Cars revealed: {a} (seat 0) vs {b} (seat 1)"
     if t == "coins":
-        lead = "you lead" if event["leader"] == seat else f"seat {event['leader']} leads"
+        lead = _leads(event["leader"], seat)
         return f"Coins: the first battle runs {event['direction']}; {lead}"
     if t == "disaster":
         if event["card"] is None:
@@ -199,7 +233,7 @@ def narrate(game: object, event: dict[str, Any], seat: int | None = None, lang: 
     if t == "pass":
         return f"{who} {verb('pass', 'passes')}"
     if t == "tune":
-        where = f" on tile {event['tile']}" if event.get("tile") else " on the whole course"
+        where = f" on tile {event['tile']}" if event.get("tile") else ""
         return f"{who} {verb('play')} {event['card']}{where}"
     if t == "ability":
         return f"{who} {verb('switch', 'switches')} on {event['ability']}"
@@ -215,23 +249,17 @@ def narrate(game: object, event: dict[str, Any], seat: int | None = None, lang: 
         tiles = _plural(len(event["tiles"]), "tile")
         return f"Run {event['direction']}{back}: {last[0]}–{last[1]} after {tiles}"
     if t == "battle":
-        w = (
-            "a tie"
-            if event["winner"] is None
-            else f"{_who(event['winner'], seat)} {'win' if event['winner'] == seat else 'wins'}"
-        )
+        w = "a tie" if event["winner"] is None else _wins(event["winner"], seat)
         return (
             f"Battle {event['battle']} ({event['direction']}): {event['scores'][0]}–{event['scores'][1]}, {w}"
         )
     if t == "battle_start":
-        lead = "you lead" if event["leader"] == seat else f"seat {event['leader']} leads"
-        return f"Battle {event['battle']}: {event['direction']}, {lead}"
+        return f"Battle {event['battle']}: {event['direction']}, {_leads(event['leader'], seat)}"
     if t == "race_over":
         if event["winner"] is None:
             return "Race over: a draw"
-        w = event["winner"]
-        why = {"lead": " by a 12-point lead", "overtake": " by overtaking"}.get(event.get("reason", ""), "")
-        return f"Race over: {_who(w, seat)} {'win' if w == seat else 'wins'} the race{why}"
+        why = {"lead": " by a winning lead", "overtake": " by overtaking"}.get(event.get("reason", ""), "")
+        return f"Race over: {_wins(event['winner'], seat)} the race{why}"
     return None
 
 

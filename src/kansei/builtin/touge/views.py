@@ -14,7 +14,7 @@ from kansei.core.protocol import Action
 
 from .cards import MAX_DECK, TIER_LIMITS, Car, Disaster, Road, TuneUp
 from .scenario import DIRECTIONS
-from .scoring import tile_scores
+from .scoring import expected_scores, forecast, tile_scores
 from .table import CAR, DISASTER, ROAD, TUNE, TYPE_NAMES, Table
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -75,7 +75,13 @@ def _player_view(s: TougeState, p: int, me: bool) -> dict[str, Any]:
 
 def view(s: TougeState, seat: int | None) -> dict[str, Any]:
     t = s.game.table
-    scores = tile_scores(s, s.direction) if s.course else []
+    scores: list[tuple[int, int]] = []
+    wipe = -1
+    if s.course:
+        if s.phase in ("build", "tune", "nullify"):  # the run to come, the disaster's wipe included
+            scores, wipe = expected_scores(s, s.direction)
+        else:
+            scores = tile_scores(s, s.direction)
     dis = None
     if s.disaster is not None:
         d = t.cards[s.disaster[1]]
@@ -95,6 +101,7 @@ def view(s: TougeState, seat: int | None) -> dict[str, Any]:
                 "tuneups": [{"card": t.cards[u].name, "owner": uo} for uo, u, ti in s.tunes if ti == i],
                 "scores": list(scores[i]),
                 "nullified": i == s.null_tile,
+                "wiped": i == wipe,  # the tile the disaster would wipe if the run began now
             }
         )
     return {
@@ -110,12 +117,26 @@ def view(s: TougeState, seat: int | None) -> dict[str, Any]:
         "course": course,
         "course_tuneups": [{"card": t.cards[u].name, "owner": uo} for uo, u, ti in s.tunes if ti < 0],
         "projected": [sum(x[0] for x in scores), sum(x[1] for x in scores)],
+        "forecast": _forecast(s),
         "totals": list(s.totals),
         "battles": [battle_dict(b) for b in s.battles],
         "players": [_player_view(s, p, seat == p) for p in (0, 1)],
         "you": seat,
         "over": s.over,
         "winner": s.win,
+    }
+
+
+def _forecast(s: TougeState) -> dict[str, Any] | None:
+    """The battle in progress if both racers passed now (None between battles)."""
+    if s.phase not in ("build", "tune", "nullify"):
+        return None
+    f = forecast(s)
+    return {
+        "winner": f.winner,
+        "race_over": f.race_over,
+        "race_winner": f.race_winner,
+        "totals": list(f.totals),
     }
 
 
