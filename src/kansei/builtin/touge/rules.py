@@ -288,7 +288,7 @@ class TougeState(DuelState):
         out.append(PASS)
         return out
 
-    def _why_illegal(self, text: str, seat: int) -> str | None:
+    def _why_illegal(self, text: str, seat: int) -> str:
         """A refusal told to the seat to move: the phase, its own hand, the spent ability."""
         return views.refusal(self, text)
 

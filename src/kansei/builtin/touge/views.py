@@ -154,18 +154,31 @@ def reveal(s: TougeState) -> dict[str, Any]:
 
 
 # ------------------------------------------------------------------------------------------ refusals
-def refusal(s: TougeState, text: str) -> str | None:
-    """Why ``text`` is not legal, told to the seat to move (its own hand may be named); None for the
-    generic message. Reads only the text's words; never raises."""
-    words = text.split()
-    if not words:
-        return None
-    kind, rest = words[0].lower(), words[1:]
+HINTS = {
+    "redraw": "'redraw <card>' to put a card back, or 'done'",
+    "build": "'road <card>' to lay a road, or 'pass'",
+    "tune": "'tune <card>' or 'tune <card> @<tile>', 'ability', or 'pass'",
+}
+
+
+def refusal(s: TougeState, text: str) -> str:
+    """Why ``text`` is not legal, told to the seat to move (its own hand may be named). Reads only the
+    text's words; never raises."""
     phase = s.phase
     here = {"redraw": "redraw", "build": "build", "tune": "tune-up", "nullify": "nullify"}.get(phase, phase)
+    why = _refusal(s, text.split(), phase, here)
+    return (
+        why or f"{shorten(text, 40)!r} is not an action now: in the {here} phase, {HINTS.get(phase, 'wait')}"
+    )
+
+
+def _refusal(s: TougeState, words: list[str], phase: str, here: str) -> str | None:
     if phase == "nullify":
         tiles = ", ".join(str(i + 1) for i in s.nullify_candidates())
         return f"seat {s.leader}, the leader, picks the tile the disaster wipes out: nullify @N (N: {tiles})"
+    if not words:
+        return None
+    kind, rest = words[0].lower(), words[1:]
     if kind == "road":
         if phase != "build":
             return f"roads are laid in the build phase (TG-T2); this is the {here} phase"
