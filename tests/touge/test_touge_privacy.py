@@ -227,10 +227,11 @@ def test_refusals_never_raise_and_stay_on_one_line(text: str, steps: int, seed: 
     assert seat is not None
     why = s._why_illegal(text, seat)
     assert why is None or ("\n" not in why and len(why) < 300)
-    if text in {a.notation for a in s.legal_actions()}:
-        return
+    legal = {a.notation for a in s.legal_actions()}
     before = (repr(s.reveal()), s.event_count())
-    for asked in (Action(text), text):
+    for asked, accepted in ((Action(text), text in legal), (text, " ".join(text.split()).lower() in legal)):
+        if accepted:
+            continue
         with pytest.raises(kansei.IllegalAction) as e:
             s.apply(asked, seat=seat)
         assert "\n" not in str(e.value) and len(str(e.value)) < 300
