@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from kansei import IllegalAction
-from kansei.builtin.initiald.rules import POWER, TRACTION
+from kansei.builtin.initiald.refusals import shortfall_text
+from kansei.builtin.initiald.table import POWER, TRACTION
 from kansei.testing import all_events
 
 
@@ -26,7 +27,10 @@ def test_id_p4_example_traction_6_needs_two_discards_for_tight_twin_drift(idh):
     # the player then chooses the discards one by one, left to right through the sorted hand
     assert idh.notations(s) == ["discard heel-and-toe", "discard grip-line"]
     s.apply("discard grip-line")
-    # only Apex Kiss lies after Grip Line: that last pick is forced and made at once; the maneuver resolves
+    # only Apex Kiss lies after Grip Line: the player is still asked (whether a pick is forced depends on
+    # the hidden hand, so skipping the question would tell the opponent), with that one choice
+    assert idh.notations(s) == ["discard apex-kiss"] and s.to_move == 0
+    s.apply("discard apex-kiss")
     assert [s.game.table.cards[c].name for c in s.discards[0]] == ["Grip Line", "Apex Kiss"]
     assert [s.game.table.cards[c].name for c in s.hands[0]] == ["Heel-and-Toe"]
     assert s.view(None)["last"] == {"card": "Tight Twin Drift", "seat": 0, "type": "turn", "strength": 5}
@@ -44,8 +48,9 @@ def test_id_p4_example_answering_pure_power_with_tight_twin_drift_needs_one_disc
     # Heel-and-Toe (speed counter 6) would need 2 discards and only 1 other card is held: not offered
     assert idh.notations(s) == ["play tight-twin-drift discard 1", "pass"]
     ttd = s.game.table.find("Tight Twin Drift")
-    assert "speed counter 7 against Pure Power's strength 8: 1 short" in s._shortfall_text(0, ttd)
-    s.apply("play tight-twin-drift discard 1")  # the one other card is the forced discard
+    assert "speed counter 7 against Pure Power's strength 8: 1 short" in shortfall_text(s, 0, ttd)
+    # the whole rest of the hand must go (a fact the hand size tells everyone): discarded at once
+    s.apply("play tight-twin-drift discard 1")
     assert s.hands[0] == [] and s.to_move == 1
 
 
@@ -69,23 +74,22 @@ def test_id_p4_shared_discards_option(idh_factory):
     assert "play tight-twin-drift discard 2" in idh.notations(s)
 
 
-@pytest.mark.xfail(strict=True, reason="issue 10: per-game refusals")
 def test_id_p4_played_card_does_not_count_and_the_shortfall_is_named(idh):
     """ID-P4 ruling: the played card is not a discard. A play that cannot be paid is refused, naming the
-    shortfall, and the state is unchanged."""
+    shortfall to the seat to move, and the state is unchanged."""
     s = idh.start([silvia(idh), idh.RED_SUNS], challenger=0, track="Happogahara Run",
                   hands=[["Tight Twin Drift", "Heel-and-Toe", "Grip Line"], ["Pure Power"]])
     s.apply("play pure-power")
     assert not any(n.startswith("play tight-twin-drift") for n in idh.notations(s))
     before = idh.snapshot(s)
     with pytest.raises(IllegalAction) as e:
-        s.apply("play tight-twin-drift discard 3")
+        s.apply("play tight-twin-drift discard 3", seat=0)
     msg = str(e.value)
     assert "needs 3 discard(s)" in msg and "holds only 2 other card(s)" in msg
     assert "Traction 6 of 8: 2 short" in msg
     assert "speed counter 7 against Pure Power's strength 8: 1 short" in msg
     with pytest.raises(IllegalAction, match="needs 3 discard"):
-        s.apply(s.game.table.cards[s.game.table.find("Tight Twin Drift")].plays[3])  # as an Action too
+        s.apply(s.game.table.cards[s.game.table.find("Tight Twin Drift")].plays[3], seat=0)  # an Action too
     assert idh.snapshot(s) == before
 
 
@@ -96,7 +100,7 @@ def test_id_p4_first_maneuver_counters_nothing_and_wrong_counts_are_refused(idh)
     assert "play pure-power discard 2" in idh.notations(s)  # Power 5 of 7
     before = idh.snapshot(s)
     with pytest.raises(IllegalAction, match=r"costs exactly 2 discard\(s\) now .*'play pure-power discard 2"):
-        s.apply("play pure-power")
+        s.apply("play pure-power", seat=0)
     assert idh.snapshot(s) == before
 
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from kansei.builtin.initiald.rules import KEEP, PLAY, STYLE, TRACTION
-from kansei.testing import all_events
+from kansei.builtin.initiald.table import KEEP, PLAY, STYLE, TRACTION
+from kansei.testing import all_events, find_events
 
 
 def names(s, cards):
@@ -102,13 +102,16 @@ def test_id_p2_no_maneuver_at_all_the_lead_wins(idh):
     assert [e["how"] for e in all_events(s) if e["type"] == "stage_won"] == ["no maneuver played"]
 
 
-def test_id_p2_a_player_who_cannot_play_passes_at_once(idh):
-    """ID-P2: the first player unable to play ends the stage (Block the Line is lead car only)."""
+def test_id_p2_a_player_who_cannot_play_is_asked_and_passes(idh):
+    """ID-P2: the first player unable to play ends the stage (Block the Line is lead car only). That seat
+    is asked all the same, with ``pass`` its only choice: whether it can play depends on its hidden hand,
+    so skipping it would tell the opponent (docs/rulings.md). The pass event carries nothing more."""
     s = idh.start([idh.AKINA, idh.AKINA], challenger=1, track="Akina Downhill",
                   hands=[["Heel-and-Toe", "Apex Kiss"], ["Block the Line"]])
     idh.play(s, "Heel-and-Toe")
-    passes = [e for e in all_events(s) if e["type"] == "pass"]
-    assert passes == [{"type": "pass", "seat": 1, "forced": True}]
+    assert s.to_move == 1 and idh.notations(s) == ["pass"] and s.results == []
+    s.apply("pass")
+    assert find_events(s, "pass") == [{"type": "pass", "seat": 1}]
     assert s.results == [0] and s.phase == KEEP
 
 

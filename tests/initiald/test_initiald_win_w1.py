@@ -37,7 +37,9 @@ def test_id_w1_a_win_from_behind_does_not_count(idh):
                   hands=[["Heel-and-Toe"], ["Pure Power", "Full Throttle"]],
                   order=[[], ["Power Oversteer", "Power Oversteer", "Power Oversteer"]])
     s.apply("play heel-and-toe")
-    s.apply("play pure-power")  # FD answers; Akina has nothing left and passes at once
+    s.apply("play pure-power")  # FD answers; Akina has nothing left: pass is its only choice
+    assert s.legal_actions() == (s.legal_actions()[0],) and s.legal_actions()[0].notation == "pass"
+    s.apply("pass")
     assert s.results == [1] and s.streak == 0 and s.lead == 1
     s.apply("keep")
     idh.play(s, "Power Oversteer")

@@ -64,7 +64,9 @@ def test_id_w2_a_single_lead_win_in_the_final_stage_is_enough(idh):
                   hands=[["Heel-and-Toe"], ["Pure Power"]],
                   order=[["Hairpin Drift", "Heel-and-Toe", "Counter-Steer", "Grip Line", "Apex Kiss",
                           "Apex Kiss", "Clutch Kick", "Feint Drift", "Feint Drift"], []])
-    s.apply("play pure-power")  # Heel-and-Toe cannot answer it (2 discards, no other card): Akina passes
+    s.apply("play pure-power")  # Heel-and-Toe cannot answer it (2 discards, no other card) ...
+    assert idh.notations(s) == ["pass"]
+    s.apply("pass")  # ... so Akina passes, its only choice
     assert s.results == [1] and s.streak == 1 and not s.is_over
     assert s.stage_no == 1 and s.lead == 1 and s.to_move == 1  # nothing to keep: stage 2 begins
     s.apply("pass")  # the FD passes before any maneuver ...
