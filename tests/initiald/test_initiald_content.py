@@ -117,11 +117,15 @@ def test_id_c2_mod_limits(idh):
         "deck of seat 0: at most one Tires mod per car (ID-C2), has 2: Racing Slicks, Street Radials",
     ]
     probs = _problems(idh, idh.custom("RX-7 FD3S Type R", ["Twin Turbo Kit"]))
-    assert probs == ['deck of seat 0: mod "Twin Turbo Kit": the RX-7 FD3S Type R has a built-in Turbo and '
-                     "cannot take another (ID-C1)"]
+    assert probs == [
+        'deck of seat 0: mod "Twin Turbo Kit": the RX-7 FD3S Type R has a built-in Turbo and '
+        "cannot take another (ID-C1)"
+    ]
     probs = _problems(idh, idh.custom("Silvia S13", ["Takumi Fujiwara"]))
-    assert probs == ['deck of seat 0: mod "Takumi Fujiwara": only used by AE86 Sprinter Trueno, not by the '
-                     "Silvia S13 (ID-C2)"]
+    assert probs == [
+        'deck of seat 0: mod "Takumi Fujiwara": only used by AE86 Sprinter Trueno, not by the '
+        "Silvia S13 (ID-C2)"
+    ]
     # a legal maximum: three mods of different types on the AE86
     ok = idh.custom("AE86 Sprinter Trueno", ["Takumi Fujiwara", "Racing Slicks", "Akina SpeedStars"])
     assert idh.game.start(decks=[ok, idh.RED_SUNS]).sides[0].cost == 4 + 2 + 2 + 1
@@ -153,8 +157,12 @@ def test_deck_files_toml_and_text(idh, tmp_path):
     """ID-C5 via `kansei validate`: deck files in TOML and in '3 Card Name' lines; starters by name."""
     good = tmp_path / "silvia.toml"
     lines = [
-        'game = "initiald"', 'name = "Silvia test"', 'car = "Silvia S13"', 'mods = ["Street Radials"]',
-        'races = ["Usui Pass", "Akagi Uphill", "Shomaru Pass"]', "[cards]",
+        'game = "initiald"',
+        'name = "Silvia test"',
+        'car = "Silvia S13"',
+        'mods = ["Street Radials"]',
+        'races = ["Usui Pass", "Akagi Uphill", "Shomaru Pass"]',
+        "[cards]",
     ]
     lines += [f'"{n}" = {k}' for n, k in idh.PLAIN.items()]
     good.write_text("\n".join(lines) + "\n")
@@ -180,7 +188,10 @@ def test_deck_files_toml_and_text(idh, tmp_path):
         idh.game.start(decks=[str(good), idh.AKINA])
     with pytest.raises(ContentError) as e:
         idh.game.start(decks=["Nonexistent Starter", idh.AKINA])
-    assert str(e.value) == "deck of seat 0: 'Nonexistent Starter' is no starter deck (Akina Hachi-Roku, Red Suns FD)"
+    assert (
+        str(e.value)
+        == "deck of seat 0: 'Nonexistent Starter' is no starter deck (Akina Hachi-Roku, Red Suns FD)"
+    )
 
 
 def test_content_folder_validation_names_file_card_and_field(idh, tmp_path):
@@ -190,7 +201,7 @@ def test_content_folder_validation_names_file_card_and_field(idh, tmp_path):
     shutil.copytree(CONTENT, folder)
     man = folder / "maneuvers.toml"
     text = man.read_text()
-    text = text.replace('requirement_value = 8\nrequirement_type = "traction"', 'requirement_value = 8', 1)
+    text = text.replace('requirement_value = 8\nrequirement_type = "traction"', "requirement_value = 8", 1)
     text = text.replace('only_used_by = ["Takumi Fujiwara"]', 'only_used_by = ["Takumi Fujiwarra"]', 1)
     man.write_text(text)
     cars = folder / "cars.toml"

@@ -17,8 +17,11 @@ def silvia(idh):
 
 def test_id_p4_example_traction_6_needs_two_discards_for_tight_twin_drift(idh):
     """ID-P3 / ID-P4 worked example 1: with Traction 6, Tight Twin Drift (Traction 8) costs 2 discards."""
-    s = idh.start([silvia(idh), idh.RED_SUNS], track="Happogahara Run",
-                  hands=[["Tight Twin Drift", "Heel-and-Toe", "Apex Kiss", "Grip Line"], ["Pure Power"]])
+    s = idh.start(
+        [silvia(idh), idh.RED_SUNS],
+        track="Happogahara Run",
+        hands=[["Tight Twin Drift", "Heel-and-Toe", "Apex Kiss", "Grip Line"], ["Pure Power"]],
+    )
     assert s.lead == 0 and s.to_move == 0  # the cheaper Silvia leads (ID-S1, ID-S3)
     assert s.stat(0, TRACTION) == 6
     assert "play tight-twin-drift discard 2" in idh.notations(s)
@@ -40,8 +43,12 @@ def test_id_p4_example_traction_6_needs_two_discards_for_tight_twin_drift(idh):
 def test_id_p4_example_answering_pure_power_with_tight_twin_drift_needs_one_discard(idh):
     """ID-P4 worked example 2: Pure Power (speed, strength 8 on a straight) answered by Tight Twin Drift
     (speed counter 7) costs 1 discard when the requirement is met (AE86 with Takumi: Traction 8)."""
-    s = idh.start([idh.AKINA, idh.RED_SUNS], challenger=0, track="Happogahara Run",
-                  hands=[["Tight Twin Drift", "Heel-and-Toe"], ["Pure Power", "Full Throttle"]])
+    s = idh.start(
+        [idh.AKINA, idh.RED_SUNS],
+        challenger=0,
+        track="Happogahara Run",
+        hands=[["Tight Twin Drift", "Heel-and-Toe"], ["Pure Power", "Full Throttle"]],
+    )
     assert s.lead == 1 and s.stage_type == 0  # a straight
     s.apply("play pure-power")  # Power 7 meets Pure Power's 7: free
     assert s.stat(0, TRACTION) == 8
@@ -56,8 +63,12 @@ def test_id_p4_example_answering_pure_power_with_tight_twin_drift_needs_one_disc
 
 def test_id_p4_requirement_and_counter_discards_add_up(idh):
     """ID-P4 ruling: requirement (2) and counter (1) discards are separate and add up to 3."""
-    s = idh.start([silvia(idh), idh.RED_SUNS], challenger=0, track="Happogahara Run",
-                  hands=[["Tight Twin Drift", "Heel-and-Toe", "Grip Line", "Apex Kiss"], ["Pure Power"]])
+    s = idh.start(
+        [silvia(idh), idh.RED_SUNS],
+        challenger=0,
+        track="Happogahara Run",
+        hands=[["Tight Twin Drift", "Heel-and-Toe", "Grip Line", "Apex Kiss"], ["Pure Power"]],
+    )
     s.apply("play pure-power")
     assert "play tight-twin-drift discard 3" in idh.notations(s)
     s.apply("play tight-twin-drift discard 3")  # three other cards: every discard is forced
@@ -68,8 +79,12 @@ def test_id_p4_requirement_and_counter_discards_add_up(idh):
 def test_id_p4_shared_discards_option(idh_factory):
     """ID-P4, option discards="shared": one discard raises both, so the larger shortfall (2) is paid."""
     idh = idh_factory(discards="shared")
-    s = idh.start([silvia(idh), idh.RED_SUNS], challenger=0, track="Happogahara Run",
-                  hands=[["Tight Twin Drift", "Heel-and-Toe", "Grip Line", "Apex Kiss"], ["Pure Power"]])
+    s = idh.start(
+        [silvia(idh), idh.RED_SUNS],
+        challenger=0,
+        track="Happogahara Run",
+        hands=[["Tight Twin Drift", "Heel-and-Toe", "Grip Line", "Apex Kiss"], ["Pure Power"]],
+    )
     s.apply("play pure-power")
     assert "play tight-twin-drift discard 2" in idh.notations(s)
 
@@ -77,8 +92,12 @@ def test_id_p4_shared_discards_option(idh_factory):
 def test_id_p4_played_card_does_not_count_and_the_shortfall_is_named(idh):
     """ID-P4 ruling: the played card is not a discard. A play that cannot be paid is refused, naming the
     shortfall to the seat to move, and the state is unchanged."""
-    s = idh.start([silvia(idh), idh.RED_SUNS], challenger=0, track="Happogahara Run",
-                  hands=[["Tight Twin Drift", "Heel-and-Toe", "Grip Line"], ["Pure Power"]])
+    s = idh.start(
+        [silvia(idh), idh.RED_SUNS],
+        challenger=0,
+        track="Happogahara Run",
+        hands=[["Tight Twin Drift", "Heel-and-Toe", "Grip Line"], ["Pure Power"]],
+    )
     s.apply("play pure-power")
     assert not any(n.startswith("play tight-twin-drift") for n in idh.notations(s))
     before = idh.snapshot(s)
@@ -95,8 +114,11 @@ def test_id_p4_played_card_does_not_count_and_the_shortfall_is_named(idh):
 
 def test_id_p4_first_maneuver_counters_nothing_and_wrong_counts_are_refused(idh):
     """ID-P4: the first maneuver of a stage needs no counter; a play must name its exact discard cost."""
-    s = idh.start([silvia(idh), idh.RED_SUNS], track="Happogahara Run",
-                  hands=[["Pure Power", "Heel-and-Toe", "Grip Line"], ["Pure Power"]])
+    s = idh.start(
+        [silvia(idh), idh.RED_SUNS],
+        track="Happogahara Run",
+        hands=[["Pure Power", "Heel-and-Toe", "Grip Line"], ["Pure Power"]],
+    )
     assert "play pure-power discard 2" in idh.notations(s)  # Power 5 of 7
     before = idh.snapshot(s)
     with pytest.raises(IllegalAction, match=r"costs exactly 2 discard\(s\) now .*'play pure-power discard 2"):
@@ -106,8 +128,11 @@ def test_id_p4_first_maneuver_counters_nothing_and_wrong_counts_are_refused(idh)
 
 def test_id_p3_bonuses_in_play_count_towards_requirements(idh):
     """ID-P3: Power or Traction includes bonuses and penalties in play (Mechanic's Tune-Up: +1 Power)."""
-    s = idh.start([silvia(idh), idh.RED_SUNS], track="Happogahara Run",
-                  hands=[["Mechanic's Tune-Up", "Pure Power", "Heel-and-Toe"], ["Pure Power"]])
+    s = idh.start(
+        [silvia(idh), idh.RED_SUNS],
+        track="Happogahara Run",
+        hands=[["Mechanic's Tune-Up", "Pure Power", "Heel-and-Toe"], ["Pure Power"]],
+    )
     pp = s.game.table.find("Pure Power")
     assert s.stat(0, POWER) == 5 and s.shortfall(0, pp) == (2, 0)
     s.apply("play mechanic-s-tune-up")
@@ -117,8 +142,11 @@ def test_id_p3_bonuses_in_play_count_towards_requirements(idh):
 def test_discard_order_any_offers_every_card(idh_factory):
     """Option discard_order="any": the next discard may be any card in hand (no left-to-right rule)."""
     idh = idh_factory(discard_order="any")
-    s = idh.start([idh.custom("Silvia S13"), idh.RED_SUNS], track="Happogahara Run",
-                  hands=[["Tight Twin Drift", "Heel-and-Toe", "Apex Kiss", "Grip Line"], ["Pure Power"]])
+    s = idh.start(
+        [idh.custom("Silvia S13"), idh.RED_SUNS],
+        track="Happogahara Run",
+        hands=[["Tight Twin Drift", "Heel-and-Toe", "Apex Kiss", "Grip Line"], ["Pure Power"]],
+    )
     s.apply("play tight-twin-drift discard 2")
     assert idh.notations(s) == ["discard heel-and-toe", "discard grip-line", "discard apex-kiss"]
     s.apply("discard apex-kiss")

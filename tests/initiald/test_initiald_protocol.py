@@ -20,14 +20,20 @@ from kansei.testing import all_events, refused
 def test_refusals_name_the_reason_and_leave_the_state_unchanged(idh):
     """Refused actions in every phase: a shortfall (ID-P3/ID-P4), the phase, the pending payment. The seat
     to move is told about its own hand; without a seat, the message is built from public facts only."""
-    s = idh.start([idh.custom("Silvia S13"), idh.RED_SUNS], track="Happogahara Run",
-                  hands=[["Tight Twin Drift", "Heel-and-Toe", "Grip Line", "Apex Kiss"], ["Pure Power"]])
+    s = idh.start(
+        [idh.custom("Silvia S13"), idh.RED_SUNS],
+        track="Happogahara Run",
+        hands=[["Tight Twin Drift", "Heel-and-Toe", "Grip Line", "Apex Kiss"], ["Pure Power"]],
+    )
     for text, mine, public in (
         ("discard heel-and-toe", "nothing to pay for", "nothing to pay for"),
         ("keep", "kept only by a stage's winner", "kept only by a stage's winner"),
         ("play pure-power", "seat 0 holds no Pure Power", "costs exactly 2 discard(s) now (Power 5 of 7"),
-        ("play tight-twin-drift", "costs exactly 2 discard(s) now (Traction 6 of 8: 2 short)",
-         "costs exactly 2 discard(s) now (Traction 6 of 8: 2 short)"),
+        (
+            "play tight-twin-drift",
+            "costs exactly 2 discard(s) now (Traction 6 of 8: 2 short)",
+            "costs exactly 2 discard(s) now (Traction 6 of 8: 2 short)",
+        ),
         ("fly away", "not an Initial D action", "not an Initial D action"),
         ("play tofu-delivry-training", 'did you mean "Tofu Delivery Training"', "no such Initial D card"),
     ):
@@ -46,13 +52,24 @@ def test_refusals_name_the_reason_and_leave_the_state_unchanged(idh):
 def test_id_c4_special_requirements(idh):
     """ID-C4: lead car only, trailing car only, a Turbo mod (built in counts), drivetrain, only used by."""
     # the AE86 (seat 0) leads; the FD trails and has a built-in Turbo
-    extra = {**idh.PLAIN, "Block the Line": 1, "Slipstream": 1, "Turbo Boost": 1, "Gutter Run": 1,
-             "Power Oversteer": 1}
+    extra = {
+        **idh.PLAIN,
+        "Block the Line": 1,
+        "Slipstream": 1,
+        "Turbo Boost": 1,
+        "Gutter Run": 1,
+        "Power Oversteer": 1,
+    }
     ae86 = idh.custom("AE86 Sprinter Trueno", ["Takumi Fujiwara"], cards=extra)
     fd = idh.custom("RX-7 FD3S Type R", ["Red Suns"], cards=extra)
-    s = idh.start([ae86, fd], track="Happogahara Run",
-                  hands=[["Block the Line", "Slipstream", "Turbo Boost", "Gutter Run", "Heel-and-Toe"],
-                         ["Block the Line", "Slipstream", "Turbo Boost", "Power Oversteer", "Heel-and-Toe"]])
+    s = idh.start(
+        [ae86, fd],
+        track="Happogahara Run",
+        hands=[
+            ["Block the Line", "Slipstream", "Turbo Boost", "Gutter Run", "Heel-and-Toe"],
+            ["Block the Line", "Slipstream", "Turbo Boost", "Power Oversteer", "Heel-and-Toe"],
+        ],
+    )
     legal = idh.notations(s)
     assert any(n.startswith("play block-the-line") for n in legal)  # lead car only: Akina leads
     assert not any(n.startswith("play slipstream") for n in legal)  # trailing only
@@ -71,14 +88,21 @@ def test_id_c4_special_requirements(idh):
     with pytest.raises(IllegalAction, match="lead car only and seat 1 is the trailing car"):
         s.apply("play block-the-line")
     civic = idh.custom("Civic SiR EG6", cards={**idh.PLAIN, "Power Oversteer": 1, "Mechanic's Tune-Up": 1})
-    c = idh.start([civic, idh.RED_SUNS], track="Happogahara Run",
-                  hands=[["Power Oversteer", "Heel-and-Toe"], ["Pure Power"]])
+    c = idh.start(
+        [civic, idh.RED_SUNS],
+        track="Happogahara Run",
+        hands=[["Power Oversteer", "Heel-and-Toe"], ["Pure Power"]],
+    )
     with pytest.raises(IllegalAction, match="F/R only and this car is F/F"):
         c.apply("play power-oversteer")
-    ae = idh.custom("AE86 Sprinter Trueno", ["Street Radials"], cards={**idh.PLAIN, "Gutter Run": 1,
-                                                                       "Mechanic's Tune-Up": 1})
-    a = idh.start([ae, idh.RED_SUNS], track="Happogahara Run",
-                  hands=[["Gutter Run", "Heel-and-Toe"], ["Pure Power"]])
+    ae = idh.custom(
+        "AE86 Sprinter Trueno",
+        ["Street Radials"],
+        cards={**idh.PLAIN, "Gutter Run": 1, "Mechanic's Tune-Up": 1},
+    )
+    a = idh.start(
+        [ae, idh.RED_SUNS], track="Happogahara Run", hands=[["Gutter Run", "Heel-and-Toe"], ["Pure Power"]]
+    )
     with pytest.raises(IllegalAction, match="only used by Takumi Fujiwara"):
         a.apply("play gutter-run")
 
@@ -121,21 +145,33 @@ def test_actions_are_interned_and_parse_forgives_case_and_spacing(idh):
 def test_render_describe_and_narrate(idh):
     """The board at 80 columns, menu lines with the cost now, narration in the second person."""
     g = idh.game
-    s = idh.start([idh.AKINA, idh.RED_SUNS], track="Akina Downhill",
-                  hands=[["Smooth Line", "Tight Twin Drift", "Heel-and-Toe"],
-                         ["Pure Power", "Counter-Steer"]])
+    s = idh.start(
+        [idh.AKINA, idh.RED_SUNS],
+        track="Akina Downhill",
+        hands=[["Smooth Line", "Tight Twin Drift", "Heel-and-Toe"], ["Pure Power", "Counter-Steer"]],
+    )
     s.apply("play smooth-line")
     con = Console(width=80, record=True)
     con.print(g.render(s, 1))
     text = con.export_text()
-    for want in ("Akina Downhill", "▶ 1 ━ straight", "P7 T7 S3", "In play: Smooth Line (seat 0, +1 Traction)",
-                 "To beat: Smooth Line (seat 0) — turn 4 here", "Your hand (2)", "Pure Power           sp8  free"):
+    for want in (
+        "Akina Downhill",
+        "▶ 1 ━ straight",
+        "P7 T7 S3",
+        "In play: Smooth Line (seat 0, +1 Traction)",
+        "To beat: Smooth Line (seat 0) — turn 4 here",
+        "Your hand (2)",
+        "Pure Power           sp8  free",
+    ):
         assert want in text, want
     assert "Tight Twin Drift" not in text  # seat 0's hand is hidden from seat 1
     assert max(len(line) for line in text.splitlines()) <= 80
     lines = [g.describe_action(s, a) for a in s.legal_actions()]
-    assert lines == ["play Pure Power (speed 8 here): free", "play Counter-Steer (turn 3 here): free",
-                     "pass: seat 0 wins the stage (ID-P2)"]
+    assert lines == [
+        "play Pure Power (speed 8 here): free",
+        "play Counter-Steer (turn 3 here): free",
+        "pass: seat 0 wins the stage (ID-P2)",
+    ]
     said = [g.narrate(e, 1) for e in s.events_for(1)]
     assert said[0].startswith("You challenge seat 0 (AE86 Sprinter Trueno, cost 6) with the RX-7 FD3S Type R")
     assert "Seat 0 plays Smooth Line (turn 4)" in said
@@ -176,8 +212,11 @@ def test_id_p3_p4_every_offered_play_costs_exactly_its_shortfall(idh_factory, se
                 d = cards[c]
                 req, ctr = s.shortfall(p, c)
                 need = max(req, ctr) if shared else req + ctr
-                ok = (s.sides[p].special_problem(d) is None and s.position_problem(p, d) is None
-                      and need <= len(s.hands[p]) - 1)
+                ok = (
+                    s.sides[p].special_problem(d) is None
+                    and s.position_problem(p, d) is None
+                    and need <= len(s.hands[p]) - 1
+                )
                 assert (c in offered) == ok
                 if ok:
                     assert offered[c] == need

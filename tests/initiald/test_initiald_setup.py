@@ -41,8 +41,9 @@ def test_id_s2_the_track_is_one_of_the_other_players_races_at_random(idh):
         s = idh.start([idh.AKINA, idh.RED_SUNS], seed=seed)
         assert s.track in s.sides[0].races  # Akina's home tracks: seat 1 challenges
         tracks.add(t.cards[s.track].name)
-        assert list(s.stages) == [("straight", "curve", "obstacle").index(x)
-                                  for x in t.cards[s.track].rec.stages]
+        assert list(s.stages) == [
+            ("straight", "curve", "obstacle").index(x) for x in t.cards[s.track].rec.stages
+        ]
     assert tracks == {"Akina Downhill", "Myogi Night Run", "Irohazaka Hairpins"}
 
 

@@ -27,8 +27,12 @@ def test_id_p1_lead_and_style_draw_one_more(idh):
 def test_id_p1_style_points_from_maneuvers_and_kept_cards(idh):
     """ID-P1: Style points of maneuvers played count for the next draw; kept cards reduce the draw
     (ID-P6); an empty deck is refilled by shuffling the discard pile (ruling)."""
-    s = idh.start([idh.AKINA, idh.AKINA], challenger=1, track="Akina Downhill",
-                  hands=[["Crowd Pleaser", "Heel-and-Toe"], ["Apex Kiss"]])
+    s = idh.start(
+        [idh.AKINA, idh.AKINA],
+        challenger=1,
+        track="Akina Downhill",
+        hands=[["Crowd Pleaser", "Heel-and-Toe"], ["Apex Kiss"]],
+    )
     s.apply("play crowd-pleaser")  # +2 Style
     assert s.stat(0, STYLE) == 4 and s.stat(1, STYLE) == 2
     s.apply("pass")
@@ -47,8 +51,12 @@ def test_id_p1_style_points_from_maneuvers_and_kept_cards(idh):
 
 def test_id_p1_nothing_to_draw_when_deck_and_discard_pile_are_empty(idh):
     """ID-P1 ruling: with an empty deck and an empty discard pile, nothing is drawn (and play goes on)."""
-    s = idh.start([idh.AKINA, idh.AKINA], challenger=1, track="Akina Downhill",
-                  hands=[["Heel-and-Toe", "Apex Kiss"], ["Apex Kiss"]])
+    s = idh.start(
+        [idh.AKINA, idh.AKINA],
+        challenger=1,
+        track="Akina Downhill",
+        hands=[["Heel-and-Toe", "Apex Kiss"], ["Apex Kiss"]],
+    )
     s.apply("play heel-and-toe")
     s.apply("pass")  # seat 1 loses and discards its hand
     census = s.census()
@@ -66,8 +74,12 @@ def test_id_p1_nothing_to_draw_when_deck_and_discard_pile_are_empty(idh):
 def test_id_p2_alternate_until_a_pass_and_the_last_to_play_wins(idh):
     """ID-P2: the lead plays first, then the players alternate; a pass ends the stage and whoever played
     the last maneuver wins it (and leads the next stage, ID-P6)."""
-    s = idh.start([idh.AKINA, idh.AKINA], challenger=1, track="Akina Downhill",
-                  hands=[["Heel-and-Toe", "Counter-Steer"], ["Apex Kiss", "Grip Line"]])
+    s = idh.start(
+        [idh.AKINA, idh.AKINA],
+        challenger=1,
+        track="Akina Downhill",
+        hands=[["Heel-and-Toe", "Counter-Steer"], ["Apex Kiss", "Grip Line"]],
+    )
     assert s.to_move == 0 and s.phase == PLAY
     idh.play(s, "Heel-and-Toe")
     assert s.to_move == 1
@@ -76,15 +88,20 @@ def test_id_p2_alternate_until_a_pass_and_the_last_to_play_wins(idh):
     assert "pass" in idh.notations(s)
     s.apply("pass")
     won = [e for e in all_events(s) if e["type"] == "stage_won"]
-    assert won == [{"type": "stage_won", "stage": 1, "winner": 1, "lead": 0, "how": "last maneuver",
-                    "streak": 0}]
+    assert won == [
+        {"type": "stage_won", "stage": 1, "winner": 1, "lead": 0, "how": "last maneuver", "streak": 0}
+    ]
     assert s.lead == 1 and s.results == [1]
 
 
 def test_id_p2_lead_passes_first_and_the_trailing_car_plays_one_to_win(idh):
     """ID-P2 ruling: the lead passes before any maneuver; one maneuver by the trailing car wins at once."""
-    s = idh.start([idh.AKINA, idh.AKINA], challenger=1, track="Akina Downhill",
-                  hands=[["Heel-and-Toe"], ["Apex Kiss", "Grip Line"]])
+    s = idh.start(
+        [idh.AKINA, idh.AKINA],
+        challenger=1,
+        track="Akina Downhill",
+        hands=[["Heel-and-Toe"], ["Apex Kiss", "Grip Line"]],
+    )
     s.apply("pass")
     assert s.to_move == 1 and s.view(None)["lead_passed"] is True
     idh.play(s, "Grip Line")
@@ -94,8 +111,9 @@ def test_id_p2_lead_passes_first_and_the_trailing_car_plays_one_to_win(idh):
 
 def test_id_p2_no_maneuver_at_all_the_lead_wins(idh):
     """ID-P2 ruling: if no maneuver is played at all, the lead car wins the stage."""
-    s = idh.start([idh.AKINA, idh.AKINA], challenger=1, track="Akina Downhill",
-                  hands=[["Heel-and-Toe"], ["Apex Kiss"]])
+    s = idh.start(
+        [idh.AKINA, idh.AKINA], challenger=1, track="Akina Downhill", hands=[["Heel-and-Toe"], ["Apex Kiss"]]
+    )
     s.apply("pass")
     s.apply("pass")
     assert s.results == [0]
@@ -106,8 +124,12 @@ def test_id_p2_a_player_who_cannot_play_is_asked_and_passes(idh):
     """ID-P2: the first player unable to play ends the stage (Block the Line is lead car only). That seat
     is asked all the same, with ``pass`` its only choice: whether it can play depends on its hidden hand,
     so skipping it would tell the opponent (docs/rulings.md). The pass event carries nothing more."""
-    s = idh.start([idh.AKINA, idh.AKINA], challenger=1, track="Akina Downhill",
-                  hands=[["Heel-and-Toe", "Apex Kiss"], ["Block the Line"]])
+    s = idh.start(
+        [idh.AKINA, idh.AKINA],
+        challenger=1,
+        track="Akina Downhill",
+        hands=[["Heel-and-Toe", "Apex Kiss"], ["Block the Line"]],
+    )
     idh.play(s, "Heel-and-Toe")
     assert s.to_move == 1 and idh.notations(s) == ["pass"] and s.results == []
     s.apply("pass")
@@ -120,9 +142,13 @@ def test_id_p5_bonuses_and_penalties_stay_until_an_effect_discards_them(idh):
     """ID-P5: Smooth Line (+1 Traction) stays in play across stages; Psych Out (-1 Traction to the
     opponent) too; Read the Road discards the opponent's maneuvers in play. Other maneuvers go to their
     owner's discard pile when the stage ends (ruling)."""
-    s = idh.start([idh.AKINA, idh.AKINA], challenger=1, track="Akina Downhill",
-                  hands=[["Smooth Line", "Psych Out", "Heel-and-Toe"], ["Apex Kiss"]],
-                  order=[[], ["Read the Road"]])
+    s = idh.start(
+        [idh.AKINA, idh.AKINA],
+        challenger=1,
+        track="Akina Downhill",
+        hands=[["Smooth Line", "Psych Out", "Heel-and-Toe"], ["Apex Kiss"]],
+        order=[[], ["Read the Road"]],
+    )
     assert s.stat(0, TRACTION) == 8
     s.apply("play smooth-line")
     assert s.stat(0, TRACTION) == 9 and names(s, [c for _, c in s.inplay]) == ["Smooth Line"]
@@ -143,8 +169,12 @@ def test_id_p5_bonuses_and_penalties_stay_until_an_effect_discards_them(idh):
 
 def test_id_p5_played_maneuvers_go_to_their_owners_discard_pile(idh):
     """ID-P5 ruling: maneuvers not in play are discarded by their owner at the end of the stage."""
-    s = idh.start([idh.AKINA, idh.RED_SUNS], challenger=0, track="Happogahara Run",
-                  hands=[["Tight Twin Drift", "Heel-and-Toe"], ["Pure Power", "Full Throttle"]])
+    s = idh.start(
+        [idh.AKINA, idh.RED_SUNS],
+        challenger=0,
+        track="Happogahara Run",
+        hands=[["Tight Twin Drift", "Heel-and-Toe"], ["Pure Power", "Full Throttle"]],
+    )
     s.apply("play pure-power")
     s.apply("play tight-twin-drift discard 1")
     assert names(s, [c for _, c in s.pile]) == ["Pure Power", "Tight Twin Drift"]
@@ -157,9 +187,12 @@ def test_id_p5_played_maneuvers_go_to_their_owners_discard_pile(idh):
 def test_id_p6_winner_keeps_or_discards_each_card_loser_discards_the_hand(idh):
     """ID-P6: the loser's hand is discarded; the winner chooses card by card, then keeps the rest, and
     leads the next stage."""
-    s = idh.start([idh.AKINA, idh.AKINA], challenger=1, track="Akina Downhill",
-                  hands=[["Heel-and-Toe", "Counter-Steer", "Grip Line", "Apex Kiss"],
-                         ["Apex Kiss", "Feint Drift"]])
+    s = idh.start(
+        [idh.AKINA, idh.AKINA],
+        challenger=1,
+        track="Akina Downhill",
+        hands=[["Heel-and-Toe", "Counter-Steer", "Grip Line", "Apex Kiss"], ["Apex Kiss", "Feint Drift"]],
+    )
     idh.play(s, "Heel-and-Toe")
     s.apply("pass")
     assert s.hands[1] == [] and names(s, s.discards[1]) == ["Feint Drift", "Apex Kiss"]

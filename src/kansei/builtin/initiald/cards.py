@@ -281,8 +281,12 @@ class Catalog:
         except ValidationError as e:
             problems.extend(_problem_lines(where, e))
             return None
-        entries = [*(([(deck.car, 1)]) if deck.car is not None else []), *((m, 1) for m in deck.mods),
-                   *((r, 1) for r in deck.races), *deck.cards.items()]  # fmt: skip
+        entries = [
+            *(([(deck.car, 1)]) if deck.car is not None else []),
+            *((m, 1) for m in deck.mods),
+            *((r, 1) for r in deck.races),
+            *deck.cards.items(),
+        ]
         spec = self.split(entries, where, problems)
         spec.name = deck.name
         return spec
@@ -351,11 +355,11 @@ class Catalog:
         if total < DECK_MIN:
             problems.append(f"{where}: a deck needs at least {DECK_MIN} maneuvers (ID-C5), has {total}")
         counts: dict[str, int] = dict(spec.maneuvers)
-        for n in spec.races:
-            counts[n] = counts.get(n, 0) + 1
-        for name, n in counts.items():
-            if n > MAX_COPIES:
-                problems.append(f'{where}: card "{name}": at most {MAX_COPIES} copies (ID-C5), has {n}')
+        for race in spec.races:
+            counts[race] = counts.get(race, 0) + 1
+        for name, copies in counts.items():
+            if copies > MAX_COPIES:
+                problems.append(f'{where}: card "{name}": at most {MAX_COPIES} copies (ID-C5), has {copies}')
         return _dedupe(problems)
 
 
@@ -387,9 +391,17 @@ def load_catalog(folder: Path = CONTENT, prefix: str | None = None) -> Catalog:
 
     cars = load_records(folder / "cars.toml", "car", Car, problems, disp("cars.toml"), "car", unique=True)
     mods = load_records(folder / "mods.toml", "mod", Mod, problems, disp("mods.toml"), "mod", unique=True)
-    races = load_records(folder / "races.toml", "race", Race, problems, disp("races.toml"), "race", unique=True)
+    races = load_records(
+        folder / "races.toml", "race", Race, problems, disp("races.toml"), "race", unique=True
+    )
     maneuvers = load_records(
-        folder / "maneuvers.toml", "maneuver", Maneuver, problems, disp("maneuvers.toml"), "maneuver", unique=True
+        folder / "maneuvers.toml",
+        "maneuver",
+        Maneuver,
+        problems,
+        disp("maneuvers.toml"),
+        "maneuver",
+        unique=True,
     )
     decks = load_records(
         folder / "decks.toml", "deck", StarterDeck, problems, disp("decks.toml"), "deck", unique=True

@@ -101,7 +101,9 @@ def _play_problem(state: InitialDState, cid: int, n: int, shown: str, others: in
             "card(s) (ID-P3, ID-P4)"
         )
     if n != need and need <= MAX_NEED:
-        return f"{shown!r}: {d.name} costs exactly {need} discard(s) now ({parts}): '{d.plays[need].notation}'"
+        return (
+            f"{shown!r}: {d.name} costs exactly {need} discard(s) now ({parts}): '{d.plays[need].notation}'"
+        )
     return None
 
 

@@ -161,7 +161,9 @@ class InitialD(Game):
                     else:
                         data["mods" if key.startswith("mod") else "races"].append(v)
             elif key not in ("game", "text", "description", "author"):
-                problems.append(f"{where}: unknown key {shorten(key, 30)!r} (expected car, mods, races, cards)")
+                problems.append(
+                    f"{where}: unknown key {shorten(key, 30)!r} (expected car, mods, races, cards)"
+                )
         for name, count in deck.counts().items():
             data["cards"][name] = count
         if not problems:
@@ -245,11 +247,33 @@ class InitialD(Game):
 
 class InitialDState(DuelState):
     __slots__ = (
-        "sides", "phase", "turn", "lead", "challenger", "track", "stages", "stage_no",
-        "decks", "hands", "discards", "pile", "inplay", "buff", "style_pts",
-        "last", "last_by", "played", "opened", "pending", "need", "floor",
-        "streak", "results", "last_played", "reason",
-    )  # fmt: skip
+        "sides",
+        "phase",
+        "turn",
+        "lead",
+        "challenger",
+        "track",
+        "stages",
+        "stage_no",
+        "decks",
+        "hands",
+        "discards",
+        "pile",
+        "inplay",
+        "buff",
+        "style_pts",
+        "last",
+        "last_by",
+        "played",
+        "opened",
+        "pending",
+        "need",
+        "floor",
+        "streak",
+        "results",
+        "last_played",
+        "reason",
+    )
 
     game: InitialD
     sides: list[Side]  # per seat: car, mods, races, decklist (fixed for the race)
@@ -329,9 +353,11 @@ class InitialDState(DuelState):
             if cid is None or cid not in home:
                 names = ", ".join(cards[r].name for r in home)
                 raise ContentError(
-                    [f"initiald setup: track {shorten(setup.track, 40)!r} is not one of seat {1 - ch}'s races "
-                     f"({names})"]
-                )  # fmt: skip
+                    [
+                        f"initiald setup: track {shorten(setup.track, 40)!r} is not one of seat {1 - ch}'s "
+                        f"races ({names})"
+                    ]
+                )
             self.track = cid
         else:
             self.track = home[rng.below(len(home))]
@@ -359,10 +385,10 @@ class InitialDState(DuelState):
         fixed = [False, False]
         if setup.hands is not None:
             for p in (0, 1):
-                names = setup.hands[p]
-                if names is not None:
+                hand = setup.hands[p]
+                if hand is not None:
                     fixed[p] = True
-                    self.hands[p] = sorted(self._take(p, name, "hands") for name in names)
+                    self.hands[p] = sorted(self._take(p, name, "hands") for name in hand)
         self._begin_stage(skip_draw=fixed)
 
     def _take(self, p: int, name: str, key: str) -> int:
@@ -549,8 +575,15 @@ class InitialDState(DuelState):
         self.need = n
         self.floor = -1
         st = self.stages[self.stage_no]
-        self.log("play", seat=p, card=d.name, mtype=MANEUVER_TYPES[d.mtype], strength=d.strength[st],
-                 stage_type=STAGE_TYPES[st], discards=n)  # fmt: skip
+        self.log(
+            "play",
+            seat=p,
+            card=d.name,
+            mtype=MANEUVER_TYPES[d.mtype],
+            strength=d.strength[st],
+            stage_type=STAGE_TYPES[st],
+            discards=n,
+        )
         self.phase = PAY
         self._pay(p)
 
@@ -681,8 +714,12 @@ class InitialDState(DuelState):
         self.last_played = [-1, -1]
         self.opened = False
         self.floor = -1
-        self.log("stage", stage=self.stage_no + 1, stage_type=STAGE_TYPES[self.stages[self.stage_no]],
-                 lead=self.lead)  # fmt: skip
+        self.log(
+            "stage",
+            stage=self.stage_no + 1,
+            stage_type=STAGE_TYPES[self.stages[self.stage_no]],
+            lead=self.lead,
+        )
         # ID-P1: draw up to 7; the lead car one more; the higher Style one more (none on a tie)
         style = (self.stat(0, STYLE), self.stat(1, STYLE))
         for p in (self.lead, 1 - self.lead):
@@ -740,10 +777,8 @@ class InitialDState(DuelState):
             c.update(sd.races)
             c[sd.car] += 1
             out[p] = c
-        for o, c in self.pile:
-            out[o][c] += 1
-        for o, c in self.inplay:
-            out[o][c] += 1
+        for owner, cid in (*self.pile, *self.inplay):
+            out[owner][cid] += 1
         if self.pending >= 0:
             out[self.turn][self.pending] += 1
         return out

@@ -201,8 +201,11 @@ class Side:
         # ID-C1 / ID-C2: car + mods, per stage type (some bonuses only count in one stage type)
         stats = []
         for st in STAGE_TYPES:
-            v = [crec.power + sum(m.power for m in mods), crec.traction + sum(m.traction for m in mods),
-                 crec.style + sum(m.style for m in mods)]  # fmt: skip
+            v = [
+                crec.power + sum(m.power for m in mods),
+                crec.traction + sum(m.traction for m in mods),
+                crec.style + sum(m.style for m in mods),
+            ]
             for b in [*crec.bonuses, *(b for m in mods for b in m.bonuses)]:
                 if b.stage is None or b.stage == st:
                     v[STAT_INDEX[b.stat]] += b.amount
@@ -235,6 +238,24 @@ class Side:
 
 
 __all__ = [
-    "ANY", "KEEP", "KEEP_REST", "LEAD", "OVER", "PAY", "PHASE_NAMES", "PLAY", "MAX_NEED", "PASS", "POWER", "STAGE_TYPES", "STAT_NAMES", "STYLE", "TRACTION",
-    "TRAIL", "CardDef", "Side", "Table", "table",
-]  # fmt: skip
+    "ANY",
+    "KEEP",
+    "KEEP_REST",
+    "LEAD",
+    "OVER",
+    "PAY",
+    "PHASE_NAMES",
+    "PLAY",
+    "MAX_NEED",
+    "PASS",
+    "POWER",
+    "STAGE_TYPES",
+    "STAT_NAMES",
+    "STYLE",
+    "TRACTION",
+    "TRAIL",
+    "CardDef",
+    "Side",
+    "Table",
+    "table",
+]

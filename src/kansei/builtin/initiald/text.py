@@ -24,8 +24,16 @@ from .rules import InitialDState
 from .table import KEEP, LEAD, PAY, PLAY, STAT_NAMES
 
 _ICON = {"straight": "━", "curve": "↪", "obstacle": "▲"}
-_VERB_S = {"draw": "draws", "play": "plays", "discard": "discards", "pass": "passes", "keep": "keeps",
-           "win": "wins", "shuffle": "shuffles", "challenge": "challenges"}  # fmt: skip
+_VERB_S = {
+    "draw": "draws",
+    "play": "plays",
+    "discard": "discards",
+    "pass": "passes",
+    "keep": "keeps",
+    "win": "wins",
+    "shuffle": "shuffles",
+    "challenge": "challenges",
+}
 
 
 def plural(n: int, word: str) -> str:
@@ -171,22 +179,33 @@ def render(state: InitialDState, seat: int | None, lang: str = "en") -> Group:
         line += ("In play: " if not played else "in play: ") + "; ".join(inplay) if inplay else ""
         parts.append(Text(line, style="cyan"))
     if v["over"]:
-        why = "two stages in a row as the lead car (ID-W1)" if v["reason"] == "ID-W1" else "the final stage (ID-W2)"
+        why = (
+            "two stages in a row as the lead car (ID-W1)"
+            if v["reason"] == "ID-W1"
+            else "the final stage (ID-W2)"
+        )
         parts.append(Text(f"Race over: {_seat(v['winner'], seat)} won — {why}", style="bold green"))
         return Group(*parts)
     last = v["last"]
     if state.phase in (PLAY, PAY) and last:
-        parts.append(Text(
-            f"To beat: {last['card']} ({_seat(last['seat'], seat)}) — {last['type']} {last['strength']} here: "
-            f"a {last['type']} counter of {last['strength']}+",
-            style="bold",
-        ))  # fmt: skip
+        parts.append(
+            Text(
+                f"To beat: {last['card']} ({_seat(last['seat'], seat)}) — {last['type']} {last['strength']} "
+                f"here: a {last['type']} counter of {last['strength']}+",
+                style="bold",
+            )
+        )
     elif state.phase == PLAY and v["lead_passed"]:
         parts.append(Text("The lead car passed: one maneuver by the trailing car wins the stage (ID-P2)."))
     if v["pending"]:
         pd = v["pending"]
-        parts.append(Text(f"{_cap(_seat(pd['seat'], seat))} paying for {pd['card']}: "
-                          f"{plural(pd['discards_left'], 'more discard')}", style="yellow"))  # fmt: skip
+        parts.append(
+            Text(
+                f"{_cap(_seat(pd['seat'], seat))} paying for {pd['card']}: "
+                f"{plural(pd['discards_left'], 'more discard')}",
+                style="yellow",
+            )
+        )
     if seat is not None and state.hands[seat]:
         note = "type+strength here, cost now" if state.phase == PLAY else "type+strength"
         if state.phase == KEEP:
@@ -195,7 +214,9 @@ def render(state: InitialDState, seat: int | None, lang: str = "en") -> Group:
         parts.append(_hand(state, seat))
     todo = {PLAY: "play a maneuver or pass", PAY: "choose discards", KEEP: "keep or discard cards (ID-P6)"}
     mover = _seat(v["to_move"], seat)
-    parts.append(Text(f"Stage {v['stage']} ({v['stage_type']}): {mover} to {todo[state.phase]}", style="italic"))
+    parts.append(
+        Text(f"Stage {v['stage']} ({v['stage_type']}): {mover} to {todo[state.phase]}", style="italic")
+    )
     return Group(*parts)
 
 
@@ -210,7 +231,8 @@ def describe(state: InitialDState, action: Action, lang: str = "en") -> str:
         cid, n = action.args
         d = cards[cid]
         pay = "free" if n == 0 else f"discard {n}"
-        return f"play {d.name} ({MANEUVER_TYPES[d.mtype]} {d.strength[st]} here): {pay}{short_why(state, p, cid)}"
+        why = short_why(state, p, cid)
+        return f"play {d.name} ({MANEUVER_TYPES[d.mtype]} {d.strength[st]} here): {pay}{why}"
     if k == "discard":
         name = cards[action.args[0]].name
         if state.phase == PAY:
@@ -259,7 +281,9 @@ def narrate(game: Game, event: Mapping[str, Any], seat: int | None = None, lang:
         names = event["cards"]
         return _cap(f"{_says(s, seat, 'draw')} {plural(len(names), 'card')}: {', '.join(names)}")
     if ty == "reshuffle":
-        return _cap(f"{_says(s, seat, 'shuffle')} the discard pile into a new deck ({plural(event['count'], 'card')})")
+        return _cap(
+            f"{_says(s, seat, 'shuffle')} the discard pile into a new deck ({plural(event['count'], 'card')})"
+        )
     if ty == "play":
         pay = f", discarding {event['discards']}" if event["discards"] else ""
         return _cap(f"{_says(s, seat, 'play')} {event['card']} ({event['mtype']} {event['strength']}){pay}")

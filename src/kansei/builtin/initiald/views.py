@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from .cards import MANEUVER_TYPES, STAGE_TYPES, Car, Maneuver, Mod, Race
-from .table import KEEP_REST, MAX_NEED, PAY, PASS, PHASE_NAMES, STAT_NAMES, Table
+from .table import KEEP_REST, MAX_NEED, PASS, PAY, PHASE_NAMES, Table
 
 if TYPE_CHECKING:  # pragma: no cover
     from .rules import InitialDState
@@ -58,7 +58,12 @@ def view(s: InitialDState, seat: int | None) -> dict[str, Any]:
     last = None
     if s.last >= 0:
         ld = cards[s.last]
-        last = {"card": ld.name, "seat": s.last_by, "type": MANEUVER_TYPES[ld.mtype], "strength": ld.strength[st]}
+        last = {
+            "card": ld.name,
+            "seat": s.last_by,
+            "type": MANEUVER_TYPES[ld.mtype],
+            "strength": ld.strength[st],
+        }
     pending = None
     if s.phase == PAY:
         pending = {"seat": s.turn, "card": cards[s.pending].name, "discards_left": s.need}
@@ -137,8 +142,14 @@ def effect_sentence(spec: Mapping[str, Any]) -> str:
 
 def _stats(rec: Car | Mod | Race | Maneuver) -> dict[str, Any]:
     if isinstance(rec, Car):
-        return {"Cost": rec.cost, "Power": rec.power, "Traction": rec.traction, "Style": rec.style,
-                "Max mods": rec.max_mods, "Drivetrain": rec.drivetrain}  # fmt: skip
+        return {
+            "Cost": rec.cost,
+            "Power": rec.power,
+            "Traction": rec.traction,
+            "Style": rec.style,
+            "Max mods": rec.max_mods,
+            "Drivetrain": rec.drivetrain,
+        }
     if isinstance(rec, Mod):
         out: dict[str, Any] = {"Type": rec.type, "Cost": rec.cost}
         for name, v in (("Power", rec.power), ("Traction", rec.traction), ("Style", rec.style)):
@@ -149,17 +160,23 @@ def _stats(rec: Car | Mod | Race | Maneuver) -> dict[str, Any]:
         return {"Pass": rec.pass_, "Stages": " → ".join(rec.stages)}
     s, c = rec.strength, rec.counter
     req = f"{rec.requirement_type.capitalize()} {rec.requirement_value}" if rec.requirement_value else "none"
-    return {"Type": rec.type, "Strength S/C/O": f"{s.straight}/{s.curve}/{s.obstacle}",
-            "Counter sp/tu/ta": f"{c.speed}/{c.turn}/{c.tactics}", "Requirement": req}  # fmt: skip
+    return {
+        "Type": rec.type,
+        "Strength S/C/O": f"{s.straight}/{s.curve}/{s.obstacle}",
+        "Counter sp/tu/ta": f"{c.speed}/{c.turn}/{c.tactics}",
+        "Requirement": req,
+    }
 
 
 def _bonus_text(rec: Car | Mod) -> list[str]:
-    return [f"{b.amount:+} {b.stat.capitalize()}" + (f" in {b.stage} stages" if b.stage else "")
-            for b in rec.bonuses]  # fmt: skip
+    return [
+        f"{b.amount:+} {b.stat.capitalize()}" + (f" in {b.stage} stages" if b.stage else "")
+        for b in rec.bonuses
+    ]
 
 
 def card_faces(t: Table) -> list[dict[str, Any]]:
-    out = []
+    out: list[dict[str, Any]] = []
     for d in t.cards:
         rec = d.rec
         tags = list(rec.traits)
@@ -177,10 +194,18 @@ def card_faces(t: Table) -> list[dict[str, Any]]:
             tags.insert(0, rec.type)
         else:
             text = rec.text
-        out.append({
-            "name": d.name, "slug": d.slug, "kind": d.kind, "text": text, "stats": _stats(rec), "tags": tags,
-            "colour": COLOUR.get(rec.type) if isinstance(rec, Maneuver) else None, "house": rec.house,
-        })  # fmt: skip
+        out.append(
+            {
+                "name": d.name,
+                "slug": d.slug,
+                "kind": d.kind,
+                "text": text,
+                "stats": _stats(rec),
+                "tags": tags,
+                "colour": COLOUR.get(rec.type) if isinstance(rec, Maneuver) else None,
+                "house": rec.house,
+            }
+        )
     return out
 
 
@@ -188,7 +213,7 @@ def card_faces(t: Table) -> list[dict[str, Any]]:
 def action_space(t: Table) -> list[str]:
     """Every notation: per maneuver (content order) its plays with 0..MAX_NEED discards, then every
     maneuver's discard, then ``pass`` and ``keep``."""
-    out = []
+    out: list[str] = []
     for d in t.maneuvers:
         out.extend(a.notation for a in d.plays[: MAX_NEED + 1])
     out.extend(d.disc.notation for d in t.maneuvers if d.disc is not None)
@@ -197,9 +222,17 @@ def action_space(t: Table) -> list[str]:
 
 
 _SCALARS = (
-    "you_to_move", "you_lead", "you_challenger", "stage", "stages", "lead_streak", "maneuvers_this_stage",
-    "lead_passed", "discards_left", "over",
-)  # fmt: skip
+    "you_to_move",
+    "you_lead",
+    "you_challenger",
+    "stage",
+    "stages",
+    "lead_streak",
+    "maneuvers_this_stage",
+    "lead_passed",
+    "discards_left",
+    "over",
+)
 _CAR = ("power", "traction", "style", "cost", "hand_count", "deck_count", "discard_count")
 _ZONES = ("hand", "discard", "in_play", "stage_pile", "last_maneuver")
 MAX_STAGES = 4
@@ -257,8 +290,15 @@ def encode_view(t: Table, v: Mapping[str, Any], seat: int | None) -> list[float]
         out += [float(i < len(stages) and stages[i] == x) for x in STAGE_TYPES]
     for p in (me, opp):
         pv = players[p]
-        out += [float(pv["power"]), float(pv["traction"]), float(pv["style"]), float(pv["cost"]),
-                float(pv["hand_count"]), float(pv["deck_count"]), float(len(pv["discard"]))]  # fmt: skip
+        out += [
+            float(pv["power"]),
+            float(pv["traction"]),
+            float(pv["style"]),
+            float(pv["cost"]),
+            float(pv["hand_count"]),
+            float(pv["deck_count"]),
+            float(len(pv["discard"])),
+        ]
     pile = v["stage_pile"]
     for p in (me, opp):
         pv = players[p]
@@ -274,14 +314,14 @@ def encode_view(t: Table, v: Mapping[str, Any], seat: int | None) -> list[float]
                 continue
             counts = [0.0] * m
             for name in zones[zone]:
-                i = slot.get(name)
-                if i is not None:
-                    counts[i] += 1.0
+                k = slot.get(name)
+                if k is not None:
+                    counts[k] += 1.0
             out += counts
     for card in (v["last"]["card"] if v["last"] else None, pending["card"] if pending else None):
         onehot = [0.0] * m
-        i = slot.get(card) if card else None
-        if i is not None:
-            onehot[i] = 1.0
+        k = slot.get(card) if card else None
+        if k is not None:
+            onehot[k] = 1.0
         out += onehot
     return out
