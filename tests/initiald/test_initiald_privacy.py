@@ -51,12 +51,14 @@ def refusal(s: kansei.State, text: str, seat: int | None = None) -> str | None:
 
 @pytest.mark.parametrize("options", CONFIGS)
 def test_whether_a_seat_is_asked_depends_only_on_what_the_mover_sees(options):
-    """ID-P2 and the discards of ID-P4/ID-P6: after each action of the seat to move, who is asked next
-    (and, when it is the mover again, with which choices) is the same in every world that differs only in
-    the other hand — so no seat is skipped because of a hidden hand."""
+    """ID-P2 and the discards of ID-P4/ID-P6, from the mover's side: after each of its actions, who is
+    asked next (and, when it is the mover again, with which choices) is the same in every world that
+    differs only in the other hand — so the other seat is never skipped because of its hidden hand."""
     checked = 0
     for s in states(options, range(6), every=2):
         mover = s.to_move
+        if mover is None:
+            continue
         world = s.determinize(mover, random.Random(checked))
         for action in s.legal_actions():
             a, b = s.clone(), world.clone()
@@ -67,6 +69,28 @@ def test_whether_a_seat_is_asked_depends_only_on_what_the_mover_sees(options):
                 assert a.legal_actions() == b.legal_actions()
             checked += 1
     assert checked > 200
+
+
+@pytest.mark.parametrize("options", CONFIGS)
+def test_whether_a_seat_is_asked_depends_only_on_what_the_watcher_sees(options):
+    """The same from the other side: the watching seat cannot tell from who is asked next what the mover
+    holds. In worlds resampling the mover's hand, an action open to the mover in both worlds (the same
+    play with the same discards, a pass, a keep) leads to the same seat being asked, in the same phase."""
+    checked = 0
+    for s in states(options, range(12), every=1):
+        mover = s.to_move
+        if mover is None:
+            continue
+        for k in range(3):
+            world = s.determinize(1 - mover, random.Random(k))
+            for action in set(s.legal_actions()) & set(world.legal_actions()):
+                a, b = s.clone(), world.clone()
+                a.apply(action)
+                b.apply(action)
+                if a.stage_no == s.stage_no:
+                    assert (a.to_move, a.phase) == (b.to_move, b.phase), action
+                    checked += 1
+    assert checked > 300
 
 
 def test_narration_menus_board_and_refusals_are_the_same_in_both_worlds():
