@@ -216,10 +216,23 @@ def test_every_event_type_is_narrated_and_every_board_fits_80_columns(options):
 
 def test_the_board_after_the_race_and_at_a_new_stage_shows_nothing_stale(idh):
     """Issue 11: no "To beat" after the race, no last maneuver of an earlier stage at a new stage."""
-    s = idh.start([idh.AKINA, idh.RED_SUNS], track="Akina Downhill",
-                  hands=[["Heel-and-Toe", "Crowd Pleaser"], ["Pure Power"]],
-                  order=[["Gutter Run", "Counter-Steer", "Counter-Steer", "Grip Line", "Grip Line", "Apex Kiss",
-                          "Apex Kiss"], []])  # fmt: skip
+    s = idh.start(
+        [idh.AKINA, idh.RED_SUNS],
+        track="Akina Downhill",
+        hands=[["Heel-and-Toe", "Crowd Pleaser"], ["Pure Power"]],
+        order=[
+            [
+                "Gutter Run",
+                "Counter-Steer",
+                "Counter-Steer",
+                "Grip Line",
+                "Grip Line",
+                "Apex Kiss",
+                "Apex Kiss",
+            ],
+            [],
+        ],
+    )
     s.apply("play heel-and-toe")
     s.apply("pass")
     s.apply("keep")  # stage 2 begins
