@@ -18,7 +18,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
@@ -30,6 +30,7 @@ from kansei.core.options import shorten
 from .blocks import LASTING, REGISTRY
 
 CONTENT = Path(__file__).parent / "content"
+M = TypeVar("M", bound=Record)
 
 StageType = Literal["straight", "curve", "obstacle"]
 ManeuverType = Literal["speed", "turn", "tactics"]
@@ -389,23 +390,19 @@ def load_catalog(folder: Path = CONTENT, prefix: str | None = None) -> Catalog:
     def disp(name: str) -> str:
         return f"{prefix or 'content'}/{name}"
 
-    cars = load_records(folder / "cars.toml", "car", Car, problems, disp("cars.toml"), "car", unique=True)
-    mods = load_records(folder / "mods.toml", "mod", Mod, problems, disp("mods.toml"), "mod", unique=True)
-    races = load_records(
-        folder / "races.toml", "race", Race, problems, disp("races.toml"), "race", unique=True
-    )
-    maneuvers = load_records(
-        folder / "maneuvers.toml",
-        "maneuver",
-        Maneuver,
-        problems,
-        disp("maneuvers.toml"),
-        "maneuver",
-        unique=True,
-    )
-    decks = load_records(
-        folder / "decks.toml", "deck", StarterDeck, problems, disp("decks.toml"), "deck", unique=True
-    )
+    def load(kind: str, model: type[M]) -> list[M]:
+        file = "maneuvers.toml" if kind == "maneuver" else f"{kind}s.toml"
+        try:
+            return load_records(folder / file, kind, model, problems, disp(file), kind, unique=True)
+        except RecursionError:  # tomllib on a file nested thousands deep
+            problems.append(f"{disp(file)}: nested too deeply")
+            return []
+
+    cars = load("car", Car)
+    mods = load("mod", Mod)
+    races = load("race", Race)
+    maneuvers = load("maneuver", Maneuver)
+    decks = load("deck", StarterDeck)
     effects = {
         m.name: REGISTRY.compile_list(m.effects, f'{disp("maneuvers.toml")}: maneuver "{m.name}"', problems)
         for m in maneuvers

@@ -146,6 +146,8 @@ class InitialD(Game):
             deck = read_deck(path)
         except OSError as e:
             raise ContentError([f"{where}: cannot be read ({e.strerror or 'error'})"]) from None
+        except RecursionError:  # tomllib on a file nested thousands deep
+            raise ContentError([f"{where}: nested too deeply: not a deck file"]) from None
         data: dict[str, Any] = {"name": shorten(deck.name, 100), "mods": [], "races": [], "cards": {}}
         problems: list[str] = []
         for key, val in deck.meta.items():
