@@ -7,7 +7,7 @@ import pytest
 from kansei import IllegalAction
 from kansei.builtin.initiald.refusals import shortfall_text
 from kansei.builtin.initiald.table import POWER, TRACTION
-from kansei.testing import all_events
+from kansei.testing import find_events
 
 
 def silvia(idh):
@@ -72,7 +72,7 @@ def test_id_p4_requirement_and_counter_discards_add_up(idh):
     s.apply("play pure-power")
     assert "play tight-twin-drift discard 3" in idh.notations(s)
     s.apply("play tight-twin-drift discard 3")  # three other cards: every discard is forced
-    paid = [e["card"] for e in all_events(s) if e["type"] == "discard" and e["reason"] == "pay"]
+    paid = [e["card"] for e in find_events(s, "discard", reason="pay")]
     assert paid == ["Heel-and-Toe", "Grip Line", "Apex Kiss"]
 
 

@@ -14,7 +14,7 @@ from rich.console import Console
 
 import kansei
 from kansei import IllegalAction
-from kansei.testing import play_random
+from kansei.testing import find_events, play_random
 
 CONFIGS = [{}, {"discards": "shared"}, {"discard_order": "any", "cost_tie": "seat1"}]
 NOTATION = re.compile(r"\b(play|discard) [a-z0-9]+(-[a-z0-9]+)+")
@@ -166,11 +166,11 @@ def test_a_drawn_card_is_told_to_its_seat_only():
     """The public ``draw`` event has the count; the private ``drew`` names the cards to that seat."""
     s = kansei.load("initiald").start(seed=4)
     for seat in (0, 1):
-        mine = [e for e in s.events_for(seat) if e["type"] == "drew"]
+        mine = find_events(s, "drew", seat=seat)
         assert [e["seat"] for e in mine] == [seat]
         assert sorted(mine[0]["cards"]) == sorted(s.view(seat)["players"][seat]["hand"])
-    assert not [e for e in s.events_for(None) if e["type"] == "drew"]
-    assert [e["count"] for e in s.events_for(None) if e["type"] == "draw"] == [8, 8]
+    assert find_events(s, "drew", seat=None) == []
+    assert [e["count"] for e in find_events(s, "draw", seat=None)] == [8, 8]
 
 
 @pytest.mark.parametrize("options", CONFIGS)

@@ -14,7 +14,7 @@ from rich.console import Console
 import kansei
 from kansei import IllegalAction
 from kansei.agents import choose, make_agent
-from kansei.testing import all_events, refused
+from kansei.testing import all_events, find_events, refused
 
 
 def test_refusals_name_the_reason_and_leave_the_state_unchanged(idh):
@@ -115,7 +115,7 @@ def test_opponent_discards_at_random_is_public_and_seeded(idh):
         s = idh.start([idh.AKINA, idh.RED_SUNS], seed=seed, track="Akina Downhill", hands=hands)
         s.apply("play heel-and-toe")
         idh.play(s, "Pressure from Behind")
-        forced = [e for e in all_events(s) if e["type"] == "discard" and e["reason"] == "forced"]
+        forced = find_events(s, "discard", reason="forced")
         assert len(forced) == 1 and forced[0]["seat"] == 0
         out.add(forced[0]["card"])
     assert out == {"Counter-Steer", "Grip Line"}
@@ -177,20 +177,26 @@ def test_render_describe_and_narrate(idh):
     assert "Seat 0 plays Smooth Line (turn 4)" in said
 
 
-def test_greedy_beats_random(idh):
-    """The greedy bot with this game's evaluation beats random play (seats alternate)."""
+def test_greedy_beats_random():
+    """The greedy bot with this game's evaluation beats random play: 40 fixed-seed races, seats alternate;
+    random against random wins about half (the same races, measured beside it)."""
     g = kansei.load("initiald")
-    wins = 0
-    n = 60
-    for i in range(n):
-        seat = i % 2
-        agents = [make_agent("random", seed=i), make_agent("random", seed=i)]
-        agents[seat] = make_agent("greedy", seed=i)
-        s = g.start(seed=i)
-        while not s.is_over:
-            s.apply(choose(agents[s.to_move], s))
-        wins += s.winner == seat
-    assert wins >= 0.7 * n
+
+    def rate(kind: str) -> float:
+        wins = 0
+        for i in range(40):
+            seat = i % 2
+            agents = [make_agent("random", seed=i), make_agent("random", seed=i + 100)]
+            agents[seat] = make_agent(kind, seed=i)
+            s = g.start(seed=i)
+            while not s.is_over:
+                mover = s.to_move
+                s.apply(choose(agents[mover], s, mover), seat=mover)
+            wins += s.winner == seat
+        return wins / 40
+
+    greedy, baseline = rate("greedy"), rate("random")
+    assert greedy >= 0.75 and greedy >= baseline + 0.2, (greedy, baseline)
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from kansei import ContentError
-from kansei.testing import all_events
+from kansei.testing import all_events, first_event
 
 
 def test_id_s1_the_costlier_car_plus_mods_is_the_challenger(idh):
@@ -62,5 +62,5 @@ def test_id_s3_the_challenger_trails_the_first_stage(idh):
     for decks, ch in (([idh.AKINA, idh.RED_SUNS], 1), ([idh.RED_SUNS, idh.AKINA], 0)):
         s = idh.start(decks)
         assert s.challenger == ch and s.lead == 1 - ch and s.to_move == 1 - ch
-        stage = next(e for e in all_events(s) if e["type"] == "stage")
+        stage = first_event(s, "stage")
         assert stage == {"type": "stage", "stage": 1, "stage_type": stage["stage_type"], "lead": 1 - ch}

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from kansei.builtin.initiald.table import KEEP, PLAY, STYLE, TRACTION
-from kansei.testing import all_events, find_events
+from kansei.testing import find_events
 
 
 def names(s, cards):
@@ -11,7 +11,7 @@ def names(s, cards):
 
 
 def draws(s, seat):
-    return [e["count"] for e in all_events(s) if e["type"] == "draw" and e["seat"] == seat]
+    return [e["count"] for e in find_events(s, "draw") if e["seat"] == seat]
 
 
 # -------------------------------------------------------------------------------------------- ID-P1
@@ -44,7 +44,7 @@ def test_id_p1_style_points_from_maneuvers_and_kept_cards(idh):
     s.apply("keep")
     assert len(s.hands[0]) == 7 + 1 + 1  # lead and higher Style
     assert draws(s, 0)[-1] == 9 - 1  # one card was kept
-    assert any(e["type"] == "reshuffle" and e["seat"] == 0 for e in all_events(s))
+    assert [e["seat"] for e in find_events(s, "reshuffle")] == [0]
     assert len(s.hands[1]) == 7
     assert s.census() == census
 
@@ -65,7 +65,7 @@ def test_id_p1_nothing_to_draw_when_deck_and_discard_pile_are_empty(idh):
     census[0].subtract(moved)
     s.apply("keep")
     assert [s.game.table.cards[c].name for c in s.hands[0]] == ["Apex Kiss"]
-    assert not any(e["type"] == "reshuffle" and e["seat"] == 0 for e in all_events(s))
+    assert find_events(s, "reshuffle") == []
     assert len(s.hands[1]) == 7 and s.to_move == 0
     assert s.census()[0] == +census[0]
 
@@ -87,7 +87,7 @@ def test_id_p2_alternate_until_a_pass_and_the_last_to_play_wins(idh):
     assert s.to_move == 0
     assert "pass" in idh.notations(s)
     s.apply("pass")
-    won = [e for e in all_events(s) if e["type"] == "stage_won"]
+    won = find_events(s, "stage_won")
     assert won == [
         {"type": "stage_won", "stage": 1, "winner": 1, "lead": 0, "how": "last maneuver", "streak": 0}
     ]
@@ -106,7 +106,7 @@ def test_id_p2_lead_passes_first_and_the_trailing_car_plays_one_to_win(idh):
     assert s.to_move == 1 and s.view(None)["lead_passed"] is True
     idh.play(s, "Grip Line")
     assert s.results == [1]
-    assert [e["how"] for e in all_events(s) if e["type"] == "stage_won"] == ["answered the lead car's pass"]
+    assert [e["how"] for e in find_events(s, "stage_won")] == ["answered the lead car's pass"]
 
 
 def test_id_p2_no_maneuver_at_all_the_lead_wins(idh):
@@ -117,7 +117,7 @@ def test_id_p2_no_maneuver_at_all_the_lead_wins(idh):
     s.apply("pass")
     s.apply("pass")
     assert s.results == [0]
-    assert [e["how"] for e in all_events(s) if e["type"] == "stage_won"] == ["no maneuver played"]
+    assert [e["how"] for e in find_events(s, "stage_won")] == ["no maneuver played"]
 
 
 def test_id_p2_a_player_who_cannot_play_is_asked_and_passes(idh):
@@ -196,7 +196,7 @@ def test_id_p6_winner_keeps_or_discards_each_card_loser_discards_the_hand(idh):
     idh.play(s, "Heel-and-Toe")
     s.apply("pass")
     assert s.hands[1] == [] and names(s, s.discards[1]) == ["Feint Drift", "Apex Kiss"]
-    assert any(e["type"] == "discard_hand" and e["seat"] == 1 and e["count"] == 2 for e in all_events(s))
+    assert [(e["seat"], e["count"]) for e in find_events(s, "discard_hand")] == [(1, 2)]
     assert s.phase == KEEP and s.to_move == 0
     assert idh.notations(s) == ["discard counter-steer", "discard grip-line", "discard apex-kiss", "keep"]
     s.apply("discard grip-line")

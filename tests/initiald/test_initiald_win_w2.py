@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from kansei.core import replay
-from kansei.testing import all_events
+from kansei.testing import last_event
 
 AKINA_TOP = [
     # stage 2 draw (Akina leads with 1 card kept: draws 7)
@@ -77,7 +77,7 @@ def test_id_w2_the_final_stage_decides_when_nobody_pulls_away(idh):
     s.apply("pass")
     assert s.is_over and s.winner == 0 and s.reason == "ID-W2"
     assert s.results == [0, 1, 0]
-    assert all_events(s)[-1]["type"] == "race_over" and all_events(s)[-1]["reason"] == "ID-W2"
+    assert last_event(s, "race_over")["reason"] == "ID-W2"
 
 
 def test_id_w2_a_single_lead_win_in_the_final_stage_is_enough(idh):
