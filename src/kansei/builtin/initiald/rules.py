@@ -424,12 +424,12 @@ class InitialDState(DuelState):
         """As the base. A text that ``parse`` refuses, from the seat to move (``seat`` given), is explained
         to that seat by :meth:`_why_illegal` like a refused Action is (the base passes parse's public
         message on)."""
-        if type(seat) is int and seat == self.to_move and isinstance(action, str):
-            try:
-                return super().apply(action, seat)
-            except IllegalAction:
-                raise IllegalAction(self._refusal(action, seat)) from None
-        return super().apply(action, seat)
+        if seat is None or type(action) is not str or type(seat) is not int or seat != self.turn or self.over:
+            return State.apply(self, action, seat)
+        try:
+            return State.apply(self, action, seat)
+        except IllegalAction:
+            raise IllegalAction(self._refusal(action, seat)) from None
 
     def _why_illegal(self, text: str, seat: int) -> str | None:
         return refusals.why_illegal(self, text, seat)
