@@ -54,9 +54,10 @@ def board(game: kansei.Game, s: kansei.State, seat: int | None) -> str:
 
 
 def refusal(s: kansei.State, text: str, seat: int | None = None) -> str | None:
-    """The message ``text`` is refused with (None: it is legal here)."""
+    """The message ``text`` is refused with (None: it is legal here); with ``seat``, as an Action (what the
+    seat to move is told about its own hand)."""
     try:
-        s.clone().apply(text, seat=seat)
+        s.clone().apply(text if seat is None else kansei.Action(text), seat=seat)
     except IllegalAction as e:
         return str(e)
     return None

@@ -12,14 +12,16 @@ from hypothesis import strategies as st
 from rich.console import Console
 
 import kansei
-from kansei import IllegalAction
+from kansei import Action, IllegalAction
 from kansei.agents import choose, make_agent
 from kansei.testing import all_events, find_events, refused
 
 
 def test_refusals_name_the_reason_and_leave_the_state_unchanged(idh):
     """Refused actions in every phase: a shortfall (ID-P3/ID-P4), the phase, the pending payment. The seat
-    to move is told about its own hand; without a seat, the message is built from public facts only."""
+    to move, refused an Action (``seat=`` given), is told about its own hand; a text goes through
+    ``game.parse``, whose message anyone may read, built from public facts only (the same for the seat to
+    move until the core hands parse's refusals to ``_why_illegal`` as well)."""
     s = idh.start(
         [idh.custom("Silvia S13"), idh.RED_SUNS],
         track="Happogahara Run",
@@ -37,14 +39,15 @@ def test_refusals_name_the_reason_and_leave_the_state_unchanged(idh):
         ("fly away", "not an Initial D action", "not an Initial D action"),
         ("play tofu-delivry-training", 'did you mean "Tofu Delivery Training"', "no such Initial D card"),
     ):
-        told = refused(s, text, seat=0)
+        told = refused(s, Action(text), seat=0)
         assert mine in told and "\n" not in told, (text, told)
         anyone = refused(s, text)
-        assert public in anyone and "holds" not in anyone, (text, anyone)
+        assert public in anyone and "holds no" not in anyone, (text, anyone)
+        assert refused(s, text, seat=0) == anyone
     s.apply("play tight-twin-drift discard 2")
-    assert "must first discard 2 more card" in refused(s, "pass", seat=0)
+    assert "must first discard 2 more card" in refused(s, Action("pass"), seat=0)
     assert "must first discard 2 more card" in refused(s, "pass")
-    assert "holds no Pure Power" in refused(s, "discard pure-power", seat=0)
+    assert "holds no Pure Power" in refused(s, Action("discard pure-power"), seat=0)
     assert refused(s, "discard pure-power") == "'discard pure-power' is not a legal action now"
     assert refused(s, "discard pure-power", seat=1) == "seat 1: it is not your turn (seat 0 is to move)"
 

@@ -4,8 +4,10 @@
   built only from what every seat sees: the phase, the maneuver being paid for, the cars' public ratings,
   the last maneuver, hand *sizes*, and the card's printed requirements. It never depends on what the hand
   of the seat to move holds.
-- :func:`why_illegal` answers the seat to move about its own action (``apply(text, seat=…)``): it may name
-  that seat's cards (``seat 0 holds no Pure Power``, the hand-order rule of its discards).
+- :func:`why_illegal` answers the seat to move about its own action (an Action refused by ``apply(action,
+  seat=…)``): it may name that seat's cards (``seat 0 holds no Pure Power``, the hand-order rule of its
+  discards). A *text* is read by ``game.parse`` first, which has no seat and so answers publicly; the core
+  does not hand parse's refusals on to ``_why_illegal`` (yet).
 
 Neither raises on any text.
 """

@@ -420,18 +420,8 @@ class InitialDState(DuelState):
             return self._keep_opts(p)
         return []
 
-    def apply(self, action: Action | str, seat: int | None = None) -> State:
-        """As the base. A text that ``parse`` refuses, from the seat to move (``seat`` given), is explained
-        to that seat by :meth:`_why_illegal` like a refused Action is (the base passes parse's public
-        message on)."""
-        if seat is None or type(action) is not str or type(seat) is not int or seat != self.turn or self.over:
-            return State.apply(self, action, seat)
-        try:
-            return State.apply(self, action, seat)
-        except IllegalAction:
-            raise IllegalAction(self._refusal(action, seat)) from None
-
     def _why_illegal(self, text: str, seat: int) -> str | None:
+        """Told to the seat to move about its own action (a refused Action; see refusals.py)."""
         return refusals.why_illegal(self, text, seat)
 
     # ---------------------------------------------------------------------------- stats and costs
