@@ -198,10 +198,20 @@ REGISTRY.register("retreat", Cases, Retreat(), kind=BOLT)
 REGISTRY.register("skip_turn", BlockParams, SkipTurn(), kind=BOLT)
 REGISTRY.register("play_again", BlockParams, PlayAgain(), kind=BOLT)
 REGISTRY.register("bunta_drives", Cases, BuntaDrives(), kind=BOLT)
-REGISTRY.register("next_move", Modifier, NextRoll(MOVE_ROLL), kind=BOLT,
-                  doc="Waits face up; adds ``amount`` to the racer's next move roll (minimum 1).")  # fmt: skip
-REGISTRY.register("next_drift", Modifier, NextRoll(DRIFT_ROLL), kind=BOLT,
-                  doc="Waits face up; adds ``amount`` to the racer's next DRIFT roll.")  # fmt: skip
+REGISTRY.register(
+    "next_move",
+    Modifier,
+    NextRoll(MOVE_ROLL),
+    kind=BOLT,
+    doc="Waits face up; adds ``amount`` to the racer's next move roll (minimum 1).",
+)
+REGISTRY.register(
+    "next_drift",
+    Modifier,
+    NextRoll(DRIFT_ROLL),
+    kind=BOLT,
+    doc="Waits face up; adds ``amount`` to the racer's next DRIFT roll.",
+)
 REGISTRY.register("move_bonus", Bonus, MoveBonus(), kind=KEPT)
 REGISTRY.register("drift_reroll", BlockParams, DriftReroll(), kind=KEPT)
 REGISTRY.register("drift_bonus", Bonus, DriftBonus(), kind=KEPT)

@@ -45,7 +45,7 @@ def ascii_slug(name: str) -> str:
 
 def readable_file(path: Path, display: str | None = None) -> list[str]:
     """Why ``path`` cannot be read as a content file (empty: it can): a regular file of at most 1 MB."""
-    display = shorten(display or str(path))
+    display = shorten(display or str(path), 300)
     try:
         if not path.exists():
             return [f"{display}: no such file"]
@@ -182,12 +182,13 @@ def load_cards(
         if s in slugs and slugs[s] != c.name:
             problems.append(f'{display}: card "{c.name}": its id {s!r} is the same as "{slugs[s]}"\'s')
         slugs[s] = c.name
-        before = len(problems)
-        compiled = REGISTRY.compile_list([c.effect], f'{display}: card "{c.name}"', problems,
-                                         BOLT if c.bolt else KEPT, label="effect")  # fmt: skip
-        if len(problems) == before and compiled:
+        where, kind = f'{display}: card "{c.name}": effect', BOLT if c.bolt else KEPT
+        bad = REGISTRY.check(c.effect, where, kind)
+        if bad:
+            problems.extend(bad)
+        else:
             good.append(c)
-            effects.append(compiled[0])
+            effects.append(REGISTRY.compile(c.effect, where, kind))
     return good, effects
 
 

@@ -26,12 +26,43 @@ from .rules import DECISIONS
 if TYPE_CHECKING:  # pragma: no cover
     from .game import MiniD
 
-GLOBAL = ("phase.sprint", "phase.race", "phase.over", "round", "bunta.case", "bunta.driving", "deck_count",
-          "discard_count", "to_move.me")  # fmt: skip
-DECISION = (*(f"decision.{k}" for k in DECISIONS), "decision.me", "decision.die", "decision.total",
-            "decision.difficulty", "decision.bonus")  # fmt: skip
-RACER = ("me", "case", "racing", "finished", "out", "skips", "met_bunta", "aura", "corner_mastered",
-         "corner_failed", "corner_move", "hand_count", "waiting_move", "waiting_drift", "sprint", "sprinted")  # fmt: skip
+GLOBAL = (
+    "phase.sprint",
+    "phase.race",
+    "phase.over",
+    "round",
+    "bunta.case",
+    "bunta.driving",
+    "deck_count",
+    "discard_count",
+    "to_move.me",
+)
+DECISION = (
+    *(f"decision.{k}" for k in DECISIONS),
+    "decision.me",
+    "decision.die",
+    "decision.total",
+    "decision.difficulty",
+    "decision.bonus",
+)
+RACER = (
+    "me",
+    "case",
+    "racing",
+    "finished",
+    "out",
+    "skips",
+    "met_bunta",
+    "aura",
+    "corner_mastered",
+    "corner_failed",
+    "corner_move",
+    "hand_count",
+    "waiting_move",
+    "waiting_drift",
+    "sprint",
+    "sprinted",
+)
 
 
 def observation_spec(game: MiniD, players: int) -> list[str]:
@@ -50,14 +81,26 @@ def encode_view(game: MiniD, view: Mapping[str, Any], seat: int | None) -> list[
     cards = table.cards
     length = float(view["length"] + 1)
     phase = view["phase"]
-    out: list[float] = [float(phase == "sprint"), float(phase == "race"), float(phase == "over"),
-                        float(view["round"]), view["bunta"]["case"] / length, float(view["bunta"]["driving"]),
-                        float(view["deck_count"]), float(len(view["discard"])),
-                        float(seat is not None and view["to_move"] == seat)]  # fmt: skip
+    out: list[float] = [
+        float(phase == "sprint"),
+        float(phase == "race"),
+        float(phase == "over"),
+        float(view["round"]),
+        view["bunta"]["case"] / length,
+        float(view["bunta"]["driving"]),
+        float(view["deck_count"]),
+        float(len(view["discard"])),
+        float(seat is not None and view["to_move"] == seat),
+    ]
     d = view["decision"] or {}
     out += [float(d.get("kind") == k) for k in DECISIONS]
-    out += [float(bool(d) and d["seat"] == seat and seat is not None), float(d.get("die", 0)),
-            float(d.get("total", 0)), float(d.get("difficulty", 0)), float(d.get("bonus", 0))]  # fmt: skip
+    out += [
+        float(bool(d) and d["seat"] == seat and seat is not None),
+        float(d.get("die", 0)),
+        float(d.get("total", 0)),
+        float(d.get("difficulty", 0)),
+        float(d.get("bonus", 0)),
+    ]
     for r in view["racers"]:
         corner = r["corner"] or {}
         waiting = {"move": 0.0, "drift": 0.0}
@@ -66,11 +109,24 @@ def encode_view(game: MiniD, view: Mapping[str, Any], seat: int | None) -> list[
             if cid is not None and cards[cid].waits in waiting:
                 c = cards[cid]
                 waiting[c.waits or ""] += c.effect.impl.amount(c.effect.p)
-        out += [float(r["seat"] == seat), r["case"] / length, float(r["status"] == "racing"),
-                float(r["status"] == "finished"), float(r["status"] == "out"), float(r["skips"]),
-                float(r["met_bunta"]), float(r["aura"]), float(corner.get("state") == "mastered"),
-                float(corner.get("state") == "failed"), float(corner.get("move", 0)), float(r["hand_count"]),
-                waiting["move"], waiting["drift"], float(r["sprint"] or 0), float(r["sprint"] is not None)]  # fmt: skip
+        out += [
+            float(r["seat"] == seat),
+            r["case"] / length,
+            float(r["status"] == "racing"),
+            float(r["status"] == "finished"),
+            float(r["status"] == "out"),
+            float(r["skips"]),
+            float(r["met_bunta"]),
+            float(r["aura"]),
+            float(corner.get("state") == "mastered"),
+            float(corner.get("state") == "failed"),
+            float(corner.get("move", 0)),
+            float(r["hand_count"]),
+            waiting["move"],
+            waiting["drift"],
+            float(r["sprint"] or 0),
+            float(r["sprint"] is not None),
+        ]
     mine: dict[str, int] = {}
     if seat is not None:
         for slug in view["racers"][seat].get("hand", ()):

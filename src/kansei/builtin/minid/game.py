@@ -23,7 +23,9 @@ from .rules import (
 from .scenario import MiniDSetup
 from .table import Table, Track, load_table, resolve_track
 
-NO_DECKS = "minid: racers bring no decks; the Event deck is shared (a scenario fixes its order with setup 'deck')"
+NO_DECKS = (
+    "minid: racers bring no decks; the Event deck is shared (a scenario fixes its order with setup 'deck')"
+)
 DECLINES = ("roll", "accept", "pass", "draw")
 WINDOW_ORDER = (TURN, SKIP, DRIFT, BATTLE, CROSSING)
 

@@ -84,8 +84,9 @@ Task = tuple[Any, ...]  # (step method, its arguments…)
 
 
 class MiniDOptions(GameOptions):
-    track: str = Field("akina", max_length=300, description="a track of the content (akina, usui) or a track "
-                       ".toml file")  # fmt: skip
+    track: str = Field(
+        "akina", max_length=300, description="a track of the content (akina, usui) or a track .toml file"
+    )
     uphill: bool = Field(False, description="MD-O3 uphill touge: the track in reverse")
     aspiration: bool = Field(False, description="MD-O1: +1 move behind an opponent on a straight")
     strategies: bool = Field(False, description="MD-O2: choose a cornering line before each DRIFT roll")
@@ -174,8 +175,14 @@ class MiniDState(State):
         s.over = False
         s.rng.shuffle(s.deck)
         apply_setup(s, setup)
-        s.log("race", track=tr.track_id, direction="uphill" if tr.uphill else "downhill", players=seats,
-              length=tr.length, eurobeat=game.options.eurobeat)  # fmt: skip
+        s.log(
+            "race",
+            track=tr.track_id,
+            direction="uphill" if tr.uphill else "downhill",
+            players=seats,
+            length=tr.length,
+            eurobeat=game.options.eurobeat,
+        )
         if setup.starter is not None:
             s._begin(setup.starter)
         else:  # MD-S2: everyone sprints, one by one in seat order
@@ -560,7 +567,9 @@ class MiniDState(State):
         pos, status = self.positions, self.status
         for q in range(self.seats):
             if q != p and status[q] == RACING and pos[q] == x:
-                self.tasks.append((MiniDState._battle, p, q) if role == ATTACK else (MiniDState._battle, q, p))
+                self.tasks.append(
+                    (MiniDState._battle, p, q) if role == ATTACK else (MiniDState._battle, q, p)
+                )
                 return
 
     # ------------------------------------------------------------------------------ MD-W1 the end
@@ -650,8 +659,16 @@ class MiniDState(State):
         else:  # MD-C3
             outcome = "failed"
             self.corner_state[p] = FAILED
-        self.log("drift", seat=p, section=sec, die=n, total=total, difficulty=diff,
-                 line=LINES[line] if self.strategies else None, outcome=outcome)  # fmt: skip
+        self.log(
+            "drift",
+            seat=p,
+            section=sec,
+            die=n,
+            total=total,
+            difficulty=diff,
+            line=LINES[line] if self.strategies else None,
+            outcome=outcome,
+        )
         if n == 20:  # straight to the next section's first case, and play again after this turn
             self.play_again(p)
             self._jump(p, tr.section_end[sec] + 1)
@@ -724,8 +741,17 @@ class MiniDState(State):
                 outcome = "overtake"
             else:  # (e)
                 outcome = "held"
-            self.log("duel", attacker=att, defender=dfd, attack=a, attack_total=attack, defence=[d, e],
-                     defence_total=defence, outcome=outcome, shift=shift)  # fmt: skip
+            self.log(
+                "duel",
+                attacker=att,
+                defender=dfd,
+                attack=a,
+                attack_total=attack,
+                defence=[d, e],
+                defence_total=defence,
+                outcome=outcome,
+                shift=shift,
+            )
             if outcome != "both_perfect" and outcome != "tie":
                 break
         if outcome == "perfect_defence":
@@ -739,7 +765,11 @@ class MiniDState(State):
     # ------------------------------------------------------------------------------ MD-E events
     def _end_turn(self, p: int) -> None:
         """End of a turn: an Event case stopped on lets the racer draw (MD-E1), then the hand limit."""
-        if self.status[p] == RACING and self.track.is_event[self.positions[p]] and (self.deck or self.discard):
+        if (
+            self.status[p] == RACING
+            and self.track.is_event[self.positions[p]]
+            and (self.deck or self.discard)
+        ):
             self.tasks.append((MiniDState._hand_limit, p))
             self.pending = Decision(DRAW, p)
         elif len(self.hands[p]) > HAND_LIMIT:
@@ -797,7 +827,11 @@ class MiniDState(State):
         corner = None
         sec = tr.section_at[x]
         if sec >= 0 and sec == self.corner_section[q] and self.corner_state[q] != NONE:
-            corner = {"section": sec, "state": CORNER_STATE[self.corner_state[q]], "move": self.corner_move[q]}
+            corner = {
+                "section": sec,
+                "state": CORNER_STATE[self.corner_state[q]],
+                "move": self.corner_move[q],
+            }
         v = {
             "seat": q,
             "case": x,
@@ -820,7 +854,7 @@ class MiniDState(State):
         cards = self.table.cards
         return {
             "game": "minid",
-            "track": tr.track_id,
+            "track": tr.name,
             "direction": "uphill" if tr.uphill else "downhill",
             "length": tr.length,
             "sections": tr.section_view(),
@@ -854,8 +888,9 @@ class MiniDState(State):
         v["tasks"] = [[t[0].__name__.lstrip("_"), *t[1:]] for t in self.tasks]
         v["pending"] = None if d is None else {k: getattr(d, k) for k in Decision.__slots__}
         v["dice"] = list(reversed(self.forced_dice))
-        v["corner_state"] = [[self.corner_section[q], self.corner_state[q], self.corner_move[q]]
-                             for q in range(self.seats)]  # fmt: skip
+        v["corner_state"] = [
+            [self.corner_section[q], self.corner_state[q], self.corner_move[q]] for q in range(self.seats)
+        ]
         v["cursor"] = self.cursor
         v["battle_bonus"] = list(self.battle_bonus)
         v["move_bonus"] = self.move_bonus

@@ -99,8 +99,12 @@ def apply_setup(s: MiniDState, setup: MiniDSetup) -> None:
         s.aura = setup.aura
     drift = _per_seat("drift", setup.drift, n)
     if drift is not None:
-        states = {"mastered": (MASTERED, NORMAL), "failed": (FAILED, NORMAL), "gambler": (MASTERED, GAMBLER),
-                  "moonlight": (MASTERED, MOONLIGHT)}  # fmt: skip
+        states = {
+            "mastered": (MASTERED, NORMAL),
+            "failed": (FAILED, NORMAL),
+            "gambler": (MASTERED, GAMBLER),
+            "moonlight": (MASTERED, MOONLIGHT),
+        }
         for q, v in enumerate(drift):
             if v is None:
                 continue

@@ -34,8 +34,21 @@ class CardDef:
     """An Event card as the engine uses it: its id (an index), slug, names and texts per language, its
     compiled effect block, and its two interned actions."""
 
-    __slots__ = ("id", "slug", "name", "text", "bolt", "effect", "window", "waits", "count", "house", "play",
-                 "discard", "rec")  # fmt: skip
+    __slots__ = (
+        "id",
+        "slug",
+        "name",
+        "text",
+        "bolt",
+        "effect",
+        "window",
+        "waits",
+        "count",
+        "house",
+        "play",
+        "discard",
+        "rec",
+    )
 
     id: int
     slug: str
@@ -74,9 +87,23 @@ class CardDef:
 class Track:
     """A track in the direction of the race (MD-B1; reversed for MD-O3), as flat per-case tables."""
 
-    __slots__ = ("name", "track_id", "text", "uphill", "length", "sections", "section_at", "next_corner",
-                 "is_event", "straight_end", "difficulty", "section_end", "section_names", "corner_starts",
-                 "events")  # fmt: skip
+    __slots__ = (
+        "name",
+        "track_id",
+        "text",
+        "uphill",
+        "length",
+        "sections",
+        "section_at",
+        "next_corner",
+        "is_event",
+        "straight_end",
+        "difficulty",
+        "section_end",
+        "section_names",
+        "corner_starts",
+        "events",
+    )
 
     name: str
     track_id: str
@@ -113,8 +140,10 @@ class Track:
         self.section_end = [e for _, _, e, _ in self.sections]
         self.section_names = {"en": [], "fr": []}
         for i, s in enumerate(secs, 1):
-            fallback = {"en": f"corner {i}" if s.kind == "corner" else f"straight {i}",
-                        "fr": f"virage {i}" if s.kind == "corner" else f"ligne droite {i}"}  # fmt: skip
+            fallback = {
+                "en": f"corner {i}" if s.kind == "corner" else f"straight {i}",
+                "fr": f"virage {i}" if s.kind == "corner" else f"ligne droite {i}",
+            }
             self.section_names["fr"].append(s.name or fallback["fr"])
             self.section_names["en"].append(s.en or s.name or fallback["en"])
         self.section_at = [-1] * (length + 2)
@@ -145,10 +174,15 @@ class Track:
 
     def section_view(self) -> list[dict]:
         return [
-            {"kind": k, "start": b, "end": e, "names": {lang: names[i] for lang, names in self.section_names.items()},
-             **({"difficulty": d} if k == "corner" else {})}
+            {
+                "kind": k,
+                "start": b,
+                "end": e,
+                "names": {lang: names[i] for lang, names in self.section_names.items()},
+                **({"difficulty": d} if k == "corner" else {}),
+            }
             for i, (k, b, e, d) in enumerate(self.sections)
-        ]  # fmt: skip
+        ]
 
 
 class Table:
@@ -156,8 +190,10 @@ class Table:
 
     def __init__(self, content: Content):
         self.content = content
-        self.cards = tuple(CardDef(i, rec, eff) for i, (rec, eff) in enumerate(zip(content.cards,
-                                                                                  content.effects, strict=True)))  # fmt: skip
+        self.cards = tuple(
+            CardDef(i, rec, eff)
+            for i, (rec, eff) in enumerate(zip(content.cards, content.effects, strict=True))
+        )
         self.deck = tuple(c.id for c in self.cards for _ in range(c.count))
         self.by_name: dict[str, int] = {}
         for c in self.cards:
@@ -229,8 +265,9 @@ def resolve_track(table: Table, name: str, uphill: bool) -> Track:
             raise ContentError(problems)
         return Track(recs[0], uphill)
     valid = ", ".join(table.track_ids())
-    raise OptionError(f"minid: unknown track {shorten(name, 40)!r} (valid: {valid}, or the path of a track "
-                      ".toml file)")  # fmt: skip
+    raise OptionError(
+        f"minid: unknown track {shorten(name, 40)!r} (valid: {valid}, or the path of a track .toml file)"
+    )
 
 
 __all__ = ["BIG", "CardDef", "Table", "Track", "load_table", "resolve_track"]

@@ -138,8 +138,14 @@ def strip(state: MiniDState, v: dict[str, Any], lang: str = "en") -> Text:
 def _decision_line(state: MiniDState, d: dict[str, Any], seat: int | None, lang: str) -> str:
     kind = d["kind"]
     corner = state.track.section_names[lang][d["section"]] if "section" in d else ""
-    what = tr(lang, f"d_{kind}", corner=corner, difficulty=d.get("difficulty", 0), total=d.get("total", 0),
-              die=d.get("die", 0))  # fmt: skip
+    what = tr(
+        lang,
+        f"d_{kind}",
+        corner=corner,
+        difficulty=d.get("difficulty", 0),
+        total=d.get("total", 0),
+        die=d.get("die", 0),
+    )
     return tr(lang, "decide", Who=cap(who(d["seat"], seat, lang)), what=what)
 
 
@@ -162,7 +168,9 @@ def render(state: MiniDState, seat: int | None, lang: str = "en") -> Panel:
             corners.append(f"d{d}", style=_corner_style(d))
             corners.append("  ")
     bunta = v["bunta"]
-    bline = Text(tr(lang, "bunta", case=bunta["case"]) + ("" if bunta["driving"] else tr(lang, "bunta_stopped")))
+    bline = Text(
+        tr(lang, "bunta", case=bunta["case"]) + ("" if bunta["driving"] else tr(lang, "bunta_stopped"))
+    )
     table = Table(expand=False, show_edge=False, pad_edge=False)
     for col in ("seat", "case", "status", "corner", "skips", "bunta", "cards", "waiting"):
         table.add_column(tr(lang, f"col_{col}"))
@@ -173,23 +181,42 @@ def render(state: MiniDState, seat: int | None, lang: str = "en") -> Panel:
             name.append(tr(lang, "aura_tag"), style="bold yellow")
         corner = ""
         if r["corner"]:
-            corner = f"{track.section_names[lang][r['corner']['section']]}: {tr(lang, 'st_' + r['corner']['state'])}"
+            where = track.section_names[lang][r["corner"]["section"]]
+            corner = f"{where}: {tr(lang, 'st_' + r['corner']['state'])}"
         if "hand" in r:
             cards = ", ".join(card_name(state, c, lang) for c in r["hand"]) or "—"
         else:
             cards = tr(lang, "hidden", n=r["hand_count"])
         status = tr(lang, "out_status" if r["status"] == "out" else r["status"])
-        table.add_row(name, str(r["case"]), status, corner, str(r["skips"] or ""),
-                      tr(lang, "met" if r["met_bunta"] else "ahead"), cards,
-                      ", ".join(card_name(state, c, lang) for c in r["waiting"]))  # fmt: skip
-    parts: list[Any] = [head, strip(state, v, lang), corners, bline, table,
-                        Text(tr(lang, "deck_line", deck=v["deck_count"], discard=len(v["discard"])), style="dim")]
+        table.add_row(
+            name,
+            str(r["case"]),
+            status,
+            corner,
+            str(r["skips"] or ""),
+            tr(lang, "met" if r["met_bunta"] else "ahead"),
+            cards,
+            ", ".join(card_name(state, c, lang) for c in r["waiting"]),
+        )
+    parts: list[Any] = [
+        head,
+        strip(state, v, lang),
+        corners,
+        bline,
+        table,
+        Text(tr(lang, "deck_line", deck=v["deck_count"], discard=len(v["discard"])), style="dim"),
+    ]
     if v["phase"] == "sprint":
-        lands = ", ".join(tr(lang, "landed", who=who(r["seat"], seat, lang), landing=r["sprint"])
-                          for r in v["racers"] if r["sprint"] is not None)  # fmt: skip
+        lands = ", ".join(
+            tr(lang, "landed", who=who(r["seat"], seat, lang), landing=r["sprint"])
+            for r in v["racers"]
+            if r["sprint"] is not None
+        )
         parts.append(Text(tr(lang, "sprint_line", line=SPRINT_LINE, lands=lands)))
     if v["over"]:
-        parts.append(Text(tr(lang, "over_line", placings=_placings(v["placings"], seat, lang)), style="bold green"))
+        parts.append(
+            Text(tr(lang, "over_line", placings=_placings(v["placings"], seat, lang)), style="bold green")
+        )
     elif v["decision"]:
         parts.append(Text(_decision_line(state, v["decision"], seat, lang), style="italic"))
     return Panel(Group(*parts), expand=False)
@@ -216,15 +243,29 @@ def describe(state: MiniDState, action: Action, lang: str = "en") -> str:
     p = d.seat
     if k == "sprint":
         pw = action.args[0]
-        return tr(lang, "m_sprint", power=pw, low=pw - 5, high=pw + 5, odds=f"{sprint_odds(pw):.0%}",
-                  line=SPRINT_LINE)  # fmt: skip
+        return tr(
+            lang,
+            "m_sprint",
+            power=pw,
+            low=pw - 5,
+            high=pw + 5,
+            odds=f"{sprint_odds(pw):.0%}",
+            line=SPRINT_LINE,
+        )
     if k == "line":
         i = action.args[0]
         diff = state.track.difficulty[state.corner_section[p]]
         mod = LINE_DRIFT[i] + (AURA if state.aura == p else 0)
         move = tr(lang, "m_line_move", move=LINE_MOVE[i]) if LINE_MOVE[i] else ""
-        return tr(lang, "m_line", title=tr(lang, f"line_{LINES[i]}"), drift=LINE_DRIFT[i], move=move,
-                  odds=f"{drift_odds(diff, mod):.0%}", difficulty=diff)  # fmt: skip
+        return tr(
+            lang,
+            "m_line",
+            title=tr(lang, f"line_{LINES[i]}"),
+            drift=LINE_DRIFT[i],
+            move=move,
+            odds=f"{drift_odds(diff, mod):.0%}",
+            difficulty=diff,
+        )
     if k in ("play", "discard"):
         c = state.table.cards[action.args[0]]
         return tr(lang, f"m_{k}", card=c.name[lang], text=_card_text(c, lang))
@@ -236,10 +277,21 @@ def describe(state: MiniDState, action: Action, lang: str = "en") -> str:
     if k == "accept" and d.kind == DRIFT:
         diff = state.track.difficulty[state.corner_section[p]]
         total = d.die + d.mod
-        return tr(lang, "m_keep_drift", total=total, difficulty=diff, gutter=tr(lang, "m_gutter") if d.master else "",
-                  verdict=_drift_verdict(d.die, total, diff, d.master, lang))  # fmt: skip
+        return tr(
+            lang,
+            "m_keep_drift",
+            total=total,
+            difficulty=diff,
+            gutter=tr(lang, "m_gutter") if d.master else "",
+            verdict=_drift_verdict(d.die, total, diff, d.master, lang),
+        )
     if k == "accept" and d.kind == CROSSING:
-        return tr(lang, "m_keep_crossing", total=d.die + d.mod, verdict=_crossing_verdict(d.die, d.die + d.mod, lang))
+        return tr(
+            lang,
+            "m_keep_crossing",
+            total=d.die + d.mod,
+            verdict=_crossing_verdict(d.die, d.die + d.mod, lang),
+        )
     if k == "pass":
         if d.kind == "battle":
             b = state.battle_bonus[p]
@@ -298,8 +350,10 @@ def refusal(state: MiniDState, text: str, seat: int) -> str | None:
             if words[0] == "discard" and d.kind != DISCARD:
                 return f"{shown!r}: cards are discarded only above the hand limit of 3; you are to {asked}"
             if words[0] == "play" and c.window != d.kind:
-                return f"{shown!r}: {c.name['en']!r} is not played now but {_WHEN.get(c.window or '', 'never')}; " \
-                       f"you are to {asked}"
+                return (
+                    f"{shown!r}: {c.name['en']!r} is not played now but {_WHEN.get(c.window or '', '')}; "
+                    f"you are to {asked}"
+                )
         legal = ", ".join(a.notation for a in state.legal_actions()[:14])
         return f"{shown!r} is not legal now: you are to {asked} (yours: {legal})"
     except Exception:  # noqa: BLE001 - a refusal message must never fail; the generic one is used instead
@@ -329,27 +383,49 @@ def narrate(game: MiniD, e: dict[str, Any], seat: int | None = None, lang: str =
 
     if t == "race":
         beat = tr(lang, "beat") if e.get("eurobeat") else ""
-        return tr(lang, "race", track=track.name, direction=tr(lang, e["direction"]),
-                  length=plural(lang, "case", e["length"]), players=e["players"], beat=beat)  # fmt: skip
+        return tr(
+            lang,
+            "race",
+            track=track.name,
+            direction=tr(lang, e["direction"]),
+            length=plural(lang, "case", e["length"]),
+            players=e["players"],
+            beat=beat,
+        )
     if t == "sprint":
         short = SPRINT_LINE - e["landing"]
-        tail = tr(lang, "sprint_over") if e["crossed"] else (
-            tr(lang, "sprint_on") if short == 0 else tr(lang, "sprint_short", short=short))
+        tail = (
+            tr(lang, "sprint_over")
+            if e["crossed"]
+            else (tr(lang, "sprint_on") if short == 0 else tr(lang, "sprint_short", short=short))
+        )
         a, b = e["dice"]
         return say(lang, "sprint", you, Who=Who, power=e["power"], a=a, b=b, landing=e["landing"], tail=tail)
     if t == "sprint_again":
         return tr(lang, "sprint_again", why=tr(lang, e["why"]), who=_names(e["seats"], seat, lang))
     if t == "start":
         st = e["starter"]
-        return say(lang, "start", st == seat, Who=cap(who(st, seat, lang)), order=_names(e["order"], seat, lang))
+        return say(
+            lang, "start", st == seat, Who=cap(who(st, seat, lang)), order=_names(e["order"], seat, lang)
+        )
     if t == "round":
         return tr(lang, "round", round=e["round"])
     if t == "bunta_move":
         source = name(e["card"]) if e.get("card") else f"d6 {e['die']}"
-        return tr(lang, "bunta_move", cases=plural(lang, "case", e["die"]), source=source, src=e["src"],
-                  dst=e["dst"])  # fmt: skip
+        return tr(
+            lang,
+            "bunta_move",
+            cases=plural(lang, "case", e["die"]),
+            source=source,
+            src=e["src"],
+            dst=e["dst"],
+        )
     if t == "crossing":
-        roll = str(e["total"]) if e["total"] == e["die"] else tr(lang, "crossing_roll", total=e["total"], die=e["die"])
+        roll = (
+            str(e["total"])
+            if e["total"] == e["die"]
+            else tr(lang, "crossing_roll", total=e["total"], die=e["die"])
+        )
         prev = e.get("previous")
         lost = say(lang, "aura_lost", prev == seat, who=who(prev, seat, lang)) if prev is not None else ""
         return say(lang, "crossing", you, Who=Who, roll=roll, outcome=tr(lang, e["outcome"]), lost=lost)
@@ -369,27 +445,55 @@ def narrate(game: MiniD, e: dict[str, Any], seat: int | None = None, lang: str =
         why = name(e["card"]) if e["why"] == "card" else tr(lang, "overtake_move")
         return say(lang, "move", you, cases=plural(lang, "case", e["steps"]), why=why, **kw)
     if t == "place":
-        why = name(e["card"]) if e["why"] == "card" else tr(lang, {"kansei": "kansei"}.get(e["why"], e["why"] + "_place"))
+        why = (
+            name(e["card"])
+            if e["why"] == "card"
+            else tr(lang, {"kansei": "kansei"}.get(e["why"], e["why"] + "_place"))
+        )
         return say(lang, "place", you, Who=Who, dst=e["dst"], why=why)
     if t == "drift":
         mod = e["total"] - e["die"]
         line = f" [{tr(lang, e['line'])}]" if e.get("line") and e["line"] != "normal" else ""
         die = tr(lang, "drift_die", die=e["die"], mod=mod) if mod else ""
         outcome = tr(lang, "kansei_drift" if e["outcome"] == "kansei" else e["outcome"])
-        return say(lang, "drift", you, Who=Who, corner=_corner_name(track, e, lang), line=line, total=e["total"],
-                   difficulty=e["difficulty"], die=die, outcome=outcome)  # fmt: skip
+        return say(
+            lang,
+            "drift",
+            you,
+            Who=Who,
+            corner=_corner_name(track, e, lang),
+            line=line,
+            total=e["total"],
+            difficulty=e["difficulty"],
+            die=die,
+            outcome=outcome,
+        )
     if t == "battle":
         att, dfd = e["attacker"], e["defender"]
         if lang == "fr" and dfd == seat:
             return tr(lang, "battle_you", Who=cap(who(att, seat, lang)), case=e["case"])
-        return say(lang, "battle", att == seat, Who=cap(who(att, seat, lang)), other=who(dfd, seat, lang),
-                   case=e["case"])  # fmt: skip
+        return say(
+            lang,
+            "battle",
+            att == seat,
+            Who=cap(who(att, seat, lang)),
+            other=who(dfd, seat, lang),
+            case=e["case"],
+        )
     if t == "duel":
         d, r = e["defence"]
         out = tr(lang, "tie_duel" if e["outcome"] == "tie" else e["outcome"])
         shift = f" ({plural(lang, 'case', e['shift'])})" if e.get("shift") else ""
-        return tr(lang, "duel", attack=e["attack_total"], defence=e["defence_total"], d=d, e=r, outcome=out,
-                  shift=shift)  # fmt: skip
+        return tr(
+            lang,
+            "duel",
+            attack=e["attack_total"],
+            defence=e["defence_total"],
+            d=d,
+            e=r,
+            outcome=out,
+            shift=shift,
+        )
     if t == "finish":
         return say(lang, "finish", you, Who=Who, place=ordinal(lang, e["place"]))
     if t == "out":
@@ -432,7 +536,9 @@ def card_face(c: CardDef, lang: str = "en") -> dict[str, Any]:
     for field in c.effect.p._fields if c.effect.p else ():
         stats[tr(lang, field)] = getattr(c.effect.p, field)
     tags = [c.effect.name]
-    tags.append(tr(lang, f"waits_{c.waits}") if c.waits else (tr(lang, f"window_{c.window}") if c.window else "⚡"))
+    tags.append(
+        tr(lang, f"waits_{c.waits}") if c.waits else (tr(lang, f"window_{c.window}") if c.window else "⚡")
+    )
     return {
         "name": c.name[lang],
         "slug": c.slug,
@@ -445,4 +551,14 @@ def card_face(c: CardDef, lang: str = "en") -> dict[str, Any]:
     }
 
 
-__all__ = ["DECLINE", "card_face", "describe", "drift_odds", "narrate", "refusal", "render", "sprint_odds", "strip"]
+__all__ = [
+    "DECLINE",
+    "card_face",
+    "describe",
+    "drift_odds",
+    "narrate",
+    "refusal",
+    "render",
+    "sprint_odds",
+    "strip",
+]
