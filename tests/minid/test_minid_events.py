@@ -3,28 +3,35 @@ their moment, the hand limit of 3, and hidden hands. Akina's Event cases: 5 15 2
 
 from __future__ import annotations
 
-import pytest
 from minid_helpers import CARDS, DECK, STOP, act, corner, decision, find_card, names, notations, race, stops
 
 from kansei.testing import find_events, last_event
 
 
-@pytest.mark.xfail(strict=True, reason="issue 10: per-game refusals")
 def test_md_e1_stopping_on_an_event_case_offers_a_draw_kept_cards_are_hidden():
-    """MD-E1: stop on 5: draw or pass. A kept card goes to the hand, seen by its owner only."""
+    """MD-E1: stop on 5: draw or pass. A kept card goes to the hand, seen by its owner only: the others are
+    told "a card" (public ``drew``), the drawer which one (private ``drew_card``), and narration follows."""
     s = race(positions=[2, 0], dice=[3], deck=["Contre-braquage"], hands=[[], STOP])
     assert decision(s) == ("draw", 0) and notations(s) == ["draw", "pass"]
     act(s, "draw")
     assert names(s.hands[0]) == ["Contre-braquage"]
-    assert s.view(0)["racers"][0]["hand"] == ["Contre-braquage"]
+    assert s.view(0)["racers"][0]["hand"] == ["contre-braquage"]
     v1 = s.view(1)
     assert "hand" not in v1["racers"][0] and v1["racers"][0]["hand_count"] == 1
-    assert "Contre-braquage" not in str(v1)
-    assert last_event(s, "draw") == {"type": "draw", "seat": 0}
-    assert last_event(s, "drew_card") == {"type": "drew_card", "seat": 0, "card": "contre-braquage"}
-    assert s.events_for(1)[-1]["type"] != "card"  # private to seat 0
-    card = last_event(s, "card")
-    assert s.game.narrate(card, 1) is None and "Contre-braquage" in s.game.narrate(card, 0)
+    assert "contre-braquage" not in str(v1) and "contre-braquage" not in str(s.events_for(1))
+    assert last_event(s, "drew", seat=1) == {"type": "drew", "seat": 0}
+    assert last_event(s, "drew_card", seat=0) == {"type": "drew_card", "seat": 0, "card": "contre-braquage"}
+    assert find_events(s, "drew_card", seat=1) == [] and find_events(s, "drew_card", seat=None) == []
+    card = last_event(s, "drew_card")
+    g = s.game
+    assert g.narrate(card, 1) is None and g.narrate(card, None) is None  # never for another seat's eyes
+    assert (
+        g.narrate(card, 0)
+        == "You draw Countersteer: Play after your DRIFT roll: roll it again; the new roll stands."
+    )
+    assert g.narrate(card, 0, "fr").startswith("Vous tirez Contre-braquage : ")
+    drew = last_event(s, "drew")
+    assert g.narrate(drew, 1) == "Seat 0 keeps an Event card" and g.narrate(drew, 0) is None
 
 
 def test_md_e1_drawing_is_optional():

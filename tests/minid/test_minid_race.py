@@ -13,9 +13,10 @@ from minid_helpers import STOP, act, decision, notations, race, stops
 
 import kansei
 from kansei import ContentError, IllegalAction, OptionError
+from kansei.builtin.minid.game import NO_DECKS
 from kansei.builtin.minid.rules import SPRINT_ACTS
 from kansei.core.protocol import Action
-from kansei.testing import all_events, find_events, last_event
+from kansei.testing import all_events, find_events, last_event, refused
 
 
 def sprint(players=2, dice=(), seed=0, **opts):
@@ -186,41 +187,56 @@ def test_players_outside_2_to_6_are_one_clear_line(n):
     assert str(e.value) == f"minid: {n} players is not allowed (this game takes 2–6)"
 
 
-@pytest.mark.xfail(strict=True, reason="issue 10: per-game refusals")
 def test_bad_setup_is_one_clear_line():
     g = kansei.load("minid")
     for setup, text in [
-        ({"nitro": 1}, "unknown key(s) nitro"),
+        ({"nitro": 1}, "unknown key 'nitro'"),
         ({"positions": [1, 1]}, "two racers on one road case"),
-        ({"positions": [1]}, "one entry per racer"),
-        ({"dice": [0]}, "dice must be a list"),
+        ({"positions": [1]}, "one entry per racer (2), has 1"),
+        ({"positions": [99, 0]}, "seat 0 on case 99, off the road (0..60"),
+        ({"dice": [0]}, "dice.0=0: Input should be greater than or equal to 1"),
         ({"hands": [["Coup de turbo"], []]}, "is a ⚡ card"),
         ({"hands": [["Nope"], []]}, "'Nope' is not an Event card"),
         ({"starter": 5}, "starter must be a seat 0..1"),
+        ({"starter": True}, "starter=True: Input should be a valid integer"),
         ({"drift": ["failed", None]}, "seat 0 is not in a corner"),
+        ({"waiting": [["Nitro"], []]}, "'Nitro' is not a ⚡ card that waits"),
+        ({"deck": ["Nitro", "Nitro", "Nitro"]}, "no copy of 'Nitro' left in the Event deck"),
     ]:
         with pytest.raises(ContentError) as e:
             g.start(seed=0, players=2, setup=setup)
-        assert len(e.value.problems) == 1 and text in e.value.problems[0], (setup, e.value.problems)
-    with pytest.raises(ContentError):
-        g.start(seed=0, players=2, decks=["a", "b"])
+        assert text in e.value.problems[0] and "\n" not in e.value.problems[0], (setup, e.value.problems)
+    for decks in (["a", "b"], [None], [{"name": "x", "cards": {}}, None]):
+        with pytest.raises(ContentError) as e:
+            g.start(seed=0, players=2, decks=decks)
+        assert e.value.problems == [NO_DECKS]
+    assert g.start(seed=0, players=2, decks=[None, None]).to_move == 0
 
 
-@pytest.mark.xfail(strict=True, reason="issue 10: per-game refusals")
 def test_illegal_and_out_of_turn_actions_are_refused_with_the_state_unchanged():
+    """Refusals tell the asking seat (the seat to move) why: the decision it faces, whether it holds the card
+    named and when that card is played; another seat is told only that it is not its turn."""
     s = race(positions=[2, 0], dice=[3], hands=[["Frein à main"], STOP])
     assert decision(s) == ("draw", 0)
     before = json.dumps(s.reveal(), sort_keys=True)
-    for bad in ("roll", "sprint 3", "play frein-a-main", "discard nitro", "line gambler"):
-        with pytest.raises(IllegalAction) as e:
-            act(s, bad)
-        assert "\n" not in str(e.value)
-    with pytest.raises(IllegalAction) as e:
-        act(s, Action("play frein-a-main", "play", (s.hands[0][0],)))
-    assert "is not played now" in str(e.value) and "draw an Event card" in str(e.value)
-    with pytest.raises(IllegalAction) as e:
-        act(s, Action("play nitro", "play", (s.hands[1][0],)))
-    assert "seat 0 holds no 'Nitro'" in str(e.value)
+    for bad in (
+        "roll",
+        "sprint 3",
+        "play frein-a-main",
+        "discard nitro",
+        "line gambler",
+        "play ²",
+        "x" * 5000,
+    ):
+        msg = refused(s, bad, seat=0)
+        assert "\n" not in msg and "you are to draw an Event card or pass" in msg, msg
+    assert "'Frein à main' is not played now but after your DRIFT roll" in refused(s, "play frein-a-main", 0)
+    assert "you hold no 'Nitro'" in refused(s, "play nitro", seat=0)
+    assert "no Event card is called 'teleport'" in refused(s, "play teleport", seat=0)
+    forged = Action("play frein-a-main", "play", (s.hands[0][0],))
+    assert "is not played now" in refused(s, forged, seat=0)
+    assert refused(s, "play nitro", seat=1) == "seat 1: it is not your turn (seat 0 is to move)"
+    assert refused(s, "play nitro") == "'play nitro' is not a legal action now"  # no seat: safe for anyone
     assert json.dumps(s.reveal(), sort_keys=True) == before
 
 

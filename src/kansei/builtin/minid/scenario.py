@@ -37,14 +37,14 @@ class MiniDSetup(GameSetup):
 
     starter: int | None = Field(None, ge=0, le=5)
     dice: list[Die] | None = Field(None, max_length=2000)
-    positions: list[Case] | None = Field(None, min_length=2, max_length=6)
+    positions: list[Case] | None = Field(None, max_length=6)
     bunta: Case | None = None
-    met: list[bool] | None = Field(None, min_length=2, max_length=6)
-    skips: list[Annotated[int, Field(ge=0, le=9)]] | None = Field(None, min_length=2, max_length=6)
+    met: list[bool] | None = Field(None, max_length=6)
+    skips: list[Annotated[int, Field(ge=0, le=9)]] | None = Field(None, max_length=6)
     aura: int | None = Field(None, ge=0, le=5)
-    drift: list[DriftState | None] | None = Field(None, min_length=2, max_length=6)
-    hands: list[Cards] | None = Field(None, min_length=2, max_length=6)
-    waiting: list[Cards] | None = Field(None, min_length=2, max_length=6)
+    drift: list[DriftState | None] | None = Field(None, max_length=6)
+    hands: list[Cards] | None = Field(None, max_length=6)
+    waiting: list[Cards] | None = Field(None, max_length=6)
     discard: Cards | None = None
     deck: Cards | None = None
 
