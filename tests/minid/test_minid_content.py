@@ -142,7 +142,8 @@ def test_md_b1_a_good_user_track_plays(tmp_path):
 def test_md_e1_validate_reports_card_problems(tmp_path):
     p = tmp_path / "cards.toml"
     p.write_text(
-        '[[card]]\nname = "Faux ⚡"\ntext = "x"\nbolt = true\neffect = { block = "move_bonus", amount = 2 }\n\n'
+        '[[card]]\nname = "Faux ⚡"\ntext = "x"\nbolt = true\n'
+        'effect = { block = "move_bonus", amount = 2 }\n\n'
         '[[card]]\nname = "Sans montant"\ntext = "x"\nbolt = false\neffect = { block = "battle_bonus" }\n\n'
         '[[card]]\nname = "Inconnu"\ntext = "x"\nbolt = false\neffect = { block = "teleport" }\n'
     )
