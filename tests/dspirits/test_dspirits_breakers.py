@@ -5,7 +5,7 @@ from __future__ import annotations
 from dspirits_helpers import cid, deck, hand, lab, legal, names, play, squad_cards
 
 from kansei import Action
-from kansei.testing import find_events, last_event, refused
+from kansei.testing import last_event, refused
 
 A = deck(
     {"Gravelhound": 2, "Tuskaroo": 1, "Lampire": 2, "Howlpack": 2, "Maulbear": 1},

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from bisect import insort
 from itertools import count
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from kansei.core.protocol import Action, DuelState
 from kansei.core.windows import Windows
@@ -24,7 +24,9 @@ from .model import (
     OVER,
     SIDE,
     SUPPORT_SPIRITS_MAX,
+    AttackItem,
     Bid,
+    ChainItem,
     Ctx,
     HandCard,
     Link,
@@ -325,7 +327,8 @@ class StateBase(DuelState):
         elif target == "attacker":
             i = self.wnd.find("attack")
             if i >= 0:
-                found = self.locate(self.wnd.items[i][2])
+                it = self.item(i)
+                found = self.locate(it.attacker) if isinstance(it, AttackItem) else None
                 if found is not None and (not max_power or self.attack_of(*found) <= max_power):
                     out.append(found)
         else:
@@ -481,11 +484,15 @@ class StateBase(DuelState):
             self.bs[p].append(u)
             self.log("zone", seat=p, card=name, dest="battle")
 
+    def item(self, i: int) -> ChainItem:
+        """The chain's item ``i`` (the core's window stack holds the game's own named tuples)."""
+        return cast(ChainItem, self.wnd.items[i])
+
     def negate_below(self, c: Ctx) -> None:
         """DS-R4: negate the item under this one (the card or attack it responded to)."""
         items = self.wnd.items
         if items:
-            it = items[-1]
+            it = self.item(len(items) - 1)
             if not it.negated:
                 self.wnd.replace(len(items) - 1, it._replace(negated=True))
                 self.log("negate", seat=c.owner, by=c.name, what=it.kind)
@@ -493,7 +500,7 @@ class StateBase(DuelState):
     def negate_attack(self, c: Ctx) -> None:
         i = self.wnd.find("attack")
         if i >= 0:
-            self.wnd.replace(i, self.wnd.items[i]._replace(negated=True))
+            self.wnd.replace(i, self.item(i)._replace(negated=True))
             self.log("negate", seat=c.owner, by=c.name, what="attack")
 
     # ------------------------------------------------------------------------------ summons and programs

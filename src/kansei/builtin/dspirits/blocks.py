@@ -5,7 +5,7 @@ Content never holds free text to parse: an ability, special move or support card
 load by :class:`kansei.core.effects.BlockRegistry`. Three kinds:
 
 - ``effect`` blocks run when a chain link resolves (DS-R4) or a trigger fires; they act through the
-  state's small primitive API (``select``, ``destroy``, ``lose_sp``, …) so the rules stay in the state modules.
+  state's small primitive API (``select``, ``destroy``, ``lose_sp``, …): the rules stay in the state.
 - ``static`` blocks are continuous: the stat auras of Realms and lasting Signals (DS-R1, DS-B6).
 - ``condition`` blocks are D-Evolution requirements (DS-C3).
 
@@ -253,13 +253,10 @@ def _sp_at_most(p: Any, s: DSpiritsState, owner: int, u: Unit) -> bool:
     return s.sp[owner] <= p.amount
 
 
-for _name, _params, _impl in (
-    ("turns_on_field", Turns, _turns_on_field),
-    ("battle_wins", Count, _battle_wins),
-    ("endured", Count, _endured),
-    ("sp_at_most", SpAtMost, _sp_at_most),
-):
-    REGISTRY.register(_name, _params, _impl, kind="condition")
+REGISTRY.register("turns_on_field", Turns, _turns_on_field, kind="condition")
+REGISTRY.register("battle_wins", Count, _battle_wins, kind="condition")
+REGISTRY.register("endured", Count, _endured, kind="condition")
+REGISTRY.register("sp_at_most", SpAtMost, _sp_at_most, kind="condition")
 
 
 def block_target(c: Any) -> tuple[str | None, int]:

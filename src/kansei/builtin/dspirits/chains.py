@@ -24,7 +24,6 @@ from .model import (
     MAIN,
     AttackItem,
     Bid,
-    ChainItem,
     Ctx,
     Link,
     TargetChoice,
@@ -43,9 +42,6 @@ class ChainState(BattleState):
     __slots__ = ()
 
     # ------------------------------------------------------------------------------ the chain
-    def item(self, i: int) -> ChainItem:
-        return cast(ChainItem, self.wnd.items[i])
-
     def can_respond(self, seat: int, kind: str) -> bool:
         """Windows ask every seat; :meth:`may_answer` decides (on public information) who is passed for."""
         return True

@@ -88,8 +88,8 @@ class DSpirits(Game):
         return super().starter_deck(name)
 
     def load_deck(self, path: Path) -> dict[str, Any]:
-        """A deck file: TOML (``name``, a ``[cards]`` table and a ``[side]`` table) or text lines ``2 Lampire``
-        with ``Side: 2 Pebblit`` lines for the side deck."""
+        """A deck file: TOML (``name``, a ``[cards]`` table and a ``[side]`` table) or text lines
+        ``2 Lampire`` with ``Side: 2 Pebblit`` lines for the side deck."""
         path = Path(path)
         deck = read_deck(path)
         problems: list[str] = []

@@ -145,7 +145,8 @@ class DSpiritsState(FlowState):
             cid = t.find(words[1])
             if cid is not None:
                 if t.kind[cid] == REALM and not self.afford(p, t.bid[cid]):
-                    return f"{shown}: the opening bid for {t.name[cid]} is {t.bid[cid]} SP and you have {sp} (DS-R1)"
+                    bid = t.bid[cid]
+                    return f"{shown}: the opening bid for {t.name[cid]} is {bid} SP and you have {sp} (DS-R1)"
                 if t.kind[cid] == MOVECARD and not self.afford(p, t.cost[cid]):
                     return f"{shown}: {t.name[cid]} costs {t.cost[cid]} SP and you have {sp}"
                 if t.plain[cid] not in self.hand[p]:

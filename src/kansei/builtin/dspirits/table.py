@@ -105,11 +105,11 @@ class Table:
             self.evos[b] = tuple(lst)
         # DS-B5: strong[type bit] -> mask of types it beats, and its boost
         strong = []
-        for t in cat.types:
+        for td in cat.types:
             mask = 0
-            for o in t.strong_against:
+            for o in td.strong_against:
                 mask |= self.type_bit.get(o, 0)
-            strong.append((self.type_bit[t.name], mask, t.boost))
+            strong.append((self.type_bit[td.name], mask, td.boost))
         self.adv = [[0] * n for _ in range(n)]
         fighters = [i for i in range(n) if self.kind[i] in (SPIRIT, EVOLUTION)]
         for a in fighters:

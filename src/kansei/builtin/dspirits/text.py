@@ -174,7 +174,8 @@ def render(state: DSpiritsState, seat: int | None, lang: str = "en") -> Panel:
         pending = f", bringing in {s['pending']}" if s["pending"] else ""
         parts.append(
             Text(
-                f"Between games: seat {s['seat']} may swap side-deck cards ({s['swaps_left'][s['seat']]} left){pending}",
+                f"Between games: seat {s['seat']} may swap side-deck cards "
+                f"({s['swaps_left'][s['seat']]} left){pending}",
                 style="bold",
             )
         )
@@ -220,9 +221,13 @@ def describe(state: DSpiritsState, action: Action, lang: str = "en") -> str:
             return "no Extra Draw"
         return f"Extra Draw ({EXTRA_DRAW_COST} SP): one more from your {DECKS[a[0]]} deck"
     if k == "recharge":
-        return f"Squad Recharge: pay {state.sp[p] // 2} SP (half), your D-World's D-Spirits back into the D-Squad deck"
+        return (
+            f"Squad Recharge: pay {state.sp[p] // 2} SP (half), your D-World's D-Spirits back into "
+            "the D-Squad deck"
+        )
     if k == "rush":
-        return f"Field Rush: instead of drawing, bid {FIELD_RUSH_BID} SP for {card_line(t, a[0])}: {t.recs[a[0]].text}"
+        realm = card_line(t, a[0])
+        return f"Field Rush: instead of drawing, bid {FIELD_RUSH_BID} SP for {realm}: {t.recs[a[0]].text}"
     if k == "summon":
         return f"Regular Summon {hand_card_text(t, state.hand_label(a[0]))}"
     if k == "exchange":
@@ -256,7 +261,8 @@ def describe(state: DSpiritsState, action: Action, lang: str = "en") -> str:
         base = t.name[u.card] if u is not None else a[1]
         return f"D-Evolve {base} into {card_line(t, a[0])}"
     if k == "shift":
-        return f"Soul Shift ({SOUL_SHIFT_COST} SP): {_target(state, p, 'own:' + a[0])} to the Support Zone, abilities inactive"
+        who = _target(state, p, "own:" + a[0])
+        return f"Soul Shift ({SOUL_SHIFT_COST} SP): {who} to the Support Zone, abilities inactive"
     if k == "battle":
         return "go to the battle step"
     if k in ("attack", "limbo"):
@@ -326,7 +332,6 @@ def narrate(game: Any, e: dict[str, Any], seat: int | None = None, lang: str = "
     k = e["type"]
     s = e.get("seat")
     you = s is not None and s == seat
-    who = "you" if you else f"seat {s}"
     Who = "You" if you else f"Seat {s}"
     whose = "your" if you else f"seat {s}'s"
     Whose = "Your" if you else f"Seat {s}'s"
@@ -339,7 +344,8 @@ def narrate(game: Any, e: dict[str, Any], seat: int | None = None, lang: str = "
         first = "you go" if e["first"] == seat else f"seat {e['first']} goes"
         return f"Game {e['game']} begins: {first} first, {e['sp'][0]} SP each."
     if k == "opening":
-        return f"{Who} {v('draw', 'draws')} {e['squad']} from the D-Squad deck and {e['support']} from the Support deck."
+        n, m = e["squad"], e["support"]
+        return f"{Who} {v('draw', 'draws')} {n} from the D-Squad deck and {m} from the Support deck."
     if k == "turn":
         return f"— Turn {e['turn']}: {whose} turn (SP {e['sp'][0]}–{e['sp'][1]})"
     if k == "draw":
@@ -353,7 +359,8 @@ def narrate(game: Any, e: dict[str, Any], seat: int | None = None, lang: str = "
     if k == "no_draw":
         return f"{Who} {v('draw', 'draws')} no card this turn."
     if k == "sp":
-        return f"{Who} {v('gain', 'gains') if e['delta'] > 0 else v('lose', 'loses')} {abs(e['delta'])} SP ({e['why']}): {e['sp']} left."
+        verb = v("gain", "gains") if e["delta"] > 0 else v("lose", "loses")
+        return f"{Who} {verb} {abs(e['delta'])} SP ({e['why']}): {e['sp']} left."
     if k == "summon":
         how = v("Super D-Summon", "Super D-Summons") if e["kind"] == "super" else v("summon", "summons")
         return f"{Who} {how} {e['card']}."
@@ -432,7 +439,8 @@ def narrate(game: Any, e: dict[str, Any], seat: int | None = None, lang: str = "
             f"{Who} {v('recharge', 'recharges')} the D-Squad deck with {n} D-Spirit{'s' if n != 1 else ''}."
         )
     if k == "zone":
-        return f"{Whose} {e['card']} moves to the {'Support Zone' if e['dest'] == 'support' else 'Battle Scene'}."
+        zone = "Support Zone" if e["dest"] == "support" else "Battle Scene"
+        return f"{Whose} {e['card']} moves to the {zone}."
     if k == "shift":
         return f"{Who} {v('Soul-Shift', 'Soul-Shifts')} {e['card']} to the Support Zone."
     if k == "to_hand":
