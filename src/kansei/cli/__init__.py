@@ -15,6 +15,9 @@ from . import info, play, replaying, runs, validating  # noqa: F401  (each regis
 from .common import app, clean, err, split_agents
 
 # Sub-commands other packages add (one line each), e.g. kansei lab, kansei serve:
+from kansei.lab.cli import app as lab_app  # noqa: E402  (kansei lab: the balance lab's sub-commands)
+
+app.add_typer(lab_app, name="lab")
 
 
 def main() -> None:

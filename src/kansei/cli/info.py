@@ -17,7 +17,7 @@ from kansei.core.protocol import Game
 from kansei.core.registry import broken, game_class
 
 from .cards import card_table, face, find_cards, suggestion
-from .common import GameId, Lang, app, clean, fail, friendly, game_lang, out, plural
+from .common import GameId, Lang, app, clean, err, fail, friendly, game_lang, out, plural
 
 
 # ----------------------------------------------------------------------------------- games
@@ -46,7 +46,7 @@ def games() -> None:
         t.add_row(clean(gid), clean(cls.name), players, clean("\n".join(opts), 2000))
     out.print(t)
     for label, why in broken().items():
-        out.print(f"[yellow]broken plugin[/] {clean(label, 80)}: {clean(why)}")
+        err.print(f"[yellow]broken plugin[/] {clean(label, 80)}: {clean(why)}", soft_wrap=True)
 
 
 # ----------------------------------------------------------------------------------- rules
