@@ -73,7 +73,13 @@ def error_lines(problems: Iterable[str], limit: int = MAX_ERRORS) -> list[str]:
 
 
 def fail(message: object, code: int = 1) -> NoReturn:
-    problems = message.problems if hasattr(message, "problems") else str(message).splitlines()
+    """Print one line per problem (a text, a list of them, or a ContentError) and exit with ``code``."""
+    if isinstance(message, list | tuple):
+        problems = [str(m) for m in message]
+    elif hasattr(message, "problems"):
+        problems = list(message.problems)
+    else:
+        problems = str(message).splitlines()
     for line in error_lines(problems or [str(message)]):
         err.print(f"[bold red]error:[/] {clean(line)}", soft_wrap=True)
     raise typer.Exit(code)
