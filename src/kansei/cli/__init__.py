@@ -14,6 +14,7 @@ from kansei.core.errors import KanseiError
 from . import info, play, replaying, runs, validating  # noqa: F401  (each registers its commands)
 from .common import app, clean, err, split_agents
 
+# isort: split
 # Sub-commands other packages add (one line each), e.g. kansei lab, kansei serve:
 from kansei.lab.cli import app as lab_app  # noqa: E402  (kansei lab: the balance lab's sub-commands)
 
