@@ -11,8 +11,10 @@ passes in a row by both seats end the game; the higher score wins.
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from typing import Any
 
+from kansei.core.content import read_deck
 from kansei.core.protocol import Action, Game, GameOptions, State
 from kansei.core.registry import register, unregister
 
@@ -79,7 +81,21 @@ class Toy(Game):
         ]
 
     def starter_decks(self) -> list[str]:
-        return ["Basic"]
+        return ["Basic", "Fast"]
+
+    def starter_deck(self, name: str) -> dict[str, Any]:
+        cards = {"Jump": 3, "Oil Slick": 3} if name == "Basic" else {"Nitro": 3, "Supercharger": 3}
+        return {"name": name, "cards": cards}
+
+    def load_deck(self, path: Path) -> dict[str, Any]:
+        deck = read_deck(path)
+        return {"name": deck.name, "cards": deck.counts()}
+
+    def deck_problems(self, deck: Any) -> list[str]:
+        out = [f'card "{n}": no such Toy card' for n in deck.get("cards", {}) if n not in CARDS]
+        if sum(deck.get("cards", {}).values()) < 4:
+            out.append("a deck needs at least 4 cards")
+        return out
 
     def narrate(self, event: Any, seat: int | None = None, lang: str = "en") -> str | None:
         t = event["type"]
@@ -104,7 +120,7 @@ class Toy(Game):
     def render(self, state: State, seat: int | None, lang: str = "en") -> Any:
         v = state.view(seat)
         hand = ", ".join(v["hand"]) if v["hand"] is not None else "?"
-        return f"score {v['score'][0]}–{v['score'][1]}  round {v['round']}\nyour hand: {hand}"
+        return f"score {v['score'][0]}–{v['score'][1]}  round {v['round']}\nhand of seat {seat}: {hand}"
 
     def describe_action(self, state: State, action: Action, lang: str = "en") -> str:
         if action.kind == "tune":

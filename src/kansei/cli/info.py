@@ -191,7 +191,8 @@ def decks_cmd(
         for line in deck_lines(g.starter_deck(match)):
             out.print(clean(line, 200))
         return
-    t = Table(title=f"{clean(g.name)}: starter decks", title_justify="left")
+    out.print(f"[bold]{clean(g.name)}[/]: starter decks")
+    t = Table()
     t.add_column("deck")
     t.add_column("cards", justify="right")
     t.add_column("")

@@ -65,7 +65,8 @@ def replay_cmd(
     who = ("a draw" if st.winner is None else f"seat {st.winner} wins") if st.is_over else ""
     note = " [dim](content changed since, the result still holds)[/]" if res.content_changed else ""
     out.print(
-        f"[green]reproduced[/]: {clean(display)}: {name}, {where}, {status}{', ' + who if who else ''}{note}"
+        f"[green]reproduced[/]: {clean(display)}: {name}, {where}, {status}{', ' + who if who else ''}{note}",
+        soft_wrap=True,
     )
 
 

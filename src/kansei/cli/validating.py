@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import difflib
 import re
+import tempfile
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
 import kansei
-from kansei.core.content import MAX_FILE_BYTES, read_bytes, read_toml
+from kansei.core.content import MAX_FILE_BYTES, read_bytes, read_deck, read_toml
 from kansei.core.errors import ContentError, KanseiError
 from kansei.core.options import shorten
 from kansei.core.protocol import Game
@@ -51,11 +52,36 @@ def problems_for(game: Game, path: Path) -> list[str]:
         return list(game.validate_content(path))
     if type(game).load_deck is not Game.load_deck:
         try:
-            deck = game.load_deck(path)
+            return list(game.deck_problems(game.load_deck(path)))
         except ContentError as e:
-            return e.problems
-        return list(game.deck_problems(deck))
+            return e.problems + [p for p in readable_part_problems(game, path) if p not in e.problems]
     return list(game.validate_content(path))
+
+
+def readable_part_problems(game: Game, path: Path) -> list[str]:
+    """When some lines of a deck file cannot be read, the game still checks the lines that can (written
+    out as a clean deck file), so one pass names every problem: bad lines and unknown cards alike."""
+    try:
+        part = read_deck(path, strict=False)
+    except ContentError:
+        return []
+    if not part.problems or not part.cards:
+        return []
+    lines = [f"Name: {part.name}"]
+    for key, values in part.meta.items():
+        for v in values if isinstance(values, list) else [values]:
+            if isinstance(v, str | int) and not isinstance(v, bool):
+                lines.append(f"{key.replace('_', ' ')}: {v}")
+    lines += [f"{count} {name}" for name, count in part.cards]
+    with tempfile.TemporaryDirectory() as tmp:
+        clean_path = Path(tmp) / f"{path.stem[:40] or 'deck'}.txt"
+        clean_path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        try:
+            found = list(game.deck_problems(game.load_deck(clean_path)))
+        except ContentError as e:
+            found = e.problems
+        shown = shorten(str(path), 80)
+        return [p.replace(str(clean_path), shown) for p in found]
 
 
 def with_suggestions(game: Game, problems: list[str]) -> list[str]:
@@ -105,10 +131,14 @@ def validate(
         for c in fits:
             for w in error_lines(results[c][1]):
                 warn(w)
-        names = " and ".join(game_class(c).name for c in fits)
+        names = (
+            game_class(fits[0]).name
+            if len(fits) == 1
+            else ", ".join(f"{game_class(c).name} ({c})" for c in fits)
+        )
         warnings = sum(len(results[c][1]) for c in fits)
         extra = f" ({plural(warnings, 'warning')})" if warnings else ""
-        out.print(f"[green]ok[/]: {shown} is valid {clean(names)} content{extra}")
+        out.print(f"[green]ok[/]: {shown} is valid {clean(names)} content{extra}", soft_wrap=True)
         return
     if len(results) == 1:
         fail(next(iter(results.values()))[0])
@@ -117,5 +147,7 @@ def validate(
     if all(r[0] == errors for r in results.values()):  # the same for every game: the file itself
         fail(errors)
     summary = ", ".join(f"{c}: {plural(len(e), 'problem')}" for c, (e, _) in counts)
-    out.print(f"{shown} fits no game ({clean(summary)}); the closest, {clean(closest)}, says:")
+    out.print(
+        f"{shown} fits no game ({clean(summary)}); the closest, {clean(closest)}, says:", soft_wrap=True
+    )
     fail(errors)

@@ -266,6 +266,7 @@ class DeckFile:
     name: str
     meta: dict = field(default_factory=dict)
     cards: list[tuple[str, int]] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)  # lines that could not be read (strict=False)
 
     def counts(self) -> dict[str, int]:
         out: dict[str, int] = {}
@@ -291,9 +292,10 @@ def _card_problem(display: str, name: Any, count: Any) -> str | None:
     return None
 
 
-def read_deck(path: Path | str) -> DeckFile:
+def read_deck(path: Path | str, strict: bool = True) -> DeckFile:
     """Read a deck file (TOML or '3 Card Name' lines, at most 1 MB). Raises ContentError listing every
-    problem found in one pass."""
+    problem found in one pass; with ``strict=False`` the lines that could be read are returned, and the
+    others' problems in ``problems`` (a file that cannot be read at all still raises)."""
     path = Path(path)
     display = shorten(str(path), 80)
     text = read_text(path, MAX_DECK_BYTES, display)
@@ -313,9 +315,10 @@ def read_deck(path: Path | str) -> DeckFile:
         name = data.pop("name", path.stem)
         if not isinstance(name, str) or len(name) > MAX_NAME:
             problems.append(f"{display}: name: a text of at most {MAX_NAME} characters")
-        if problems:
+        if problems and strict:
             raise ContentError(problems)
-        return DeckFile(display, name, data, pairs)
+        name = name if isinstance(name, str) and len(name) <= MAX_NAME else path.stem
+        return DeckFile(display, name, data, pairs, problems)
     deck = DeckFile(display, path.stem)
     problems = []
     for no, raw in enumerate(text.splitlines(), 1):
@@ -342,6 +345,7 @@ def read_deck(path: Path | str) -> DeckFile:
                 deck.meta.setdefault(key, []).append(h.group(2).strip())
             continue
         problems.append(f"{display}:{no}: expected '<count> <card name>', got {shorten(line, 40)!r}")
-    if problems:
+    if problems and strict:
         raise ContentError(problems)
+    deck.problems = problems
     return deck
