@@ -16,6 +16,7 @@ import typer
 
 from kansei.agents import make_agent, parse_spec
 from kansei.core import replay as replays
+from kansei.core.content import shorten_path
 from kansei.core.errors import ContentError, KanseiError, OptionError
 from kansei.core.options import shorten
 from kansei.core.protocol import Game
@@ -229,7 +230,7 @@ def new_game(
 
 
 def resumed(path: Path, lang: str | None) -> tuple[Session, dict[str, Any]]:
-    display = shorten(str(path), 80)
+    display = shorten_path(path, 80)
     rep = replays.read(path)
     g, state, model = replays.start(rep, display)
     lng = game_lang(g, lang)

@@ -8,6 +8,7 @@ from typing import Annotated
 import typer
 
 from kansei.core import replay as replays
+from kansei.core.content import shorten_path
 from kansei.core.errors import KanseiError, OptionError
 from kansei.core.options import shorten
 from kansei.core.protocol import Game, State
@@ -37,7 +38,7 @@ def replay_cmd(
     lang: Lang = None,
 ) -> None:
     """Re-run a replay or scenario file and check that the recorded result is reproduced."""
-    display = shorten(str(file), 80)
+    display = shorten_path(file, 80)
     rep = replays.read(file)
     if step or seat is not None:
         step_through(rep, display, seat, lang)

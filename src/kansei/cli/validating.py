@@ -15,9 +15,8 @@ from typing import Annotated
 import typer
 
 import kansei
-from kansei.core.content import MAX_FILE_BYTES, read_bytes, read_deck, read_toml
+from kansei.core.content import MAX_FILE_BYTES, read_bytes, read_deck, read_toml, shorten_path
 from kansei.core.errors import ContentError, KanseiError
-from kansei.core.options import shorten
 from kansei.core.protocol import Game
 from kansei.core.registry import game_class
 
@@ -80,8 +79,8 @@ def readable_part_problems(game: Game, path: Path) -> list[str]:
             found = list(game.deck_problems(game.load_deck(clean_path)))
         except ContentError as e:
             found = e.problems
-        shown = shorten(str(path), 80)
-        return [p.replace(str(clean_path), shown) for p in found]
+        shown = shorten_path(path, 80)
+        return [p.replace(str(clean_path), shown).replace(shorten_path(clean_path), shown) for p in found]
 
 
 def with_suggestions(game: Game, problems: list[str]) -> list[str]:
@@ -115,9 +114,9 @@ def validate(
     game: Annotated[str | None, typer.Option(help="game id (else every game is tried)")] = None,
 ) -> None:
     """Check a content folder or a deck file: one line per problem, all in one pass; exit 1 if any."""
-    shown = clean(shorten(str(path), 80))
+    shown = clean(shorten_path(path, 80))
     if not path.exists():
-        fail(f"{shorten(str(path), 80)}: no such file or folder")
+        fail(f"{shorten_path(path, 80)}: no such file or folder")
     if not path.is_dir():
         read_bytes(path, MAX_FILE_BYTES)  # a device, pipe or huge file is refused before any game reads it
     gid = game or guess_game(path)

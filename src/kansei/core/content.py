@@ -69,6 +69,12 @@ MAX_NAME = 120  # characters in a card or deck name
 MAX_COUNT = 999  # copies of one card in a deck
 
 
+def shorten_path(path: Path | str, limit: int = 80) -> str:
+    """A path for a message, its end kept when it is long ('…/decks/mine.txt')."""
+    s = str(path)
+    return s if len(s) <= limit else "…" + s[-(limit - 1) :]
+
+
 def _size_text(n: int) -> str:
     return f"{n // (1024 * 1024)} MB" if n >= 1024 * 1024 else f"{n // 1024} KB"
 
@@ -79,7 +85,7 @@ def read_bytes(path: Path | str, limit: int = MAX_FILE_BYTES, display: str | Non
     The file's type is checked on the open descriptor before reading (a folder, FIFO or device such as
     /dev/zero is refused without blocking), and at most ``limit + 1`` bytes are ever read, so a file that
     lies about its size (/proc) cannot exhaust memory either."""
-    display = display or shorten(str(path), 80)
+    display = display or shorten_path(path)
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
     except FileNotFoundError:
@@ -119,7 +125,7 @@ def _why(e: BaseException) -> str:
 
 def read_text(path: Path | str, limit: int = MAX_FILE_BYTES, display: str | None = None) -> str:
     """A UTF-8 text file read with :func:`read_bytes`' limits."""
-    display = display or shorten(str(path), 80)
+    display = display or shorten_path(path)
     data = read_bytes(path, limit, display)
     try:
         return data.decode("utf-8")
@@ -164,7 +170,7 @@ def parse_json(text: str, display: str = "JSON") -> Any:
 
 
 def read_json(path: Path | str, limit: int = MAX_FILE_BYTES, display: str | None = None) -> Any:
-    display = display or shorten(str(path), 80)
+    display = display or shorten_path(path)
     return parse_json(read_text(path, limit, display), display)
 
 
@@ -204,7 +210,7 @@ def _toml_line_problems(text: str, display: str) -> list[str]:
 
 
 def read_toml(path: Path | str, display: str | None = None, limit: int = MAX_FILE_BYTES) -> dict:
-    display = display or shorten(str(path), 80)
+    display = display or shorten_path(path)
     return parse_toml(read_text(path, limit, display), display)
 
 
@@ -297,7 +303,7 @@ def read_deck(path: Path | str, strict: bool = True) -> DeckFile:
     problem found in one pass; with ``strict=False`` the lines that could be read are returned, and the
     others' problems in ``problems`` (a file that cannot be read at all still raises)."""
     path = Path(path)
-    display = shorten(str(path), 80)
+    display = shorten_path(path)
     text = read_text(path, MAX_DECK_BYTES, display)
     if path.suffix.lower() == ".toml":
         data = parse_toml(text, display)

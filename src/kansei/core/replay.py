@@ -30,7 +30,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from .content import MAX_FILE_BYTES, parse_json, read_text
+from .content import MAX_FILE_BYTES, parse_json, read_text, shorten_path
 from .errors import ContentError, KanseiError, OptionError
 from .options import shorten
 from .protocol import MAX_NOTATION, MAX_SEED, Game, State
@@ -123,7 +123,7 @@ def loads(text: str, display: str = "replay") -> dict[str, Any]:
 
 def read(path: Path | str, limit: int = MAX_FILE_BYTES) -> dict[str, Any]:
     """A replay file, read with size/depth limits and validated; ContentError, one line per problem."""
-    display = shorten(str(path), 80)
+    display = shorten_path(path, 80)
     return loads(read_text(path, limit, display), display)
 
 
@@ -193,7 +193,7 @@ def make_replay(
 def check_file_target(path: Path | str) -> Path:
     """Refuse (OptionError, one line) a place a file cannot be written to — before any game is played."""
     path = Path(path)
-    shown = shorten(str(path), 80)
+    shown = shorten_path(path, 80)
     if path.is_dir():
         raise OptionError(f"{shown}: is a folder; give a file name to save to")
     if path.exists() and not path.is_file():
@@ -206,7 +206,7 @@ def check_file_target(path: Path | str) -> Path:
 def check_folder_target(path: Path | str) -> Path:
     """Refuse a folder replays cannot be written into (an existing file, no permission) before playing."""
     path = Path(path)
-    shown = shorten(str(path), 80)
+    shown = shorten_path(path, 80)
     if path.exists() and not path.is_dir():
         raise OptionError(f"{shown}: exists and is not a folder; give a folder for the replays")
     _check_folder_writable(path, shown)
@@ -220,7 +220,7 @@ def _check_folder_writable(folder: Path, shown: str) -> None:
             break
         probe = probe.parent
     if not probe.is_dir():
-        raise OptionError(f"{shown}: {shorten(str(probe), 60)} is not a folder")
+        raise OptionError(f"{shown}: {shorten_path(probe, 60)} is not a folder")
     try:
         with tempfile.TemporaryFile(dir=probe):
             pass
@@ -251,7 +251,7 @@ def save_somewhere(path: Path | str, replay: Mapping[str, Any]) -> tuple[Path, s
     try:
         return save(path, replay), None
     except OSError as e:
-        why = f"{shorten(str(path), 60)}: {e.strerror or type(e).__name__}"
+        why = f"{shorten_path(path, 60)}: {e.strerror or type(e).__name__}"
         fd, tmp = tempfile.mkstemp(prefix=f"kansei-{replay.get('game', 'game')}-", suffix=".json")
         os.close(fd)
         return save(tmp, replay), why

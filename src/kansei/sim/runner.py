@@ -153,10 +153,10 @@ def run_games(
     results: list[GameResult] = []
 
     def done(part: list[GameResult]) -> None:
-        results.extend(part)
-        for r in part:
+        for r in part:  # counted once handled: a stop never reports a game it did not save
             if on_result:
                 on_result(r)
+            results.append(r)
         if progress:
             progress(len(part))
 
