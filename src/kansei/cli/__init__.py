@@ -15,10 +15,12 @@ from . import info, play, replaying, runs, validating  # noqa: F401  (each regis
 from .common import app, clean, err, split_agents
 
 # isort: split
-# Sub-commands other packages add (one line each), e.g. kansei lab, kansei serve:
-from kansei.lab.cli import app as lab_app  # noqa: E402  (kansei lab: the balance lab's sub-commands)
+# The extras' commands (their modules import their heavy libraries only when a command runs).
+from kansei.lab.cli import app as lab_app  # noqa: E402  (kansei lab: the balance lab)
+from kansei.web.cli import serve  # noqa: E402  (kansei serve: the browser table)
 
 app.add_typer(lab_app, name="lab")
+app.command()(serve)
 
 
 def main() -> None:
