@@ -170,15 +170,13 @@ class StarterDeck(Record):
     cards: dict[str, int]
 
     def data(self) -> dict[str, Any]:
-        """The deck as deck data (a fresh dict)."""
-        return {
-            "name": self.name,
-            "text": self.text,
-            "car": self.car,
-            "mods": list(self.mods),
-            "races": list(self.races),
-            "cards": dict(self.cards),
-        }
+        """The deck as deck data (a fresh dict): the car by name, then mods, race cards and maneuvers in
+        ``cards`` (every value a scalar or a table, so deck files and listings carry it whole)."""
+        cards = {m: 1 for m in self.mods}
+        for r in self.races:
+            cards[r] = cards.get(r, 0) + 1
+        cards.update(self.cards)
+        return {"name": self.name, "text": self.text, "car": self.car, "cards": cards}
 
 
 Card = Car | Mod | Race | Maneuver
