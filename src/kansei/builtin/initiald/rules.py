@@ -134,8 +134,8 @@ class InitialD(Game):
 
     def load_deck(self, path: Path) -> dict[str, Any]:
         """A deck file as deck data: TOML (``name``, ``car``, ``mods``, ``races``, ``[cards]``) or lines
-        (``Car: AE86 Sprinter Trueno``, ``Mods: Takumi Fujiwara``, ``3 Tight Twin Drift``). Mods and race
-        cards join ``cards`` (as in a starter deck's data); a card's kind says where it goes."""
+        (``Car: AE86 Sprinter Trueno``, ``Mods: Takumi Fujiwara``, ``3 Tight Twin Drift``). The car, mods and
+        race cards join ``cards`` (as in a starter deck's data); a card's kind says where it goes."""
         deck = read_deck(Path(path))  # bounded in size and depth; ContentError
         where = deck.path
         data: dict[str, Any] = {"name": shorten(deck.name, 100), "cards": {}}
@@ -147,8 +147,6 @@ class InitialD(Game):
                 for v in vals:
                     if not isinstance(v, str) or len(v) > 80:
                         problems.append(f"{where}: {key}: expected card names, got {shorten(repr(v), 40)}")
-                    elif key == "car" and "car" not in data:
-                        data["car"] = v
                     else:
                         cards[v] = cards.get(v, 0) + 1
             elif key == "text" and isinstance(val, str):
