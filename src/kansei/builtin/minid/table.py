@@ -14,7 +14,6 @@ from kansei.core.errors import ContentError, OptionError
 from kansei.core.options import shorten
 from kansei.core.protocol import Action
 
-from .blocks import BOLT
 from .cards import (
     EVENTS_FILE,
     TRACKS_FILE,
@@ -26,6 +25,7 @@ from .cards import (
     load_tracks,
     readable_file,
 )
+from .terms import BOLT
 
 BIG = 1 << 30  # "no such case"
 
