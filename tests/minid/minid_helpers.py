@@ -65,12 +65,11 @@ CARD_MOMENTS = {"turn", "skip", "drift", "battle", "crossing"}
 def settle(state: MiniDState) -> MiniDState:
     """Answer every card moment where the racer's only legal action is to decline (it holds cards, none
     playable now), as a client's auto-pass does: the race runs on to the next real choice."""
-    while not state.is_over:
-        d = state.view(None)["decision"]
+    while state.pending is not None and not state.is_over:
         legal = state.legal_actions()
-        if d["kind"] not in CARD_MOMENTS or len(legal) != 1:
+        if state.pending.kind not in CARD_MOMENTS or len(legal) != 1:
             break
-        state.apply(legal[0], seat=d["seat"])
+        state.apply(legal[0], seat=state.pending.seat)
     return state
 
 

@@ -711,4 +711,13 @@ class MiniDState(State):
         self.deck = pool[i:]
 
 
+def __getattr__(name: str) -> Any:
+    """``rules.MiniD``: the game class lives in :mod:`.game` (imported lazily: it imports this module)."""
+    if name == "MiniD":
+        from .game import MiniD
+
+        return MiniD
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 __all__ = ["DECLINE", "LINE_ACTS", "SPRINT_ACTS", "MiniDOptions", "MiniDState"]
