@@ -9,6 +9,7 @@ and crossings.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 import kansei
@@ -36,10 +37,15 @@ def names(ids: list[int]) -> list[str]:
     return [CARDS[c].name["fr"] for c in ids]
 
 
+@cache
+def _game(options: tuple[tuple[str, Any], ...]) -> kansei.Game:
+    return kansei.load("minid", **dict(options)) if options else GAME
+
+
 def race(players: int = 2, seed: int = 0, options: dict | None = None, **setup: Any) -> MiniDState:
     setup.setdefault("starter", 0)
     setup.setdefault("bunta", None)
-    game = kansei.load("minid", **options) if options else GAME
+    game = _game(tuple(sorted((options or {}).items())))
     state = game.start(seed=seed, players=players, setup=setup)
     assert isinstance(state, MiniDState)
     return settle(state)
