@@ -58,12 +58,12 @@ class Scenario:
 
     @staticmethod
     def names(state, zone) -> list[str]:
-        return [state.D[u].en for u in zone]
+        return [state.card_of[u].en for u in zone]
 
     @staticmethod
     def top(state, seat, z):
-        u = state.F[seat * 3 + z]
-        return None if u < 0 else state.D[u].en
+        u = state.field[seat * 3 + z]
+        return None if u < 0 else state.card_of[u].en
 
     @staticmethod
     def snapshot(state) -> str:

@@ -40,7 +40,7 @@ def test_st_t4_attacker_higher_destroys_the_target(sc):
     s = battle(sc, {"R": "Blaze Petal"}, {"L": "Candy Hopper"})
     s.apply("attack R > L")  # 4500 vs 3500
     assert sc.top(s, 0, 2) == "Blaze Petal" and sc.top(s, 1, 0) is None
-    assert s.T[2]  # acting taps (ST-T4)
+    assert s.tapped[2]  # acting taps (ST-T4)
     assert "attack R > L" not in sc.legal(s)
 
 
@@ -121,16 +121,17 @@ def test_st_k2_double_action_untaps_once_per_turn(sc):
     )
     s.apply("battle")
     s.apply("run C")
-    assert not s.T[1] and s.distance[0] == 16  # untapped once after acting
+    assert not s.tapped[1] and s.distance[0] == 16  # untapped once after acting
     s.apply("run C")
-    assert s.T[1] and s.distance[0] == 12
+    assert s.tapped[1] and s.distance[0] == 12
     assert "run C" not in sc.legal(s)
     s.apply("end")
     s.apply("battle")
     s.apply("end")
     s.apply("battle")
     s.apply("run C")
-    assert not s.T[1]  # a new turn: once more
+    s.apply("pass")  # seat 1 holds a card now: it is asked (ST-T6), whatever the card
+    assert not s.tapped[1]  # a new turn: once more
 
 
 def test_st_k2_double_action_per_game_option(sc):
@@ -144,10 +145,10 @@ def test_st_k2_double_action_per_game_option(sc):
     )
     s.apply("battle")
     s.apply("run C")
-    assert not s.T[1]
+    assert not s.tapped[1]
     for a in ("run C", "end", "battle", "end", "battle", "run C"):
         s.apply(a)
-    assert s.T[1]
+    assert s.tapped[1]
 
 
 def test_obstruction_assist_forces_attacks_on_the_center_until_lifted(sc):
@@ -167,7 +168,7 @@ def test_obstruction_assist_forces_attacks_on_the_center_until_lifted(sc):
         ],
     )
     s.apply("assist obstruction")
-    assert s.force[0] == 6
+    assert s.forcing_until[0] == 6
     s.apply("battle")
     s.apply("end")
     s.apply("battle")
@@ -178,8 +179,10 @@ def test_obstruction_assist_forces_attacks_on_the_center_until_lifted(sc):
         s.apply("end")
     assert "進路妨害" in str(e.value)
     s.apply("attack C > C")  # 9000 vs Grateful Train's 10000: the attacker is destroyed
+    s.apply("pass")  # seat 0 holds a card: asked whether it responds (ST-T6)
     assert "end" not in sc.legal(s)  # Candy Hopper may still act
     s.apply("attack L > C")  # 3000 vs 10000: destroyed
+    s.apply("pass")
     assert "end" in sc.legal(s)
 
 
@@ -199,7 +202,8 @@ def test_obstruction_assist_lifted_by_a_short_center(sc):
     s.apply("end")
     s.apply("battle")
     s.apply("attack C > C")  # 11000 vs 10000: Grateful Train destroyed, two machine cards left
-    assert s.force[0] == 0 and sc.events(s, "force_lifted")
+    s.apply("pass")
+    assert s.forcing_until[0] == 0 and sc.events(s, "force_lifted")
     legal = sc.legal(s)
     assert "end" in legal and "run L" in legal
 

@@ -70,13 +70,13 @@ def test_st_t2_repair_untaps_and_st_t5_turn_passes(sc):
     s = sc.start(centers=["Rose Starter", "Sugar Start"])
     s.apply("battle")
     s.apply("run C")
-    assert s.T[1] and s.distance[0] == 19
+    assert s.tapped[1] and s.distance[0] == 19
     s.apply("end")  # ST-T5
     assert s.active == 1 and s.turn == 2 and s.phase == "main"
     s.apply("battle")
     s.apply("end")
     assert s.active == 0 and s.turn == 3
-    assert not s.T[1]  # ST-T2: untapped at seat 0's repair phase
+    assert not s.tapped[1]  # ST-T2: untapped at seat 0's repair phase
 
 
 def test_st_o1_deck_out_loses(sc):
@@ -98,6 +98,9 @@ def test_st_o1_effect_draw_from_empty_deck(sc):
         )
         s.decks[0].clear()
         s.apply("call thorn-sprinter L")  # [On enter] draw 1
+        if loses:
+            assert s.windows.kind == "deckout" and sc.legal(s) == ["pass"]  # asked: it holds a card
+            s.apply("pass")
         assert s.is_over is loses
         if loses:
             assert s.winner == 1

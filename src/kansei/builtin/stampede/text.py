@@ -16,7 +16,8 @@ from kansei.core.protocol import Action
 
 from .blocks import resolve_zone
 from .cards import CLASSES, KEYWORDS, MACHINE, CardDef
-from .rules import SETUP_PHASES, ZONES, StampedeState
+from .board import SETUP_PHASES, ZONES
+from .state import StampedeState
 
 _ZONE_NAMES = {"en": ("left", "center", "right"), "ja": ("左", "センター", "右")}
 _PHASES = {
@@ -99,12 +100,12 @@ def card_line(d: CardDef, lang: str) -> str:
 
 
 def _zone_cell(state: StampedeState, p: int, z: int, seat: int | None, lang: str) -> Text:
-    u = state.F[p * 3 + z]
+    u = state.field[p * 3 + z]
     if u < 0:
         return Text("—", style="dim")
     if z == 1 and state.phase in SETUP_PHASES and p != seat:
         return Text("(face down / 裏向き)", style="dim")
-    d = state.D[u]
+    d = state.card_of[u]
     t = Text()
     t.append(card_name(d, lang, both=False), style="bold")
     other = d.en if lang == "ja" else d.name
@@ -113,11 +114,11 @@ def _zone_cell(state: StampedeState, p: int, z: int, seat: int | None, lang: str
     if d.kind == MACHINE:
         t.append(f"{state.pow_of(u)}/{state.def_of(u)}")
     else:
-        t.append(f"HP {d.hp - state.dmg.get(u, 0)}/{d.hp}", style="magenta")
+        t.append(f"HP {d.hp - state.damage.get(u, 0)}/{d.hp}", style="magenta")
     kw = keywords(d, lang)
     if kw:
         t.append("\n" + " ".join(f"【{k}】" for k in kw), style="cyan")
-    if state.T[p * 3 + z]:
+    if state.tapped[p * 3 + z]:
         t.append("\n[TAPPED 疲労]", style="yellow")
     if z == 1:
         t.append(f"\nstack ×{len(state.centers[p])}", style="green")
@@ -152,23 +153,23 @@ def render(state: StampedeState, seat: int | None, lang: str = "en"):
             f"  hand {len(state.hands[p])}  deck {len(state.decks[p])}  discard {len(state.discard[p])}"
             f"  tune 0"
         )
-        if state.force[p]:
+        if state.forcing_until[p]:
             info += "  《進路妨害》 in force" if lang == "en" else "  《進路妨害》発動中"
         parts.append(Text(info, style="dim"))
     if seat in (0, 1) and state.phase not in SETUP_PHASES:
-        hand = sorted(state.hands[seat], key=lambda u: (state.D[u].kind, state.D[u].gear, state.D[u].id))
+        hand = sorted(state.hands[seat], key=lambda u: (state.card_of[u].kind, state.card_of[u].gear, state.card_of[u].id))
         parts.append(Text("hand / 手札:" if lang == "en" else "手札 / hand:", style="bold"))
         for u in hand:
-            parts.append(Text("  " + card_line(state.D[u], lang)))
-    if state.W.frames:
-        kind = state.W.kind or ""
+            parts.append(Text("  " + card_line(state.card_of[u], lang)))
+    if state.windows.frames:
+        kind = state.windows.kind or ""
         parts.append(
             Text(
                 f"window: {_WINDOWS[lang].get(kind, kind)} — seat {state.to_move} to respond or pass",
                 style="bold yellow",
             )
         )
-        for it in reversed(state.W.items):
+        for it in reversed(state.windows.items):
             parts.append(Text("  pending: " + _item_text(state, it, lang), style="yellow"))
     if state.over:
         res = "a draw" if state.win is None else f"seat {state.win} wins ({state.reason})"
@@ -180,7 +181,7 @@ def render(state: StampedeState, seat: int | None, lang: str = "en"):
 
 def _item_text(state: StampedeState, it: tuple, lang: str) -> str:
     k = it[0]
-    D = state.D
+    D = state.card_of
     if k == "attack":
         names = "+".join(card_name(D[u], lang, False) for _, u in it[2])
         return f"seat {it[1]}: {names} attack {card_name(D[it[4]], lang, False)}"
@@ -280,8 +281,8 @@ def describe(state: StampedeState, action: Action, lang: str = "en") -> str:
         )
     if k in ("assist", "keeper", "use", "hand", "trigger"):
         if k == "trigger":
-            _, uid, _ = state.W.data
-            d = state.D[uid]
+            _, uid, _ = state.windows.data
+            d = state.card_of[uid]
             tail = action.notation[len("accept") :].strip()
         else:
             d = cards[action.args[0]]
@@ -291,10 +292,10 @@ def describe(state: StampedeState, action: Action, lang: str = "en") -> str:
     if k == "attack":
         att, tz = action.args
         base = p * 3
-        names = [state.D[state.F[base + z]] for z in att]
-        total = sum(state.pow_of(state.F[base + z]) for z in att)
-        tu = state.F[(1 - p) * 3 + tz]
-        td = state.D[tu]
+        names = [state.card_of[state.field[base + z]] for z in att]
+        total = sum(state.pow_of(state.field[base + z]) for z in att)
+        tu = state.field[(1 - p) * 3 + tz]
+        td = state.card_of[tu]
         who = " + ".join(card_name(d, lang, False) for d in names)
         target = card_name(td, lang, False)
         if td.kind == MACHINE:
@@ -303,10 +304,10 @@ def describe(state: StampedeState, action: Action, lang: str = "en") -> str:
             if total > df and tz == 1 and len(state.centers[1 - p]) <= 1:
                 res = m["stays"]
             return m["attack"].format(target=target, df=df, who=who, total=total, res=res)
-        hp = td.hp - state.dmg.get(tu, 0)
+        hp = td.hp - state.damage.get(tu, 0)
         return m["attack_event"].format(target=target, hp=hp, who=who, total=total)
     if k == "run":
-        d = state.D[state.F[p * 3 + action.args[0]]]
+        d = state.card_of[state.field[p * 3 + action.args[0]]]
         left = state.distance[p]
         return m["run"].format(card=card_name(d, lang, False), a=left, b=left - d.gear)
     if k in ("battle", "end", "pass", "decline"):
