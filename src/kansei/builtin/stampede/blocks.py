@@ -52,7 +52,13 @@ def zone_label(ch: int | None) -> str:
 
 
 def targets(
-    s: StampedeState, seat: int, target: str, dragon: bool, max_gear: int = 5, leaving: bool = False, uid: int = -1
+    s: StampedeState,
+    seat: int,
+    target: str,
+    dragon: bool,
+    max_gear: int = 5,
+    leaving: bool = False,
+    uid: int = -1,
 ) -> list[int]:
     """Zone choices (relative to ``seat``) a targeting effect may pick."""
     out = []
@@ -128,7 +134,9 @@ def _target_domain(target: str | None) -> list[Any]:
     """The relative zones a target parameter may name (None: no choice)."""
     if target is None or target not in _CHOICE_TARGETS:
         return [None]
-    zones = (1,) if target.endswith("center") else (0, 2) if "side" in target or "event" in target else (0, 1, 2)
+    zones = (
+        (1,) if target.endswith("center") else (0, 2) if "side" in target or "event" in target else (0, 1, 2)
+    )
     return [z + (3 if target.startswith("opp") else 0) for z in zones]
 
 
@@ -171,7 +179,9 @@ def _target_zones(p: Any, s: StampedeState, seat: int, uid: int, ch: Any) -> lis
 # conditions
 # ---------------------------------------------------------------------------------------------------
 class _Cond(_Impl):
-    def ok(self, p: Any, s: StampedeState, seat: int, uid: int, ab: int) -> bool:  # pragma: no cover - overridden
+    def ok(
+        self, p: Any, s: StampedeState, seat: int, uid: int, ab: int
+    ) -> bool:  # pragma: no cover - overridden
         raise NotImplementedError
 
 
@@ -270,7 +280,9 @@ class TapOwnCard(_Impl):
     def options(self, p: Any, s: StampedeState, seat: int, uid: int) -> list[Any]:
         base = seat * 3
         field, tapped = s.field, s.tapped
-        return [z for z in (0, 1, 2) if field[base + z] >= 0 and field[base + z] != uid and not tapped[base + z]]
+        return [
+            z for z in (0, 1, 2) if field[base + z] >= 0 and field[base + z] != uid and not tapped[base + z]
+        ]
 
     def pay(self, p: Any, s: StampedeState, seat: int, uid: int, ch: Any) -> Any:
         s.set_tapped(seat, ch, True)

@@ -167,7 +167,7 @@ class CardRec(Record):
 
     @property
     def keyword_ids(self) -> list[str]:
-        out = list(self.keywords)
+        out: list[str] = list(self.keywords)
         if self.dead_heat:
             out.append("dead_heat")
         for a in self.ability:
@@ -332,6 +332,15 @@ class Catalog:
         a = self._actions.get(key)
         if a is None:
             a = self._actions[key] = Action(notation(), key[0], key[1:])
+        return a
+
+    def placing(self, kind: str, cid: int, zone: int) -> Action:
+        """``center NAME`` (zone -1), ``call NAME L|C|R`` or ``event NAME L|R``: a card put on the field."""
+        key = (kind, cid, zone) if zone >= 0 else (kind, cid)
+        a = self._actions.get(key)
+        if a is None:
+            where = f" {'LCR'[zone]}" if zone >= 0 else ""
+            a = self._actions[key] = Action(f"{kind} {self.cards[cid].slug}{where}", kind, key[1:])
         return a
 
     def deck_problems(self, cards: dict[str, int], where: str) -> list[str]:

@@ -115,7 +115,7 @@ class Responses(Combat):
                 else:  # EVENT: placed in an empty side zone
                     for z in (0, 2):
                         if self.field[base + z] < 0:
-                            out.append(self._event_act(d, z))
+                            out.append(self.game.table.placing("event", d.id, z))
         out.extend(self._field_actions(p))
         return out
 
@@ -196,9 +196,6 @@ class Responses(Combat):
         if single:
             return [tuple(o[0] for o in lists)]
         return list(product(*lists))
-
-    def _event_act(self, d: CardDef, z: int) -> Action:
-        return self.game.table.intern(("event", d.id, z), lambda: f"event {d.slug} {ZONES[z]}")
 
     def _act(self, kind: str, d: CardDef, zone: int, ab_index: int, ch: tuple[Any, ...]) -> Action:
         """The (interned) action using ability ``ab_index`` of card ``d`` in the way ``ch``."""

@@ -69,6 +69,7 @@ class Stampede(Game):
     max_players = 2
     languages = ("en", "ja")
 
+    options: StampedeOptions
     table: Catalog
 
     def __init__(self, **options: Any):

@@ -149,10 +149,10 @@ class SetUp(Responses):
             if f is not None:
                 for name in f.C:
                     plan.stacks[p].append(self._take(p, name, f"field[{p}].C", _stack_problem))
-                for z, name in ((LEFT, f.L), (RIGHT, f.R)):
-                    if name is not None:
+                for z, side in ((LEFT, f.L), (RIGHT, f.R)):
+                    if side is not None:
                         where = f"field[{p}].{'LCR'[z]}"
-                        plan.sides[p].append((z, self._take(p, name, where, _side_problem)))
+                        plan.sides[p].append((z, self._take(p, side, where, _side_problem)))
             for key in ("hands", "discard", "order"):
                 names = _seats(getattr(setup, key))[p] or []
                 zone: list[int] = getattr(plan, key)[p]

@@ -14,8 +14,10 @@ from .board import (
     CHOOSE_ORDER,
     DRAW,
     END,
+    LEFT,
     MAIN,
     REPAIR,
+    RIGHT,
     ZONES,
 )
 from .cards import MACHINE, STEERING
@@ -74,10 +76,7 @@ class Turns(SetUp):
         if phase == CHOOSE_CENTER:
             seat = 0 if not self.centers[0] else 1
             table = self.game.table
-            return [
-                table.intern(("center", c), lambda c=c: f"center {table.cards[c].slug}")
-                for c in self._center_choices(seat)
-            ]
+            return [table.placing("center", c, -1) for c in self._center_choices(seat)]
         if phase == CHOOSE_ORDER:
             return [GO_FIRST, GO_SECOND]
         return []
@@ -102,12 +101,12 @@ class Turns(SetUp):
                 and not d.demi_guest
                 and (d.cls == c.cls or d.cls == STEERING or c.cls == STEERING)
             ):
-                out.append(table.intern(("call", cid, 1), lambda d=d: f"call {d.slug} C"))
+                out.append(table.placing("call", cid, CENTER))
             if d.gear <= c.gear:  # ST-T3(b)
                 if left_free:
-                    out.append(table.intern(("call", cid, 0), lambda d=d: f"call {d.slug} L"))
+                    out.append(table.placing("call", cid, LEFT))
                 if right_free:
-                    out.append(table.intern(("call", cid, 2), lambda d=d: f"call {d.slug} R"))
+                    out.append(table.placing("call", cid, RIGHT))
         return out
 
     def _able(self, p: int) -> int:
