@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from kansei import IllegalAction
+from kansei.testing import find_events
 
 C0 = ["Rose Starter", "Sugar Start"]
 
@@ -25,7 +26,7 @@ def test_st_t4_attacker_lower_is_destroyed(sc):
     s = battle(sc, {"L": "Rose Starter"}, {"L": "Sugar Start"})
     s.apply("attack L > L")  # 3000 POW vs 4000 DEF
     assert sc.top(s, 0, 0) is None and sc.top(s, 1, 0) == "Sugar Start"
-    assert sc.events(s, "combat")[-1]["outcome"] == "lower"
+    assert find_events(s, "combat")[-1]["outcome"] == "lower"
     assert sc.names(s, s.discard[0]) == ["Rose Starter"]
 
 
@@ -33,7 +34,7 @@ def test_st_t4_equal_destroys_both(sc):
     s = battle(sc, {"L": "Rose Starter"}, {"R": "Thorn Sprinter"})
     s.apply("attack L > R")  # 3000 vs 3000
     assert sc.top(s, 0, 0) is None and sc.top(s, 1, 2) is None
-    assert sc.events(s, "combat")[-1]["outcome"] == "equal"
+    assert find_events(s, "combat")[-1]["outcome"] == "equal"
 
 
 def test_st_t4_attacker_higher_destroys_the_target(sc):
@@ -49,9 +50,9 @@ def test_st_t4_combined_attack_won_destroys_the_center_top_and_exposes(sc):
     assert "attack L+R > C" in sc.legal(s)
     s.apply("attack L+R > C")  # 3000 + 4500 = 7500 vs 7000
     assert sc.names(s, s.centers[1]) == ["Sugar Start"] and sc.top(s, 1, 1) == "Sugar Start"
-    ev = sc.events(s, "combat")[-1]
+    ev = find_events(s, "combat")[-1]
     assert ev["combined"] and ev["pow"] == 7500 and ev["outcome"] == "higher"
-    assert sc.events(s, "exposed")[-1]["card"] == "Sugar Start"
+    assert find_events(s, "exposed")[-1]["card"] == "Sugar Start"
     assert sc.top(s, 0, 0) == "Rose Starter" and sc.top(s, 0, 2) == "Blaze Petal"
 
 
@@ -68,7 +69,7 @@ def test_st_f2_single_card_center_never_leaves(sc):
     s = battle(sc, {"R": "Blaze Petal"}, {})
     s.apply("attack R > C")  # 4500 vs Sugar Start's 4000: it would be destroyed
     assert sc.names(s, s.centers[1]) == ["Sugar Start"]
-    assert sc.events(s, "stays")[-1]["card"] == "Sugar Start"
+    assert find_events(s, "stays")[-1]["card"] == "Sugar Start"
     s.apply("attack C > C")  # Rose Starter 3000 vs 4000: the lone attacker stays as well
     assert sc.names(s, s.centers[0]) == ["Rose Starter"]
 
@@ -83,7 +84,7 @@ def test_st_t4_exposed_center_gets_no_on_enter_effect(sc):
     hand_before = list(s.hands[1])
     s.apply("attack C > C")  # 13000 vs 10000: Sugar Castle destroyed, Drop Roller exposed
     assert sc.top(s, 1, 1) == "Drop Roller" and s.hands[1] == hand_before
-    assert not sc.events(s, "searched")
+    assert not find_events(s, "searched")
 
 
 def test_st_c3_events_lose_hp_and_break_at_zero(sc):
@@ -203,7 +204,7 @@ def test_obstruction_assist_lifted_by_a_short_center(sc):
     s.apply("battle")
     s.apply("attack C > C")  # 11000 vs 10000: Grateful Train destroyed, two machine cards left
     s.apply("pass")
-    assert s.forcing_until[0] == 0 and sc.events(s, "force_lifted")
+    assert s.forcing_until[0] == 0 and find_events(s, "force_lifted")
     legal = sc.legal(s)
     assert "end" in legal and "run L" in legal
 

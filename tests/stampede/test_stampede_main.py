@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from kansei import IllegalAction
+from kansei.testing import find_events
 
 C0 = ["Rose Starter", "Sugar Start"]
 
@@ -73,7 +74,7 @@ def test_st_t3_side_machines_return_when_the_center_gear_falls(sc, mode, returne
     s.apply("attack C > C")  # 11000 POW against 8000 DEF
     assert sc.names(s, s.centers[0]) == ["Rose Starter"]
     assert sorted(sc.names(s, s.hands[0])) == sorted(returned)
-    assert [e["card"] for e in sc.events(s, "returned")] == returned
+    assert [e["card"] for e in find_events(s, "returned")] == returned
     if mode == "strictly_below":
         assert sc.top(s, 0, 2) == "Blaze Petal"
 
@@ -175,4 +176,4 @@ def test_st_o1_search_of_a_deck_without_the_card_fizzles(sc):
     hand = len(s.hands[1])
     s.apply("call drop-roller C")  # [On enter] search 《バブルコート》: none left in the deck
     assert len(s.hands[1]) == hand - 1
-    assert sc.events(s, "fizzle")[-1]["what"] == "search"
+    assert find_events(s, "fizzle")[-1]["what"] == "search"
