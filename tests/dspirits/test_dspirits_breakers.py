@@ -81,7 +81,7 @@ def test_ds_x4_soul_shift_only_with_old_rules():
     assert "Soul Shift is removed" in refused(s, Action("shift lampire"), seat=0)
     s = breakers(field=[["Lampire"], []], options={"old_rules": True})
     play(s, "shift lampire")
-    assert s.sp[0] == 4200 and names(s, 0, "sz") == ["Lampire"] and s.sz[0][0].shifted
+    assert s.sp[0] == 4200 and names(s, 0, "parked") == ["Lampire"] and s.parked[0][0].shifted
     assert not any(a.startswith("ability lampire") for a in legal(s))  # abilities inactive
 
 

@@ -164,11 +164,13 @@ class DSpirits(Game):
         if spec is None:
             spec = decks[seat % len(decks)].name
         if isinstance(spec, str):
-            if not any(d.name.lower() == spec.lower() for d in decks):
-                raise ContentError(
-                    [f"{where}: {shorten(spec)!r} is not a starter deck ({', '.join(self.starter_decks())})"]
-                )
-            spec = self.starter_deck(spec)
+            built = self.table.starters.get(spec.lower())
+            if built is None:
+                if not any(d.name.lower() == spec.lower() for d in decks):
+                    starters = ", ".join(self.starter_decks())
+                    raise ContentError([f"{where}: {shorten(spec)!r} is not a starter deck ({starters})"])
+                built = self.table.starters[spec.lower()] = self._decks(self.starter_deck(spec), where)
+            return built
         return self._decks(spec, where)
 
     def validate_content(self, path: Path) -> list[str]:
