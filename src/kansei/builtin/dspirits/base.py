@@ -45,7 +45,7 @@ Located = tuple[int, Unit]  # controller, D-Spirit
 
 
 class Listed(NamedTuple):
-    """Cards of a seat's open Support decklist whose whereabouts decide whether it is asked: (card, copies)."""
+    """Cards of a seat's open Support decklist whose whereabouts decide if it is asked: (card, copies)."""
 
     responses: tuple[tuple[int, int], ...]
     realms: tuple[tuple[int, int], ...]
@@ -65,8 +65,8 @@ class StateBase(DuelState):
     __slots__ = (
         "table", "phase", "active", "first", "turn", "turns_taken", "sp", "squad", "support", "side", "hand",
         "dworld", "banished", "scene", "parked", "support_cards", "realm", "auras", "wnd", "bid", "summoned",
-        "exchanged", "shifted", "rushed", "attacks", "uid_next", "open_seat", "lists", "game_no", "match_wins",
-        "results", "side_seat", "side_pending", "swaps_left", "ready", "token", "listed",
+        "exchanged", "shifted", "rushed", "attacks", "uid_next", "open_seat", "lists", "game_no",
+        "match_wins", "results", "side_seat", "side_pending", "swaps_left", "ready", "token", "listed",
     )  # fmt: skip
 
     game: DSpirits
