@@ -5,12 +5,16 @@ faces, and the bots (greedy beats random)."""
 from __future__ import annotations
 
 import io
+import math
+import random
 
+import pytest
 from dspirits_helpers import deck, lab, play, squad_cards
 from rich.console import Console
 
 import kansei
 from kansei.agents import choose, make_agent
+from kansei.builtin.dspirits.cards import catalog
 from kansei.testing import play_random
 
 EVENT_TYPES = {
@@ -151,3 +155,60 @@ def test_greedy_beats_random():
             s.apply(choose(bots[seat], s, seat), seat=seat)
         wins += s.winner == greedy_seat
     assert wins >= 32, wins
+
+
+def random_deck(rng: random.Random) -> dict:
+    """A random legal deck (DS-D1): 15–20 D-Spirits, 10–20 support cards, D-Evolutions in the side deck."""
+    cat = catalog()
+    squad: dict[str, int] = {}
+    while sum(squad.values()) < rng.randint(15, 20):
+        s = rng.choice(cat.spirits)
+        limit = 1 if s.limit == "limitless" else s.limit
+        if squad.get(s.name, 0) < limit:
+            squad[s.name] = squad.get(s.name, 0) + 1
+    support: dict[str, int] = {}
+    while sum(support.values()) < rng.randint(10, 20):
+        c = rng.choice(cat.supports)
+        if support.get(c.name, 0) < c.limit:
+            support[c.name] = support.get(c.name, 0) + 1
+    side = {e.name: 1 for e in cat.evolutions if rng.random() < 0.7}
+    return {"name": "random", "cards": {**squad, **support}, "side": side}
+
+
+@pytest.mark.parametrize("options", [{}, {"match": True, "old_rules": True, "starting_sp": 2000}])
+def test_action_space_is_complete_and_fixed(options: dict):
+    """Every legal notation of random games (starter decks and random legal decks) is in the action space,
+    which has no duplicates and the same order every time."""
+    game = kansei.load("dspirits", **options)
+    space = game.action_space()
+    assert len(space) == len(set(space)) and space == kansei.load("dspirits", **options).action_space()
+    known = set(space)
+    rng = random.Random(5)
+
+    def all_known(state: kansei.State, step: int) -> None:
+        for a in state.legal_actions():
+            assert a.notation in known, a.notation
+
+    for seed in range(30):
+        decks = [random_deck(rng), random_deck(rng)] if seed % 2 else None
+        assert all(game.deck_problems(d) == [] for d in decks or [])
+        play_random(game, seed, decks=decks, on_step=all_known)
+
+
+def test_observation_encoding_is_fixed_length_and_from_the_view_alone():
+    """encode_view: one finite number of modest scale per observation_spec slot, the same in a world
+    resampled for the seat (it reads only view(seat))."""
+    game = kansei.load("dspirits")
+    spec = game.observation_spec(2)
+    assert len(spec) == len(set(spec))
+    for seed in range(4):
+        s = game.start(seed=seed)
+        rng = random.Random(seed)
+        while not s.is_over:
+            for seat in (0, 1, None):
+                vec = game.encode_view(s.view(seat), seat)
+                assert len(vec) == len(spec) and all(math.isfinite(x) and abs(x) < 100 for x in vec)
+                if seat is not None:
+                    other = s.determinize(seat, random.Random(seed))
+                    assert game.encode_view(other.view(seat), seat) == vec
+            s.apply(rng.choice(s.legal_actions()))

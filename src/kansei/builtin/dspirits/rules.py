@@ -24,6 +24,7 @@ from kansei.core.protocol import Game, GameOptions, validation_lines
 
 from .cards import Evolution, Spirit, Support, load_catalog, unimplemented
 from .setup import DSpiritsSetup
+from .space import action_space, encode_view, observation_spec
 from .state import Decks, DSpiritsState
 from .table import KIND_NAMES, Table, table_for
 
@@ -197,6 +198,22 @@ class DSpirits(Game):
             {"options": {"old_rules": True, "first_turn_attack": True}, "players": 2},
             {"options": {"match": True, "starting_sp": 3000}, "players": 2},
         ]
+
+    # -- research hooks (docs/interop.md) ------------------------------------------------------------
+    def action_space(self) -> list[str]:
+        """Every notation a game with these options can produce, in a fixed order (see ``space``)."""
+        o = self.options
+        key = (o.old_rules, o.match, o.starting_sp)
+        space = self.table.spaces.get(key)
+        if space is None:
+            space = self.table.spaces[key] = tuple(action_space(self.table, o))
+        return list(space)
+
+    def observation_spec(self, players: int = 2) -> list[str]:
+        return observation_spec(self.table)
+
+    def encode_view(self, view: dict[str, Any], seat: int | None) -> list[float]:
+        return encode_view(self.table, view, seat)
 
     # -- cards ----------------------------------------------------------------------------------------
     def cards(self, lang: str = "en") -> list[dict[str, Any]]:
