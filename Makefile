@@ -4,13 +4,13 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: run play test bench bench-web lint clean system-deps
+.PHONY: run play test plugin-check bench bench-web lint clean system-deps
 
 # (Re)install only when the project's metadata changed: fast when nothing did.
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[test,lint,interop,web]'
+	$(PY) -m pip install --quiet -e '.[test,lint,interop,lab,web]'
 	touch $(STAMP)
 
 # The browser table on http://127.0.0.1:8000/ (HOST/PORT override; KANSEI_DB=postgresql+psycopg://… to share).
@@ -36,8 +36,17 @@ system-deps:
 	  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq$$missing </dev/null >/dev/null; \
 	fi
 
-test: system-deps $(STAMP)
+test: system-deps $(STAMP) plugin-check
 	$(PY) -m pytest -n 2 tests
+
+# A game from another package, found through its entry point alone (examples/minimal_game): installed,
+# listed, simulated and tested through kansei's own tools, then removed again.
+plugin-check: $(STAMP)
+	$(PY) -m pip install --quiet --no-deps -e examples/minimal_game
+	$(VENV)/bin/kansei games | grep -q sprint
+	$(VENV)/bin/kansei sim sprint --agents greedy,random --games 100 --workers 2
+	$(PY) -m pytest -q -p no:cacheprovider examples/minimal_game/tests
+	$(PY) -m pip uninstall --quiet --yes kansei-sprint
 
 bench: $(STAMP)
 	$(PY) -m pip install --quiet -e '.[bench]'

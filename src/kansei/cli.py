@@ -28,7 +28,7 @@ from kansei.agents import choose, make_agent, parse_spec
 from kansei.core import replay as replays
 from kansei.core.errors import ContentError, IllegalAction, KanseiError, OptionError
 from kansei.core.protocol import Game, State
-from kansei.core.registry import game_class
+from kansei.core.registry import broken, game_class
 
 app = typer.Typer(
     add_completion=False,
@@ -155,6 +155,8 @@ def games() -> None:
         )
         t.add_row(gid, cls.name, players, "\n".join(opts))
     out.print(t)
+    for label, why in broken().items():
+        err.print(f"[yellow]broken plugin[/] {escape(label)}: {escape(why)}", soft_wrap=True)
 
 
 # ----------------------------------------------------------------------------------- rules
@@ -590,7 +592,12 @@ def ladder(
     out.print(f"{sum(p.games for p in res.pairings)} games in {res.seconds:.1f} s with {workers} worker(s)")
 
 
-app.command()(__import__("kansei.web.cli", fromlist=["serve"]).serve)  # the browser table (issue 12)
+# The extras' commands (their modules import their heavy libraries only when a command runs).
+from kansei.lab.cli import app as lab_app  # noqa: E402  (kansei lab: the balance lab)
+from kansei.web.cli import serve  # noqa: E402  (kansei serve: the browser table)
+
+app.add_typer(lab_app, name="lab")
+app.command()(serve)
 
 
 def main() -> None:

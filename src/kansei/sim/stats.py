@@ -15,7 +15,7 @@ from kansei.core.rng import derive_seed
 from .runner import GameResult, run_games
 
 
-def wilson(k: float, n: int, z: float = 1.959964) -> tuple[float, float]:
+def wilson(k: float, n: float, z: float = 1.959964) -> tuple[float, float]:
     """Wilson score interval for k successes in n trials (95% by default)."""
     if n == 0:
         return (0.0, 1.0)
@@ -52,12 +52,14 @@ def simulate(
     players: int | None = None,
     save_replays: Path | None = None,
     progress: Callable[[int], None] | None = None,
+    decks: list | None = None,
 ) -> dict:
+    """Play ``games`` games; ``decks``: one entry per seat (a starter deck's name or deck data), or None."""
     game = load(game_id, **options)  # validates the options before any work
     for s in specs:
         parse_spec(s)  # validates agent specs (one clear line on error)
     players = players or max(game.min_players, min(len(specs), game.max_players))
-    game.start(seed=0, players=players)  # validates the player count
+    game.start(seed=0, players=players, decks=decks)  # validates the player count and the decks
     names = agent_names(specs)
     plan = seatings(len(specs), players, games)
     jobs = [([specs[a] for a in seats], derive_seed(seed, g)) for g, seats in enumerate(plan)]
@@ -70,6 +72,7 @@ def simulate(
         players=players,
         record=save_replays is not None,
         progress=progress,
+        decks=decks,
     )
     seconds = time.perf_counter() - t0
     wins = {n: 0 for n in names}

@@ -1,0 +1,119 @@
+"""The balance lab's speed: the 10,000-game greedy-against-greedy Touge matchup beside `kansei sim` doing the
+same games in the same run, per-game throughput for every game, the overhead of shipping work to workers,
+and the whole-deck card scan of a Touge starter deck.
+
+    python bench/lab.py [--games 10000] [--workers 2] [--per-game 1000] [--scan-games 2000] [--skip-scan]
+
+The machine's load average is printed beside every figure: on a shared machine it moves them more than
+anything the lab does. Prints a table and then one JSON object.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import kansei
+from kansei.lab import runner
+from kansei.sim import simulate
+
+
+def load() -> float:
+    return round(os.getloadavg()[0], 2)
+
+
+def timed_lab(kind: str, params: dict[str, Any], workers: int, root: Path) -> dict[str, Any]:
+    before = load()
+    t0 = time.perf_counter()
+    run, _ = runner.start(
+        kind, params, out=root / f"{kind}-{params['game']}-{len(list(root.iterdir()))}", workers=workers
+    )
+    wall = time.perf_counter() - t0
+    rows = run.rows()
+    play = sum(r["seconds"] for r in rows)
+    return {
+        "games": len(rows),
+        "seconds": round(wall, 2),
+        "games_per_s": round(len(rows) / wall, 1),
+        "ms_per_game_per_worker": round(1000 * wall * workers / max(1, len(rows)), 2),
+        "play_ms_per_game": round(1000 * play / max(1, len(rows)), 2),
+        # wall time beyond the play time spread over the workers: shipping, writing, reporting, waiting
+        "overhead": round(wall * workers / play - 1, 3) if play else None,
+        "load_before": before,
+        "load_after": load(),
+    }
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=10_000)
+    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--per-game", type=int, default=1000)
+    ap.add_argument("--scan-games", type=int, default=2000)
+    ap.add_argument("--skip-scan", action="store_true")
+    ap.add_argument("--skip-anchor", action="store_true")
+    args = ap.parse_args()
+    root = Path(tempfile.mkdtemp(prefix="kansei-lab-bench-"))
+    out: dict[str, Any] = {"cores": os.cpu_count(), "workers": args.workers}
+    try:
+        if not args.skip_anchor:
+            before = load()
+            t0 = time.perf_counter()
+            simulate("touge", {}, ["greedy", "greedy"], args.games, workers=args.workers)
+            wall = time.perf_counter() - t0
+            out["sim_touge"] = {
+                "games": args.games,
+                "seconds": round(wall, 2),
+                "load_before": before,
+                "load_after": load(),
+            }
+        out["lab_touge"] = timed_lab("matchup", {"game": "touge", "games": args.games}, args.workers, root)
+        per_game = {}
+        for gid in kansei.games():
+            game = kansei.load(gid)
+            params: dict[str, Any] = {"game": gid, "games": args.per_game}
+            if not game.starter_decks():
+                params["players"] = [game.min_players]
+            per_game[gid] = timed_lab("matchup", params, args.workers, root)
+        out["per_game"] = per_game
+        if not args.skip_scan:
+            game = kansei.load("touge")
+            deck = game.starter_decks()[0]
+            scan = timed_lab(
+                "card",
+                {"game": "touge", "deck": deck, "scan": True, "games": args.scan_games},
+                args.workers,
+                root,
+            )
+            scan["deck"] = deck
+            out["scan_touge"] = scan
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
+    print(f"{'what':<34}{'games':>8}{'seconds':>10}{'games/s':>10}{'overhead':>10}{'load':>12}")
+    rows = [
+        ("kansei sim, touge greedy", out.get("sim_touge")),
+        ("lab matchup, touge greedy", out["lab_touge"]),
+    ]
+    rows += [(f"lab matchup, {g}", r) for g, r in out["per_game"].items()]
+    if "scan_touge" in out:
+        rows.append((f"lab card --scan, {out['scan_touge']['deck']}", out["scan_touge"]))
+    for name, r in rows:
+        if not r:
+            continue
+        gps = r.get("games_per_s", round(r["games"] / r["seconds"], 1))
+        ov = f"{100 * r['overhead']:.1f}%" if r.get("overhead") is not None else "—"
+        print(
+            f"{name:<34}{r['games']:>8}{r['seconds']:>10.1f}{gps:>10}{ov:>10}"
+            f"{r['load_before']:>6}→{r['load_after']:<5}"
+        )
+    print(json.dumps(out))
+
+
+if __name__ == "__main__":
+    main()

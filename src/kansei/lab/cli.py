@@ -1,0 +1,504 @@
+"""``kansei lab …``: the designers' experiments on the command line.
+
+Every experiment writes a run folder (``lab-runs/<experiment>-<game>-<time>/`` unless ``--out``) with the
+games as Parquet, ``report.html``, ``results.csv`` and ``games.csv``; prints a short summary (``--json``:
+the result as one JSON object); and can be resumed (``--resume RUN`` or ``kansei lab resume RUN``) or
+re-reported (``kansei lab report RUN``). Errors a person can cause are one line each, exit code 1.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable
+from functools import wraps
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from click.core import ParameterSource
+from rich.console import Console
+from rich.markup import escape
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.table import Table
+
+from kansei.core.errors import KanseiError, OptionError
+
+from .errors import Stopped
+
+app = typer.Typer(
+    no_args_is_help=True,
+    add_completion=False,
+    rich_markup_mode="rich",
+    help="Balance experiments: matchups, seats, card impact, race shape, skill, content diffs, saved games.",
+)
+out = Console(highlight=False)
+err = Console(stderr=True, highlight=False)
+
+
+def friendly(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """User-caused errors as one line each (exit 1); Ctrl-C keeps what was played (exit 130)."""
+
+    @wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return fn(*args, **kwargs)
+        except Stopped as e:
+            err.print(f"[yellow]stopped:[/] {escape(str(e))}", soft_wrap=True)
+            raise typer.Exit(130) from None
+        except KanseiError as e:
+            for line in str(e).splitlines() or [str(e)]:
+                err.print(f"[bold red]error:[/] {escape(line)}", soft_wrap=True)
+            raise typer.Exit(1) from None
+        except ImportError as e:
+            err.print(
+                f"[bold red]error:[/] the lab needs its extra ({escape(str(e.name))} is missing): "
+                "pip install 'kansei\\[lab]'"
+            )
+            raise typer.Exit(1) from None
+        except KeyboardInterrupt:
+            err.print(
+                "[yellow]interrupted[/]: the games finished so far are saved; "
+                "`kansei lab resume RUN` plays the rest"
+            )
+            raise typer.Exit(130) from None
+
+    return wrapper
+
+
+class Bar:
+    """A progress bar with the time left, on stderr."""
+
+    def __init__(self, label: str, quiet: bool = False):
+        self.label = label
+        self.quiet = quiet
+        self.progress: Progress | None = None
+        self.task: Any = None
+
+    def begin(self, total: int, done: int) -> None:
+        if self.quiet or total == done:
+            return
+        self.progress = Progress(
+            TextColumn(f"[bold]{escape(self.label)}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TextColumn("games ·"),
+            TimeElapsedColumn(),
+            TextColumn("· left"),
+            TimeRemainingColumn(),
+            console=err,
+            transient=True,
+        )
+        self.progress.start()
+        self.task = self.progress.add_task("games", total=total, completed=done)
+        if done:
+            err.print(f"resuming: {done} of {total} games already played")
+
+    def advance(self, games: int) -> None:
+        if self.progress is not None:
+            self.progress.advance(self.task, games)
+
+    def close(self) -> None:
+        if self.progress is not None:
+            self.progress.stop()
+            self.progress = None
+
+
+# -- shared options ----------------------------------------------------------------------------------
+Games = Annotated[int | None, typer.Option("--games", help="games (see each experiment for what is counted)")]
+Seed = Annotated[int, typer.Option(help="seed of the whole run")]
+Opt = Annotated[list[str] | None, typer.Option("--opt", help="game option key=value (repeatable)")]
+Mode = Annotated[str | None, typer.Option(help="game mode")]
+Content = Annotated[
+    str | None, typer.Option(help="content folder, or REF:PATH at a git ref, to play instead")
+]
+Agent = Annotated[str, typer.Option(help="the bot on every seat, e.g. greedy, random, mcts:iters=200")]
+Deck = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--deck", help="a starter deck's name, a deck file, a folder of deck files or @LIST (repeatable)"
+    ),
+]
+Backend = Annotated[str, typer.Option(help="where games are played: local (process pool) or ray")]
+Workers = Annotated[int | None, typer.Option(help="worker processes (default: every core; Ray: every CPU)")]
+Address = Annotated[str | None, typer.Option(help="a running Ray cluster (host:port, ray://host:port, auto)")]
+Out = Annotated[
+    Path | None, typer.Option("--out", help="the run's folder (default: lab-runs/<experiment>-<game>-<time>)")
+]
+Resume = Annotated[str | None, typer.Option(help="finish run RUN (its folder), playing only what is missing")]
+AsJson = Annotated[bool, typer.Option("--json", help="print the result as one JSON object")]
+
+
+def _options(opt: list[str] | None, mode: str | None) -> dict[str, Any]:
+    from kansei.core.options import parse_pairs
+
+    options = parse_pairs(opt, "--opt")
+    if mode:
+        options["mode"] = mode
+    return options
+
+
+RUN_OPTIONS = ("backend", "workers", "address", "out_dir", "resume", "as_json")
+# command-line names whose experiment parameter is named otherwise
+FIELDS = {"deck": "decks", "card_": "cards", "baseline": "baselines", "opponent": "opponents", "run_": "run"}
+
+
+def _execute(ctx: typer.Context, kind: str, **fields: Any) -> None:
+    """Start (or with --resume, finish) experiment ``kind`` with the command's parameters.
+
+    ``ctx.params`` go to the experiment under their field names (``--deck`` as ``decks``…); ``fields``
+    replace them where a command reads a parameter its own way (``--players 2,3`` as a list). With
+    --resume, only the parameters the person typed are compared with the run's own."""
+    from . import runner
+
+    params = dict(ctx.params)
+    run_opts = {k: params.pop(k, None) for k in RUN_OPTIONS}
+    opt, mode = params.pop("opt", None), params.pop("mode", None)
+    values: dict[str, Any] = {}
+    typed: set[str] = set()
+    for name, value in params.items():
+        field = name if name in fields else FIELDS.get(name, name)
+        values[field] = fields.get(name, value)
+        if ctx.get_parameter_source(name) not in (ParameterSource.DEFAULT, ParameterSource.DEFAULT_MAP, None):
+            typed.add(field)
+    values.update({k: v for k, v in fields.items() if k not in params})
+    if opt or mode:
+        values["options"] = _options(opt, mode)
+        typed.add("options")
+    values = {k: v for k, v in values.items() if v is not None and v != []}
+    bar = Bar(kind)
+    try:
+        if run_opts["resume"]:
+            given = {k: v for k, v in values.items() if k in typed}
+            run, result = runner.resume(
+                run_opts["resume"],
+                given,
+                backend=run_opts["backend"] or "local",
+                workers=run_opts["workers"],
+                address=run_opts["address"],
+                progress=bar,
+            )
+        else:
+            run, result = runner.start(
+                kind,
+                values,
+                out=run_opts["out_dir"],
+                backend=run_opts["backend"] or "local",
+                workers=run_opts["workers"],
+                address=run_opts["address"],
+                progress=bar,
+            )
+    finally:
+        bar.close()
+    show(run, result, bool(run_opts["as_json"]))
+
+
+def show(run: Any, result: Any, as_json: bool) -> None:
+    from .report import json_safe
+
+    if as_json:
+        print(json.dumps(json_safe(dict(result.to_dict(), run=str(run.folder)))))
+        return
+    out.print(f"[bold]{escape(result.title)}[/]")
+    for f in result.findings:
+        out.print(f"  • {escape(f)}", soft_wrap=True)
+    if result.tables:
+        t = result.tables[0]
+        table = Table(title=escape(t["title"]), title_justify="left")
+        for c in t["columns"]:
+            table.add_column(escape(str(c)), overflow="fold")
+        for row in t["rows"][:40]:
+            table.add_row(*[escape(str(c)) for c in row])
+        out.print(table)
+        if len(t["rows"]) > 40:
+            out.print(f"[dim]… {len(t['rows']) - 40} more rows in the report[/]")
+    folder = escape(str(run.folder))
+    out.print(f"report: {folder}/report.html   numbers: {folder}/results.csv")
+
+
+def _players_list(text: str | None) -> list[int]:
+    if not text:
+        return []
+    try:
+        return [int(x) for x in text.split(",") if x.strip()]
+    except ValueError:
+        raise OptionError(f"--players takes counts like 2,3,4, not {text[:40]!r}") from None
+
+
+# -- the experiments ----------------------------------------------------------------------------------
+@app.command()
+@friendly
+def matchup(
+    ctx: typer.Context,
+    game: Annotated[str, typer.Argument(help="game id")],
+    deck: Deck = None,
+    vary: Annotated[
+        str | None, typer.Option(help="a deck key holding a card (e.g. car): one entry per card of its kind")
+    ] = None,
+    players: Annotated[
+        str | None, typer.Option(help="games without decks: racer counts to compare, e.g. 2,3,4")
+    ] = None,
+    agent: Agent = "greedy",
+    games: Annotated[
+        int | None, typer.Option("--games", help="games per pairing (half in each seating) [200]")
+    ] = None,
+    seed: Seed = 0,
+    opt: Opt = None,
+    mode: Mode = None,
+    content: Content = None,
+    backend: Backend = "local",
+    workers: Workers = None,
+    address: Address = None,
+    out_dir: Out = None,
+    resume: Resume = None,
+    as_json: AsJson = False,
+) -> None:
+    """Decks (or cars, or racer counts) against each other: a win-rate matrix with 95% intervals."""
+    _execute(ctx, "matchup", players=_players_list(players))
+
+
+@app.command()
+@friendly
+def seats(
+    ctx: typer.Context,
+    game: Annotated[str, typer.Argument(help="game id")],
+    deck: Deck = None,
+    players: Annotated[int | None, typer.Option(help="seats per game")] = None,
+    agent: Agent = "greedy",
+    games: Annotated[
+        int | None, typer.Option("--games", help="games in all, split over the deck rotations [1000]")
+    ] = None,
+    seed: Seed = 0,
+    opt: Opt = None,
+    mode: Mode = None,
+    content: Content = None,
+    backend: Backend = "local",
+    workers: Workers = None,
+    address: Address = None,
+    out_dir: Out = None,
+    resume: Resume = None,
+    as_json: AsJson = False,
+) -> None:
+    """The advantage of each seat, with the decks rotated across the seats (the deck effect beside it)."""
+    _execute(ctx, "seats")
+
+
+@app.command()
+@friendly
+def card(
+    ctx: typer.Context,
+    game: Annotated[str, typer.Argument(help="game id")],
+    deck: Annotated[
+        str | None, typer.Option(help="the deck holding the card(s) [first starter deck]")
+    ] = None,
+    card_: Annotated[list[str] | None, typer.Option("--card", help="the card to weigh (repeatable)")] = None,
+    scan: Annotated[bool, typer.Option(help="weigh every card of the deck, ranked, Holm-corrected")] = False,
+    baseline: Annotated[
+        list[str] | None, typer.Option(help="the card to compare with, one per kind (repeatable)")
+    ] = None,
+    opponent: Annotated[
+        list[str] | None, typer.Option(help="opponent deck(s) [the other starter decks]")
+    ] = None,
+    agent: Agent = "greedy",
+    games: Annotated[int | None, typer.Option("--games", help="paired games per card [400]")] = None,
+    seed: Seed = 0,
+    opt: Opt = None,
+    mode: Mode = None,
+    content: Content = None,
+    backend: Backend = "local",
+    workers: Workers = None,
+    address: Address = None,
+    out_dir: Out = None,
+    resume: Resume = None,
+    as_json: AsJson = False,
+) -> None:
+    """The impact of a card by controlled swap with a baseline card, on the same seeds (paired)."""
+    _execute(ctx, "card", deck=deck)
+
+
+@app.command()
+@friendly
+def shape(
+    ctx: typer.Context,
+    game: Annotated[str, typer.Argument(help="game id")],
+    deck: Deck = None,
+    agents: Annotated[
+        str, typer.Option(help="bots per seat, comma-separated, repeated round the table")
+    ] = "greedy",
+    players: Annotated[int | None, typer.Option(help="seats per game")] = None,
+    games: Annotated[int | None, typer.Option("--games", help="games [500]")] = None,
+    seed: Seed = 0,
+    opt: Opt = None,
+    mode: Mode = None,
+    content: Content = None,
+    backend: Backend = "local",
+    workers: Workers = None,
+    address: Address = None,
+    out_dir: Out = None,
+    resume: Resume = None,
+    as_json: AsJson = False,
+) -> None:
+    """Race shape: game length, lead changes, comebacks, margins, first-lead (first-blood) advantage."""
+    _execute(ctx, "shape", agents=_split_specs(agents))
+
+
+@app.command()
+@friendly
+def skill(
+    ctx: typer.Context,
+    game: Annotated[list[str] | None, typer.Argument(help="game ids [every game]")] = None,
+    bots: Annotated[
+        str, typer.Option(help="bots to compare (random among them)")
+    ] = "random,greedy,mcts:iters=50,mcts:iters=200",
+    games: Annotated[
+        int | None, typer.Option("--games", help="games per pairing of bots, per game [100]")
+    ] = None,
+    seed: Seed = 0,
+    backend: Backend = "local",
+    workers: Workers = None,
+    address: Address = None,
+    out_dir: Out = None,
+    resume: Resume = None,
+    as_json: AsJson = False,
+) -> None:
+    """How far random, greedy and search bots are apart in each game: skill, or luck?"""
+    _execute(ctx, "skill", game=",".join(game) if game else "all", bots=_split_specs(bots))
+
+
+@app.command()
+@friendly
+def diff(
+    ctx: typer.Context,
+    game: Annotated[str, typer.Argument(help="game id")],
+    a: Annotated[str, typer.Option("--a", help="content version A: a folder or REF:PATH")],
+    b: Annotated[str, typer.Option("--b", help="content version B: a folder or REF:PATH")],
+    run_: Annotated[
+        str, typer.Option("--run", help="the experiment to compare: matchup, seats or card")
+    ] = "matchup",
+    deck: Deck = None,
+    vary: Annotated[str | None, typer.Option(help="matchup: a deck key holding a card")] = None,
+    card_: Annotated[list[str] | None, typer.Option("--card", help="card: the card(s) to weigh")] = None,
+    scan: Annotated[bool, typer.Option(help="card: every card of the deck")] = False,
+    baseline: Annotated[list[str] | None, typer.Option(help="card: baseline card per kind")] = None,
+    opponent: Annotated[list[str] | None, typer.Option(help="card: opponent deck(s)")] = None,
+    players: Annotated[
+        str | None, typer.Option(help="matchup without decks: racer counts; seats: seats")
+    ] = None,
+    agent: Agent = "greedy",
+    games: Games = None,
+    seed: Seed = 0,
+    opt: Opt = None,
+    mode: Mode = None,
+    backend: Backend = "local",
+    workers: Workers = None,
+    address: Address = None,
+    out_dir: Out = None,
+    resume: Resume = None,
+    as_json: AsJson = False,
+) -> None:
+    """The same experiment on two content versions: per-matchup or per-card deltas, changes flagged."""
+    if run_ != "card":
+        _execute(ctx, "diff", players=_players_list(players))
+        return
+    if deck and len(deck) > 1:
+        raise OptionError("diff --run card takes one --deck (the deck holding the card)")
+    _execute(ctx, "diff", players=_players_list(players), deck=deck[0] if deck else None)
+
+
+@app.command()
+@friendly
+def observe(
+    ctx: typer.Context,
+    paths: Annotated[
+        list[str], typer.Argument(help="replay files or folders of them (kansei sim --save-replays)")
+    ],
+    game: Annotated[str, typer.Option(help="only the replays of this game [the first one found]")] = "",
+    min_games: Annotated[int, typer.Option(help="rank only cards drawn in at least this many games")] = 20,
+    out_dir: Out = None,
+    as_json: AsJson = False,
+) -> None:
+    """17lands-style card statistics from saved games: win rate when drawn, played, held (correlations)."""
+    _execute(ctx, "observe")
+
+
+# -- runs ----------------------------------------------------------------------------------------------
+@app.command("resume")
+@friendly
+def resume_cmd(
+    run: Annotated[str, typer.Argument(help="the run's folder")],
+    backend: Backend = "local",
+    workers: Workers = None,
+    address: Address = None,
+    as_json: AsJson = False,
+) -> None:
+    """Finish an interrupted run: play only the missing games, then report."""
+    from . import runner
+
+    bar = Bar("resume")
+    try:
+        r, result = runner.resume(run, None, backend=backend, workers=workers, address=address, progress=bar)
+    finally:
+        bar.close()
+    show(r, result, as_json)
+
+
+@app.command()
+@friendly
+def report(
+    run: Annotated[str, typer.Argument(help="the run's folder")],
+    as_json: AsJson = False,
+) -> None:
+    """Analyse a finished run again and rewrite its report, without playing a game."""
+    from . import runner
+
+    r, result = runner.report(run)
+    show(r, result, as_json)
+
+
+@app.command()
+@friendly
+def runs(
+    root: Annotated[Path, typer.Argument(help="the folder holding runs")] = Path("lab-runs"),
+) -> None:
+    """List the runs in a folder: experiment, games played of planned, parameters."""
+    from .store import Run
+
+    t = Table(title=f"lab runs in {escape(str(root))}", title_justify="left")
+    for c in ("run", "experiment", "games", "created"):
+        t.add_column(c)
+    for folder in sorted(p for p in root.iterdir() if (p / "run.json").exists()) if root.is_dir() else []:
+        try:
+            r = Run.open(folder)
+        except KanseiError:
+            continue
+        done = len(r.done())
+        total = r.meta.get("total", 0)
+        state = f"{done}/{total}" + ("" if done >= total else " [yellow](unfinished)[/]")
+        t.add_row(
+            escape(folder.name),
+            escape(str(r.meta.get("experiment"))),
+            state,
+            escape(str(r.meta.get("created"))),
+        )
+    out.print(t)
+
+
+def _split_specs(text: str) -> list[str]:
+    from kansei.cli import split_agents  # the CLI's own reading of 'random,mcts:iters=200,time=1'
+
+    return split_agents(text)
+
+
+def main() -> None:  # pragma: no cover - `python -m kansei.lab.cli`
+    app()
+    sys.exit(0)
+
+
+__all__ = ["app"]

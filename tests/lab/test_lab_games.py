@@ -1,0 +1,123 @@
+"""The lab on the real games: every game runs the experiments that fit it, and a planted strong Touge card
+is found by `card` and by `diff` while a do-nothing change to the content is not flagged."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+import kansei
+from kansei.core.errors import ContentError
+from kansei.lab import runner
+
+BUILTIN = ["dspirits", "initiald", "minid", "stampede", "touge"]
+
+
+def content_copy(game_id: str, dest: Path) -> Path:
+    folder = kansei.load(game_id).content_dir()
+    assert folder is not None
+    shutil.copytree(folder, dest)
+    return dest
+
+
+def has_deck_data(game_id: str) -> bool:
+    """Whether the game gives its starter decks as deck data (the contract's deck API)."""
+    game = kansei.load(game_id)
+    names = game.starter_decks()
+    if not names:
+        return True  # no decks: nothing to give
+    try:
+        return isinstance(game.starter_deck(names[0]).get("cards"), dict)
+    except ContentError:
+        return False
+
+
+def need_deck_data(game_id: str) -> None:
+    if not has_deck_data(game_id):
+        pytest.skip(f"{game_id} does not give its starter decks as deck data yet (game.starter_deck)")
+
+
+def supports_content(game_id: str, tmp_path: Path) -> bool:
+    """Whether the game plays a content folder given with content= (a broken one must be refused)."""
+    broken = content_copy(game_id, tmp_path / f"{game_id}-broken")
+    for f in broken.glob("*.toml"):
+        f.write_text("this is [not toml\n")
+    try:
+        kansei.load(game_id, content=broken)
+    except ContentError:
+        return True
+    return False
+
+
+@pytest.mark.parametrize("game_id", BUILTIN)
+def test_every_game_runs_a_matchup_and_its_shape(game_id: str, tmp_path: Path) -> None:
+    if game_id not in kansei.games():
+        pytest.skip(f"{game_id} is not installed")
+    _, s = runner.start(
+        "shape", {"game": game_id, "games": 6, "agents": ["random"]}, out=tmp_path / "s", workers=1
+    )
+    assert {r["metric"] for r in s.csv} >= {"actions", "lead_changes", "comeback_rate"}
+    need_deck_data(game_id)
+    _, m = runner.start(
+        "matchup", {"game": game_id, "games": 6, "agent": "random"}, out=tmp_path / "m", workers=1
+    )
+    assert m.tables and m.findings
+
+
+def test_touge_cars_as_a_matchup(tmp_path: Path) -> None:
+    need_deck_data("touge")
+    game = kansei.load("touge")
+    deck = game.starter_deck(game.starter_decks()[0])
+    key = next(k for k, v in deck.items() if k not in ("name", "cards") and isinstance(v, str))
+    _, res = runner.start(
+        "matchup",
+        {"game": "touge", "vary": key, "games": 4, "agent": "random"},
+        out=tmp_path / "cars",
+        workers=1,
+    )
+    kinds = {c["name"]: c["kind"] for c in game.cards()}
+    cars = [c["name"] for c in game.cards() if c["kind"] == kinds[deck[key]]]
+    assert res.data["labels"] == cars
+
+
+def test_a_planted_strong_touge_card_is_found_by_card_and_diff(tmp_path: Path) -> None:
+    need_deck_data("touge")
+    if not supports_content("touge", tmp_path):
+        pytest.skip("touge does not read content= yet")
+    shipped = content_copy("touge", tmp_path / "shipped")
+    planted = content_copy("touge", tmp_path / "planted")
+    same = content_copy("touge", tmp_path / "same")
+    tune = planted / "tuneups.toml"
+    text = tune.read_text(encoding="utf-8")
+    block = re.search(r'name = "Gutter Drift"\n(?:.*\n)*?effects = \[\{[^\n]*amount = 2', text)
+    assert block is not None
+    tune.write_text(text[: block.end() - 1] + "9" + text[block.end() :], encoding="utf-8")
+    (same / "tuneups.toml").write_text("# nothing but a comment\n" + (same / "tuneups.toml").read_text())
+    deck = kansei.load("touge").starter_decks()[0]  # Akina Downhill holds two Gutter Drifts
+    common = {"game": "touge", "agent": "greedy", "seed": 11}
+    _, card = runner.start(
+        "card",
+        {**common, "content": str(planted), "deck": deck, "cards": ["Gutter Drift"], "games": 240},
+        out=tmp_path / "card",
+        workers=2,
+    )
+    (row,) = card.data["cards"]
+    assert row["flagged"] and row["impact"] > 0
+    _, diff = runner.start(
+        "diff",
+        {**common, "a": str(shipped), "b": str(planted), "games": 240},
+        out=tmp_path / "diff",
+        workers=2,
+    )
+    assert any(c["flagged"] for c in diff.csv)
+    _, nothing = runner.start(
+        "diff",
+        {**common, "a": str(shipped), "b": str(same), "games": 60},
+        out=tmp_path / "nothing",
+        workers=2,
+    )
+    assert not any(c["flagged"] for c in nothing.csv)
+    assert all(c["delta"] == 0 for c in nothing.csv)

@@ -1,0 +1,96 @@
+"""The lab's statistics against published and hand-computed numbers."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from kansei.lab.stats import holm, holm_levels, newcombe, paired, paired_family, rate, wilson_rate
+
+
+@pytest.mark.parametrize(
+    ("k", "n", "low", "high"),
+    [  # Newcombe (1998), Statistics in Medicine 17:857, Table I, method 3 (Wilson score)
+        (81, 263, 0.2553, 0.3662),
+        (15, 148, 0.0624, 0.1605),
+        (0, 20, 0.0, 0.1611),
+        (1, 29, 0.0061, 0.1718),
+    ],
+)
+def test_wilson_matches_newcombe_table(k: int, n: int, low: float, high: float) -> None:
+    r = wilson_rate(k, n)
+    assert (round(r.low, 4), round(r.high, 4)) == (low, high)
+
+
+@pytest.mark.parametrize(
+    ("a", "low", "high"),
+    [  # Newcombe (1998), Statistics in Medicine 17:873, Table II, method 10 (hybrid score)
+        ((56, 70, 48, 80), 0.0524, 0.3339),
+        ((9, 10, 3, 10), 0.1705, 0.8090),
+        ((6, 7, 2, 7), 0.0582, 0.8062),
+        ((5, 56, 0, 29), -0.0381, 0.1926),
+    ],
+)
+def test_newcombe_difference_matches_published_intervals(
+    a: tuple[int, int, int, int], low: float, high: float
+) -> None:
+    d = newcombe(*a)
+    assert (round(d.low, 4), round(d.high, 4)) == (low, high)
+
+
+def test_rate_of_single_games_is_the_wilson_interval() -> None:
+    games = [1.0] * 30 + [0.0] * 20
+    assert rate(games) == wilson_rate(30, 50)
+
+
+def test_rate_of_paired_units_widens_with_their_correlation() -> None:
+    # units of two games that always agree carry the information of one game each, not two
+    agreeing = rate([1.0] * 30 + [0.0] * 20, games_per_unit=2)
+    independent = rate([1.0] * 15 + [0.5] * 30 + [0.0] * 5, games_per_unit=2)
+    assert agreeing.value == independent.value == 0.6
+    w = wilson_rate(30, 50)
+    assert (agreeing.low, agreeing.high) == (w.low, w.high)
+    assert agreeing.high - agreeing.low > independent.high - independent.low
+
+
+def test_paired_t_interval_by_hand() -> None:
+    # d = 1..5: mean 3, sd sqrt(2.5), se 0.7071; t(0.975, 4) = 2.7764
+    d = paired([1, 2, 3, 4, 5])
+    assert d.value == 3
+    assert (round(d.low, 3), round(d.high, 3)) == (1.037, 4.963)
+    assert round(d.p, 4) == 0.0132  # t = 4.243 on 4 degrees of freedom
+
+
+def test_paired_without_variation() -> None:
+    assert paired([0.0] * 10).p == 1.0
+    assert paired([0.25] * 10).p == 0.0
+
+
+def test_holm_by_hand() -> None:
+    p = [0.01, 0.04, 0.03, 0.005]
+    assert holm(p) == pytest.approx([0.03, 0.06, 0.06, 0.02])
+    # rejected in order: 0.005 < 0.05/4, 0.01 < 0.05/3; stopped at 0.03 >= 0.05/2
+    assert holm_levels(p) == pytest.approx([1 - 0.05 / 3, 1 - 0.025, 1 - 0.025, 1 - 0.05 / 4])
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(
+        st.lists(st.sampled_from([-1.0, -0.5, 0.0, 0.5, 1.0]), min_size=3, max_size=30),
+        min_size=2,
+        max_size=8,
+    ),
+    st.floats(-0.6, 0.6),
+)
+def test_holm_flags_exactly_the_intervals_that_leave_out_zero(
+    samples: list[list[float]], shift: float
+) -> None:
+    family = paired_family([[x + shift for x in s] for s in samples])
+    for d in family:
+        if d.low == d.high:  # no variation: the interval is a point
+            continue
+        on_edge = math.isclose(min(abs(d.low), abs(d.high)), 0, abs_tol=1e-12)
+        assert d.flagged == (d.low > 0 or d.high < 0) or on_edge
