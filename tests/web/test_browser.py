@@ -195,6 +195,18 @@ def test_replay_viewer_steps_through_a_finished_game(page: Page, site: str) -> N
     shot(page, "dspirits-replay-seat1")
     page.goto(f"{site}/games")
     expect(page.locator(f"#finished a[href='/replay/{room}']")).to_be_visible()
+    # a replay file opened here plays back the same
+    file = ARTIFACTS / "dspirits-replay.json"
+    file.write_bytes(httpx.get(f"{site}/api/rooms/{room}/replay").content)
+    page.set_input_files("#replay-file", str(file))
+    page.wait_for_url("**/replay/**")
+    assert not page.url.endswith(room)
+    expect(page.locator("#rp-label")).to_contain_text("step 0")
+    # and a table being played can be watched by anyone with its address
+    r = httpx.post(site + "/api/rooms", json={"game": "touge", "seats": ["human", "random"]}).json()
+    page.goto(site + r["spectate"])
+    expect(page.locator(".tg-board")).to_be_visible()
+    expect(page.locator("#prompt")).to_contain_text("watching")
 
 
 def test_a_friend_on_the_same_screen(page: Page, site: str) -> None:
