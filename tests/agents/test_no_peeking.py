@@ -28,6 +28,8 @@ from kansei.core.protocol import Action, State
 # mcts three ways: full rollouts, rollouts cut with the evaluation at the leaf, greedy rollouts.
 SMALL = {
     "mcts": ["mcts:iters=4,depth=end", "mcts:iters=16,depth=4", "mcts:iters=6,depth=2,rollout=greedy"],
+    "openspiel:mcts": ["openspiel:mcts:sims=4,worlds=2"],
+    "openspiel:ismcts": ["openspiel:ismcts:sims=4"],
 }
 BOTS = [spec for kind in agent_kinds() for spec in SMALL.get(kind, [kind])]
 GAMES_PER_CONFIG = 3

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+from importlib.metadata import entry_points
 from typing import Any
 
 from kansei.core.errors import OptionError
@@ -18,16 +19,35 @@ _AGENTS: dict[str, str] = {
 }
 
 
+_BUILTIN = frozenset(_AGENTS)
+# Optional modules contribute kinds through the entry-point group ``kansei.agents`` (name: the kind, value:
+# "module:Class"), read once and never imported until such an agent is made.
+_PLUGINS_READ = False
+
+
+def _agents() -> dict[str, str]:
+    global _PLUGINS_READ
+    if not _PLUGINS_READ:
+        _PLUGINS_READ = True
+        for ep in entry_points(group="kansei.agents"):
+            _AGENTS.setdefault(ep.name, ep.value)
+    return _AGENTS
+
+
 def agent_kinds() -> list[str]:
-    return sorted(_AGENTS)
+    """The built-in kinds, then those contributed by installed packages, each sorted."""
+    return sorted(_BUILTIN) + sorted(set(_agents()) - _BUILTIN)
 
 
 def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
     """'mcts:iters=2000,rollout=greedy' -> ('mcts', {'iters': 2000, 'rollout': 'greedy'})."""
     if not isinstance(spec, str) or len(spec) > 200:
         raise OptionError(f"agent spec {shorten(repr(spec))} is not a short text like mcts:iters=200")
-    kind, _, rest = spec.strip().partition(":")
-    kind = kind.strip()
+    spec = spec.strip()
+    # the longest kind the spec starts with (a kind may itself hold a colon: "openspiel:mcts:sims=50")
+    known = [k for k in _agents() if spec == k or spec.startswith(k + ":")]
+    kind = max(known, key=len) if known else spec.partition(":")[0].strip()
+    rest = spec[len(kind) + 1 :] if known else ""
     if kind not in _AGENTS:
         raise OptionError(f"unknown agent {shorten(kind, 30)!r} (valid: {', '.join(agent_kinds())})")
     params: dict[str, Any] = {}

@@ -1,0 +1,557 @@
+"""The ASGI app: pages, the JSON API and live play over WebSocket (see docs/api.md)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import tempfile
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Annotated, Any
+
+from anyio import to_thread
+from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
+from fastapi.staticfiles import StaticFiles
+from fastapi.templating import Jinja2Templates
+from pydantic import BaseModel, ConfigDict, Field
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+import kansei
+from kansei.agents import agent_kinds
+from kansei.core.errors import ContentError, IllegalAction, KanseiError
+from kansei.core.registry import game_class
+
+from . import engine
+from .bots import STRENGTHS, BotPool
+from .db import Store
+from .limits import BodyLimit, Bucket, Buckets, Limits
+from .payload import merged_view, pick_lang, room_payload, seat_payload
+from .rooms import Hub, Live, RoomError, Waiter
+
+HERE = Path(__file__).parent
+MAX_SEATS = 8
+
+
+@dataclass
+class Config:
+    db: str | None = None
+    bot_workers: int | None = None
+    bot_budget: float = 2.0
+    limits: Limits = Limits()
+    bots: bool = True
+
+
+# ----------------------------------------------------------------------------------- request bodies
+class SeatSpec(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    kind: str = "human"
+    spec: str | None = Field(None, max_length=120)
+    name: str | None = Field(None, max_length=200)
+
+
+class NewRoom(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    game: str = Field(max_length=64)
+    options: dict[str, Any] = {}
+    seats: list[str | SeatSpec] = Field(min_length=1, max_length=MAX_SEATS)
+    seed: int | None = None
+    decks: list[Any] | None = Field(None, max_length=MAX_SEATS)
+    setup: dict[str, Any] | None = None
+    public: bool = True
+
+
+class Act(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    token: str = Field(max_length=200)
+    action: str = Field(max_length=500)
+    step: int | None = None
+
+
+class TokenOnly(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    token: str = Field(max_length=200)
+
+
+class DeckBody(BaseModel):
+    deck: dict[str, Any]
+
+
+class DeckFile(BaseModel):
+    text: str = Field(max_length=200_000)
+    filename: str = Field("deck.txt", max_length=200)
+
+
+def one_line(e: BaseException) -> str:
+    text = str(e).strip().splitlines()
+    return (text[0] if text else type(e).__name__)[:300]
+
+
+def create_app(config: Config | None = None) -> FastAPI:
+    cfg = config or Config()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        store = Store(cfg.db or os.environ.get("KANSEI_DB"))
+        pool = BotPool(cfg.bot_workers) if cfg.bots else None
+        hub = Hub(store, pool, bot_budget=cfg.bot_budget)
+        hub.on_error = lambda msg: print(f"kansei web: {msg}", flush=True)
+        app.state.hub = hub
+        store.listen(lambda room_id, _what: hub.refresh(room_id), hub.on_error)
+        await to_thread.run_sync(hub.resume)
+        try:
+            yield
+        finally:
+            store.close()
+            if pool is not None:
+                pool.close()
+
+    app = FastAPI(
+        title="kansei table",
+        version=kansei.__version__,
+        summary="Play the kansei card games in the browser: rooms, seats, live play over WebSocket.",
+        lifespan=lifespan,
+    )
+    app.add_middleware(BodyLimit, limits=cfg.limits, upload_paths=("/api/replays", "/decks/import"))
+    app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
+    pages = Jinja2Templates(directory=HERE / "templates")
+    posts = Buckets(cfg.limits.http_rate, cfg.limits.http_burst)
+
+    def hub_of(request: Request | WebSocket) -> Hub:
+        hub: Hub = request.app.state.hub
+        return hub
+
+    def client_key(request: Request | WebSocket) -> str:
+        return request.client.host if request.client else "?"
+
+    def throttle(request: Request | WebSocket) -> None:
+        if not posts.take(client_key(request)):
+            raise RoomError("too many requests: slow down", 429)
+
+    # -------------------------------------------------------------------------------- errors
+    @app.exception_handler(RoomError)
+    async def room_error(_: Request, e: RoomError) -> JSONResponse:
+        return JSONResponse({"detail": one_line(e)}, status_code=e.status)
+
+    @app.exception_handler(IllegalAction)
+    async def illegal(_: Request, e: IllegalAction) -> JSONResponse:
+        return JSONResponse({"detail": one_line(e)}, status_code=409)
+
+    @app.exception_handler(KanseiError)
+    async def kansei_error(_: Request, e: KanseiError) -> JSONResponse:
+        lines = [ln for ln in str(e).splitlines() if ln.strip()] or [type(e).__name__]
+        return JSONResponse({"detail": lines[0][:300], "problems": lines[:50]}, status_code=422)
+
+    @app.exception_handler(RequestValidationError)
+    async def bad_request(_: Request, e: RequestValidationError) -> JSONResponse:
+        errs = e.errors()
+        first = errs[0] if errs else {}
+        where = ".".join(str(x) for x in first.get("loc", ()) if x != "body") or "request"
+        return JSONResponse({"detail": f"{where}: {first.get('msg', 'malformed request')}"[:300]}, 422)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(_: Request, e: StarletteHTTPException) -> JSONResponse:
+        return JSONResponse({"detail": str(e.detail)[:300]}, status_code=e.status_code)
+
+    # -------------------------------------------------------------------------------- pages
+    def page(request: Request, name: str, **ctx: Any) -> HTMLResponse:
+        return pages.TemplateResponse(request, name, {"title": "kansei", **ctx})
+
+    @app.get("/", response_class=HTMLResponse, include_in_schema=False)
+    def lobby(request: Request) -> HTMLResponse:
+        return page(request, "lobby.html")
+
+    @app.get("/room/{room}", response_class=HTMLResponse, include_in_schema=False)
+    def table(request: Request, room: str) -> HTMLResponse:
+        return page(request, "table.html", room=room, mode="live")
+
+    @app.get("/replay/{room}", response_class=HTMLResponse, include_in_schema=False)
+    def replay_page(request: Request, room: str) -> HTMLResponse:
+        return page(request, "table.html", room=room, mode="replay")
+
+    @app.get("/games", response_class=HTMLResponse, include_in_schema=False)
+    def finished_page(request: Request) -> HTMLResponse:
+        return page(request, "games.html")
+
+    @app.get("/decks", response_class=HTMLResponse, include_in_schema=False)
+    def decks_page(request: Request) -> HTMLResponse:
+        return page(request, "decks.html")
+
+    # -------------------------------------------------------------------------------- games and decks
+    def the_game(game_id: str, options: dict | None = None) -> Any:
+        if game_id not in engine.game_ids():
+            raise RoomError(f"unknown game {game_id[:40]!r} (valid: {', '.join(engine.game_ids())})", 404)
+        return engine.game_for(game_id, options or {})
+
+    @app.get("/api/games", tags=["games"])
+    def list_games() -> dict:
+        """Every game with its players, options (JSON schema), languages and starter decks; the bot menu."""
+        out = []
+        for gid in engine.game_ids():
+            g = engine.game_for(gid, {})
+            out.append(
+                {
+                    "id": gid,
+                    "name": g.name,
+                    "min_players": g.min_players,
+                    "max_players": g.max_players,
+                    "options": game_class(gid).Options.model_json_schema(),
+                    "languages": list(engine.languages(g)),
+                    "starter_decks": list(g.starter_decks()),
+                }
+            )
+        return {
+            "games": out,
+            "bots": [{"spec": s, "label": label} for s, label in STRENGTHS],
+            "agents": agent_kinds(),
+        }
+
+    @app.get("/api/games/{game}/cards", tags=["games"])
+    def card_pool(game: str, lang: str | None = None) -> dict:
+        """Every card face in a language, and ``names``: any card name in any language -> its slug."""
+        g = the_game(game)
+        lang = pick_lang(g, lang)
+        names: dict[str, str] = {}
+        for lg in engine.languages(g):
+            for c in engine.cards(g, lg):
+                names.setdefault(c["name"], c["slug"])
+                names.setdefault(c["slug"], c["slug"])
+        return {"game": game, "lang": lang, "cards": engine.cards(g, lang), "names": names}
+
+    @app.get("/api/games/{game}/decks", tags=["decks"])
+    def starter_decks(game: str) -> dict:
+        """The starter decks as deck data (``{"name", "cards": {name: count}, ...}``)."""
+        g = the_game(game)
+        return {"decks": [g.starter_deck(n) for n in g.starter_decks()]}
+
+    @app.post("/api/games/{game}/decks/check", tags=["decks"])
+    def check_deck(game: str, body: DeckBody, request: Request) -> dict:
+        """The game's own deck validator (the CLI's): one line per problem, [] when the deck is legal."""
+        throttle(request)
+        g = the_game(game)
+        return {"problems": list(g.deck_problems(body.deck))}
+
+    @app.post("/api/games/{game}/decks/import", tags=["decks"])
+    def import_deck(game: str, body: DeckFile, request: Request) -> dict:
+        """Read a deck file (TOML or "3 Card Name" lines) with the game's reader -> deck data and problems."""
+        throttle(request)
+        g = the_game(game)
+        suffix = ".toml" if body.filename.lower().endswith(".toml") else ".txt"
+        with tempfile.TemporaryDirectory() as tmp:
+            path = Path(tmp) / f"deck{suffix}"
+            path.write_text(body.text, encoding="utf-8")
+            deck = g.load_deck(path)
+        return {"deck": deck, "problems": list(g.deck_problems(deck))}
+
+    @app.post("/api/games/{game}/decks/export", tags=["decks"], response_class=PlainTextResponse)
+    def export_deck(game: str, body: DeckBody, request: Request) -> PlainTextResponse:
+        """Deck data -> a TOML deck file the CLI and the importer read back."""
+        throttle(request)
+        the_game(game)
+        text = deck_toml(body.deck)
+        name = "".join(ch for ch in str(body.deck.get("name", "deck")) if ch.isalnum() or ch in "-_")[:40]
+        return PlainTextResponse(
+            text, headers={"content-disposition": f'attachment; filename="{name or "deck"}.toml"'}
+        )
+
+    # -------------------------------------------------------------------------------- rooms
+    @app.post("/api/rooms", tags=["rooms"], status_code=201)
+    def create_room(body: NewRoom, request: Request) -> dict:
+        """A new room. ``seats``: one per seat, "human" or an agent spec (or ``{"kind", "spec", "name"}``).
+        Returns the room id and one secret token per human seat (only now: the server keeps hashes)."""
+        throttle(request)
+        the_game(body.game)
+        seats = [s if isinstance(s, str) else s.model_dump() for s in body.seats]
+        live, tokens = hub_of(request).create(
+            body.game, body.options, seats, body.seed, body.decks, body.setup, body.public
+        )
+        return {
+            "room": live.row.id,
+            "tokens": {str(i): t for i, t in tokens.items()},
+            "links": {str(i): f"/room/{live.row.id}?token={t}" for i, t in tokens.items()},
+            "spectate": f"/room/{live.row.id}",
+        }
+
+    @app.get("/api/rooms", tags=["rooms"])
+    def list_rooms(
+        request: Request, finished: bool = False, limit: Annotated[int, Query(ge=1, le=200)] = 50
+    ) -> dict:
+        """Public rooms being played (to spectate or join an open seat), or finished games to replay."""
+        hub = hub_of(request)
+        out = []
+        for row in hub.store.listing(over=finished, limit=limit):
+            out.append(
+                {
+                    "room": row.id,
+                    "game": row.game,
+                    "options": row.options,
+                    "seats": [
+                        {"kind": s["kind"], "name": s["name"], **({"spec": s["spec"]} if "spec" in s else {})}
+                        for s in row.seats
+                    ],
+                    "steps": row.steps,
+                    "over": row.over,
+                    "result": row.result,
+                    "origin": row.origin,
+                    "updated": row.updated,
+                }
+            )
+        return {"rooms": out}
+
+    @app.get("/api/rooms/{room}", tags=["rooms"])
+    def room_state(
+        room: str,
+        request: Request,
+        token: str | None = None,
+        lang: str | None = None,
+        since: Annotated[int, Query(ge=0)] = 0,
+    ) -> dict:
+        """The room as the token's seat sees it (no token: a spectator)."""
+        hub = hub_of(request)
+        live = hub.get(room)
+        return room_payload(live, hub.seat_of(live, token), lang, since)
+
+    @app.post("/api/rooms/{room}/actions", tags=["rooms"])
+    def act(room: str, body: Act, request: Request, lang: str | None = None) -> dict:
+        """Take an action (its notation) as the token's seat; the new payload, or a 4xx and nothing changed.
+        ``step`` (optional) is the step the client saw: a stale client is refused with 409."""
+        throttle(request)
+        hub = hub_of(request)
+        live = hub.get(room)
+        seat = hub.seat_of(live, body.token)
+        live = hub.act(room, seat, body.action, body.step)
+        return room_payload(live, seat, lang)
+
+    @app.post("/api/rooms/{room}/rematch", tags=["rooms"])
+    def rematch(room: str, body: TokenOnly, request: Request) -> dict:
+        """A finished game's rematch: same game, options, decks and seats, a new secret seed; each seat
+        keeps its token. Every seat is told the new room's id (``rematch`` in the payload)."""
+        throttle(request)
+        hub = hub_of(request)
+        live = hub.get(room)
+        hub.seat_of(live, body.token)
+        if not live.state.is_over:
+            raise RoomError("the game is not over yet", 409)
+        if live.row.rematch:
+            return {"room": live.row.rematch}
+        seats = [dict(s) for s in live.row.seats]
+        new, _ = hub.create(
+            live.row.game,
+            live.row.options,
+            seats,
+            None,
+            live.row.decks,
+            live.row.setup,
+            live.row.public,
+            tokens=list(live.row.tokens),
+        )
+        if not hub.store.set_rematch(room, new.row.id):
+            row = hub.store.room(room)
+            return {"room": row.rematch if row else new.row.id}
+        live.row.rematch = new.row.id
+        hub.wake(live)
+        return {"room": new.row.id}
+
+    # -------------------------------------------------------------------------------- replays
+    def finished(hub: Hub, room: str) -> Live:
+        live = hub.get(room)
+        if not live.state.is_over:
+            raise RoomError("replays open when the game is over (the seed is secret until then)", 409)
+        return live
+
+    @app.get("/api/rooms/{room}/replay", tags=["replays"])
+    def download_replay(room: str, request: Request) -> Response:
+        """A finished game as a ``kansei-replay/1`` file."""
+        from kansei.core import replay as replays
+
+        live = finished(hub_of(request), room)
+        row = live.row
+        rep = replays.make_replay(
+            row.game,
+            row.options,
+            row.seed,
+            row.players,
+            row.decks,
+            row.setup,
+            [n for _, n, _ in live.history],
+            live.state,
+            [s.get("spec") or s["name"] for s in row.seats],
+        )
+        return Response(
+            json.dumps(rep, indent=1, ensure_ascii=False),
+            media_type="application/json",
+            headers={"content-disposition": f'attachment; filename="{row.game}-{row.id}.json"'},
+        )
+
+    @app.get("/api/rooms/{room}/steps/{step}", tags=["replays"])
+    def replay_step(
+        room: str,
+        step: Annotated[int, Field(ge=0)],
+        request: Request,
+        seat: str = "all",
+        lang: str | None = None,
+    ) -> dict:
+        """A finished game after ``step`` actions, from one seat's point of view (``seat=0``…) or with every
+        card open (``seat=all``)."""
+        live = finished(hub_of(request), room)
+        if step > live.step:
+            raise RoomError(f"step must be 0..{live.step}", 422)
+        viewer: int | None
+        if seat == "all":
+            viewer = None
+        elif seat.isdigit() and int(seat) < live.row.players:
+            viewer = int(seat)
+        else:
+            raise RoomError(f"seat must be all or 0..{live.row.players - 1}", 422)
+        state = engine.game_for(live.row.game, live.row.options).start(
+            seed=live.row.seed, players=live.row.players, decks=live.row.decks, setup=live.row.setup or None
+        )
+        for s, n, _ in live.history[:step]:
+            engine.apply(state, n, s)
+        p = seat_payload(live.game, state, live.history[:step], viewer, pick_lang(live.game, lang))
+        p["legal"], p["moves"] = [], []
+        if viewer is None:
+            p["view"] = merged_view(state)
+        p.update(
+            room=room,
+            game=live.row.game,
+            game_name=live.game.name,
+            total=live.step,
+            seats=[{"seat": i, "kind": s["kind"], "name": s["name"]} for i, s in enumerate(live.row.seats)],
+            languages=list(engine.languages(live.game)),
+            options=live.row.options,
+        )
+        return p
+
+    @app.post("/api/replays", tags=["replays"], status_code=201)
+    async def upload_replay(request: Request) -> dict:
+        """Upload a ``kansei-replay/1`` file (its JSON as the body): it is re-run and kept as a finished
+        game to step through; a file that does not re-run is refused with its first problem."""
+        throttle(request)
+        raw = await request.body()
+        try:
+            data = engine.read_replay(raw.decode("utf-8", "replace"))
+        except KanseiError:
+            raise
+        except Exception as e:
+            raise ContentError([f"not a kansei-replay/1 file: {one_line(e)}"]) from None
+        the_game(str(data.get("game")))
+        live = await to_thread.run_sync(hub_of(request).create_replay, data)
+        return {"room": live.row.id, "over": live.state.is_over, "steps": live.step}
+
+    # -------------------------------------------------------------------------------- live play
+    @app.websocket("/api/rooms/{room}/ws")
+    async def live_socket(
+        ws: WebSocket, room: str, token: str | None = None, lang: str | None = None, since: int = 0
+    ) -> None:
+        """Pushes the seat's payload (``{"type": "state", ...}``) after every change. The client sends
+        ``{"type": "action", "action": NOTATION, "step": N}``; a refusal is ``{"type": "error"}``."""
+        hub = hub_of(ws)
+        await ws.accept()
+        if not posts.take(client_key(ws)):
+            await ws.close(1008, "too many requests: slow down")
+            return
+        try:
+            live = await to_thread.run_sync(hub.get, room)
+            seat = hub.seat_of(live, token)
+        except RoomError as e:
+            await ws.close(4000 + e.status, one_line(e))
+            return
+        waiter = Waiter(asyncio.get_running_loop(), asyncio.Event(), seat)
+        live.waiters.add(waiter)
+        hub.wake(live)  # others see this seat come online
+        cursor = max(0, since)
+        bucket = Bucket(cfg.limits.ws_rate, cfg.limits.ws_burst)
+
+        async def push() -> None:
+            nonlocal cursor
+            while True:
+                waiter.event.clear()
+                p = room_payload(live, seat, lang, cursor)  # ~0.1 ms: cheaper here than a thread hop
+                cursor = p["events_start"] + len(p["events"])
+                await ws.send_json({"type": "state", **p})
+                await waiter.event.wait()
+
+        async def listen() -> None:
+            while True:
+                raw = await ws.receive_text()
+                if len(raw.encode("utf-8", "replace")) > cfg.limits.ws_message_bytes:
+                    await ws.close(1009, f"message too big (limit {cfg.limits.ws_message_bytes} bytes)")
+                    return
+                if not bucket.take():
+                    await ws.close(1008, "too many messages: slow down")
+                    return
+                try:
+                    msg = json.loads(raw)
+                    if not isinstance(msg, dict):
+                        raise ValueError("not an object")
+                except ValueError:
+                    await ws.send_json({"type": "error", "message": "malformed message: send a JSON object"})
+                    continue
+                kind = msg.get("type")
+                if kind == "ping":
+                    await ws.send_json({"type": "pong"})
+                elif kind == "action":
+                    action, step = msg.get("action"), msg.get("step")
+                    if not isinstance(action, str) or len(action) > 500:
+                        await ws.send_json(
+                            {"type": "error", "message": "action must be a notation (a string)"}
+                        )
+                        continue
+                    if step is not None and (isinstance(step, bool) or not isinstance(step, int)):
+                        await ws.send_json({"type": "error", "message": "step must be an integer"})
+                        continue
+                    try:
+                        await to_thread.run_sync(hub.act, room, seat, action, step)
+                    except KanseiError as e:
+                        await ws.send_json({"type": "error", "message": one_line(e)})
+                        if isinstance(e, RoomError) and e.status == 409:
+                            waiter.wake()  # a stale client: send it the game as it is now
+                else:
+                    await ws.send_json({"type": "error", "message": "unknown message type (action or ping)"})
+
+        tasks = [asyncio.create_task(push()), asyncio.create_task(listen())]
+        try:
+            await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            for t in tasks:
+                t.cancel()
+            for t in tasks:
+                try:
+                    await t
+                except (asyncio.CancelledError, WebSocketDisconnect, RuntimeError):
+                    pass
+                except Exception as e:  # a socket closed mid-send
+                    hub.on_error(f"socket: {one_line(e)}")
+            live.waiters.discard(waiter)
+            hub.wake(live)
+
+    return app
+
+
+def deck_toml(deck: dict[str, Any]) -> str:
+    """Deck data as TOML: its scalar keys, then a [cards] table of name = count."""
+    lines = []
+    for k, v in deck.items():
+        if k == "cards" or isinstance(v, (dict, list)) or v is None:
+            continue
+        lines.append(f"{_key(k)} = {json.dumps(v, ensure_ascii=False)}")
+    lines.append("")
+    lines.append("[cards]")
+    for name, count in (deck.get("cards") or {}).items():
+        lines.append(f"{_key(str(name))} = {int(count)}")
+    return "\n".join(lines) + "\n"
+
+
+def _key(k: str) -> str:
+    return (
+        k
+        if k.replace("_", "").replace("-", "").isalnum() and k.isascii()
+        else json.dumps(k, ensure_ascii=False)
+    )

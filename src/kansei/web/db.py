@@ -1,0 +1,274 @@
+"""Persistence (SQLAlchemy Core): a room is its game, options, seed, decks, setup, seats and token hashes;
+its actions are rows appended in the same transaction that accepts them. SQLite by default, any SQLAlchemy
+URL (PostgreSQL) for a shared server; with PostgreSQL every accepted action is also a NOTIFY, so server
+processes sharing the database hear each other's moves."""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    Column,
+    Engine,
+    Float,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    create_engine,
+    event,
+    func,
+    insert,
+    select,
+    text,
+    update,
+)
+from sqlalchemy.engine import make_url
+
+CHANNEL = "kansei_moves"
+DEFAULT_DB = "sqlite:///data/kansei.db"
+
+meta = MetaData()
+rooms = Table(
+    "rooms",
+    meta,
+    Column("id", String(32), primary_key=True),
+    Column("game", String(64), nullable=False),
+    Column("options", JSON, nullable=False),
+    Column("seed", String(24), nullable=False),  # 0 <= seed < 2**64 does not fit a signed BIGINT
+    Column("players", Integer, nullable=False),
+    Column("decks", JSON),
+    Column("setup", JSON),
+    Column("seats", JSON, nullable=False),  # [{"kind": "human"|"bot"|"replay", "spec", "name"}]
+    Column("tokens", JSON, nullable=False),  # sha256 hex of each human seat's token, None for bots
+    Column("public", Boolean, nullable=False, default=True),
+    Column("steps", Integer, nullable=False, default=0),  # number of accepted actions
+    Column("over", Boolean, nullable=False, default=False),
+    Column("result", JSON),
+    Column("bot_seed", String(24), nullable=False),
+    Column("origin", String(16), nullable=False, default="play"),  # play | upload
+    Column("rematch", String(32)),  # the room a rematch of this one opened
+    Column("created", Float, nullable=False),
+    Column("updated", Float, nullable=False),
+)
+actions = Table(
+    "actions",
+    meta,
+    Column("room", String(32), ForeignKey("rooms.id"), primary_key=True),
+    Column("idx", Integer, primary_key=True),
+    Column("seat", Integer),
+    Column("notation", String(512), nullable=False),
+    Column("public", String(512), nullable=False),
+    Column("at", Float, nullable=False),
+)
+
+
+@dataclass
+class RoomRow:
+    id: str
+    game: str
+    options: dict
+    seed: int
+    players: int
+    decks: list | None
+    setup: dict | None
+    seats: list[dict]
+    tokens: list[str | None]
+    public: bool
+    steps: int
+    over: bool
+    result: dict | None
+    bot_seed: int
+    origin: str
+    rematch: str | None
+    created: float
+    updated: float = field(default=0.0)
+
+
+def _row(r: Any) -> RoomRow:
+    m = dict(r._mapping)
+    m["seed"] = int(m["seed"])
+    m["bot_seed"] = int(m["bot_seed"])
+    return RoomRow(**m)
+
+
+class Stale(Exception):
+    """Another request (or another server process) appended an action first."""
+
+
+class Store:
+    def __init__(self, url: str | None = None):
+        url = url or DEFAULT_DB
+        u = make_url(url)
+        self.url = url
+        self.is_postgres = u.get_backend_name() == "postgresql"
+        if u.get_backend_name() == "sqlite" and u.database and u.database != ":memory:":
+            Path(u.database).parent.mkdir(parents=True, exist_ok=True)
+        kw: dict[str, Any] = {"future": True}
+        if u.get_backend_name() == "sqlite":
+            kw["connect_args"] = {"check_same_thread": False, "timeout": 30}
+        else:
+            kw["pool_pre_ping"] = True
+        self.engine: Engine = create_engine(url, **kw)
+        if u.get_backend_name() == "sqlite":
+            event.listen(self.engine, "connect", _sqlite_pragmas)
+        meta.create_all(self.engine)
+        self._listener: threading.Thread | None = None
+        self._stop = threading.Event()
+
+    # -- rooms ----------------------------------------------------------------------------------
+    def create_room(self, row: RoomRow) -> None:
+        now = time.time()
+        with self.engine.begin() as c:
+            c.execute(
+                insert(rooms).values(
+                    id=row.id,
+                    game=row.game,
+                    options=row.options,
+                    seed=str(row.seed),
+                    players=row.players,
+                    decks=row.decks,
+                    setup=row.setup,
+                    seats=row.seats,
+                    tokens=row.tokens,
+                    public=row.public,
+                    steps=0,
+                    over=False,
+                    result=None,
+                    bot_seed=str(row.bot_seed),
+                    origin=row.origin,
+                    rematch=None,
+                    created=now,
+                    updated=now,
+                )
+            )
+
+    def room(self, room_id: str) -> RoomRow | None:
+        with self.engine.connect() as c:
+            r = c.execute(select(rooms).where(rooms.c.id == room_id)).first()
+        return None if r is None else _row(r)
+
+    def actions(self, room_id: str, start: int = 0) -> list[tuple[int | None, str, str]]:
+        """(seat, notation, public notation) of the room's actions from ``start``, in order."""
+        with self.engine.connect() as c:
+            rs = c.execute(
+                select(actions.c.seat, actions.c.notation, actions.c.public)
+                .where(actions.c.room == room_id, actions.c.idx >= start)
+                .order_by(actions.c.idx)
+            ).all()
+        return [(r[0], r[1], r[2]) for r in rs]
+
+    def append(
+        self,
+        room_id: str,
+        idx: int,
+        seat: int | None,
+        notation: str,
+        public: str,
+        over: bool,
+        result: dict | None,
+    ) -> None:
+        """Append action ``idx`` (0-based) if the room holds exactly ``idx`` actions; else Stale."""
+        now = time.time()
+        with self.engine.begin() as c:
+            done = c.execute(
+                update(rooms)
+                .where(rooms.c.id == room_id, rooms.c.steps == idx)
+                .values(steps=idx + 1, over=over, result=result, updated=now)
+            )
+            if done.rowcount != 1:
+                raise Stale(room_id)
+            c.execute(
+                insert(actions).values(
+                    room=room_id, idx=idx, seat=seat, notation=notation, public=public, at=now
+                )
+            )
+            if self.is_postgres:
+                c.execute(text("SELECT pg_notify(:ch, :msg)"), {"ch": CHANNEL, "msg": f"{room_id} {idx + 1}"})
+
+    def set_rematch(self, room_id: str, new_id: str) -> bool:
+        with self.engine.begin() as c:
+            done = c.execute(
+                update(rooms).where(rooms.c.id == room_id, rooms.c.rematch.is_(None)).values(rematch=new_id)
+            )
+            if self.is_postgres and done.rowcount == 1:
+                c.execute(text("SELECT pg_notify(:ch, :msg)"), {"ch": CHANNEL, "msg": f"{room_id} rematch"})
+            return done.rowcount == 1
+
+    def listing(self, *, over: bool, limit: int = 50) -> list[RoomRow]:
+        """Public rooms, being played or finished, the most recently moved first."""
+        q = select(rooms).where(rooms.c.over == over, rooms.c.public.is_(True))
+        q = q.order_by(rooms.c.updated.desc()).limit(limit)
+        with self.engine.connect() as c:
+            return [_row(r) for r in c.execute(q).all()]
+
+    def unfinished(self) -> list[str]:
+        with self.engine.connect() as c:
+            return [r[0] for r in c.execute(select(rooms.c.id).where(rooms.c.over.is_(False))).all()]
+
+    def count(self) -> int:
+        with self.engine.connect() as c:
+            return int(c.execute(select(func.count()).select_from(rooms)).scalar_one())
+
+    # -- cross-process notifications (PostgreSQL) -------------------------------------------------
+    def listen(
+        self, callback: Callable[[str, str], None], on_error: Callable[[str], None] | None = None
+    ) -> None:
+        """Call ``callback(room_id, what)`` for every NOTIFY from any process (PostgreSQL only)."""
+        if not self.is_postgres or self._listener is not None:
+            return
+        import psycopg
+
+        conninfo = make_url(self.url).set(drivername="postgresql").render_as_string(hide_password=False)
+        ready = threading.Event()
+
+        def run() -> None:
+            while not self._stop.is_set():
+                try:
+                    with psycopg.connect(conninfo, autocommit=True) as conn:
+                        conn.execute(f"LISTEN {CHANNEL}")
+                        ready.set()
+                        while not self._stop.is_set():
+                            for n in conn.notifies(timeout=0.5):
+                                room_id, _, what = n.payload.partition(" ")
+                                try:
+                                    callback(room_id, what)
+                                except Exception as e:  # one room's trouble never stops the listening
+                                    if on_error is not None:
+                                        on_error(f"room {room_id}: {e}")
+                except Exception as e:  # a dropped connection: listen again shortly
+                    if on_error is not None and not self._stop.is_set():
+                        on_error(f"listening to PostgreSQL: {e}")
+                    ready.set()
+                    self._stop.wait(0.5)
+
+        self._listener = threading.Thread(target=run, name="kansei-listen", daemon=True)
+        self._listener.start()
+        ready.wait(5)
+
+    def close(self) -> None:
+        self._stop.set()
+        if self._listener is not None:
+            self._listener.join(timeout=2)
+        self.engine.dispose()
+
+
+def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
+    cur = dbapi_conn.cursor()
+    cur.execute("PRAGMA journal_mode=WAL")
+    cur.execute("PRAGMA synchronous=NORMAL")
+    cur.execute("PRAGMA foreign_keys=ON")
+    cur.close()
+
+
+def dumps(obj: Any) -> str:
+    return json.dumps(obj, separators=(",", ":"), ensure_ascii=False)

@@ -1,0 +1,105 @@
+"""What one seat is sent: built only from ``view(seat)``, ``events_for(seat)``, the legal actions (to the
+seat to move only) and the public notation of other seats' actions. Never the seed, never ``reveal()``
+while a game is played."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kansei.core.protocol import Game, State
+
+from . import engine
+from .rooms import Live, result_of
+
+
+def seats_info(live: Live) -> list[dict]:
+    online = {w.seat for w in live.waiters}
+    out = []
+    for i, s in enumerate(live.row.seats):
+        d = {"seat": i, "kind": s["kind"], "name": s["name"], "online": s["kind"] != "human" or i in online}
+        if s["kind"] == "bot":
+            d["spec"] = s["spec"]
+        out.append(d)
+    return out
+
+
+def pick_lang(game: Game, lang: str | None) -> str:
+    langs = engine.languages(game)
+    return lang if lang in langs else langs[0]
+
+
+def seat_payload(
+    game: Game,
+    state: State,
+    history: list[tuple[int | None, str, str]],
+    seat: int | None,
+    lang: str,
+    since: int = 0,
+) -> dict[str, Any]:
+    """The payload of the issue (``to_move``, ``legal``, ``view``, ``events``, ``over``, ``result``) plus
+    what the page needs: the seat's move menu with the game's own descriptions, narrated events and the
+    last action as this seat may know it."""
+    over = state.is_over
+    to_move = None if over else state.to_move
+    mine = seat is not None and to_move == seat
+    legal = state.legal_actions() if mine else ()
+    events = engine.events_for(state, seat, max(0, since))
+    last = None
+    if history:
+        actor, notation, public = history[-1]
+        last = {"seat": actor, "action": notation if actor == seat and seat is not None else public}
+    return {
+        "seat": seat,
+        "step": len(history),
+        "to_move": to_move,
+        "legal": [a.notation for a in legal],
+        "moves": [
+            {"action": a.notation, "kind": a.kind, "text": engine.describe(game, state, a, lang)}
+            for a in legal
+        ],
+        "view": state.view(seat),
+        "events": events,
+        "events_start": max(0, since),
+        "log": [engine.narrate(game, e, seat, lang) for e in events],
+        "last": last,
+        "over": over,
+        "result": result_of(state),
+        "lang": lang,
+    }
+
+
+def room_payload(live: Live, seat: int | None, lang: str | None, since: int = 0) -> dict[str, Any]:
+    with live.lock:  # one consistent snapshot: states are replaced, never changed, once published
+        state, history, row = live.state, list(live.history), live.row
+    p = seat_payload(live.game, state, history, seat, pick_lang(live.game, lang), since)
+    p.update(
+        room=row.id,
+        game=row.game,
+        game_name=live.game.name,
+        options=row.options,
+        seats=seats_info(live),
+        rematch=row.rematch,
+        languages=list(engine.languages(live.game)),
+    )
+    return p
+
+
+def merged_view(state: State) -> Any:
+    """All cards open (finished games only): the spectator's view with what each seat saw merged in."""
+    out: Any = state.view(None)
+    for seat in range(state.players):
+        out = _merge(out, state.view(seat))
+    return out
+
+
+def _merge(a: Any, b: Any) -> Any:
+    if isinstance(a, dict) and isinstance(b, dict):
+        merged = dict(a)
+        for k, v in b.items():
+            merged[k] = _merge(a[k], v) if k in a else v
+        return merged
+    if isinstance(a, list) and isinstance(b, list):
+        if len(a) == len(b):
+            return [_merge(x, y) for x, y in zip(a, b, strict=True)]
+        return b if len(b) > len(a) else a
+    return a if a is not None else b

@@ -1,0 +1,30 @@
+"""Interop tests: every registered game, at its smallest and (when it differs) largest player count."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+pytest.importorskip("pyspiel")
+pytest.importorskip("pettingzoo")
+pytest.importorskip("gymnasium")
+
+from interop_helpers import CONFIGS, IDS  # noqa: E402
+
+
+@pytest.fixture(params=CONFIGS, ids=IDS)
+def config(request) -> tuple[str, int]:
+    return request.param
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _vocabulary_cache(tmp_path_factory) -> Iterator[None]:
+    """Fallback vocabularies are cached in a temporary folder, not the user's home."""
+    mp = pytest.MonkeyPatch()
+    mp.setenv("KANSEI_CACHE", str(tmp_path_factory.mktemp("kansei-cache")))
+    yield
+    mp.undo()

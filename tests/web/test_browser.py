@@ -1,0 +1,257 @@
+"""The table in Debian's Chromium, driven by Playwright as a person would: the lobby, a whole Touge race
+against the greedy bot played by clicking to the result screen, three clicked actions in every other game,
+a phone-width table, the replay viewer, the deck builder. Screenshots of every board go to
+test-artifacts/web/."""
+
+from __future__ import annotations
+
+import random
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+from playwright.sync_api import Page, expect
+
+import kansei
+
+from .conftest import ARTIFACTS, Server
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+pytestmark = pytest.mark.skipif(
+    not Path(CHROMIUM).exists(), reason="Debian's chromium missing (make system-deps)"
+)
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
+    # Debian's Chromium, never a downloaded browser; as root it needs --no-sandbox
+    return {
+        **browser_type_launch_args,
+        "executable_path": CHROMIUM,
+        "args": [
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-dev-shm-usage",
+        ],
+    }
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict) -> dict:
+    return {**browser_context_args, "viewport": {"width": 1280, "height": 800}}
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    server = Server(f"sqlite:///{tmp_path_factory.mktemp('web') / 'kansei.db'}", budget=0.5).start()
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    try:
+        yield server.url
+    finally:
+        server.stop()
+
+
+def shot(page: Page, name: str, full: bool = False) -> None:
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=full)
+
+
+def start_from_lobby(page: Page, site: str, game: str, opponent: str = "bot:greedy") -> None:
+    page.goto(site + "/")
+    page.click(f".game-tile[data-game={game}]")
+    rows = page.locator(".seat-row")
+    for i in range(1, rows.count()):
+        rows.nth(i).locator(".seat-kind").select_option(opponent)
+    page.click("#start")
+    page.wait_for_url("**/room/**")
+
+
+def my_turn_or_over(page: Page, timeout: float = 30_000) -> bool:
+    """Wait until it is this page's move (True) or the result screen shows (False)."""
+    page.wait_for_function(
+        "() => !document.getElementById('result').hidden ||"
+        " (document.getElementById('turn').classList.contains('mine') && !document.body.dataset.busy &&"
+        "  document.querySelectorAll('.playable, .move-btn').length > 0 &&"
+        "  document.getElementById('buttons').textContent !== 'sending…')",
+        timeout=timeout,
+    )
+    return page.locator("#result").is_hidden()
+
+
+def click_a_move(page: Page, rng: random.Random) -> None:
+    """Take one legal action the way a player does: click a lit thing (or a button), then confirm."""
+    things = page.locator(".playable, .move-btn")
+    things.nth(rng.randrange(things.count())).click()
+    for _ in range(4):
+        if page.locator("#confirm").is_visible():
+            page.click("#confirm")
+            return
+        lit = page.locator(".next")
+        choices = page.locator("#choices .choice")
+        if lit.count() and rng.random() < 0.5:
+            lit.nth(rng.randrange(lit.count())).click()
+        elif choices.count():
+            choices.nth(rng.randrange(choices.count())).click()
+        else:
+            break
+    raise AssertionError("a click led to no move to confirm")
+
+
+def test_touge_against_greedy_played_to_the_result_by_clicking(page: Page, site: str) -> None:
+    start_from_lobby(page, site, "touge")
+    expect(page.locator(".tg-board")).to_be_visible()
+    rng = random.Random(12)
+    moves = 0
+    try:
+        while my_turn_or_over(page):
+            if moves == 4:
+                shot(page, "touge-board")
+            click_a_move(page, rng)
+            moves += 1
+            assert moves < 400
+    except Exception:
+        shot(page, "touge-failure")
+        raise
+    expect(page.locator("#result-title")).to_be_visible()
+    shot(page, "touge-result")
+    assert moves >= 5
+    # the result screen leads on: a rematch with the same seats
+    page.click("#rematch")
+    page.wait_for_function("() => !location.pathname.endsWith('" + page.url.split("/")[-1] + "')")
+    expect(page.locator(".tg-board")).to_be_visible()
+
+
+@pytest.mark.parametrize("game", [g for g in kansei.games() if g != "touge"])
+def test_three_clicked_actions_in_every_other_game(page: Page, site: str, game: str) -> None:
+    start_from_lobby(page, site, game, "bot:random")
+    rng = random.Random(game)
+    taken = 0
+    while taken < 3 and my_turn_or_over(page):
+        click_a_move(page, rng)
+        taken += 1
+        page.wait_for_timeout(50)
+    assert taken == 3 or page.locator("#result").is_visible()
+    page.wait_for_timeout(400)
+    shot(page, f"{game}-board")
+    log = page.locator("#log li")
+    assert log.count() > 0
+
+
+def test_phone_width(page: Page, site: str) -> None:
+    page.set_viewport_size({"width": 390, "height": 844})
+    start_from_lobby(page, site, "stampede")
+    my_turn_or_over(page)
+    width = page.evaluate("() => document.documentElement.scrollWidth")
+    assert width <= 392, f"the page is {width}px wide at phone width"
+    shot(page, "stampede-phone", full=True)
+    page.goto(site + "/")
+    expect(page.locator(".game-tile").first).to_be_visible()
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 392
+    shot(page, "lobby-phone", full=True)
+
+
+def test_lobby_and_names_are_shown_as_text(page: Page, site: str) -> None:
+    page.goto(site + "/")
+    expect(page.locator(".game-tile")).to_have_count(len(kansei.games()))
+    shot(page, "lobby")
+    r = httpx.post(
+        site + "/api/rooms",
+        json={"game": "touge", "seats": [{"kind": "human", "name": "<b>Bold</b> Ann"}, "random"]},
+    ).json()
+    page.goto(site + r["links"]["0"])
+    chip = page.locator(".seat-chip.s0")
+    expect(chip).to_contain_text("<b>Bold</b> Ann")
+    assert chip.locator("b").count() == 0
+
+
+def test_replay_viewer_steps_through_a_finished_game(page: Page, site: str) -> None:
+    r = httpx.post(
+        site + "/api/rooms", json={"game": "dspirits", "seats": ["greedy", "random"], "seed": 4}
+    ).json()
+    room = r["room"]
+    for _ in range(300):
+        if httpx.get(f"{site}/api/rooms/{room}").json()["over"]:
+            break
+        page.wait_for_timeout(100)
+    page.goto(f"{site}/replay/{room}")
+    expect(page.locator("#replay-bar")).to_be_visible()
+    for _ in range(12):
+        page.click("#rp-next")
+    page.wait_for_timeout(300)
+    expect(page.locator("#rp-label")).to_contain_text("step 12")
+    shot(page, "dspirits-replay-open")
+    page.select_option("#rp-seat", "1")
+    page.wait_for_timeout(300)
+    shot(page, "dspirits-replay-seat1")
+    page.goto(f"{site}/games")
+    expect(page.locator(f"#finished a[href='/replay/{room}']")).to_be_visible()
+
+
+def test_a_friend_on_the_same_screen(page: Page, site: str) -> None:
+    start_from_lobby(page, site, "initiald", "hotseat")
+    rng = random.Random(5)
+    curtains = 0
+    for _ in range(6):
+        if page.locator("#curtain-go").is_visible():
+            curtains += 1
+            if curtains == 1:
+                shot(page, "hotseat-curtain")
+            page.click("#curtain-go")
+        if not my_turn_or_over(page):
+            break
+        click_a_move(page, rng)
+        page.wait_for_timeout(150)
+    assert curtains >= 1  # the screen hid one player's cards before showing the other's
+
+
+def test_a_friend_by_invite_link(page: Page, site: str, browser) -> None:  # type: ignore[no-untyped-def]
+    page.goto(site + "/")
+    page.click(".game-tile[data-game=touge]")
+    page.locator(".seat-row").nth(1).locator(".seat-kind").select_option("invite")
+    page.locator(".seat-row").nth(1).locator(".seat-name").fill("Bea")
+    page.click("#start")
+    link = page.locator(".invite-link").input_value()
+    shot(page, "lobby-invite")
+    page.click("#go-table")
+    friend = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+    friend.goto(link)
+    expect(friend.locator(".seat-chip.me")).to_contain_text("Bea")
+    assert "token=" not in friend.url  # the link's token moves out of the address bar
+    rng = random.Random(8)
+    for _ in range(4):  # whoever is to move clicks; the other sees it happen
+        for who in (page, friend):
+            if who.locator("#turn.mine").count():
+                my_turn_or_over(who)
+                click_a_move(who, rng)
+                who.wait_for_timeout(300)
+    friend.reload()  # a reload resumes the seat
+    expect(friend.locator(".seat-chip.me")).to_contain_text("Bea")
+    shot(friend, "touge-friend-view")
+
+
+def test_deck_builder_validates_live_and_feeds_the_lobby(page: Page, site: str) -> None:
+    games = [g for g in httpx.get(site + "/api/games").json()["games"] if g["starter_decks"]]
+    game = next((g for g in games if httpx.get(f"{site}/api/games/{g['id']}/decks").status_code == 200), None)
+    if game is None:
+        pytest.skip("no game gives its starter decks as deck data yet (game.starter_deck)")
+    page.goto(f"{site}/decks?game={game['id']}")
+    expect(page.locator("#db-pool .card").first).to_be_visible()
+    expect(page.locator("#db-problems")).to_contain_text("legal deck")  # a starter deck is legal
+    shot(page, f"{game['id']}-deck-builder")
+    # one card too many of something: the game's validator says so, one line per problem
+    for _ in range(6):
+        page.locator("#db-list li button[title='one more']").first.click()
+    expect(page.locator("#db-problems div").first).to_be_visible()
+    assert page.locator("#db-problems").get_attribute("data-ok") == "false"
+    page.locator("#db-search").fill("zzzz-no-such-card")
+    expect(page.locator("#db-pool .card")).to_have_count(0)
+    page.locator("#db-search").fill("")
+    for _ in range(6):
+        page.locator("#db-list li button[title='one less']").first.click()
+    expect(page.locator("#db-problems")).to_contain_text("legal deck")
+    page.locator("#db-name").fill("Tuesday deck")
+    page.click("#db-save")
+    page.goto(f"{site}/?game={game['id']}")
+    expect(page.locator(".seat-deck").first.locator("option", has_text="Tuesday deck")).to_have_count(1)
