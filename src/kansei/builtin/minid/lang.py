@@ -101,8 +101,7 @@ EN: dict[str, Entry] = {
     "gambler": "Midnight Gambler",
     "moonlight": "Moonlight Control",
     # menus
-    "m_sprint": "sprint at power {power}: lands {low}..{high}, {odds} chance to stay at or below the line "
-                "({line})",
+    "m_sprint": "power {power}: lands {low}..{high}, {odds} chance to stay at or below {line}",
     "m_line": "{title}: DRIFT {drift:+}{move} — {odds} to master d{difficulty}",
     "m_line_move": ", {move:+} move in this corner once mastered",
     "m_play": "play {card} — {text}",
@@ -271,8 +270,7 @@ FR: dict[str, Entry] = {
     "line_moonlight": "Moonlight Control (grip)",
     "gambler": "Midnight Gambler",
     "moonlight": "Moonlight Control",
-    "m_sprint": "sprint à la puissance {power} : arrivée {low}..{high}, {odds} de chances de rester sur "
-                "ou avant la ligne ({line})",
+    "m_sprint": "puissance {power} : arrivée {low}..{high}, {odds} de chances de rester à {line} ou moins",
     "m_line": "{title} : DRIFT {drift:+}{move} — {odds} de maîtriser d{difficulty}",
     "m_line_move": ", {move:+} au déplacement dans ce virage une fois maîtrisé",
     "m_play": "jouer {card} — {text}",
