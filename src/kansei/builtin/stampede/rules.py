@@ -183,8 +183,13 @@ class Stampede(Game):
 
         Judged from that seat's own legal actions and what it sees: a response window where its only
         action is ``pass``, or a goal window where even all its keepers together cannot push the
-        opponent's distance back above 0. The engine itself always asks; this is a client convenience."""
-        if not isinstance(state, StampedeState) or state.to_move != seat or not state.windows.frames:
+        opponent's distance back above 0; or a single legal action. The engine itself always asks; this is
+        a client convenience."""
+        if not isinstance(state, StampedeState) or state.to_move != seat:
+            return True
+        if len(state.legal_actions()) == 1:
+            return False  # its only action: nothing to ask
+        if not state.windows.frames:
             return True
         kind = state.windows.kind
         if kind not in RESPONSE_WINDOWS and kind not in KEEPER_WINDOWS:
