@@ -60,6 +60,14 @@ class DeckData(BaseModel):
     cards: dict[CardName, Count] = Field(max_length=200)
 
 
+def _capped(lines: list[str], most: int = 20) -> list[str]:
+    """At most ``most`` problem lines, each cut short, and a count of the rest."""
+    out = [shorten(line, 160) for line in lines[:most]]
+    if len(lines) > most:
+        out.append(f"… and {len(lines) - most} more")
+    return out
+
+
 class Stampede(Game):
     id = "stampede"
     name = "Card Race Stampede!!"
@@ -106,14 +114,15 @@ class Stampede(Game):
 
     def deck_problems(self, deck: Mapping[str, Any]) -> list[str]:
         """ST-D1 and the shape of deck data, one line per problem (empty: a legal deck)."""
-        where = f"deck {shorten(deck.get('name', ''), 40)!r}" if isinstance(deck, Mapping) else "deck"
         if not isinstance(deck, Mapping):
             return ['a deck is data: {"name": …, "cards": {card name: count}}']
+        name = deck.get("name")
+        where = f"deck {shorten(name, 40)!r}" if isinstance(name, str) and name else "deck"
         try:
             data = DeckData.model_validate(dict(deck))
         except ValidationError as e:
-            return validation_lines(where, e)[:20]
-        return self.table.deck_problems(data.cards, where)
+            return _capped(validation_lines(where, e))
+        return _capped(self.table.deck_problems(data.cards, where))
 
     def _deck_ids(self, spec: Any, seat: int) -> list[int]:
         """A deck spec of ``start`` (None, a starter deck's name or deck data) -> card ids (ST-D1)."""
@@ -124,7 +133,7 @@ class Stampede(Game):
         else:
             problems = self.deck_problems(spec)
             if problems:
-                raise ContentError([f"stampede: deck of seat {seat}: {p}" for p in problems])
+                raise ContentError([f"stampede: seat {seat}'s {p}" for p in problems])
             data = dict(spec)
         ids: list[int] = []
         for card, n in data["cards"].items():
