@@ -347,7 +347,8 @@ class Catalog:
 
     def suggest(self, name: str) -> str:
         """' — did you mean "Rose Starter"?' for a misspelt card name (empty if nothing is close)."""
-        close = difflib.get_close_matches(str(name).strip().lower()[:100], list(self.by_name), n=1, cutoff=0.75)
+        key = str(name).strip().lower()[:100]
+        close = difflib.get_close_matches(key, list(self.by_name), n=1, cutoff=0.75)
         return f' — did you mean "{self.cards[self.by_name[close[0]]].en}"?' if close else ""
 
     def deck_problems(self, cards: dict[str, int], where: str) -> list[str]:
@@ -358,7 +359,8 @@ class Catalog:
         for name, count in cards.items():
             cid = self.find(name)
             if cid is None:
-                problems.append(f'{where}: card "{shorten(name, 60)}": no such Stampede card{self.suggest(name)}')
+                what = f'card "{shorten(name, 60)}": no such Stampede card'
+                problems.append(f"{where}: {what}{self.suggest(name)}")
                 continue
             per_card[cid] = per_card.get(cid, 0) + count
             total += count
