@@ -232,13 +232,11 @@ def render(state: StampedeState, seat: int | None, lang: str = "en") -> Group:
         parts.append(tb)
     hand = v["players"][me].get("hand") if seat in (0, 1) else None
     if hand is not None:
-        parts.append(Text(f"{w['hand']}:", style="bold"))
         defs = sorted(
             (d for d in (_by_name(table, en) for en in hand) if d is not None),
             key=lambda d: (d.kind, d.gear, d.id),
         )
-        for d in defs:
-            parts.append(Text(_cut("  " + hand_line(d, lang))))
+        parts.append(Text(f"{w['hand']}: " + " · ".join(hand_entry(d, lang) for d in defs)))
     windows = v["windows"]
     if windows:
         kind = windows["frames"][-1]["kind"]
@@ -255,6 +253,12 @@ def render(state: StampedeState, seat: int | None, lang: str = "en") -> Group:
     else:
         parts.append(Text(w["to_move"].format(who=_who(v["to_move"], seat, lang)), style="italic"))
     return Group(*parts)
+
+
+def hand_entry(d: CardDef, lang: str) -> str:
+    """A hand card in a few words: its name and key numbers ("Pykrete Ride G2 8000/8000")."""
+    kind = "" if d.kind == MACHINE else f" {_KIND_NAMES[lang][d.kind]}"
+    return f"{d.label(lang)} {key_numbers(d, lang)}{kind}"
 
 
 def hand_line(d: CardDef, lang: str) -> str:
