@@ -105,7 +105,7 @@ def test_menu_lines_carry_the_key_numbers(sc):
         field=[{"R": "Blaze Petal"}, {}],
     )
     lines = {a.notation: GAME.describe_action(s, a) for a in s.legal_actions()}
-    assert lines["call pykrete-ride C"].startswith("call Pykrete Ride (パイクリート・ライド) G2 8000/8000")
+    assert lines["call pykrete-ride C"].startswith("call Pykrete Ride G2 8000/8000 to the center")
     s.apply("call pykrete-ride C")
     lines = {a.notation: GAME.describe_action(s, a) for a in s.legal_actions()}
     assert "G1" in lines["assist rose-thorn myR"] and "your right zone" not in lines["assist rose-thorn myR"]
