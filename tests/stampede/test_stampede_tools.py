@@ -197,3 +197,20 @@ def test_greedy_beats_random():
 
     greedy, baseline = rate("greedy"), rate("random")
     assert greedy >= 0.75 and greedy >= baseline + 0.2, (greedy, baseline)
+
+
+def test_greedy_does_not_spend_a_card_on_a_pointless_buff(sc):
+    """Issue 11: with every machine tapped, +2000 POW until end of turn (《薔薇の棘》) changes nothing; the
+    greedy bot ends the turn and keeps the card (ending the turn is not scored as a lost card)."""
+    s = sc.start(
+        centers=["Rose Starter", "Sugar Start"],
+        turn=3,
+        hands=[["Rose Thorn"], []],
+        field=[{"R": "Blaze Petal"}, {}],
+    )
+    s.apply("battle")
+    s.apply("run C")
+    s.apply("run R")
+    assert "assist rose-thorn myR" in sc.legal(s) and "end" in sc.legal(s)
+    for seed in range(5):
+        assert choose(make_agent("greedy", seed=seed), s, 0).notation == "end"

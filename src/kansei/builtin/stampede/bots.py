@@ -37,7 +37,9 @@ def _side_value(s: StampedeState, p: int) -> float:
             if d.obstruction:
                 v += 4.0
     v += HEIGHT * len(s.centers[p])
-    v += CARD * min(len(s.hands[p]), 8)
+    # a card in hand; the seat whose turn it is not has half a draw coming, so ending a turn (the other
+    # seat draws) is neither a loss nor a gain in cards
+    v += CARD * min(len(s.hands[p]) + (0.0 if p == s.active else 0.5), 8)
     if len(s.decks[p]) < 3:
         v -= 6.0 * (3 - len(s.decks[p]))
     return v
