@@ -16,7 +16,6 @@ import cli_toy  # noqa: E402
 
 from kansei.cli import app  # noqa: E402
 
-cli_toy.install()
 SIZE = {"COLUMNS": "80", "LINES": "24"}
 
 
