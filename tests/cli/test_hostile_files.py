@@ -107,7 +107,7 @@ def test_big_files_are_refused_unread(tmp_path: Path) -> None:
 
 def test_repeated_errors_are_capped(tmp_path: Path) -> None:
     deck = write(tmp_path, "many.txt", "x\n" * 200_000)
-    r = cli("validate", str(deck), "--game", "touge")
+    r = cli("validate", str(deck), "--game", "toy")
     assert r.exit_code == 1
     lines = r.output.strip().splitlines()
     assert len(lines) <= 25, len(lines)
