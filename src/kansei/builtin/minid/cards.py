@@ -28,7 +28,8 @@ from kansei.core.effects import Compiled
 from kansei.core.errors import ContentError
 from kansei.core.options import shorten
 
-from .blocks import BOLT, KEPT, REGISTRY
+from .blocks import REGISTRY
+from .terms import BOLT, KEPT
 
 CONTENT = Path(__file__).parent / "content"
 TRACKS_FILE = "tracks.toml"

@@ -15,21 +15,22 @@ from rich.text import Text
 from kansei.core.options import shorten
 from kansei.core.protocol import Action
 
-from .blocks import BOLT, CROSSING, DRIFT
 from .lang import ordinal, plural, say, tr
-from .rules import (
+from .rules import DECLINE, MiniDState
+from .table import CardDef, Track
+from .terms import (
     AURA,
-    DECLINE,
+    BOLT,
+    CROSSING,
     DISCARD,
     DRAW,
+    DRIFT,
     LINE_DRIFT,
     LINE_MOVE,
     LINES,
     SPRINT,
     SPRINT_LINE,
-    MiniDState,
 )
-from .table import CardDef, Track
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import MiniD

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .cards import MACHINE
-from .rules import StampedeState
+from .state import StampedeState
 
 WIN = 1000.0
 DISTANCE = 12.0  # one step of remaining distance
@@ -14,7 +14,7 @@ HEIGHT = 1.0  # a machine in the center stack (protection, ST-F2)
 
 
 def _side_value(s: StampedeState, p: int) -> float:
-    F, D = s.F, s.D
+    F, D = s.field, s.card_of
     v = 0.0
     base = p * 3
     for z in (0, 1, 2):
@@ -29,7 +29,7 @@ def _side_value(s: StampedeState, p: int) -> float:
             if d.dead_heat:
                 v += SPEED * d.dead_heat * 0.5
         else:
-            v += BODY * (d.hp - s.dmg.get(u, 0)) / 1000.0
+            v += BODY * (d.hp - s.damage.get(u, 0)) / 1000.0
             if d.obstruction:
                 v += 4.0
     v += HEIGHT * len(s.centers[p])
