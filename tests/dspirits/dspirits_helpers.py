@@ -1,14 +1,14 @@
-"""Scenario helpers for the D-Spirits tests: fixed first player, hands, field and SP, no opening draw."""
+"""D-Spirits test helpers on top of :mod:`kansei.testing`: legal deck data holding given cards, and the
+usual scenario (seat 0 first, both past their first turn, seat 0's main step, no opening draw)."""
 
 from __future__ import annotations
 
-import json
+from typing import Any
 
-import kansei
 from kansei.builtin.dspirits.cards import catalog
-from kansei.builtin.dspirits.rules import CID, DSpiritsState
+from kansei.builtin.dspirits.state import DSpiritsState
 from kansei.builtin.dspirits.table import table
-from kansei.testing import all_events
+from kansei.testing import scenario
 
 STONE, VENOM = "Stone and Shade", "Venom and Frost"
 
@@ -22,7 +22,7 @@ def cid(name: str) -> int:
 def deck(
     squad: dict[str, int], support: dict[str, int] | None = None, side: dict[str, int] | None = None
 ) -> dict:
-    """A legal deck holding at least the given cards, padded with other cards within DS-D1."""
+    """Deck data holding at least the given cards, padded with other cards to the DS-D1 minimums."""
     cat = catalog()
     squad = dict(squad)
     support = dict(support or {})
@@ -38,21 +38,26 @@ def deck(
             break
         if s.name not in used:
             support[s.name] = 1
-    return {"squad": squad, "support": support, "side": side}
+    return {"name": "test", "cards": {**squad, **support}, "side": side}
 
 
-def scenario(decks=(STONE, VENOM), options: dict | None = None, **setup) -> DSpiritsState:
+def lab(
+    decks: Any = (STONE, VENOM), options: dict | None = None, actions: tuple[str, ...] = (), **setup: Any
+) -> DSpiritsState:
     """Seat 0 first, both past their first turn, in seat 0's main step with the given hands and field."""
     setup.setdefault("first", 0)
     setup.setdefault("hands", [[], []])
     setup.setdefault("veteran", True)
     setup.setdefault("step", "main")
-    return kansei.load("dspirits", **(options or {})).start(seed=1, decks=list(decks), setup=setup)
+    s = scenario("dspirits", setup=setup, options=options, seed=1, decks=list(decks), actions=actions)
+    assert isinstance(s, DSpiritsState)
+    return s
 
 
 def play(state: DSpiritsState, *notations: str) -> DSpiritsState:
+    """Apply notations as the seat to move (each must be legal)."""
     for n in notations:
-        state.apply(n)
+        state.apply(n, seat=state.to_move)
     return state
 
 
@@ -60,14 +65,18 @@ def legal(state: DSpiritsState) -> list[str]:
     return [a.notation for a in state.legal_actions()]
 
 
-def names(state: DSpiritsState, p: int, zone: str = "bs") -> list[str]:
+def names(state: DSpiritsState, p: int, zone: str = "scene") -> list[str]:
     t = table()
-    return [t.name[i[CID]] for i in getattr(state, zone)[p]]
+    return [t.name[u.card] for u in getattr(state, zone)[p]]
 
 
-def snapshot(state: DSpiritsState) -> str:
-    return json.dumps(state.reveal(), sort_keys=True, default=str) + str(len(all_events(state)))
+def hand(state: DSpiritsState, p: int) -> list[str]:
+    """The names of the cards in seat ``p``'s hand."""
+    t = table()
+    return [t.name[h.card] for h in state.hand[p]]
 
 
-def events(state: DSpiritsState, kind: str) -> list[dict]:
-    return [e for e in all_events(state) if e["type"] == kind]
+def squad_cards(data: dict) -> list[str]:
+    """The D-Squad deck of deck data, one name per copy."""
+    t = table()
+    return [n for n, k in data["cards"].items() if t.is_spirit(cid(n)) for _ in range(k)]

@@ -3,9 +3,10 @@ type advantages from the chart, the Elemental rule, and the Support Zone out of 
 
 from __future__ import annotations
 
-from dspirits_helpers import deck, events, legal, names, play, scenario
+from dspirits_helpers import deck, lab, legal, names, play
 
-from kansei.builtin.dspirits.rules import ENDURE_STANCE, STANCE
+from kansei.builtin.dspirits.model import ENDURE_STANCE
+from kansei.testing import find_events, last_event
 
 BEASTS_A = deck(
     {
@@ -22,7 +23,7 @@ BEASTS_B = deck({"Gravelhound": 2, "Tuskaroo": 1, "Mistmaw": 2, "Rimefang": 1, "
 
 
 def battle(a: list, b: list, **kw):
-    return scenario(decks=(BEASTS_A, BEASTS_B), field=[a, b], step="battle", **kw)
+    return lab(decks=(BEASTS_A, BEASTS_B), field=[a, b], step="battle", **kw)
 
 
 def test_ds_b1_higher_power_destroys_the_target_ds_b3_its_controller_loses_its_sp():
@@ -30,7 +31,7 @@ def test_ds_b1_higher_power_destroys_the_target_ds_b3_its_controller_loses_its_s
     s = battle(["Tuskaroo"], ["Gravelhound"])
     assert "attack tuskaroo gravelhound" in legal(s)
     play(s, "attack tuskaroo gravelhound")
-    b = events(s, "battle")[-1]
+    b = last_event(s, "battle")
     assert (b["outcome"], b["power"], b["against"]) == ("higher", 1600, 1200)
     assert names(s, 1) == [] and names(s, 0) == ["Tuskaroo"]
     assert s.sp == [5000, 4650]
@@ -40,7 +41,7 @@ def test_ds_b1_higher_power_destroys_the_target_ds_b3_its_controller_loses_its_s
 def test_ds_b1_equal_power_destroys_both():
     s = battle(["Gravelhound"], ["Gravelhound"])
     play(s, "attack gravelhound gravelhound")
-    assert events(s, "battle")[-1]["outcome"] == "equal"
+    assert last_event(s, "battle")["outcome"] == "equal"
     assert names(s, 0) == [] and names(s, 1) == []
     assert s.sp == [4650, 4650]
 
@@ -48,7 +49,7 @@ def test_ds_b1_equal_power_destroys_both():
 def test_ds_b1_lower_power_destroys_the_attacker():
     s = battle(["Gravelhound"], ["Tuskaroo"])
     play(s, "attack gravelhound tuskaroo")
-    assert events(s, "battle")[-1]["outcome"] == "lower"
+    assert last_event(s, "battle")["outcome"] == "lower"
     assert names(s, 0) == [] and names(s, 1) == ["Tuskaroo"]
     assert s.sp == [4650, 5000]
 
@@ -59,13 +60,13 @@ def test_ds_b2_endure_negates_the_attack_and_restricts_next_turn():
     play(s, "attack gravelhound mistmaw")
     assert s.to_move == 1 and legal(s) == ["endure", "fall"]
     play(s, "endure")
-    assert events(s, "battle")[-1]["outcome"] == "endured"
+    assert last_event(s, "battle")["outcome"] == "endured"
     assert names(s, 1) == ["Mistmaw"] and s.sp == [5000, 5000]
-    m = s.bs[1][0]
-    assert m[STANCE] == ENDURE_STANCE
+    m = s.scene[1][0]
+    assert m.stance == ENDURE_STANCE
     # DS-B2: a D-Spirit already enduring is destroyed only when the attack exceeds its Endurance
     play(s, "attack tuskaroo mistmaw")  # 1600 against Endurance 1600: held
-    assert events(s, "battle")[-1]["outcome"] == "blocked" and names(s, 1) == ["Mistmaw"]
+    assert last_event(s, "battle")["outcome"] == "blocked" and names(s, 1) == ["Mistmaw"]
     # no attacker left: the battle step ends by itself; next turn (seat 1) it cannot attack, change
     # stance or be soul-exchanged
     assert s.active == 1 and s.phase == "draw"
@@ -73,17 +74,17 @@ def test_ds_b2_endure_negates_the_attack_and_restricts_next_turn():
     assert s.phase == "main"
     acts = legal(s)
     assert not any(a.startswith(("stance mistmaw", "exchange mistmaw")) for a in acts)
-    assert s.is_restricted(m)
+    assert s.is_restricted(s.scene[1][0])
     play(s, "battle")
     assert not any(a.startswith("attack") for a in legal(s))
     play(s, "end")
-    assert s.active == 0 and not s.is_restricted(m)  # the turn after, the restriction is gone
+    assert s.active == 0 and not s.is_restricted(s.scene[1][0])  # the turn after, the restriction is gone
 
 
 def test_ds_b2_enduring_destroyed_when_attack_exceeds_endurance():
     s = battle(["Maulbear"], [{"name": "Mistmaw", "stance": "endure"}])
     play(s, "attack maulbear mistmaw")  # 2000 > Endurance 1600
-    b = events(s, "battle")[-1]
+    b = last_event(s, "battle")
     assert (b["outcome"], b["stance"]) == ("higher", "endure")
     assert names(s, 1) == [] and s.sp[1] == 5000 - 450
 
@@ -94,14 +95,14 @@ def test_ds_b2_declining_to_endure_and_no_endure_when_frozen():
     assert names(s, 1) == []
     s = battle(["Gravelhound"], [{"name": "Mistmaw", "frozen": True}])
     play(s, "attack gravelhound mistmaw")  # DS-R2: Frozen cannot change stance, so no endure decision
-    assert names(s, 1) == [] and events(s, "battle")[-1]["outcome"] == "higher"
+    assert names(s, 1) == [] and last_event(s, "battle")["outcome"] == "higher"
 
 
 def test_ds_b4_direct_attack_only_against_an_empty_battle_scene():
     s = battle(["Tuskaroo"], [])
     assert legal(s) == ["attack tuskaroo direct", "supercharge tuskaroo", "end"]
     play(s, "attack tuskaroo direct")
-    assert events(s, "battle")[-1]["outcome"] == "direct"
+    assert last_event(s, "battle")["outcome"] == "direct"
     assert s.sp == [5000, 3400]
     s = battle(["Tuskaroo"], ["Howlpack"])
     assert "attack tuskaroo direct" not in legal(s)
@@ -111,12 +112,12 @@ def test_ds_b5_type_boost_from_the_chart():
     """DS-B5: Rimefang (Ice) has the advantage over Beast: +300, so 1800 beats Tuskaroo's 1600."""
     s = battle(["Rimefang"], ["Tuskaroo"])
     play(s, "attack rimefang tuskaroo")
-    b = events(s, "battle")[-1]
+    b = last_event(s, "battle")
     assert (b["outcome"], b["power"], b["against"]) == ("higher", 1800, 1600)
     # and the boost works when targeted: Tuskaroo attacking Rimefang meets 1500 + 300
     s = battle(["Tuskaroo"], ["Rimefang"])
     play(s, "attack tuskaroo rimefang")
-    b = events(s, "battle")[-1]
+    b = last_event(s, "battle")
     assert (b["outcome"], b["power"], b["against"]) == ("lower", 1600, 1800)
 
 
@@ -126,7 +127,7 @@ def test_ds_b5_elemental_negates_spooky_when_destroyed_in_battle():
     play(s, "attack rimefang ghoulette")
     assert names(s, 1) == []
     assert s.sp == [5000, 4700]  # Ghoulette's Parting Wail (300 to seat 0) is negated
-    assert events(s, "negated")
+    assert find_events(s, "negated")
     s = battle(["Maulbear"], ["Ghoulette"])  # a Beast destroys it: the ability fires
     play(s, "attack maulbear ghoulette")
     assert s.sp == [4700, 4700]
@@ -147,10 +148,10 @@ def test_ds_b6_support_zone_cannot_be_targeted_or_attack():
 
 
 def test_ds_g2_first_player_does_not_attack_on_turn_one():
-    s = scenario(decks=(BEASTS_A, BEASTS_B), field=[["Tuskaroo"], []], veteran=False, step="battle")
+    s = lab(decks=(BEASTS_A, BEASTS_B), field=[["Tuskaroo"], []], veteran=False, step="battle")
     assert legal(s) == ["end"] or s.active == 1
-    assert not events(s, "attack")
-    s = scenario(
+    assert not find_events(s, "attack")
+    s = lab(
         decks=(BEASTS_A, BEASTS_B),
         field=[["Tuskaroo"], []],
         veteran=False,

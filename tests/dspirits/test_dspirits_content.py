@@ -120,14 +120,26 @@ def test_ds_d1_cards_in_the_wrong_deck():
 
 def test_a_bad_deck_is_refused_at_start_with_one_line_per_problem():
     d = catalog().decks[0]
-    bad = {"squad": dict(d.squad), "support": dict(d.support), "side": {"Lampire": 1}}
+    bad = {"name": "bad", "cards": {**d.squad, **d.support}, "side": {"Lampire": 1}}
     with pytest.raises(ContentError) as e:
         GAME.start(seed=1, decks=[bad, VENOM])
     assert e.value.problems == [
         'deck of seat 0: "Lampire": 3 copies across the decks, its limit is 2 (DS-D1)'
     ]
-    with pytest.raises(ContentError, match="neither a starter deck"):
+    with pytest.raises(ContentError, match="is not a starter deck"):
         GAME.start(seed=1, decks=["No Such Deck", VENOM])
+
+
+def test_starter_deck_data_round_trip():
+    """DS-D1: a starter deck as deck data plays like the starter deck by name."""
+    data = GAME.starter_deck(STONE)
+    assert data["name"] == STONE and set(data) == {"name", "text", "cards", "side"}
+    assert GAME.deck_problems(data) == []
+    a = GAME.start(seed=3, decks=[data, VENOM])
+    b = GAME.start(seed=3, decks=[STONE, VENOM])
+    assert a.reveal() == b.reveal()
+    with pytest.raises(ContentError, match="no starter deck"):
+        GAME.starter_deck("Nope")
 
 
 def test_validate_content_folder_and_broken_blocks(tmp_path: Path):
@@ -158,21 +170,23 @@ def test_validate_content_folder_and_broken_blocks(tmp_path: Path):
 def test_validate_deck_files(tmp_path: Path):
     d = catalog().decks[1]
     toml = tmp_path / "venom.toml"
-    lines = ["[squad]"] + [f'"{k}" = {v}' for k, v in d.squad.items()]
-    lines += ["[support]"] + [f'"{k}" = {v}' for k, v in d.support.items()]
+    lines = ['name = "Venom"', "[cards]"] + [f'"{k}" = {v}' for k, v in {**d.squad, **d.support}.items()]
     lines += ["[side]"] + [f'"{k}" = {v}' for k, v in d.side.items()]
     toml.write_text("\n".join(lines) + "\n")
     assert GAME.validate_content(toml) == []
+    assert GAME.load_deck(toml) == {"name": "Venom", "cards": {**d.squad, **d.support}, "side": dict(d.side)}
     txt = tmp_path / "venom.txt"
     body = [f"{v} {k}" for k, v in {**d.squad, **d.support}.items()] + [
         f"Side: {v} {k}" for k, v in d.side.items()
     ]
     txt.write_text("\n".join(body) + "\n")
     assert GAME.validate_content(txt) == []
-    s = GAME.start(seed=2, decks=[STONE, str(txt)])
+    s = GAME.start(seed=2, decks=[STONE, GAME.load_deck(txt)])
     assert sum(s.view(1)["players"][1]["decklist"]["side"].values()) == sum(d.side.values())
     bad = tmp_path / "bad.txt"
     bad.write_text("3 Illguana\n")
     probs = GAME.validate_content(bad)
     assert f'{bad}: "Illguana": 3 copies across the decks, its limit is 2 (DS-D1)' in probs
     assert any("D-Squad deck holds 15–20 cards (DS-D1), has 3" in p for p in probs)
+    with pytest.raises(ContentError, match="deck of seat 1: 'venom.txt' is not a starter deck"):
+        GAME.start(seed=2, decks=[STONE, "venom.txt"])  # start opens no file

@@ -5,7 +5,7 @@ Content never holds free text to parse: an ability, special move or support card
 load by :class:`kansei.core.effects.BlockRegistry`. Three kinds:
 
 - ``effect`` blocks run when a chain link resolves (DS-R4) or a trigger fires; they act through the
-  state's small primitive API (``select``, ``destroy``, ``lose_sp``, …) so rules stay in ``rules.py``.
+  state's small primitive API (``select``, ``destroy``, ``lose_sp``, …): the rules stay in the state.
 - ``static`` blocks are continuous: the stat auras of Realms and lasting Signals (DS-R1, DS-B6).
 - ``condition`` blocks are D-Evolution requirements (DS-C3).
 
@@ -25,7 +25,8 @@ from pydantic import Field, model_validator
 from kansei.core.effects import BlockParams, BlockRegistry
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .rules import Ctx, DSpiritsState
+    from .base import StateBase as DSpiritsState
+    from .model import Ctx, Unit
 
 REGISTRY = BlockRegistry("dspirits")
 
@@ -124,38 +125,38 @@ def _draw(p: Any, s: DSpiritsState, c: Ctx) -> None:
 
 def _destroy(p: Any, s: DSpiritsState, c: Ctx) -> None:
     """Destroy the D-Spirit(s); their controller loses their SP value (DS-B3)."""
-    for who, inst in s.select(p.target, p.max_power, c):
-        s.destroy(who, inst, c.name)
+    for who, u in s.select(p.target, p.max_power, c):
+        s.destroy(who, u, c.name)
 
 
 def _banish(p: Any, s: DSpiritsState, c: Ctx) -> None:
     """Remove the D-Spirit(s) from play, with their evolution stacks (DS-C3); no SP is lost."""
-    for who, inst in s.select(p.target, p.max_power, c):
-        s.banish(who, inst, c.name)
+    for who, u in s.select(p.target, p.max_power, c):
+        s.banish(who, u, c.name)
 
 
 def _bounce(p: Any, s: DSpiritsState, c: Ctx) -> None:
     """Return the D-Spirit(s) to their owner's hand (statuses stay on them, DS-R2)."""
-    for who, inst in s.select(p.target, p.max_power, c):
-        s.to_hand(who, inst, c.name)
+    for who, u in s.select(p.target, p.max_power, c):
+        s.to_hand(who, u, c.name)
 
 
 def _modify(p: Any, s: DSpiritsState, c: Ctx) -> None:
     """Add ``amount`` to Attack power or Endurance, for this turn or for as long as it stays in play."""
-    for who, inst in s.select(p.target, p.max_power, c):
-        s.modify(who, inst, p.stat, p.amount, p.duration == "permanent", c.name)
+    for who, u in s.select(p.target, p.max_power, c):
+        s.modify(who, u, p.stat, p.amount, p.duration == "permanent", c.name)
 
 
 def _inflict(p: Any, s: DSpiritsState, c: Ctx) -> None:
     """Inflict Frozen or Poisoned (DS-R2)."""
-    for who, inst in s.select(p.target, p.max_power, c):
-        s.inflict(who, inst, p.status, p.amount, c.name)
+    for who, u in s.select(p.target, p.max_power, c):
+        s.inflict(who, u, p.status, p.amount, c.name)
 
 
 def _cure(p: Any, s: DSpiritsState, c: Ctx) -> None:
     """Remove every status from the D-Spirit(s)."""
-    for who, inst in s.select(p.target, p.max_power, c):
-        s.cure(who, inst, c.name)
+    for who, u in s.select(p.target, p.max_power, c):
+        s.cure(who, u, c.name)
 
 
 def _launch(p: Any, s: DSpiritsState, c: Ctx) -> None:
@@ -232,33 +233,30 @@ class SpAtMost(BlockParams):
     amount: int = Field(gt=0)
 
 
-def _turns_on_field(p: Any, s: DSpiritsState, owner: int, inst: list) -> bool:
+def _turns_on_field(p: Any, s: DSpiritsState, owner: int, u: Unit) -> bool:
     """The base has been on the field for ``turns`` of your turns (this one included)."""
-    return s.own_turns_on_field(owner, inst) >= p.turns
+    return s.own_turns(owner, u) >= p.turns
 
 
-def _battle_wins(p: Any, s: DSpiritsState, owner: int, inst: list) -> bool:
+def _battle_wins(p: Any, s: DSpiritsState, owner: int, u: Unit) -> bool:
     """The base has destroyed ``count`` opposing D-Spirits in battle."""
-    return s.battle_wins(inst) >= p.count
+    return u.wins >= p.count
 
 
-def _endured(p: Any, s: DSpiritsState, owner: int, inst: list) -> bool:
+def _endured(p: Any, s: DSpiritsState, owner: int, u: Unit) -> bool:
     """The base has endured ``count`` attacks (DS-B2)."""
-    return s.times_endured(inst) >= p.count
+    return u.endures >= p.count
 
 
-def _sp_at_most(p: Any, s: DSpiritsState, owner: int, inst: list) -> bool:
+def _sp_at_most(p: Any, s: DSpiritsState, owner: int, u: Unit) -> bool:
     """Your SP is at most ``amount``."""
     return s.sp[owner] <= p.amount
 
 
-for _name, _params, _impl in (
-    ("turns_on_field", Turns, _turns_on_field),
-    ("battle_wins", Count, _battle_wins),
-    ("endured", Count, _endured),
-    ("sp_at_most", SpAtMost, _sp_at_most),
-):
-    REGISTRY.register(_name, _params, _impl, kind="condition")
+REGISTRY.register("turns_on_field", Turns, _turns_on_field, kind="condition")
+REGISTRY.register("battle_wins", Count, _battle_wins, kind="condition")
+REGISTRY.register("endured", Count, _endured, kind="condition")
+REGISTRY.register("sp_at_most", SpAtMost, _sp_at_most, kind="condition")
 
 
 def block_target(c: Any) -> tuple[str | None, int]:

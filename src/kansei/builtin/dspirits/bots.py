@@ -8,19 +8,11 @@ is judged by what it leads to, not by the half-resolved chain it opens.
 
 from __future__ import annotations
 
-from .rules import (
-    CHARGE,
-    CID,
-    ENDURE_ACT,
-    F_SHIFTED,
-    FLAGS,
-    HMASK,
-    PASS,
-    POISON,
-    SPIRIT,
-    STANCE,
-    DSpiritsState,
-)
+from .base import PASS
+from .battle import ENDURE_ACT
+from .model import ATTACK_STANCE
+from .state import DSpiritsState
+from .table import SPIRIT
 
 WIN = 100000.0
 MATCH_GAME = 20000.0
@@ -39,36 +31,36 @@ def project(state: DSpiritsState, limit: int = 12) -> DSpiritsState:
             s = state.clone()
         kind = s.wnd.kind if s.wnd.priority is not None else "bid"
         if kind == "endure":
-            s.apply(ENDURE_ACT)
+            s.advance(ENDURE_ACT)
         elif kind == "target":
-            s.apply(s.legal_actions()[0])
+            s.advance(s.legal_actions()[0])
         else:
-            s.apply(PASS)
+            s.advance(PASS)
     return s
 
 
 def _side(s: DSpiritsState, p: int) -> float:
-    t = s.game.table
+    kind = s.table.kind
     v = float(s.sp[p])
-    for inst in s.bs[p]:
-        a = s.attack_of(p, inst)
-        e = s.endurance_of(p, inst)
-        w = ATTACK_W if inst[STANCE] == 0 else ATTACK_W * 0.6
+    for u in s.scene[p]:
+        a = s.attack_of(p, u)
+        e = s.endurance_of(p, u)
+        w = ATTACK_W if u.stance == ATTACK_STANCE else ATTACK_W * 0.6
         v += w * a + ENDURE_W * e
-        if s.is_frozen(inst):
+        if s.is_frozen(u):
             v -= 0.3 * a
-        if inst[CHARGE] > s.turn:
+        if u.charged_turn > s.turn:
             v += 0.5 * a
-        v -= 3.0 * inst[POISON]
-    for inst in s.sz[p]:
-        v += 0.25 * s.attack_of(p, inst) + 0.2 * s.endurance_of(p, inst)
-        if inst[FLAGS] & F_SHIFTED:
+        v -= 3.0 * u.poison
+    for u in s.parked[p]:
+        v += 0.25 * s.attack_of(p, u) + 0.2 * s.endurance_of(p, u)
+        if u.shifted:
             v -= 100
-        v -= 3.0 * inst[POISON]
+        v -= 3.0 * u.poison
     hand = s.hand[p]
     v += HAND_CARD * len(hand)
-    v += 40.0 * sum(1 for h in hand if t.kind[h & HMASK] == SPIRIT)
-    v += 120.0 * len(s.szc[p])
+    v += 40.0 * sum(1 for h in hand if kind[h.card] == SPIRIT)
+    v += 120.0 * len(s.support_cards[p])
     return v
 
 
@@ -84,6 +76,6 @@ def evaluate(state: DSpiritsState, seat: int) -> float:
     if s.realm is not None:
         # a Realm is worth what it adds to each side's D-Spirits
         for p, sign in ((seat, 1.0), (opp, -1.0)):
-            for inst in s.bs[p]:
-                v += sign * 0.3 * (s._aura(p, inst[CID], 0) + s._aura(p, inst[CID], 1))
+            for u in s.scene[p]:
+                v += sign * 0.3 * (s.aura(p, u.card, 0) + s.aura(p, u.card, 1))
     return v

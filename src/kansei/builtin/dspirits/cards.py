@@ -174,6 +174,7 @@ class Program:
         "needs_attack",
         "needs_link",
         "launch_self",
+        "moves_zone",
     )
 
     def __init__(
@@ -204,6 +205,7 @@ class Program:
         )
         self.needs_link = any(c.name == "negate" for c in effects)
         self.launch_self = any(c.name == "launch" and c.p.launched == "self" for c in effects)
+        self.moves_zone = any(c.name == "move_zone" for c in effects)
 
 
 def _check_choices(effects: tuple[Compiled, ...], where: str, problems: list[str]) -> None:
@@ -343,25 +345,25 @@ class Catalog:
                     if not isinstance(base, Spirit | Evolution) or base.name == c.name:
                         problems.append(f'{where}: base: "{c.base}" is not a D-Spirit or D-Evolution')
                 self.compiled[c.name] = entry
-        for c in self.supports:
-            where = f'{disp["supports"]}: {c.kind} "{c.name}"'
+        for sup in self.supports:
+            where = f'{disp["supports"]}: {sup.kind} "{sup.name}"'
             entry = {"abilities": [], "move": None, "effect": None, "static": (), "condition": ()}
-            if c.effects:
-                trig = "signal" if c.kind == "signal" else "card"
-                if c.kind == "signal" and c.timing != "response":
+            if sup.effects:
+                trig = "signal" if sup.kind == "signal" else "card"
+                if sup.kind == "signal" and sup.timing != "response":
                     trig = "card"
                 entry["effect"] = self._program(
-                    c.name, c.name, trig, c.cost, c.effects, c.text, where, problems
+                    sup.name, sup.name, trig, sup.cost, sup.effects, sup.text, where, problems
                 )
-            if c.static:
-                entry["static"] = REGISTRY.compile_list(c.static, f"{where}: static", problems, "static")
+            if sup.static:
+                entry["static"] = REGISTRY.compile_list(sup.static, f"{where}: static", problems, "static")
                 for i, s in enumerate(entry["static"], 1):
                     if s.p.type is not None and s.p.type not in type_names:
                         problems.append(f"{where}: static {i} (aura): unknown type {s.p.type!r}")
-            for r in c.requires:
+            for r in sup.requires:
                 if not isinstance(self.find(r), Spirit | Evolution):
                     problems.append(f'{where}: requires: "{r}" is not a D-Spirit')
-            self.compiled[c.name] = entry
+            self.compiled[sup.name] = entry
         for t in self.types:
             for o in t.strong_against:
                 if o not in type_names:

@@ -1,14 +1,23 @@
 """The D-Spirits card table: every card of a catalog flattened into plain arrays for the hot path.
 
 Cards are ints (indices here). Types are bitmasks; the type chart (DS-B5) becomes a table of boosts
-``ADV[a][b]``: what card ``a`` adds to its compared stat when it battles card ``b``.
+``adv[a][b]``: what card ``a`` adds to its compared stat when it battles card ``b``. A table also interns
+the actions of games played with it (their arguments hold its card ids), so actions are shared objects.
 """
 
 from __future__ import annotations
 
-from kansei.core.content import slug as mkslug
+import hashlib
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
 
-from .cards import Catalog, Evolution, Program, Spirit, Support, catalog
+from kansei.core.content import slug as mkslug
+from kansei.core.effects import Compiled
+from kansei.core.protocol import Action
+
+from .cards import CONTENT, Catalog, Evolution, Program, Spirit, Support, catalog, load_catalog
+from .model import HandCard
 
 SPIRIT, EVOLUTION, SIGNAL, REALM, MOVECARD = range(5)
 KIND_NAMES = ("D-Spirit", "D-Evolution", "Signal", "Realm", "Special Move card")
@@ -22,8 +31,6 @@ class Table:
         self.catalog = cat
         cards: list[Spirit | Evolution | Support] = [*cat.spirits, *cat.evolutions, *cat.supports]
         n = len(cards)
-        if n >= 4096:
-            raise ValueError("at most 4095 cards")  # hand encoding keeps 12 bits for the card id
         self.n = n
         self.recs = cards
         self.name = [c.name for c in cards]
@@ -42,8 +49,8 @@ class Table:
         self.command: list[tuple[Program, ...]] = [()] * n
         self.move: list[Program | None] = [None] * n
         self.effect: list[Program | None] = [None] * n
-        self.statics: list[tuple] = [()] * n
-        self.cond: list[tuple] = [()] * n
+        self.statics: list[tuple[Any, ...]] = [()] * n
+        self.cond: list[tuple[Compiled, ...]] = [()] * n
         self.base = [-1] * n
         self.evos: list[tuple[int, ...]] = [()] * n
         self.requires: list[tuple[int, ...]] = [()] * n
@@ -51,6 +58,14 @@ class Table:
         self.cost = [0] * n
         self.response = [False] * n
         self.lasting = [False] * n
+        self.pslug = [mkslug(prog.name) for prog in cat.programs]  # abilities as notations name them
+        self.plain = [HandCard(i) for i in range(n)]  # the interned card in hand without statuses
+        self.acts: dict[str, Action] = {}  # interned actions (bounded by the notations content allows)
+        # starter decks built once: (D-Squad, Support, side) card ids, by lower-case name (never mutated)
+        self.starters: dict[str, tuple[list[int], list[int], list[int]]] = {}
+        self.spaces: dict[
+            tuple[Any, ...], tuple[str, ...]
+        ] = {}  # action spaces by the options they depend on
         self.by_name: dict[str, int] = {}
         self.type_bit = {t.name: 1 << i for i, t in enumerate(cat.types)}
         tdefs = {t.name: t for t in cat.types}
@@ -95,11 +110,11 @@ class Table:
             self.evos[b] = tuple(lst)
         # DS-B5: strong[type bit] -> mask of types it beats, and its boost
         strong = []
-        for t in cat.types:
+        for td in cat.types:
             mask = 0
-            for o in t.strong_against:
+            for o in td.strong_against:
                 mask |= self.type_bit.get(o, 0)
-            strong.append((self.type_bit[t.name], mask, t.boost))
+            strong.append((self.type_bit[td.name], mask, td.boost))
         self.adv = [[0] * n for _ in range(n)]
         fighters = [i for i in range(n) if self.kind[i] in (SPIRIT, EVOLUTION)]
         for a in fighters:
@@ -114,6 +129,13 @@ class Table:
         i = self.by_name.get(str(name).lower())
         return i if i is not None else self.by_name.get(mkslug(str(name)))
 
+    def act(self, notation: str, kind: str, args: tuple[Any, ...] = ()) -> Action:
+        """The interned action of ``notation``; ``args`` must be a function of the notation alone."""
+        a = self.acts.get(notation)
+        if a is None:
+            a = self.acts[notation] = Action(notation, kind, args)
+        return a
+
     def is_spirit(self, cid: int) -> bool:
         return self.kind[cid] == SPIRIT
 
@@ -121,11 +143,23 @@ class Table:
         return self.kind[cid] >= SIGNAL
 
 
-_TABLE: Table | None = None
-
-
+@lru_cache(maxsize=1)
 def table() -> Table:
-    global _TABLE
-    if _TABLE is None:
-        _TABLE = Table(catalog())
-    return _TABLE
+    """The table of the shipped content (one per process)."""
+    return Table(catalog())
+
+
+@lru_cache(maxsize=8)
+def _table_for(folder: str, digest: str) -> Table:
+    return Table(load_catalog(Path(folder), prefix=folder))
+
+
+def table_for(folder: Path | None) -> Table:
+    """The table of a content folder (None or the shipped folder: the shipped table), validated and cached
+    per folder and content digest; ContentError when the folder does not validate."""
+    if folder is None or folder.resolve() == CONTENT.resolve():
+        return table()
+    h = hashlib.sha256()
+    for path in sorted(folder.glob("*.toml")):
+        h.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+    return _table_for(str(folder), h.hexdigest())

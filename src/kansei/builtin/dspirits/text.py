@@ -1,5 +1,6 @@
-"""Terminal rendering of D-Spirits (rich): both battle scenes with stance, statuses and evolution stacks,
-support zones, the Realm, SP, hand and deck counts, and the chain while it is open."""
+"""Terminal text for D-Spirits (rich): the board as one seat sees it (compact, fits 80 columns), menu lines
+with each card's key numbers, and one line of narration per event — all built from what that seat may see
+(``view(seat)``, ``events_for(seat)``, the legal actions of the seat to move)."""
 
 from __future__ import annotations
 
@@ -7,12 +8,21 @@ from typing import Any
 
 from rich.console import Group
 from rich.panel import Panel
-from rich.table import Table
 from rich.text import Text
 
 from kansei.core.protocol import Action
 
-from .rules import HMASK, DSpiritsState
+from .model import (
+    ATTACK_STANCE,
+    EXTRA_DRAW_COST,
+    FIELD_RUSH_BID,
+    LIMBO_COST,
+    OPENING_HAND,
+    SOUL_SHIFT_COST,
+    SUPER_CHARGE_COST,
+)
+from .state import DSpiritsState
+from .table import EVOLUTION, REALM, SPIRIT, Table
 
 STEP_NAMES = {
     "opening": "opening draw",
@@ -24,9 +34,37 @@ STEP_NAMES = {
     "side": "side-deck swaps",
     "over": "game over",
 }
+DECKS = ("D-Squad", "Support")
 
 
-def _statuses(u: dict) -> str:
+# ------------------------------------------------------------------------------------------ cards
+def card_line(t: Table, cid: int) -> str:
+    """A card's name with its key numbers: ``Tuskaroo (ATK 1600 / END 1100, SP 400)``."""
+    k = t.kind[cid]
+    if k in (SPIRIT, EVOLUTION):
+        return f"{t.name[cid]} (ATK {t.atk[cid]} / END {t.endu[cid]}, SP {t.spv[cid]})"
+    if k == REALM:
+        return f"{t.name[cid]} (Realm, bid {t.bid[cid]} SP)"
+    if t.cost[cid]:
+        return f"{t.name[cid]} (special move card, {t.cost[cid]} SP)"
+    return f"{t.name[cid]} ({'response signal' if t.response[cid] else 'signal'})"
+
+
+def hand_card_text(t: Table, label: str) -> str:
+    """A hand label (``tuskaroo+frozen+poison300``) as a player reads it."""
+    slug, *marks = label.split("+")
+    cid = t.find(slug)
+    if cid is None:
+        return label
+    extra = ""
+    for m in marks:
+        extra += ", FROZEN" if m == "frozen" else f", POISON {m.removeprefix('poison')}"
+    line = card_line(t, cid)
+    return line[:-1] + extra + ")" if extra else line
+
+
+# ------------------------------------------------------------------------------------------ the board
+def _statuses(u: dict[str, Any]) -> str:
     out = []
     if u["frozen"]:
         out.append("[cyan]FROZEN[/cyan]")
@@ -45,95 +83,90 @@ def _statuses(u: dict) -> str:
     return " ".join(out)
 
 
-def _scene(title: str, units: list[dict]) -> Table:
-    tab = Table(title=title, expand=False, show_lines=False, title_justify="left")
-    for col in ("", "D-Spirit", "evolution stack", "types", "stance", "ATK", "END", "SP", "status"):
-        tab.add_column(col)
-    for u in units:
-        stack = " > ".join([*u["stack"], u["card"]]) if u["stack"] else ""
-        tab.add_row(
-            u["label"],
-            f"[bold]{u['card']}[/bold]",
-            stack,
-            "/".join(u["types"]),
-            "⚔ attack" if u["stance"] == "attack" else "🛡 endure",
-            str(u["attack"]),
-            str(u["endurance"]),
-            str(u["sp"]),
-            _statuses(u),
-        )
-    return tab
-
-
-def _player(v: dict, p: dict, seat: int | None) -> list[Any]:
-    me = p["seat"] == seat
-    tag = " (you)" if me else ""
-    turn = " ◀ to move" if v["to_move"] == p["seat"] else ""
-    head = Text.assemble(
-        (f"Seat {p['seat']}{tag}", "bold"),
-        "   SP ",
-        (str(p["sp"]), "bold magenta"),
-        f"   hand {p['hand_count']} ({p['hand_spirits']} D-Spirits, {p['hand_support']} support)"
-        f"   D-Squad {p['squad_count']}   Support {p['support_count']}   side {len(p['side'])}"
-        f"   D-World {len(p['dworld'])}" + (f"   banished {len(p['banished'])}" if p["banished"] else ""),
-        (turn, "bold yellow"),
+def _unit_line(u: dict[str, Any]) -> Text:
+    stance = "⚔" if u["stance"] == "attack" else "🛡"
+    stack = f" (on {' > '.join(u['stack'])})" if u["stack"] else ""
+    line = Text.from_markup(
+        f"    {stance} [bold]{u['card']}[/bold]{stack}  ATK {u['attack']} END {u['endurance']} SP {u['sp']}"
+        f"  [dim]{'/'.join(u['types'])}[/dim] "
     )
-    parts: list[Any] = [head]
-    parts.append(_scene("Battle Scene", p["battle"]) if p["battle"] else Text("  Battle Scene: (empty)"))
-    if p["support_zone"] or p["support_cards"]:
-        if p["support_zone"]:
-            parts.append(_scene("Support Zone (D-Spirits)", p["support_zone"]))
-        if p["support_cards"]:
-            parts.append(Text("  Support Zone cards: " + ", ".join(p["support_cards"])))
+    line.append_text(Text.from_markup(_statuses(u)))
+    return line
+
+
+def _player(v: dict[str, Any], p: dict[str, Any], seat: int | None, t: Table) -> list[Any]:
+    me = p["seat"] == seat
+    n = p["hand_spirits"]
+    head = Text.assemble(
+        (f"{'▶ ' if v['to_move'] == p['seat'] else ''}Seat {p['seat']}{' (you)' if me else ''}", "bold"),
+        "  SP ",
+        (str(p["sp"]), "bold magenta"),
+        f"  hand {p['hand_count']} ({n} D-Spirit{'' if n == 1 else 's'})",
+    )
+    decks = Text(
+        f"  D-Squad deck {p['squad_count']}  Support deck {p['support_count']}  side deck {len(p['side'])}"
+        f"  D-World {len(p['dworld'])}" + (f"  banished {len(p['banished'])}" if p["banished"] else ""),
+        style="dim",
+    )
+    parts: list[Any] = [head, decks]
+    if p["battle"]:
+        parts.append(Text("  Battle Scene:"))
+        parts.extend(_unit_line(u) for u in p["battle"])
     else:
-        parts.append(Text("  Support Zone: (empty)", style="dim"))
+        parts.append(Text("  Battle Scene: (empty)", style="dim"))
+    if p["support_zone"]:
+        parts.append(Text("  Support Zone:"))
+        parts.extend(_unit_line(u) for u in p["support_zone"])
+    if p["support_cards"]:
+        parts.append(Text("  Support Zone cards: " + ", ".join(p["support_cards"])))
     if p["hand_known"] and not me:
-        parts.append(Text("  known in hand: " + ", ".join(p["hand_known"])))
+        parts.append(Text("  known in hand: " + ", ".join(hand_card_text(t, h) for h in p["hand_known"])))
     if "hand" in p:
-        parts.append(Text("  hand: " + (", ".join(p["hand"]) or "(empty)"), style="bold"))
+        hand = [hand_card_text(t, h) for h in p["hand"]]
+        parts.append(Text("  Your hand: " + ("; ".join(hand) or "(empty)"), style="bold"))
     return parts
 
 
-def render(state: DSpiritsState, seat: int | None, lang: str = "en"):
+def render(state: DSpiritsState, seat: int | None, lang: str = "en") -> Panel:
     v = state.view(seat)
+    t = state.table
     realm = v["realm"]
-    head = Text.assemble(
-        ("D-Spirits TCG", "bold"),
-        f"   game {v['game_no']}"
-        + (f" (match {v['match']['wins'][0]}–{v['match']['wins'][1]})" if v["match"]["on"] else ""),
-        f"   turn {v['turn']}, seat {v['active']}'s {STEP_NAMES.get(v['phase'], v['phase'])}",
-    )
-    parts: list[Any] = [head]
-    parts.append(
+    match = f" (match {v['match']['wins'][0]}–{v['match']['wins'][1]})" if v["match"]["on"] else ""
+    parts: list[Any] = [
+        Text.assemble(
+            ("D-Spirits", "bold"),
+            f"  game {v['game_no']}{match}, turn {v['turn']}: "
+            + (
+                STEP_NAMES[v["phase"]]
+                if v["phase"] in ("over", "side", "opening")
+                else f"seat {v['active']}'s {STEP_NAMES.get(v['phase'], v['phase'])}"
+            ),
+        ),
         Text.assemble(
             ("Realm: ", "bold green"),
-            f"{realm['card']} (seat {realm['owner']}) — {realm['text']}" if realm else "none",
-        )
-    )
+            f"{realm['card']} (seat {realm['owner']}): {realm['text']}" if realm else "none",
+        ),
+    ]
     order = [1 - seat, seat] if seat in (0, 1) else [0, 1]
     for p in order:
-        parts.extend(_player(v, v["players"][p], seat))
+        parts.extend(_player(v, v["players"][p], seat, t))
     if v["chain"]:
-        chain = Table(title="Chain (top resolves first)", title_justify="left")
-        for col in ("#", "seat", "what", "target", ""):
-            chain.add_column(col)
-        for i, it in reversed(list(enumerate(v["chain"], 1))):
+        parts.append(Text("Chain (the last resolves first):", style="bold"))
+        for i, it in enumerate(v["chain"], 1):
+            neg = " [red](negated)[/red]" if it["negated"] else ""
             if it["kind"] == "link":
-                what = f"{it['name']} ({it['source']})" if it["source"] != it["name"] else it["name"]
-                chain.add_row(
-                    str(i), str(it["seat"]), what, it["target"], "[red]negated[/red]" if it["negated"] else ""
-                )
+                src = f" ({it['source']})" if it["source"] != it["name"] else ""
+                tgt = f" on {it['target']}" if it["target"] else ""
+                parts.append(Text.from_markup(f"  {i}. seat {it['seat']}: {it['name']}{src}{tgt}{neg}"))
             else:
-                what = f"{'Limbo ' if it['limbo'] else ''}attack by {it['attacker']}"
-                chain.add_row(
-                    str(i), str(it["seat"]), what, it["target"], "[red]negated[/red]" if it["negated"] else ""
+                limbo = "Limbo " if it["limbo"] else ""
+                tgt = "directly" if it["target"] == "direct" else it["target"]
+                parts.append(
+                    Text.from_markup(f"  {i}. seat {it['seat']}: {limbo}{it['attacker']} attacks {tgt}{neg}")
                 )
-        parts.append(chain)
     if v["endure"]:
         e = v["endure"]
-        parts.append(
-            Text(f"Endure? attack {e['attack']} against power {e['power']} ({e['outcome']})", style="bold")
-        )
+        parts.append(Text(f"Endure? an attack of {e['attack']} against your {e['power']}", style="bold"))
     if v["bid"]:
         b = v["bid"]
         what = "Field Rush for" if b["kind"] == "rush" else "Realm"
@@ -146,11 +179,11 @@ def render(state: DSpiritsState, seat: int | None, lang: str = "en"):
         )
     if v["side_swap"]:
         s = v["side_swap"]
+        pending = f", bringing in {s['pending']}" if s["pending"] else ""
         parts.append(
             Text(
                 f"Between games: seat {s['seat']} may swap side-deck cards "
-                f"({s['swaps_left'][s['seat']]} left)"
-                + (f", bringing in {s['pending']}" if s["pending"] else ""),
+                f"({s['swaps_left'][s['seat']]} left){pending}",
                 style="bold",
             )
         )
@@ -161,172 +194,235 @@ def render(state: DSpiritsState, seat: int | None, lang: str = "en"):
 
 
 # ------------------------------------------------------------------------------------------ menus
+def _target(state: DSpiritsState, p: int, label: str) -> str:
+    """A target label (``foe:gravelhound#2``) as a player reads it."""
+    pre, _, rest = label.partition(":")
+    t = state.table
+    if pre in ("foe", "own"):
+        u = state.find_unit(1 - p if pre == "foe" else p, rest)
+        name = t.name[u.card] if u is not None else rest
+        return f"{'the opposing' if pre == 'foe' else 'your'} {name}"
+    if pre == "hand":
+        return f"{hand_card_text(t, rest)} from your hand"
+    if pre == "dworld":
+        c = t.find(rest)
+        return f"{card_line(t, c) if c is not None else rest} from your D-World"
+    return label
+
+
 def describe(state: DSpiritsState, action: Action, lang: str = "en") -> str:
-    """A menu line for an action."""
-    t = state.game.table
+    """A menu line for an action of the seat to move, with the numbers that matter."""
+    t = state.table
     k = action.kind
     a = action.args
     p = state.to_move
+    if p is None:
+        return action.notation
     if k == "open":
-        return f"opening draw: {a[0]} from the D-Squad deck, {7 - a[0]} from the Support deck"
+        return f"opening draw: {a[0]} from the D-Squad deck, {OPENING_HAND - a[0]} from the Support deck"
     if k == "draw":
-        return f"draw from your {'D-Squad' if a[0] == 0 else 'Support'} deck"
+        return f"draw from your {DECKS[a[0]]} deck"
+    if k == "no_draw":
+        return "draw nothing this turn"
     if k == "extra":
         if a[0] < 0:
             return "no Extra Draw"
-        return f"Extra Draw (500 SP): one more from your {'D-Squad' if a[0] == 0 else 'Support'} deck"
+        return f"Extra Draw ({EXTRA_DRAW_COST} SP): one more from your {DECKS[a[0]]} deck"
     if k == "recharge":
         return (
-            f"Squad Recharge: pay {state.sp[p] // 2} SP (half), D-Spirits of your D-World back into "
+            f"Squad Recharge: pay {state.sp[p] // 2} SP (half), your D-World's D-Spirits back into "
             "the D-Squad deck"
         )
     if k == "rush":
-        return f"Field Rush: instead of drawing, bid 500 SP for {t.name[a[0]]} — {t.recs[a[0]].text}"
+        realm = card_line(t, a[0])
+        return f"Field Rush: instead of drawing, bid {FIELD_RUSH_BID} SP for {realm}: {t.recs[a[0]].text}"
     if k == "summon":
-        c = a[0] & HMASK
-        return f"Regular Summon {t.name[c]} (ATK {t.atk[c]} / END {t.endu[c]}, SP {t.spv[c]})"
+        return f"Regular Summon {hand_card_text(t, state.hand_label(a[0]))}"
     if k == "exchange":
-        return f"Soul Exchange: {a[0]} back to hand, {t.name[a[1] & HMASK]} in its place"
+        u = state.find_unit(p, a[0])
+        out = t.name[u.card] if u is not None else a[0]
+        return f"Soul Exchange: {out} back to hand, {hand_card_text(t, state.hand_label(a[1]))} in its place"
     if k == "stance":
-        inst = state._find(p, a[0])
-        to = "endure" if inst is not None and inst[3] == 0 else "attack"
-        return f"change {a[0]}'s stance to {to}"
+        u = state.find_unit(p, a[0])
+        if u is None:
+            return action.notation
+        to = "Endure" if u.stance == ATTACK_STANCE else "Attack"
+        return f"{t.name[u.card]} to {to} stance"
     if k in ("move", "ability"):
-        inst = state._find(p, a[0])
+        u = state.find_unit(p, a[0])
         prog = None
-        if inst is not None:
-            prog = t.move[inst[0]] if k == "move" else t.command[inst[0]][a[1]]
-        if prog is None:
+        if u is not None:
+            prog = t.move[u.card] if k == "move" else t.command[u.card][a[1]]
+        if prog is None or u is None:
             return action.notation
         cost = f" ({prog.cost} SP)" if prog.cost else ""
-        tgt = f" → {a[-1]}" if a[-1] else ""
+        tgt = f" → {_target(state, p, a[-1])}" if a[-1] else ""
         what = "special move" if k == "move" else "ability"
-        return f"{what} {prog.name}{cost}{tgt}: {prog.text}"
+        return f"{t.name[u.card]}'s {what} {prog.name}{cost}{tgt}: {prog.text}"
     if k in ("play", "respond"):
         c = a[0]
-        tgt = f" → {a[1]}" if a[1] else ""
-        extra = ""
-        if t.kind[c] == 3:
-            extra = f" (bid from {t.bid[c]} SP)"
-        elif t.cost[c]:
-            extra = f" ({t.cost[c]} SP)"
-        return f"{'respond with' if k == 'respond' else 'play'} {t.name[c]}{extra}{tgt}: {t.recs[c].text}"
+        tgt = f" → {_target(state, p, a[1])}" if a[1] else ""
+        verb = "respond with" if k == "respond" else "play"
+        return f"{verb} {card_line(t, c)}{tgt}: {t.recs[c].text}"
     if k == "evolve":
-        return f"D-Evolve {a[1]} into {t.name[a[0]]} (ATK {t.atk[a[0]]} / END {t.endu[a[0]]})"
+        u = state.find_unit(p, a[1])
+        base = t.name[u.card] if u is not None else a[1]
+        return f"D-Evolve {base} into {card_line(t, a[0])}"
     if k == "shift":
-        return f"Soul Shift (800 SP): {a[0]} to the Support Zone, abilities inactive"
+        who = _target(state, p, "own:" + a[0])
+        return f"Soul Shift ({SOUL_SHIFT_COST} SP): {who} to the Support Zone, abilities inactive"
     if k == "battle":
         return "go to the battle step"
     if k in ("attack", "limbo"):
-        q = 1 - p
-        att = state._find(p, a[0])
-        if a[1] == "direct":
-            pw = state.attack_of(p, att) if att is not None else 0
-            head = "Limbo (1200 SP): " if k == "limbo" else ""
-            return f"{head}{a[0]} attacks directly ({pw} SP damage)"
-        tgt = state._find(q, a[1])
-        if att is None or tgt is None:
-            return action.notation
-        ap = state._battle_power(p, att, tgt, 0)
-        dp = state._battle_power(q, tgt, att, 0 if tgt[3] == 0 else 1)
-        guess = "wins" if ap > dp else "trades" if ap == dp else "loses"
-        head = "Limbo (1200 SP): " if k == "limbo" else ""
-        stance = " (enduring)" if tgt[3] == 1 else ""
-        return f"{head}{a[0]} ({ap}) attacks {a[1]}{stance} ({dp}): {guess}"
+        return _describe_attack(state, p, k, a)
     if k == "supercharge":
         return (
-            f"Super Charge {a[0]} (500 SP): skip this battle; next turn its attack doubles and it "
-            "alone attacks"
+            f"Super Charge {_target(state, p, 'own:' + a[0])} ({SUPER_CHARGE_COST} SP): skip this battle; "
+            "next turn its attack doubles and it alone attacks"
         )
     if k == "end":
         return "end the turn"
     if k == "pass":
         if state.bid is not None:
             return "pass (let the last bid stand)"
+        if state.wnd.kind == "target":
+            return "no target: the ability fizzles"
         return "pass (let the chain resolve)"
     if k == "endure":
         return "endure: switch to Endure stance, the attack is negated"
     if k == "fall":
         return "do not endure"
     if k == "target":
-        return f"target {a[0]}"
+        return f"target {_target(state, p, a[0])}"
     if k == "bid":
-        return f"bid {a[0]} SP"
+        return f"bid {a[0]} SP (you have {state.sp[p]})"
     if k == "side_in":
-        return f"bring {t.name[a[0]]} in from the side deck"
+        return f"bring {card_line(t, a[0])} in from the side deck"
     if k == "side_out":
-        return f"send {t.name[a[0]]} to the side deck"
+        return f"send {card_line(t, a[0])} to the side deck"
     if k == "keep":
         return "keep the decks as they are"
     return action.notation
 
 
+def _describe_attack(state: DSpiritsState, p: int, k: str, a: tuple[Any, ...]) -> str:
+    t = state.table
+    q = 1 - p
+    att = state.find_unit(p, a[0])
+    if att is None:
+        return f"{k} {' '.join(a)}"
+    head = f"Limbo ({LIMBO_COST} SP): " if k == "limbo" else ""
+    name = t.name[att.card]
+    if a[1] == "direct":
+        return f"{head}{name} attacks directly ({state.attack_of(p, att)} SP damage)"
+    tgt = state.find_unit(q, a[1])
+    if tgt is None:
+        return f"{k} {' '.join(a)}"
+    enduring = tgt.stance != ATTACK_STANCE
+    ap = state.battle_power(p, att, tgt, 0)
+    dp = state.battle_power(q, tgt, att, 1 if enduring else 0)
+    guess = (
+        "wins"
+        if ap > dp
+        else "trades"
+        if ap == dp and not enduring
+        else "loses"
+        if not enduring
+        else "is held"
+    )
+    stance = " (enduring)" if enduring else ""
+    return f"{head}{name} ({ap}) attacks {t.name[tgt.card]}{stance} ({dp}): {guess}"
+
+
 # ------------------------------------------------------------------------------------------ events
-def narrate(game: Any, e: dict, seat: int | None = None, lang: str = "en") -> str | None:
+def narrate(game: Any, e: dict[str, Any], seat: int | None = None, lang: str = "en") -> str | None:
+    """One line for an event of ``events_for(seat)``, in ``seat``'s words (``you`` for its own)."""
     k = e["type"]
     s = e.get("seat")
-    who = "you" if s is not None and s == seat else f"seat {s}"
-    whose = "your" if s is not None and s == seat else f"seat {s}'s"
+    you = s is not None and s == seat
+    Who = "You" if you else f"Seat {s}"
+    whose = "your" if you else f"seat {s}'s"
+    Whose = "Your" if you else f"Seat {s}'s"
+
+    def v(plural: str, singular: str) -> str:
+        """The verb agreeing with ``who``."""
+        return plural if you else singular
+
     if k == "game_start":
-        return f"Game {e['game']} begins: seat {e['first']} goes first, {e['sp'][0]} SP each."
+        first = "you go" if e["first"] == seat else f"seat {e['first']} goes"
+        return f"Game {e['game']} begins: {first} first, {e['sp'][0]} SP each."
     if k == "opening":
-        return f"{who} draws {e['squad']} from the D-Squad deck and {e['support']} from the Support deck."
+        n, m = e["squad"], e["support"]
+        return f"{Who} {v('draw', 'draws')} {n} from the D-Squad deck and {m} from the Support deck."
     if k == "turn":
-        return f"— Turn {e['turn']}: seat {s} (SP {e['sp'][0]}–{e['sp'][1]})"
+        return f"— Turn {e['turn']}: {whose} turn (SP {e['sp'][0]}–{e['sp'][1]})"
     if k == "draw":
         if not e["count"]:
-            return f"{who}: the {e['deck']} deck is empty."
-        return f"{who} draws from the {e['deck']} deck ({e['why']})."
+            return f"{Whose} {e['deck']} deck is empty."
+        return (
+            f"{Who} {v('draw', 'draws')} a card from the {DECKS[e['deck'] == 'support']} deck ({e['why']})."
+        )
     if k == "drew":
         return f"You drew {e['card']}."
+    if k == "no_draw":
+        return f"{Who} {v('draw', 'draws')} no card this turn."
     if k == "sp":
-        sign = "+" if e["delta"] > 0 else ""
-        return f"{who}: {sign}{e['delta']} SP ({e['why']}) → {e['sp']}"
+        verb = v("gain", "gains") if e["delta"] > 0 else v("lose", "loses")
+        return f"{Who} {verb} {abs(e['delta'])} SP ({e['why']}): {e['sp']} left."
     if k == "summon":
-        return f"{who} {'Super D-Summons' if e['kind'] == 'super' else 'summons'} {e['card']}."
+        how = v("Super D-Summon", "Super D-Summons") if e["kind"] == "super" else v("summon", "summons")
+        return f"{Who} {how} {e['card']}."
     if k == "attack":
-        return f"{who}: {e['attacker']} attacks {e['target']}{' (Limbo)' if e['limbo'] else ''}!"
+        tgt = "directly" if e["target"] == "direct" else e["target"]
+        return f"{Whose} {e['attacker']} attacks {tgt}{' (Limbo)' if e['limbo'] else ''}!"
     if k == "battle":
-        o = e["outcome"]
-        if o == "direct":
-            return f"Direct attack: {e['attacker']} hits for {e['power']}."
-        if o in ("negated", "fizzled"):
-            return f"The attack is {o}{': ' + e['why'] if e.get('why') else ''}."
-        if o == "endured":
-            return (
-                f"{e['target']} endures {e['attacker']}'s attack ({e['power']} vs Endurance {e['against']})."
-            )
-        if o == "blocked":
-            return f"{e['target']} holds in Endure stance: {e['power']} does not exceed {e['against']}."
-        words = {"higher": "beats", "equal": "trades with", "lower": "is repelled by"}[o]
-        return f"BATTLE {e['power']} vs {e['against']}: {e['attacker']} {words} {e['target']}."
+        return _battle_line(e)
+    if k == "fall":
+        return f"{Whose} {e['card']} does not endure."
     if k == "destroy":
         stack = f" (with {', '.join(e['stack'])})" if e["stack"] else ""
-        return f"{whose} {e['card']}{stack} is destroyed — {e['why']}."
+        return f"{Whose} {e['card']}{stack} is destroyed: {e['why']}."
     if k == "activate":
-        tgt = f" on {e['target']}" if e.get("target") else ""
-        return f"{who} activates {e['name']}{tgt}."
+        tgt = ""
+        if e.get("target"):
+            ts = e.get("target_seat")
+            owner = "your" if ts == seat else f"seat {ts}'s"
+            tgt = f" on {owner} {e['target']}"
+        what = "responds with" if e.get("kind") == "response" else "activates"
+        if you:
+            what = "respond with" if e.get("kind") == "response" else "activate"
+        src = f" ({e['source']})" if e.get("source") and e["source"] != e["name"] else ""
+        return f"{Who} {what} {e['name']}{src}{tgt}."
+    if k == "play":
+        return f"{Who} {v('play', 'plays')} {e['card']}."
     if k == "resolve":
         return f"{e['name']} {'is negated' if e['negated'] else 'resolves'}."
     if k == "negate":
-        return f"{e['by']} negates {'the attack' if e.get('what') == 'attack' else 'the card below it'}."
+        return f"{e['by']} negates {'the attack' if e.get('what') == 'attack' else 'the card it answers'}."
+    if k == "pass":
+        if e.get("window") == "bid":
+            return f"{Who} {v('let', 'lets')} the bid stand."
+        if e.get("forced"):
+            return f"{Who} cannot answer." if not you else "You cannot answer."
+        return f"{Who} {v('pass', 'passes')}."
     if k == "status":
         amt = f" ({e['amount']} SP each turn)" if e["status"] == "poisoned" else ""
-        return f"{whose} {e['card']} is {e['status'].upper()}{amt}."
+        return f"{Whose} {e['card']} is {e['status'].upper()}{amt}."
     if k == "thaw":
-        return f"{whose} {e['card']} thaws."
+        return f"{Whose} {e['card']} thaws."
     if k == "cure":
-        return f"{whose} {e['card']} is cured."
+        return f"{Whose} {e['card']} is cured."
     if k == "modify":
-        return f"{whose} {e['card']}: {e['amount']:+} {e['stat']} ({e['why']})."
+        return f"{Whose} {e['card']}: {e['amount']:+} {e['stat']} ({e['why']})."
     if k == "launch":
         if e["at"] == "negated":
-            return f"{whose} {e['card']} is launched into the D-World for nothing."
-        return f"{who} launches {e['card']} ({e['stat']} {e['value']})!"
+            return f"{Whose} {e['card']} is launched into the D-World for nothing."
+        return f"{Who} {v('launch', 'launches')} {e['card']} ({e['stat']} {e['value']})!"
     if k == "bid":
-        return f"{who} bids {e['amount']} SP for {e['card']}{' (Field Rush)' if e['kind'] == 'rush' else ''}."
+        rush = " (Field Rush)" if e["kind"] == "rush" else ""
+        return f"{Who} {v('bid', 'bids')} {e['amount']} SP for {e['card']}{rush}."
     if k == "bid_won":
-        return f"{who} wins the bidding for {e['card']} at {e['amount']} SP."
+        return f"{Who} {v('win', 'wins')} the bidding for {e['card']} at {e['amount']} SP."
     if k == "realm":
         return f"Realm {e['card']} takes the field."
     if k == "realm_negated":
@@ -334,29 +430,31 @@ def narrate(game: Any, e: dict, seat: int | None = None, lang: str = "en") -> st
     if k == "realm_destroyed":
         return f"The old Realm {e['card']} is destroyed."
     if k == "rushed":
-        return f"{who} takes {e['card']} from the {e['source']} deck."
+        return f"{Who} {v('take', 'takes')} {e['card']} from the {e['source']} deck."
     if k == "evolve":
-        return f"{whose} {e['base']} D-Evolves into {e['card']}!"
+        return f"{Whose} {e['base']} D-Evolves into {e['card']}!"
     if k == "exchange":
-        return f"{who} Soul-Exchanges {e['out']} for {e['card']}."
+        return f"{Who} {v('Soul-Exchange', 'Soul-Exchanges')} {e['out']} for {e['card']}."
     if k == "stance":
-        return f"{whose} {e['card']} takes {e['stance']} stance."
+        return f"{Whose} {e['card']} takes {e['stance']} stance."
     if k == "supercharge":
-        return f"{who} Super Charges {e['card']}."
+        return f"{Who} {v('Super Charge', 'Super Charges')} {e['card']}."
     if k == "supercharged":
-        return f"{whose} {e['card']} is Super Charged: attack {e['power']}."
+        return f"{Whose} {e['card']} is Super Charged: attack {e['power']}."
     if k == "recharge":
-        return f"{who} recharges the D-Squad deck with {e['count']} D-Spirits."
-    if k == "zone":
+        n = e["count"]
         return (
-            f"{whose} {e['card']} moves to the {'Support Zone' if e['dest'] == 'support' else 'Battle Scene'}."
+            f"{Who} {v('recharge', 'recharges')} the D-Squad deck with {n} D-Spirit{'s' if n != 1 else ''}."
         )
+    if k == "zone":
+        zone = "Support Zone" if e["dest"] == "support" else "Battle Scene"
+        return f"{Whose} {e['card']} moves to the {zone}."
     if k == "shift":
-        return f"{who} Soul-Shifts {e['card']} to the Support Zone."
+        return f"{Who} {v('Soul-Shift', 'Soul-Shifts')} {e['card']} to the Support Zone."
     if k == "to_hand":
-        return f"{whose} {e['card']} returns to hand ({e['why']})."
+        return f"{Whose} {e['card']} returns to hand ({e['why']})."
     if k == "banish":
-        return f"{whose} {e['card']} is removed from play."
+        return f"{Whose} {e['card']} is removed from play."
     if k == "trigger":
         return f"{e['source']}: {e['name']}."
     if k == "fizzle":
@@ -364,13 +462,37 @@ def narrate(game: Any, e: dict, seat: int | None = None, lang: str = "en") -> st
     if k == "negated":
         return f"{e['card']}'s ability is negated: {e['why']}."
     if k == "side_swap":
-        return f"{who} swaps {e['card_out']} out for {e['card_in']}."
+        return f"{Who} {v('swap', 'swaps')} {e['card_out']} out for {e['card_in']}."
     if k == "game_over":
         w = e["winner"]
-        return f"Game {e['game']} over: {'a draw' if w is None else f'seat {w} wins'} ({e['reason']})."
+        res = "a draw" if w is None else "you win" if w == seat else f"seat {w} wins"
+        why = {"sp": "SP ran out", "turn_limit": "turn limit, the higher SP wins"}.get(
+            e["reason"], e["reason"]
+        )
+        return f"Game {e['game']} is over: {res} ({why})."
     if k == "match_over":
         w = e["winner"]
-        return f"Match over: {'a draw' if w is None else f'seat {w} wins'} {e['wins'][0]}–{e['wins'][1]}."
+        wins = e["wins"]
+        if w is None:
+            return f"The match is a draw, {wins[0]}–{wins[1]}."
+        res = "You win" if w == seat else f"Seat {w} wins"
+        return f"{res} the match, {wins[w]} games to {wins[1 - w]}."
     if k == "step":
-        return f"{who} enters the {e['step']} step."
+        return f"{Who} {v('enter', 'enters')} the {e['step']} step."
     return None
+
+
+def _battle_line(e: dict[str, Any]) -> str:
+    o = e["outcome"]
+    if o == "direct":
+        return f"Direct attack: {e['attacker']} hits for {e['power']}."
+    if o in ("negated", "fizzled"):
+        return f"The attack is {o}{': ' + e['why'] if e.get('why') else ''}."
+    if o == "endured":
+        return (
+            f"{e['target']} endures {e['attacker']}'s attack ({e['power']} against Endurance {e['against']})."
+        )
+    if o == "blocked":
+        return f"{e['target']} holds in Endure stance: {e['power']} does not exceed {e['against']}."
+    words = {"higher": "beats", "equal": "trades with", "lower": "is repelled by"}[o]
+    return f"Battle {e['power']} against {e['against']}: {e['attacker']} {words} {e['target']}."

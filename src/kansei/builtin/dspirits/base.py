@@ -1,0 +1,684 @@
+"""The D-Spirits state, part 1: its fields, what a D-Spirit's numbers are now, and the primitives effect
+blocks act through (destroy, launch, draw, …), summons and the targets an effect may choose.
+
+The state is one class built in layers, one module per concern, each adding to the one before:
+``base`` (this) → ``battle`` (DS-B…) → ``chains`` (DS-R4 windows, DS-R1 bidding, draw-step game
+breakers) → ``flow`` (turn steps, the main step, matches) → ``state`` (views, refusals, copies). Scenario
+set-up is in ``setup``; the Game (options, decks, content) in ``rules``.
+"""
+
+from __future__ import annotations
+
+from bisect import insort
+from itertools import count
+from typing import TYPE_CHECKING, Any, NamedTuple, cast
+
+from kansei.core.protocol import Action, DuelState
+from kansei.core.windows import Windows
+
+from .blocks import CHOOSING
+from .cards import Program
+from .model import (
+    BATTLE_SCENE_MAX,
+    OPEN,
+    OVER,
+    SIDE,
+    SUPPORT_SPIRITS_MAX,
+    AttackItem,
+    Bid,
+    ChainItem,
+    Ctx,
+    HandCard,
+    Link,
+    Phase,
+    TargetChoice,
+    Unit,
+)
+from .table import SPIRIT, Table
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .rules import DSpirits
+
+Aura = tuple[int, str, int, int, int]  # owner, side ("all"/"own"/"foe"), type bit, stat (0 attack), amount
+Decklist = tuple[list[int], list[int], list[int]]  # D-Squad, Support, side deck (sorted card ids)
+Located = tuple[int, Unit]  # controller, D-Spirit
+
+
+class Listed(NamedTuple):
+    """Cards of a seat's open Support decklist whose whereabouts decide if it is asked: (card, copies)."""
+
+    responses: tuple[tuple[int, int], ...]
+    realms: tuple[tuple[int, int], ...]
+
+
+PASS = Action("pass", "pass")
+_TOKENS = count(1)  # ownership tokens of states (see Unit and StateBase.writable)
+
+
+def new_token() -> int:
+    return next(_TOKENS)
+
+
+class StateBase(DuelState):
+    """Fields and primitives of a D-Spirits game (see the module doc for the layers above)."""
+
+    __slots__ = (
+        "table", "phase", "active", "first", "turn", "turns_taken", "sp", "squad", "support", "side", "hand",
+        "dworld", "banished", "scene", "parked", "support_cards", "realm", "auras", "wnd", "bid", "summoned",
+        "exchanged", "shifted", "rushed", "attacks", "uid_next", "open_seat", "lists", "game_no",
+        "match_wins", "results", "side_seat", "side_pending", "swaps_left", "ready", "token", "listed",
+    )  # fmt: skip
+
+    game: DSpirits
+    table: Table
+    phase: Phase
+    active: int  # whose turn it is
+    first: int  # who went first this game
+    turn: int  # turns played this game (both players), from 1
+    turns_taken: list[int]  # per seat
+    sp: list[int]
+    squad: list[list[int]]  # D-Squad decks, top last
+    support: list[list[int]]  # Support decks, top last
+    side: list[list[int]]  # side decks, sorted (open information)
+    hand: list[list[HandCard]]  # sorted
+    dworld: list[list[int]]  # D-Worlds (discard piles)
+    banished: list[list[int]]  # removed from play
+    scene: list[list[Unit]]  # the Battle Scenes (DS-Z1)
+    parked: list[list[Unit]]  # D-Spirits in the Support Zones (DS-B6)
+    support_cards: list[list[int]]  # lasting signals in the Support Zones
+    realm: tuple[int, int] | None  # (owner, card) in the shared Realm zone
+    auras: tuple[Aura, ...]  # static effects in force (the Realm's, lasting signals')
+    wnd: Windows  # open response windows and the chain (DS-R4)
+    bid: Bid | None  # Realm bidding in progress (DS-R1, DS-X6)
+    summoned: bool  # this turn: a Regular Summon was made (DS-G3)
+    exchanged: bool  # a Soul Exchange (DS-X3)
+    shifted: bool  # a Soul Shift (DS-X4)
+    rushed: bool  # a Field Rush (DS-X6)
+    attacks: int  # attacks declared this battle step
+    uid_next: int
+    open_seat: int  # the seat to make its opening draw; between games: who goes first next
+    lists: list[Decklist]  # each seat's decklists this game (side swaps change them in a match)
+    game_no: int  # in a match: 1, 2, 3
+    match_wins: list[int]
+    results: list[dict[str, Any]]  # one per finished game
+    side_seat: int  # between games: the seat swapping
+    side_pending: int  # the side-deck card chosen to come in, or -1
+    swaps_left: list[int]
+    ready: tuple[int, ...]  # uids on the Battle Scene when this battle step began: they may attack (DS-G2)
+    token: int  # this state owns (may write in place) the units whose owner is this token
+    listed: list[Listed]  # per seat, this game: response signals and Realms of its open Support decklist
+
+    # ------------------------------------------------------------------------------ whose decision
+    @property
+    def to_move(self) -> int | None:
+        if self.over:
+            return None
+        w = self.wnd.priority
+        if w is not None:
+            return w
+        if self.bid is not None:
+            return self.bid.mover
+        if self.phase == OPEN:
+            return self.open_seat
+        if self.phase == SIDE:
+            return self.side_seat
+        return self.active
+
+    # ------------------------------------------------------------------------------ SP
+    def afford(self, p: int, cost: int) -> bool:
+        """An SP payment must leave the payer at least 1 SP (docs/rulings.md)."""
+        return self.sp[p] > cost
+
+    def pay(self, p: int, cost: int, why: str) -> None:
+        if cost:
+            self.sp[p] -= cost
+            self.log("sp", seat=p, delta=-cost, sp=self.sp[p], why=why)
+
+    def lose_sp(self, p: int, amount: int, why: str) -> None:
+        """DS-B3 and every other SP loss; the game ends when the event is over (``check_end``)."""
+        if amount > 0:
+            self.sp[p] -= amount
+            self.log("sp", seat=p, delta=-amount, sp=self.sp[p], why=why)
+
+    def gain_sp(self, p: int, amount: int, why: str) -> None:
+        if amount > 0:
+            self.sp[p] += amount
+            self.log("sp", seat=p, delta=amount, sp=self.sp[p], why=why)
+
+    # ------------------------------------------------------------------------------ a D-Spirit's numbers
+    def refresh_auras(self) -> None:
+        """Static effects in force: the Realm's (DS-R1) and lasting signals' in Support Zones (DS-B6)."""
+        t = self.table
+        out: list[Aura] = []
+        sources = [(p, c) for p in (0, 1) for c in self.support_cards[p]]
+        if self.realm is not None:
+            sources.append(self.realm)
+        for owner, c in sources:
+            for a in t.statics[c]:
+                bit = t.type_bit.get(a.type, 0) if a.type else 0
+                out.append((owner, a.side, bit, 0 if a.stat == "attack" else 1, a.amount))
+        self.auras = tuple(out)
+
+    def aura(self, p: int, cid: int, stat: int) -> int:
+        """What the auras in force add to ``stat`` (0: attack, 1: endurance) of ``p``'s card ``cid``."""
+        v = 0
+        if self.auras:
+            types = self.table.types[cid]
+            for owner, side, bit, st, amount in self.auras:
+                if st != stat or (bit and not types & bit):
+                    continue
+                if side == "all" or (side == "own") == (owner == p):
+                    v += amount
+        return v
+
+    def attack_of(self, p: int, u: Unit) -> int:
+        """Attack power now: printed + modifiers + auras, doubled while Super Charged (DS-X7)."""
+        c = u.card
+        v = self.table.atk[c] + u.attack_bonus
+        if u.modified_on == self.turn:
+            v += u.turn_attack
+        if self.auras:
+            v += self.aura(p, c, 0)
+        if u.charged_turn == self.turn and self.turn:
+            v *= 2
+        return v if v > 0 else 0
+
+    def endurance_of(self, p: int, u: Unit) -> int:
+        c = u.card
+        v = self.table.endu[c] + u.endurance_bonus
+        if u.modified_on == self.turn:
+            v += u.turn_endurance
+        if self.auras:
+            v += self.aura(p, c, 1)
+        return v if v > 0 else 0
+
+    def is_frozen(self, u: Unit) -> bool:
+        """DS-R2: Frozen until its controller's next end step."""
+        return u.frozen_until >= self.turn and u.frozen_until > 0
+
+    def is_restricted(self, u: Unit) -> bool:
+        """DS-B2: the turn after enduring it cannot attack, change stance or be soul-exchanged."""
+        return u.restricted_until >= self.turn and u.restricted_until > 0
+
+    def own_turns(self, p: int, u: Unit) -> int:
+        """How many of its controller's turns ``u`` has been on the field, this one included."""
+        return self.turns_taken[p] - u.since
+
+    def next_end(self, p: int) -> int:
+        """The turn whose end step is ``p``'s next (Frozen lasts until then, DS-R2)."""
+        return self.turn if self.active == p else self.turn + 1
+
+    # ------------------------------------------------------------------------------ finding D-Spirits
+    def locate(self, uid: int) -> Located | None:
+        for p in (0, 1):
+            for u in self.scene[p]:
+                if u.uid == uid:
+                    return p, u
+            for u in self.parked[p]:
+                if u.uid == uid:
+                    return p, u
+        return None
+
+    def writable(self, p: int, u: Unit) -> Unit:
+        """``p``'s unit ``u`` ready to change: itself if this state owns it, else a copy put in its place
+        (units are shared with clones until written: copy on write). Rebind: ``u = s.writable(p, u)``."""
+        if u.owner == self.token:
+            return u
+        c = u.copy(self.token)
+        for zone in (self.scene[p], self.parked[p]):
+            for i, x in enumerate(zone):
+                if x is u:
+                    zone[i] = c
+                    return c
+        raise AssertionError(f"unit {u.uid} is not in play for seat {p}")
+
+    def remove_unit(self, p: int, u: Unit) -> None:
+        if u in self.scene[p]:
+            self.scene[p].remove(u)
+        else:
+            self.parked[p].remove(u)
+
+    def labels(self, p: int) -> list[str]:
+        """Stable names of ``p``'s D-Spirits in play (Battle Scene then Support Zone): the card's slug,
+        with ``#n`` when two share a card."""
+        slugs = self.table.slug
+        cids = [u.card for u in self.scene[p]] + [u.card for u in self.parked[p]]
+        if len(set(cids)) == len(cids):
+            return [slugs[c] for c in cids]
+        seen: dict[int, int] = {}
+        out = []
+        for c in cids:
+            if cids.count(c) > 1:
+                seen[c] = seen.get(c, 0) + 1
+                out.append(f"{slugs[c]}#{seen[c]}")
+            else:
+                out.append(slugs[c])
+        return out
+
+    def find_unit(self, p: int, label: str) -> Unit | None:
+        """``p``'s D-Spirit in play named ``label`` (see :meth:`labels`)."""
+        labels = self.labels(p)
+        try:
+            i = labels.index(label)
+        except ValueError:
+            return None
+        nb = len(self.scene[p])
+        return self.scene[p][i] if i < nb else self.parked[p][i - nb]
+
+    def controls(self, p: int, cid: int) -> bool:
+        """A D-Spirit is under your control if its top card or any card of its stack is ``cid``."""
+        for u in self.scene[p] + self.parked[p]:
+            if u.card == cid or cid in u.under:
+                return True
+        return False
+
+    # ------------------------------------------------------------------------------ hands
+    def hand_label(self, h: HandCard) -> str:
+        """A card in hand as notations name it: ``tuskaroo``, ``tuskaroo+frozen+poison300`` (DS-R2)."""
+        s = self.table.slug[h.card]
+        if not h.frozen and not h.poison:
+            return s
+        if h.frozen:
+            s += "+frozen"
+        if h.poison:
+            s += f"+poison{h.poison}"
+        return s
+
+    def hand_spirit_count(self, p: int) -> int:
+        """How many D-Spirits ``p`` holds (public: the backs of the two decks differ, docs/rulings.md)."""
+        kind = self.table.kind
+        return sum(1 for h in self.hand[p] if kind[h.card] == SPIRIT)
+
+    def to_hand(self, p: int, u: Unit, why: str) -> None:
+        """Back to hand: the base card, keeping its statuses (DS-R2); D-Evolutions on it go to the D-World."""
+        self.remove_unit(p, u)
+        stack = (*u.under, u.card)
+        base = stack[0]
+        self.dworld[p].extend(stack[1:])
+        frozen = self.is_frozen(u)
+        h = HandCard(base, frozen, u.poison) if frozen or u.poison else self.table.plain[base]
+        insort(self.hand[p], h)
+        self.log("to_hand", seat=p, card=self.table.name[base], why=why)
+
+    def draw(self, p: int, deck: int, why: str) -> bool:
+        """One card from the D-Squad (0) or Support (1) deck; which deck is public, the card is not."""
+        src = self.squad[p] if deck == 0 else self.support[p]
+        if not src:
+            self.log("draw", seat=p, deck=("squad", "support")[deck], count=0, why=why)
+            return False
+        c = src.pop()
+        insort(self.hand[p], self.table.plain[c])
+        self.log("draw", seat=p, deck=("squad", "support")[deck], count=1, why=why)
+        self.log_private(p, "drew", seat=p, card=self.table.name[c])
+        return True
+
+    # ------------------------------------------------------------------------------ primitives for blocks
+    def select(self, target: str, max_power: int, c: Ctx) -> list[Located]:
+        """The D-Spirits a block acts on now (targets are checked again at resolution)."""
+        out: list[Located] = []
+        if target == "self":
+            found = self.locate(c.src) if c.src >= 0 else None
+            if found is not None:
+                out.append(found)
+        elif target in CHOOSING:
+            if c.target_kind == "unit":
+                found = self.locate(c.target)
+                if found is not None:
+                    q, u = found
+                    if target == "foe":
+                        ok = q != c.owner
+                    elif target == "own":
+                        ok = q == c.owner
+                    elif target == "other_own":
+                        ok = q == c.owner and u.uid != c.src
+                    else:
+                        ok = True
+                    if ok and (not max_power or self.attack_of(q, u) <= max_power):
+                        out.append(found)
+        elif target == "attacker":
+            i = self.wnd.find("attack")
+            if i >= 0:
+                it = self.item(i)
+                found = self.locate(it.attacker) if isinstance(it, AttackItem) else None
+                if found is not None and (not max_power or self.attack_of(*found) <= max_power):
+                    out.append(found)
+        else:
+            seats = (1 - c.owner,) if target == "all_foes" else (c.owner,) if target == "all_own" else (0, 1)
+            for q in seats:
+                for u in self.scene[q] + self.parked[q]:
+                    if not max_power or self.attack_of(q, u) <= max_power:
+                        out.append((q, u))
+        return out
+
+    def destroy(self, p: int, u: Unit, why: str, killer: int = -1) -> None:
+        """Destroyed: the whole stack to the D-World; the controller loses the top card's SP (DS-B3, DS-C3);
+        its "when destroyed" abilities fire, unless an Elemental destroyed a Spooky in battle (DS-B5)."""
+        t = self.table
+        self.remove_unit(p, u)
+        top = u.card
+        self.dworld[p].extend(u.under)
+        self.dworld[p].append(top)
+        self.log("destroy", seat=p, card=t.name[top], stack=[t.name[c] for c in u.under], why=why)
+        self.lose_sp(p, t.spv[top], f"{t.name[top]} destroyed")
+        progs = t.abil[top].get("destroyed", ()) if not u.shifted else ()
+        if (
+            progs
+            and killer >= 0
+            and self.game.options.elemental_negates_spooky
+            and t.spooky[top]
+            and t.elemental[killer]
+        ):
+            self.log("negated", seat=p, card=t.name[top], why=f"{t.name[killer]} is Elemental (DS-B5)")
+            return
+        for prog in progs:
+            self.run(prog, p, u.uid)
+
+    def banish(self, p: int, u: Unit, why: str) -> None:
+        """Removed from play with its whole stack (DS-C3); no SP is lost."""
+        self.remove_unit(p, u)
+        self.banished[p].extend(u.under)
+        self.banished[p].append(u.card)
+        self.log("banish", seat=p, card=self.table.name[u.card], why=why)
+
+    def modify(self, p: int, u: Unit, stat: str, amount: int, permanent: bool, why: str) -> None:
+        u = self.writable(p, u)
+        if not permanent and u.modified_on != self.turn:
+            u.modified_on = self.turn
+            u.turn_attack = u.turn_endurance = 0
+        if stat == "attack":
+            if permanent:
+                u.attack_bonus += amount
+            else:
+                u.turn_attack += amount
+        elif permanent:
+            u.endurance_bonus += amount
+        else:
+            u.turn_endurance += amount
+        self.log(
+            "modify",
+            seat=p,
+            card=self.table.name[u.card],
+            stat=stat,
+            amount=amount,
+            until="permanent" if permanent else "turn",
+            why=why,
+        )
+
+    def inflict(self, p: int, u: Unit, status: str, amount: int, why: str) -> None:
+        """DS-R2: Frozen until its controller's next end step; Poisoned until cured or out of play."""
+        u = self.writable(p, u)
+        if status == "frozen":
+            u.frozen_until = self.next_end(p)
+        else:
+            u.poison = max(u.poison, amount)
+        self.log("status", seat=p, card=self.table.name[u.card], status=status, amount=amount, why=why)
+
+    def cure(self, p: int, u: Unit, why: str) -> None:
+        u = self.writable(p, u)
+        u.frozen_until = 0
+        u.poison = 0
+        self.log("cure", seat=p, card=self.table.name[u.card], why=why)
+
+    def launch(self, c: Ctx, stat: str, at: str, launched: str) -> None:
+        """DS-R3: a launched D-Spirit deals one of its stats to SP or a D-Spirit, then goes to the D-World.
+        Not an attack and not a destruction: no SP is lost for it."""
+        t = self.table
+        uid = c.src if launched == "self" else (c.target if c.target_kind == "unit" else -1)
+        found = self.locate(uid) if uid >= 0 else None
+        if found is None:
+            self.log("fizzle", seat=c.owner, name=c.name, why="the launched D-Spirit left play")
+            return
+        q, u = found
+        if q != c.owner or (launched == "other_own" and u.uid == c.src):
+            return
+        if stat == "attack":
+            value = self.attack_of(q, u)
+        elif stat == "endurance":
+            value = self.endurance_of(q, u)
+        else:
+            value = t.spv[u.card]
+        name = t.name[u.card]
+        self.remove_unit(q, u)
+        self.dworld[q].extend(u.under)
+        self.dworld[q].append(u.card)
+        if at == "sp":
+            self.log("launch", seat=q, card=name, stat=stat, value=value, at="sp")
+            self.lose_sp(1 - q, value, f"{name} launched")
+        else:
+            tgt = self.locate(c.target) if c.target_kind == "unit" else None
+            self.log("launch", seat=q, card=name, stat=stat, value=value, at="foe")
+            if tgt is not None and tgt[0] != q and value > self.endurance_of(*tgt):
+                self.destroy(tgt[0], tgt[1], f"hit by launched {name}")
+
+    def launch_fizzle(self, c: Ctx, launched: str) -> None:
+        """DS-R3: a negated launch still sends the launched D-Spirit to the D-World."""
+        uid = c.src if launched == "self" else (c.target if c.target_kind == "unit" else -1)
+        found = self.locate(uid) if uid >= 0 else None
+        if found is None or found[0] != c.owner:
+            return
+        q, u = found
+        self.remove_unit(q, u)
+        self.dworld[q].extend(u.under)
+        self.dworld[q].append(u.card)
+        self.log("launch", seat=q, card=self.table.name[u.card], stat="", value=0, at="negated")
+
+    def super_summon_chosen(self, c: Ctx) -> None:
+        """DS-G3: a Super D-Summon of the chosen card from hand or D-World (if it is still there)."""
+        p = c.owner
+        if len(self.scene[p]) >= BATTLE_SCENE_MAX:
+            self.log("fizzle", seat=p, name=c.name, why="the Battle Scene is full")
+            return
+        h = c.target_hand
+        if c.target_kind == "hand" and h is not None and h in self.hand[p]:
+            self.hand[p].remove(h)
+            self.summon(p, h, sup=True)
+        elif c.target_kind == "dworld" and c.target in self.dworld[p]:
+            self.dworld[p].remove(c.target)
+            self.summon(p, self.table.plain[c.target], sup=True)
+        else:
+            self.log("fizzle", seat=p, name=c.name, why="the card is no longer there")
+
+    def move_zone(self, c: Ctx) -> None:
+        """Lampire: between the Support Zone and the Battle Scene (DS-B6)."""
+        found = self.locate(c.src)
+        if found is None:
+            return
+        p, u = found
+        name = self.table.name[u.card]
+        if u in self.scene[p]:
+            if len(self.parked[p]) < SUPPORT_SPIRITS_MAX:
+                self.scene[p].remove(u)
+                self.parked[p].append(u)
+                self.log("zone", seat=p, card=name, dest="support")
+        elif len(self.scene[p]) < BATTLE_SCENE_MAX:
+            self.parked[p].remove(u)
+            self.scene[p].append(u)
+            self.log("zone", seat=p, card=name, dest="battle")
+
+    def item(self, i: int) -> ChainItem:
+        """The chain's item ``i`` (the core's window stack holds the game's own named tuples)."""
+        return cast(ChainItem, self.wnd.items[i])
+
+    def negate_below(self, c: Ctx) -> None:
+        """DS-R4: negate the item under this one (the card or attack it responded to)."""
+        items = self.wnd.items
+        if items:
+            it = self.item(len(items) - 1)
+            if not it.negated:
+                self.wnd.replace(len(items) - 1, it._replace(negated=True))
+                self.log("negate", seat=c.owner, by=c.name, what=it.kind)
+
+    def negate_attack(self, c: Ctx) -> None:
+        i = self.wnd.find("attack")
+        if i >= 0:
+            self.wnd.replace(i, self.item(i)._replace(negated=True))
+            self.log("negate", seat=c.owner, by=c.name, what="attack")
+
+    # ------------------------------------------------------------------------------ summons and programs
+    def new_unit(self, p: int, cid: int, sup: bool) -> Unit:
+        """A unit entering ``p``'s field now (on ``p``'s turn that turn counts, D-Evolution conditions)."""
+        uid = self.uid_next
+        self.uid_next += 1
+        since = self.turns_taken[p] - (1 if self.active == p and self.turn else 0)
+        return Unit(cid, uid, self.turn, since, self.token, sup)
+
+    def summon(self, p: int, h: HandCard, sup: bool) -> None:
+        """DS-G3: onto the Battle Scene in Attack stance; statuses from the hand come along (DS-R2)."""
+        t = self.table
+        u = self.new_unit(p, h.card, sup)
+        if h.frozen:
+            u.frozen_until = self.next_end(p)
+        u.poison = h.poison
+        self.scene[p].append(u)
+        self.log("summon", seat=p, card=t.name[h.card], kind="super" if sup else "regular")
+        for prog in t.abil[h.card].get("summoned", ()):
+            self.trigger(prog, p, u)
+
+    def trigger(self, prog: Program, p: int, u: Unit) -> None:
+        """A "when summoned" ability goes on the chain; its owner picks a target first if it needs one.
+
+        A target in the owner's hand is always asked for while the owner holds any D-Spirit (whether one
+        fits is hidden); targets on the field or in a D-World are public, so one choice is taken and none
+        fizzles without asking."""
+        if prog.choose is None:
+            self.open_link(p, prog, u.uid, "")
+            return
+        if prog.choose == "hand":
+            if len(self.scene[p]) < BATTLE_SCENE_MAX and self.hand_spirit_count(p):
+                self.wnd.open("target", p, data=TargetChoice(prog.id, u.uid))
+            else:
+                self.log("fizzle", seat=p, name=prog.name, why="no target")
+            return
+        choices = self.choices(p, prog, u)
+        if not choices:
+            self.log("fizzle", seat=p, name=prog.name, why="no target")
+        elif len(choices) == 1:
+            self.open_link(p, prog, u.uid, choices[0])
+        else:
+            self.wnd.open("target", p, data=TargetChoice(prog.id, u.uid))
+
+    def open_link(self, p: int, prog: Program, src: int, label: str) -> None:
+        """DS-R4: ``prog`` goes on the chain with its target ``label``; the opponent may answer first."""
+        kind, value, hand = self.resolve_choice(p, label)
+        card, seat = self.target_names(p, kind, value, hand)
+        self.log(
+            "activate",
+            seat=p,
+            name=prog.name,
+            source=prog.source,
+            target=card,
+            target_seat=seat,
+            kind=prog.trigger,
+        )
+        link = Link("link", p, prog.id, src, kind, value, hand, False)
+        self.wnd.open("chain", 1 - p, trigger=link, opener_passed=True)
+
+    def target_names(self, p: int, kind: str, value: int, hand: HandCard | None) -> tuple[str, int | None]:
+        """A chosen target as events tell it: the card's name and whose it is (None: no target)."""
+        t = self.table
+        if kind == "unit":
+            found = self.locate(value)
+            return (t.name[found[1].card], found[0]) if found else ("", None)
+        if kind == "hand" and hand is not None:
+            return t.name[hand.card], p
+        if kind == "dworld":
+            return t.name[value], p
+        return "", None
+
+    def run(self, prog: Program, p: int, src: int) -> None:
+        """Immediate abilities (destroyed / attack / end): no chain, no choice (docs/rulings.md)."""
+        self.log("trigger", seat=p, name=prog.name, source=prog.source)
+        c = Ctx(p, src, prog.name, prog.id)
+        for b in prog.effects:
+            b.impl(b.p, self, c)
+
+    def choices(self, p: int, prog: Program, src: Unit | None) -> list[str]:
+        """Target labels a program may choose now (prefixed foe:/own:/hand:/dworld:)."""
+        t = self.table
+        sel, mp = prog.choose, prog.max_power
+        out: list[str] = []
+        if sel == "hand":
+            if len(self.scene[p]) >= BATTLE_SCENE_MAX:
+                return out
+            seen: list[HandCard] = []
+            for h in self.hand[p]:  # sorted: copies are side by side
+                c = h.card
+                if t.kind[c] == SPIRIT and (not mp or t.atk[c] <= mp) and not (seen and h == seen[-1]):
+                    seen.append(h)
+                    out.append("hand:" + self.hand_label(h))
+            return out
+        if sel == "dworld":
+            if len(self.scene[p]) >= BATTLE_SCENE_MAX:
+                return out
+            for c in sorted(set(self.dworld[p])):
+                if t.kind[c] == SPIRIT and (not mp or t.atk[c] <= mp):
+                    out.append("dworld:" + t.slug[c])
+            return out
+        sides = (1 - p,) if sel == "foe" else (p,) if sel in ("own", "other_own") else (p, 1 - p)
+        for q in sides:
+            labels = self.labels(q)
+            field = self.scene[q] + self.parked[q] if sel != "other_own" else self.scene[q]
+            pre = "foe:" if q != p else "own:"
+            for i, u in enumerate(field):
+                if sel == "other_own" and (src is None or u.uid == src.uid):
+                    continue
+                if mp and self.attack_of(q, u) > mp:
+                    continue
+                out.append(pre + labels[i])
+        return out
+
+    def resolve_choice(self, p: int, label: str) -> tuple[str, int, HandCard | None]:
+        """A target label (see :meth:`choices`) as (kind, value, card in hand)."""
+        pre, _, rest = label.partition(":")
+        if pre == "hand":
+            for h in self.hand[p]:
+                if self.hand_label(h) == rest:
+                    return "hand", h.card, h
+        elif pre == "dworld":
+            c = self.table.find(rest)
+            if c is not None:
+                return "dworld", c, None
+        elif pre in ("foe", "own"):
+            u = self.find_unit(1 - p if pre == "foe" else p, rest)
+            if u is not None:
+                return "unit", u.uid, None
+        return "", 0, None
+
+    # ------------------------------------------------------------------------------ the end of a game
+    def check_end(self) -> bool:
+        """DS-G1: a player at 0 SP or less loses (both at once: a draw)."""
+        if self.phase in (OVER, SIDE, OPEN) or self.over:
+            return False
+        lost0, lost1 = self.sp[0] <= 0, self.sp[1] <= 0
+        if not (lost0 or lost1):
+            return False
+        self.finish_game(None if lost0 and lost1 else (1 if lost0 else 0), "sp")
+        return True
+
+    def finish_game(self, w: int | None, reason: str) -> None:
+        """A game is over; in a match (DS-D1, option ``match``) the side-deck swaps come next."""
+        self.wnd.clear()
+        self.bid = None
+        self.results.append({"game": self.game_no, "winner": w, "sp": list(self.sp), "reason": reason})
+        self.log("game_over", game=self.game_no, winner=w, sp=list(self.sp), reason=reason)
+        if w is not None:
+            self.match_wins[w] += 1
+        o = self.game.options
+        if not o.match or max(self.match_wins) >= 2 or self.game_no >= 3:
+            self.over = True
+            self.phase = OVER
+            if o.match:
+                mw = self.match_wins
+                self.win = 0 if mw[0] > mw[1] else 1 if mw[1] > mw[0] else None
+                self.log("match_over", winner=self.win, wins=list(mw))
+            else:
+                self.win = w
+            return
+        self.phase = SIDE
+        self.side_seat = 0
+        self.side_pending = -1
+        self.swaps_left = [o.side_swaps, o.side_swaps]
+        self.open_seat = (1 - w) if w is not None else self.rng.coin()  # the loser goes first
+
+
+__all__ = ["PASS", "Aura", "Decklist", "Located", "StateBase"]

@@ -1,0 +1,263 @@
+"""The D-Spirits state, part 2: the battle step (DS-G2) and battle (DS-B1..DS-B6), with the battle-step
+game breakers Limbo (DS-X5) and Super Charge (DS-X7).
+
+An attack is declared onto the chain as an :class:`AttackItem`; the opponent may respond (DS-R4) and it
+resolves after its responses. Endure (DS-B2) is a one-decision window for the defender.
+"""
+
+from __future__ import annotations
+
+from kansei.core.protocol import Action
+
+from .base import StateBase
+from .model import (
+    ATTACK_STANCE,
+    BATTLE,
+    ENDSTEP,
+    ENDURE_STANCE,
+    LIMBO_COST,
+    SUPER_CHARGE_COST,
+    AttackItem,
+    EndureChoice,
+    Unit,
+)
+
+END_ACT = Action("end", "end")
+ENDURE_ACT = Action("endure", "endure")
+FALL_ACT = Action("fall", "fall")
+
+
+class BattleState(StateBase):
+    __slots__ = ()
+
+    # ------------------------------------------------------------------------------ the battle step
+    def start_battle(self) -> None:
+        """DS-G2: only D-Spirits on the Battle Scene as the battle step begins may attack."""
+        self.phase = BATTLE
+        self.ready = tuple(u.uid for u in self.scene[self.active])
+        self.log("step", seat=self.active, step="battle")
+
+    def may_attack(self, p: int) -> bool:
+        """DS-G2 ruling: the first player does not attack on their first turn."""
+        return self.game.options.first_turn_attack or not (p == self.first and self.turns_taken[p] == 1)
+
+    def charged(self, p: int) -> bool:
+        """A Super Charge of ``p``'s is active this turn (DS-X7)."""
+        return any(u.charged_turn == self.turn for u in self.scene[p])
+
+    def attackers(self, p: int) -> list[Unit]:
+        """DS-G2/DS-G4: Battle Scene D-Spirits in Attack stance, there when the step began, not yet used;
+        a Super Charged D-Spirit is the only one that may attack (DS-X7)."""
+        charged = [u for u in self.scene[p] if u.charged_turn == self.turn]
+        turn = self.turn
+        return [
+            u
+            for u in charged or self.scene[p]
+            if u.uid in self.ready
+            and u.attacked_on != turn
+            and u.stance == ATTACK_STANCE
+            and not self.is_frozen(u)
+            and not self.is_restricted(u)
+        ]
+
+    def battle_actions(self, p: int) -> list[Action]:
+        t = self.table
+        out: list[Action] = []
+        if self.may_attack(p):
+            q = 1 - p
+            labels = self.labels(p)
+            nb = len(self.scene[p])
+            tl = self.labels(q)[: len(self.scene[q])]  # DS-B6: only the Battle Scene may be targeted
+            targets = tl if tl else ["direct"]  # DS-B4: direct only against an empty Battle Scene
+            for u in self.attackers(p):
+                lab = labels[self.scene[p].index(u)]
+                for tgt in targets:
+                    out.append(t.act(f"attack {lab} {tgt}", "attack", (lab, tgt)))
+            charged = self.charged(p)
+            if not charged and self.afford(p, LIMBO_COST):  # DS-X5 Limbo
+                for k, u in enumerate(self.parked[p]):
+                    if (
+                        u.attacked_on == self.turn
+                        or u.shifted
+                        or u.stance != ATTACK_STANCE
+                        or self.is_frozen(u)
+                        or self.is_restricted(u)
+                    ):
+                        continue
+                    lab = labels[nb + k]
+                    for tgt in targets:
+                        out.append(t.act(f"limbo {lab} {tgt}", "limbo", (lab, tgt)))
+            if self.attacks == 0 and not charged and self.afford(p, SUPER_CHARGE_COST):  # DS-X7
+                for k in range(nb):
+                    out.append(t.act(f"supercharge {labels[k]}", "supercharge", (labels[k],)))
+        out.append(END_ACT)
+        return out
+
+    def declare(self, p: int, att: Unit, tgt_label: str, limbo: bool) -> None:
+        """DS-B1: the attack goes on the chain; "when it attacks" abilities fire at once."""
+        t = self.table
+        q = 1 - p
+        tgt = None if tgt_label == "direct" else self.find_unit(q, tgt_label)
+        att = self.writable(p, att)
+        att.attacked_on = self.turn
+        self.attacks += 1
+        if limbo:
+            self.pay(p, LIMBO_COST, "Limbo")
+        self.log(
+            "attack",
+            seat=p,
+            attacker=t.name[att.card],
+            target=t.name[tgt.card] if tgt else "direct",
+            limbo=limbo,
+        )
+        for prog in t.abil[att.card].get("attack", ()):
+            self.run(prog, p, att.uid)
+        item = AttackItem("attack", p, att.uid, tgt.uid if tgt else -1, False, limbo)
+        self.wnd.open("attack", q, trigger=item, opener_passed=True)
+
+    def _do_attack(self, a: Action) -> None:
+        lab, tgt = a.args
+        att = self.find_unit(self.active, lab)
+        assert att is not None
+        self.declare(self.active, att, tgt, False)
+
+    def _do_limbo(self, a: Action) -> None:
+        """DS-X5 Limbo: 1200 SP for a D-Spirit in your Support Zone to attack."""
+        lab, tgt = a.args
+        att = self.find_unit(self.active, lab)
+        assert att is not None
+        self.declare(self.active, att, tgt, True)
+
+    def _do_supercharge(self, a: Action) -> None:
+        """DS-X7: 500 SP, skip this battle; next turn that D-Spirit's attack doubles and it alone attacks."""
+        p = self.active
+        u = self.find_unit(p, a.args[0])
+        assert u is not None
+        self.pay(p, SUPER_CHARGE_COST, "Super Charge")
+        u = self.writable(p, u)
+        u.charged_turn = self.turn + 2
+        self.log("supercharge", seat=p, card=self.table.name[u.card])
+        self.phase = ENDSTEP
+
+    def _do_end(self, a: Action) -> None:
+        self.phase = ENDSTEP
+
+    # ------------------------------------------------------------------------------ battle
+    def battle_power(self, p: int, u: Unit, foe: Unit, stat: int) -> int:
+        """The stat a battle compares, with the type boost when it has the advantage (DS-B5)."""
+        v = self.attack_of(p, u) if stat == 0 else self.endurance_of(p, u)
+        return v + self.table.adv[u.card][foe.card]
+
+    def resolve_attack(self, item: AttackItem) -> None:
+        """DS-B1..B4: the attack on top of the chain is carried out (after its responses, DS-R4)."""
+        t = self.table
+        p = item.owner
+        q = 1 - p
+        if item.negated:
+            self.log("battle", seat=p, outcome="negated")
+            return
+        fa = self.locate(item.attacker)
+        if fa is None or fa[0] != p:
+            self.log("battle", seat=p, outcome="fizzled", why="the attacker left play")
+            return
+        att = fa[1]
+        if item.target < 0:  # DS-B4 direct attack
+            if self.scene[q]:
+                self.log("battle", seat=p, outcome="fizzled", why="the opponent has a D-Spirit again")
+                return
+            a = self.attack_of(p, att)
+            self.log("battle", seat=p, outcome="direct", attacker=t.name[att.card], power=a)
+            self.lose_sp(q, a, f"direct attack by {t.name[att.card]}")
+            return
+        fd = self.locate(item.target)
+        if fd is None or fd[0] != q or fd[1] not in self.scene[q]:
+            self.log("battle", seat=p, outcome="fizzled", why="the target left the Battle Scene")
+            return
+        dfd = fd[1]
+        a = self.battle_power(p, att, dfd, 0)
+        an, dn = t.name[att.card], t.name[dfd.card]
+        if dfd.stance == ENDURE_STANCE:  # DS-B2: already enduring: destroyed only if A exceeds Endurance
+            e = self.battle_power(q, dfd, att, 1)
+            if a > e:
+                self.log(
+                    "battle",
+                    seat=p,
+                    outcome="higher",
+                    attacker=an,
+                    target=dn,
+                    power=a,
+                    against=e,
+                    stance="endure",
+                )
+                self.writable(p, att).wins += 1
+                self.destroy(q, dfd, f"destroyed in battle by {an}", killer=att.card)
+            else:
+                self.log("battle", seat=p, outcome="blocked", attacker=an, target=dn, power=a, against=e)
+            return
+        d = self.battle_power(q, dfd, att, 0)
+        if a < d:  # DS-B1: the attacker is destroyed
+            self.log("battle", seat=p, outcome="lower", attacker=an, target=dn, power=a, against=d)
+            self.writable(q, dfd).wins += 1
+            self.destroy(p, att, f"destroyed in battle by {dn}", killer=dfd.card)
+            return
+        outcome = "higher" if a > d else "equal"
+        # DS-B2: the defender may endure when its Endurance exceeds the attack
+        if not self.is_frozen(dfd) and self.battle_power(q, dfd, att, 1) > a:
+            self.wnd.open("endure", q, data=EndureChoice(p, att.uid, dfd.uid, a, d, outcome))
+            return
+        self.battle_outcome(p, att, dfd, a, d, outcome)
+
+    def battle_outcome(self, p: int, att: Unit, dfd: Unit, a: int, d: int, outcome: str) -> None:
+        t = self.table
+        q = 1 - p
+        an, dn = t.name[att.card], t.name[dfd.card]
+        self.log("battle", seat=p, outcome=outcome, attacker=an, target=dn, power=a, against=d)
+        acid, dcid = att.card, dfd.card
+        if outcome == "higher":  # DS-B1
+            self.writable(p, att).wins += 1
+            self.destroy(q, dfd, f"destroyed in battle by {an}", killer=acid)
+        else:  # equal: both are destroyed
+            self.destroy(q, dfd, f"destroyed in battle by {an}", killer=acid)
+            self.destroy(p, att, f"destroyed in battle by {dn}", killer=dcid)
+
+    def endure_choice(self) -> EndureChoice:
+        data = self.wnd.data
+        assert isinstance(data, EndureChoice)
+        return data
+
+    def _do_endure(self, a: Action) -> None:
+        """DS-B2: the attack is negated; next turn the D-Spirit cannot attack, change stance or be
+        soul-exchanged."""
+        e = self.endure_choice()
+        self.wnd.close()
+        q = 1 - e.attacker_seat
+        found = self.locate(e.target)
+        if found is None:
+            return
+        dfd = self.writable(q, found[1])
+        dfd.stance = ENDURE_STANCE
+        dfd.restricted_until = self.turn + 1
+        dfd.endures += 1
+        t = self.table
+        fa = self.locate(e.attacker)
+        self.log(
+            "battle",
+            seat=e.attacker_seat,
+            outcome="endured",
+            attacker=t.name[fa[1].card] if fa else "",
+            target=t.name[dfd.card],
+            power=e.power,
+            against=self.endurance_of(q, dfd),
+        )
+
+    def _do_fall(self, a: Action) -> None:
+        e = self.endure_choice()
+        self.wnd.close()
+        fa, fd = self.locate(e.attacker), self.locate(e.target)
+        if fa is None or fd is None:
+            return
+        self.log("fall", seat=fd[0], card=self.table.name[fd[1].card])
+        self.battle_outcome(e.attacker_seat, fa[1], fd[1], e.power, e.against, e.outcome)
+
+
+__all__ = ["END_ACT", "ENDURE_ACT", "FALL_ACT", "BattleState"]

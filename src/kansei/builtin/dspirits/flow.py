@@ -1,0 +1,511 @@
+"""The D-Spirits state, part 4: the course of a game — the opening draw (DS-G1), the turn steps (DS-G2),
+the main step's actions (summons DS-G3, stances DS-G4, special moves and abilities DS-C1, support cards
+DS-C2, D-Evolutions DS-C3, Soul Exchange DS-X3, Soul Shift DS-X4), the end step, and the games of a match
+with their side-deck swaps (DS-D1).
+
+:meth:`FlowState.proceed` carries out everything automatic after each action and stops at the next
+decision: it resolves the chain, passes for a seat that publicly has no answer (logged as a ``pass``),
+and takes a draw step or battle step that offers nothing to choose.
+"""
+
+from __future__ import annotations
+
+from bisect import insort
+
+from kansei.core.protocol import Action
+
+from .base import PASS, Listed
+from .battle import ENDURE_ACT, FALL_ACT
+from .cards import Program
+from .chains import ChainState
+from .model import (
+    BATTLE,
+    BATTLE_SCENE_MAX,
+    DRAW,
+    ENDSTEP,
+    EXTRA,
+    MAIN,
+    OPEN,
+    OPENING_HAND,
+    SIDE,
+    SOUL_SHIFT_COST,
+    SUPPORT_SPIRITS_MAX,
+    Bid,
+    HandCard,
+    Unit,
+)
+from .table import EVOLUTION, MOVECARD, REALM, SIGNAL, SPIRIT
+
+BATTLE_ACT = Action("battle", "battle")
+KEEP = Action("keep", "keep")
+
+
+class FlowState(ChainState):
+    __slots__ = ()
+
+    # ------------------------------------------------------------------------------ a new game
+    def new_game(self, first: int) -> None:
+        """Zones from the decklists, shuffled; SP; then the opening draw (DS-G1)."""
+        self.game_no += 1
+        self.squad = [list(self.lists[p][0]) for p in (0, 1)]
+        self.support = [list(self.lists[p][1]) for p in (0, 1)]
+        self.side = [sorted(self.lists[p][2]) for p in (0, 1)]
+        self.hand = [[], []]
+        self.dworld = [[], []]
+        self.banished = [[], []]
+        self.scene = [[], []]
+        self.parked = [[], []]
+        self.support_cards = [[], []]
+        self.realm = None
+        self.auras = ()
+        self.bid = None
+        self.summoned = self.exchanged = self.shifted = self.rushed = False
+        self.attacks = 0
+        self.uid_next = 1
+        self.turn = 0
+        self.turns_taken = [0, 0]
+        o = self.game.options
+        self.sp = [o.starting_sp, o.starting_sp]
+        self.first = first
+        self.active = first
+        t = self.table
+        self.listed = []
+        for p in (0, 1):
+            self.rng.shuffle(self.squad[p])
+            self.rng.shuffle(self.support[p])
+            listed = sorted(set(self.lists[p][1]))
+            count = self.lists[p][1].count
+            self.listed.append(
+                Listed(
+                    tuple((c, count(c)) for c in listed if t.response[c]),
+                    tuple((c, count(c)) for c in listed if t.kind[c] == REALM),
+                )
+            )
+        self.log("game_start", game=self.game_no, first=first, sp=list(self.sp))
+        self.phase = OPEN
+        self.open_seat = first
+
+    def _do_open(self, a: Action) -> None:
+        """DS-G1: seven cards, split between the D-Squad and Support decks as the player chooses."""
+        q = self.open_seat
+        k = a.args[0]
+        plain = self.table.plain
+        for _ in range(k):
+            insort(self.hand[q], plain[self.squad[q].pop()])
+        for _ in range(OPENING_HAND - k):
+            insort(self.hand[q], plain[self.support[q].pop()])
+        self.log("opening", seat=q, squad=k, support=OPENING_HAND - k)
+        if q == self.first:
+            self.open_seat = 1 - q
+        else:
+            self.start_turn(self.first)
+
+    def opening_options(self) -> list[Action]:
+        q = self.open_seat
+        t = self.table
+        lo = max(0, OPENING_HAND - len(self.support[q]))
+        hi = min(OPENING_HAND, len(self.squad[q]))
+        return [t.act(f"open {k}", "open", (k,)) for k in range(lo, hi + 1)]
+
+    # ------------------------------------------------------------------------------ the flow
+    def proceed(self) -> None:
+        """Carry out everything automatic until a player must decide (the chain, passes for seats that
+        publicly have no answer, draw and battle steps with nothing to choose, end steps)."""
+        while not self.over:
+            if self.check_end():
+                continue
+            wnd = self.wnd
+            if wnd.frames:
+                seat = wnd.settle(self)
+                if seat is None:
+                    continue
+                if self.may_answer(seat, wnd.frames[-1].kind):
+                    return
+                self.log("pass", seat=seat, window=wnd.frames[-1].kind, forced=True)
+                wnd.pass_()
+                continue
+            if self.bid is not None:
+                return
+            ph = self.phase
+            a = self.active
+            if ph == DRAW:
+                if self.draw_is_a_decision(a):
+                    self.remember_legal(self.draw_options(a))
+                    return
+                opts = self.draw_options(a)
+                if opts:  # one plain draw: no decision to make
+                    self.draw_step(a, opts[0].args[0])
+                else:
+                    self.log("no_draw", seat=a)
+                    self.phase = MAIN
+                continue
+            if ph == EXTRA:
+                opts = self.extra_options(a)
+                if opts:
+                    self.remember_legal(opts)
+                    return
+                self.phase = MAIN
+                continue
+            if ph == BATTLE:
+                opts = self.battle_actions(a)
+                if len(opts) > 1:
+                    self.remember_legal(opts)
+                    return
+                self.phase = ENDSTEP
+                continue
+            if ph == ENDSTEP:
+                self.end_turn()
+                continue
+            if ph == SIDE and self.swaps_left[self.side_seat] <= 0 and self.side_pending < 0:
+                self.side_done()
+                continue
+            return
+
+    def start_turn(self, p: int) -> None:
+        """A new turn: DS-G2 draw step first. Super Charge becomes active (DS-X7)."""
+        self.turn += 1
+        self.active = p
+        self.turns_taken[p] += 1
+        self.summoned = self.exchanged = self.shifted = self.rushed = False
+        self.attacks = 0
+        for u in self.scene[p]:
+            if u.charged_turn == self.turn:
+                self.log("supercharged", seat=p, card=self.table.name[u.card], power=self.attack_of(p, u))
+        self.log("turn", seat=p, turn=self.turn, sp=list(self.sp))
+        self.phase = DRAW
+
+    def end_turn(self) -> None:
+        """DS-G2 end step: poison (DS-R2), end-step abilities, thaw; then the other player's turn."""
+        t = self.table
+        p = self.active
+        for u in list(self.scene[p] + self.parked[p]):
+            if u.poison:
+                self.lose_sp(p, u.poison, f"{t.name[u.card]} is poisoned")
+        for u in list(self.scene[p] + self.parked[p]):
+            if u.shifted:
+                continue
+            for prog in t.abil[u.card].get("end", ()):
+                self.run(prog, p, u.uid)
+        for u in self.scene[p] + self.parked[p]:
+            if u.frozen_until == self.turn:
+                self.log("thaw", seat=p, card=t.name[u.card])
+        if any(h.frozen for h in self.hand[p]):  # frozen cards in hand thaw too
+            plain = t.plain
+            self.hand[p] = sorted(
+                plain[h.card] if not h.poison else h._replace(frozen=False) for h in self.hand[p]
+            )
+        if self.check_end():
+            return
+        if self.turn >= self.game.options.max_turns:  # house safety net: the higher SP wins
+            w = 0 if self.sp[0] > self.sp[1] else 1 if self.sp[1] > self.sp[0] else None
+            self.finish_game(w, "turn_limit")
+            return
+        self.start_turn(1 - p)
+
+    # ------------------------------------------------------------------------------ the main step
+    def hand_spirits(self, p: int) -> list[HandCard]:
+        """The distinct D-Spirits in ``p``'s hand."""
+        kind = self.table.kind
+        out: list[HandCard] = []
+        for h in self.hand[p]:  # sorted: copies are side by side
+            if kind[h.card] == SPIRIT and not (out and h == out[-1]):
+                out.append(h)
+        return out
+
+    def program_ok(self, p: int, prog: Program, src: Unit | None) -> bool:
+        """Extra conditions some blocks put on activation: a zone with room to move to, a launcher on the
+        Battle Scene."""
+        if prog.moves_zone and src is not None:
+            if src in self.scene[p]:
+                if len(self.parked[p]) >= SUPPORT_SPIRITS_MAX:
+                    return False
+            elif len(self.scene[p]) >= BATTLE_SCENE_MAX:
+                return False
+        return not prog.launch_self or (src is not None and src in self.scene[p])
+
+    def evolution_ok(self, p: int, u: Unit, evo: int) -> bool:
+        """DS-C3: the D-Evolution is in the side deck or the D-World and its condition holds."""
+        if evo not in self.side[p] and evo not in self.dworld[p]:
+            return False
+        for cnd in self.table.cond[evo]:
+            if not cnd.impl(cnd.p, self, p, u):
+                return False
+        return True
+
+    def main_actions(self, p: int) -> list[Action]:
+        t = self.table
+        out: list[Action] = []
+        bs, sz = self.scene[p], self.parked[p]  # the Battle Scene and the Support Zone
+        turn = self.turn
+        sp = self.sp[p]
+        hand_spirits = self.hand_spirits(p)
+        if not self.summoned and len(bs) < BATTLE_SCENE_MAX:  # DS-G3 one Regular Summon per turn
+            for h in hand_spirits:
+                out.append(t.act(f"summon {self.hand_label(h)}", "summon", (h,)))
+        labels = self.labels(p)
+        nb = len(bs)
+        for i, u in enumerate(bs + sz):
+            lab = labels[i]
+            c = u.card
+            if i < nb:
+                free = not self.is_frozen(u) and not self.is_restricted(u)
+                # DS-X3 Soul Exchange: Super D-Summoned, or on the field since an earlier turn
+                if free and not self.exchanged and hand_spirits and (u.super_summoned or u.entered < turn):
+                    for h in hand_spirits:
+                        out.append(t.act(f"exchange {lab} {self.hand_label(h)}", "exchange", (lab, h)))
+                if free and u.stanced_on != turn:  # DS-G4 stance change
+                    out.append(t.act(f"stance {lab}", "stance", (lab,)))
+                prog = t.move[c]  # DS-C1 special move, once per turn, before the battle step
+                if (
+                    prog is not None
+                    and u.moved_on != turn
+                    and not u.shifted
+                    and sp > prog.cost
+                    and self.program_ok(p, prog, u)
+                ):
+                    self.with_targets(out, f"move {lab}", "move", (lab,), p, prog, u)
+                for e in t.evos[c]:  # DS-C3
+                    if self.evolution_ok(p, u, e):
+                        out.append(t.act(f"evolve {t.slug[e]} {lab}", "evolve", (e, lab)))
+                # DS-X4 Soul Shift (old rules only)
+                if (
+                    self.game.options.old_rules
+                    and not self.shifted
+                    and sp > SOUL_SHIFT_COST
+                    and len(sz) < SUPPORT_SPIRITS_MAX
+                ):
+                    out.append(t.act(f"shift {lab}", "shift", (lab,)))
+            if not u.shifted:
+                for j, prog in enumerate(t.command[c]):
+                    if not u.used_ability(j, turn) and sp > prog.cost and self.program_ok(p, prog, u):
+                        self.with_targets(
+                            out, f"ability {lab} {t.pslug[prog.id]}", "ability", (lab, j), p, prog, u
+                        )
+        last = -1
+        for h in self.hand[p]:  # support cards (never statused), each distinct card once
+            c = h.card
+            k = t.kind[c]
+            if c == last or k == SPIRIT:
+                continue
+            last = c
+            if k == SIGNAL:
+                eff = t.effect[c]
+                if eff is None:
+                    out.append(t.act(f"play {t.slug[c]}", "play", (c, "")))
+                elif not eff.needs_attack and not eff.needs_link:
+                    self.with_targets(out, f"play {t.slug[c]}", "play", (c,), p, eff, None)
+            elif k == REALM:
+                if sp > t.bid[c]:  # DS-R1: the opening bid must be affordable
+                    out.append(t.act(f"play {t.slug[c]}", "play", (c, "")))
+            elif k == MOVECARD:
+                eff = t.effect[c]
+                if sp > t.cost[c] and eff is not None and all(self.controls(p, r) for r in t.requires[c]):
+                    self.with_targets(out, f"play {t.slug[c]}", "play", (c,), p, eff, None)
+        out.append(BATTLE_ACT)
+        return out
+
+    def _do_summon(self, a: Action) -> None:
+        p = self.active
+        h = a.args[0]
+        self.hand[p].remove(h)
+        self.summoned = True
+        self.summon(p, h, sup=False)
+
+    def _do_exchange(self, a: Action) -> None:
+        """DS-X3: back to hand, replaced by a D-Spirit from hand (not a summon: no summon abilities)."""
+        p = self.active
+        lab, h = a.args
+        u = self.find_unit(p, lab)
+        assert u is not None
+        t = self.table
+        self.exchanged = True
+        i = self.scene[p].index(u)
+        self.hand[p].remove(h)
+        self.to_hand(p, u, "Soul Exchange")
+        new = self.new_unit(p, h.card, False)
+        if h.frozen:
+            new.frozen_until = self.next_end(p)
+        new.poison = h.poison
+        self.scene[p].insert(i, new)
+        self.log("exchange", seat=p, out=t.name[u.card], card=t.name[h.card])
+
+    def _do_stance(self, a: Action) -> None:
+        """DS-G4: Attack stance to Endure stance or back, once per turn."""
+        p = self.active
+        u = self.find_unit(p, a.args[0])
+        assert u is not None
+        u = self.writable(p, u)
+        u.stance ^= 1
+        u.stanced_on = self.turn
+        self.log("stance", seat=p, card=self.table.name[u.card], stance=("attack", "endure")[u.stance])
+
+    def activate(self, p: int, prog: Program, src: Unit | None, label: str) -> None:
+        self.open_link(p, prog, src.uid if src is not None else -1, label)
+
+    def _do_move(self, a: Action) -> None:
+        """DS-C1: a special move, once per turn, paid in SP."""
+        p = self.active
+        lab, tgt = a.args
+        u = self.find_unit(p, lab)
+        assert u is not None
+        prog = self.table.move[u.card]
+        assert prog is not None
+        u = self.writable(p, u)
+        u.moved_on = self.turn
+        self.pay(p, prog.cost, prog.name)
+        self.activate(p, prog, u, tgt)
+
+    def _do_ability(self, a: Action) -> None:
+        """DS-C1: an ability activated on command, once per turn."""
+        p = self.active
+        lab, j, tgt = a.args
+        u = self.find_unit(p, lab)
+        assert u is not None
+        prog = self.table.command[u.card][j]
+        u = self.writable(p, u)
+        if u.abilities_on != self.turn:
+            u.abilities_on = self.turn
+            u.abilities_used = 0
+        u.abilities_used |= 1 << j
+        self.pay(p, prog.cost, prog.name)
+        self.activate(p, prog, u, tgt)
+
+    def _do_play(self, a: Action) -> None:
+        """DS-C2: a support card from hand; a Realm opens bidding (DS-R1)."""
+        t = self.table
+        p = self.active
+        cid, tgt = a.args
+        self.hand[p].remove(t.plain[cid])
+        k = t.kind[cid]
+        if k == REALM:  # DS-R1: the opener bids the printed amount; the opponent may outbid
+            self.log("bid", seat=p, card=t.name[cid], amount=t.bid[cid], kind="play")
+            self.bid = Bid("play", p, cid, t.bid[cid], p, 1 - p, "hand")
+            return
+        self.log("play", seat=p, card=t.name[cid])
+        if t.lasting[cid]:
+            self.support_cards[p].append(cid)
+            self.refresh_auras()
+        else:
+            self.dworld[p].append(cid)
+        prog = t.effect[cid]
+        if k == MOVECARD:
+            self.pay(p, t.cost[cid], t.name[cid])
+        if prog is not None:
+            self.activate(p, prog, None, tgt)
+
+    def _do_evolve(self, a: Action) -> None:
+        """DS-C3: the D-Evolution goes on top of its base (not a summon)."""
+        t = self.table
+        p = self.active
+        evo, lab = a.args
+        u = self.find_unit(p, lab)
+        assert u is not None
+        src = "side" if evo in self.side[p] else "dworld"
+        (self.side[p] if src == "side" else self.dworld[p]).remove(evo)
+        u = self.writable(p, u)
+        old = u.card
+        u.under = (*u.under, old)
+        u.card = evo
+        self.log("evolve", seat=p, card=t.name[evo], base=t.name[old], source=src)
+
+    def _do_shift(self, a: Action) -> None:
+        """DS-X4 Soul Shift (old rules): 800 SP, to the Support Zone, abilities and moves inactive."""
+        p = self.active
+        u = self.find_unit(p, a.args[0])
+        assert u is not None
+        self.shifted = True
+        self.pay(p, SOUL_SHIFT_COST, "Soul Shift")
+        u = self.writable(p, u)
+        self.scene[p].remove(u)
+        self.parked[p].append(u)
+        u.shifted = True
+        self.log("shift", seat=p, card=self.table.name[u.card])
+
+    def _do_battle(self, a: Action) -> None:
+        self.start_battle()
+
+    # ------------------------------------------------------------------------------ DS-D1 matches
+    def side_actions(self) -> list[Action]:
+        """DS-D1: swap a side-deck card for a card of the same deck (sizes and limits stay legal)."""
+        t = self.table
+        p = self.side_seat
+        squad, support, side = self.lists[p]
+        if self.side_pending >= 0:
+            inc = self.side_pending
+            deck = squad if t.kind[inc] == SPIRIT else support
+            return [t.act(f"side out {t.slug[c]}", "side_out", (c,)) for c in sorted(set(deck)) if c != inc]
+        out = []
+        if self.swaps_left[p] > 0:
+            for c in sorted(set(side)):
+                k = t.kind[c]
+                if k == EVOLUTION:
+                    continue
+                if k == SPIRIT and t.limit[c] == "limitless" and c in squad:
+                    continue  # DS-D1 ruling: one Limitless copy in the D-Squad deck
+                out.append(t.act(f"side in {t.slug[c]}", "side_in", (c,)))
+        out.append(KEEP)
+        return out
+
+    def _do_side_in(self, a: Action) -> None:
+        self.side_pending = a.args[0]
+
+    def _do_side_out(self, a: Action) -> None:
+        t = self.table
+        p = self.side_seat
+        squad, support, side = self.lists[p]
+        inc, out = self.side_pending, a.args[0]
+        deck = squad if t.kind[inc] == SPIRIT else support
+        side.remove(inc)
+        deck.remove(out)
+        deck.append(inc)
+        side.append(out)
+        deck.sort()
+        side.sort()
+        self.side_pending = -1
+        self.swaps_left[p] -= 1
+        self.log("side_swap", seat=p, card_in=t.name[inc], card_out=t.name[out])
+
+    def _do_keep(self, a: Action) -> None:
+        self.swaps_left[self.side_seat] = 0
+        self.side_done()
+
+    def side_done(self) -> None:
+        if self.side_seat == 0:
+            self.side_seat = 1
+            return
+        self.new_game(self.open_seat)
+
+    # ------------------------------------------------------------------------------ the protocol's hooks
+    def _legal_actions(self) -> list[Action]:
+        w = self.wnd.priority
+        if w is not None:
+            kind = self.wnd.kind
+            if kind == "endure":
+                return [ENDURE_ACT, FALL_ACT]
+            if kind == "target":
+                return self.target_options(w)
+            return [*self.responses(w), PASS]
+        if self.bid is not None:
+            return self.bid_actions()
+        ph = self.phase
+        p = self.active
+        if ph == MAIN:
+            return self.main_actions(p)
+        if ph == BATTLE:
+            return self.battle_actions(p)
+        if ph == DRAW:
+            return self.draw_options(p)
+        if ph == EXTRA:
+            return self.extra_options(p)
+        if ph == OPEN:
+            return self.opening_options()
+        if ph == SIDE:
+            return self.side_actions()
+        return []
+
+    def _apply(self, action: Action) -> None:
+        getattr(self, "_do_" + action.kind)(action)
+        self.proceed()
+
+
+__all__ = ["BATTLE_ACT", "KEEP", "FlowState"]

@@ -1,0 +1,195 @@
+"""Scenarios: the typed ``setup`` of a D-Spirits game (who goes first, SP, hands, the field, deck orders…),
+validated by pydantic and then against the decks at ``start``, so a refused scenario raises one
+``ContentError`` and no game is half made.
+
+    game.start(seed=1, decks=[...], setup={"first": 0, "hands": [["Gravelhound"], []],
+               "field": [[{"name": "Mistmaw", "stance": "endure"}], []], "step": "battle"})
+
+With ``hands`` the scenario skips the opening draw and starts at turn 1 of the first player, in ``step``
+(draw, main or battle); ``veteran`` counts both players as past their first turn.
+"""
+
+from __future__ import annotations
+
+from bisect import insort
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, model_validator
+
+from kansei.core.errors import ContentError
+from kansei.core.options import shorten
+from kansei.core.protocol import GameSetup
+
+from .flow import FlowState
+from .model import BATTLE_SCENE_MAX, MAIN, STANCES, SUPPORT_SPIRITS_MAX
+from .table import EVOLUTION, REALM, SPIRIT
+
+Name = Annotated[StrictStr, Field(min_length=1, max_length=80)]
+Names = Annotated[list[Name], Field(max_length=40)]
+Seat = Annotated[StrictInt, Field(ge=0, le=1)]
+Count = Annotated[StrictInt, Field(ge=0, le=99)]
+
+
+class _Part(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class FieldSpirit(_Part):
+    """A D-Spirit in play at the start of the scenario."""
+
+    name: Name
+    zone: Literal["battle", "support"] = "battle"
+    stance: Literal["attack", "endure"] = "attack"
+    frozen: StrictBool = False
+    poison: Annotated[StrictInt, Field(ge=0, le=3000, multiple_of=50)] = 0
+    evolved: Annotated[list[Name], Field(max_length=4)] = []  # D-Evolutions on it, bottom first
+    super: StrictBool = False  # Super D-Summoned (DS-X3)
+    wins: Count = 0  # battles won (D-Evolution conditions)
+    endured: Count = 0  # attacks endured
+
+
+class DeckOrder(_Part):
+    """Cards put on top of the decks, the first named on top."""
+
+    squad: Names = []
+    support: Names = []
+
+
+class RealmSpec(_Part):
+    name: Name
+    owner: Seat = 0
+
+
+class DSpiritsSetup(GameSetup):
+    """Scenario keys; every pair is (seat 0's, seat 1's)."""
+
+    first: Seat | None = None
+    sp: (
+        tuple[
+            Annotated[StrictInt, Field(ge=1, le=1_000_000)], Annotated[StrictInt, Field(ge=1, le=1_000_000)]
+        ]
+        | None
+    ) = None
+    order: tuple[DeckOrder | None, DeckOrder | None] | None = None
+    dworld: tuple[Names, Names] | None = None
+    support_zone: tuple[Names, Names] | None = None  # lasting signals
+    hands: tuple[Names, Names] | None = None
+    field: (
+        tuple[
+            Annotated[list[Name | FieldSpirit], Field(max_length=8)],
+            Annotated[list[Name | FieldSpirit], Field(max_length=8)],
+        ]
+        | None
+    ) = None
+    realm: Name | RealmSpec | None = None
+    step: Literal["draw", "main", "battle"] | None = None
+    veteran: StrictBool = False
+
+    @model_validator(mode="after")
+    def _step_needs_hands(self) -> DSpiritsSetup:
+        if self.step is not None and self.hands is None:
+            raise ValueError("step needs hands (a scenario with hands starts at a turn)")
+        return self
+
+
+def _fail(line: str) -> ContentError:
+    return ContentError([f"dspirits setup: {line}"])
+
+
+def take(s: FlowState, p: int, name: str, where: str) -> int:
+    """Take one card named ``name`` out of seat ``p``'s decks (D-Squad, Support, side)."""
+    cid = s.table.find(name)
+    if cid is None:
+        raise _fail(f"{where}: no card named {shorten(name)!r}")
+    for zone in (s.squad[p], s.support[p], s.side[p]):
+        if cid in zone:
+            zone.remove(cid)
+            return cid
+    raise _fail(f"{where}: no {s.table.name[cid]} left in seat {p}'s decks")
+
+
+def apply_setup(s: FlowState, setup: DSpiritsSetup) -> None:
+    """Set the scenario up on a new game (before the opening draw); ContentError when it cannot be."""
+    t = s.table
+    if setup.sp is not None:
+        s.sp = list(setup.sp)
+    if setup.order is not None:
+        for p in (0, 1):
+            order = setup.order[p]
+            if order is None:
+                continue
+            for key, names in (("squad", order.squad), ("support", order.support)):
+                deck = s.squad[p] if key == "squad" else s.support[p]
+                top = []
+                for name in names:
+                    cid = t.find(name)
+                    if cid is None or cid not in deck:
+                        raise _fail(f"order: {shorten(name)!r} is not in seat {p}'s {key} deck")
+                    deck.remove(cid)
+                    top.append(cid)
+                deck.extend(reversed(top))
+    for p in (0, 1):
+        for name in setup.dworld[p] if setup.dworld else ():
+            s.dworld[p].append(take(s, p, name, "dworld"))
+        for name in setup.support_zone[p] if setup.support_zone else ():
+            cid = take(s, p, name, "support_zone")
+            if not t.lasting[cid]:
+                raise _fail(f"support_zone: {t.name[cid]} is not a lasting signal")
+            s.support_cards[p].append(cid)
+    if setup.realm is not None:
+        owner, name = (
+            (setup.realm.owner, setup.realm.name) if isinstance(setup.realm, RealmSpec) else (0, setup.realm)
+        )
+        cid = take(s, owner, name, "realm")
+        if t.kind[cid] != REALM:
+            raise _fail(f"realm: {t.name[cid]} is not a Realm")
+        s.realm = (owner, cid)
+    s.refresh_auras()
+    if setup.veteran:
+        s.turns_taken = [1, 1]
+    if setup.field is not None:
+        for p in (0, 1):
+            for spec in setup.field[p]:
+                _field_spirit(
+                    s, p, spec if isinstance(spec, FieldSpirit) else FieldSpirit(name=spec), setup.veteran
+                )
+    if setup.hands is not None:
+        for p in (0, 1):
+            for name in setup.hands[p]:
+                insort(s.hand[p], t.plain[take(s, p, name, "hands")])
+        s.start_turn(s.first)  # the scenario skips the opening draw
+        if setup.step == "main":
+            s.phase = MAIN
+        elif setup.step == "battle":
+            s.phase = MAIN
+            s.start_battle()
+
+
+def _field_spirit(s: FlowState, p: int, spec: FieldSpirit, veteran: bool) -> None:
+    t = s.table
+    cid = take(s, p, spec.name, "field")
+    if t.kind[cid] != SPIRIT:
+        raise _fail(f"field: {t.name[cid]} is not a D-Spirit")
+    u = s.new_unit(p, cid, spec.super)
+    u.entered = 0 if veteran else 1
+    u.since = 0  # on the field for every turn its controller took
+    for name in spec.evolved:
+        evo = take(s, p, name, "field evolved")
+        if t.kind[evo] != EVOLUTION or t.base[evo] != u.card:
+            raise _fail(f"field: {t.name[evo]} is not a D-Evolution of {t.name[u.card]}")
+        u.under = (*u.under, u.card)
+        u.card = evo
+    u.stance = STANCES.index(spec.stance)
+    if spec.frozen:
+        u.frozen_until = 1 if p == s.first else 2  # until its controller's first end step
+    u.poison = spec.poison
+    u.wins = spec.wins
+    u.endures = spec.endured
+    support = spec.zone == "support"
+    zone = s.parked[p] if support else s.scene[p]
+    if len(zone) >= (SUPPORT_SPIRITS_MAX if support else BATTLE_SCENE_MAX):
+        raise _fail(f"field: seat {p}'s {'Support Zone' if support else 'Battle Scene'} is full")
+    zone.append(u)
+
+
+__all__ = ["DSpiritsSetup", "FieldSpirit", "apply_setup", "take"]
