@@ -187,7 +187,7 @@ def test_tg_c5_leader_picks_among_tied_tiles():
     play(s, "pass", "pass")
     assert s.phase == "nullify" and s.to_move == 1
     assert legal(s) == ["nullify @1", "nullify @2"]
-    assert "picks the tile the disaster wipes out" in refused(s, Action("nullify @3"), seat=1)
+    assert "pick the tile the disaster wipes out" in refused(s, Action("nullify @3"), seat=1)
     play(s, "nullify @2")
     battle = first_event(s, "battle")
     assert battle["tiles"][1] == [0, 0] and battle["tiles"][0] != [0, 0]

@@ -26,6 +26,7 @@ from kansei.core.protocol import Action, DuelState, Game, GameOptions
 
 from . import decks as deckdata
 from . import views
+from .cards import load_catalog
 from .scenario import DIRECTIONS, TougeSetup, deal, set_up
 from .scoring import run_order, tile_scores, walk, wipe_candidates
 from .table import ABILITY, DONE, PASS, ROAD, TUNE, Deck, Table, table, table_for
@@ -35,7 +36,6 @@ DOWN, UP = 0, 1  # directions
 
 # phases
 REDRAW, BUILD, TUNE_PHASE, NULLIFY, OVER = "redraw", "build", "tune", "nullify", "over"
-PHASE_NAMES = {REDRAW: "redraw", BUILD: "build", TUNE_PHASE: "tune-up", NULLIFY: "nullify", OVER: "over"}
 
 
 class TougeOptions(GameOptions):
@@ -91,8 +91,6 @@ class Touge(Game):
 
     def validate_content(self, path: Path) -> list[str]:
         """Problems in a content folder (cars/roads/tuneups/disasters/decks.toml) or a deck file."""
-        from .cards import load_catalog
-
         path = Path(path)
         try:
             if path.is_dir():

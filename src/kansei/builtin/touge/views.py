@@ -174,8 +174,8 @@ def refusal(s: TougeState, text: str) -> str:
 
 def _refusal(s: TougeState, words: list[str], phase: str, here: str) -> str | None:
     if phase == "nullify":
-        tiles = ", ".join(str(i + 1) for i in s.nullify_candidates())
-        return f"seat {s.leader}, the leader, picks the tile the disaster wipes out: nullify @N (N: {tiles})"
+        tiles = shorten(", ".join(str(i + 1) for i in s.nullify_candidates()), 60)
+        return f"as the leader, pick the tile the disaster wipes out: 'nullify @N' (N: {tiles})"
     if not words:
         return None
     kind, rest = words[0].lower(), words[1:]
