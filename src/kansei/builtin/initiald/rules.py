@@ -36,7 +36,7 @@ from kansei.core.options import shorten
 from kansei.core.protocol import Action, DuelState, Game, GameOptions, GameSetup, State
 
 from . import refusals, views
-from .cards import MANEUVER_TYPES, STAGE_TYPES, CardName, DeckSpec, load_catalog
+from .cards import MANEUVER_TYPES, STAGE_TYPES, CardName, DeckSpec, deck_file_data, load_catalog
 from .table import (
     KEEP,
     KEEP_REST,
@@ -137,28 +137,9 @@ class InitialD(Game):
         (``Car: AE86 Sprinter Trueno``, ``Mods: Takumi Fujiwara``, ``3 Tight Twin Drift``). The car, mods and
         race cards join ``cards`` (as in a starter deck's data); a card's kind says where it goes."""
         deck = read_deck(Path(path))  # bounded in size and depth; ContentError
-        where = deck.path
-        data: dict[str, Any] = {"name": shorten(deck.name, 100), "cards": {}}
-        cards: dict[str, int] = data["cards"]
-        problems: list[str] = []
-        for key, val in deck.meta.items():
-            vals = val if isinstance(val, list) else [val]
-            if key in ("car", "mod", "mods", "race", "races"):
-                for v in vals:
-                    if not isinstance(v, str) or len(v) > 80:
-                        problems.append(f"{where}: {key}: expected card names, got {shorten(repr(v), 40)}")
-                    else:
-                        cards[v] = cards.get(v, 0) + 1
-            elif key == "text" and isinstance(val, str):
-                data["text"] = shorten(val, 2000)
-            elif key not in ("game", "text", "description", "author"):
-                problems.append(
-                    f"{where}: unknown key {shorten(key, 30)!r} (expected car, mods, races, cards)"
-                )
-        for name, count in deck.counts().items():
-            cards[name] = cards.get(name, 0) + count
+        data, problems = deck_file_data(deck)
         if not problems:
-            problems = self._problems(data, where)[1]
+            problems = self._problems(data, deck.path)[1]
         if problems:
             raise ContentError(problems)
         return data
