@@ -1,22 +1,16 @@
-"""Helpers for the CLI tests: the terminal at 80×24, the toy game registered in-process, running the CLI."""
+"""Helpers for the CLI tests: the terminal at 80×24, running the CLI in-process or as a subprocess."""
 
 from __future__ import annotations
 
 import os
-import sys
 from pathlib import Path
 
 from typer.testing import CliRunner, Result
 
+from kansei.cli import app
+
 HERE = Path(__file__).resolve().parent
-if str(HERE) not in sys.path:
-    sys.path.insert(0, str(HERE))
 
-import cli_toy  # noqa: E402
-
-from kansei.cli import app  # noqa: E402
-
-cli_toy.install()
 SIZE = {"COLUMNS": "80", "LINES": "24"}
 
 

@@ -3,13 +3,26 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import cli_toy  # noqa: E402
 from cli_helpers import SIZE  # noqa: E402
+
+from kansei.core.registry import unregister  # noqa: E402
+
+
+@pytest.fixture(autouse=True, scope="module")
+def toy_games() -> Iterator[None]:
+    """The toy games exist only while a CLI test module runs (other tests list every registered game)."""
+    cli_toy.install()
+    yield
+    for cls in (cli_toy.Toy, cli_toy.PoliteToy):
+        unregister(cls.id)
 
 
 @pytest.fixture(autouse=True)

@@ -114,6 +114,8 @@ def test_undo_is_refused_when_a_private_card_was_drawn() -> None:
 def test_respond_auto_uses_the_games_hook() -> None:
     r = cli("play", "toy-polite", "--seed", "1", "--vs", "human", input="\ntune jump @1\n\nquit\n")
     assert "(auto) pass" in r.output  # seat 1 holds a Counter, but against 1 point it is pointless
+    # … and the keyboard still goes to seat 1, so seat 0 cannot tell a skipped decision from a real one
+    assert "Pass the keyboard to seat 1" in r.output.split("(auto) pass")[0]
     r = cli(
         "play",
         "toy-polite",

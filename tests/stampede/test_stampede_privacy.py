@@ -57,8 +57,10 @@ def test_st_s1_the_first_machine_is_set_face_down_for_the_others():
 
 def test_st_s1_a_seat_with_one_kind_of_first_machine_is_still_asked(sc):
     """Whether a seat chooses must not tell what its deck holds: one kind is still a decision (ST-S1)."""
-    cards = {k: v for k, v in sc.starters["Scarlet Rose"].items() if k not in ("Blaze Petal", "Thorn Sprinter")}
-    for name, n in (("Crimson Runner", 1), ("Rose Guardian", 2), ("Rose Juggernaut", 2), ("Scarlet Empress", 2)):
+    others = ("Blaze Petal", "Thorn Sprinter")  # the other gear-1 machines of the Scarlet Rose deck
+    cards = {k: v for k, v in sc.starters["Scarlet Rose"].items() if k not in others}
+    more = {"Crimson Runner": 1, "Rose Guardian": 2, "Rose Juggernaut": 2, "Scarlet Empress": 2}
+    for name, n in more.items():
         cards[name] += n
     deck = {"name": "one starter", "cards": cards}
     s = GAME.start(seed=1, decks=[deck, None])
@@ -99,7 +101,7 @@ def test_what_a_seat_is_told_is_the_same_in_two_worlds(seed):
     """Narration, menu lines, refusals (with and without a seat) and whether the other seat is asked next:
     equal in the real state and in a world resampled for the seat that reads them."""
     rng = random.Random(seed)
-    texts = rng.sample(SPACE, 60) + ["pass", "end", "battle", "run C", "attack C > C", "call nothing L", "xyz"]
+    texts = rng.sample(SPACE, 60) + ["pass", "end", "battle", "run C", "attack C > C", "call nothing L"]
 
     def check(state, step):
         if step % 2:

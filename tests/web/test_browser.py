@@ -134,11 +134,14 @@ def test_three_clicked_actions_in_every_other_game(page: Page, site: str, game: 
     start_from_lobby(page, site, game, "bot:random", players=min(3, most))
     rng = random.Random(game)
     taken = 0
-    while taken < 3 and my_turn_or_over(page):
+    while taken < 3:
+        if not my_turn_or_over(page):  # a short race (Mini D's dice): on into the rematch
+            page.click("#rematch")
+            page.wait_for_function("() => document.getElementById('result').hidden")
+            continue
         click_a_move(page, rng)
         taken += 1
         page.wait_for_timeout(50)
-    assert taken == 3
     page.wait_for_timeout(400)
     if page.locator("#result").is_visible():
         page.get_by_role("button", name="Look at the table").click()

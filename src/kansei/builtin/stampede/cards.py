@@ -9,6 +9,7 @@ engine keeps it out of play (its abilities are not guessed at).
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Callable
 from functools import cache, lru_cache
 from pathlib import Path
@@ -19,6 +20,7 @@ from pydantic import Field, model_validator
 from kansei.core.content import Record, check_unique, load_records, slug
 from kansei.core.effects import Compiled, unimplemented_lines
 from kansei.core.errors import ContentError
+from kansei.core.options import shorten
 from kansei.core.protocol import Action
 
 from .blocks import REGISTRY
@@ -343,6 +345,12 @@ class Catalog:
             a = self._actions[key] = Action(f"{kind} {self.cards[cid].slug}{where}", kind, key[1:])
         return a
 
+    def suggest(self, name: str) -> str:
+        """' — did you mean "Rose Starter"?' for a misspelt card name (empty if nothing is close)."""
+        key = str(name).strip().lower()[:100]
+        close = difflib.get_close_matches(key, list(self.by_name), n=1, cutoff=0.75)
+        return f' — did you mean "{self.cards[self.by_name[close[0]]].en}"?' if close else ""
+
     def deck_problems(self, cards: dict[str, int], where: str) -> list[str]:
         """ST-D1, one line per problem."""
         problems = []
@@ -351,7 +359,8 @@ class Catalog:
         for name, count in cards.items():
             cid = self.find(name)
             if cid is None:
-                problems.append(f'{where}: card "{name}": no such Stampede card')
+                what = f'card "{shorten(name, 60)}": no such Stampede card'
+                problems.append(f"{where}: {what}{self.suggest(name)}")
                 continue
             per_card[cid] = per_card.get(cid, 0) + count
             total += count

@@ -60,6 +60,14 @@ class DeckData(BaseModel):
     cards: dict[CardName, Count] = Field(max_length=200)
 
 
+def _capped(lines: list[str], most: int = 20) -> list[str]:
+    """At most ``most`` problem lines, each cut short, and a count of the rest."""
+    out = [shorten(line, 160) for line in lines[:most]]
+    if len(lines) > most:
+        out.append(f"… and {len(lines) - most} more")
+    return out
+
+
 class Stampede(Game):
     id = "stampede"
     name = "Card Race Stampede!!"
@@ -106,14 +114,15 @@ class Stampede(Game):
 
     def deck_problems(self, deck: Mapping[str, Any]) -> list[str]:
         """ST-D1 and the shape of deck data, one line per problem (empty: a legal deck)."""
-        where = f"deck {shorten(deck.get('name', ''), 40)!r}" if isinstance(deck, Mapping) else "deck"
         if not isinstance(deck, Mapping):
             return ['a deck is data: {"name": …, "cards": {card name: count}}']
+        name = deck.get("name")
+        where = f"deck {shorten(name, 40)!r}" if isinstance(name, str) and name else "deck"
         try:
             data = DeckData.model_validate(dict(deck))
         except ValidationError as e:
-            return validation_lines(where, e)[:20]
-        return self.table.deck_problems(data.cards, where)
+            return _capped(validation_lines(where, e))
+        return _capped(self.table.deck_problems(data.cards, where))
 
     def _deck_ids(self, spec: Any, seat: int) -> list[int]:
         """A deck spec of ``start`` (None, a starter deck's name or deck data) -> card ids (ST-D1)."""
@@ -124,7 +133,7 @@ class Stampede(Game):
         else:
             problems = self.deck_problems(spec)
             if problems:
-                raise ContentError([f"stampede: deck of seat {seat}: {p}" for p in problems])
+                raise ContentError([f"stampede: seat {seat}'s {p}" for p in problems])
             data = dict(spec)
         ids: list[int] = []
         for card, n in data["cards"].items():
@@ -183,8 +192,13 @@ class Stampede(Game):
 
         Judged from that seat's own legal actions and what it sees: a response window where its only
         action is ``pass``, or a goal window where even all its keepers together cannot push the
-        opponent's distance back above 0. The engine itself always asks; this is a client convenience."""
-        if not isinstance(state, StampedeState) or state.to_move != seat or not state.windows.frames:
+        opponent's distance back above 0; or a single legal action. The engine itself always asks; this is
+        a client convenience."""
+        if not isinstance(state, StampedeState) or state.to_move != seat:
+            return True
+        if len(state.legal_actions()) == 1:
+            return False  # its only action: nothing to ask
+        if not state.windows.frames:
             return True
         kind = state.windows.kind
         if kind not in RESPONSE_WINDOWS and kind not in KEEPER_WINDOWS:

@@ -11,7 +11,7 @@ out of their decks at once, so nothing can fail later inside a legal action.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Any, Literal, NamedTuple, Self
+from typing import TYPE_CHECKING, Annotated, Any, NamedTuple, Self
 
 from pydantic import ConfigDict, Field, StrictInt, StrictStr
 
@@ -57,7 +57,7 @@ class StampedeSetup(GameSetup):
     order: Annotated[list[Names | None], PAIR] | None = None  # the top of each deck, first name on top
     distance: Annotated[list[Distance], PAIR] | None = None
     turn: Annotated[StrictInt, Field(ge=1, le=999)] | None = None
-    first: Literal[0, 1] | None = None
+    first: Annotated[StrictInt, Field(ge=0, le=1)] | None = None  # who goes first (no RPS)
 
 
 class Plan(NamedTuple):

@@ -232,13 +232,19 @@ def render(state: StampedeState, seat: int | None, lang: str = "en") -> Group:
         parts.append(tb)
     hand = v["players"][me].get("hand") if seat in (0, 1) else None
     if hand is not None:
-        parts.append(Text(f"{w['hand']}:", style="bold"))
         defs = sorted(
             (d for d in (_by_name(table, en) for en in hand) if d is not None),
             key=lambda d: (d.kind, d.gear, d.id),
         )
+        counts: dict[int, int] = {}
         for d in defs:
-            parts.append(Text(_cut("  " + hand_line(d, lang))))
+            counts[d.id] = counts.get(d.id, 0) + 1
+        entries = [
+            hand_entry(d, lang) + (f" ×{counts[d.id]}" if counts[d.id] > 1 else "")
+            for i, d in enumerate(defs)
+            if i == 0 or defs[i - 1].id != d.id
+        ]
+        parts.append(Text(f"{w['hand']}: " + " · ".join(entries)))
     windows = v["windows"]
     if windows:
         kind = windows["frames"][-1]["kind"]
@@ -255,6 +261,12 @@ def render(state: StampedeState, seat: int | None, lang: str = "en") -> Group:
     else:
         parts.append(Text(w["to_move"].format(who=_who(v["to_move"], seat, lang)), style="italic"))
     return Group(*parts)
+
+
+def hand_entry(d: CardDef, lang: str) -> str:
+    """A hand card in a few words: its name and key numbers ("Pykrete Ride G2 8000/8000")."""
+    kind = "" if d.kind == MACHINE else f" {_KIND_NAMES[lang][d.kind]}"
+    return f"{d.label(lang)} {key_numbers(d, lang)}{kind}"
 
 
 def hand_line(d: CardDef, lang: str) -> str:
@@ -370,7 +382,7 @@ def describe(state: StampedeState, action: Action, lang: str = "en") -> str:
         z = action.args[1]
         h = len(state.centers[p])
         extra = m["stack"].format(a=h, b=h + 1) if z == CENTER else ""
-        card = f"{card_name(d, lang)} {key_numbers(d, lang)}"
+        card = f"{d.label(lang)} {key_numbers(d, lang)}"
         return m["call"].format(card=card, where=_ZONE_NAMES[lang][z], extra=extra)
     if k == "event":
         d = table.cards[action.args[0]]
@@ -382,7 +394,7 @@ def describe(state: StampedeState, action: Action, lang: str = "en") -> str:
         cid, _, ab_index, ch = action.args
         d = table.cards[cid]
         targets = _choice_words(state, p, d, ab_index, ch, lang)
-        line = f"{_VERBS[lang][k]} {card_name(d, lang)} {key_numbers(d, lang)}"
+        line = f"{_VERBS[lang][k]} {d.label(lang)} {key_numbers(d, lang)}"
         return _cut(line + (f" → {targets}" if targets else "") + f": {d.card_text(lang)}")
     if k == "attack":
         return _attack_line(state, p, action.args[0], action.args[1], lang)
@@ -397,7 +409,7 @@ def describe(state: StampedeState, action: Action, lang: str = "en") -> str:
         return str(m[k])
     if k == "center":
         d = table.cards[action.args[0]]
-        return m["center"].format(card=f"{card_name(d, lang)} {key_numbers(d, lang)}")
+        return m["center"].format(card=f"{d.label(lang)} {key_numbers(d, lang)}")
     if k == "order":
         return str(m["first"] if action.args[0] else m["second"])
     return action.notation
@@ -651,7 +663,11 @@ def _fields(table: Catalog, e: Mapping[str, Any], seat: int | None, lang: str) -
     s = _subject(e)
     zone = e.get("zone") or e.get("target_zone")
     zone_word = _ZONE_WORDS[lang][ZONES.index(zone)] if isinstance(zone, str) and zone in ZONES else ""
-    names = [_name(table, c, lang) for c in e.get("cards") or e.get("centers") or []]
+    names = [_name(table, c, lang) for c in e.get("cards") or []]
+    if e.get("type") == "reveal":
+        names = [
+            f"{_who(p, seat, lang)} {_name(table, c, lang)}" for p, c in enumerate(e.get("centers") or [])
+        ]
     owner = e.get("seat")
     their = w["your"] if seat is not None and seat != owner else w["their"]
     change = " ".join(

@@ -137,7 +137,12 @@ def expected_scores(s: TougeState, direction: int) -> tuple[list[tuple[int, int]
 
 
 def walk(
-    scores: list[tuple[int, int]], order: range, totals: list[int], lead: int, margin: int, record: bool = True
+    scores: list[tuple[int, int]],
+    order: range,
+    totals: list[int],
+    lead: int,
+    margin: int,
+    record: bool = True,
 ) -> tuple[list[dict[str, Any]], bool]:
     """TG-D3: run the tiles in ``order`` adding to ``totals`` (changed in place); stops as soon as the
     leader is ``margin`` ahead. Returns the per-tile record (if ``record``) and whether that happened."""
