@@ -434,14 +434,16 @@ class InitialDState(DuelState):
         """Every distinct maneuver in hand seat ``p`` can play now, each with its exact discard cost."""
         cards = self.game.table.cards
         side = self.sides[p]
-        usable = side.usable
+        # special requirements (drivetrain, Turbo, Team/Driver) and lead/trailing car only (ID-C4)
+        usable = side.usable_as[p == self.lead]
         hand = self.hands[p]
         spare = len(hand) - 1  # the played card itself does not count (ID-P4 ruling)
+        if spare > MAX_NEED:
+            spare = MAX_NEED
         st = self.stages[self.stage_no]
         base = side.stats[st]
         pw = base[0] + self.buff[p * 3]
         tr = base[1] + self.buff[p * 3 + 1]
-        is_lead = p == self.lead
         last = self.last
         ls = lt = 0
         if last >= 0:
@@ -454,21 +456,21 @@ class InitialDState(DuelState):
             if c == prev:
                 continue
             prev = c
-            if not usable[c]:  # special requirements: drivetrain, Turbo, Team/Driver (ID-C4)
+            if not usable[c]:
                 continue
             d = cards[c]
-            pos = d.position
-            if (pos == LEAD and not is_lead) or (pos == TRAIL and is_lead):
-                continue
             rs = d.req_stat  # ID-P3: Power or Traction must reach the requirement; a discard adds 1
-            need = d.req_val - (pw if rs == POWER else tr) if rs >= 0 else 0
-            if need < 0:
+            if rs >= 0:
+                need = d.req_val - (pw if rs == POWER else tr)
+                if need < 0:
+                    need = 0
+            else:
                 need = 0
             if last >= 0:  # ID-P4: the counter against the last maneuver's type must reach its strength
                 gap = ls - d.counter[lt]
                 if gap > 0:
                     need = (need if need > gap else gap) if shared else need + gap
-            if need <= spare and need <= MAX_NEED:
+            if need <= spare:
                 out.append(d.plays[need])
         return out
 
