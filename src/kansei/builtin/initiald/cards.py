@@ -23,7 +23,7 @@ from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-from kansei.core.content import Record, load_records, slug
+from kansei.core.content import DeckFile, Record, load_records, slug
 from kansei.core.effects import Compiled
 from kansei.core.errors import ContentError
 from kansei.core.options import shorten
@@ -362,6 +362,30 @@ class Catalog:
             if copies > MAX_COPIES:
                 problems.append(f'{where}: card "{name}": at most {MAX_COPIES} copies (ID-C5), has {copies}')
         return _dedupe(problems)
+
+
+def deck_file_data(deck: DeckFile) -> tuple[dict[str, Any], list[str]]:
+    """A deck file as read (headers ``Car:``, ``Mods:``, ``Races:`` or TOML keys, and card lines) as deck
+    data, with the problems of its headers. Every card joins ``cards``; its kind says where it goes."""
+    where = deck.path
+    data: dict[str, Any] = {"name": shorten(deck.name, 100), "cards": {}}
+    cards: dict[str, int] = data["cards"]
+    problems: list[str] = []
+    for key, val in deck.meta.items():
+        vals = val if isinstance(val, list) else [val]
+        if key in ("car", "mod", "mods", "race", "races"):
+            for v in vals:
+                if not isinstance(v, str) or len(v) > 80:
+                    problems.append(f"{where}: {key}: expected card names, got {shorten(repr(v), 40)}")
+                else:
+                    cards[v] = cards.get(v, 0) + 1
+        elif key == "text" and isinstance(val, str):
+            data["text"] = shorten(val, 2000)
+        elif key not in ("game", "text", "description", "author"):
+            problems.append(f"{where}: unknown key {shorten(key, 30)!r} (expected car, mods, races, cards)")
+    for name, count in deck.counts().items():
+        cards[name] = cards.get(name, 0) + count
+    return data, problems
 
 
 def car_identity(car: Car) -> set[str]:

@@ -36,7 +36,7 @@ from kansei.core.options import shorten
 from kansei.core.protocol import Action, DuelState, Game, GameOptions, GameSetup, State
 
 from . import refusals, views
-from .cards import MANEUVER_TYPES, STAGE_TYPES, CardName, DeckSpec, load_catalog
+from .cards import MANEUVER_TYPES, STAGE_TYPES, CardName, DeckSpec, deck_file_data, load_catalog
 from .table import (
     KEEP,
     KEEP_REST,
@@ -137,28 +137,9 @@ class InitialD(Game):
         (``Car: AE86 Sprinter Trueno``, ``Mods: Takumi Fujiwara``, ``3 Tight Twin Drift``). The car, mods and
         race cards join ``cards`` (as in a starter deck's data); a card's kind says where it goes."""
         deck = read_deck(Path(path))  # bounded in size and depth; ContentError
-        where = deck.path
-        data: dict[str, Any] = {"name": shorten(deck.name, 100), "cards": {}}
-        cards: dict[str, int] = data["cards"]
-        problems: list[str] = []
-        for key, val in deck.meta.items():
-            vals = val if isinstance(val, list) else [val]
-            if key in ("car", "mod", "mods", "race", "races"):
-                for v in vals:
-                    if not isinstance(v, str) or len(v) > 80:
-                        problems.append(f"{where}: {key}: expected card names, got {shorten(repr(v), 40)}")
-                    else:
-                        cards[v] = cards.get(v, 0) + 1
-            elif key == "text" and isinstance(val, str):
-                data["text"] = shorten(val, 2000)
-            elif key not in ("game", "text", "description", "author"):
-                problems.append(
-                    f"{where}: unknown key {shorten(key, 30)!r} (expected car, mods, races, cards)"
-                )
-        for name, count in deck.counts().items():
-            cards[name] = cards.get(name, 0) + count
+        data, problems = deck_file_data(deck)
         if not problems:
-            problems = self._problems(data, where)[1]
+            problems = self._problems(data, deck.path)[1]
         if problems:
             raise ContentError(problems)
         return data
@@ -453,14 +434,16 @@ class InitialDState(DuelState):
         """Every distinct maneuver in hand seat ``p`` can play now, each with its exact discard cost."""
         cards = self.game.table.cards
         side = self.sides[p]
-        usable = side.usable
+        # special requirements (drivetrain, Turbo, Team/Driver) and lead/trailing car only (ID-C4)
+        usable = side.usable_as[p == self.lead]
         hand = self.hands[p]
         spare = len(hand) - 1  # the played card itself does not count (ID-P4 ruling)
+        if spare > MAX_NEED:
+            spare = MAX_NEED
         st = self.stages[self.stage_no]
         base = side.stats[st]
         pw = base[0] + self.buff[p * 3]
         tr = base[1] + self.buff[p * 3 + 1]
-        is_lead = p == self.lead
         last = self.last
         ls = lt = 0
         if last >= 0:
@@ -473,21 +456,21 @@ class InitialDState(DuelState):
             if c == prev:
                 continue
             prev = c
-            if not usable[c]:  # special requirements: drivetrain, Turbo, Team/Driver (ID-C4)
+            if not usable[c]:
                 continue
             d = cards[c]
-            pos = d.position
-            if (pos == LEAD and not is_lead) or (pos == TRAIL and is_lead):
-                continue
             rs = d.req_stat  # ID-P3: Power or Traction must reach the requirement; a discard adds 1
-            need = d.req_val - (pw if rs == POWER else tr) if rs >= 0 else 0
-            if need < 0:
+            if rs >= 0:
+                need = d.req_val - (pw if rs == POWER else tr)
+                if need < 0:
+                    need = 0
+            else:
                 need = 0
             if last >= 0:  # ID-P4: the counter against the last maneuver's type must reach its strength
                 gap = ls - d.counter[lt]
                 if gap > 0:
                     need = (need if need > gap else gap) if shared else need + gap
-            if need <= spare and need <= MAX_NEED:
+            if need <= spare:
                 out.append(d.plays[need])
         return out
 

@@ -170,7 +170,7 @@ class Side:
     Immutable once built (shared by every state of a process)."""
 
     __slots__ = ("car", "mods", "races", "maneuvers", "cost", "stats", "usable", "decklist", "identity",
-                 "drivetrain", "name", "mod_types")  # fmt: skip
+                 "drivetrain", "name", "mod_types", "usable_as")  # fmt: skip
 
     car: int
     mods: tuple[int, ...]
@@ -179,6 +179,7 @@ class Side:
     cost: int
     stats: tuple[tuple[int, int, int], ...]  # per stage type: Power, Traction, Style of car + mods
     usable: bytes  # per card id: the static special requirements are met (ID-C4)
+    usable_as: tuple[bytes, bytes]  # ... and the position fits: [0] as the trailing car, [1] as the lead
     decklist: tuple[tuple[str, int], ...]
     identity: frozenset[str]
     drivetrain: str
@@ -222,6 +223,9 @@ class Side:
                 and (d.only is None or bool(d.only & self.identity))
             )
         self.usable = bytes(usable)
+        trailing = bytes(ok and cards[i].position != LEAD for i, ok in enumerate(usable))
+        leading = bytes(ok and cards[i].position != TRAIL for i, ok in enumerate(usable))
+        self.usable_as = (trailing, leading)
         self.decklist = tuple((cards[c].name, n) for c, n in sorted(Counter(self.maneuvers).items()))
 
     def special_problem(self, d: CardDef) -> str | None:
