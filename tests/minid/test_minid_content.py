@@ -12,7 +12,7 @@ from minid_helpers import act, corner, race
 import kansei
 from kansei import ContentError, OptionError
 from kansei.builtin.minid.cards import CONTENT
-from kansei.testing import all_events, last_event
+from kansei.testing import first_event, last_event
 
 GAME = kansei.load("minid")
 
@@ -53,7 +53,7 @@ def test_md_o3_uphill_is_the_track_in_reverse():
     assert corners(up)[-1] == ("Premier virage", 50, 52, 8)
     assert up.events == sorted(61 - c for c in down.events) and 3 in up.events
     s = race(options={"uphill": True}, positions=[0, 0], dice=[6, 12])
-    d = [e for e in all_events(s) if e["type"] == "drift"][0]
+    d = first_event(s, "drift")
     assert (corner(d, s), d["difficulty"]) == ("Dernier virage", 6)
     assert last_event(s, "race")["direction"] == "uphill"
     assert kansei.load("minid", uphill=True).start(seed=1, players=2).bunta == 61

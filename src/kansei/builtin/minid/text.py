@@ -15,7 +15,7 @@ from rich.text import Text
 from kansei.core.options import shorten
 from kansei.core.protocol import Action
 
-from .lang import ordinal, plural, say, tr
+from .lang import catalog, ordinal, plural, say, tr
 from .rules import DECLINE, MiniDState
 from .table import CardDef, Track
 from .terms import (
@@ -50,6 +50,15 @@ def card_name(game: MiniD | MiniDState, slug: str, lang: str) -> str:
     table = game.table
     cid = table.by_slug.get(slug)
     return table.cards[cid].name[_lang(lang)] if cid is not None else shorten(str(slug), 40)
+
+
+def card_key(c: CardDef, lang: str) -> str:
+    """A kept card's name with its key number: 'Flat Out (+2 move)'."""
+    key = f"key_{c.effect.name}"
+    if c.bolt or key not in catalog(lang):
+        return c.name[lang]
+    params = {f: getattr(c.effect.p, f) for f in c.effect.p._fields} if c.effect.p else {}
+    return f"{c.name[lang]} ({tr(lang, key, **params)})"
 
 
 def _card_text(c: CardDef, lang: str) -> str:
@@ -185,7 +194,8 @@ def render(state: MiniDState, seat: int | None, lang: str = "en") -> Panel:
             where = track.section_names[lang][r["corner"]["section"]]
             corner = f"{where}: {tr(lang, 'st_' + r['corner']['state'])}"
         if "hand" in r:
-            cards = ", ".join(card_name(state, c, lang) for c in r["hand"]) or "—"
+            table_ = state.table
+            cards = ", ".join(card_key(table_.cards[table_.by_slug[c]], lang) for c in r["hand"]) or "—"
         else:
             cards = plural(lang, "hidden", r["hand_count"]) if r["hand_count"] else "—"
         case = str(r["case"]) if r["status"] == "racing" else tr(lang, f"case_{r['status']}")
