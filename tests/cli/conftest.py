@@ -1,48 +1,32 @@
-"""The terminal at 80×24, a toy game registered in-process, and helpers to run the CLI."""
+"""Every CLI test at 80×24, in its own folder (``play`` saves to ./replays by default)."""
 
 from __future__ import annotations
 
-import os
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner, Result
 
-HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import toygame  # noqa: E402
+import cli_toy  # noqa: E402
+from cli_helpers import SIZE  # noqa: E402
 
-from kansei.cli import app  # noqa: E402
+from kansei.core.registry import unregister  # noqa: E402
 
-toygame.install()
-SIZE = {"COLUMNS": "80", "LINES": "24"}
+
+@pytest.fixture(autouse=True, scope="module")
+def toy_games() -> Iterator[None]:
+    """The toy games exist only while a CLI test module runs (other tests list every registered game)."""
+    cli_toy.install()
+    yield
+    for cls in (cli_toy.Toy, cli_toy.PoliteToy):
+        unregister(cls.id)
 
 
 @pytest.fixture(autouse=True)
 def terminal_80x24(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    """Every test at 80×24, in its own folder (``play`` saves to ./replays by default)."""
     for k, v in SIZE.items():
         monkeypatch.setenv(k, v)
     monkeypatch.chdir(tmp_path)
-
-
-def cli(*args: str, input: str | None = None) -> Result:
-    """Run ``kansei ARGS`` in-process; stdout and stderr together in ``.output``."""
-    return CliRunner().invoke(app, list(args), input=input, env=SIZE)
-
-
-def assert_one_clear_error(r: Result, *says: str) -> None:
-    """Exit 1, no traceback, and each of ``says`` in the output."""
-    assert r.exit_code == 1, r.output
-    assert "Traceback" not in r.output
-    assert r.exception is None or isinstance(r.exception, SystemExit), r.exception
-    for s in says:
-        assert s in r.output, (s, r.output)
-
-
-def subprocess_env() -> dict[str, str]:
-    env = dict(os.environ, **SIZE, PYTHONPATH=str(HERE), NO_COLOR="1")
-    env.pop("FORCE_COLOR", None)
-    return env

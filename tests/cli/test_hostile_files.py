@@ -8,7 +8,9 @@ import os
 from pathlib import Path
 
 import pytest
-from conftest import assert_one_clear_error, cli
+from cli_helpers import assert_one_clear_error, cli
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from kansei.core import content
 from kansei.core.errors import ContentError
@@ -107,7 +109,7 @@ def test_big_files_are_refused_unread(tmp_path: Path) -> None:
 
 def test_repeated_errors_are_capped(tmp_path: Path) -> None:
     deck = write(tmp_path, "many.txt", "x\n" * 200_000)
-    r = cli("validate", str(deck), "--game", "touge")
+    r = cli("validate", str(deck), "--game", "toy")
     assert r.exit_code == 1
     lines = r.output.strip().splitlines()
     assert len(lines) <= 25, len(lines)
@@ -163,3 +165,36 @@ def test_an_option_naming_a_folder_is_one_line(tmp_path: Path) -> None:
     folder.mkdir()
     r = cli("sim", "minid", "--games", "1", "--opt", f"track={folder}")
     assert r.exit_code == 1 and "Traceback" not in r.output, r.output
+
+
+# ---- mutated deck files: one ContentError or a deck, never another exception, never a long echo
+GOOD_TEXT = "Name: Mine\nCar: AE-86 Trueno\n3 Akina First Hairpin\n2 x Boost Controller\n# note\n"
+GOOD_TOML = (
+    'name = "Mine"\ncar = "AE-86 Trueno"\n[cards]\n"Akina First Hairpin" = 3\n"Boost Controller" = 2\n'
+)
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data(), toml=st.booleans())
+def test_mutated_deck_files(tmp_path: Path, data: st.DataObject, toml: bool) -> None:
+    text = GOOD_TOML if toml else GOOD_TEXT
+    for _ in range(data.draw(st.integers(1, 5))):
+        i = data.draw(st.integers(0, len(text)))
+        piece = data.draw(
+            st.sampled_from(
+                ["[", "]", "{", "=", '"', "\n", "9" * 5000, "²", "\x00", "x" * 400, "[[a]]", "-1", "a.b.c"]
+            )
+        )
+        if data.draw(st.booleans()):
+            text = text[:i] + piece + text[i:]
+        else:
+            text = text[:i] + text[i + len(piece) :]
+    p = tmp_path / ("deck.toml" if toml else "deck.txt")
+    p.write_text(text)
+    for strict in (True, False):
+        try:
+            deck = content.read_deck(p, strict=strict)
+        except ContentError as e:
+            assert e.problems and all(len(line) < 400 for line in e.problems)
+            continue
+        assert all(1 <= n <= content.MAX_COUNT and len(name) <= content.MAX_NAME for name, n in deck.cards)

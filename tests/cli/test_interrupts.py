@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import subprocess_env
+from cli_helpers import subprocess_env
 
 from kansei.core.errors import ContentError
 from kansei.sim.runner import run_games

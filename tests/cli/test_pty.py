@@ -10,9 +10,9 @@ import sys
 import time
 
 import pytest
-from conftest import subprocess_env
+from cli_helpers import subprocess_env
 
-TOY = [sys.executable, "-c", "import toygame; toygame.install(); from kansei.cli import main; main()"]
+TOY = [sys.executable, "-c", "import cli_toy; cli_toy.install(); from kansei.cli import main; main()"]
 CLEAR = "\x1b[2J"
 
 

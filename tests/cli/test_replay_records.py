@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import assert_one_clear_error, cli
+from cli_helpers import assert_one_clear_error, cli
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 

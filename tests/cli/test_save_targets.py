@@ -7,7 +7,7 @@ import os
 from pathlib import Path
 
 import pytest
-from conftest import assert_one_clear_error, cli
+from cli_helpers import assert_one_clear_error, cli
 
 from kansei.core import replay as replays
 

@@ -6,7 +6,7 @@ import json
 import re
 from pathlib import Path
 
-from conftest import assert_one_clear_error, cli
+from cli_helpers import assert_one_clear_error, cli
 
 import kansei
 
@@ -114,6 +114,8 @@ def test_undo_is_refused_when_a_private_card_was_drawn() -> None:
 def test_respond_auto_uses_the_games_hook() -> None:
     r = cli("play", "toy-polite", "--seed", "1", "--vs", "human", input="\ntune jump @1\n\nquit\n")
     assert "(auto) pass" in r.output  # seat 1 holds a Counter, but against 1 point it is pointless
+    # … and the keyboard still goes to seat 1, so seat 0 cannot tell a skipped decision from a real one
+    assert "Pass the keyboard to seat 1" in r.output.split("(auto) pass")[0]
     r = cli(
         "play",
         "toy-polite",
@@ -171,7 +173,7 @@ def test_lang_is_checked_against_the_game() -> None:
         assert_one_clear_error(r, f"has no language 'xx' (it has: {', '.join(g.languages)})")
 
 
-# ---- privacy of what a seat is told -------------------------------------------------------------------------
+# ---- privacy of what a seat is told -------------------------------------------------------------------
 def test_the_seed_is_never_shown_during_play() -> None:
     r = cli("play", "toy", "--vs", "random", input="pass\nview\nlog\nquit\n")
     seed = saved(r.output)["seed"]
@@ -183,7 +185,7 @@ def test_a_refusal_names_nothing_hidden() -> None:
     assert "'tune nitro @1' is not a legal action now" in out
 
 
-# ---- 8. wording ------------------------------------------------------------------------------------------------
+# ---- 8. wording -------------------------------------------------------------------------------------
 def test_counts_are_in_the_right_number(tmp_path: Path) -> None:
     save = tmp_path / "g.json"
     play("--vs", "random", "--save", str(save), input="draw\nquit\n")

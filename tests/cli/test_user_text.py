@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from conftest import assert_one_clear_error, cli
+from cli_helpers import assert_one_clear_error, cli
 
 
 @pytest.mark.parametrize(

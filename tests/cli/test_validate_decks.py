@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from conftest import assert_one_clear_error, cli
+from cli_helpers import assert_one_clear_error, cli
 
 
 def deck(tmp: Path, text: str, name: str = "mine.txt") -> Path:
@@ -69,8 +69,8 @@ def test_one_deck_is_yours_and_the_others_play_their_starters(tmp_path: Path) ->
 
 
 def test_warnings_are_counted_in_words(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    import toygame
+    import cli_toy
 
-    monkeypatch.setattr(toygame.Toy, "deck_problems", lambda self, d: ["warning: only one kind of card"])
+    monkeypatch.setattr(cli_toy.Toy, "deck_problems", lambda self, d: ["warning: only one kind of card"])
     r = cli("validate", str(deck(tmp_path, "4 Nitro\n")), "--game", "toy")
     assert r.exit_code == 0 and "(1 warning)" in r.output

@@ -50,8 +50,9 @@ def told(game: kansei.Game, state: kansei.State, seat: int | None, texts: list[s
         "events": events,
         "narration": [game.narrate(e, seat) for e in events],
         "render": rendered(game, state, seat),
-        "refusals": [refusal(state, t, seat) for t in texts],
     }
+    if seat is not None:  # a spectator cannot act: apply without a seat means "the seat to move asks"
+        out["refusals"] = [refusal(state, t, seat) for t in texts]
     if seat is not None and state.to_move == seat:
         out["menu"] = [(a.notation, game.describe_action(state, a)) for a in state.legal_actions()]
     return out

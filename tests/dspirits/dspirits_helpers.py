@@ -65,7 +65,7 @@ def legal(state: DSpiritsState) -> list[str]:
     return [a.notation for a in state.legal_actions()]
 
 
-def names(state: DSpiritsState, p: int, zone: str = "bs") -> list[str]:
+def names(state: DSpiritsState, p: int, zone: str = "scene") -> list[str]:
     t = table()
     return [t.name[u.card] for u in getattr(state, zone)[p]]
 

@@ -62,7 +62,7 @@ def test_ds_b2_endure_negates_the_attack_and_restricts_next_turn():
     play(s, "endure")
     assert last_event(s, "battle")["outcome"] == "endured"
     assert names(s, 1) == ["Mistmaw"] and s.sp == [5000, 5000]
-    m = s.bs[1][0]
+    m = s.scene[1][0]
     assert m.stance == ENDURE_STANCE
     # DS-B2: a D-Spirit already enduring is destroyed only when the attack exceeds its Endurance
     play(s, "attack tuskaroo mistmaw")  # 1600 against Endurance 1600: held
@@ -74,11 +74,11 @@ def test_ds_b2_endure_negates_the_attack_and_restricts_next_turn():
     assert s.phase == "main"
     acts = legal(s)
     assert not any(a.startswith(("stance mistmaw", "exchange mistmaw")) for a in acts)
-    assert s.is_restricted(s.bs[1][0])
+    assert s.is_restricted(s.scene[1][0])
     play(s, "battle")
     assert not any(a.startswith("attack") for a in legal(s))
     play(s, "end")
-    assert s.active == 0 and not s.is_restricted(s.bs[1][0])  # the turn after, the restriction is gone
+    assert s.active == 0 and not s.is_restricted(s.scene[1][0])  # the turn after, the restriction is gone
 
 
 def test_ds_b2_enduring_destroyed_when_attack_exceeds_endurance():

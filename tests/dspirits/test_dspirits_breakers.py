@@ -5,7 +5,7 @@ from __future__ import annotations
 from dspirits_helpers import cid, deck, hand, lab, legal, names, play, squad_cards
 
 from kansei import Action
-from kansei.testing import last_event, refused
+from kansei.testing import find_events, last_event, refused
 
 A = deck(
     {"Gravelhound": 2, "Tuskaroo": 1, "Lampire": 2, "Howlpack": 2, "Maulbear": 1},
@@ -81,7 +81,7 @@ def test_ds_x4_soul_shift_only_with_old_rules():
     assert "Soul Shift is removed" in refused(s, Action("shift lampire"), seat=0)
     s = breakers(field=[["Lampire"], []], options={"old_rules": True})
     play(s, "shift lampire")
-    assert s.sp[0] == 4200 and names(s, 0, "sz") == ["Lampire"] and s.sz[0][0].shifted
+    assert s.sp[0] == 4200 and names(s, 0, "parked") == ["Lampire"] and s.parked[0][0].shifted
     assert not any(a.startswith("ability lampire") for a in legal(s))  # abilities inactive
 
 
@@ -139,3 +139,19 @@ def test_unaffordable_sp_payments_are_refused():
     assert "Super Charge (DS-X7) costs 500 SP and you have 500" in refused(
         s, Action("supercharge gravelhound"), seat=0
     )
+
+
+def test_ds_x2_ds_x6_with_both_decks_empty_the_draw_may_be_let_go():
+    """DS-X2, DS-X6 (issue 11): with both decks empty, Squad Recharge and Field Rush are a player's choice
+    ("can", "may"), not the only legal action: the player may also draw nothing."""
+    squad = squad_cards(A)
+    support = [n for n, k in A["cards"].items() if n not in squad for _ in range(k)]
+    s = breakers(step="draw", hands=[squad[:8] + support, []], dworld=[squad[8:], []])
+    assert not s.squad[0] and not s.support[0]
+    assert legal(s) == ["recharge", "rush volcanic-rift", "no draw"]
+    play(s, "no draw")
+    assert s.phase == "main" and s.sp[0] == 5000 and last_event(s, "no_draw")["seat"] == 0
+    assert not find_events(s, "recharge") and not find_events(s, "bid")
+    # nothing to recharge, no SP to rush: nothing to choose, the draw step passes by itself
+    s = breakers(step="draw", hands=[squad + support, []], sp=[500, 5000])
+    assert s.phase == "main" and last_event(s, "no_draw")["seat"] == 0

@@ -261,7 +261,7 @@ def test_ds_c3_evolution_stacked_on_its_base_then_destroyed_as_a_whole():
     s = effects(hands=[["Emberpup"], []], field=[["Emberpup"], ["Maulbear"]], sp=[3000, 5000])
     assert "evolve infernohound emberpup" in legal(s)
     play(s, "evolve infernohound emberpup")
-    u = s.bs[0][0]
+    u = s.scene[0][0]
     assert names(s, 0) == ["Infernohound"] and u.under == (cid("Emberpup"),)
     u = s.view(1)["players"][0]["battle"][0]
     assert (u["card"], u["stack"], u["attack"]) == ("Infernohound", ["Emberpup"], 1900)
@@ -296,7 +296,7 @@ def test_ds_c3_evolution_conditions():
 def test_lampire_moves_between_support_zone_and_battle_scene():
     s = effects(field=[["Lampire"], ["Tuskaroo"]])
     play(s, "ability lampire flicker")
-    assert names(s, 0, "sz") == ["Lampire"] and names(s, 0) == []
+    assert names(s, 0, "parked") == ["Lampire"] and names(s, 0) == []
     assert last_event(s, "zone")["dest"] == "support"
     play(s, "battle", "end", "draw squad", "no extra", "battle")
     assert "attack tuskaroo direct" in legal(s)  # DS-B4/DS-B6: nothing on seat 0's Battle Scene

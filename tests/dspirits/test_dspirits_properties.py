@@ -36,9 +36,9 @@ def test_random_games_keep_dspirits_invariants(seed, which):
         assert [sp_before[p] + delta[p] for p in (0, 1)] == s.sp  # DS-B3: SP moves only through events
         uids = []
         for p in (0, 1):
-            assert len(s.bs[p]) <= BATTLE_SCENE_MAX  # DS-Z1
-            assert len(s.sz[p]) <= SUPPORT_SPIRITS_MAX
-            uids += [u.uid for u in s.bs[p] + s.sz[p]]
+            assert len(s.scene[p]) <= BATTLE_SCENE_MAX  # DS-Z1
+            assert len(s.parked[p]) <= SUPPORT_SPIRITS_MAX
+            uids += [u.uid for u in s.scene[p] + s.parked[p]]
             if not s.is_over and s.phase != "side":
                 assert s.sp[p] > 0  # DS-G1: the game ends at 0 SP
         assert len(uids) == len(set(uids))

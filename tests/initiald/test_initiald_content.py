@@ -174,7 +174,7 @@ def test_deck_files_toml_and_text(idh, tmp_path):
     )
     assert idh.game.validate_content(txt) == []
     decks = [idh.game.load_deck(good), idh.game.load_deck(txt)]
-    assert decks[0]["name"] == "Silvia test" and decks[0]["car"] == "Silvia S13"
+    assert decks[0]["name"] == "Silvia test" and decks[0]["cards"]["Silvia S13"] == 1
     s = idh.game.start(decks=decks, setup={"challenger": 0})
     assert s.sides[0].cost == s.sides[1].cost == 4
     bad = tmp_path / "bad.txt"

@@ -177,7 +177,7 @@ def test_deck_data_round_trips_and_names_the_nearest_card(idh, tmp_path):
     nearest name; a text deck file reads into the same data."""
     for name in idh.game.starter_decks():
         data = idh.game.starter_deck(name)
-        assert set(data) == {"name", "text", "car", "mods", "races", "cards"}
+        assert set(data) == {"name", "text", "cards"}  # the car, mods and race cards are cards too
         assert idh.game.deck_problems(data) == []
         s = idh.game.start(decks=[data, name])
         assert s.sides[0].cost == s.sides[1].cost
@@ -191,13 +191,20 @@ def test_deck_data_round_trips_and_names_the_nearest_card(idh, tmp_path):
         idh.game.starter_deck("Nope")
     path = tmp_path / "akina.txt"
     ak = idh.game.starter_deck("Akina Hachi-Roku")
-    path.write_text(
-        f"Name: Akina\nCar: {ak['car']}\nMods: {ak['mods'][0]}\n"
-        + "".join(f"1 {r}\n" for r in ak["races"])
-        + "".join(f"{n} {c}\n" for c, n in ak["cards"].items())
-    )
+    path.write_text("Name: Akina\n" + "".join(f"{n} {c}\n" for c, n in ak["cards"].items()))
     loaded = idh.game.load_deck(path)
-    assert loaded["cards"] == {**ak["cards"], **{r: 1 for r in ak["races"]}} and loaded["car"] == ak["car"]
+    assert loaded["cards"] == ak["cards"] and loaded["name"] == "Akina"
+    toml = tmp_path / "akina.toml"
+    toml.write_text(
+        'name = "Akina"\ncar = "AE86 Sprinter Trueno"\nmods = ["Takumi Fujiwara"]\n'
+        'races = ["Akina Downhill", "Myogi Night Run", "Irohazaka Hairpins"]\n[cards]\n'
+        + "".join(
+            f'"{c}" = {n}\n'
+            for c, n in ak["cards"].items()
+            if idh.game.table.cards[idh.game.table.need(c)].kind == "maneuver"
+        )
+    )
+    assert idh.game.load_deck(toml)["cards"] == ak["cards"]
     s = idh.game.start(decks=[loaded, None], seed=1)
     assert s.sides[0].decklist == idh.game.start(seed=1).sides[0].decklist
 

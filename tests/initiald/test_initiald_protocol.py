@@ -164,7 +164,7 @@ def test_render_describe_and_narrate(idh):
         "In play: Smooth Line (seat 0, +1 Traction)",
         "To beat: Smooth Line (seat 0) — turn 4 here",
         "Your hand (2)",
-        "Pure Power           sp8  free",
+        "Pure Power             sp8  free",
     ):
         assert want in text, want
     assert "Tight Twin Drift" not in text  # seat 0's hand is hidden from seat 1

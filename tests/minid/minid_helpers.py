@@ -9,6 +9,7 @@ and crossings.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 import kansei
@@ -36,10 +37,15 @@ def names(ids: list[int]) -> list[str]:
     return [CARDS[c].name["fr"] for c in ids]
 
 
+@cache
+def _game(options: tuple[tuple[str, Any], ...]) -> kansei.Game:
+    return kansei.load("minid", **dict(options)) if options else GAME
+
+
 def race(players: int = 2, seed: int = 0, options: dict | None = None, **setup: Any) -> MiniDState:
     setup.setdefault("starter", 0)
     setup.setdefault("bunta", None)
-    game = kansei.load("minid", **options) if options else GAME
+    game = _game(tuple(sorted((options or {}).items())))
     state = game.start(seed=seed, players=players, setup=setup)
     assert isinstance(state, MiniDState)
     return settle(state)
@@ -65,12 +71,11 @@ CARD_MOMENTS = {"turn", "skip", "drift", "battle", "crossing"}
 def settle(state: MiniDState) -> MiniDState:
     """Answer every card moment where the racer's only legal action is to decline (it holds cards, none
     playable now), as a client's auto-pass does: the race runs on to the next real choice."""
-    while not state.is_over:
-        d = state.view(None)["decision"]
+    while state.pending is not None and not state.is_over:
         legal = state.legal_actions()
-        if d["kind"] not in CARD_MOMENTS or len(legal) != 1:
+        if state.pending.kind not in CARD_MOMENTS or len(legal) != 1:
             break
-        state.apply(legal[0], seat=d["seat"])
+        state.apply(legal[0], seat=state.pending.seat)
     return state
 
 

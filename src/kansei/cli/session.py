@@ -170,8 +170,7 @@ class Session:
             if self.auto and not self.worth_asking(me):
                 action = self.default_action(me)
                 if action is not None:
-                    self.pending[me].append((False, f"(auto) {self.describe(action)}"))
-                    self.apply(action, me)
+                    self.auto_move(me, action)
                     continue
             if self.hot_seat and self.facing != me:
                 self.hand_over(me)
@@ -179,6 +178,25 @@ class Session:
             if not self.decide(me):
                 return False
         return True
+
+    def auto_move(self, me: int, action: Action) -> None:
+        """Play ``action`` for a seat with no real choice. At a hot seat the keyboard is still handed over
+        (and the player told), so the other player cannot tell a skipped decision from a real one."""
+        line = f"(auto) {self.describe(action)}"
+        if not self.hot_seat:
+            self.pending[me].append((False, line))
+            self.apply(action, me)
+            return
+        if self.facing != me:
+            self.hand_over(me)
+            self.facing = me
+        self.show_pending(me)
+        out.print(f"  [cyan]›[/] {clean(line, 200)} [dim]— nothing else you could do mattered[/]")
+        self.apply(action, me)
+        try:
+            self.screen.ask("[dim]Enter to go on[/] ")
+        except EOFError:
+            pass
 
     def worth_asking(self, seat: int) -> bool:
         """Whether ``seat`` has a real choice: the game's ``worth_asking(state, seat)`` when it has one,

@@ -20,7 +20,7 @@ from kansei.core.errors import ContentError, KanseiError
 from kansei.core.protocol import Game
 from kansei.core.registry import game_class
 
-from .common import app, clean, error_lines, fail, friendly, out, plural, warn
+from .common import app, clean, err, error_lines, fail, friendly, out, plural, warn
 
 NO_SUCH_CARD = re.compile(r'card "([^"]{1,120})": no such')
 
@@ -99,6 +99,13 @@ def with_suggestions(game: Game, problems: list[str]) -> list[str]:
     return out_lines
 
 
+def has_decks(game_id: str) -> bool:
+    try:
+        return bool(kansei.load(game_id).starter_decks())
+    except KanseiError:
+        return False
+
+
 def split(problems: list[str]) -> tuple[list[str], list[str]]:
     """(errors, warnings)."""
     warnings = [p for p in problems if p.lower().startswith("warning")]
@@ -120,7 +127,7 @@ def validate(
     if not path.is_dir():
         read_bytes(path, MAX_FILE_BYTES)  # a device, pipe or huge file is refused before any game reads it
     gid = game or guess_game(path)
-    candidates = [gid] if gid else kansei.games()
+    candidates = [gid] if gid else [g for g in kansei.games() if path.is_dir() or has_decks(g)]
     results: dict[str, tuple[list[str], list[str]]] = {}
     for cand in candidates:
         g = kansei.load(cand)
@@ -141,12 +148,13 @@ def validate(
         return
     if len(results) == 1:
         fail(next(iter(results.values()))[0])
-    counts = sorted(results.items(), key=lambda kv: len(kv[1][0]))
+    shared = set.intersection(*(set(e) for e, _ in results.values()))  # the file's own, not a game's
+    counts = sorted(results.items(), key=lambda kv: len(set(kv[1][0]) - shared))
     closest, (errors, _) = counts[0]
-    if all(r[0] == errors for r in results.values()):  # the same for every game: the file itself
+    if all(set(e) == shared for e, _ in results.values()):
         fail(errors)
     summary = ", ".join(f"{c}: {plural(len(e), 'problem')}" for c, (e, _) in counts)
-    out.print(
+    err.print(
         f"{shown} fits no game ({clean(summary)}); the closest, {clean(closest)}, says:", soft_wrap=True
     )
     fail(errors)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from bisect import insort
 from itertools import count
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from kansei.core.protocol import Action, DuelState
 from kansei.core.windows import Windows
@@ -43,6 +43,14 @@ Aura = tuple[int, str, int, int, int]  # owner, side ("all"/"own"/"foe"), type b
 Decklist = tuple[list[int], list[int], list[int]]  # D-Squad, Support, side deck (sorted card ids)
 Located = tuple[int, Unit]  # controller, D-Spirit
 
+
+class Listed(NamedTuple):
+    """Cards of a seat's open Support decklist whose whereabouts decide if it is asked: (card, copies)."""
+
+    responses: tuple[tuple[int, int], ...]
+    realms: tuple[tuple[int, int], ...]
+
+
 PASS = Action("pass", "pass")
 _TOKENS = count(1)  # ownership tokens of states (see Unit and StateBase.writable)
 
@@ -56,9 +64,9 @@ class StateBase(DuelState):
 
     __slots__ = (
         "table", "phase", "active", "first", "turn", "turns_taken", "sp", "squad", "support", "side", "hand",
-        "dworld", "banished", "bs", "sz", "szc", "realm", "auras", "wnd", "bid", "summoned", "exchanged",
-        "shifted", "rushed", "attacks", "uid_next", "open_seat", "lists", "game_no", "match_wins", "results",
-        "side_seat", "side_pending", "swaps_left", "ready", "token",
+        "dworld", "banished", "scene", "parked", "support_cards", "realm", "auras", "wnd", "bid", "summoned",
+        "exchanged", "shifted", "rushed", "attacks", "uid_next", "open_seat", "lists", "game_no",
+        "match_wins", "results", "side_seat", "side_pending", "swaps_left", "ready", "token", "listed",
     )  # fmt: skip
 
     game: DSpirits
@@ -75,9 +83,9 @@ class StateBase(DuelState):
     hand: list[list[HandCard]]  # sorted
     dworld: list[list[int]]  # D-Worlds (discard piles)
     banished: list[list[int]]  # removed from play
-    bs: list[list[Unit]]  # Battle Scenes (DS-Z1)
-    sz: list[list[Unit]]  # D-Spirits in the Support Zones (DS-B6)
-    szc: list[list[int]]  # lasting signals in the Support Zones
+    scene: list[list[Unit]]  # the Battle Scenes (DS-Z1)
+    parked: list[list[Unit]]  # D-Spirits in the Support Zones (DS-B6)
+    support_cards: list[list[int]]  # lasting signals in the Support Zones
     realm: tuple[int, int] | None  # (owner, card) in the shared Realm zone
     auras: tuple[Aura, ...]  # static effects in force (the Realm's, lasting signals')
     wnd: Windows  # open response windows and the chain (DS-R4)
@@ -98,6 +106,7 @@ class StateBase(DuelState):
     swaps_left: list[int]
     ready: tuple[int, ...]  # uids on the Battle Scene when this battle step began: they may attack (DS-G2)
     token: int  # this state owns (may write in place) the units whose owner is this token
+    listed: list[Listed]  # per seat, this game: response signals and Realms of its open Support decklist
 
     # ------------------------------------------------------------------------------ whose decision
     @property
@@ -141,7 +150,7 @@ class StateBase(DuelState):
         """Static effects in force: the Realm's (DS-R1) and lasting signals' in Support Zones (DS-B6)."""
         t = self.table
         out: list[Aura] = []
-        sources = [(p, c) for p in (0, 1) for c in self.szc[p]]
+        sources = [(p, c) for p in (0, 1) for c in self.support_cards[p]]
         if self.realm is not None:
             sources.append(self.realm)
         for owner, c in sources:
@@ -202,10 +211,10 @@ class StateBase(DuelState):
     # ------------------------------------------------------------------------------ finding D-Spirits
     def locate(self, uid: int) -> Located | None:
         for p in (0, 1):
-            for u in self.bs[p]:
+            for u in self.scene[p]:
                 if u.uid == uid:
                     return p, u
-            for u in self.sz[p]:
+            for u in self.parked[p]:
                 if u.uid == uid:
                     return p, u
         return None
@@ -216,7 +225,7 @@ class StateBase(DuelState):
         if u.owner == self.token:
             return u
         c = u.copy(self.token)
-        for zone in (self.bs[p], self.sz[p]):
+        for zone in (self.scene[p], self.parked[p]):
             for i, x in enumerate(zone):
                 if x is u:
                     zone[i] = c
@@ -224,16 +233,16 @@ class StateBase(DuelState):
         raise AssertionError(f"unit {u.uid} is not in play for seat {p}")
 
     def remove_unit(self, p: int, u: Unit) -> None:
-        if u in self.bs[p]:
-            self.bs[p].remove(u)
+        if u in self.scene[p]:
+            self.scene[p].remove(u)
         else:
-            self.sz[p].remove(u)
+            self.parked[p].remove(u)
 
     def labels(self, p: int) -> list[str]:
         """Stable names of ``p``'s D-Spirits in play (Battle Scene then Support Zone): the card's slug,
         with ``#n`` when two share a card."""
         slugs = self.table.slug
-        cids = [u.card for u in self.bs[p]] + [u.card for u in self.sz[p]]
+        cids = [u.card for u in self.scene[p]] + [u.card for u in self.parked[p]]
         if len(set(cids)) == len(cids):
             return [slugs[c] for c in cids]
         seen: dict[int, int] = {}
@@ -253,12 +262,12 @@ class StateBase(DuelState):
             i = labels.index(label)
         except ValueError:
             return None
-        nb = len(self.bs[p])
-        return self.bs[p][i] if i < nb else self.sz[p][i - nb]
+        nb = len(self.scene[p])
+        return self.scene[p][i] if i < nb else self.parked[p][i - nb]
 
     def controls(self, p: int, cid: int) -> bool:
         """A D-Spirit is under your control if its top card or any card of its stack is ``cid``."""
-        for u in self.bs[p] + self.sz[p]:
+        for u in self.scene[p] + self.parked[p]:
             if u.card == cid or cid in u.under:
                 return True
         return False
@@ -267,6 +276,8 @@ class StateBase(DuelState):
     def hand_label(self, h: HandCard) -> str:
         """A card in hand as notations name it: ``tuskaroo``, ``tuskaroo+frozen+poison300`` (DS-R2)."""
         s = self.table.slug[h.card]
+        if not h.frozen and not h.poison:
+            return s
         if h.frozen:
             s += "+frozen"
         if h.poison:
@@ -334,7 +345,7 @@ class StateBase(DuelState):
         else:
             seats = (1 - c.owner,) if target == "all_foes" else (c.owner,) if target == "all_own" else (0, 1)
             for q in seats:
-                for u in self.bs[q] + self.sz[q]:
+                for u in self.scene[q] + self.parked[q]:
                     if not max_power or self.attack_of(q, u) <= max_power:
                         out.append((q, u))
         return out
@@ -454,7 +465,7 @@ class StateBase(DuelState):
     def super_summon_chosen(self, c: Ctx) -> None:
         """DS-G3: a Super D-Summon of the chosen card from hand or D-World (if it is still there)."""
         p = c.owner
-        if len(self.bs[p]) >= BATTLE_SCENE_MAX:
+        if len(self.scene[p]) >= BATTLE_SCENE_MAX:
             self.log("fizzle", seat=p, name=c.name, why="the Battle Scene is full")
             return
         h = c.target_hand
@@ -474,14 +485,14 @@ class StateBase(DuelState):
             return
         p, u = found
         name = self.table.name[u.card]
-        if u in self.bs[p]:
-            if len(self.sz[p]) < SUPPORT_SPIRITS_MAX:
-                self.bs[p].remove(u)
-                self.sz[p].append(u)
+        if u in self.scene[p]:
+            if len(self.parked[p]) < SUPPORT_SPIRITS_MAX:
+                self.scene[p].remove(u)
+                self.parked[p].append(u)
                 self.log("zone", seat=p, card=name, dest="support")
-        elif len(self.bs[p]) < BATTLE_SCENE_MAX:
-            self.sz[p].remove(u)
-            self.bs[p].append(u)
+        elif len(self.scene[p]) < BATTLE_SCENE_MAX:
+            self.parked[p].remove(u)
+            self.scene[p].append(u)
             self.log("zone", seat=p, card=name, dest="battle")
 
     def item(self, i: int) -> ChainItem:
@@ -518,7 +529,7 @@ class StateBase(DuelState):
         if h.frozen:
             u.frozen_until = self.next_end(p)
         u.poison = h.poison
-        self.bs[p].append(u)
+        self.scene[p].append(u)
         self.log("summon", seat=p, card=t.name[h.card], kind="super" if sup else "regular")
         for prog in t.abil[h.card].get("summoned", ()):
             self.trigger(prog, p, u)
@@ -533,7 +544,7 @@ class StateBase(DuelState):
             self.open_link(p, prog, u.uid, "")
             return
         if prog.choose == "hand":
-            if len(self.bs[p]) < BATTLE_SCENE_MAX and self.hand_spirit_count(p):
+            if len(self.scene[p]) < BATTLE_SCENE_MAX and self.hand_spirit_count(p):
                 self.wnd.open("target", p, data=TargetChoice(prog.id, u.uid))
             else:
                 self.log("fizzle", seat=p, name=prog.name, why="no target")
@@ -587,17 +598,17 @@ class StateBase(DuelState):
         sel, mp = prog.choose, prog.max_power
         out: list[str] = []
         if sel == "hand":
-            if len(self.bs[p]) >= BATTLE_SCENE_MAX:
+            if len(self.scene[p]) >= BATTLE_SCENE_MAX:
                 return out
-            last = None
-            for h in self.hand[p]:
+            seen: list[HandCard] = []
+            for h in self.hand[p]:  # sorted: copies are side by side
                 c = h.card
-                if h != last and t.kind[c] == SPIRIT and (not mp or t.atk[c] <= mp):
+                if t.kind[c] == SPIRIT and (not mp or t.atk[c] <= mp) and not (seen and h == seen[-1]):
+                    seen.append(h)
                     out.append("hand:" + self.hand_label(h))
-                last = h
             return out
         if sel == "dworld":
-            if len(self.bs[p]) >= BATTLE_SCENE_MAX:
+            if len(self.scene[p]) >= BATTLE_SCENE_MAX:
                 return out
             for c in sorted(set(self.dworld[p])):
                 if t.kind[c] == SPIRIT and (not mp or t.atk[c] <= mp):
@@ -606,7 +617,7 @@ class StateBase(DuelState):
         sides = (1 - p,) if sel == "foe" else (p,) if sel in ("own", "other_own") else (p, 1 - p)
         for q in sides:
             labels = self.labels(q)
-            field = self.bs[q] + self.sz[q] if sel != "other_own" else self.bs[q]
+            field = self.scene[q] + self.parked[q] if sel != "other_own" else self.scene[q]
             pre = "foe:" if q != p else "own:"
             for i, u in enumerate(field):
                 if sel == "other_own" and (src is None or u.uid == src.uid):

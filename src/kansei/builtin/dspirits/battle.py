@@ -34,7 +34,7 @@ class BattleState(StateBase):
     def start_battle(self) -> None:
         """DS-G2: only D-Spirits on the Battle Scene as the battle step begins may attack."""
         self.phase = BATTLE
-        self.ready = tuple(u.uid for u in self.bs[self.active])
+        self.ready = tuple(u.uid for u in self.scene[self.active])
         self.log("step", seat=self.active, step="battle")
 
     def may_attack(self, p: int) -> bool:
@@ -43,16 +43,16 @@ class BattleState(StateBase):
 
     def charged(self, p: int) -> bool:
         """A Super Charge of ``p``'s is active this turn (DS-X7)."""
-        return any(u.charged_turn == self.turn for u in self.bs[p])
+        return any(u.charged_turn == self.turn for u in self.scene[p])
 
     def attackers(self, p: int) -> list[Unit]:
         """DS-G2/DS-G4: Battle Scene D-Spirits in Attack stance, there when the step began, not yet used;
         a Super Charged D-Spirit is the only one that may attack (DS-X7)."""
-        charged = [u for u in self.bs[p] if u.charged_turn == self.turn]
+        charged = [u for u in self.scene[p] if u.charged_turn == self.turn]
         turn = self.turn
         return [
             u
-            for u in charged or self.bs[p]
+            for u in charged or self.scene[p]
             if u.uid in self.ready
             and u.attacked_on != turn
             and u.stance == ATTACK_STANCE
@@ -66,16 +66,16 @@ class BattleState(StateBase):
         if self.may_attack(p):
             q = 1 - p
             labels = self.labels(p)
-            nb = len(self.bs[p])
-            tl = self.labels(q)[: len(self.bs[q])]  # DS-B6: only the Battle Scene may be targeted
+            nb = len(self.scene[p])
+            tl = self.labels(q)[: len(self.scene[q])]  # DS-B6: only the Battle Scene may be targeted
             targets = tl if tl else ["direct"]  # DS-B4: direct only against an empty Battle Scene
             for u in self.attackers(p):
-                lab = labels[self.bs[p].index(u)]
+                lab = labels[self.scene[p].index(u)]
                 for tgt in targets:
                     out.append(t.act(f"attack {lab} {tgt}", "attack", (lab, tgt)))
             charged = self.charged(p)
             if not charged and self.afford(p, LIMBO_COST):  # DS-X5 Limbo
-                for k, u in enumerate(self.sz[p]):
+                for k, u in enumerate(self.parked[p]):
                     if (
                         u.attacked_on == self.turn
                         or u.shifted
@@ -162,7 +162,7 @@ class BattleState(StateBase):
             return
         att = fa[1]
         if item.target < 0:  # DS-B4 direct attack
-            if self.bs[q]:
+            if self.scene[q]:
                 self.log("battle", seat=p, outcome="fizzled", why="the opponent has a D-Spirit again")
                 return
             a = self.attack_of(p, att)
@@ -170,7 +170,7 @@ class BattleState(StateBase):
             self.lose_sp(q, a, f"direct attack by {t.name[att.card]}")
             return
         fd = self.locate(item.target)
-        if fd is None or fd[0] != q or fd[1] not in self.bs[q]:
+        if fd is None or fd[0] != q or fd[1] not in self.scene[q]:
             self.log("battle", seat=p, outcome="fizzled", why="the target left the Battle Scene")
             return
         dfd = fd[1]

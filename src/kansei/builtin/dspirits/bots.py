@@ -42,7 +42,7 @@ def project(state: DSpiritsState, limit: int = 12) -> DSpiritsState:
 def _side(s: DSpiritsState, p: int) -> float:
     kind = s.table.kind
     v = float(s.sp[p])
-    for u in s.bs[p]:
+    for u in s.scene[p]:
         a = s.attack_of(p, u)
         e = s.endurance_of(p, u)
         w = ATTACK_W if u.stance == ATTACK_STANCE else ATTACK_W * 0.6
@@ -52,7 +52,7 @@ def _side(s: DSpiritsState, p: int) -> float:
         if u.charged_turn > s.turn:
             v += 0.5 * a
         v -= 3.0 * u.poison
-    for u in s.sz[p]:
+    for u in s.parked[p]:
         v += 0.25 * s.attack_of(p, u) + 0.2 * s.endurance_of(p, u)
         if u.shifted:
             v -= 100
@@ -60,7 +60,7 @@ def _side(s: DSpiritsState, p: int) -> float:
     hand = s.hand[p]
     v += HAND_CARD * len(hand)
     v += 40.0 * sum(1 for h in hand if kind[h.card] == SPIRIT)
-    v += 120.0 * len(s.szc[p])
+    v += 120.0 * len(s.support_cards[p])
     return v
 
 
@@ -76,6 +76,6 @@ def evaluate(state: DSpiritsState, seat: int) -> float:
     if s.realm is not None:
         # a Realm is worth what it adds to each side's D-Spirits
         for p, sign in ((seat, 1.0), (opp, -1.0)):
-            for u in s.bs[p]:
+            for u in s.scene[p]:
                 v += sign * 0.3 * (s.aura(p, u.card, 0) + s.aura(p, u.card, 1))
     return v

@@ -174,6 +174,7 @@ class Program:
         "needs_attack",
         "needs_link",
         "launch_self",
+        "moves_zone",
     )
 
     def __init__(
@@ -204,6 +205,7 @@ class Program:
         )
         self.needs_link = any(c.name == "negate" for c in effects)
         self.launch_self = any(c.name == "launch" and c.p.launched == "self" for c in effects)
+        self.moves_zone = any(c.name == "move_zone" for c in effects)
 
 
 def _check_choices(effects: tuple[Compiled, ...], where: str, problems: list[str]) -> None:

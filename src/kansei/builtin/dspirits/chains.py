@@ -29,7 +29,7 @@ from .model import (
     TargetChoice,
     Unit,
 )
-from .table import REALM, SIGNAL, SPIRIT
+from .table import REALM, SPIRIT
 
 NO_EXTRA = Action("no extra", "extra", (-1,))
 RECHARGE = Action("recharge", "recharge")
@@ -50,63 +50,65 @@ class ChainState(BattleState):
         """Whether ``seat`` is asked in the open window, judged on what every seat can see."""
         if kind in ("endure", "target"):
             return True
-        return any(self.response_options(seat, c) for c in self.possible_responses(seat))
+        for c in self.possible_responses(seat):
+            prog = self.table.effect[c]
+            if prog is not None and self.answers_now(seat, c):
+                if prog.choose is None or prog.choose == "hand" or self.choices(seat, prog, None):
+                    return True
+        return False
 
     def possible_responses(self, p: int) -> list[int]:
         """The response signals ``p`` may hold as far as the other seat knows: those of its open Support
         decklist not all accounted for in public zones, while it holds any support card."""
-        t = self.table
         hand = self.hand[p]
         if not hand or self.hand_spirit_count(p) == len(hand):
             return []
-        out = []
-        last = -1
-        for c in self.lists[p][1]:
-            if c == last or not t.response[c]:
-                continue
-            last = c
-            if self.lists[p][1].count(c) > self.dworld[p].count(c) + self.banished[p].count(c):
-                out.append(c)
-        return out
+        dworld, banished = self.dworld[p], self.banished[p]
+        return [c for c, n in self.listed[p].responses if n > dworld.count(c) + banished.count(c)]
 
-    def response_options(self, p: int, c: int) -> list[Action]:
-        """The ways ``p`` could chain response signal ``c`` now (DS-R4): what is on the chain decides."""
-        t = self.table
-        prog = t.effect[c]
+    def answers_now(self, p: int, c: int) -> bool:
+        """Whether response signal ``c`` could answer what is on the chain now (DS-R4), leaving aside its
+        target: a link to negate, an attack to stop, an attacker within reach."""
+        prog = self.table.effect[c]
         items = self.wnd.items
         if prog is None or not items:
-            return []
-        top = self.item(len(items) - 1)
-        if prog.needs_link and not (isinstance(top, Link) and not top.negated):
-            return []
+            return False
+        if prog.needs_link:
+            top = self.item(len(items) - 1)
+            if not isinstance(top, Link) or top.negated:
+                return False
         if prog.needs_attack:
             i = self.wnd.find("attack", self.wnd.frames[-1].base)
             if i < 0 or self.item(i).negated:
-                return []
+                return False
             if not prog.needs_link and any(b.name != "negate_attack" for b in prog.effects):
                 # target "attacker" with max_power: only when the attacker qualifies
                 ctx = Ctx(p, -1, prog.name)
-                if not any(
+                return any(
                     self.select("attacker", getattr(b.p, "max_power", 0), ctx)
                     for b in prog.effects
                     if getattr(b.p, "target", "") == "attacker"
-                ):
-                    return []
+                )
+        return True
+
+    def response_options(self, p: int, c: int) -> list[Action]:
+        """The ways ``p`` could chain response signal ``c`` now, one per target it may choose."""
         out: list[Action] = []
-        self.with_targets(out, f"respond {t.slug[c]}", "respond", (c,), p, prog, None)
+        prog = self.table.effect[c]
+        if prog is not None and self.answers_now(p, c):
+            self.with_targets(out, f"respond {self.table.slug[c]}", "respond", (c,), p, prog, None)
         return out
 
     def responses(self, p: int) -> list[Action]:
         """DS-R4: the response signals ``p`` holds and may chain now."""
         t = self.table
         out: list[Action] = []
-        last = None
+        last = -1
         for h in self.hand[p]:
-            if h is last or h.marked:
-                continue
-            last = h
-            if t.kind[h.card] == SIGNAL and t.response[h.card]:
-                out.extend(self.response_options(p, h.card))
+            c = h.card
+            if c != last and t.response[c]:
+                out.extend(self.response_options(p, c))
+            last = c
         return out
 
     def with_targets(
@@ -229,7 +231,7 @@ class ChainState(BattleState):
         assert b is not None
         n = a.args[0]
         self.log("bid", seat=b.mover, card=self.table.name[b.card], amount=n, kind=b.kind)
-        self.bid = b._replace(amount=n, high=b.mover, mover=1 - b.mover)
+        self.bid = Bid(b.kind, b.opener, b.card, n, b.mover, 1 - b.mover, b.source)
 
     def end_bid(self) -> None:
         """DS-R1: the last bidder wins and pays; a Realm won by its player enters (the old one is destroyed),
@@ -305,12 +307,10 @@ class ChainState(BattleState):
             return True
         if not rush or not self.support[p]:
             return False
-        listed = self.lists[p][1]
-        for c in set(listed):
-            if t.kind[c] == REALM and c not in self.side[p]:
-                public = self.dworld[p].count(c) + self.banished[p].count(c) + (self.realm == (p, c))
-                if listed.count(c) > public:
-                    return True
+        dworld, banished = self.dworld[p], self.banished[p]
+        for c, copies in self.listed[p].realms:
+            if copies > dworld.count(c) + banished.count(c) + (self.realm == (p, c)):
+                return True  # a copy may be in the Support deck
         return False
 
     def extra_options(self, p: int) -> list[Action]:

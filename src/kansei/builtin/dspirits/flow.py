@@ -14,7 +14,7 @@ from bisect import insort
 
 from kansei.core.protocol import Action
 
-from .base import PASS
+from .base import PASS, Listed
 from .battle import ENDURE_ACT, FALL_ACT
 from .cards import Program
 from .chains import ChainState
@@ -53,9 +53,9 @@ class FlowState(ChainState):
         self.hand = [[], []]
         self.dworld = [[], []]
         self.banished = [[], []]
-        self.bs = [[], []]
-        self.sz = [[], []]
-        self.szc = [[], []]
+        self.scene = [[], []]
+        self.parked = [[], []]
+        self.support_cards = [[], []]
         self.realm = None
         self.auras = ()
         self.bid = None
@@ -68,9 +68,19 @@ class FlowState(ChainState):
         self.sp = [o.starting_sp, o.starting_sp]
         self.first = first
         self.active = first
+        t = self.table
+        self.listed = []
         for p in (0, 1):
             self.rng.shuffle(self.squad[p])
             self.rng.shuffle(self.support[p])
+            listed = sorted(set(self.lists[p][1]))
+            count = self.lists[p][1].count
+            self.listed.append(
+                Listed(
+                    tuple((c, count(c)) for c in listed if t.response[c]),
+                    tuple((c, count(c)) for c in listed if t.kind[c] == REALM),
+                )
+            )
         self.log("game_start", game=self.game_no, first=first, sp=list(self.sp))
         self.phase = OPEN
         self.open_seat = first
@@ -120,6 +130,7 @@ class FlowState(ChainState):
             a = self.active
             if ph == DRAW:
                 if self.draw_is_a_decision(a):
+                    self.remember_legal(self.draw_options(a))
                     return
                 opts = self.draw_options(a)
                 if opts:  # one plain draw: no decision to make
@@ -157,7 +168,7 @@ class FlowState(ChainState):
         self.turns_taken[p] += 1
         self.summoned = self.exchanged = self.shifted = self.rushed = False
         self.attacks = 0
-        for u in self.bs[p]:
+        for u in self.scene[p]:
             if u.charged_turn == self.turn:
                 self.log("supercharged", seat=p, card=self.table.name[u.card], power=self.attack_of(p, u))
         self.log("turn", seat=p, turn=self.turn, sp=list(self.sp))
@@ -167,15 +178,15 @@ class FlowState(ChainState):
         """DS-G2 end step: poison (DS-R2), end-step abilities, thaw; then the other player's turn."""
         t = self.table
         p = self.active
-        for u in list(self.bs[p] + self.sz[p]):
+        for u in list(self.scene[p] + self.parked[p]):
             if u.poison:
                 self.lose_sp(p, u.poison, f"{t.name[u.card]} is poisoned")
-        for u in list(self.bs[p] + self.sz[p]):
+        for u in list(self.scene[p] + self.parked[p]):
             if u.shifted:
                 continue
             for prog in t.abil[u.card].get("end", ()):
                 self.run(prog, p, u.uid)
-        for u in self.bs[p] + self.sz[p]:
+        for u in self.scene[p] + self.parked[p]:
             if u.frozen_until == self.turn:
                 self.log("thaw", seat=p, card=t.name[u.card])
         if any(h.frozen for h in self.hand[p]):  # frozen cards in hand thaw too
@@ -195,25 +206,22 @@ class FlowState(ChainState):
     def hand_spirits(self, p: int) -> list[HandCard]:
         """The distinct D-Spirits in ``p``'s hand."""
         kind = self.table.kind
-        out = []
-        last = None
-        for h in self.hand[p]:
-            if h != last and kind[h.card] == SPIRIT:
+        out: list[HandCard] = []
+        for h in self.hand[p]:  # sorted: copies are side by side
+            if kind[h.card] == SPIRIT and not (out and h == out[-1]):
                 out.append(h)
-            last = h
         return out
 
     def program_ok(self, p: int, prog: Program, src: Unit | None) -> bool:
-        """Extra conditions some blocks put on activation (a zone with room)."""
-        for b in prog.effects:
-            if b.name == "move_zone" and src is not None:
-                if src in self.bs[p] and len(self.sz[p]) >= SUPPORT_SPIRITS_MAX:
+        """Extra conditions some blocks put on activation: a zone with room to move to, a launcher on the
+        Battle Scene."""
+        if prog.moves_zone and src is not None:
+            if src in self.scene[p]:
+                if len(self.parked[p]) >= SUPPORT_SPIRITS_MAX:
                     return False
-                if src in self.sz[p] and len(self.bs[p]) >= BATTLE_SCENE_MAX:
-                    return False
-            if b.name == "launch" and b.p.launched == "self" and (src is None or src not in self.bs[p]):
+            elif len(self.scene[p]) >= BATTLE_SCENE_MAX:
                 return False
-        return True
+        return not prog.launch_self or (src is not None and src in self.scene[p])
 
     def evolution_ok(self, p: int, u: Unit, evo: int) -> bool:
         """DS-C3: the D-Evolution is in the side deck or the D-World and its condition holds."""
@@ -227,7 +235,7 @@ class FlowState(ChainState):
     def main_actions(self, p: int) -> list[Action]:
         t = self.table
         out: list[Action] = []
-        bs, sz = self.bs[p], self.sz[p]
+        bs, sz = self.scene[p], self.parked[p]  # the Battle Scene and the Support Zone
         turn = self.turn
         sp = self.sp[p]
         hand_spirits = self.hand_spirits(p)
@@ -273,13 +281,13 @@ class FlowState(ChainState):
                         self.with_targets(
                             out, f"ability {lab} {t.pslug[prog.id]}", "ability", (lab, j), p, prog, u
                         )
-        last = None
-        for h in self.hand[p]:
-            if h is last or h.marked:
-                continue
-            last = h
+        last = -1
+        for h in self.hand[p]:  # support cards (never statused), each distinct card once
             c = h.card
             k = t.kind[c]
+            if c == last or k == SPIRIT:
+                continue
+            last = c
             if k == SIGNAL:
                 eff = t.effect[c]
                 if eff is None:
@@ -311,14 +319,14 @@ class FlowState(ChainState):
         assert u is not None
         t = self.table
         self.exchanged = True
-        i = self.bs[p].index(u)
+        i = self.scene[p].index(u)
         self.hand[p].remove(h)
         self.to_hand(p, u, "Soul Exchange")
         new = self.new_unit(p, h.card, False)
         if h.frozen:
             new.frozen_until = self.next_end(p)
         new.poison = h.poison
-        self.bs[p].insert(i, new)
+        self.scene[p].insert(i, new)
         self.log("exchange", seat=p, out=t.name[u.card], card=t.name[h.card])
 
     def _do_stance(self, a: Action) -> None:
@@ -375,7 +383,7 @@ class FlowState(ChainState):
             return
         self.log("play", seat=p, card=t.name[cid])
         if t.lasting[cid]:
-            self.szc[p].append(cid)
+            self.support_cards[p].append(cid)
             self.refresh_auras()
         else:
             self.dworld[p].append(cid)
@@ -408,8 +416,8 @@ class FlowState(ChainState):
         self.shifted = True
         self.pay(p, SOUL_SHIFT_COST, "Soul Shift")
         u = self.writable(p, u)
-        self.bs[p].remove(u)
-        self.sz[p].append(u)
+        self.scene[p].remove(u)
+        self.parked[p].append(u)
         u.shifted = True
         self.log("shift", seat=p, card=self.table.name[u.card])
 

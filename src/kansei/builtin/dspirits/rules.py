@@ -24,6 +24,7 @@ from kansei.core.protocol import Game, GameOptions, validation_lines
 
 from .cards import Evolution, Spirit, Support, load_catalog, unimplemented
 from .setup import DSpiritsSetup
+from .space import action_space, encode_view, observation_spec
 from .state import Decks, DSpiritsState
 from .table import KIND_NAMES, Table, table_for
 
@@ -164,11 +165,13 @@ class DSpirits(Game):
         if spec is None:
             spec = decks[seat % len(decks)].name
         if isinstance(spec, str):
-            if not any(d.name.lower() == spec.lower() for d in decks):
-                raise ContentError(
-                    [f"{where}: {shorten(spec)!r} is not a starter deck ({', '.join(self.starter_decks())})"]
-                )
-            spec = self.starter_deck(spec)
+            built = self.table.starters.get(spec.lower())
+            if built is None:
+                if not any(d.name.lower() == spec.lower() for d in decks):
+                    starters = ", ".join(self.starter_decks())
+                    raise ContentError([f"{where}: {shorten(spec)!r} is not a starter deck ({starters})"])
+                built = self.table.starters[spec.lower()] = self._decks(self.starter_deck(spec), where)
+            return built
         return self._decks(spec, where)
 
     def validate_content(self, path: Path) -> list[str]:
@@ -195,6 +198,22 @@ class DSpirits(Game):
             {"options": {"old_rules": True, "first_turn_attack": True}, "players": 2},
             {"options": {"match": True, "starting_sp": 3000}, "players": 2},
         ]
+
+    # -- research hooks (docs/interop.md) ------------------------------------------------------------
+    def action_space(self) -> list[str]:
+        """Every notation a game with these options can produce, in a fixed order (see ``space``)."""
+        o = self.options
+        key = (o.old_rules, o.match, o.starting_sp)
+        space = self.table.spaces.get(key)
+        if space is None:
+            space = self.table.spaces[key] = tuple(action_space(self.table, o))
+        return list(space)
+
+    def observation_spec(self, players: int = 2) -> list[str]:
+        return observation_spec(self.table)
+
+    def encode_view(self, view: dict[str, Any], seat: int | None) -> list[float]:
+        return encode_view(self.table, view, seat)
 
     # -- cards ----------------------------------------------------------------------------------------
     def cards(self, lang: str = "en") -> list[dict[str, Any]]:

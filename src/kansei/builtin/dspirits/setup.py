@@ -135,7 +135,7 @@ def apply_setup(s: FlowState, setup: DSpiritsSetup) -> None:
             cid = take(s, p, name, "support_zone")
             if not t.lasting[cid]:
                 raise _fail(f"support_zone: {t.name[cid]} is not a lasting signal")
-            s.szc[p].append(cid)
+            s.support_cards[p].append(cid)
     if setup.realm is not None:
         owner, name = (
             (setup.realm.owner, setup.realm.name) if isinstance(setup.realm, RealmSpec) else (0, setup.realm)
@@ -186,7 +186,7 @@ def _field_spirit(s: FlowState, p: int, spec: FieldSpirit, veteran: bool) -> Non
     u.wins = spec.wins
     u.endures = spec.endured
     support = spec.zone == "support"
-    zone = s.sz[p] if support else s.bs[p]
+    zone = s.parked[p] if support else s.scene[p]
     if len(zone) >= (SUPPORT_SPIRITS_MAX if support else BATTLE_SCENE_MAX):
         raise _fail(f"field: seat {p}'s {'Support Zone' if support else 'Battle Scene'} is full")
     zone.append(u)

@@ -173,7 +173,7 @@ class DSpiritsState(FlowState):
                 return f"{shown}: attacks are declared in the battle step; this is the {self.where()}"
             if not self.may_attack(p):
                 return f"{shown}: the first player does not attack on their first turn (DS-G2)"
-            if head == "attack" and len(words) >= 2 and self.bs[1 - p] and words[-1] == "direct":
+            if head == "attack" and len(words) >= 2 and self.scene[1 - p] and words[-1] == "direct":
                 return f"{shown}: a direct attack only when the opponent's Battle Scene is empty (DS-B4)"
         if head == "summon" and self.summoned:
             return f"{shown}: one Regular Summon per turn (DS-G3)"
@@ -225,7 +225,7 @@ class DSpiritsState(FlowState):
     def _player_view(self, p: int, me: bool) -> dict[str, Any]:
         t = self.table
         labels = self.labels(p)
-        nb = len(self.bs[p])
+        nb = len(self.scene[p])
         hand_sp = self.hand_spirit_count(p)
         v: dict[str, Any] = {
             "seat": p,
@@ -239,11 +239,11 @@ class DSpiritsState(FlowState):
             "hand_known": [self.hand_label(h) for h in self.hand[p] if h.marked],
             "dworld": [t.name[c] for c in self.dworld[p]],
             "banished": [t.name[c] for c in self.banished[p]],
-            "battle": [self._unit_view(p, u, labels[i], "battle") for i, u in enumerate(self.bs[p])],
+            "battle": [self._unit_view(p, u, labels[i], "battle") for i, u in enumerate(self.scene[p])],
             "support_zone": [
-                self._unit_view(p, u, labels[nb + i], "support") for i, u in enumerate(self.sz[p])
+                self._unit_view(p, u, labels[nb + i], "support") for i, u in enumerate(self.parked[p])
             ],
-            "support_cards": [t.name[c] for c in self.szc[p]],
+            "support_cards": [t.name[c] for c in self.support_cards[p]],
             "turns_taken": self.turns_taken[p],
             "decklist": {
                 "squad": _counts(t, self.lists[p][0]),
@@ -372,7 +372,7 @@ class DSpiritsState(FlowState):
                     for f in Unit.__slots__
                     if f != "owner"
                 }
-                for u in self.bs[p] + self.sz[p]
+                for u in self.scene[p] + self.parked[p]
             ]
             for p in (0, 1)
         ]
@@ -388,9 +388,9 @@ class DSpiritsState(FlowState):
                 + Counter(h.card for h in self.hand[p])
                 + Counter(self.dworld[p])
                 + Counter(self.banished[p])
-                + Counter(self.szc[p])
+                + Counter(self.support_cards[p])
             )
-            for u in self.bs[p] + self.sz[p]:
+            for u in self.scene[p] + self.parked[p]:
                 c[u.card] += 1
                 for x in u.under:
                     c[x] += 1
@@ -418,12 +418,13 @@ class DSpiritsState(FlowState):
         s.hand = [self.hand[0][:], self.hand[1][:]]
         s.dworld = [self.dworld[0][:], self.dworld[1][:]]
         s.banished = [self.banished[0][:], self.banished[1][:]]
-        s.bs = [self.bs[0][:], self.bs[1][:]]  # units are shared until written (copy on write)
-        s.sz = [self.sz[0][:], self.sz[1][:]]
+        s.scene = [self.scene[0][:], self.scene[1][:]]  # units are shared until written (copy on write)
+        s.parked = [self.parked[0][:], self.parked[1][:]]
         s.token = new_token()
         self.token = new_token()
         s.ready = self.ready
-        s.szc = [self.szc[0][:], self.szc[1][:]]
+        s.listed = self.listed
+        s.support_cards = [self.support_cards[0][:], self.support_cards[1][:]]
         s.realm = self.realm
         s.auras = self.auras
         s.wnd = self.wnd.clone()

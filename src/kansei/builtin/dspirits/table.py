@@ -61,6 +61,11 @@ class Table:
         self.pslug = [mkslug(prog.name) for prog in cat.programs]  # abilities as notations name them
         self.plain = [HandCard(i) for i in range(n)]  # the interned card in hand without statuses
         self.acts: dict[str, Action] = {}  # interned actions (bounded by the notations content allows)
+        # starter decks built once: (D-Squad, Support, side) card ids, by lower-case name (never mutated)
+        self.starters: dict[str, tuple[list[int], list[int], list[int]]] = {}
+        self.spaces: dict[
+            tuple[Any, ...], tuple[str, ...]
+        ] = {}  # action spaces by the options they depend on
         self.by_name: dict[str, int] = {}
         self.type_bit = {t.name: 1 << i for i, t in enumerate(cat.types)}
         tdefs = {t.name: t for t in cat.types}

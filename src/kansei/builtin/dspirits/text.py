@@ -101,10 +101,14 @@ def _player(v: dict[str, Any], p: dict[str, Any], seat: int | None, t: Table) ->
         (f"{'▶ ' if v['to_move'] == p['seat'] else ''}Seat {p['seat']}{' (you)' if me else ''}", "bold"),
         "  SP ",
         (str(p["sp"]), "bold magenta"),
-        f"  hand {p['hand_count']} ({n} D-Spirit{'' if n == 1 else 's'})"
-        f"  D-Squad {p['squad_count']}  Support {p['support_count']}  D-World {len(p['dworld'])}",
+        f"  hand {p['hand_count']} ({n} D-Spirit{'' if n == 1 else 's'})",
     )
-    parts: list[Any] = [head]
+    decks = Text(
+        f"  D-Squad deck {p['squad_count']}  Support deck {p['support_count']}  side deck {len(p['side'])}"
+        f"  D-World {len(p['dworld'])}" + (f"  banished {len(p['banished'])}" if p["banished"] else ""),
+        style="dim",
+    )
+    parts: list[Any] = [head, decks]
     if p["battle"]:
         parts.append(Text("  Battle Scene:"))
         parts.extend(_unit_line(u) for u in p["battle"])
@@ -131,8 +135,12 @@ def render(state: DSpiritsState, seat: int | None, lang: str = "en") -> Panel:
     parts: list[Any] = [
         Text.assemble(
             ("D-Spirits", "bold"),
-            f"  game {v['game_no']}{match}, turn {v['turn']}: seat {v['active']}'s "
-            f"{STEP_NAMES.get(v['phase'], v['phase'])}",
+            f"  game {v['game_no']}{match}, turn {v['turn']}: "
+            + (
+                STEP_NAMES[v["phase"]]
+                if v["phase"] in ("over", "side", "opening")
+                else f"seat {v['active']}'s {STEP_NAMES.get(v['phase'], v['phase'])}"
+            ),
         ),
         Text.assemble(
             ("Realm: ", "bold green"),

@@ -7,8 +7,9 @@ max mods. Effects are named building blocks (``{ block = "bonus", stat = "power"
 problem; :meth:`Catalog.deck_problems` checks deck data against ID-C1, ID-C2, ID-C3 and ID-C5.
 
 Deck data (what ``game.start(decks=…)`` takes, and what a starter deck or a deck file becomes) is a JSON-safe
-dict ``{"name", "car", "mods": [...], "races": [...], "cards": {maneuver: count}}``; a car, mod or race card
-listed under ``cards`` is sorted to its place, so a plain "3 Card Name" file needs no headers.
+dict ``{"name", "text", "cards": {card: count}}`` holding the car, mods, race cards and maneuvers alike: a
+card's kind says where it goes, so a plain "3 Card Name" file needs no headers. Hand-written data may also
+name them apart (``"car"``, ``"mods": [...]``, ``"races": [...]``).
 """
 
 from __future__ import annotations
@@ -170,15 +171,14 @@ class StarterDeck(Record):
     cards: dict[str, int]
 
     def data(self) -> dict[str, Any]:
-        """The deck as deck data (a fresh dict)."""
-        return {
-            "name": self.name,
-            "text": self.text,
-            "car": self.car,
-            "mods": list(self.mods),
-            "races": list(self.races),
-            "cards": dict(self.cards),
-        }
+        """The deck as deck data (a fresh dict): the car, mods, race cards and maneuvers all in ``cards``,
+        so deck files, listings and exports ("1 AE86 Sprinter Trueno" lines) carry it whole."""
+        cards = {self.car: 1}
+        for name in (*self.mods, *self.races):
+            cards[name] = cards.get(name, 0) + 1
+        for name, count in self.cards.items():
+            cards[name] = cards.get(name, 0) + count
+        return {"name": self.name, "text": self.text, "cards": cards}
 
 
 Card = Car | Mod | Race | Maneuver

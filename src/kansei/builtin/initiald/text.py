@@ -158,7 +158,7 @@ def _hand(state: InitialDState, seat: int) -> Grid:
             cost = "stays"
         else:
             cost = ""
-        cell = Text(f"{d.name[:20]:<20} ")
+        cell = Text(f"{d.name[:22]:<22} ")
         cell.append(f"{MANEUVER_TYPES[d.mtype][:2]}{d.strength[st]:<2}", style="bold")
         cell.append(f" {cost[:13]}", style="red" if cost.startswith("✗") else "green" if cost else "")
         cells.append(cell)

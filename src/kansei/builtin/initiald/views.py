@@ -211,13 +211,13 @@ def card_faces(t: Table) -> list[dict[str, Any]]:
 
 # ------------------------------------------------------------------------------------------ research
 def action_space(t: Table) -> list[str]:
-    """Every notation: per maneuver (content order) its plays with 0..MAX_NEED discards, then every
-    maneuver's discard, then ``pass`` and ``keep``."""
-    out: list[str] = []
+    """Every notation: ``pass``, ``keep``, then per maneuver in content order its plays with 0..MAX_NEED
+    discards and its discard — so a maneuver added at the end of the content adds indices at the end."""
+    out: list[str] = [PASS.notation, KEEP_REST.notation]
     for d in t.maneuvers:
         out.extend(a.notation for a in d.plays[: MAX_NEED + 1])
-    out.extend(d.disc.notation for d in t.maneuvers if d.disc is not None)
-    out.extend((PASS.notation, KEEP_REST.notation))
+        if d.disc is not None:
+            out.append(d.disc.notation)
     return out
 
 

@@ -19,17 +19,15 @@ from pydantic import Field, field_validator
 
 from kansei.core.effects import BlockParams, BlockRegistry
 
+from .battles import ask_battle_card
+from .corners import ask_drift
+from .terms import BATTLE, BOLT, CROSSING, DRIFT, DRIFT_ROLL, KEPT, MOVE_ROLL, SKIP, TURN
+
 if TYPE_CHECKING:  # pragma: no cover
-    from .rules import Decision, MiniDState
+    from .rules import MiniDState
+    from .terms import Decision
 
 REGISTRY = BlockRegistry("minid")
-BOLT, KEPT = "bolt", "kept"
-
-# the moments a kept card may be played (its window)
-TURN, DRIFT, BATTLE, CROSSING, SKIP = "turn", "drift", "battle", "crossing", "skip"
-WINDOWS = (TURN, DRIFT, BATTLE, CROSSING, SKIP)
-# the roll a waiting ⚡ card modifies
-MOVE_ROLL, DRIFT_ROLL = "move", "drift"
 
 
 class Cases(BlockParams):
@@ -143,7 +141,7 @@ class DriftReroll(Kept):
     window = DRIFT
 
     def play(self, p: Any, s: MiniDState, seat: int, d: Decision) -> None:
-        s.ask_drift(seat, d.line, s.reroll(seat, "drift", d.die), d.mod, d.master)
+        ask_drift(s, seat, d.line, s.reroll(seat, "drift", d.die), d.mod, d.master)
 
 
 class DriftBonus(Kept):
@@ -152,7 +150,7 @@ class DriftBonus(Kept):
     window = DRIFT
 
     def play(self, p: Any, s: MiniDState, seat: int, d: Decision) -> None:
-        s.ask_drift(seat, d.line, d.die, d.mod + p.amount, d.master)
+        ask_drift(s, seat, d.line, d.die, d.mod + p.amount, d.master)
 
 
 class DriftMaster(Kept):
@@ -161,7 +159,7 @@ class DriftMaster(Kept):
     window = DRIFT
 
     def play(self, p: Any, s: MiniDState, seat: int, d: Decision) -> None:
-        s.ask_drift(seat, d.line, d.die, d.mod, True)
+        ask_drift(s, seat, d.line, d.die, d.mod, True)
 
 
 class BattleBonus(Kept):
@@ -171,7 +169,7 @@ class BattleBonus(Kept):
 
     def play(self, p: Any, s: MiniDState, seat: int, d: Decision) -> None:
         s.battle_bonus[seat] += p.amount
-        s.ask_battle_card(seat, d.attacker, d.defender)
+        ask_battle_card(s, seat, d.attacker, d.defender)
 
 
 class CrossingReroll(Kept):
@@ -220,4 +218,4 @@ REGISTRY.register("battle_bonus", Bonus, BattleBonus(), kind=KEPT)
 REGISTRY.register("crossing_reroll", BlockParams, CrossingReroll(), kind=KEPT)
 REGISTRY.register("cancel_skip", BlockParams, CancelSkip(), kind=KEPT)
 
-__all__ = ["BATTLE", "BOLT", "CROSSING", "DRIFT", "KEPT", "REGISTRY", "SKIP", "TURN", "WINDOWS"]
+__all__ = ["BATTLE", "BOLT", "CROSSING", "DRIFT", "KEPT", "REGISTRY", "SKIP", "TURN"]

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from .rules import AURA, FAILED, FINISHED, OUT, SPRINT_LINE, MiniDState
+from .rules import MiniDState
+from .terms import AURA, FAILED, FINISHED, OUT, SPRINT_LINE
 
 WIN = 1000.0
 CARD = 1.5  # a kept card is worth about one and a half cases

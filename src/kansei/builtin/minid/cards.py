@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import unicodedata
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from pydantic import Field
 
@@ -28,13 +28,15 @@ from kansei.core.effects import Compiled
 from kansei.core.errors import ContentError
 from kansei.core.options import shorten
 
-from .blocks import BOLT, KEPT, REGISTRY
+from .blocks import REGISTRY
+from .terms import BOLT, KEPT
 
 CONTENT = Path(__file__).parent / "content"
 TRACKS_FILE = "tracks.toml"
 EVENTS_FILE = "events.toml"
 LANGUAGES = ("en", "fr")
-MAX_FILE_BYTES = 1 << 20  # a content or track file larger than 1 MB is refused unread
+MAX_FILE_BYTES = 1 << 20
+M = TypeVar("M", bound=Record)  # a content or track file larger than 1 MB is refused unread
 
 
 def ascii_slug(name: str) -> str:
@@ -158,9 +160,21 @@ class Content:
         return self.track_by_id.get(ascii_slug(name))
 
 
+NESTED = "nested too deeply to be a content file"
+
+
+def _records(path: Path, table: str, model: type[M], problems: list[str], display: str) -> list[M]:
+    """``load_records`` that also turns a pathologically nested file into one problem line."""
+    try:
+        return load_records(path, table, model, problems, display, table)
+    except RecursionError:
+        problems.append(f"{shorten(display, 300)}: {NESTED}")
+        return []
+
+
 def load_tracks(path: Path, problems: list[str], display: str | None = None) -> list[TrackRecord]:
     display = display or str(path)
-    recs = load_records(path, "track", TrackRecord, problems, display, "track")
+    recs = _records(path, "track", TrackRecord, problems, display)
     check_unique(recs, display, "track", problems)
     for t in recs:
         problems.extend(track_problems(t, display))
@@ -172,7 +186,7 @@ def load_cards(
 ) -> tuple[list[EventCard], list[Compiled]]:
     """The cards of an events file with their effects compiled (a card whose effect fails is dropped)."""
     display = display or str(path)
-    recs = load_records(path, "card", EventCard, problems, display, "card")
+    recs = _records(path, "card", EventCard, problems, display)
     check_unique(recs, display, "card", problems)
     slugs: dict[str, str] = {}
     good: list[EventCard] = []
@@ -228,6 +242,8 @@ def file_problems(path: Path) -> list[str]:
         data = read_toml(path, display)
     except ContentError as e:
         return e.problems
+    except RecursionError:
+        return [f"{shorten(display, 300)}: {NESTED}"]
     problems: list[str] = []
     if "track" in data:
         load_tracks(path, problems, display)

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from .rules import DECISIONS
+from .terms import DECISIONS
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import MiniD

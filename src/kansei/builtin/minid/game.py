@@ -4,22 +4,15 @@ tools use (card faces, the action space, the observation encoding). It holds no 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from kansei.core.errors import ContentError, IllegalAction
 from kansei.core.protocol import Action, Game, State
 
-from .blocks import BATTLE, CROSSING, DRIFT, SKIP, TURN
 from .cards import CONTENT, LANGUAGES, file_problems, load_content
-from .rules import (
-    DECISIONS,
-    LINE_ACTS,
-    SPRINT_ACTS,
-    MiniDOptions,
-    MiniDState,
-)
+from .rules import LINE_ACTS, SPRINT_ACTS, MiniDOptions, MiniDState
 from .scenario import MiniDSetup
 from .table import Table, Track, load_table, resolve_track
 
@@ -27,7 +20,6 @@ NO_DECKS = (
     "minid: racers bring no decks; the Event deck is shared (a scenario fixes its order with setup 'deck')"
 )
 DECLINES = ("roll", "accept", "pass", "draw")
-WINDOW_ORDER = (TURN, SKIP, DRIFT, BATTLE, CROSSING)
 
 
 class MiniD(Game):
@@ -125,10 +117,6 @@ class MiniD(Game):
         from .encode import encode_view
 
         return encode_view(self, view, seat)
-
-
-def decision_kinds() -> Sequence[str]:
-    return DECISIONS
 
 
 __all__ = ["NO_DECKS", "MiniD"]

@@ -23,7 +23,6 @@ import random
 from bisect import insort
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from pydantic import Field
@@ -31,43 +30,35 @@ from pydantic import Field
 from kansei.core.errors import ContentError
 from kansei.core.protocol import Action, GameOptions, State
 
-from .blocks import BATTLE, CROSSING, DRIFT, SKIP, TURN
+from . import views
+from .battles import battle
+from .corners import drift_end, drift_roll, enter_corner
 from .scenario import apply_setup
 from .table import BIG, Table, Track
-
-# -- constants --------------------------------------------------------------------------------------------
-
-RACING, FINISHED, OUT = 0, 1, 2
-STATUS = ("racing", "finished", "out")
-NONE, MASTERED, FAILED = 0, 1, 2  # a racer's state in the corner they last drifted into
-CORNER_STATE = (None, "mastered", "failed")
-NORMAL, GAMBLER, MOONLIGHT = 0, 1, 2  # MD-O2 cornering lines
-LINES = ("normal", "gambler", "moonlight")
-LINE_DRIFT = (0, -3, 3)  # MD-O2: Midnight Gambler -3 drift, Moonlight Control +3
-LINE_MOVE = (0, 2, -2)  # MD-O2: +2 / -2 movement in this corner once mastered
-ATTACK, DEFEND = 0, 1
-HAND_LIMIT = 3  # MD-E1
-AURA = 3  # MD-N3
-SPRINT_LINE = 12  # MD-S2 ruling
-
-# decisions (Decision.kind); the five card moments are named as the kept cards' windows
-SPRINT, LINE, DRAW, DISCARD = "sprint", "line", "draw", "discard"
-DECISIONS = (SPRINT, TURN, SKIP, LINE, DRIFT, BATTLE, CROSSING, DRAW, DISCARD)
-
-
-@dataclass(frozen=True, slots=True)
-class Decision:
-    """What the racer ``seat`` is asked now, with what the answer needs (a DRIFT roll being answered…)."""
-
-    kind: str
-    seat: int
-    line: int = NORMAL  # drift: the cornering line (MD-O2)
-    die: int = 0  # drift, crossing: the bare d20
-    mod: int = 0  # drift, crossing: what is added to it
-    master: bool = False  # drift: a card made it mastered unless a natural 1
-    attacker: int = -1  # battle
-    defender: int = -1
-
+from .terms import (
+    ATTACK,
+    AURA,
+    BATTLE,
+    CROSSING,
+    DEFEND,
+    DISCARD,
+    DRAW,
+    DRIFT,
+    FAILED,
+    FINISHED,
+    HAND_LIMIT,
+    LINE,
+    LINES,
+    MASTERED,
+    NONE,
+    OUT,
+    RACING,
+    SKIP,
+    SPRINT,
+    SPRINT_LINE,
+    TURN,
+    Decision,
+)
 
 # -- actions (interned: shared by every state of a process, immutable) --------------------------------------
 
@@ -293,7 +284,7 @@ class MiniDState(State):
             self.log("discard", seat=p, card=self.table.cards[c].slug)
             self.tasks.append((MiniDState._hand_limit, p))
         elif kind == LINE:
-            self._drift_roll(p, a.args[0])
+            drift_roll(self, p, a.args[0])
         elif a.kind == "play":  # a kept card at its moment (its block acts on the decision)
             c = a.args[0]
             card = self.table.cards[c]
@@ -304,7 +295,7 @@ class MiniDState(State):
         elif kind == SKIP:  # declined: the turn is skipped
             self._skip(p)
         elif kind == DRIFT:
-            self._drift_end(p, d.line, d.die, d.mod, d.master)
+            drift_end(self, p, d.line, d.die, d.mod, d.master)
         elif kind == CROSSING:
             self._cross_end(p, d.die, d.mod)
         self._run()
@@ -315,7 +306,13 @@ class MiniDState(State):
         while self.pending is None and not self.over:
             if tasks:
                 t = tasks.pop()
-                t[0](self, *t[1:])
+                n = len(t)  # a step with its arguments, spelt out (twice as fast as t[0](self, *t[1:]))
+                if n == 2:
+                    t[0](self, t[1])
+                elif n == 3:
+                    t[0](self, t[1], t[2])
+                else:
+                    t[0](self, t[1], t[2], t[3])
             else:
                 self._next_step()
 
@@ -378,9 +375,9 @@ class MiniDState(State):
         if len(crossed) > 1:
             crossed.sort(key=lambda q: -pos[q])  # in the order he meets them
         for q in reversed(crossed):
-            self.tasks.append((MiniDState._cross, q))
+            self.tasks.append((MiniDState.cross_bunta, q))
 
-    def _cross(self, p: int) -> None:
+    def cross_bunta(self, p: int) -> None:
         """MD-N: the racer rolls 1d20 for crossing Bunta (once per race, MD-R1 ruling)."""
         if self.status[p] != RACING or self.met_bunta[p]:
             return
@@ -539,13 +536,13 @@ class MiniDState(State):
         tasks = self.tasks
         if reason == "corner":
             tasks.append((MiniDState._land, p, ATTACK))
-            tasks.append((MiniDState._enter_corner, p))
+            tasks.append((enter_corner, p))
         elif reason == "battle":
-            tasks.append((MiniDState._battle, p, opp))
+            tasks.append((battle, p, opp))
         elif reason == "finish":
-            tasks.append((MiniDState._finish, p))
+            tasks.append((MiniDState.finish_race, p))
         if self.bunta_driving and not self.met_bunta[p] and stop >= self.bunta:  # MD-R1 ruling: past Bunta
-            tasks.append((MiniDState._cross, p))
+            tasks.append((MiniDState.cross_bunta, p))
 
     def place_back(self, p: int, target: int, why: str, card: str | None = None) -> None:
         """A car put back (battles, cards): it enters no corner; level with an opponent it defends (MD-F3)."""
@@ -567,13 +564,11 @@ class MiniDState(State):
         pos, status = self.positions, self.status
         for q in range(self.seats):
             if q != p and status[q] == RACING and pos[q] == x:
-                self.tasks.append(
-                    (MiniDState._battle, p, q) if role == ATTACK else (MiniDState._battle, q, p)
-                )
+                self.tasks.append((battle, p, q) if role == ATTACK else (battle, q, p))
                 return
 
     # ------------------------------------------------------------------------------ MD-W1 the end
-    def _finish(self, p: int) -> None:
+    def finish_race(self, p: int) -> None:
         if self.status[p] != RACING:
             return
         self.status[p] = FINISHED
@@ -610,157 +605,6 @@ class MiniDState(State):
         self.pending = None
         self.tasks.clear()
         self.log("race_over", placings=list(self.ranking), finished=list(self.finished), out=list(self.out))
-
-    # ------------------------------------------------------------------------------ MD-C corners
-    def _enter_corner(self, p: int) -> None:
-        if self.status[p] != RACING:
-            return
-        self.corner_section[p] = self.track.section_at[self.positions[p]]
-        self.corner_state[p] = NONE
-        self.corner_move[p] = 0
-        if self.strategies:  # MD-O2: the line is chosen before the drift roll
-            self.pending = Decision(LINE, p)
-            return
-        self._drift_roll(p, NORMAL)
-
-    def _drift_roll(self, p: int, line: int) -> None:
-        """MD-C1: roll 1d20 DRIFT against the corner's difficulty."""
-        n = self._roll(20)
-        mod = LINE_DRIFT[line]
-        if self.aura == p:  # MD-N3
-            mod += AURA
-        if self.waiting[p]:
-            mod += self._trigger(p, "drift")
-        self.ask_drift(p, line, n, mod, False)
-
-    def ask_drift(self, p: int, line: int, die: int, mod: int, master: bool) -> None:
-        """A racer holding cards may answer the DRIFT roll (and again after each card); else it stands."""
-        if self.hands[p]:
-            self.pending = Decision(DRIFT, p, line=line, die=die, mod=mod, master=master)
-        else:
-            self._drift_end(p, line, die, mod, master)
-
-    def _drift_end(self, p: int, line: int, n: int, mod: int, master: bool) -> None:
-        tr = self.track
-        sec = self.corner_section[p]
-        diff = tr.difficulty[sec]
-        total = n + mod
-        if n == 1:  # MD-C4: spin — stay, skip the next turn, then crawl as a failed drift
-            outcome = "spin"
-            self.corner_state[p] = FAILED
-            self.skips[p] += 1
-        elif n == 20:  # MD-C5: Kansei dorifuto
-            outcome = "kansei"
-            self.corner_state[p] = MASTERED
-        elif master or total >= diff:  # MD-C2 (MD-O2: the line's movement in this corner)
-            outcome = "mastered"
-            self.corner_state[p] = MASTERED
-            self.corner_move[p] = LINE_MOVE[line]
-        else:  # MD-C3
-            outcome = "failed"
-            self.corner_state[p] = FAILED
-        self.log(
-            "drift",
-            seat=p,
-            section=sec,
-            die=n,
-            total=total,
-            difficulty=diff,
-            line=LINES[line] if self.strategies else None,
-            outcome=outcome,
-        )
-        if n == 20:  # straight to the next section's first case, and play again after this turn
-            self.play_again(p)
-            self._jump(p, tr.section_end[sec] + 1)
-
-    def _jump(self, p: int, target: int) -> None:
-        """A car put forward without driving the cases between (Kansei dorifuto). Landing on a corner's
-        first case enters that corner (MD-C1)."""
-        tr = self.track
-        x = self.positions[p]
-        if target > tr.length:
-            target = tr.length + 1
-            self.tasks.append((MiniDState._finish, p))
-        elif tr.next_corner[target - 1] == target:
-            self.tasks.append((MiniDState._enter_corner, p))
-        self.positions[p] = target
-        self.log("place", seat=p, src=x, dst=target, why="kansei", card=None)
-        if self.bunta_driving and not self.met_bunta[p] and target >= self.bunta:
-            self.tasks.append((MiniDState._cross, p))
-
-    # ------------------------------------------------------------------------------ MD-F battles
-    def _battle(self, att: int, dfd: int) -> None:
-        pos, status = self.positions, self.status
-        if status[att] != RACING or status[dfd] != RACING or pos[att] != pos[dfd]:
-            return
-        self.log("battle", attacker=att, defender=dfd, case=pos[att])
-        self.battle_bonus[att] = self.battle_bonus[dfd] = 0
-        tasks = self.tasks
-        tasks.append((MiniDState._duel, att, dfd))
-        if self.hands[dfd]:  # each racer holding cards is asked, the attacker first
-            tasks.append((MiniDState._battle_card, dfd, att, dfd))
-        if self.hands[att]:
-            tasks.append((MiniDState._battle_card, att, att, dfd))
-
-    def ask_battle_card(self, p: int, att: int, dfd: int) -> None:
-        """After a battle card: the racer is asked again (if it still holds cards)."""
-        self.tasks.append((MiniDState._battle_card, p, att, dfd))
-
-    def _battle_card(self, p: int, att: int, dfd: int) -> None:
-        if self.hands[p] and self.status[att] == RACING and self.status[dfd] == RACING:
-            self.pending = Decision(BATTLE, p, attacker=att, defender=dfd)
-
-    def _duel(self, att: int, dfd: int) -> None:
-        """MD-F2: attack 1d20 against defence 1d20 + 1d6, resolved in the order (a)..(e)."""
-        if self.status[att] != RACING or self.status[dfd] != RACING:
-            return
-        attack_mod = self.battle_bonus[att] + (AURA if self.aura == att else 0)
-        defence_mod = self.battle_bonus[dfd] + (AURA if self.aura == dfd else 0)
-        self.battle_bonus[att] = self.battle_bonus[dfd] = 0
-        defender_case = self.positions[dfd]
-        while True:
-            a = self._roll(20)
-            d = self._roll(20)
-            e = self._roll(6)
-            attack = a + attack_mod
-            defence = d + e + defence_mod
-            perfect_defence = a == 1 or d == 20
-            perfect_overtake = a == 20 or d == 1
-            shift = None
-            if perfect_defence and perfect_overtake:  # ruling: both perfect -> roll again
-                outcome = "both_perfect"
-            elif perfect_defence:  # (a)
-                outcome = "perfect_defence"
-                shift = self._roll(6)
-            elif perfect_overtake:  # (b)
-                outcome = "perfect_overtake"
-                shift = self._roll(6) + (AURA if self.aura == att else 0)
-            elif attack == defence:  # (c) equal totals -> roll again
-                outcome = "tie"
-            elif attack > defence:  # (d)
-                outcome = "overtake"
-            else:  # (e)
-                outcome = "held"
-            self.log(
-                "duel",
-                attacker=att,
-                defender=dfd,
-                attack=a,
-                attack_total=attack,
-                defence=[d, e],
-                defence_total=defence,
-                outcome=outcome,
-                shift=shift,
-            )
-            if outcome != "both_perfect" and outcome != "tie":
-                break
-        if outcome == "perfect_defence":
-            self.place_back(att, defender_case - (shift or 0), "perfect_defence")
-        elif outcome == "held":
-            self.place_back(att, defender_case - 1, "held")
-        else:
-            self.skips[dfd] += 1
-            self.forward(att, 1 if outcome == "overtake" else shift or 1, None, "overtake")  # MD-F3 chains
 
     # ------------------------------------------------------------------------------ MD-E events
     def _end_turn(self, p: int) -> None:
@@ -800,102 +644,12 @@ class MiniDState(State):
         card.effect.impl.run(card.effect.p, self, p, card.slug)
 
     # ------------------------------------------------------------------------------ information
-    def _decision_view(self) -> dict | None:
-        d = self.pending
-        if d is None or self.over:
-            return None
-        p = d.seat
-        v: dict[str, Any] = {"kind": d.kind, "seat": p}
-        if d.kind == DRIFT or d.kind == LINE:
-            sec = self.corner_section[p]
-            v["section"] = sec
-            v["difficulty"] = self.track.difficulty[sec]
-        if d.kind == DRIFT:
-            v.update(line=LINES[d.line], die=d.die, total=d.die + d.mod, gutter=d.master)
-        elif d.kind == CROSSING:
-            v.update(die=d.die, total=d.die + d.mod)
-        elif d.kind == BATTLE:
-            v.update(attacker=d.attacker, defender=d.defender, bonus=self.battle_bonus[p])
-        elif d.kind == TURN:
-            v["bonus"] = self.move_bonus
-        return v
-
-    def _racer_view(self, q: int, me: bool) -> dict:
-        tr = self.track
-        x = self.positions[q]
-        cards = self.table.cards
-        corner = None
-        sec = tr.section_at[x]
-        if sec >= 0 and sec == self.corner_section[q] and self.corner_state[q] != NONE:
-            corner = {
-                "section": sec,
-                "state": CORNER_STATE[self.corner_state[q]],
-                "move": self.corner_move[q],
-            }
-        v = {
-            "seat": q,
-            "case": x,
-            "status": STATUS[self.status[q]],
-            "skips": self.skips[q],
-            "met_bunta": self.met_bunta[q],
-            "aura": self.aura == q,
-            "corner": corner,
-            "hand_count": len(self.hands[q]),
-            "waiting": [cards[c].slug for c in self.waiting[q]],
-            "sprint": self.landings[q],
-        }
-        if me:
-            v["hand"] = [cards[c].slug for c in self.hands[q]]
-        return v
-
     def view(self, seat: int | None) -> dict:
         """What ``seat`` sees (None: a spectator); cards by id (slug): ``game.cards(lang)`` names them."""
-        tr = self.track
-        cards = self.table.cards
-        return {
-            "game": "minid",
-            "track": tr.name,
-            "direction": "uphill" if tr.uphill else "downhill",
-            "length": tr.length,
-            "sections": tr.section_view(),
-            "events": list(tr.events),
-            "options": self.game.options_dict,
-            "phase": "over" if self.over else "sprint" if self.sprinters else "race",
-            "round": self.round_no,
-            "to_move": self.to_move,
-            "decision": self._decision_view(),
-            "order": list(self.order),
-            "sprinters": list(self.sprinters),
-            "bunta": {"case": self.bunta, "driving": self.bunta_driving},
-            "aura": self.aura if self.aura >= 0 else None,
-            "racers": [self._racer_view(q, seat == q) for q in range(self.seats)],
-            "deck_count": len(self.deck),
-            "discard": [cards[c].slug for c in self.discard],
-            "finished": list(self.finished),
-            "out": list(self.out),
-            "placings": list(self.ranking) if self.ranking is not None else None,
-            "over": self.over,
-            "winner": self.winner,
-            "you": seat,
-        }
+        return views.view(self, seat)
 
     def reveal(self) -> dict:
-        cards = self.table.cards
-        d = self.pending
-        v = self.view(None)
-        v["hands"] = [[cards[c].slug for c in h] for h in self.hands]
-        v["deck"] = [cards[c].slug for c in reversed(self.deck)]  # top first
-        v["tasks"] = [[t[0].__name__.lstrip("_"), *t[1:]] for t in self.tasks]
-        v["pending"] = None if d is None else {k: getattr(d, k) for k in Decision.__slots__}
-        v["dice"] = list(reversed(self.forced_dice))
-        v["corner_state"] = [
-            [self.corner_section[q], self.corner_state[q], self.corner_move[q]] for q in range(self.seats)
-        ]
-        v["cursor"] = self.cursor
-        v["battle_bonus"] = list(self.battle_bonus)
-        v["move_bonus"] = self.move_bonus
-        v["rng"] = self.rng.s
-        return v
+        return views.reveal(self)
 
     def census(self) -> dict[int, Counter[Any]]:
         """Every Event card is in the deck, a hand, waiting face up or in the discard pile (owner -1: the
@@ -963,4 +717,13 @@ class MiniDState(State):
         self.deck = pool[i:]
 
 
-__all__ = ["DECISIONS", "Decision", "MiniDOptions", "MiniDState"]
+def __getattr__(name: str) -> Any:
+    """``rules.MiniD``: the game class lives in :mod:`.game` (imported lazily: it imports this module)."""
+    if name == "MiniD":
+        from .game import MiniD
+
+        return MiniD
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+__all__ = ["DECLINE", "LINE_ACTS", "SPRINT_ACTS", "MiniDOptions", "MiniDState"]

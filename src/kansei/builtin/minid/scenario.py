@@ -20,6 +20,8 @@ from kansei.core.errors import ContentError
 from kansei.core.options import shorten
 from kansei.core.protocol import GameSetup
 
+from .terms import FAILED, GAMBLER, LINE_MOVE, MASTERED, MOONLIGHT, NORMAL
+
 if TYPE_CHECKING:  # pragma: no cover
     from .rules import MiniDState
 
@@ -61,8 +63,6 @@ def _per_seat(key: str, value: list | None, seats: int) -> list | None:
 
 def apply_setup(s: MiniDState, setup: MiniDSetup) -> None:
     """Put the scenario into a new state (before the race is logged); ContentError on the first problem."""
-    from .rules import FAILED, GAMBLER, LINE_MOVE, MASTERED, MOONLIGHT, NORMAL
-
     length = s.track.length
     n = s.seats
     given = setup.model_fields_set

@@ -14,7 +14,6 @@ from kansei.core.errors import ContentError, OptionError
 from kansei.core.options import shorten
 from kansei.core.protocol import Action
 
-from .blocks import BOLT
 from .cards import (
     EVENTS_FILE,
     TRACKS_FILE,
@@ -26,6 +25,7 @@ from .cards import (
     load_tracks,
     readable_file,
 )
+from .terms import BOLT
 
 BIG = 1 << 30  # "no such case"
 
@@ -234,6 +234,23 @@ def folder_digest(folder: Path) -> str:
     return h.hexdigest()
 
 
+def _stamp(folder: Path) -> tuple[tuple[int, int], ...]:
+    """The files' sizes and modification times: read again only when one of them changed."""
+    out = []
+    for name in (TRACKS_FILE, EVENTS_FILE):
+        try:
+            st = (folder / name).stat()
+            out.append((st.st_size, st.st_mtime_ns))
+        except OSError:
+            out.append((-1, -1))
+    return tuple(out)
+
+
+@lru_cache(maxsize=8)
+def _digest(folder: str, stamp: tuple[tuple[int, int], ...]) -> str:
+    return folder_digest(Path(folder))
+
+
 @lru_cache(maxsize=8)
 def _table(folder: str, digest: str) -> Table:
     return Table(load_content(Path(folder), prefix=folder))
@@ -242,7 +259,7 @@ def _table(folder: str, digest: str) -> Table:
 def load_table(folder: Path) -> Table:
     """The table of a content folder (ContentError, one line per problem), cached per folder and digest."""
     try:
-        digest = folder_digest(folder)
+        digest = _digest(str(folder), _stamp(folder))
     except OSError as e:
         raise ContentError([f"{shorten(str(folder))}: cannot be read ({e.strerror or 'error'})"]) from None
     return _table(str(folder), digest)

@@ -15,21 +15,22 @@ from rich.text import Text
 from kansei.core.options import shorten
 from kansei.core.protocol import Action
 
-from .blocks import BOLT, CROSSING, DRIFT
 from .lang import ordinal, plural, say, tr
-from .rules import (
+from .rules import DECLINE, MiniDState
+from .table import CardDef, Track
+from .terms import (
     AURA,
-    DECLINE,
+    BOLT,
+    CROSSING,
     DISCARD,
     DRAW,
+    DRIFT,
     LINE_DRIFT,
     LINE_MOVE,
     LINES,
     SPRINT,
     SPRINT_LINE,
-    MiniDState,
 )
-from .table import CardDef, Track
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import MiniD
@@ -146,7 +147,7 @@ def _decision_line(state: MiniDState, d: dict[str, Any], seat: int | None, lang:
         total=d.get("total", 0),
         die=d.get("die", 0),
     )
-    return tr(lang, "decide", Who=cap(who(d["seat"], seat, lang)), what=what)
+    return say(lang, "decide", d["seat"] == seat, Who=cap(who(d["seat"], seat, lang)), what=what)
 
 
 def render(state: MiniDState, seat: int | None, lang: str = "en") -> Panel:
@@ -172,7 +173,7 @@ def render(state: MiniDState, seat: int | None, lang: str = "en") -> Panel:
         tr(lang, "bunta", case=bunta["case"]) + ("" if bunta["driving"] else tr(lang, "bunta_stopped"))
     )
     table = Table(expand=False, show_edge=False, pad_edge=False)
-    for col in ("seat", "case", "status", "corner", "skips", "bunta", "cards", "waiting"):
+    for col in ("seat", "case", "corner", "skips", "bunta", "cards", "waiting"):
         table.add_column(tr(lang, f"col_{col}"))
     for r in v["racers"]:
         q = r["seat"]
@@ -186,12 +187,11 @@ def render(state: MiniDState, seat: int | None, lang: str = "en") -> Panel:
         if "hand" in r:
             cards = ", ".join(card_name(state, c, lang) for c in r["hand"]) or "—"
         else:
-            cards = tr(lang, "hidden", n=r["hand_count"])
-        status = tr(lang, "out_status" if r["status"] == "out" else r["status"])
+            cards = plural(lang, "hidden", r["hand_count"]) if r["hand_count"] else "—"
+        case = str(r["case"]) if r["status"] == "racing" else tr(lang, f"case_{r['status']}")
         table.add_row(
             name,
-            str(r["case"]),
-            status,
+            case,
             corner,
             str(r["skips"] or ""),
             tr(lang, "met" if r["met_bunta"] else "ahead"),

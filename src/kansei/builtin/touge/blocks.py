@@ -86,7 +86,7 @@ REGISTRY = BlockRegistry("touge")
 # ------------------------------------------------------------------------------------------ params
 class MultAdd(BlockParams):
     road: RoadFilter = "any"
-    amount: int = Field(ge=-8, le=8)
+    amount: int = Field(ge=-20, le=20)
     scope: Literal["tile", "course"] = "course"
     who: Who = "self"
 
@@ -104,7 +104,7 @@ class MultHalve(BlockParams):
 
 class MultCap(BlockParams):
     road: RoadFilter = "any"
-    amount: int = Field(ge=-8, le=8)
+    amount: int = Field(ge=-20, le=20)
     who: Who = "self"
 
 

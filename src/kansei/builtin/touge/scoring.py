@@ -75,18 +75,23 @@ def tile_scores(s: TougeState, direction: int, wiped: int | None = None) -> list
     dis = NO_MODS if s.disaster is None else cards[s.disaster[1]].dmods
     if wiped is None:
         wiped = s.null_tile
+    # a racer's multiplier depends on the tile only through its tile tune-ups: compute the rest once
+    plain = [(multiplier(pr, dis, C, -1), multiplier(pr, dis, S, -1)) for pr in profs]
     out = []
     for i, (_, cid) in enumerate(s.course):
         d = cards[cid]
         v = d.value[direction]
-        row = []
-        for pr in profs:
+        row = [0, 0]
+        for q in (0, 1):
+            pr = profs[q]
             if i in pr.null or (i == wiped and not pr.ignore):
-                row.append(0)
-            elif i in pr.best:
-                row.append(v * max(multiplier(pr, dis, C, i), multiplier(pr, dis, S, i)))
+                continue
+            if i in pr.best:
+                row[q] = v * max(multiplier(pr, dis, C, i), multiplier(pr, dis, S, i))
+            elif i in pr.tile_add:
+                row[q] = v * multiplier(pr, dis, d.rtype, i)
             else:
-                row.append(v * multiplier(pr, dis, d.rtype, i))
+                row[q] = v * plain[q][d.rtype]
         out.append((row[0], row[1]))
     return out
 
@@ -132,16 +137,17 @@ def expected_scores(s: TougeState, direction: int) -> tuple[list[tuple[int, int]
 
 
 def walk(
-    scores: list[tuple[int, int]], order: range, totals: list[int], lead: int, margin: int
+    scores: list[tuple[int, int]], order: range, totals: list[int], lead: int, margin: int, record: bool = True
 ) -> tuple[list[dict[str, Any]], bool]:
     """TG-D3: run the tiles in ``order`` adding to ``totals`` (changed in place); stops as soon as the
-    leader is ``margin`` ahead. Returns the per-tile record and whether that happened."""
+    leader is ``margin`` ahead. Returns the per-tile record (if ``record``) and whether that happened."""
     per_tile = []
     for i in order:
         a, b = scores[i]
         totals[0] += a
         totals[1] += b
-        per_tile.append({"tile": i + 1, "scores": [a, b], "totals": [totals[0], totals[1]]})
+        if record:
+            per_tile.append({"tile": i + 1, "scores": [a, b], "totals": [totals[0], totals[1]]})
         if totals[lead] - totals[1 - lead] >= margin:
             return per_tile, True
     return per_tile, False
@@ -183,7 +189,7 @@ def forecast(s: TougeState) -> Forecast:
     direction = s.direction
     for leg in range(s.leg if resume else 0, 2):
         sc, _ = expected_scores(s, direction)
-        _, won = walk(sc, run_order(s, direction, leg), totals, lead, margin)
+        _, won = walk(sc, run_order(s, direction, leg), totals, lead, margin, record=False)
         if won:
             return Forecast(lead, True, lead, (totals[0], totals[1]))
         if totals[1 - lead] > totals[lead]:
