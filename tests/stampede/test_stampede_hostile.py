@@ -227,3 +227,20 @@ def test_content_folder_is_validated_and_cached(tmp_path: Path):
     (folder / "cards_steering.toml").write_text("[[card]]\nname = 1\n")
     with pytest.raises(ContentError):
         kansei.load("stampede", content=folder)
+
+
+def test_views_and_legal_actions_are_the_callers_own():
+    """Mutating what a caller receives (a view, reveal(), the legal tuple's list copy) changes nothing in
+    the engine, in later views or in a new game."""
+    s = GAME.start(seed=2)
+    rng = random.Random(2)
+    for _ in range(30):
+        s.apply(rng.choice(s.legal_actions()))
+    before = json.dumps(s.reveal(), sort_keys=True)
+    v, r = s.view(0), s.reveal()
+    v["players"][0]["hand"].append("Melty Giant")
+    v["players"][1]["zones"]["C"]["stack"].clear()
+    r["players"][0]["deck"].clear()
+    list(s.legal_actions()).reverse()
+    assert json.dumps(s.reveal(), sort_keys=True) == before
+    assert s.view(0) != v and _fingerprint() == GOOD

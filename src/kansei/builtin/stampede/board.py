@@ -185,17 +185,19 @@ class Board(DuelState):
         return -1
 
     def pow_of(self, uid: int) -> int:
+        """POW with the stat changes in force (ST-C1)."""
         v = self.card_of[uid].pow
-        for m in self.stat_mods:
-            if m.uid == uid:
-                v += m.pow
+        for u, dp, _, _ in self.stat_mods:
+            if u == uid:
+                v += dp
         return v
 
     def def_of(self, uid: int) -> int:
+        """DEF with the stat changes in force (ST-C1)."""
         v = self.card_of[uid].def_
-        for m in self.stat_mods:
-            if m.uid == uid:
-                v += m.def_
+        for u, _, dd, _ in self.stat_mods:
+            if u == uid:
+                v += dd
         return v
 
     def center_def(self, p: int) -> CardDef:

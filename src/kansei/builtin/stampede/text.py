@@ -462,7 +462,7 @@ _EN: dict[str, tuple[str, str]] = {
     "assist": ("{who} plays {card}", "you play {card}"),
     "use": ("{who} uses {card}", "you use {card}"),
     "keeper": ("{who} answers with {card}", "you answer with {card}"),
-    "trigger": ("{card} ({whose}): its ability is used", "your {card}: its ability is used"),
+    "trigger": ("{whose} {card} uses its ability", "your {card} uses its ability"),
     "stats": ("{card}: {change} {until}", "{card}: {change} {until}"),
     "tap": ("{whose} {card} is tapped", "your {card} is tapped"),
     "untap": ("{whose} {card} untaps", "your {card} untaps"),
@@ -493,7 +493,10 @@ _EN: dict[str, tuple[str, str]] = {
     "event_hp": ("{whose} {card} has {hp} HP left", "your {card} has {hp} HP left"),
     "searched": ("{who} takes {cards} from the deck and shuffles it", ""),
     "searched_cards": ("", "you take {list} from your deck and shuffle it"),
-    "recycled": ("{whose} {list} go under the deck", "your {list} go under your deck"),
+    "recycled": (
+        "from {whose} discard pile to the bottom of the deck: {list}",
+        "from your discard pile to the bottom of your deck: {list}",
+    ),
     "force": (
         "《進路妨害》: {opp} must attack {whose} center",
         "《進路妨害》: {opp} must attack your center",
