@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import kansei
+from kansei.core.errors import KanseiError
 from kansei.lab import runner
 from kansei.sim import simulate
 
@@ -50,6 +51,15 @@ def timed_lab(kind: str, params: dict[str, Any], workers: int, root: Path) -> di
     }
 
 
+def line(name: str, r: dict[str, Any]) -> None:
+    gps = r.get("games_per_s", round(r["games"] / r["seconds"], 1))
+    ov = f"{100 * r['overhead']:.1f}%" if r.get("overhead") is not None else "—"
+    print(
+        f"{name:<34}{r['games']:>8}{r['seconds']:>10.1f}{gps:>10}{ov:>10}{r['load_before']:>7}→{r['load_after']:<6}",
+        flush=True,
+    )
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=10_000)
@@ -58,9 +68,11 @@ def main() -> None:
     ap.add_argument("--scan-games", type=int, default=2000)
     ap.add_argument("--skip-scan", action="store_true")
     ap.add_argument("--skip-anchor", action="store_true")
+    ap.add_argument("--skip-touge", action="store_true")
     args = ap.parse_args()
     root = Path(tempfile.mkdtemp(prefix="kansei-lab-bench-"))
-    out: dict[str, Any] = {"cores": os.cpu_count(), "workers": args.workers}
+    out: dict[str, Any] = {"cores": os.cpu_count(), "workers": args.workers, "per_game": {}}
+    print(f"{'what':<34}{'games':>8}{'seconds':>10}{'games/s':>10}{'overhead':>10}{'load':>14}", flush=True)
     try:
         if not args.skip_anchor:
             before = load()
@@ -73,15 +85,23 @@ def main() -> None:
                 "load_before": before,
                 "load_after": load(),
             }
-        out["lab_touge"] = timed_lab("matchup", {"game": "touge", "games": args.games}, args.workers, root)
-        per_game = {}
+            line("kansei sim, touge greedy", out["sim_touge"])
+        if not args.skip_touge:
+            out["lab_touge"] = timed_lab(
+                "matchup", {"game": "touge", "games": args.games}, args.workers, root
+            )
+            line("lab matchup, touge greedy", out["lab_touge"])
         for gid in kansei.games():
             game = kansei.load(gid)
             params: dict[str, Any] = {"game": gid, "games": args.per_game}
             if not game.starter_decks():
                 params["players"] = [game.min_players]
-            per_game[gid] = timed_lab("matchup", params, args.workers, root)
-        out["per_game"] = per_game
+            try:
+                out["per_game"][gid] = timed_lab("matchup", params, args.workers, root)
+            except KanseiError as e:
+                print(f"{'lab matchup, ' + gid:<34}skipped: {str(e).splitlines()[0]}", flush=True)
+                continue
+            line(f"lab matchup, {gid}", out["per_game"][gid])
         if not args.skip_scan:
             game = kansei.load("touge")
             deck = game.starter_decks()[0]
@@ -93,25 +113,9 @@ def main() -> None:
             )
             scan["deck"] = deck
             out["scan_touge"] = scan
+            line(f"lab card --scan, {deck}", scan)
     finally:
         shutil.rmtree(root, ignore_errors=True)
-    print(f"{'what':<34}{'games':>8}{'seconds':>10}{'games/s':>10}{'overhead':>10}{'load':>12}")
-    rows = [
-        ("kansei sim, touge greedy", out.get("sim_touge")),
-        ("lab matchup, touge greedy", out["lab_touge"]),
-    ]
-    rows += [(f"lab matchup, {g}", r) for g, r in out["per_game"].items()]
-    if "scan_touge" in out:
-        rows.append((f"lab card --scan, {out['scan_touge']['deck']}", out["scan_touge"]))
-    for name, r in rows:
-        if not r:
-            continue
-        gps = r.get("games_per_s", round(r["games"] / r["seconds"], 1))
-        ov = f"{100 * r['overhead']:.1f}%" if r.get("overhead") is not None else "—"
-        print(
-            f"{name:<34}{r['games']:>8}{r['seconds']:>10.1f}{gps:>10}{ov:>10}"
-            f"{r['load_before']:>6}→{r['load_after']:<5}"
-        )
     print(json.dumps(out))
 
 

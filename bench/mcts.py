@@ -72,8 +72,14 @@ def openspiel_pig(sims: int, moves: int) -> dict | None:
         return None
     game = pyspiel.load_game("pig")
     rs = np.random.RandomState(7)
-    bot = mcts.MCTSBot(game, uct_c=2.0, max_simulations=sims, evaluator=mcts.RandomRolloutEvaluator(1, rs),
-                       random_state=rs, solve=False)
+    bot = mcts.MCTSBot(
+        game,
+        uct_c=2.0,
+        max_simulations=sims,
+        evaluator=mcts.RandomRolloutEvaluator(1, rs),
+        random_state=rs,
+        solve=False,
+    )
     state = game.new_initial_state()
     done = 0
     seconds = 0.0
@@ -89,8 +95,12 @@ def openspiel_pig(sims: int, moves: int) -> dict | None:
         seconds += time.perf_counter() - t0
         done += 1
         state.apply_action(action)
-    return {"game": "pig", "simulations": sims * moves, "seconds": round(seconds, 4),
-            "sims_per_sec": sims * moves / seconds}
+    return {
+        "game": "pig",
+        "simulations": sims * moves,
+        "seconds": round(seconds, 4),
+        "sims_per_sec": sims * moves / seconds,
+    }
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -107,9 +117,17 @@ def main(argv: list[str] | None = None) -> int:
         states = positions(gid, a.positions)
         cut = search_speed(states, f"mcts:iters={a.iters},depth={a.depth}")
         full = search_speed(states, f"mcts:iters={a.iters},depth=end")
-        rows.append({"game": gid, "positions": len(states), "depth": a.depth,
-                     "cut_iters_per_sec": round(cut["iters_per_sec"], 1),
-                     "full_iters_per_sec": round(full["iters_per_sec"], 1), "cut": cut, "full": full})
+        rows.append(
+            {
+                "game": gid,
+                "positions": len(states),
+                "depth": a.depth,
+                "cut_iters_per_sec": round(cut["iters_per_sec"], 1),
+                "full_iters_per_sec": round(full["iters_per_sec"], 1),
+                "cut": cut,
+                "full": full,
+            }
+        )
     pig = openspiel_pig(a.iters, a.openspiel_moves) if a.openspiel_moves > 0 else None
     result = {
         "bench": "mcts",

@@ -72,9 +72,9 @@ def test_a_plugin_without_a_game_class_is_broken(plugins):
 
 
 def test_a_plugin_colliding_with_a_builtin_id_is_broken_and_the_builtin_wins(plugins):
-    from kansei.builtin.minid.rules import MiniD
-
-    plugins.insert(0, FakeEntryPoint("touge", "impostor:Touge", FakeDist("impostor"), target=MiniD))
+    other = type(kansei.load("minid"))
+    plugins.insert(0, FakeEntryPoint("touge", "impostor:Touge", FakeDist("impostor"), target=other))
+    registry.refresh()
     assert registry.broken() == {"touge (from impostor)": "id 'touge' is already taken by a built-in game"}
     assert kansei.load("touge").id == "touge" and type(kansei.load("touge")).__module__.startswith("kansei.")
 

@@ -15,15 +15,32 @@ RED_SUNS = "Red Suns FD"
 
 # a plain 50-maneuver list usable by any car (no special requirements), for custom decks in tests
 PLAIN = {
-    "Late Braking": 3, "Heel-and-Toe": 3, "Counter-Steer": 3, "Grip Line": 3, "Apex Kiss": 3,
-    "Four-Wheel Drift": 3, "Hairpin Drift": 3, "Feint Drift": 3, "Full Throttle": 3, "Pure Power": 3,
-    "Tight Twin Drift": 3, "Fake Out": 3, "Crowd Pleaser": 3, "Psych Out": 3, "Read the Road": 3,
-    "Smooth Line": 3, "Mechanic's Tune-Up": 2,
+    "Late Braking": 3,
+    "Heel-and-Toe": 3,
+    "Counter-Steer": 3,
+    "Grip Line": 3,
+    "Apex Kiss": 3,
+    "Four-Wheel Drift": 3,
+    "Hairpin Drift": 3,
+    "Feint Drift": 3,
+    "Full Throttle": 3,
+    "Pure Power": 3,
+    "Tight Twin Drift": 3,
+    "Fake Out": 3,
+    "Crowd Pleaser": 3,
+    "Psych Out": 3,
+    "Read the Road": 3,
+    "Smooth Line": 3,
+    "Mechanic's Tune-Up": 2,
 }
 
 
-def custom(car: str, mods: list[str] | None = None, races: list[str] | None = None,
-           cards: dict[str, int] | None = None) -> dict:
+def custom(
+    car: str,
+    mods: list[str] | None = None,
+    races: list[str] | None = None,
+    cards: dict[str, int] | None = None,
+) -> dict:
     return {
         "car": car,
         "mods": mods or [],

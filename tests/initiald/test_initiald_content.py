@@ -38,11 +38,11 @@ def test_id_c2_team_and_driver_mods_unlock_special_maneuvers(idh):
     assert any(set(m.only_used_by) & drivers for m in gated)
     t = idh.game.table
     gutter = t.find("Gutter Run")
-    with_takumi = idh.game.build_side(idh.custom("AE86 Sprinter Trueno", ["Takumi Fujiwara"]), 0)
-    without = idh.game.build_side(idh.custom("AE86 Sprinter Trueno", ["Street Radials"]), 0)
+    with_takumi = idh.game.side(idh.custom("AE86 Sprinter Trueno", ["Takumi Fujiwara"]), "test")
+    without = idh.game.side(idh.custom("AE86 Sprinter Trueno", ["Street Radials"]), "test")
     assert with_takumi.usable[gutter] and not without.usable[gutter]
     pressure = t.find("Red Suns Pressure")
-    red = idh.game.build_side(idh.custom("RX-7 FD3S Type R", ["Red Suns"]), 0)
+    red = idh.game.side(idh.custom("RX-7 FD3S Type R", ["Red Suns"]), "test")
     assert red.usable[pressure] and not with_takumi.usable[pressure]
 
 
@@ -69,8 +69,8 @@ def test_id_c4_maneuvers_as_the_rulebook_gives_them():
     assert pp.type == "speed" and pp.strength.straight == 8
     assert {m.type for m in cat.maneuvers} == {"speed", "turn", "tactics"}
     # lasting bonuses and penalties (ID-P5), Style points, and each kind of special requirement
-    assert any(m.lasting and any(e.amount > 0 for e in m.effects) for m in cat.maneuvers)
-    assert any(m.lasting and any(e.who == "opponent" for e in m.effects) for m in cat.maneuvers)
+    assert any(m.lasting and any(e.get("amount", 0) > 0 for e in m.effects) for m in cat.maneuvers)
+    assert any(m.lasting and any(e.get("who") == "opponent" for e in m.effects) for m in cat.maneuvers)
     assert any(m.style for m in cat.maneuvers)
     assert {"lead", "trailing"} <= {m.position for m in cat.maneuvers}
     assert any(m.needs_mod == "Turbo" for m in cat.maneuvers)
@@ -86,7 +86,7 @@ def test_id_c5_starter_decks_are_legal(idh):
         assert len(d.mods) == 1 and len(d.races) == 3
         assert sum(d.cards.values()) == 50
         assert max(d.cards.values()) <= 3
-        side = idh.game.build_side(d.name, 0)
+        side = idh.game.side(d.name, "test")
         assert len(side.maneuvers) == 50
     s = idh.start()  # both starters, by default
     assert sum(len(z) for z in (s.decks[0], s.hands[0])) == 50
@@ -117,11 +117,15 @@ def test_id_c2_mod_limits(idh):
         "deck of seat 0: at most one Tires mod per car (ID-C2), has 2: Racing Slicks, Street Radials",
     ]
     probs = _problems(idh, idh.custom("RX-7 FD3S Type R", ["Twin Turbo Kit"]))
-    assert probs == ['deck of seat 0: mod "Twin Turbo Kit": the RX-7 FD3S Type R has a built-in Turbo and '
-                     "cannot take another (ID-C1)"]
+    assert probs == [
+        'deck of seat 0: mod "Twin Turbo Kit": the RX-7 FD3S Type R has a built-in Turbo and '
+        "cannot take another (ID-C1)"
+    ]
     probs = _problems(idh, idh.custom("Silvia S13", ["Takumi Fujiwara"]))
-    assert probs == ['deck of seat 0: mod "Takumi Fujiwara": only used by AE86 Sprinter Trueno, not by the '
-                     "Silvia S13 (ID-C2)"]
+    assert probs == [
+        'deck of seat 0: mod "Takumi Fujiwara": only used by AE86 Sprinter Trueno, not by the '
+        "Silvia S13 (ID-C2)"
+    ]
     # a legal maximum: three mods of different types on the AE86
     ok = idh.custom("AE86 Sprinter Trueno", ["Takumi Fujiwara", "Racing Slicks", "Akina SpeedStars"])
     assert idh.game.start(decks=[ok, idh.RED_SUNS]).sides[0].cost == 4 + 2 + 2 + 1
@@ -153,8 +157,12 @@ def test_deck_files_toml_and_text(idh, tmp_path):
     """ID-C5 via `kansei validate`: deck files in TOML and in '3 Card Name' lines; starters by name."""
     good = tmp_path / "silvia.toml"
     lines = [
-        'game = "initiald"', 'name = "Silvia test"', 'car = "Silvia S13"', 'mods = ["Street Radials"]',
-        'races = ["Usui Pass", "Akagi Uphill", "Shomaru Pass"]', "[cards]",
+        'game = "initiald"',
+        'name = "Silvia test"',
+        'car = "Silvia S13"',
+        'mods = ["Street Radials"]',
+        'races = ["Usui Pass", "Akagi Uphill", "Shomaru Pass"]',
+        "[cards]",
     ]
     lines += [f'"{n}" = {k}' for n, k in idh.PLAIN.items()]
     good.write_text("\n".join(lines) + "\n")
@@ -165,7 +173,9 @@ def test_deck_files_toml_and_text(idh, tmp_path):
         + "".join(f"{k} {n}\n" for n, k in idh.PLAIN.items())
     )
     assert idh.game.validate_content(txt) == []
-    s = idh.game.start(decks=[str(good), str(txt)], setup={"challenger": 0})
+    decks = [idh.game.load_deck(good), idh.game.load_deck(txt)]
+    assert decks[0]["name"] == "Silvia test" and decks[0]["cards"]["Silvia S13"] == 1
+    s = idh.game.start(decks=decks, setup={"challenger": 0})
     assert s.sides[0].cost == s.sides[1].cost == 4
     bad = tmp_path / "bad.txt"
     bad.write_text("1 Silvia S13\n4 Pure Power\n1 Usui Pass\n")
@@ -174,11 +184,14 @@ def test_deck_files_toml_and_text(idh, tmp_path):
         f"{bad}: a deck needs at least 50 maneuvers (ID-C5), has 4",
         f'{bad}: card "Pure Power": at most 3 copies (ID-C5), has 4',
     ]
-    with pytest.raises(ContentError):
-        idh.game.start(decks=[str(bad), idh.AKINA])
+    with pytest.raises(ContentError, match="is no starter deck"):  # start opens no file: a path is a name
+        idh.game.start(decks=[str(good), idh.AKINA])
     with pytest.raises(ContentError) as e:
         idh.game.start(decks=["Nonexistent Starter", idh.AKINA])
-    assert "neither a starter deck" in str(e.value)
+    assert (
+        str(e.value)
+        == "deck of seat 0: 'Nonexistent Starter' is no starter deck (Akina Hachi-Roku, Red Suns FD)"
+    )
 
 
 def test_content_folder_validation_names_file_card_and_field(idh, tmp_path):
@@ -188,7 +201,7 @@ def test_content_folder_validation_names_file_card_and_field(idh, tmp_path):
     shutil.copytree(CONTENT, folder)
     man = folder / "maneuvers.toml"
     text = man.read_text()
-    text = text.replace('requirement_value = 8\nrequirement_type = "traction"', 'requirement_value = 8', 1)
+    text = text.replace('requirement_value = 8\nrequirement_type = "traction"', "requirement_value = 8", 1)
     text = text.replace('only_used_by = ["Takumi Fujiwara"]', 'only_used_by = ["Takumi Fujiwarra"]', 1)
     man.write_text(text)
     cars = folder / "cars.toml"

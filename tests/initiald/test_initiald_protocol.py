@@ -12,46 +12,67 @@ from hypothesis import strategies as st
 from rich.console import Console
 
 import kansei
-from kansei import IllegalAction
+from kansei import Action, IllegalAction
 from kansei.agents import choose, make_agent
-from kansei.testing import all_events
+from kansei.testing import all_events, find_events, refused
 
 
 def test_refusals_name_the_reason_and_leave_the_state_unchanged(idh):
-    """Refused actions in every phase: a shortfall (ID-P3/ID-P4), the phase, the pending payment."""
-    s = idh.start([idh.custom("Silvia S13"), idh.RED_SUNS], track="Happogahara Run",
-                  hands=[["Tight Twin Drift", "Heel-and-Toe", "Grip Line", "Apex Kiss"], ["Pure Power"]])
-    before = idh.snapshot(s)
-    for text, expect in (
-        ("discard heel-and-toe", "nothing to pay for"),
-        ("keep", "kept only by a stage's winner"),
-        ("play pure-power", "holds no Pure Power"),
-        ("play tight-twin-drift", "costs exactly 2 discard(s) now (Traction 6 of 8: 2 short)"),
-        ("fly away", "not a legal action"),
+    """Refused actions in every phase: a shortfall (ID-P3/ID-P4), the phase, the pending payment. The seat
+    to move, refused an Action (``seat=`` given), is told about its own hand; a text goes through
+    ``game.parse``, whose message anyone may read, built from public facts only (the same for the seat to
+    move until the core hands parse's refusals to ``_why_illegal`` as well)."""
+    s = idh.start(
+        [idh.custom("Silvia S13"), idh.RED_SUNS],
+        track="Happogahara Run",
+        hands=[["Tight Twin Drift", "Heel-and-Toe", "Grip Line", "Apex Kiss"], ["Pure Power"]],
+    )
+    for text, mine, public in (
+        ("discard heel-and-toe", "nothing to pay for", "nothing to pay for"),
+        ("keep", "kept only by a stage's winner", "kept only by a stage's winner"),
+        ("play pure-power", "seat 0 holds no Pure Power", "costs exactly 2 discard(s) now (Power 5 of 7"),
+        (
+            "play tight-twin-drift",
+            "costs exactly 2 discard(s) now (Traction 6 of 8: 2 short)",
+            "costs exactly 2 discard(s) now (Traction 6 of 8: 2 short)",
+        ),
+        ("fly away", "not an Initial D action", "not an Initial D action"),
+        ("play tofu-delivry-training", 'did you mean "Tofu Delivery Training"', "no such Initial D card"),
     ):
-        with pytest.raises(IllegalAction) as e:
-            s.apply(text)
-        assert expect in str(e.value) and "\n" not in str(e.value)
-        assert idh.snapshot(s) == before
+        told = refused(s, Action(text), seat=0)
+        assert mine in told and "\n" not in told, (text, told)
+        anyone = refused(s, text)
+        assert public in anyone and "holds no" not in anyone, (text, anyone)
+        assert refused(s, text, seat=0) == anyone
     s.apply("play tight-twin-drift discard 2")
-    before = idh.snapshot(s)
-    with pytest.raises(IllegalAction, match="must first discard 2 more card"):
-        s.apply("pass")
-    with pytest.raises(IllegalAction, match="holds no Pure Power"):
-        s.apply("discard pure-power")
-    assert idh.snapshot(s) == before
+    assert "must first discard 2 more card" in refused(s, Action("pass"), seat=0)
+    assert "must first discard 2 more card" in refused(s, "pass")
+    assert "holds no Pure Power" in refused(s, Action("discard pure-power"), seat=0)
+    assert refused(s, "discard pure-power") == "'discard pure-power' is not a legal action now"
+    assert refused(s, "discard pure-power", seat=1) == "seat 1: it is not your turn (seat 0 is to move)"
 
 
 def test_id_c4_special_requirements(idh):
     """ID-C4: lead car only, trailing car only, a Turbo mod (built in counts), drivetrain, only used by."""
     # the AE86 (seat 0) leads; the FD trails and has a built-in Turbo
-    extra = {**idh.PLAIN, "Block the Line": 1, "Slipstream": 1, "Turbo Boost": 1, "Gutter Run": 1,
-             "Power Oversteer": 1}
+    extra = {
+        **idh.PLAIN,
+        "Block the Line": 1,
+        "Slipstream": 1,
+        "Turbo Boost": 1,
+        "Gutter Run": 1,
+        "Power Oversteer": 1,
+    }
     ae86 = idh.custom("AE86 Sprinter Trueno", ["Takumi Fujiwara"], cards=extra)
     fd = idh.custom("RX-7 FD3S Type R", ["Red Suns"], cards=extra)
-    s = idh.start([ae86, fd], track="Happogahara Run",
-                  hands=[["Block the Line", "Slipstream", "Turbo Boost", "Gutter Run", "Heel-and-Toe"],
-                         ["Block the Line", "Slipstream", "Turbo Boost", "Power Oversteer", "Heel-and-Toe"]])
+    s = idh.start(
+        [ae86, fd],
+        track="Happogahara Run",
+        hands=[
+            ["Block the Line", "Slipstream", "Turbo Boost", "Gutter Run", "Heel-and-Toe"],
+            ["Block the Line", "Slipstream", "Turbo Boost", "Power Oversteer", "Heel-and-Toe"],
+        ],
+    )
     legal = idh.notations(s)
     assert any(n.startswith("play block-the-line") for n in legal)  # lead car only: Akina leads
     assert not any(n.startswith("play slipstream") for n in legal)  # trailing only
@@ -70,14 +91,21 @@ def test_id_c4_special_requirements(idh):
     with pytest.raises(IllegalAction, match="lead car only and seat 1 is the trailing car"):
         s.apply("play block-the-line")
     civic = idh.custom("Civic SiR EG6", cards={**idh.PLAIN, "Power Oversteer": 1, "Mechanic's Tune-Up": 1})
-    c = idh.start([civic, idh.RED_SUNS], track="Happogahara Run",
-                  hands=[["Power Oversteer", "Heel-and-Toe"], ["Pure Power"]])
+    c = idh.start(
+        [civic, idh.RED_SUNS],
+        track="Happogahara Run",
+        hands=[["Power Oversteer", "Heel-and-Toe"], ["Pure Power"]],
+    )
     with pytest.raises(IllegalAction, match="F/R only and this car is F/F"):
         c.apply("play power-oversteer")
-    ae = idh.custom("AE86 Sprinter Trueno", ["Street Radials"], cards={**idh.PLAIN, "Gutter Run": 1,
-                                                                       "Mechanic's Tune-Up": 1})
-    a = idh.start([ae, idh.RED_SUNS], track="Happogahara Run",
-                  hands=[["Gutter Run", "Heel-and-Toe"], ["Pure Power"]])
+    ae = idh.custom(
+        "AE86 Sprinter Trueno",
+        ["Street Radials"],
+        cards={**idh.PLAIN, "Gutter Run": 1, "Mechanic's Tune-Up": 1},
+    )
+    a = idh.start(
+        [ae, idh.RED_SUNS], track="Happogahara Run", hands=[["Gutter Run", "Heel-and-Toe"], ["Pure Power"]]
+    )
     with pytest.raises(IllegalAction, match="only used by Takumi Fujiwara"):
         a.apply("play gutter-run")
 
@@ -90,7 +118,7 @@ def test_opponent_discards_at_random_is_public_and_seeded(idh):
         s = idh.start([idh.AKINA, idh.RED_SUNS], seed=seed, track="Akina Downhill", hands=hands)
         s.apply("play heel-and-toe")
         idh.play(s, "Pressure from Behind")
-        forced = [e for e in all_events(s) if e["type"] == "discard" and e["reason"] == "forced"]
+        forced = find_events(s, "discard", reason="forced")
         assert len(forced) == 1 and forced[0]["seat"] == 0
         out.add(forced[0]["card"])
     assert out == {"Counter-Steer", "Grip Line"}
@@ -118,41 +146,60 @@ def test_actions_are_interned_and_parse_forgives_case_and_spacing(idh):
 
 
 def test_render_describe_and_narrate(idh):
+    """The board at 80 columns, menu lines with the cost now, narration in the second person."""
     g = idh.game
-    s = idh.start([idh.AKINA, idh.RED_SUNS], track="Akina Downhill",
-                  hands=[["Smooth Line", "Tight Twin Drift", "Heel-and-Toe"],
-                         ["Pure Power", "Counter-Steer"]])
+    s = idh.start(
+        [idh.AKINA, idh.RED_SUNS],
+        track="Akina Downhill",
+        hands=[["Smooth Line", "Tight Twin Drift", "Heel-and-Toe"], ["Pure Power", "Counter-Steer"]],
+    )
     s.apply("play smooth-line")
-    con = Console(width=200, record=True)
+    con = Console(width=80, record=True)
     con.print(g.render(s, 1))
     text = con.export_text()
-    for want in ("Akina Downhill", "straight", "Power", "Traction", "Style", "In play: Smooth Line",
-                 "To beat: seat 0's Smooth Line", "Opponent's last maneuver: Smooth Line", "Your hand",
-                 "cost to play now", "free"):
+    for want in (
+        "Akina Downhill",
+        "▶ 1 ━ straight",
+        "P7 T7 S3",
+        "In play: Smooth Line (seat 0, +1 Traction)",
+        "To beat: Smooth Line (seat 0) — turn 4 here",
+        "Your hand (2)",
+        "Pure Power             sp8  free",
+    ):
         assert want in text, want
     assert "Tight Twin Drift" not in text  # seat 0's hand is hidden from seat 1
+    assert max(len(line) for line in text.splitlines()) <= 80
     lines = [g.describe_action(s, a) for a in s.legal_actions()]
-    assert any(line.startswith("play Counter-Steer (turn, strength 3 here): free") for line in lines)
-    assert lines[-1] == "pass: seat 0 wins the stage (ID-P2)"
-    said = [g.narrate(e, 1) for e in all_events(s)]
-    assert said[0].startswith("seat 1 (you) (RX-7 FD3S Type R, cost 8) challenges seat 0")
-    assert "seat 0 plays Smooth Line (turn, strength 4)" in said
+    assert lines == [
+        "play Pure Power (speed 8 here): free",
+        "play Counter-Steer (turn 3 here): free",
+        "pass: seat 0 wins the stage (ID-P2)",
+    ]
+    said = [g.narrate(e, 1) for e in s.events_for(1)]
+    assert said[0].startswith("You challenge seat 0 (AE86 Sprinter Trueno, cost 6) with the RX-7 FD3S Type R")
+    assert "Seat 0 plays Smooth Line (turn 4)" in said
 
 
-def test_greedy_beats_random(idh):
-    """The greedy bot with this game's evaluation beats random play (seats alternate)."""
+def test_greedy_beats_random():
+    """The greedy bot with this game's evaluation beats random play: 40 fixed-seed races, seats alternate;
+    random against random wins about half (the same races, measured beside it)."""
     g = kansei.load("initiald")
-    wins = 0
-    n = 60
-    for i in range(n):
-        seat = i % 2
-        agents = [make_agent("random", seed=i), make_agent("random", seed=i)]
-        agents[seat] = make_agent("greedy", seed=i)
-        s = g.start(seed=i)
-        while not s.is_over:
-            s.apply(choose(agents[s.to_move], s))
-        wins += s.winner == seat
-    assert wins >= 0.7 * n
+
+    def rate(kind: str) -> float:
+        wins = 0
+        for i in range(40):
+            seat = i % 2
+            agents = [make_agent("random", seed=i), make_agent("random", seed=i + 100)]
+            agents[seat] = make_agent(kind, seed=i)
+            s = g.start(seed=i)
+            while not s.is_over:
+                mover = s.to_move
+                s.apply(choose(agents[mover], s, mover), seat=mover)
+            wins += s.winner == seat
+        return wins / 40
+
+    greedy, baseline = rate("greedy"), rate("random")
+    assert greedy >= 0.75 and greedy >= baseline + 0.2, (greedy, baseline)
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -174,8 +221,11 @@ def test_id_p3_p4_every_offered_play_costs_exactly_its_shortfall(idh_factory, se
                 d = cards[c]
                 req, ctr = s.shortfall(p, c)
                 need = max(req, ctr) if shared else req + ctr
-                ok = (s.sides[p].special_problem(d) is None and s.position_problem(p, d) is None
-                      and need <= len(s.hands[p]) - 1)
+                ok = (
+                    s.sides[p].special_problem(d) is None
+                    and s.position_problem(p, d) is None
+                    and need <= len(s.hands[p]) - 1
+                )
                 assert (c in offered) == ok
                 if ok:
                     assert offered[c] == need

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from kansei import ContentError
-from kansei.testing import all_events
+from kansei.testing import all_events, first_event
 
 
 def test_id_s1_the_costlier_car_plus_mods_is_the_challenger(idh):
@@ -41,8 +41,9 @@ def test_id_s2_the_track_is_one_of_the_other_players_races_at_random(idh):
         s = idh.start([idh.AKINA, idh.RED_SUNS], seed=seed)
         assert s.track in s.sides[0].races  # Akina's home tracks: seat 1 challenges
         tracks.add(t.cards[s.track].name)
-        assert list(s.stages) == [("straight", "curve", "obstacle").index(x)
-                                  for x in t.cards[s.track].rec.stages]
+        assert list(s.stages) == [
+            ("straight", "curve", "obstacle").index(x) for x in t.cards[s.track].rec.stages
+        ]
     assert tracks == {"Akina Downhill", "Myogi Night Run", "Irohazaka Hairpins"}
 
 
@@ -61,5 +62,5 @@ def test_id_s3_the_challenger_trails_the_first_stage(idh):
     for decks, ch in (([idh.AKINA, idh.RED_SUNS], 1), ([idh.RED_SUNS, idh.AKINA], 0)):
         s = idh.start(decks)
         assert s.challenger == ch and s.lead == 1 - ch and s.to_move == 1 - ch
-        stage = next(e for e in all_events(s) if e["type"] == "stage")
+        stage = first_event(s, "stage")
         assert stage == {"type": "stage", "stage": 1, "stage_type": stage["stage_type"], "lead": 1 - ch}

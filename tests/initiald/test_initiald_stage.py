@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from kansei.builtin.initiald.rules import KEEP, PLAY, STYLE, TRACTION
-from kansei.testing import all_events
+from kansei.builtin.initiald.table import KEEP, PLAY, STYLE, TRACTION
+from kansei.testing import find_events
 
 
 def names(s, cards):
@@ -11,7 +11,7 @@ def names(s, cards):
 
 
 def draws(s, seat):
-    return [e["count"] for e in all_events(s) if e["type"] == "draw" and e["seat"] == seat]
+    return [e["count"] for e in find_events(s, "draw") if e["seat"] == seat]
 
 
 # -------------------------------------------------------------------------------------------- ID-P1
@@ -27,8 +27,12 @@ def test_id_p1_lead_and_style_draw_one_more(idh):
 def test_id_p1_style_points_from_maneuvers_and_kept_cards(idh):
     """ID-P1: Style points of maneuvers played count for the next draw; kept cards reduce the draw
     (ID-P6); an empty deck is refilled by shuffling the discard pile (ruling)."""
-    s = idh.start([idh.AKINA, idh.AKINA], challenger=1, track="Akina Downhill",
-                  hands=[["Crowd Pleaser", "Heel-and-Toe"], ["Apex Kiss"]])
+    s = idh.start(
+        [idh.AKINA, idh.AKINA],
+        challenger=1,
+        track="Akina Downhill",
+        hands=[["Crowd Pleaser", "Heel-and-Toe"], ["Apex Kiss"]],
+    )
     s.apply("play crowd-pleaser")  # +2 Style
     assert s.stat(0, STYLE) == 4 and s.stat(1, STYLE) == 2
     s.apply("pass")
@@ -40,15 +44,19 @@ def test_id_p1_style_points_from_maneuvers_and_kept_cards(idh):
     s.apply("keep")
     assert len(s.hands[0]) == 7 + 1 + 1  # lead and higher Style
     assert draws(s, 0)[-1] == 9 - 1  # one card was kept
-    assert any(e["type"] == "reshuffle" and e["seat"] == 0 for e in all_events(s))
+    assert [e["seat"] for e in find_events(s, "reshuffle")] == [0]
     assert len(s.hands[1]) == 7
     assert s.census() == census
 
 
 def test_id_p1_nothing_to_draw_when_deck_and_discard_pile_are_empty(idh):
     """ID-P1 ruling: with an empty deck and an empty discard pile, nothing is drawn (and play goes on)."""
-    s = idh.start([idh.AKINA, idh.AKINA], challenger=1, track="Akina Downhill",
-                  hands=[["Heel-and-Toe", "Apex Kiss"], ["Apex Kiss"]])
+    s = idh.start(
+        [idh.AKINA, idh.AKINA],
+        challenger=1,
+        track="Akina Downhill",
+        hands=[["Heel-and-Toe", "Apex Kiss"], ["Apex Kiss"]],
+    )
     s.apply("play heel-and-toe")
     s.apply("pass")  # seat 1 loses and discards its hand
     census = s.census()
@@ -57,7 +65,7 @@ def test_id_p1_nothing_to_draw_when_deck_and_discard_pile_are_empty(idh):
     census[0].subtract(moved)
     s.apply("keep")
     assert [s.game.table.cards[c].name for c in s.hands[0]] == ["Apex Kiss"]
-    assert not any(e["type"] == "reshuffle" and e["seat"] == 0 for e in all_events(s))
+    assert find_events(s, "reshuffle") == []
     assert len(s.hands[1]) == 7 and s.to_move == 0
     assert s.census()[0] == +census[0]
 
@@ -66,8 +74,12 @@ def test_id_p1_nothing_to_draw_when_deck_and_discard_pile_are_empty(idh):
 def test_id_p2_alternate_until_a_pass_and_the_last_to_play_wins(idh):
     """ID-P2: the lead plays first, then the players alternate; a pass ends the stage and whoever played
     the last maneuver wins it (and leads the next stage, ID-P6)."""
-    s = idh.start([idh.AKINA, idh.AKINA], challenger=1, track="Akina Downhill",
-                  hands=[["Heel-and-Toe", "Counter-Steer"], ["Apex Kiss", "Grip Line"]])
+    s = idh.start(
+        [idh.AKINA, idh.AKINA],
+        challenger=1,
+        track="Akina Downhill",
+        hands=[["Heel-and-Toe", "Counter-Steer"], ["Apex Kiss", "Grip Line"]],
+    )
     assert s.to_move == 0 and s.phase == PLAY
     idh.play(s, "Heel-and-Toe")
     assert s.to_move == 1
@@ -75,40 +87,53 @@ def test_id_p2_alternate_until_a_pass_and_the_last_to_play_wins(idh):
     assert s.to_move == 0
     assert "pass" in idh.notations(s)
     s.apply("pass")
-    won = [e for e in all_events(s) if e["type"] == "stage_won"]
-    assert won == [{"type": "stage_won", "stage": 1, "winner": 1, "lead": 0, "how": "last maneuver",
-                    "streak": 0}]
+    won = find_events(s, "stage_won")
+    assert won == [
+        {"type": "stage_won", "stage": 1, "winner": 1, "lead": 0, "how": "last maneuver", "streak": 0}
+    ]
     assert s.lead == 1 and s.results == [1]
 
 
 def test_id_p2_lead_passes_first_and_the_trailing_car_plays_one_to_win(idh):
     """ID-P2 ruling: the lead passes before any maneuver; one maneuver by the trailing car wins at once."""
-    s = idh.start([idh.AKINA, idh.AKINA], challenger=1, track="Akina Downhill",
-                  hands=[["Heel-and-Toe"], ["Apex Kiss", "Grip Line"]])
+    s = idh.start(
+        [idh.AKINA, idh.AKINA],
+        challenger=1,
+        track="Akina Downhill",
+        hands=[["Heel-and-Toe"], ["Apex Kiss", "Grip Line"]],
+    )
     s.apply("pass")
     assert s.to_move == 1 and s.view(None)["lead_passed"] is True
     idh.play(s, "Grip Line")
     assert s.results == [1]
-    assert [e["how"] for e in all_events(s) if e["type"] == "stage_won"] == ["answered the lead car's pass"]
+    assert [e["how"] for e in find_events(s, "stage_won")] == ["answered the lead car's pass"]
 
 
 def test_id_p2_no_maneuver_at_all_the_lead_wins(idh):
     """ID-P2 ruling: if no maneuver is played at all, the lead car wins the stage."""
-    s = idh.start([idh.AKINA, idh.AKINA], challenger=1, track="Akina Downhill",
-                  hands=[["Heel-and-Toe"], ["Apex Kiss"]])
+    s = idh.start(
+        [idh.AKINA, idh.AKINA], challenger=1, track="Akina Downhill", hands=[["Heel-and-Toe"], ["Apex Kiss"]]
+    )
     s.apply("pass")
     s.apply("pass")
     assert s.results == [0]
-    assert [e["how"] for e in all_events(s) if e["type"] == "stage_won"] == ["no maneuver played"]
+    assert [e["how"] for e in find_events(s, "stage_won")] == ["no maneuver played"]
 
 
-def test_id_p2_a_player_who_cannot_play_passes_at_once(idh):
-    """ID-P2: the first player unable to play ends the stage (Block the Line is lead car only)."""
-    s = idh.start([idh.AKINA, idh.AKINA], challenger=1, track="Akina Downhill",
-                  hands=[["Heel-and-Toe", "Apex Kiss"], ["Block the Line"]])
+def test_id_p2_a_player_who_cannot_play_is_asked_and_passes(idh):
+    """ID-P2: the first player unable to play ends the stage (Block the Line is lead car only). That seat
+    is asked all the same, with ``pass`` its only choice: whether it can play depends on its hidden hand,
+    so skipping it would tell the opponent (docs/rulings.md). The pass event carries nothing more."""
+    s = idh.start(
+        [idh.AKINA, idh.AKINA],
+        challenger=1,
+        track="Akina Downhill",
+        hands=[["Heel-and-Toe", "Apex Kiss"], ["Block the Line"]],
+    )
     idh.play(s, "Heel-and-Toe")
-    passes = [e for e in all_events(s) if e["type"] == "pass"]
-    assert passes == [{"type": "pass", "seat": 1, "forced": True}]
+    assert s.to_move == 1 and idh.notations(s) == ["pass"] and s.results == []
+    s.apply("pass")
+    assert find_events(s, "pass") == [{"type": "pass", "seat": 1}]
     assert s.results == [0] and s.phase == KEEP
 
 
@@ -117,9 +142,13 @@ def test_id_p5_bonuses_and_penalties_stay_until_an_effect_discards_them(idh):
     """ID-P5: Smooth Line (+1 Traction) stays in play across stages; Psych Out (-1 Traction to the
     opponent) too; Read the Road discards the opponent's maneuvers in play. Other maneuvers go to their
     owner's discard pile when the stage ends (ruling)."""
-    s = idh.start([idh.AKINA, idh.AKINA], challenger=1, track="Akina Downhill",
-                  hands=[["Smooth Line", "Psych Out", "Heel-and-Toe"], ["Apex Kiss"]],
-                  order=[[], ["Read the Road"]])
+    s = idh.start(
+        [idh.AKINA, idh.AKINA],
+        challenger=1,
+        track="Akina Downhill",
+        hands=[["Smooth Line", "Psych Out", "Heel-and-Toe"], ["Apex Kiss"]],
+        order=[[], ["Read the Road"]],
+    )
     assert s.stat(0, TRACTION) == 8
     s.apply("play smooth-line")
     assert s.stat(0, TRACTION) == 9 and names(s, [c for _, c in s.inplay]) == ["Smooth Line"]
@@ -140,8 +169,12 @@ def test_id_p5_bonuses_and_penalties_stay_until_an_effect_discards_them(idh):
 
 def test_id_p5_played_maneuvers_go_to_their_owners_discard_pile(idh):
     """ID-P5 ruling: maneuvers not in play are discarded by their owner at the end of the stage."""
-    s = idh.start([idh.AKINA, idh.RED_SUNS], challenger=0, track="Happogahara Run",
-                  hands=[["Tight Twin Drift", "Heel-and-Toe"], ["Pure Power", "Full Throttle"]])
+    s = idh.start(
+        [idh.AKINA, idh.RED_SUNS],
+        challenger=0,
+        track="Happogahara Run",
+        hands=[["Tight Twin Drift", "Heel-and-Toe"], ["Pure Power", "Full Throttle"]],
+    )
     s.apply("play pure-power")
     s.apply("play tight-twin-drift discard 1")
     assert names(s, [c for _, c in s.pile]) == ["Pure Power", "Tight Twin Drift"]
@@ -154,13 +187,16 @@ def test_id_p5_played_maneuvers_go_to_their_owners_discard_pile(idh):
 def test_id_p6_winner_keeps_or_discards_each_card_loser_discards_the_hand(idh):
     """ID-P6: the loser's hand is discarded; the winner chooses card by card, then keeps the rest, and
     leads the next stage."""
-    s = idh.start([idh.AKINA, idh.AKINA], challenger=1, track="Akina Downhill",
-                  hands=[["Heel-and-Toe", "Counter-Steer", "Grip Line", "Apex Kiss"],
-                         ["Apex Kiss", "Feint Drift"]])
+    s = idh.start(
+        [idh.AKINA, idh.AKINA],
+        challenger=1,
+        track="Akina Downhill",
+        hands=[["Heel-and-Toe", "Counter-Steer", "Grip Line", "Apex Kiss"], ["Apex Kiss", "Feint Drift"]],
+    )
     idh.play(s, "Heel-and-Toe")
     s.apply("pass")
     assert s.hands[1] == [] and names(s, s.discards[1]) == ["Feint Drift", "Apex Kiss"]
-    assert any(e["type"] == "discard_hand" and e["seat"] == 1 and e["count"] == 2 for e in all_events(s))
+    assert [(e["seat"], e["count"]) for e in find_events(s, "discard_hand")] == [(1, 2)]
     assert s.phase == KEEP and s.to_move == 0
     assert idh.notations(s) == ["discard counter-steer", "discard grip-line", "discard apex-kiss", "keep"]
     s.apply("discard grip-line")

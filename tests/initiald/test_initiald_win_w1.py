@@ -12,9 +12,12 @@ FILLER = ["Counter-Steer", "Counter-Steer", "Grip Line", "Grip Line", "Apex Kiss
 
 def test_id_w1_two_lead_wins_in_a_row_end_a_four_stage_race_after_stage_two(idh):
     """ID-W1: Akina leads stage 1 (ID-S3) and wins it, leads stage 2 and wins it: the race is over."""
-    s = idh.start([idh.AKINA, idh.RED_SUNS], track="Akina Downhill",
-                  hands=[["Heel-and-Toe", "Crowd Pleaser"], ["Pure Power"]],
-                  order=[["Gutter Run", *FILLER], []])
+    s = idh.start(
+        [idh.AKINA, idh.RED_SUNS],
+        track="Akina Downhill",
+        hands=[["Heel-and-Toe", "Crowd Pleaser"], ["Pure Power"]],
+        order=[["Gutter Run", *FILLER], []],
+    )
     assert len(s.stages) == 4 and s.lead == 0
     s.apply("play heel-and-toe")
     s.apply("pass")  # the FD could answer but does not
@@ -33,11 +36,16 @@ def test_id_w1_two_lead_wins_in_a_row_end_a_four_stage_race_after_stage_two(idh)
 def test_id_w1_a_win_from_behind_does_not_count(idh):
     """ID-W1: only stages *started* as the lead car count. The FD wins stage 1 from behind, then leads and
     wins stages 2 and 3: the race ends after stage 3, not stage 2."""
-    s = idh.start([idh.AKINA, idh.RED_SUNS], track="Akina Downhill",
-                  hands=[["Heel-and-Toe"], ["Pure Power", "Full Throttle"]],
-                  order=[[], ["Power Oversteer", "Power Oversteer", "Power Oversteer"]])
+    s = idh.start(
+        [idh.AKINA, idh.RED_SUNS],
+        track="Akina Downhill",
+        hands=[["Heel-and-Toe"], ["Pure Power", "Full Throttle"]],
+        order=[[], ["Power Oversteer", "Power Oversteer", "Power Oversteer"]],
+    )
     s.apply("play heel-and-toe")
-    s.apply("play pure-power")  # FD answers; Akina has nothing left and passes at once
+    s.apply("play pure-power")  # FD answers; Akina has nothing left: pass is its only choice
+    assert s.legal_actions() == (s.legal_actions()[0],) and s.legal_actions()[0].notation == "pass"
+    s.apply("pass")
     assert s.results == [1] and s.streak == 0 and s.lead == 1
     s.apply("keep")
     idh.play(s, "Power Oversteer")

@@ -3,7 +3,6 @@ is found by `card` and by `diff` while a do-nothing change to the content is not
 
 from __future__ import annotations
 
-import re
 import shutil
 from pathlib import Path
 
@@ -92,9 +91,14 @@ def test_a_planted_strong_touge_card_is_found_by_card_and_diff(tmp_path: Path) -
     same = content_copy("touge", tmp_path / "same")
     tune = planted / "tuneups.toml"
     text = tune.read_text(encoding="utf-8")
-    block = re.search(r'name = "Gutter Drift"\n(?:.*\n)*?effects = \[\{[^\n]*amount = 2', text)
-    assert block is not None
-    tune.write_text(text[: block.end() - 1] + "9" + text[block.end() :], encoding="utf-8")
+    tile = '{ block = "mult_add", road = "C", amount = 2, scope = "tile" }'
+    block = text.index('name = "Gutter Drift"')
+    assert text.index(tile, block) < text.index("[[", block)
+    # +2 on one corner becomes +8 on every corner of the battle
+    planted_text = text[:block] + text[block:].replace(
+        tile, '{ block = "mult_add", road = "C", amount = 8 }', 1
+    )
+    tune.write_text(planted_text, encoding="utf-8")
     (same / "tuneups.toml").write_text("# nothing but a comment\n" + (same / "tuneups.toml").read_text())
     deck = kansei.load("touge").starter_decks()[0]  # Akina Downhill holds two Gutter Drifts
     common = {"game": "touge", "agent": "greedy", "seed": 11}
@@ -108,7 +112,7 @@ def test_a_planted_strong_touge_card_is_found_by_card_and_diff(tmp_path: Path) -
     assert row["flagged"] and row["impact"] > 0
     _, diff = runner.start(
         "diff",
-        {**common, "a": str(shipped), "b": str(planted), "games": 240},
+        {**common, "a": str(shipped), "b": str(planted), "games": 400},
         out=tmp_path / "diff",
         workers=2,
     )

@@ -79,11 +79,11 @@ def test_holm_by_hand() -> None:
 @settings(max_examples=60, deadline=None)
 @given(
     st.lists(
-        st.lists(st.sampled_from([-1.0, -0.5, 0.0, 0.5, 1.0]), min_size=3, max_size=30),
+        st.lists(st.sampled_from([-0.5, -0.25, 0.0, 0.25, 0.5]), min_size=3, max_size=30),
         min_size=2,
         max_size=8,
     ),
-    st.floats(-0.6, 0.6),
+    st.floats(-0.5, 0.5),
 )
 def test_holm_flags_exactly_the_intervals_that_leave_out_zero(
     samples: list[list[float]], shift: float
@@ -94,3 +94,9 @@ def test_holm_flags_exactly_the_intervals_that_leave_out_zero(
             continue
         on_edge = math.isclose(min(abs(d.low), abs(d.high)), 0, abs_tol=1e-12)
         assert d.flagged == (d.low > 0 or d.high < 0) or on_edge
+
+
+def test_an_interval_of_win_rate_differences_stays_within_one() -> None:
+    d = paired([1.0, -1.0, 1.0, 0.0], bound=1.0)
+    assert -1.0 <= d.low < d.value < d.high <= 1.0
+    assert (d.low, d.high) == (-1.0, 1.0)

@@ -8,7 +8,6 @@ draw. Content (cards and starter decks) is one TOML file, so a test can plant a 
 
 from __future__ import annotations
 
-import inspect
 import os
 import random
 import time
@@ -60,10 +59,7 @@ class Toy(Game):
     languages: ClassVar[tuple[str, ...]] = ("en",)
 
     def __init__(self, *, content: Path | str | None = None, **options: Any):
-        if "content" in inspect.signature(Game.__init__).parameters:
-            super().__init__(content=content, **options)
-        else:  # the core before content= (until the lead's core lands)
-            super().__init__(**options)
+        super().__init__(content=content, **options)
         folder = Path(content) if content is not None else HERE
         self.folder = folder
         self.table, self.decks = read_content(folder)
@@ -149,7 +145,6 @@ class Toy(Game):
         s.hands = [[], []]
         s.totals = [0, 0]
         s.turn = 0
-        s.priv = []
         for p in (0, 1):
             s.rng.shuffle(s.decks[p])
             for _ in range(HAND):
@@ -168,13 +163,13 @@ class Toy(Game):
 
 
 class ToyState(State):
-    __slots__ = ("decks", "champions", "hands", "totals", "turn", "priv")
+    __slots__ = ("decks", "champions", "hands", "totals", "turn")
 
     def draw(self, p: int) -> None:
         if self.decks[p]:
             card = self.decks[p].pop()
             self.hands[p].append(card)
-            self.priv.append((p, {"type": "draw", "seat": p, "card": card}))
+            self.log_private(p, "draw", seat=p, card=card)
 
     @property
     def to_move(self) -> int | None:
@@ -223,17 +218,6 @@ class ToyState(State):
         self.draw(p)
         self.turn += 1
 
-    def events_for(self, seat: int | None, start: int = 0) -> list[dict[str, Any]]:
-        public = [e for e in self._public()]
-        mine = [dict(e) for s, e in self.priv if s == seat]
-        return (mine + public)[start:]
-
-    def _public(self) -> list[dict[str, Any]]:
-        log = getattr(self, "_log", None)
-        if log is not None:
-            return [dict(e) for a, e in log.entries() if a is None]
-        return [dict(e) for e in getattr(self, "events", [])]
-
     def view(self, seat: int | None) -> dict[str, Any]:
         return {
             "hand": list(self.hands[seat]) if seat is not None else None,
@@ -257,7 +241,6 @@ class ToyState(State):
         s.hands = [list(h) for h in self.hands]
         s.totals = list(self.totals)
         s.turn = self.turn
-        s.priv = list(self.priv)
         return s
 
     def _resample(self, seat: int | None, rng: random.Random) -> None:
@@ -268,8 +251,3 @@ class ToyState(State):
             rng.shuffle(pool)
             k = len(self.hands[p])
             self.hands[p], self.decks[p] = pool[:k], pool[k:]
-
-    def determinize(self, seat: int | None, rng: random.Random) -> ToyState:
-        world = self.clone()
-        world._resample(seat, rng)
-        return world

@@ -7,25 +7,25 @@ import re
 from pathlib import Path
 
 import pytest
-from minid_helpers import last, race
+from minid_helpers import act, corner, race
 
 import kansei
 from kansei import ContentError, OptionError
-from kansei.builtin.minid.cards import CONTENT, content
-from kansei.builtin.minid.rules import shipped_track
-from kansei.testing import all_events
+from kansei.builtin.minid.cards import CONTENT
+from kansei.testing import all_events, last_event
 
 GAME = kansei.load("minid")
 
 
 def corners(track):
-    return [(track.sec_name[i], b, e, d) for i, (k, b, e, d, _) in enumerate(track.sections) if k == "corner"]
+    names = track.section_names["fr"]
+    return [(names[i], b, e, d) for i, (k, b, e, d) in enumerate(track.sections) if k == "corner"]
 
 
 def test_md_b1_akina_downhill_is_data_60_cases_5_to_8_corners_6_to_16_with_event_cases():
     """MD-B1: an Akina-like downhill of ~60 cases with 5–8 corners of difficulty 6–16 and Event cases."""
-    t = shipped_track("akina", False)
-    assert t.L == 60
+    t = GAME.table.track("akina", False)
+    assert t.length == 60
     cs = corners(t)
     assert 5 <= len(cs) <= 8 and all(6 <= d <= 16 for *_, d in cs)
     assert min(d for *_, d in cs) == 6 and max(d for *_, d in cs) == 16
@@ -37,8 +37,8 @@ def test_md_b1_akina_downhill_is_data_60_cases_5_to_8_corners_6_to_16_with_event
 
 def test_md_b1_a_second_pass_ships_too():
     """MD-B1: at least two tracks; Usui has its own corners (an S-bend of two corners back to back)."""
-    assert {t.name for t in content().tracks} >= {"Akina", "Usui"}
-    u = shipped_track("usui", False)
+    assert {t.name for t in GAME.table.content.tracks} >= {"Akina", "Usui"}
+    u = GAME.table.track("usui", False)
     cs = corners(u)
     assert ("S gauche", 37, 38, 11) in cs and ("S droite", 39, 40, 12) in cs
 
@@ -46,16 +46,16 @@ def test_md_b1_a_second_pass_ships_too():
 def test_md_o3_uphill_is_the_track_in_reverse():
     """MD-O3: the same Akina from the bottom: the finish straight first, then the Dernier virage (d6);
     Event case 58 becomes 3; the start is the old finish and Bunta waits on the summit line."""
-    up = shipped_track("akina", True)
-    down = shipped_track("akina", False)
+    up = GAME.table.track("akina", True)
+    down = GAME.table.track("akina", False)
     assert up.sections[0][:3] == ("straight", 1, 4)
     assert corners(up)[0] == ("Dernier virage", 5, 6, 6)
     assert corners(up)[-1] == ("Premier virage", 50, 52, 8)
     assert up.events == sorted(61 - c for c in down.events) and 3 in up.events
     s = race(options={"uphill": True}, positions=[0, 0], dice=[6, 12])
     d = [e for e in all_events(s) if e["type"] == "drift"][0]
-    assert (d["corner"], d["difficulty"]) == ("Dernier virage", 6)
-    assert last(s, "race")["direction"] == "uphill"
+    assert (corner(d, s), d["difficulty"]) == ("Dernier virage", 6)
+    assert last_event(s, "race")["direction"] == "uphill"
     assert kansei.load("minid", uphill=True).start(seed=1, players=2).bunta == 61
 
 
@@ -70,7 +70,7 @@ def test_md_o3_every_track_plays_both_ways(track):
             s = g.start(seed=seed, players=4)
             rng = random.Random(seed)
             while not s.is_over:
-                s.apply(rng.choice(s.legal_actions()))
+                act(s, rng.choice(s.legal_actions()))
             assert sorted(s.view(None)["placings"]) == [0, 1, 2, 3]
 
 
@@ -126,10 +126,12 @@ def test_md_b1_a_malformed_track_file_as_the_track_option_is_refused(tmp_path):
 
 def test_md_b1_a_good_user_track_plays(tmp_path):
     p = tmp_path / "haruna.toml"
-    p.write_text('[[track]]\nname = "Haruna"\nlength = 12\nevents = [4]\nsections = [\n'
-                 '  { kind = "straight", start = 1, end = 5 },\n'
-                 '  { kind = "corner", start = 6, end = 7, difficulty = 9 },\n'
-                 '  { kind = "straight", start = 8, end = 12 },\n]\n')
+    p.write_text(
+        '[[track]]\nname = "Haruna"\nlength = 12\nevents = [4]\nsections = [\n'
+        '  { kind = "straight", start = 1, end = 5 },\n'
+        '  { kind = "corner", start = 6, end = 7, difficulty = 9 },\n'
+        '  { kind = "straight", start = 8, end = 12 },\n]\n'
+    )
     assert GAME.validate_content(p) == []
     g = kansei.load("minid", track=str(p), uphill=True)
     assert g.track.sections[1][:4] == ("corner", 6, 7, 9)
@@ -139,21 +141,25 @@ def test_md_b1_a_good_user_track_plays(tmp_path):
 
 def test_md_e1_validate_reports_card_problems(tmp_path):
     p = tmp_path / "cards.toml"
-    p.write_text('[[card]]\nname = "Faux ⚡"\ntext = "x"\nbolt = true\neffect = "move_bonus"\namount = 2\n\n'
-                 '[[card]]\nname = "Sans montant"\ntext = "x"\nbolt = false\neffect = "battle_bonus"\n\n'
-                 '[[card]]\nname = "Inconnu"\ntext = "x"\nbolt = false\neffect = "teleport"\n')
+    p.write_text(
+        '[[card]]\nname = "Faux ⚡"\ntext = "x"\nbolt = true\n'
+        'effect = { block = "move_bonus", amount = 2 }\n\n'
+        '[[card]]\nname = "Sans montant"\ntext = "x"\nbolt = false\neffect = { block = "battle_bonus" }\n\n'
+        '[[card]]\nname = "Inconnu"\ntext = "x"\nbolt = false\neffect = { block = "teleport" }\n'
+    )
     problems = GAME.validate_content(p)
     assert len(problems) == 3
-    assert 'card "Faux ⚡": effect move_bonus is a kept effect: bolt must be false' in problems[0]
-    assert 'card "Sans montant": effect battle_bonus needs a positive amount, is 0' in problems[1]
-    assert 'card "Inconnu": effect:' in problems[2]
+    assert 'card "Faux ⚡": effect: block "move_bonus" is a kept block, not a bolt block' in problems[0]
+    assert 'card "Sans montant": effect (battle_bonus): missing parameter "amount"' in problems[1]
+    assert 'card "Inconnu": effect: unknown block "teleport" (known: ' in problems[2]
 
 
 def test_validate_other_files(tmp_path):
     p = tmp_path / "x.toml"
     p.write_text('[[road]]\nname = "x"\n')
-    assert GAME.validate_content(p) == [f"{p}: expected [[track]] entries (a track) or [[card]] entries "
-                                        "(Event cards)"]
+    assert GAME.validate_content(p) == [
+        f"{p}: expected [[track]] entries (a track) or [[card]] entries (Event cards)"
+    ]
     q = tmp_path / "y.toml"
     q.write_text("not = [toml")
     assert len(GAME.validate_content(q)) == 1
@@ -167,8 +173,9 @@ def test_validate_other_files(tmp_path):
 def test_unknown_track_and_options_are_one_clear_line():
     with pytest.raises(OptionError) as e:
         kansei.load("minid", track="irohazaka")
-    assert str(e.value) == ("minid: unknown track 'irohazaka' (valid: akina, usui, or the path of a track "
-                            ".toml file)")
+    assert str(e.value) == (
+        "minid: unknown track 'irohazaka' (valid: akina, usui, or the path of a track .toml file)"
+    )
     with pytest.raises(OptionError) as e:
         kansei.load("minid", nitrous=True)
     assert "unknown option 'nitrous'" in str(e.value) and "\n" not in str(e.value)

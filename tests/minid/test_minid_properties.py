@@ -8,17 +8,20 @@ import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from minid_helpers import act
 
 import kansei
 from kansei.builtin.minid.rules import RACING
 from kansei.testing import all_events
 
-OPTIONS = st.fixed_dictionaries({
-    "track": st.sampled_from(["akina", "usui"]),
-    "uphill": st.booleans(),
-    "aspiration": st.booleans(),
-    "strategies": st.booleans(),
-})
+OPTIONS = st.fixed_dictionaries(
+    {
+        "track": st.sampled_from(["akina", "usui"]),
+        "uphill": st.booleans(),
+        "aspiration": st.booleans(),
+        "strategies": st.booleans(),
+    }
+)
 AT_REST = {"sprint", "turn", "skip", "draw", "discard"}  # decisions taken with no battle or corner pending
 
 
@@ -30,24 +33,28 @@ def test_random_races_keep_the_rules_invariants(seed, players, options):
     g = kansei.load("minid", **options)
     s = g.start(seed=seed, players=players)
     rng = random.Random(seed)
-    L = s.track.L
+    L = s.track.length
     bunta = s.bunta
     while not s.is_over:
         d = s.view(None)["decision"]
         if d["kind"] in AT_REST:
-            road = [s.pos[q] for q in range(players) if s.status[q] == RACING and 1 <= s.pos[q] <= L]
+            road = [
+                s.positions[q] for q in range(players) if s.status[q] == RACING and 1 <= s.positions[q] <= L
+            ]
             assert len(road) == len(set(road)), (road, d)
         assert all(k >= 0 for k in s.skips)
-        assert all(0 <= x <= L + 1 for x in s.pos)
+        assert all(0 <= x <= L + 1 for x in s.positions)
         assert s.bunta <= bunta
         bunta = s.bunta
-        s.apply(rng.choice(s.legal_actions()))
+        act(s, rng.choice(s.legal_actions()))
     placings = s.view(None)["placings"]
     assert sorted(placings) == list(range(players))
-    assert placings[: len(s.places)] == s.places
+    assert placings[: len(s.finished)] == s.finished
     assert s.winner == placings[0]
     json.dumps(all_events(s))
-    assert {e["type"] for a, e in s.event_log() if a is not None} <= {"card"}  # only drawn cards are private
+    assert {e["type"] for a, e in s.event_log() if a is not None} <= {
+        "drew_card"
+    }  # only drawn cards are private
     for seat in (None, 0):
         for e in s.events_for(seat):
             line = g.narrate(e, seat)

@@ -1,14 +1,12 @@
-"""Scenario helpers for the Stampede tests (exposed as the ``sc`` fixture)."""
+"""Stampede test helpers (the ``sc`` fixture): legal 40-card decks holding given cards, and races started
+from a scenario through :func:`kansei.testing.scenario`."""
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
-import kansei
 from kansei.builtin.stampede.cards import STEERING, catalog
-from kansei.testing import all_events
+from kansei.testing import scenario
 
 
 class Scenario:
@@ -49,33 +47,27 @@ class Scenario:
         return {"cards": cards}
 
     def start(self, p0=None, p1=None, *, options=None, seed=1, **setup):
-        """A started race: seat ``first`` (default 0) in its main phase after the draw."""
-        game = kansei.load("stampede", **({"hand_size": 0} | (options or {})))
+        """A started race: seat ``first`` (default 0) in its main phase after the draw; no cards dealt
+        (``hand_size=0``) unless the scenario names them."""
         setup.setdefault("first", 0)
         setup.setdefault("hands", [[], []])
         decks = [p0 or self.deck(), p1 or self.deck(base="Sugar Mountain")]
-        return game.start(seed=seed, decks=decks, setup=setup)
+        return scenario(
+            "stampede", setup=setup, options={"hand_size": 0} | (options or {}), seed=seed, decks=decks
+        )
 
     @staticmethod
     def names(state, zone) -> list[str]:
-        return [state.D[u].en for u in zone]
+        return [state.card_of[u].en for u in zone]
 
     @staticmethod
     def top(state, seat, z):
-        u = state.F[seat * 3 + z]
-        return None if u < 0 else state.D[u].en
-
-    @staticmethod
-    def snapshot(state) -> str:
-        return json.dumps(state.reveal(), sort_keys=True, default=str) + str(len(all_events(state)))
+        u = state.field[seat * 3 + z]
+        return None if u < 0 else state.card_of[u].en
 
     @staticmethod
     def legal(state) -> list[str]:
         return [a.notation for a in state.legal_actions()]
-
-    @staticmethod
-    def events(state, type_: str) -> list[dict]:
-        return [e for e in all_events(state) if e["type"] == type_]
 
 
 @pytest.fixture(scope="session")

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from kansei import IllegalAction
+from kansei.testing import find_events
 
 C0 = ["Rose Starter", "Sugar Start"]
 
@@ -25,7 +26,7 @@ def test_st_t4_attacker_lower_is_destroyed(sc):
     s = battle(sc, {"L": "Rose Starter"}, {"L": "Sugar Start"})
     s.apply("attack L > L")  # 3000 POW vs 4000 DEF
     assert sc.top(s, 0, 0) is None and sc.top(s, 1, 0) == "Sugar Start"
-    assert sc.events(s, "combat")[-1]["outcome"] == "lower"
+    assert find_events(s, "combat")[-1]["outcome"] == "lower"
     assert sc.names(s, s.discard[0]) == ["Rose Starter"]
 
 
@@ -33,14 +34,14 @@ def test_st_t4_equal_destroys_both(sc):
     s = battle(sc, {"L": "Rose Starter"}, {"R": "Thorn Sprinter"})
     s.apply("attack L > R")  # 3000 vs 3000
     assert sc.top(s, 0, 0) is None and sc.top(s, 1, 2) is None
-    assert sc.events(s, "combat")[-1]["outcome"] == "equal"
+    assert find_events(s, "combat")[-1]["outcome"] == "equal"
 
 
 def test_st_t4_attacker_higher_destroys_the_target(sc):
     s = battle(sc, {"R": "Blaze Petal"}, {"L": "Candy Hopper"})
     s.apply("attack R > L")  # 4500 vs 3500
     assert sc.top(s, 0, 2) == "Blaze Petal" and sc.top(s, 1, 0) is None
-    assert s.T[2]  # acting taps (ST-T4)
+    assert s.tapped[2]  # acting taps (ST-T4)
     assert "attack R > L" not in sc.legal(s)
 
 
@@ -49,9 +50,9 @@ def test_st_t4_combined_attack_won_destroys_the_center_top_and_exposes(sc):
     assert "attack L+R > C" in sc.legal(s)
     s.apply("attack L+R > C")  # 3000 + 4500 = 7500 vs 7000
     assert sc.names(s, s.centers[1]) == ["Sugar Start"] and sc.top(s, 1, 1) == "Sugar Start"
-    ev = sc.events(s, "combat")[-1]
+    ev = find_events(s, "combat")[-1]
     assert ev["combined"] and ev["pow"] == 7500 and ev["outcome"] == "higher"
-    assert sc.events(s, "exposed")[-1]["card"] == "Sugar Start"
+    assert find_events(s, "exposed")[-1]["card"] == "Sugar Start"
     assert sc.top(s, 0, 0) == "Rose Starter" and sc.top(s, 0, 2) == "Blaze Petal"
 
 
@@ -68,7 +69,7 @@ def test_st_f2_single_card_center_never_leaves(sc):
     s = battle(sc, {"R": "Blaze Petal"}, {})
     s.apply("attack R > C")  # 4500 vs Sugar Start's 4000: it would be destroyed
     assert sc.names(s, s.centers[1]) == ["Sugar Start"]
-    assert sc.events(s, "stays")[-1]["card"] == "Sugar Start"
+    assert find_events(s, "stays")[-1]["card"] == "Sugar Start"
     s.apply("attack C > C")  # Rose Starter 3000 vs 4000: the lone attacker stays as well
     assert sc.names(s, s.centers[0]) == ["Rose Starter"]
 
@@ -83,7 +84,7 @@ def test_st_t4_exposed_center_gets_no_on_enter_effect(sc):
     hand_before = list(s.hands[1])
     s.apply("attack C > C")  # 13000 vs 10000: Sugar Castle destroyed, Drop Roller exposed
     assert sc.top(s, 1, 1) == "Drop Roller" and s.hands[1] == hand_before
-    assert not sc.events(s, "searched")
+    assert not find_events(s, "searched")
 
 
 def test_st_c3_events_lose_hp_and_break_at_zero(sc):
@@ -121,16 +122,17 @@ def test_st_k2_double_action_untaps_once_per_turn(sc):
     )
     s.apply("battle")
     s.apply("run C")
-    assert not s.T[1] and s.distance[0] == 16  # untapped once after acting
+    assert not s.tapped[1] and s.distance[0] == 16  # untapped once after acting
     s.apply("run C")
-    assert s.T[1] and s.distance[0] == 12
+    assert s.tapped[1] and s.distance[0] == 12
     assert "run C" not in sc.legal(s)
     s.apply("end")
     s.apply("battle")
     s.apply("end")
     s.apply("battle")
     s.apply("run C")
-    assert not s.T[1]  # a new turn: once more
+    s.apply("pass")  # seat 1 holds a card now: it is asked (ST-T6), whatever the card
+    assert not s.tapped[1]  # a new turn: once more
 
 
 def test_st_k2_double_action_per_game_option(sc):
@@ -144,10 +146,10 @@ def test_st_k2_double_action_per_game_option(sc):
     )
     s.apply("battle")
     s.apply("run C")
-    assert not s.T[1]
+    assert not s.tapped[1]
     for a in ("run C", "end", "battle", "end", "battle", "run C"):
         s.apply(a)
-    assert s.T[1]
+    assert s.tapped[1]
 
 
 def test_obstruction_assist_forces_attacks_on_the_center_until_lifted(sc):
@@ -167,7 +169,7 @@ def test_obstruction_assist_forces_attacks_on_the_center_until_lifted(sc):
         ],
     )
     s.apply("assist obstruction")
-    assert s.force[0] == 6
+    assert s.forcing_until[0] == 6
     s.apply("battle")
     s.apply("end")
     s.apply("battle")
@@ -178,8 +180,10 @@ def test_obstruction_assist_forces_attacks_on_the_center_until_lifted(sc):
         s.apply("end")
     assert "進路妨害" in str(e.value)
     s.apply("attack C > C")  # 9000 vs Grateful Train's 10000: the attacker is destroyed
+    s.apply("pass")  # seat 0 holds a card: asked whether it responds (ST-T6)
     assert "end" not in sc.legal(s)  # Candy Hopper may still act
     s.apply("attack L > C")  # 3000 vs 10000: destroyed
+    s.apply("pass")
     assert "end" in sc.legal(s)
 
 
@@ -199,7 +203,8 @@ def test_obstruction_assist_lifted_by_a_short_center(sc):
     s.apply("end")
     s.apply("battle")
     s.apply("attack C > C")  # 11000 vs 10000: Grateful Train destroyed, two machine cards left
-    assert s.force[0] == 0 and sc.events(s, "force_lifted")
+    s.apply("pass")
+    assert s.forcing_until[0] == 0 and find_events(s, "force_lifted")
     legal = sc.legal(s)
     assert "end" in legal and "run L" in legal
 

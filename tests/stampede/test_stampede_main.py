@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from kansei import IllegalAction
+from kansei.testing import find_events
 
 C0 = ["Rose Starter", "Sugar Start"]
 
@@ -23,7 +24,7 @@ def test_st_t3_a_center_takes_one_gear_up_of_the_same_class(sc):
         s.apply("call grateful-train C")
     assert "ST-T3" in str(e.value)
     s.apply("call pykrete-ride C")
-    assert sc.names(s, s.centers[0]) == ["Rose Starter", "Pykrete Ride"] and s.F[1] == s.centers[0][-1]
+    assert sc.names(s, s.centers[0]) == ["Rose Starter", "Pykrete Ride"] and s.field[1] == s.centers[0][-1]
 
 
 def test_st_t3_b_side_machines_at_most_the_center_gear(sc):
@@ -53,11 +54,12 @@ def test_st_t3_c_gear_cap_by_turn_count(sc):
 
 
 @pytest.mark.parametrize(
-    "mode, returned", [("below", ["Pykrete Ride"]), ("at_or_below", ["Pykrete Ride", "Blaze Petal"])]
+    "mode, returned",
+    [("strictly_below", ["Pykrete Ride"]), ("at_or_below", ["Pykrete Ride", "Blaze Petal"])],
 )
 def test_st_t3_side_machines_return_when_the_center_gear_falls(sc, mode, returned):
-    """ST-T3: the center falls from gear 2 to 1; side machines above it return to hand (ruling: strictly
-    above by default; the literal "at or below" option also returns equal gears)."""
+    """ST-T3: the center drops from gear 2 to 1; a side machine returns to hand when the center's gear is
+    now at or below its own (以下, the default), or only strictly below it (option)."""
     p1 = sc.deck({"Melty Giant": 1}, base="Sugar Mountain")
     s = sc.start(
         sc.deck({"Pykrete Ride": 2}),
@@ -72,8 +74,8 @@ def test_st_t3_side_machines_return_when_the_center_gear_falls(sc, mode, returne
     s.apply("attack C > C")  # 11000 POW against 8000 DEF
     assert sc.names(s, s.centers[0]) == ["Rose Starter"]
     assert sorted(sc.names(s, s.hands[0])) == sorted(returned)
-    assert [e["card"] for e in sc.events(s, "returned")] == returned
-    if mode == "below":
+    assert [e["card"] for e in find_events(s, "returned")] == returned
+    if mode == "strictly_below":
         assert sc.top(s, 0, 2) == "Blaze Petal"
 
 
@@ -154,11 +156,11 @@ def test_once_per_turn_condition(sc):
     )
     assert "use scarlet-empress@C myC" in sc.legal(s)
     s.apply("use scarlet-empress@C myC")
-    assert s.pow_of(s.F[1]) == 20000
+    assert s.pow_of(s.field[1]) == 20000
     assert not any(a.startswith("use scarlet-empress") for a in sc.legal(s))
     for a in ("battle", "end", "battle", "end"):
         s.apply(a)
-    assert s.pow_of(s.F[1]) == 17000  # until end of turn
+    assert s.pow_of(s.field[1]) == 17000  # until end of turn
     assert "use scarlet-empress@C myC" in sc.legal(s)
 
 
@@ -174,4 +176,4 @@ def test_st_o1_search_of_a_deck_without_the_card_fizzles(sc):
     hand = len(s.hands[1])
     s.apply("call drop-roller C")  # [On enter] search 《バブルコート》: none left in the deck
     assert len(s.hands[1]) == hand - 1
-    assert sc.events(s, "fizzle")[-1]["what"] == "search"
+    assert find_events(s, "fizzle")[-1]["what"] == "search"

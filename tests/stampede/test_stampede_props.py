@@ -23,15 +23,15 @@ BOGUS = kansei.Action("nonsense", "bogus")
 def check_state(s) -> None:
     for p in (0, 1):
         assert s.centers[p], "ST-F2: the center always holds a machine"
-        assert s.F[p * 3 + 1] == s.centers[p][-1]
+        assert s.field[p * 3 + 1] == s.centers[p][-1]
         for z in (0, 2):
-            if s.F[p * 3 + z] < 0:
-                assert not s.T[p * 3 + z]
+            if s.field[p * 3 + z] < 0:
+                assert not s.tapped[p * 3 + z]
         for u in s.centers[p]:
-            assert s.D[u].kind == 0
-    if s.phase in ("main", "battle") and not s.W.frames:
+            assert s.card_of[u].kind == 0
+    if s.phase in ("main", "battle") and not s.windows.frames:
         for p in (0, 1):
-            top = s.D[s.F[p * 3 + 1]]
+            top = s.card_of[s.field[p * 3 + 1]]
             assert top.gear <= s.turn or top.demi_guest, "ST-T3(c)"
 
 

@@ -4,12 +4,14 @@ car abilities (TG-C6)."""
 from __future__ import annotations
 
 import pytest
-from touge_helpers import cid, course_of, pass_until, play, scenario, skip_redraw
+from touge_helpers import cid, course_of, legal, pass_until, play, race, skip_redraw
 
-from kansei import Action, IllegalAction
+from kansei import Action
+from kansei.builtin.touge.blocks import Profile
 from kansei.builtin.touge.cards import Car, Road, catalog
-from kansei.builtin.touge.rules import DOWN, UP, _Profile, multiplier, score_course, tile_scores
-from kansei.testing import all_events
+from kansei.builtin.touge.rules import DOWN, UP
+from kansei.builtin.touge.scoring import multiplier, score_course, tile_scores
+from kansei.testing import find_events, first_event, refused
 
 EXAMPLE = ["Akagi Chicane", "Myogi Downhill Straight", "Akina Lakeside Straight", "Tsuchisaka Sweeper"]
 
@@ -25,17 +27,28 @@ def test_tg_s2_worked_example_on_the_bare_cards():
 
 
 def test_tg_s2_misprinted_uphill_table_is_not_followed():
-    """TG-S2 ruling: the source's uphill 15–18 needs the last road to be worth 1 and 3 at once."""
+    """TG-S2 ruling: the source's uphill table (AE-86 15, R32 18) fits no uphill value of the last road:
+    the rule gives AE-86 12 + 3v and R32 12 + 2v; 15 needs v = 1 and 18 needs v = 3. The engine follows
+    the rule, reading the last road as 3D/1U (the only value its downhill column allows)."""
     cat = catalog()
     ae86, r32 = cat.find("AE-86 Trueno"), cat.find("Skyline GT-R R32")
+    assert isinstance(ae86, Car) and isinstance(r32, Car)
     roads = [cat.find(n) for n in EXAMPLE]
-    assert score_course((ae86, r32), roads, "uphill")[1] != 18
+    last = roads[-1]
+    assert isinstance(last, Road)
+    tables = {}
+    for v in range(13):
+        variant = last.model_copy(update={"up": v})
+        tables[v] = score_course((ae86, r32), [*roads[:-1], variant], "uphill")
+    assert tables == {v: (12 + 3 * v, 12 + 2 * v) for v in range(13)}
+    assert (15, 18) not in tables.values()
+    assert tables[last.up] == (15, 14) and last.up == 1
 
 
 @pytest.mark.parametrize("direction,expected", [("downhill", [18, 16]), ("uphill", [15, 14])])
 def test_tg_s2_through_the_engine(direction, expected):
     """TG-S2, TG-T2, TG-T3, TG-T4: the example course built and run in a real battle."""
-    s = scenario(
+    s = race(
         direction=direction,
         hands=[
             ["Akagi Chicane", "Akina Lakeside Straight", "Tsuchisaka Sweeper"],
@@ -55,14 +68,14 @@ def test_tg_s2_through_the_engine(direction, expected):
     )
     assert s.phase == "tune"
     play(s, "pass", "pass")
-    battle = [e for e in all_events(s) if e["type"] == "battle"][0]
+    battle = first_event(s, "battle")
     assert battle["scores"] == expected and battle["winner"] == 0
     assert s.wins == [1, 0]
 
 
 def test_tg_s1_negative_scores_are_possible():
     """TG-S1: a negative multiplier gives a negative tile score."""
-    s = course_of(scenario(), "Akina Final Hairpin")  # C 6D
+    s = course_of(race(), "Akina Final Hairpin")  # C 6D
     s.disaster = (1, cid("Black Ice"))  # cornering -2: R32 downhill C 0 -> -2
     assert tile_scores(s, DOWN) == [(0, -12)]
 
@@ -74,14 +87,14 @@ def _with_tune(s, owner, name, tile=-1):
 
 def test_tg_c4_supercharger_adds_two_on_a_straight_tile():
     """TG-C4."""
-    s = course_of(scenario(), "Akina Lakeside Straight", "Akina Long Straight")  # S 1D, S 2D
+    s = course_of(race(), "Akina Lakeside Straight", "Akina Long Straight")  # S 1D, S 2D
     _with_tune(s, 0, "Supercharger", 1)
     assert tile_scores(s, DOWN) == [(2, 4), (8, 8)]  # AE-86 S+2 -> +4 on tile 2 only
 
 
 def test_tg_c4_supercharger_only_targets_straights():
     """TG-C4."""
-    s = scenario(hands=[["Supercharger", "Akagi Chicane", "Akina Lakeside Straight"], []])
+    s = race(hands=[["Supercharger", "Akagi Chicane", "Akina Lakeside Straight"], []])
     skip_redraw(s)
     play(s, "road akagi-chicane")
     pass_until(s, "tune")
@@ -95,7 +108,7 @@ def test_tg_c4_supercharger_only_targets_straights():
 
 def test_tg_c4_jump_nullifies_a_corner_for_you_only():
     """TG-C4."""
-    s = course_of(scenario(), "Akagi Chicane")
+    s = course_of(race(), "Akagi Chicane")
     _with_tune(s, 0, "Jump", 0)
     assert tile_scores(s, DOWN) == [(0, 0)]
     s.disaster = (1, cid("Black Ice"))  # R32 C -2 -> -4 ; AE-86 nullified
@@ -104,24 +117,25 @@ def test_tg_c4_jump_nullifies_a_corner_for_you_only():
 
 def test_tg_c4_blindspot_takes_the_better_multiplier():
     """TG-C4."""
-    s = course_of(scenario(), "Akagi Chicane")  # corner 2D
+    s = course_of(race(), "Akagi Chicane")  # corner 2D
     _with_tune(s, 1, "Blindspot", 0)  # R32 downhill C0 S4 -> scores the corner as a straight
     assert tile_scores(s, DOWN) == [(4, 8)]
 
 
 def test_tg_c4_hyper_focused_draws_two():
     """TG-C4."""
-    s = scenario(hands=[["Hyper-Focused"], []])
+    s = race(hands=[["Hyper-Focused"], []])
     skip_redraw(s)
     pass_until(s, "tune")
     before = len(s.hands[0])
-    s.apply("tune hyper-focused")
+    play(s, "tune hyper-focused")
     assert len(s.hands[0]) == before - 1 + 2
+    assert find_events(s, "drew", seat=1)[-1] == {"type": "drew", "seat": 0, "count": 2}
 
 
 def test_tg_c4_course_wide_tune_up():
     """TG-C4."""
-    s = course_of(scenario(), "Akagi Chicane", "Akina Long Straight")
+    s = course_of(race(), "Akagi Chicane", "Akina Long Straight")
     _with_tune(s, 0, "Racing Slicks")  # +1 cornering everywhere
     assert tile_scores(s, DOWN) == [(6, 0), (4, 8)]
 
@@ -137,38 +151,34 @@ def test_tg_c4_course_wide_tune_up():
 )
 def test_tg_c5_disasters_act_on_both_players(disaster, expected):
     """TG-C5."""
-    s = course_of(scenario(), "Akagi Chicane", "Akina Long Straight")  # C 2D, S 2D
+    s = course_of(race(), "Akagi Chicane", "Akina Long Straight")  # C 2D, S 2D
     s.disaster = (0, cid(disaster))
     assert tile_scores(s, DOWN) == expected
 
 
 def test_tg_c5_halving_rounds_toward_zero_for_negatives():
     """TG-C5."""
-    pr = _Profile()
-    pr.base, pr.add, pr.tile_add, pr.best, pr.null = (-3, 7), [0, 0], {}, set(), set()
-    pr.double = pr.ignore = False
-    pr.halve, pr.cap = [False, False], [None, None]
-    assert multiplier(pr, ([0, 0], [True, False], [None, None]), 0, 0) == -1  # -3/2 -> -1, not -2
+    pr = Profile((-3, 7))
+    assert multiplier(pr, ((0, 0), (True, False), (None, None)), 0, 0) == -1  # -3/2 -> -1, not -2
 
 
 def test_tg_c5_oil_slick_nullifies_the_highest_tile_for_both():
     """TG-C5."""
-    s = scenario(disaster="Oil Slick", hands=[["Akina Final Hairpin", "Akagi Chicane"], []])
+    s = race(disaster="Oil Slick", hands=[["Akina Final Hairpin", "Akagi Chicane"], []])
     skip_redraw(s)
     play(s, "road akina-final-hairpin")
     pass_until(s, "tune")
     play(s, "pass", "pass")
-    tiles = [e for e in all_events(s) if e["type"] == "course"][0]["tiles"]
+    tiles = first_event(s, "course")["tiles"]
     final = tiles.index("Akina Final Hairpin")
-    nulls = [e for e in all_events(s) if e["type"] == "nullify"]
-    assert nulls and nulls[0]["tile"] == final + 1
-    battle = [e for e in all_events(s) if e["type"] == "battle"][0]
+    assert first_event(s, "nullify") == {"type": "nullify", "seat": None, "tile": final + 1}
+    battle = first_event(s, "battle")
     assert battle["tiles"][final] == [0, 0]
 
 
 def test_tg_c5_leader_picks_among_tied_tiles():
     """TG-C5 ruling: the highest tile is nullified; among ties the leader picks."""
-    s = scenario(
+    s = race(
         disaster="Landslide", leader=1, hands=[["Akina Tofu Shop Approach"], ["Usui Bypass Straight"]]
     )  # both S 2D/1U
     skip_redraw(s)
@@ -176,29 +186,19 @@ def test_tg_c5_leader_picks_among_tied_tiles():
     assert s.phase == "tune" and len(s.course) == 2
     play(s, "pass", "pass")
     assert s.phase == "nullify" and s.to_move == 1
-    assert [a.notation for a in s.legal_actions()] == ["nullify @1", "nullify @2"]
-    with pytest.raises(IllegalAction):
-        s.apply("nullify @3")
-    s.apply("nullify @2")
-    battle = [e for e in all_events(s) if e["type"] == "battle"][0]
+    assert legal(s) == ["nullify @1", "nullify @2"]
+    assert "picks the tile the disaster wipes out" in refused(s, Action("nullify @3"), seat=1)
+    play(s, "nullify @2")
+    battle = first_event(s, "battle")
     assert battle["tiles"][1] == [0, 0] and battle["tiles"][0] != [0, 0]
 
 
 def test_tg_c5_leader_choice_option_lets_the_leader_pick_any_tile():
     """TG-C5."""
-    s = (
-        __import__("kansei")
-        .load("touge", nullify_pick="leader_choice")
-        .start(
-            seed=1,
-            decks=["Akina Downhill", "Red Suns Power"],
-            setup={
-                "direction": "downhill",
-                "leader": 0,
-                "disaster": "Oil Slick",
-                "hands": [["Akina Final Hairpin", "Akagi Chicane"], []],
-            },
-        )
+    s = race(
+        options={"nullify_pick": "leader_choice"},
+        disaster="Oil Slick",
+        hands=[["Akina Final Hairpin", "Akagi Chicane"], []],
     )
     skip_redraw(s)
     play(s, "road akina-final-hairpin", "pass", "road akagi-chicane", "pass", "pass")
@@ -209,8 +209,8 @@ def test_tg_c5_leader_choice_option_lets_the_leader_pick_any_tile():
 
 def test_tg_c6_foresight_ignores_the_disaster():
     """TG-C6."""
-    s = course_of(scenario(), "Akagi Chicane")
-    s.cars = [cid("RX-7 Savanna FC3S"), s.cars[1]]  # DH C+3
+    s = course_of(race(), "Akagi Chicane")
+    s.cars = (cid("RX-7 Savanna FC3S"), s.cars[1])  # DH C+3
     s.disaster = (1, cid("Rain"))
     assert tile_scores(s, DOWN) == [(4, -2)]  # FC3S: (3-1)*2 = 4 ; R32: (0-1)*2
     s.ability_on = [True, False]
@@ -219,51 +219,47 @@ def test_tg_c6_foresight_ignores_the_disaster():
 
 def test_tg_c6_gum_tape_ability_halves_the_opponent():
     """TG-C6."""
-    s = course_of(scenario(), "Akagi Chicane")  # corner 2U uphill 3
-    s.cars = [s.cars[0], cid("Civic EG6")]
+    s = course_of(race(), "Akagi Chicane")  # corner 2U uphill 3
+    s.cars = (s.cars[0], cid("Civic EG6"))
     s.ability_on = [False, True]
     assert tile_scores(s, UP) == [(3 * 1, 3 * 3)]  # AE-86 UH C3 halved -> 1 ; EG6 UH C3
 
 
-@pytest.mark.xfail(strict=True, reason="issue 10: per-game refusals")
 def test_tg_c6_gutter_drift_lasts_one_battle_and_is_once_per_race():
     """TG-C6."""
-    s = scenario(hands=[["Akagi Chicane", "Racing Slicks", "Feint Motion"], []])
+    s = race(hands=[["Akagi Chicane", "Racing Slicks", "Feint Motion"], []])
     skip_redraw(s)
     play(s, "road akagi-chicane")
     pass_until(s, "tune")
-    assert s.to_move == 0 and "ability" in [a.notation for a in s.legal_actions()]
-    s.apply("ability")
+    assert s.to_move == 0 and "ability" in legal(s)
+    play(s, "ability")
     assert s.ability_on[0] and s.ability_used[0]
     tile = [i for i, (_, c) in enumerate(s.course) if c == cid("Akagi Chicane")][0]
     assert tile_scores(s, DOWN)[tile][0] == 2 * 3  # AE-86 DH C2 +1
     while s.to_move != 0:
-        s.apply("pass")
-    assert "ability" not in [a.notation for a in s.legal_actions()]
-    before = s.reveal()
-    with pytest.raises(IllegalAction, match="once per race"):
-        s.apply(Action("ability", "ability"))
-    assert s.reveal() == before
+        play(s, "pass")
+    assert "ability" not in legal(s)
+    assert "once per race" in refused(s, Action("ability", "ability"), seat=0)
     pass_until(s, "redraw")
     assert s.battle == 2 and not s.ability_on[0] and s.ability_used[0]  # that battle only, spent
 
 
 def test_tg_c6_instinct_doubles_multipliers_and_own_effects():
     """TG-C6."""
-    pr = _Profile()
-    pr.base, pr.add, pr.tile_add, pr.best, pr.null = (2, 2), [1, 0], {0: 2}, set(), set()
-    pr.double, pr.ignore = True, False
-    pr.halve, pr.cap = [False, False], [None, None]
-    rain = ([-1, 0], [False, False], [None, None])
+    pr = Profile((2, 2))
+    pr.add, pr.tile_add, pr.double = [1, 0], {0: 2}, True
+    rain = ((-1, 0), (False, False), (None, None))
     assert multiplier(pr, rain, 0, 0) == (2 + 1 + 2) * 2 - 1  # doubled before the disaster
 
 
 def test_tg_c1_car_design_rule_is_enforced():
     """TG-C1."""
     with pytest.raises(ValueError, match="dh_c \\+ dh_s must be 4, is 5"):
-        Car(name="X", dh_c=3, dh_s=2, uh_c=2, uh_s=2, ability={"name": "a", "effects": [{"kind": "double"}]})
+        Car(name="X", dh_c=3, dh_s=2, uh_c=2, uh_s=2, ability={"name": "a", "effects": [{"block": "double"}]})
     with pytest.raises(ValueError, match="within -4..4"):
-        Car(name="X", dh_c=5, dh_s=-1, uh_c=2, uh_s=2, ability={"name": "a", "effects": [{"kind": "double"}]})
+        Car(
+            name="X", dh_c=5, dh_s=-1, uh_c=2, uh_s=2, ability={"name": "a", "effects": [{"block": "double"}]}
+        )
     for car in catalog().cars:  # every shipped car obeys TG-C1
         assert car.dh_c + car.dh_s == 4 and car.uh_c + car.uh_s == 4
 

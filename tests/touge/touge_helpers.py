@@ -1,9 +1,12 @@
-"""Scenario helpers for the Touge tests."""
+"""Scenario helpers for the Touge tests (on top of kansei.testing)."""
 
 from __future__ import annotations
 
-import kansei
-from kansei.builtin.touge.rules import TougeState, table
+from typing import Any
+
+from kansei.builtin.touge.rules import TougeState
+from kansei.builtin.touge.table import table
+from kansei.testing import scenario
 
 AKINA, REDSUNS = "Akina Downhill", "Red Suns Power"
 
@@ -14,30 +17,35 @@ def cid(name: str) -> int:
     return i
 
 
-def scenario(mode: str = "time_attack", **setup) -> TougeState:
-    """A race with fixed coins and no disaster unless the caller says otherwise."""
+def race(mode: str = "time_attack", options: dict[str, Any] | None = None, **setup: Any) -> TougeState:
+    """A race with fixed coins (downhill, seat 0 leads) and no disaster unless the caller says otherwise."""
     setup.setdefault("direction", "downhill")
     setup.setdefault("leader", 0)
     setup.setdefault("disaster", "none")
-    opts = {"mode": mode}
-    return kansei.load("touge", **opts).start(seed=1, decks=[AKINA, REDSUNS], setup=setup)
+    state = scenario(
+        "touge", setup=setup, options={"mode": mode, **(options or {})}, seed=1, decks=[AKINA, REDSUNS]
+    )
+    assert isinstance(state, TougeState)
+    return state
 
 
-def play(state, *notations: str) -> TougeState:
+def play(state: TougeState, *notations: str) -> TougeState:
+    """Play notations, each by the seat to move (as a UI does)."""
     for n in notations:
-        state.apply(n)
+        state.apply(n, seat=state.to_move)
     return state
 
 
-def skip_redraw(state) -> TougeState:
+def skip_redraw(state: TougeState) -> TougeState:
     while state.phase == "redraw":
-        state.apply("done")
+        state.apply("done", seat=state.to_move)
     return state
 
 
-def pass_until(state, phase: str) -> TougeState:
+def pass_until(state: TougeState, phase: str) -> TougeState:
+    """Pass (or keep the hand) until ``phase`` or the end of the race."""
     while not state.is_over and state.phase != phase:
-        state.apply("pass" if "pass" in [a.notation for a in state.legal_actions()] else "done")
+        state.apply("done" if state.phase == "redraw" else "pass", seat=state.to_move)
     return state
 
 
@@ -45,3 +53,7 @@ def course_of(state: TougeState, *roads: str, owner: int = 0) -> TougeState:
     """White-box: lay a course directly (for scoring tests)."""
     state.course = [(owner, cid(r)) for r in roads]
     return state
+
+
+def legal(state: TougeState) -> list[str]:
+    return [a.notation for a in state.legal_actions()]

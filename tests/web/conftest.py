@@ -130,9 +130,7 @@ class Server:
         env = {**os.environ, "KANSEI_DB": self.db}
         self.proc = subprocess.Popen(
             [
-                sys.executable,
-                "-m",
-                "kansei.cli",
+                str(Path(sys.executable).with_name("kansei")),  # the installed command, as a person runs it
                 "serve",
                 "--port",
                 str(self.port),

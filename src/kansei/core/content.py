@@ -11,7 +11,10 @@ and returned, so a game can read ``Car: AE-86`` style headers).
 
 from __future__ import annotations
 
+import json
+import os
 import re
+import stat
 import tomllib
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -21,6 +24,7 @@ from typing import Any, TypeVar
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from .errors import ContentError
+from .options import shorten
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -56,17 +60,158 @@ def format_validation(prefix: str, error: ValidationError) -> list[str]:
     return out
 
 
-def read_toml(path: Path, display: str | None = None) -> dict:
-    display = display or str(path)
+# -- reading files a person hands us: bounded in size and depth, one line per problem ------------------
+MAX_FILE_BYTES = 10 * 1024 * 1024  # a content, replay or scenario file
+MAX_DECK_BYTES = 1024 * 1024  # a deck file (a few hundred lines at most)
+MAX_DEPTH = 64  # nesting of tables/arrays/objects
+MAX_LINE = 300  # characters on one line of a text deck
+MAX_NAME = 120  # characters in a card or deck name
+MAX_COUNT = 999  # copies of one card in a deck
+
+
+def shorten_path(path: Path | str, limit: int = 80) -> str:
+    """A path for a message, its end kept when it is long ('…/decks/mine.txt')."""
+    s = str(path)
+    return s if len(s) <= limit else "…" + s[-(limit - 1) :]
+
+
+def _size_text(n: int) -> str:
+    return f"{n // (1024 * 1024)} MB" if n >= 1024 * 1024 else f"{n // 1024} KB"
+
+
+def read_bytes(path: Path | str, limit: int = MAX_FILE_BYTES, display: str | None = None) -> bytes:
+    """The bytes of a regular file of at most ``limit`` bytes, else ContentError (one line).
+
+    The file's type is checked on the open descriptor before reading (a folder, FIFO or device such as
+    /dev/zero is refused without blocking), and at most ``limit + 1`` bytes are ever read, so a file that
+    lies about its size (/proc) cannot exhaust memory either."""
+    display = display or shorten_path(path)
     try:
-        with open(path, "rb") as f:
-            return tomllib.load(f)
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
     except FileNotFoundError:
         raise ContentError([f"{display}: no such file"]) from None
+    except IsADirectoryError:
+        raise ContentError([f"{display}: is a folder, not a file"]) from None
+    except (OSError, ValueError) as e:  # ValueError: a NUL byte in the path
+        raise ContentError([f"{display}: cannot open ({_why(e)})"]) from None
+    try:
+        st = os.fstat(fd)
+        if stat.S_ISDIR(st.st_mode):
+            raise ContentError([f"{display}: is a folder, not a file"])
+        if not stat.S_ISREG(st.st_mode):
+            raise ContentError([f"{display}: not a regular file (a device, pipe or socket)"])
+        if st.st_size > limit:
+            raise ContentError([f"{display}: larger than {_size_text(limit)}"])
+        chunks: list[bytes] = []
+        got = 0
+        while got <= limit:
+            chunk = os.read(fd, min(1 << 20, limit + 1 - got))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            got += len(chunk)
+        if got > limit:
+            raise ContentError([f"{display}: larger than {_size_text(limit)}"])
+        return b"".join(chunks)
+    except OSError as e:
+        raise ContentError([f"{display}: cannot read ({_why(e)})"]) from None
+    finally:
+        os.close(fd)
+
+
+def _why(e: BaseException) -> str:
+    return getattr(e, "strerror", None) or type(e).__name__
+
+
+def read_text(path: Path | str, limit: int = MAX_FILE_BYTES, display: str | None = None) -> str:
+    """A UTF-8 text file read with :func:`read_bytes`' limits."""
+    display = display or shorten_path(path)
+    data = read_bytes(path, limit, display)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise ContentError([f"{display}: not UTF-8 text (byte {e.start})"]) from None
+
+
+def too_deep(value: Any, limit: int = MAX_DEPTH) -> bool:
+    """Whether a parsed JSON/TOML value nests deeper than ``limit`` (checked without recursion)."""
+    stack: list[tuple[Any, int]] = [(value, 0)]
+    while stack:
+        v, depth = stack.pop()
+        if isinstance(v, dict):
+            if depth >= limit:
+                return True
+            stack.extend((x, depth + 1) for x in v.values())
+        elif isinstance(v, list | tuple):
+            if depth >= limit:
+                return True
+            stack.extend((x, depth + 1) for x in v)
+    return False
+
+
+def _parse_problem(display: str, what: str, e: BaseException) -> ContentError:
+    if isinstance(e, RecursionError):
+        return ContentError([f"{display}: nested too deeply (more than {MAX_DEPTH} levels)"])
+    if isinstance(e, ValueError) and "digits" in str(e) and not isinstance(e, json.JSONDecodeError):
+        return ContentError([f"{display}: a number with too many digits"])
+    # decoder messages name a position, never the file's text
+    return ContentError([f"{display}: not valid {what}: {shorten(str(e), 100)}"])
+
+
+def parse_json(text: str, display: str = "JSON") -> Any:
+    """JSON text into Python values; too deep, too long numbers and syntax errors are one line each."""
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError) as e:
+        raise _parse_problem(display, "JSON", e) from None
+    if too_deep(data):
+        raise ContentError([f"{display}: nested too deeply (more than {MAX_DEPTH} levels)"])
+    return data
+
+
+def read_json(path: Path | str, limit: int = MAX_FILE_BYTES, display: str | None = None) -> Any:
+    display = display or shorten_path(path)
+    return parse_json(read_text(path, limit, display), display)
+
+
+def parse_toml(text: str, display: str = "TOML") -> dict[str, Any]:
+    """TOML text into a dict. A syntax error reports every bad line found, not only the first."""
+    try:
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
-        raise ContentError([f"{display}: not valid TOML: {e}"]) from None
-    except UnicodeDecodeError:
-        raise ContentError([f"{display}: not UTF-8 text"]) from None
+        lines = _toml_line_problems(text, display)
+        raise ContentError(lines or [f"{display}: not valid TOML: {shorten(str(e), 100)}"]) from None
+    except (ValueError, RecursionError) as e:
+        raise _parse_problem(display, "TOML", e) from None
+    if too_deep(data):
+        raise ContentError([f"{display}: nested too deeply (more than {MAX_DEPTH} levels)"])
+    return data
+
+
+def _toml_line_problems(text: str, display: str) -> list[str]:
+    """Each line of a simple TOML file (headers and ``key = value`` lines) parsed on its own, so one pass
+    names every bad line. Files with multi-line values get the parser's single message instead."""
+    problems: list[str] = []
+    for no, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        if len(line) > MAX_LINE:
+            problems.append(f"{display}:{no}: line longer than {MAX_LINE} characters")
+            continue
+        try:
+            tomllib.loads(line)
+        except tomllib.TOMLDecodeError as e:
+            msg = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(e))
+            problems.append(f"{display}:{no}: not valid TOML: {shorten(msg, 80)}")
+        except (ValueError, RecursionError) as e:
+            problems.extend(_parse_problem(f"{display}:{no}", "TOML", e).problems)
+    return problems
+
+
+def read_toml(path: Path | str, display: str | None = None, limit: int = MAX_FILE_BYTES) -> dict:
+    display = display or shorten_path(path)
+    return parse_toml(read_text(path, limit, display), display)
 
 
 def load_records(
@@ -127,6 +272,7 @@ class DeckFile:
     name: str
     meta: dict = field(default_factory=dict)
     cards: list[tuple[str, int]] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)  # lines that could not be read (strict=False)
 
     def counts(self) -> dict[str, int]:
         out: dict[str, int] = {}
@@ -135,57 +281,77 @@ class DeckFile:
         return out
 
 
-_LINE = re.compile(r"^\s*(\d+)\s*[xX×]?\s+(.+?)\s*$")
-_HEADER = re.compile(r"^\s*([A-Za-z][\w ]*?)\s*:\s*(.+?)\s*$")
+_LINE = re.compile(r"^([0-9]{1,9})\s*[xX×]?\s+(.+?)$")
+_HEADER = re.compile(r"^([A-Za-z][A-Za-z0-9_ ]{0,40}?)\s*:\s*(.+)$")
 
 
-def read_deck(path: Path) -> DeckFile:
-    """Read a deck file (TOML or '3 Card Name' lines). Raises ContentError with one line per problem."""
-    display = str(path)
-    if not path.exists():
-        raise ContentError([f"{display}: no such file"])
+def _card_problem(display: str, name: Any, count: Any) -> str | None:
+    """Why one ``name = count`` entry of a deck is not usable (None: it is)."""
+    shown = shorten(str(name), 40)
+    if not isinstance(name, str) or not name.strip():
+        return f"{display}: a card name must be a non-empty text"
+    if len(name) > MAX_NAME:
+        return f'{display}: card "{shown}": a card name is at most {MAX_NAME} characters'
+    if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= MAX_COUNT:
+        shown_count = shorten(repr(count), 20)
+        return f'{display}: card "{shown}": count must be a whole number 1..{MAX_COUNT}, is {shown_count}'
+    return None
+
+
+def read_deck(path: Path | str, strict: bool = True) -> DeckFile:
+    """Read a deck file (TOML or '3 Card Name' lines, at most 1 MB). Raises ContentError listing every
+    problem found in one pass; with ``strict=False`` the lines that could be read are returned, and the
+    others' problems in ``problems`` (a file that cannot be read at all still raises)."""
+    path = Path(path)
+    display = shorten_path(path)
+    text = read_text(path, MAX_DECK_BYTES, display)
     if path.suffix.lower() == ".toml":
-        data = read_toml(path, display)
+        data = parse_toml(text, display)
         cards = data.pop("cards", None)
-        problems = []
         if not isinstance(cards, dict):
             raise ContentError([f"{display}: a deck needs a [cards] table of name = count"])
+        problems = []
         pairs = []
         for name, count in cards.items():
-            if not isinstance(count, int) or isinstance(count, bool) or count < 1:
-                problems.append(f'{display}: card "{name}": count must be a positive integer, is {count!r}')
+            problem = _card_problem(display, name, count)
+            if problem:
+                problems.append(problem)
             else:
                 pairs.append((name, count))
-        if problems:
+        name = data.pop("name", path.stem)
+        if not isinstance(name, str) or len(name) > MAX_NAME:
+            problems.append(f"{display}: name: a text of at most {MAX_NAME} characters")
+        if problems and strict:
             raise ContentError(problems)
-        return DeckFile(display, str(data.pop("name", path.stem)), data, pairs)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        raise ContentError([f"{display}: not UTF-8 text"]) from None
+        name = name if isinstance(name, str) and len(name) <= MAX_NAME else path.stem
+        return DeckFile(display, name, data, pairs, problems)
     deck = DeckFile(display, path.stem)
     problems = []
     for no, raw in enumerate(text.splitlines(), 1):
+        if len(raw) > MAX_LINE:
+            problems.append(f"{display}:{no}: line longer than {MAX_LINE} characters")
+            continue
         line = raw.split("#", 1)[0].strip()
         if not line:
             continue
         m = _LINE.match(line)
         if m:
-            count = int(m.group(1))
-            if count < 1:
-                problems.append(f"{display}:{no}: count must be at least 1")
+            problem = _card_problem(f"{display}:{no}", m.group(2), int(m.group(1)))
+            if problem:
+                problems.append(problem)
             else:
-                deck.cards.append((m.group(2), count))
+                deck.cards.append((m.group(2), int(m.group(1))))
             continue
         h = _HEADER.match(line)
         if h:
             key = h.group(1).strip().lower().replace(" ", "_")
             if key == "name":
-                deck.name = h.group(2)
+                deck.name = h.group(2).strip()
             else:
-                deck.meta.setdefault(key, []).append(h.group(2))
+                deck.meta.setdefault(key, []).append(h.group(2).strip())
             continue
-        problems.append(f"{display}:{no}: expected '<count> <card name>', got {line!r}")
-    if problems:
+        problems.append(f"{display}:{no}: expected '<count> <card name>', got {shorten(line, 40)!r}")
+    if problems and strict:
         raise ContentError(problems)
+    deck.problems = problems
     return deck

@@ -24,3 +24,8 @@ class ContentError(KanseiError):
     def __init__(self, problems: list[str]):
         self.problems = list(problems)
         super().__init__("\n".join(self.problems))
+
+    def __reduce__(self) -> tuple[type[ContentError], tuple[list[str]]]:
+        # pickled whole (a worker process sends it back): the default would rebuild it from the joined
+        # text, one problem per character
+        return (type(self), (self.problems,))

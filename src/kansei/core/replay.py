@@ -1,25 +1,142 @@
 """Replay and scenario files (JSON, format ``kansei-replay/1``).
 
 ``{"format": "kansei-replay/1", "game": "touge", "options": {...}, "seed": 7, "players": 2,
-"decks": [...], "setup": {...}, "actions": ["road akina-hairpin", "pass", ...], "result": {...}}``
+"decks": [...], "setup": {...}, "actions": ["road akina-hairpin", "pass", ...], "result": {...},
+"content": "3f1c…", "kansei": "0.1.0"}``
 
-``result`` holds ``winner``, ``returns``, ``over`` and ``digest`` (a hash of the final ``reveal()``), so a
-re-run checks the outcome byte for byte. A file with a ``setup`` and few actions is a scenario.
+``result`` holds ``over``, ``winner``, ``returns`` and ``digest`` (a hash of the final ``reveal()``), so a
+re-run checks the outcome byte for byte; ``content`` is the game's :meth:`~kansei.core.protocol.Game.
+content_digest` when it was played, so a re-run against other content says so instead of a bare mismatch.
+A file with a ``setup`` and few actions is a scenario.
+
+A replay is a complete record (the seed, every hand, every notation): it is for after the game, never
+shown to a seat during play. Files are read through a schema (unknown or misspelt keys, wrong types and a
+partial ``result`` are refused, one line each), with size and depth limits; decks are data or starter deck
+names, never paths.
 """
 
 from __future__ import annotations
 
+import difflib
 import hashlib
 import json
-from dataclasses import dataclass
+import os
+import tempfile
+import weakref
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any, Literal
 
-from .errors import ContentError, KanseiError
-from .protocol import State
-from .registry import load
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from .content import MAX_FILE_BYTES, parse_json, read_text, shorten_path
+from .errors import ContentError, KanseiError, OptionError
+from .options import shorten
+from .protocol import MAX_NOTATION, MAX_SEED, Game, State
+from .registry import game_class
 
 FORMAT = "kansei-replay/1"
+MAX_ACTIONS = 1_000_000
+HEX16 = r"^[0-9a-f]{16}$"
+
+Scalar = str | bool | int | float | None
+
+
+class Result(BaseModel):
+    """The outcome a replay recorded: every key required, nothing else allowed."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+    over: bool
+    winner: Annotated[int, Field(ge=0, lt=1000)] | None
+    returns: list[float] | None
+    digest: Annotated[str, Field(pattern=HEX16)]
+
+
+class Replay(BaseModel):
+    """The schema of a ``kansei-replay/1`` file."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+    format: Literal["kansei-replay/1"]
+    game: Annotated[str, Field(min_length=1, max_length=64)]
+    options: dict[Annotated[str, Field(max_length=64)], Scalar] = Field(default_factory=dict)
+    seed: Annotated[int, Field(ge=0, lt=MAX_SEED)] = 0
+    players: Annotated[int, Field(ge=1, le=64)] | None = None
+    decks: Annotated[list[dict[str, Any] | str | None], Field(max_length=64)] | None = None
+    setup: dict[str, Any] = Field(default_factory=dict)
+    actions: Annotated[
+        list[Annotated[str, Field(max_length=MAX_NOTATION)]], Field(max_length=MAX_ACTIONS)
+    ] = Field(default_factory=list)
+    agents: Annotated[list[Annotated[str, Field(max_length=200)]], Field(max_length=64)] | None = None
+    result: Result | None = None
+    content: Annotated[str, Field(pattern=HEX16)] | None = None
+    kansei: Annotated[str, Field(max_length=40)] | None = None
+    description: Annotated[str, Field(max_length=4000)] | None = None
+
+    @field_validator("options")
+    @classmethod
+    def _no_content_folder(cls, value: dict[str, Scalar]) -> dict[str, Scalar]:
+        if "content" in value:  # Game(content=…) would read a folder the file names
+            raise ValueError("'content' is not a game option (a replay never names a folder)")
+        return value
+
+
+KEYS = tuple(Replay.model_fields)
+
+
+def _problems(display: str, error: ValidationError) -> list[str]:
+    """One line per schema problem; inputs cut short, unknown keys with the nearest known one."""
+    out: list[str] = []
+    for err in error.errors():
+        loc = ".".join(str(x) for x in err["loc"])
+        if err["type"] == "extra_forbidden":
+            key = str(err["loc"][-1])
+            known = KEYS if len(err["loc"]) == 1 else tuple(Result.model_fields)
+            near = difflib.get_close_matches(key, known, n=1)
+            hint = f" — did you mean {near[0]!r}?" if near else f" (known: {', '.join(known)})"
+            out.append(f"{display}: unknown key {shorten(loc, 40)!r}{hint}")
+        elif err["type"] == "missing":
+            out.append(f"{display}: {loc}: missing")
+        else:
+            msg = err["msg"].removeprefix("Value error, ")
+            shown = shorten(repr(err.get("input")), 40)
+            out.append(f"{display}: {loc or 'replay'}: {msg} (got {shown})")
+    return out
+
+
+def parse(data: Any, display: str = "replay") -> Replay:
+    """Validate parsed JSON against the schema; ContentError with one line per problem."""
+    if not isinstance(data, Mapping):
+        raise ContentError([f"{display}: a replay is a JSON object, not {type(data).__name__}"])
+    try:
+        return Replay.model_validate(dict(data))
+    except ValidationError as e:
+        raise ContentError(_problems(display, e)) from None
+
+
+def loads(text: str, display: str = "replay") -> dict[str, Any]:
+    """A replay from JSON text, validated (a plain dict: ``Replay.model_dump``)."""
+    return parse(parse_json(text, display), display).model_dump()
+
+
+def read(path: Path | str, limit: int = MAX_FILE_BYTES) -> dict[str, Any]:
+    """A replay file, read with size/depth limits and validated; ContentError, one line per problem."""
+    display = shorten_path(path, 80)
+    return loads(read_text(path, limit, display), display)
+
+
+# -- writing ----------------------------------------------------------------------------------------
+_digests: weakref.WeakKeyDictionary[Game, str] = weakref.WeakKeyDictionary()
+
+
+def content_digest(game: Game) -> str:
+    """``game.content_digest()``, computed once per game object (simulations record thousands)."""
+    hit = _digests.get(game)
+    if hit is None:
+        hit = _digests[game] = game.content_digest()
+    return hit
 
 
 def digest(state: State) -> str:
@@ -27,7 +144,7 @@ def digest(state: State) -> str:
     return hashlib.sha256(blob.encode()).hexdigest()[:16]
 
 
-def result_of(state: State) -> dict:
+def result_of(state: State) -> dict[str, Any]:
     return {
         "over": state.is_over,
         "winner": state.winner if state.is_over else None,
@@ -38,15 +155,20 @@ def result_of(state: State) -> dict:
 
 def make_replay(
     game_id: str,
-    options: dict,
+    options: dict[str, Any],
     seed: int,
     players: int,
-    decks: list | None,
-    setup: dict | None,
+    decks: list[Any] | None,
+    setup: dict[str, Any] | None,
     actions: list[str],
     state: State | None,
     agents: list[str] | None = None,
-) -> dict:
+    content: str | None = None,
+) -> dict[str, Any]:
+    """A replay record. With ``state`` (the state after ``actions``) its result is recorded, whether or
+    not the game is over, and the content digest of the state's game unless ``content`` is given."""
+    from kansei import __version__
+
     rep: dict[str, Any] = {
         "format": FORMAT,
         "game": game_id,
@@ -58,85 +180,202 @@ def make_replay(
         "actions": list(actions),
     }
     if agents:
-        rep["agents"] = agents
+        rep["agents"] = list(agents)
     if state is not None:
         rep["result"] = result_of(state)
+        content = content or content_digest(state.game)
+    if content:
+        rep["content"] = content
+    rep["kansei"] = __version__
     return rep
 
 
-def save(path: Path, replay: dict) -> Path:
+def check_file_target(path: Path | str) -> Path:
+    """Refuse (OptionError, one line) a place a file cannot be written to — before any game is played."""
     path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(path.suffix + ".tmp")
-    tmp.write_text(json.dumps(replay, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-    tmp.replace(path)  # atomic: a crash never leaves half a replay
+    shown = shorten_path(path, 80)
+    if path.is_dir():
+        raise OptionError(f"{shown}: is a folder; give a file name to save to")
+    if path.exists() and not path.is_file():
+        raise OptionError(f"{shown}: not a regular file")
+    folder = path.parent if str(path.parent) else Path(".")
+    _check_folder_writable(folder, shown)
     return path
 
 
-def read(path: Path) -> dict:
+def check_folder_target(path: Path | str) -> Path:
+    """Refuse a folder replays cannot be written into (an existing file, no permission) before playing."""
     path = Path(path)
-    display = str(path)
+    shown = shorten_path(path, 80)
+    if path.exists() and not path.is_dir():
+        raise OptionError(f"{shown}: exists and is not a folder; give a folder for the replays")
+    _check_folder_writable(path, shown)
+    return path
+
+
+def _check_folder_writable(folder: Path, shown: str) -> None:
+    probe = folder
+    while not probe.exists():  # the first existing ancestor must let us create the rest
+        if probe.parent == probe:
+            break
+        probe = probe.parent
+    if not probe.is_dir():
+        raise OptionError(f"{shown}: {shorten_path(probe, 60)} is not a folder")
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise ContentError([f"{display}: no such file"]) from None
-    except (json.JSONDecodeError, UnicodeDecodeError) as e:
-        raise ContentError([f"{display}: not a JSON replay: {e}"]) from None
-    problems = []
-    if not isinstance(data, dict):
-        raise ContentError([f"{display}: a replay is a JSON object"])
-    if data.get("format") != FORMAT:
-        problems.append(f"{display}: format must be {FORMAT!r}, is {data.get('format')!r}")
-    if not isinstance(data.get("game"), str):
-        problems.append(f"{display}: game: missing or not a string")
-    if not isinstance(data.get("seed", 0), int):
-        problems.append(f"{display}: seed: must be an integer")
-    if not isinstance(data.get("options", {}), dict):
-        problems.append(f"{display}: options: must be an object")
-    if not isinstance(data.get("setup", {}) or {}, dict):
-        problems.append(f"{display}: setup: must be an object")
-    acts = data.get("actions", [])
-    if not isinstance(acts, list) or not all(isinstance(a, str) for a in acts):
-        problems.append(f"{display}: actions: must be a list of strings")
-    if problems:
-        raise ContentError(problems)
-    return data
+        with tempfile.TemporaryFile(dir=probe):
+            pass
+    except OSError as e:
+        raise OptionError(f"{shown}: cannot write there ({e.strerror or type(e).__name__})") from None
 
 
+def save(path: Path | str, replay: Mapping[str, Any]) -> Path:
+    """Write a replay atomically (a crash never leaves half a file). OSError if the place is not writable:
+    callers that hold a game in progress use :func:`save_somewhere`."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    text = json.dumps(replay, indent=1, ensure_ascii=False) + "\n"
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    return path
+
+
+def save_somewhere(path: Path | str, replay: Mapping[str, Any]) -> tuple[Path, str | None]:
+    """Save to ``path``; if that fails, to the system's temporary folder. Returns (where, why the first
+    place failed or None): a game once played is never lost to a bad path."""
+    try:
+        return save(path, replay), None
+    except OSError as e:
+        why = f"{shorten_path(path, 60)}: {e.strerror or type(e).__name__}"
+        fd, tmp = tempfile.mkstemp(prefix=f"kansei-{replay.get('game', 'game')}-", suffix=".json")
+        os.close(fd)
+        return save(tmp, replay), why
+
+
+# -- running -----------------------------------------------------------------------------------------
 @dataclass
 class RunResult:
     state: State
     applied: int
     error: str | None
-    expected: dict | None
+    expected: dict[str, Any] | None
     reproduced: bool | None
+    content_changed: bool = False
+    recorded_content: str | None = None
+    content_now: str = ""
+    mismatches: list[str] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
         return self.error is None and self.reproduced is not False
 
+    def content_note(self) -> str:
+        """'content changed since this replay: recorded 1a2b… (kansei 0.1.0), now 3c4d…'."""
+        return f"content changed since this replay: recorded {self.recorded_content}, now {self.content_now}"
 
-def run(replay: dict, display: str = "replay") -> RunResult:
+
+def starter_or_data(game: Game, decks: list[Any] | None, display: str) -> list[Any] | None:
+    """Decks of a replay: data, None, or a starter deck's name — any other text is refused (a replay never
+    names a file)."""
+    if decks is None:
+        return None
+    starters = {name.lower(): name for name in game.starter_decks()}
+    out: list[Any] = []
+    for seat, spec in enumerate(decks):
+        if isinstance(spec, str):
+            name = starters.get(" ".join(spec.split()).lower())
+            if name is None:
+                raise ContentError(
+                    [
+                        f"{display}: deck of seat {seat}: {shorten(spec, 40)!r} is not a starter deck of "
+                        f"{game.id} ({', '.join(starters.values()) or 'none'}); a replay holds decks as data"
+                    ]
+                )
+            out.append(name)
+        else:
+            out.append(spec)
+    return out
+
+
+def start(replay: Mapping[str, Any] | Replay, display: str = "replay") -> tuple[Game, State, Replay]:
+    """The game and its first state as the replay recorded them (nothing applied yet)."""
+    rep = replay if isinstance(replay, Replay) else parse(replay, display)
+    options: dict[str, Any] = dict(rep.options)
+    game = game_class(rep.game)(**options)
+    try:
+        state = game.start(
+            seed=rep.seed,
+            players=rep.players,
+            decks=starter_or_data(game, rep.decks, display),
+            setup=rep.setup or None,
+        )
+    except KanseiError as e:
+        if rep.content and rep.content != content_digest(game):
+            first = str(e).splitlines()[0] if str(e) else type(e).__name__
+            note = f"content changed since this replay: recorded {rep.content}, now {content_digest(game)}"
+            raise ContentError([f"{display}: {note}; {first}"]) from None
+        raise
+    return game, state, rep
+
+
+def run(replay: Mapping[str, Any] | Replay, display: str = "replay") -> RunResult:
     """Re-run a replay; reports the first refused action (with its index) instead of raising."""
-    game = load(replay["game"], **(replay.get("options") or {}))
-    state = game.start(
-        seed=replay.get("seed", 0),
-        players=replay.get("players"),
-        decks=replay.get("decks"),
-        setup=replay.get("setup") or None,
-    )
+    game, state, rep = start(replay, display)
     error = None
     applied = 0
-    for i, text in enumerate(replay.get("actions", [])):
+    for i, text in enumerate(rep.actions):
         try:
             state.apply(text)
         except KanseiError as e:
-            error = f"{display}: action {i + 1} {text!r}: {e}"
+            error = f"{display}: action {i + 1} {shorten(text)!r}: {e}"
             break
         applied += 1
-    expected = replay.get("result")
+    expected = rep.result.model_dump() if rep.result is not None else None
     reproduced = None
+    mismatches: list[str] = []
     if expected is not None and error is None:
         got = result_of(state)
-        reproduced = all(got.get(k) == v for k, v in expected.items() if k in got)
-    return RunResult(state, applied, error, expected, reproduced)
+        mismatches = [
+            f"{k}: recorded {shorten(repr(v), 40)}, got {shorten(repr(got[k]), 40)}"
+            for k, v in expected.items()
+            if got[k] != v
+        ]
+        reproduced = not mismatches
+    now = content_digest(game)
+    return RunResult(
+        state,
+        applied,
+        error,
+        expected,
+        reproduced,
+        content_changed=rep.content is not None and rep.content != now,
+        recorded_content=rep.content,
+        content_now=now,
+        mismatches=mismatches,
+    )
+
+
+__all__ = [
+    "FORMAT",
+    "Replay",
+    "Result",
+    "RunResult",
+    "check_file_target",
+    "check_folder_target",
+    "content_digest",
+    "digest",
+    "loads",
+    "make_replay",
+    "parse",
+    "read",
+    "result_of",
+    "run",
+    "save",
+    "save_somewhere",
+    "start",
+]

@@ -95,22 +95,23 @@ def wilson_rate(k: float, n: int, z: float = Z95) -> Rate:
     return Rate(k / n, low, high, n, n)
 
 
-def paired(diffs: Sequence[float], level: float = 1 - ALPHA) -> Diff:
-    """Mean of per-unit differences with Student's t interval and two-sided p-value."""
+def paired(diffs: Sequence[float], level: float = 1 - ALPHA, bound: float = math.inf) -> Diff:
+    """Mean of per-unit differences with Student's t interval and two-sided p-value; the interval is cut
+    to [-bound, bound] (a difference of win rates lies within ±1)."""
     d = np.asarray(diffs, dtype=float)
     n = int(d.size)
     if n == 0:
         return Diff(math.nan, math.nan, math.nan, 1.0, 0, level=level)
     mean = float(d.mean())
     if n == 1:
-        return Diff(mean, -math.inf, math.inf, 1.0, 1, level=level)
+        return Diff(mean, -bound, bound, 1.0, 1, level=level)
     se = float(d.std(ddof=1)) / math.sqrt(n)
     if se == 0:  # every unit gave the same difference
         p = 1.0 if mean == 0 else 0.0
         return Diff(mean, mean, mean, p, n, level=level)
     q = float(sps.t.ppf(1 - (1 - level) / 2, n - 1))
     p = float(2 * sps.t.sf(abs(mean) / se, n - 1))
-    return Diff(mean, mean - q * se, mean + q * se, p, n, level=level)
+    return Diff(mean, max(-bound, mean - q * se), min(bound, mean + q * se), p, n, level=level)
 
 
 def newcombe(k1: float, n1: int, k2: float, n2: int, z: float = Z95) -> Diff:
@@ -160,16 +161,16 @@ def holm_levels(pvalues: Sequence[float], alpha: float = ALPHA) -> list[float]:
     return levels
 
 
-def paired_family(samples: Sequence[Sequence[float]], alpha: float = ALPHA) -> list[Diff]:
+def paired_family(samples: Sequence[Sequence[float]], alpha: float = ALPHA, bound: float = 1.0) -> list[Diff]:
     """Paired differences for ``m`` comparisons, Holm-corrected: p_holm, and intervals at Holm's levels."""
-    raw = [paired(s) for s in samples]
+    raw = [paired(s, bound=bound) for s in samples]
     if len(raw) <= 1:
         return [Diff(r.value, r.low, r.high, r.p, r.units, r.p) for r in raw]
     adjusted = holm([r.p for r in raw])
     levels = holm_levels([r.p for r in raw], alpha)
     out = []
     for s, r, pa, lv in zip(samples, raw, adjusted, levels, strict=True):
-        c = paired(s, level=lv)
+        c = paired(s, level=lv, bound=bound)
         out.append(Diff(c.value, c.low, c.high, r.p, r.units, pa, lv))
     return out
 

@@ -25,7 +25,7 @@ from kansei.core.errors import OptionError
 from kansei.core.registry import load
 from kansei.core.rng import derive_seed
 
-from .runner import GameResult, run_games
+from .runner import GameResult, RunStopped, run_games
 from .stats import agent_names, wilson
 
 Z95 = 1.959964
@@ -73,6 +73,8 @@ class LadderResult:
     seconds: float = 0.0
     workers: int = 1
     matrix: list[list[dict | None]] = field(default_factory=list)
+    stopped: str | None = None  # why a run ended early (Ctrl-C, a lost worker): the results are partial
+    interrupted: bool = False
 
     def to_dict(self) -> dict:
         d = asdict(self)
@@ -101,9 +103,11 @@ def schedule(n_agents: int, players: int, games: int, seed: int) -> list[tuple[i
 def tally(
     n_agents: int, plan: Sequence[tuple[int, int, list[int], int]], results: Sequence[GameResult]
 ) -> list[Pairing]:
-    """Wins and draws per pairing from the results (in plan order)."""
+    """Wins and draws per pairing from the results (each knows its index in the plan; a stopped run has
+    only some)."""
     pairs = {(a, b): Pairing(a, b) for a in range(n_agents) for b in range(a + 1, n_agents)}
-    for (a, b, seats, _), r in zip(plan, results, strict=True):
+    for r in results:
+        a, b, seats, _ = plan[r.index]
         p = pairs[(a, b)]
         p.games += 1
         if r.winner is None:
@@ -243,7 +247,11 @@ def ladder(
     plan = schedule(len(specs), players, games, seed)
     jobs = [([specs[x] for x in seats], gseed) for _, _, seats, gseed in plan]
     t0 = time.perf_counter()
-    results = run_games(game_id, options, jobs, workers=workers, players=players, progress=progress)
+    stopped: RunStopped | None = None
+    try:
+        results = run_games(game_id, options, jobs, workers=workers, players=players, progress=progress)
+    except RunStopped as e:
+        results, stopped = e.results, e
     seconds = time.perf_counter() - t0
     pairings = tally(len(specs), plan, results)
     return LadderResult(
@@ -259,4 +267,6 @@ def ladder(
         seconds=round(seconds, 3),
         workers=workers,
         matrix=matrix(len(specs), pairings),
+        stopped=stopped.reason if stopped else None,
+        interrupted=bool(stopped and stopped.interrupted),
     )

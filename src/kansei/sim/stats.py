@@ -9,10 +9,10 @@ from pathlib import Path
 
 from kansei.agents import parse_spec
 from kansei.core.registry import load
-from kansei.core.replay import save
+from kansei.core.replay import check_folder_target, save
 from kansei.core.rng import derive_seed
 
-from .runner import GameResult, run_games
+from .runner import GameResult, RunStopped, run_games
 
 
 def wilson(k: float, n: float, z: float = 1.959964) -> tuple[float, float]:
@@ -63,17 +63,29 @@ def simulate(
     names = agent_names(specs)
     plan = seatings(len(specs), players, games)
     jobs = [([specs[a] for a in seats], derive_seed(seed, g)) for g, seats in enumerate(plan)]
+    folder = check_folder_target(save_replays) if save_replays is not None else None
+
+    def save_one(r: GameResult) -> None:  # as each game finishes: a stopped run keeps what was played
+        if folder is not None and r.replay is not None:
+            r.replay["agents"] = [names[a] for a in plan[r.index]]
+            save(folder / f"{game_id}-{r.index:05d}.json", r.replay)
+
     t0 = time.perf_counter()
-    results: list[GameResult] = run_games(
-        game_id,
-        options,
-        jobs,
-        workers=workers,
-        players=players,
-        record=save_replays is not None,
-        progress=progress,
-        decks=decks,
-    )
+    stopped: RunStopped | None = None
+    try:
+        results: list[GameResult] = run_games(
+            game_id,
+            options,
+            jobs,
+            workers=workers,
+            players=players,
+            record=folder is not None,
+            progress=progress,
+            on_result=save_one,
+            decks=decks,
+        )
+    except RunStopped as e:
+        results, stopped = e.results, e
     seconds = time.perf_counter() - t0
     wins = {n: 0 for n in names}
     ret_sum = {n: 0.0 for n in names}
@@ -81,7 +93,8 @@ def simulate(
     seat_wins = {str(i): 0 for i in range(players)}
     draws = 0
     actions = 0
-    for r, seats in zip(results, plan, strict=True):
+    for r in results:
+        seats = plan[r.index]
         actions += r.actions
         for seat, a in enumerate(seats):
             ret_sum[names[a]] += r.returns[seat]
@@ -91,11 +104,8 @@ def simulate(
         else:
             wins[names[seats[r.winner]]] += 1
             seat_wins[str(r.winner)] += 1
-        if save_replays is not None and r.replay is not None:
-            r.replay["agents"] = [names[a] for a in seats]
-            save(Path(save_replays) / f"{game_id}-{r.index:05d}.json", r.replay)
     n = len(results)
-    return {
+    summary = {
         "game": game_id,
         "options": game.options_dict,
         "players": players,
@@ -113,3 +123,6 @@ def simulate(
         "games_per_sec": round(n / seconds, 2) if seconds > 0 else None,
         "workers": workers,
     }
+    if stopped is not None:  # the games finished before a Ctrl-C or a lost worker, marked as partial
+        summary.update(partial=True, stopped=stopped.reason, interrupted=stopped.interrupted, planned=games)
+    return summary

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any
 
+import tomli_w
 from anyio import to_thread
 from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
@@ -536,22 +537,5 @@ def create_app(config: Config | None = None) -> FastAPI:
 
 
 def deck_toml(deck: dict[str, Any]) -> str:
-    """Deck data as TOML: its scalar keys, then a [cards] table of name = count."""
-    lines = []
-    for k, v in deck.items():
-        if k == "cards" or isinstance(v, (dict, list)) or v is None:
-            continue
-        lines.append(f"{_key(k)} = {json.dumps(v, ensure_ascii=False)}")
-    lines.append("")
-    lines.append("[cards]")
-    for name, count in (deck.get("cards") or {}).items():
-        lines.append(f"{_key(str(name))} = {int(count)}")
-    return "\n".join(lines) + "\n"
-
-
-def _key(k: str) -> str:
-    return (
-        k
-        if k.replace("_", "").replace("-", "").isalnum() and k.isascii()
-        else json.dumps(k, ensure_ascii=False)
-    )
+    """Deck data as a TOML deck file (what ``kansei validate`` and the importer read back)."""
+    return tomli_w.dumps({k: v for k, v in deck.items() if v is not None})

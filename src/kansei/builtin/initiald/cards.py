@@ -2,24 +2,36 @@
 
 The fields are the ones people know from this game's card databases: set, rarity, type, traits, "only used
 by", stages, the three counters, the three strengths, requirement value and type, power, traction, cost and
-max mods. Effects are named building blocks (``{kind = "bonus", stat = "power", amount = 1}``), never free
-text. :func:`load_catalog` validates a content folder and reports one line per problem; :meth:`Catalog.
-deck_problems` checks a deck against ID-C1, ID-C2, ID-C3 and ID-C5.
+max mods. Effects are named building blocks (``{ block = "bonus", stat = "power", amount = 1 }``, see
+``blocks.py``), never free text. :func:`load_catalog` validates a content folder and reports one line per
+problem; :meth:`Catalog.deck_problems` checks deck data against ID-C1, ID-C2, ID-C3 and ID-C5.
+
+Deck data (what ``game.start(decks=…)`` takes, and what a starter deck or a deck file becomes) is a JSON-safe
+dict ``{"name", "text", "cards": {card: count}}`` holding the car, mods, race cards and maneuvers alike: a
+card's kind says where it goes, so a plain "3 Card Name" file needs no headers. Hand-written data may also
+name them apart (``"car"``, ``"mods": [...]``, ``"races": [...]``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from functools import cache
+import difflib
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Any, Literal, TypeVar
 
-from pydantic import BaseModel, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from kansei.core.content import Record, load_records, slug
+from kansei.core.effects import Compiled
 from kansei.core.errors import ContentError
+from kansei.core.options import shorten
+
+from .blocks import LASTING, REGISTRY
 
 CONTENT = Path(__file__).parent / "content"
+M = TypeVar("M", bound=Record)
 
 StageType = Literal["straight", "curve", "obstacle"]
 ManeuverType = Literal["speed", "turn", "tactics"]
@@ -72,40 +84,6 @@ class Counters(Record):
 
     def as_tuple(self) -> tuple[int, int, int]:
         return (self.speed, self.turn, self.tactics)
-
-
-EffectKind = Literal[
-    "bonus",  # stays in play (ID-P5): `amount` to `stat` of the car `who` ("self" or "opponent")
-    "discard_in_play",  # discards maneuvers in play: `who` = opponent/self/any, `amount` = how many (0 = all)
-    "opponent_discards",  # the opponent discards `amount` cards from hand at random
-]
-
-
-class Effect(Record):
-    kind: EffectKind
-    stat: Stat | None = None
-    amount: int = 0
-    who: Literal["self", "opponent", "any"] = "self"
-
-    @model_validator(mode="after")
-    def _check(self) -> Effect:
-        if self.kind == "bonus":
-            if self.stat is None:
-                raise ValueError("a bonus effect needs a stat (power, traction or style)")
-            if self.amount == 0:
-                raise ValueError("a bonus effect needs a non-zero amount")
-            if self.who == "any":
-                raise ValueError("a bonus effect applies to 'self' or 'opponent'")
-        elif self.stat is not None:
-            raise ValueError(f"effect {self.kind} takes no stat")
-        if self.kind == "discard_in_play" and self.amount < 0:
-            raise ValueError("discard_in_play amount must be 0 (all) or more")
-        if self.kind == "opponent_discards":
-            if self.amount < 1:
-                raise ValueError("opponent_discards needs an amount of at least 1")
-            if self.who != "self":
-                raise ValueError("opponent_discards always targets the opponent: leave 'who' out")
-        return self
 
 
 class _Card(Record):
@@ -168,7 +146,7 @@ class Maneuver(_Card):
     needs_mod: ModType | None = None  # "You may only play this maneuver if you have a Turbo mod"
     drivetrain: list[Drivetrain] = []  # empty: any drivetrain
     style: int = Field(default=0, ge=0, le=5)  # Style points gained when played (ID-P1)
-    effects: list[Effect] = []
+    effects: list[dict[str, Any]] = []  # block specs (blocks.py), compiled by the Catalog
 
     @model_validator(mode="after")
     def _requirement(self) -> Maneuver:
@@ -181,7 +159,7 @@ class Maneuver(_Card):
     @property
     def lasting(self) -> bool:
         """ID-P5: a maneuver with a bonus or penalty stays in play."""
-        return any(e.kind == "bonus" for e in self.effects)
+        return any(isinstance(e, dict) and e.get("block") in LASTING for e in self.effects)
 
 
 class StarterDeck(Record):
@@ -192,30 +170,80 @@ class StarterDeck(Record):
     races: list[str] = []
     cards: dict[str, int]
 
+    def data(self) -> dict[str, Any]:
+        """The deck as deck data (a fresh dict): the car, mods, race cards and maneuvers all in ``cards``,
+        so deck files, listings and exports ("1 AE86 Sprinter Trueno" lines) carry it whole."""
+        cards = {self.car: 1}
+        for name in (*self.mods, *self.races):
+            cards[name] = cards.get(name, 0) + 1
+        for name, count in self.cards.items():
+            cards[name] = cards.get(name, 0) + count
+        return {"name": self.name, "text": self.text, "cards": cards}
+
 
 Card = Car | Mod | Race | Maneuver
 KIND_OF: dict[type, str] = {Car: "car", Mod: "mod", Race: "race", Maneuver: "maneuver"}
 
+CardName = Annotated[str, Field(min_length=1, max_length=80)]
+MAX_DECK_ENTRIES = 200
 
-class DeckSpec(BaseModel):
-    """A deck split by card kind, as read from a starter entry, a deck file or a dict."""
 
-    car: list[str] = []
-    mods: list[str] = []
-    races: list[str] = []
-    maneuvers: dict[str, int] = {}
+class DeckData(BaseModel):
+    """Deck data as a player gives it (validated before any card is looked up)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+    name: str = Field(default="deck", max_length=100)
+    text: str = Field(default="", max_length=2000)
+    car: CardName | None = None
+    mods: list[CardName] = Field(default=[], max_length=20)
+    races: list[CardName] = Field(default=[], max_length=20)
+    cards: dict[CardName, Annotated[int, Field(ge=1, le=99)]] = Field(max_length=MAX_DECK_ENTRIES)
+
+
+@dataclass
+class DeckSpec:
+    """A deck split by card kind (names as the catalog spells them)."""
+
+    name: str = "deck"
+    car: list[str] = field(default_factory=list)
+    mods: list[str] = field(default_factory=list)
+    races: list[str] = field(default_factory=list)
+    maneuvers: dict[str, int] = field(default_factory=dict)
+
+
+def _problem_lines(prefix: str, error: ValidationError) -> list[str]:
+    out = []
+    for err in error.errors():
+        loc = shorten(".".join(str(x) for x in err["loc"]) or "deck", 50)
+        if err["type"] == "extra_forbidden":
+            out.append(f"{prefix}: unknown key {loc!r} (expected name, car, mods, races, cards)")
+        elif err["type"] == "missing":
+            out.append(f"{prefix}: {loc}: missing")
+        else:
+            msg = err["msg"].removeprefix("Value error, ")
+            out.append(f"{prefix}: {loc}={shorten(repr(err.get('input')), 40)}: {msg}")
+    return out
 
 
 class Catalog:
-    """All Initial D cards, indexed by name (case-insensitive) and by slug."""
+    """All Initial D cards, indexed by name (case-insensitive) and by slug, with compiled effects."""
 
-    def __init__(self, cars: list[Car], mods: list[Mod], races: list[Race], maneuvers: list[Maneuver],
-                 decks: list[StarterDeck]):
+    def __init__(
+        self,
+        cars: list[Car],
+        mods: list[Mod],
+        races: list[Race],
+        maneuvers: list[Maneuver],
+        decks: list[StarterDeck],
+        effects: dict[str, tuple[Compiled, ...]] | None = None,
+    ):
         self.cars = cars
         self.mods = mods
         self.races = races
         self.maneuvers = maneuvers
         self.decks = decks
+        self.effects: dict[str, tuple[Compiled, ...]] = effects or {}
         self.by_name: dict[str, Card] = {}
         for c in self.all_cards():
             self.by_name[c.name.lower()] = c
@@ -234,14 +262,43 @@ class Catalog:
     def starter(self, name: str) -> StarterDeck | None:
         return next((d for d in self.decks if d.name.lower() == str(name).lower()), None)
 
+    def unknown(self, name: str) -> str:
+        """'card "X": no such Initial D card — did you mean "Y"?'"""
+        near = difflib.get_close_matches(name.lower(), [c.name.lower() for c in self.all_cards()], n=1)
+        hint = ""
+        if near:
+            hit = self.find(near[0])
+            hint = f' — did you mean "{hit.name}"?' if hit is not None else ""
+        return f'card "{shorten(name, 60)}": no such Initial D card{hint}'
+
     # -- decks ------------------------------------------------------------------------------------
+    def read_data(self, data: Any, where: str, problems: list[str]) -> DeckSpec | None:
+        """Deck data validated and split by card kind; None (with problems) if it cannot be read."""
+        if not isinstance(data, Mapping):
+            problems.append(f"{where}: deck data is an object with name, car, mods, races and cards")
+            return None
+        try:
+            deck = DeckData.model_validate(dict(data))
+        except ValidationError as e:
+            problems.extend(_problem_lines(where, e))
+            return None
+        entries = [
+            *(([(deck.car, 1)]) if deck.car is not None else []),
+            *((m, 1) for m in deck.mods),
+            *((r, 1) for r in deck.races),
+            *deck.cards.items(),
+        ]
+        spec = self.split(entries, where, problems)
+        spec.name = deck.name
+        return spec
+
     def split(self, entries: Iterable[tuple[str, int]], where: str, problems: list[str]) -> DeckSpec:
         """Sort (name, count) pairs into car / mods / races / maneuvers by card kind."""
         spec = DeckSpec()
         for name, count in entries:
             c = self.find(name)
             if c is None:
-                problems.append(f'{where}: card "{name}": no such Initial D card')
+                problems.append(f"{where}: {self.unknown(name)}")
             elif isinstance(c, Car):
                 spec.car.extend([c.name] * count)
             elif isinstance(c, Mod):
@@ -299,11 +356,11 @@ class Catalog:
         if total < DECK_MIN:
             problems.append(f"{where}: a deck needs at least {DECK_MIN} maneuvers (ID-C5), has {total}")
         counts: dict[str, int] = dict(spec.maneuvers)
-        for n in spec.races:
-            counts[n] = counts.get(n, 0) + 1
-        for name, n in counts.items():
-            if n > MAX_COPIES:
-                problems.append(f'{where}: card "{name}": at most {MAX_COPIES} copies (ID-C5), has {n}')
+        for race in spec.races:
+            counts[race] = counts.get(race, 0) + 1
+        for name, copies in counts.items():
+            if copies > MAX_COPIES:
+                problems.append(f'{where}: card "{name}": at most {MAX_COPIES} copies (ID-C5), has {copies}')
         return _dedupe(problems)
 
 
@@ -323,13 +380,7 @@ def identity(car: Car, mods: Iterable[Mod]) -> frozenset[str]:
 
 
 def _dedupe(lines: list[str]) -> list[str]:
-    seen: set[str] = set()
-    out = []
-    for ln in lines:
-        if ln not in seen:
-            seen.add(ln)
-            out.append(ln)
-    return out
+    return list(dict.fromkeys(lines))
 
 
 def load_catalog(folder: Path = CONTENT, prefix: str | None = None) -> Catalog:
@@ -339,15 +390,24 @@ def load_catalog(folder: Path = CONTENT, prefix: str | None = None) -> Catalog:
     def disp(name: str) -> str:
         return f"{prefix or 'content'}/{name}"
 
-    def load(file: str, table: str, model, kind: str) -> list:
-        return load_records(folder / file, table, model, problems, disp(file), kind, unique=True)
+    def load(kind: str, model: type[M]) -> list[M]:
+        file = "maneuvers.toml" if kind == "maneuver" else f"{kind}s.toml"
+        try:
+            return load_records(folder / file, kind, model, problems, disp(file), kind, unique=True)
+        except RecursionError:  # tomllib on a file nested thousands deep
+            problems.append(f"{disp(file)}: nested too deeply")
+            return []
 
-    cars = load("cars.toml", "car", Car, "car")
-    mods = load("mods.toml", "mod", Mod, "mod")
-    races = load("races.toml", "race", Race, "race")
-    maneuvers = load("maneuvers.toml", "maneuver", Maneuver, "maneuver")
-    decks = load("decks.toml", "deck", StarterDeck, "deck")
-    cat = Catalog(cars, mods, races, maneuvers, decks)
+    cars = load("car", Car)
+    mods = load("mod", Mod)
+    races = load("race", Race)
+    maneuvers = load("maneuver", Maneuver)
+    decks = load("deck", StarterDeck)
+    effects = {
+        m.name: REGISTRY.compile_list(m.effects, f'{disp("maneuvers.toml")}: maneuver "{m.name}"', problems)
+        for m in maneuvers
+    }
+    cat = Catalog(cars, mods, races, maneuvers, decks, effects)
     names = [c.name.lower() for c in cat.all_cards()]
     for n in sorted({n for n in names if names.count(n) > 1}):
         problems.append(f"{disp('*.toml')}: card name {n!r} is used by two cards")
@@ -359,24 +419,30 @@ def load_catalog(folder: Path = CONTENT, prefix: str | None = None) -> Catalog:
     for m in mods:
         known.add(f"{m.type} {m.name}".lower())
     for file, group in (("mods.toml", mods), ("maneuvers.toml", maneuvers)):
-        for c in group:
-            for who in c.only_used_by:
+        for rec in group:
+            for who in rec.only_used_by:
                 if who.lower() not in known:
                     problems.append(
-                        f'{disp(file)}: {KIND_OF[type(c)]} "{c.name}": only_used_by: "{who}" is no car, mod, '
-                        "trait or drivetrain"
+                        f'{disp(file)}: {KIND_OF[type(rec)]} "{rec.name}": only_used_by: "{who}" is no car, '
+                        "mod, trait or drivetrain"
                     )
     for d in decks:
         where = f'{disp("decks.toml")}: deck "{d.name}"'
-        entries = [(d.car, 1), *((m, 1) for m in d.mods), *((r, 1) for r in d.races), *d.cards.items()]
-        spec = cat.split(entries, where, problems)
-        problems.extend(cat.deck_problems(spec, where))
+        spec = cat.read_data(d.data(), where, problems)
+        if spec is not None:
+            problems.extend(cat.deck_problems(spec, where))
     if problems:
         raise ContentError(_dedupe(problems))
     return cat
 
 
-@cache
+@lru_cache(maxsize=8)
+def catalog_at(folder: str, digest: str) -> Catalog:
+    """The catalog of a content folder, cached per folder and content digest (a changed folder reloads)."""
+    shipped = Path(folder) == CONTENT
+    return load_catalog(Path(folder), None if shipped else folder)
+
+
 def catalog() -> Catalog:
     """The shipped content, loaded once per process."""
-    return load_catalog()
+    return catalog_at(str(CONTENT), "shipped")

@@ -1,18 +1,21 @@
-"""Initial D CCG: the state machine (rules digest ids ID-…, see RULES.md).
+"""Initial D CCG: the game and its state machine (rules digest ids ID-…, see RULES.md).
 
-Cards are ints (indices into the module's :class:`Table`); zones are lists of ints, so a clone is a handful
-of list copies. Decks are drawn from the end of the list (the end is the top). Hands are kept sorted, so a
-hand always lists its actions in the same order.
+Cards are ints (indices into the game's :class:`~.table.Table`); zones are lists of ints, so a clone is a
+handful of list copies. Decks are drawn from the end of the list (the end is the top). Hands are kept
+sorted, so a hand always lists its actions in the same order.
 
 Decisions and their branching (what search bots see):
 
 - ``play <maneuver>`` / ``play <maneuver> discard N`` — one action per distinct playable card in hand; the
   engine computes N, the exact number of discards the maneuver costs now (ID-P3 + ID-P4), so the player only
-  chooses *which* maneuver. ``pass`` is always offered (ID-P2); a player with nothing playable passes at once.
+  chooses *which* maneuver. ``pass`` is always offered (ID-P2). A player is asked even when nothing in hand
+  can be played (``pass`` is then the only choice): whether it can play depends on its hidden hand, so
+  skipping it would tell the opponent.
 - ``discard <card>`` — then the N discards are chosen one card at a time. With the default
   ``discard_order = "hand_order"`` each pick is at or after the previous one in the (sorted) hand, so every
   set of discards is reached by exactly one sequence and the branching stays at most the hand size; a pick
-  that would leave too few cards to finish is never offered, and a forced pick is made automatically.
+  that would leave too few cards to finish is never offered. Only when the whole rest of the hand must go
+  (public: the hand size is known) are the discards made at once.
 - At the end of a stage the winner chooses ``discard <card>`` (same ordering) for each card to throw away,
   then ``keep`` to keep the rest (ID-P6).
 """
@@ -21,184 +24,43 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from functools import cache
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from kansei.core.content import read_deck, slug
+from pydantic import Field, Strict
+
+from kansei.core.content import read_deck
 from kansei.core.errors import ContentError, IllegalAction
+from kansei.core.options import shorten
 from kansei.core.protocol import Action, DuelState, Game, GameOptions, GameSetup, State
 
-from .cards import (
-    MANEUVER_TYPES,
-    STAGE_TYPES,
-    Car,
-    Catalog,
-    DeckSpec,
-    Maneuver,
-    Mod,
-    Race,
-    catalog,
-    identity,
-    load_catalog,
+from . import refusals, views
+from .cards import MANEUVER_TYPES, STAGE_TYPES, CardName, DeckSpec, load_catalog
+from .table import (
+    KEEP,
+    KEEP_REST,
+    LEAD,
+    MAX_NEED,
+    OVER,
+    PASS,
+    PAY,
+    PHASE_NAMES,
+    PLAY,
+    POWER,
+    STYLE,
+    TRAIL,
+    CardDef,
+    Side,
+    Table,
+    table,
 )
 
-POWER, TRACTION, STYLE = 0, 1, 2
-STAT_NAMES = ("Power", "Traction", "Style")
-_STAT_INDEX = {"power": POWER, "traction": TRACTION, "style": STYLE}
-ANY, LEAD, TRAIL = 0, 1, 2
-_POSITION = {"any": ANY, "lead": LEAD, "trailing": TRAIL}
-PLAY, PAY, KEEP, OVER = 0, 1, 2, 3
-PHASE_NAMES = ("play", "discard", "keep", "over")
 HAND_SIZE = 7  # ID-P1
-MAX_NEED = 40
+MAX_HAND = MAX_NEED + 1  # a scenario's hand; in play a hand never passes 9 (ID-P1)
 
-
-class CardDef:
-    """A card flattened for the hot path. ``kind``: car, mod, race or maneuver."""
-
-    __slots__ = (
-        "id", "name", "slug", "kind", "rec",
-        "mtype", "strength", "counter", "req_stat", "req_val", "position", "needs_mod", "drivetrains",
-        "only", "style", "lasting", "delta_self", "delta_opp", "clears", "opp_discards",
-        "plays", "disc",
-    )  # fmt: skip
-
-
-class Table:
-    """Every card of a catalog as a CardDef, with its actions interned."""
-
-    def __init__(self, cat: Catalog):
-        self.catalog = cat
-        self.cards: list[CardDef] = []
-        self.by_name: dict[str, int] = {}
-        for rec in cat.all_cards():
-            d = CardDef()
-            d.id = len(self.cards)
-            d.name = rec.name
-            d.slug = slug(rec.name)
-            d.rec = rec
-            d.mtype = d.req_stat = -1
-            d.strength = d.counter = (0, 0, 0)
-            d.req_val = d.style = d.opp_discards = 0
-            d.position = ANY
-            d.needs_mod = None
-            d.drivetrains = d.only = None
-            d.lasting = False
-            d.delta_self = d.delta_opp = (0, 0, 0)
-            d.clears = ()
-            d.plays = ()
-            d.disc = None
-            if isinstance(rec, Car):
-                d.kind = "car"
-            elif isinstance(rec, Mod):
-                d.kind = "mod"
-            elif isinstance(rec, Race):
-                d.kind = "race"
-            else:
-                assert isinstance(rec, Maneuver)
-                d.kind = "maneuver"
-                d.mtype = MANEUVER_TYPES.index(rec.type)
-                d.strength = rec.strength.as_tuple()
-                d.counter = rec.counter.as_tuple()
-                d.req_stat = _STAT_INDEX.get(rec.requirement_type, -1)
-                d.req_val = rec.requirement_value
-                d.position = _POSITION[rec.position]
-                d.needs_mod = rec.needs_mod
-                d.drivetrains = frozenset(rec.drivetrain) if rec.drivetrain else None
-                d.only = frozenset(x.lower() for x in rec.only_used_by) if rec.only_used_by else None
-                d.style = rec.style
-                ds, do = [0, 0, 0], [0, 0, 0]
-                clears = []
-                for e in rec.effects:
-                    if e.kind == "bonus":
-                        (ds if e.who == "self" else do)[_STAT_INDEX[e.stat]] += e.amount
-                    elif e.kind == "discard_in_play":
-                        clears.append((e.who, e.amount))
-                    elif e.kind == "opponent_discards":
-                        d.opp_discards += e.amount
-                d.lasting = rec.lasting  # ID-P5
-                d.delta_self, d.delta_opp = tuple(ds), tuple(do)
-                d.clears = tuple(clears)
-                d.plays = tuple(
-                    Action(f"play {d.slug}" if n == 0 else f"play {d.slug} discard {n}", "play", (d.id, n))
-                    for n in range(MAX_NEED + 1)
-                )
-                d.disc = Action(f"discard {d.slug}", "discard", (d.id,))
-            self.cards.append(d)
-            self.by_name[rec.name.lower()] = d.id
-            self.by_name[d.slug] = d.id
-
-    def find(self, name: str) -> int | None:
-        i = self.by_name.get(str(name).lower())
-        return i if i is not None else self.by_name.get(slug(str(name)))
-
-
-@cache
-def table() -> Table:
-    """The shipped cards as a Table, built once per process."""
-    return Table(catalog())
-
-
-PASS = Action("pass", "pass")
-KEEP_REST = Action("keep", "keep")
-
-
-class Side:
-    """What one player brought: car, mods and races (fixed for the race), resolved for the hot path."""
-
-    __slots__ = ("car", "mods", "races", "maneuvers", "cost", "stats", "usable", "mod_types", "decklist",
-                 "identity", "drivetrain")
-
-    def __init__(self, t: Table, car: int, mods: list[int], races: list[int], maneuvers: list[int]):
-        cards = t.cards
-        self.car = car
-        self.mods = tuple(mods)
-        self.races = tuple(races)
-        self.maneuvers = tuple(maneuvers)
-        crec: Car = cards[car].rec
-        mrecs: list[Mod] = [cards[m].rec for m in mods]
-        self.cost = crec.cost + sum(m.cost for m in mrecs)  # ID-S1: car plus mods
-        self.drivetrain = crec.drivetrain
-        # ID-C1 / ID-C2: car + mods, per stage type (some bonuses only count in one stage type)
-        stats = []
-        for st in STAGE_TYPES:
-            v = [crec.power + sum(m.power for m in mrecs), crec.traction + sum(m.traction for m in mrecs),
-                 crec.style + sum(m.style for m in mrecs)]
-            for b in [*crec.bonuses, *(b for m in mrecs for b in m.bonuses)]:
-                if b.stage is None or b.stage == st:
-                    v[_STAT_INDEX[b.stat]] += b.amount
-            stats.append(tuple(v))
-        self.stats = tuple(stats)
-        # ID-C1: a built-in mod counts as having a mod of that type
-        self.mod_types = frozenset([*crec.built_in, *(m.type for m in mrecs)])
-        self.identity = identity(crec, mrecs)
-        # static special requirements of every maneuver (drivetrain, needs_mod, only used by)
-        usable = bytearray(len(cards))
-        for d in cards:
-            if d.kind != "maneuver":
-                continue
-            ok = True
-            if d.drivetrains is not None and self.drivetrain not in d.drivetrains:
-                ok = False
-            if d.needs_mod is not None and d.needs_mod not in self.mod_types:
-                ok = False
-            if d.only is not None and not (d.only & self.identity):
-                ok = False
-            usable[d.id] = ok
-        self.usable = bytes(usable)
-        self.decklist = {cards[c].name: n for c, n in sorted(Counter(maneuvers).items())}
-
-    def special_problem(self, d: CardDef) -> str | None:
-        """Why a maneuver's static special requirement is not met (None: it is)."""
-        rec: Maneuver = d.rec
-        if d.drivetrains is not None and self.drivetrain not in d.drivetrains:
-            return f"{d.name} is {' or '.join(rec.drivetrain)} only and this car is {self.drivetrain}"
-        if d.needs_mod is not None and d.needs_mod not in self.mod_types:
-            return f"{d.name} needs a {d.needs_mod} mod and this car has none"
-        if d.only is not None and not (d.only & self.identity):
-            return f"{d.name} is only used by {', '.join(rec.only_used_by)}"
-        return None
+SeatNo = Annotated[int, Strict(), Field(ge=0, le=1)]
+CardList = Annotated[list[CardName], Field(max_length=MAX_HAND)]
 
 
 class InitialDOptions(GameOptions):
@@ -211,92 +73,109 @@ class InitialDOptions(GameOptions):
 
 
 class InitialDSetup(GameSetup):
-    """Scenario keys (interim: typed fields come with the game's own validation)."""
+    """Scenario keys, all optional: ``challenger`` (0 or 1, instead of ID-S1), ``track`` (one of the other
+    seat's race cards, instead of ID-S2's random pick), ``hands`` (two lists of card names, or null: that
+    seat's first hand, taken from its deck) and ``order`` (two lists: cards put on top of each deck, first
+    name on top)."""
 
-    challenger: Any = None
-    hands: Any = None
-    order: Any = None
-    track: Any = None
+    challenger: SeatNo | None = None
+    track: CardName | None = None
+    hands: tuple[CardList | None, CardList | None] | None = None
+    order: tuple[CardList | None, CardList | None] | None = None
 
 
 class InitialD(Game):
     id = "initiald"
     name = "Initial D CCG"
     Options = InitialDOptions
+    Setup = InitialDSetup
     min_players = 2
     max_players = 2
-    Setup = InitialDSetup
+    languages = ("en",)
 
-    def __init__(self, **options: Any):
-        super().__init__(**options)
-        self.table = table()
+    options: InitialDOptions
+    table: Table
+    shared: bool
+    ordered: bool
+
+    def __init__(self, *, content: Path | str | None = None, **options: Any) -> None:
+        super().__init__(content=content, **options)
+        folder = self.content_path
+        self.table = table(folder, self.content_digest() if folder is not None else "")
         self.shared = self.options.discards == "shared"
         self.ordered = self.options.discard_order == "hand_order"
-        self._starter_sides: dict[str, Side] = {}
+        # the starter decks as sides, built once (immutable, so states share them)
+        self._starters: dict[str, Side] = {}
+        for d in self.table.catalog.decks:
+            self._starters[d.name.lower()] = self.side(d.data(), f"{self.id}: starter deck {d.name!r}")
 
     # -- decks ------------------------------------------------------------------------------------
     def starter_decks(self) -> list[str]:
         return [d.name for d in self.table.catalog.decks]
 
-    def deck_spec(self, spec: Any, where: str) -> DeckSpec:
-        """A deck (starter name, deck-file path, or {"car", "mods", "races", "cards"}) split by card kind.
-        Raises ContentError with one line per problem (ID-C1, ID-C2, ID-C3, ID-C5)."""
+    def starter_deck(self, name: str) -> dict[str, Any]:
+        deck = self.table.catalog.starter(name) if isinstance(name, str) else None
+        if deck is None:
+            return super().starter_deck(str(name))
+        return deck.data()
+
+    def deck_problems(self, deck: Mapping[str, Any]) -> list[str]:
+        """ID-C1, ID-C2, ID-C3, ID-C5 and the shape of deck data, one line per problem."""
+        name = deck.get("name") if isinstance(deck, Mapping) else None
+        return self._problems(deck, f"deck {shorten(name, 40)!r}" if isinstance(name, str) else "deck")[1]
+
+    def _problems(self, deck: Any, where: str) -> tuple[DeckSpec | None, list[str]]:
+        problems: list[str] = []
         cat = self.table.catalog
-        problems: list[str] = []
-        if isinstance(spec, str):
-            starter = cat.starter(spec)
-            if starter is not None:
-                entries = [(starter.car, 1), *((m, 1) for m in starter.mods),
-                           *((r, 1) for r in starter.races), *starter.cards.items()]
-            elif Path(spec).is_file():
-                where = spec
-                entries = self._file_entries(Path(spec))
-            else:
-                raise ContentError(
-                    [f"{where}: {spec!r} is neither a starter deck ({', '.join(self.starter_decks())}) "
-                     "nor a deck file"]
-                )
-        elif isinstance(spec, dict):
-            entries = _dict_entries(spec, where, problems)
-        else:
-            raise ContentError([f"{where}: a deck is a starter name, a file path or an object"])
-        ds = cat.split(entries, where, problems)
-        problems.extend(cat.deck_problems(ds, where))
-        if problems:
-            raise ContentError(problems)
-        return ds
+        spec = cat.read_data(deck, where, problems)
+        if spec is not None:
+            problems.extend(cat.deck_problems(spec, where))
+        return (None if problems else spec), problems
 
-    def _file_entries(self, path: Path) -> list[tuple[str, int]]:
-        deck = read_deck(path)
+    def load_deck(self, path: Path) -> dict[str, Any]:
+        """A deck file as deck data: TOML (``name``, ``car``, ``mods``, ``races``, ``[cards]``) or lines
+        (``Car: AE86 Sprinter Trueno``, ``Mods: Takumi Fujiwara``, ``3 Tight Twin Drift``). The car, mods and
+        race cards join ``cards`` (as in a starter deck's data); a card's kind says where it goes."""
+        deck = read_deck(Path(path))  # bounded in size and depth; ContentError
+        where = deck.path
+        data: dict[str, Any] = {"name": shorten(deck.name, 100), "cards": {}}
+        cards: dict[str, int] = data["cards"]
         problems: list[str] = []
-        entries: list[tuple[str, int]] = []
         for key, val in deck.meta.items():
+            vals = val if isinstance(val, list) else [val]
             if key in ("car", "mod", "mods", "race", "races"):
-                vals = val if isinstance(val, list) else [val]
                 for v in vals:
-                    if isinstance(v, str):
-                        entries.append((v, 1))
+                    if not isinstance(v, str) or len(v) > 80:
+                        problems.append(f"{where}: {key}: expected card names, got {shorten(repr(v), 40)}")
                     else:
-                        problems.append(f"{path}: {key}: expected card names, got {v!r}")
+                        cards[v] = cards.get(v, 0) + 1
+            elif key == "text" and isinstance(val, str):
+                data["text"] = shorten(val, 2000)
             elif key not in ("game", "text", "description", "author"):
-                problems.append(f"{path}: unknown key {key!r} (expected car, mods, races and [cards])")
+                problems.append(
+                    f"{where}: unknown key {shorten(key, 30)!r} (expected car, mods, races, cards)"
+                )
+        for name, count in deck.counts().items():
+            cards[name] = cards.get(name, 0) + count
+        if not problems:
+            problems = self._problems(data, where)[1]
         if problems:
             raise ContentError(problems)
-        return entries + deck.cards
+        return data
 
-    def build_side(self, spec: Any, seat: int) -> Side:
-        if spec is None:
-            spec = self.starter_decks()[seat % 2]
-        key = spec.lower() if isinstance(spec, str) and self.table.catalog.starter(spec) else None
-        if key is not None and key in self._starter_sides:
-            return self._starter_sides[key]
-        ds = self.deck_spec(spec, f"deck of seat {seat}")
-        t = self.table
-        man = [t.find(n) for n, k in ds.maneuvers.items() for _ in range(k)]
-        side = Side(t, t.find(ds.car[0]), [t.find(m) for m in ds.mods], [t.find(r) for r in ds.races], man)
-        if key is not None:
-            self._starter_sides[key] = side
-        return side
+    def side(self, spec: Any, where: str) -> Side:
+        """A deck (None: not here; a starter deck's name; deck data) as a Side; ContentError otherwise."""
+        if isinstance(spec, str):
+            side = self._starters.get(spec.lower())
+            if side is None:
+                raise ContentError(
+                    [f"{where}: {shorten(spec, 40)!r} is no starter deck ({', '.join(self.starter_decks())})"]
+                )
+            return side
+        ds, problems = self._problems(spec, where)
+        if ds is None:
+            raise ContentError(problems)
+        return Side(self.table, ds)
 
     def validate_content(self, path: Path) -> list[str]:
         """Problems in a content folder (cars/mods/races/maneuvers/decks.toml) or a deck file."""
@@ -304,45 +183,52 @@ class InitialD(Game):
         try:
             if path.is_dir():
                 load_catalog(path, prefix=str(path))
-                return []
-            self.deck_spec(str(path), str(path))
+            else:
+                self.load_deck(path)
         except ContentError as e:
             return e.problems
         return []
 
     # -- protocol -------------------------------------------------------------------------------
-    def _new_state(self, seed: int, players: int, decks: list | None, setup_model: GameSetup) -> InitialDState:
-        setup = setup_model.model_dump(exclude_unset=True)
-        specs = list(decks) if decks else [None, None]
-        if len(specs) != 2:
-            raise ContentError([f"initiald: two decks are needed, got {len(specs)}"])
-        sides = [self.build_side(specs[i], i) for i in range(2)]
+    def _new_state(self, seed: int, players: int, decks: list[Any] | None, setup: Any) -> InitialDState:
+        specs = self.two_decks(decks)
+        names = self.starter_decks()
+        sides: list[Side] = []
+        problems: list[str] = []
+        for i, spec in enumerate(specs):
+            try:
+                sides.append(self.side(names[i % len(names)] if spec is None else spec, f"deck of seat {i}"))
+            except ContentError as e:
+                problems.extend(e.problems)
+        if problems:
+            raise ContentError(problems)
+        assert isinstance(setup, InitialDSetup)
         return InitialDState.new(self, seed, sides, setup)
 
     def parse(self, state: State, text: str) -> Action:
-        """As the base, but a refused ``play``/``discard`` names its reason (the shortfall, the phase)."""
+        """As the base; a refusal names what is wrong from what every seat sees (the phase, the card's
+        public requirements), never from the hand of the seat to move."""
         try:
             return super().parse(state, text)
         except IllegalAction:
-            words = " ".join(str(text).split()).lower().split(" ")
-            if not state.is_over and words in (["pass"], ["keep"]):
-                raise IllegalAction(state._explain(PASS if words[0] == "pass" else KEEP_REST)) from None
-            if not state.is_over and words and words[0] in ("play", "discard") and len(words) > 1:
-                rest = words[1:]
-                n = 0
-                if words[0] == "play" and len(rest) >= 3 and rest[-2] == "discard" and rest[-1].isdigit():
-                    n, rest = int(rest[-1]), rest[:-2]
-                cid = self.table.find(" ".join(rest))
-                if cid is not None and self.table.cards[cid].kind == "maneuver":
-                    d = self.table.cards[cid]
-                    a = d.plays[min(n, MAX_NEED)] if words[0] == "play" else d.disc
-                    raise IllegalAction(state._explain(a)) from None
+            if isinstance(state, InitialDState) and isinstance(text, str) and not state.is_over:
+                raise IllegalAction(refusals.public_refusal(state, text)) from None
             raise
 
-    def rules_file(self) -> Path:
-        return Path(__file__).parent / "RULES.md"
+    def cards(self, lang: str = "en") -> list[dict[str, Any]]:
+        self.check_lang(lang)
+        return views.card_faces(self.table)
 
-    def test_configs(self) -> list[dict]:
+    def action_space(self) -> list[str]:
+        return views.action_space(self.table)
+
+    def observation_spec(self, players: int = 2) -> list[str]:
+        return views.observation_spec(self.table)
+
+    def encode_view(self, view: Mapping[str, Any], seat: int | None) -> list[float]:
+        return views.encode_view(self.table, view, seat)
+
+    def test_configs(self) -> list[dict[str, Any]]:
         return [
             {"options": {}, "players": 2},
             {"options": {"discards": "shared"}, "players": 2},
@@ -350,54 +236,67 @@ class InitialD(Game):
         ]
 
 
-
-
-
-
-def _dict_entries(spec: dict, where: str, problems: list[str]) -> list[tuple[str, int]]:
-    entries: list[tuple[str, int]] = []
-    for key, val in spec.items():
-        if key == "car":
-            if isinstance(val, str):
-                entries.append((val, 1))
-            else:
-                problems.append(f"{where}: car must be a card name")
-        elif key in ("mods", "races"):
-            if isinstance(val, str):
-                val = [val]
-            if not isinstance(val, list) or not all(isinstance(v, str) for v in val):
-                problems.append(f"{where}: {key} must be a list of card names")
-            else:
-                entries.extend((v, 1) for v in val)
-        elif key == "cards":
-            if not isinstance(val, dict):
-                problems.append(f"{where}: cards must be an object of name: count")
-                continue
-            for name, n in val.items():
-                if not isinstance(n, int) or isinstance(n, bool) or n < 1:
-                    problems.append(f'{where}: card "{name}": count must be a positive integer, is {n!r}')
-                else:
-                    entries.append((name, n))
-        elif key not in ("name", "text", "game"):
-            problems.append(f"{where}: unknown key {key!r} (expected car, mods, races, cards)")
-    return entries
-
-
-
-
 class InitialDState(DuelState):
     __slots__ = (
-        "sides", "phase", "turn", "lead", "challenger", "track", "stages", "stage_no",
-        "decks", "hands", "discards", "pile", "inplay", "buff", "style_pts",
-        "last", "last_by", "played", "opened", "pending", "need", "floor",
-        "streak", "results", "last_played", "reason",
-    )  # fmt: skip
+        "sides",
+        "phase",
+        "turn",
+        "lead",
+        "challenger",
+        "track",
+        "stages",
+        "stage_no",
+        "decks",
+        "hands",
+        "discards",
+        "pile",
+        "inplay",
+        "buff",
+        "style_pts",
+        "last",
+        "last_by",
+        "played",
+        "opened",
+        "pending",
+        "need",
+        "floor",
+        "streak",
+        "results",
+        "last_played",
+        "reason",
+    )
 
     game: InitialD
+    sides: list[Side]  # per seat: car, mods, races, decklist (fixed for the race)
+    phase: int  # PLAY, PAY, KEEP or OVER
+    turn: int  # the seat to decide
+    lead: int  # the lead car of this stage (ID-S3, ID-P6)
+    challenger: int  # ID-S1
+    track: int  # the race card (ID-S2)
+    stages: tuple[int, ...]  # stage types of the track
+    stage_no: int  # 0-based
+    decks: list[list[int]]  # per seat, top = end
+    hands: list[list[int]]  # per seat, sorted
+    discards: list[list[int]]  # per seat, public
+    pile: list[tuple[int, int]]  # (owner, card): maneuvers played this stage that are not in play
+    inplay: list[tuple[int, int]]  # (owner, card): lasting maneuvers (ID-P5)
+    buff: list[int]  # bonuses/penalties in play: seat*3 + stat (ID-P5)
+    style_pts: list[int]  # Style points from maneuvers played (ID-P1)
+    last: int  # the last maneuver of this stage (-1: none yet)
+    last_by: int  # who played it
+    played: int  # maneuvers played this stage
+    opened: bool  # the lead car passed before any maneuver (ID-P2 ruling)
+    pending: int  # the maneuver being paid for (PAY)
+    need: int  # discards still to pay (PAY)
+    floor: int  # hand order: the last discarded card (-1: none)
+    streak: int  # consecutive stages won by the lead car (ID-W1)
+    results: list[int]  # winner of each stage so far
+    last_played: list[int]  # per seat: its last maneuver this stage (-1: none)
+    reason: str  # ID-W1 or ID-W2 once over
 
     # ---------------------------------------------------------------------------- construction
     @classmethod
-    def new(cls, game: InitialD, seed: int, sides: list[Side], setup: dict) -> InitialDState:
+    def new(cls, game: InitialD, seed: int, sides: list[Side], setup: InitialDSetup) -> InitialDState:
         s = cls.__new__(cls)
         s._init_base(game, seed)
         s.sides = sides
@@ -406,8 +305,8 @@ class InitialDState(DuelState):
         s.discards = [[], []]
         s.pile = []
         s.inplay = []
-        s.buff = [0, 0, 0, 0, 0, 0]  # bonuses/penalties in play: seat*3 + stat (ID-P5)
-        s.style_pts = [0, 0]  # Style points from maneuvers played (ID-P1)
+        s.buff = [0, 0, 0, 0, 0, 0]
+        s.style_pts = [0, 0]
         s.last = s.last_by = s.pending = -1
         s.played = s.need = s.streak = s.stage_no = 0
         s.floor = -1
@@ -417,41 +316,44 @@ class InitialDState(DuelState):
         s.over = False
         s.win = None
         s.reason = ""
+        s.phase = PLAY
+        s.turn = 0
         s._set_up(setup)
         return s
 
-    def _set_up(self, setup: dict) -> None:
+    def _set_up(self, setup: InitialDSetup) -> None:
         t = self.game.table
         cards = t.cards
         rng = self.rng
         costs = [self.sides[0].cost, self.sides[1].cost]
         # ID-S1: the player whose car plus mods costs more is the challenger; equal cost: a coin (ruling)
         coin = False
-        ch = setup.get("challenger")
-        if ch is not None:
-            if ch not in (0, 1):
-                raise ContentError([f"initiald setup: challenger must be 0 or 1, is {ch!r}"])
-        elif costs[0] != costs[1]:
-            ch = 0 if costs[0] > costs[1] else 1
-        else:
-            tie = self.game.options.cost_tie
-            coin = tie == "coin"
-            ch = rng.coin() if coin else int(tie[-1])
+        ch = setup.challenger
+        if ch is None:
+            if costs[0] != costs[1]:
+                ch = 0 if costs[0] > costs[1] else 1
+            else:
+                tie = self.game.options.cost_tie
+                coin = tie == "coin"
+                ch = rng.coin() if coin else int(tie[-1])
         self.challenger = ch
         # ID-S2: the challenger picks one of the other player's three race cards at random
         home = self.sides[1 - ch].races
-        want = setup.get("track")
-        if want is not None:
-            cid = t.find(want)
+        if setup.track is not None:
+            cid = t.find(setup.track)
             if cid is None or cid not in home:
                 names = ", ".join(cards[r].name for r in home)
                 raise ContentError(
-                    [f"initiald setup: track {want!r} is not one of seat {1 - ch}'s races ({names})"]
+                    [
+                        f"initiald setup: track {shorten(setup.track, 40)!r} is not one of seat {1 - ch}'s "
+                        f"races ({names})"
+                    ]
                 )
             self.track = cid
         else:
             self.track = home[rng.below(len(home))]
-        self.stages = tuple(STAGE_TYPES.index(x) for x in cards[self.track].rec.stages)
+        race = cards[self.track].rec
+        self.stages = tuple(STAGE_TYPES.index(x) for x in getattr(race, "stages", ()))
         # ID-S3: the challenger starts the first stage as the trailing car
         self.lead = 1 - ch
         self.log(
@@ -467,43 +369,32 @@ class InitialDState(DuelState):
         )
         for p in (0, 1):
             rng.shuffle(self.decks[p])
-        order = setup.get("order")
-        if order is not None:
-            self._fix_order(order)
-        hands = setup.get("hands")
-        fixed = [False, False]
-        if hands is not None:
-            if not isinstance(hands, list) or len(hands) != 2:
-                raise ContentError(["initiald setup: hands must be two lists of card names (or null)"])
+        if setup.order is not None:  # scenario: the named cards on top of each deck, first name on top
             for p in (0, 1):
-                if hands[p] is None:
-                    continue
-                fixed[p] = True
-                for name in hands[p]:
-                    self.hands[p].append(self._take(p, name, "hands"))
-                self.hands[p].sort()
+                top = [self._take(p, name, "order") for name in setup.order[p] or []]
+                self.decks[p].extend(reversed(top))
+        fixed = [False, False]
+        if setup.hands is not None:
+            for p in (0, 1):
+                hand = setup.hands[p]
+                if hand is not None:
+                    fixed[p] = True
+                    self.hands[p] = sorted(self._take(p, name, "hands") for name in hand)
         self._begin_stage(skip_draw=fixed)
 
-    def _take(self, p: int, name: Any, key: str) -> int:
+    def _take(self, p: int, name: str, key: str) -> int:
         cid = self.game.table.find(name)
         if cid is None or cid not in self.decks[p]:
-            raise ContentError([f"initiald setup: {key}: {name!r} is not (or no longer) in seat {p}'s deck"])
+            raise ContentError(
+                [f"initiald setup: {key}: {shorten(name, 40)!r} is not (or no longer) in seat {p}'s deck"]
+            )
         self.decks[p].remove(cid)
         return cid
-
-    def _fix_order(self, order: Any) -> None:
-        """Scenario: put the named cards on top of each deck, first name on top."""
-        if not isinstance(order, list) or len(order) != 2:
-            raise ContentError(["initiald setup: order must be two lists of card names (top first)"])
-        for p in (0, 1):
-            top = [self._take(p, name, "order") for name in (order[p] or [])]
-            self.decks[p].extend(reversed(top))
 
     # ---------------------------------------------------------------------------- protocol
     @property
     def to_move(self) -> int | None:
         return None if self.over else self.turn
-
 
     def _legal_actions(self) -> list[Action]:
         p = self.turn
@@ -515,10 +406,12 @@ class InitialDState(DuelState):
         if ph == PAY:
             return self._discard_opts(p, self.need)
         if ph == KEEP:
-            out = self._discard_opts(p, 0)
-            out.append(KEEP_REST)
-            return out
+            return self._keep_opts(p)
         return []
+
+    def _why_illegal(self, text: str, seat: int) -> str | None:
+        """Told to the seat to move about its own action (a refused Action; see refusals.py)."""
+        return refusals.why_illegal(self, text, seat)
 
     # ---------------------------------------------------------------------------- stats and costs
     @property
@@ -533,14 +426,15 @@ class InitialDState(DuelState):
 
     def shortfall(self, p: int, cid: int) -> tuple[int, int]:
         """ID-P3 / ID-P4: (requirement shortfall, counter shortfall) of maneuver ``cid`` for seat ``p``."""
-        d = self.game.table.cards[cid]
+        cards = self.game.table.cards
+        d = cards[cid]
         req = 0
         if d.req_stat >= 0:
             req = max(0, d.req_val - self.stat(p, d.req_stat))
         ctr = 0
         if self.last >= 0:  # ID-P4: the first maneuver of a stage counters nothing
-            L = self.game.table.cards[self.last]
-            ctr = max(0, L.strength[self.stages[self.stage_no]] - d.counter[L.mtype])
+            last = cards[self.last]
+            ctr = max(0, last.strength[self.stages[self.stage_no]] - d.counter[last.mtype])
         return req, ctr
 
     def discards_needed(self, p: int, cid: int) -> int:
@@ -570,8 +464,8 @@ class InitialDState(DuelState):
         last = self.last
         ls = lt = 0
         if last >= 0:
-            L = cards[last]
-            ls, lt = L.strength[st], L.mtype
+            ld = cards[last]
+            ls, lt = ld.strength[st], ld.mtype
         shared = self.game.shared
         out = []
         prev = -1
@@ -593,7 +487,7 @@ class InitialDState(DuelState):
                 gap = ls - d.counter[lt]
                 if gap > 0:
                     need = (need if need > gap else gap) if shared else need + gap
-            if need <= spare:
+            if need <= spare and need <= MAX_NEED:
                 out.append(d.plays[need])
         return out
 
@@ -613,74 +507,15 @@ class InitialDState(DuelState):
             prev = c
             if ordered and n - i < need:
                 break
-            out.append(cards[c].disc)
+            disc = cards[c].disc
+            assert disc is not None
+            out.append(disc)
         return out
 
-    # ---------------------------------------------------------------------------- illegal actions
-    def _explain(self, action: Action) -> str:
-        cards = self.game.table.cards
-        p = self.turn
-        kind = getattr(action, "kind", "")
-        note = getattr(action, "notation", str(action))
-        args = getattr(action, "args", ())
-        ok_card = kind in ("play", "discard") and args and 0 <= args[0] < len(cards)
-        if self.phase == PAY:
-            pend = cards[self.pending].name
-            if kind == "discard" and ok_card:
-                c = args[0]
-                if c not in self.hands[p]:
-                    return f"{note!r}: seat {p} holds no {cards[c].name}"
-                return (f"{note!r}: discards are picked in hand order (option discard_order) and enough must "
-                        f"remain to finish paying {self.need} more for {pend}")
-            return f"{note!r}: seat {p} must first discard {self.need} more card(s) to pay for {pend}"
-        if self.phase == KEEP:
-            if kind == "discard" and ok_card and args[0] not in self.hands[p]:
-                return f"{note!r}: seat {p} holds no {cards[args[0]].name}"
-            if kind == "discard":
-                return f"{note!r}: discards are picked in hand order (option discard_order)"
-            return (f"{note!r}: the stage is over; seat {p} (its winner) chooses cards to discard, "
-                    "then 'keep' for the rest (ID-P6)")
-        # PLAY
-        if kind == "play" and ok_card and cards[args[0]].kind == "maneuver":
-            c, n = args
-            d = cards[c]
-            if c not in self.hands[p]:
-                return f"{note!r}: seat {p} holds no {d.name}"
-            why = self.sides[p].special_problem(d) or self.position_problem(p, d)
-            if why:
-                return f"{note!r}: {why} (ID-C4 special requirement)"
-            need = self.discards_needed(p, c)
-            spare = len(self.hands[p]) - 1
-            parts = self._shortfall_text(p, c)
-            if need > spare:
-                return (f"{note!r}: {d.name} needs {need} discard(s) ({parts}) but seat {p} holds only "
-                        f"{spare} other card(s) (ID-P3, ID-P4)")
-            if n != need:
-                return (f"{note!r}: {d.name} costs exactly {need} discard(s) now ({parts}): "
-                        f"'{d.plays[need].notation}'")
-        if kind == "discard":
-            return f"{note!r}: there is nothing to pay for; play a maneuver or pass (ID-P2)"
-        if kind == "keep":
-            return f"{note!r}: cards are kept only by a stage's winner at its end (ID-P6)"
-        legal = ", ".join(a.notation for a in self.legal_actions()[:10])
-        return f"{note!r} is not legal now for seat {p} (legal: {legal})"
-
-    def _shortfall_text(self, p: int, cid: int) -> str:
-        cards = self.game.table.cards
-        d = cards[cid]
-        req, ctr = self.shortfall(p, cid)
-        out = []
-        if d.req_stat >= 0:
-            have = self.stat(p, d.req_stat)
-            name = STAT_NAMES[d.req_stat]
-            out.append(f"{name} {have} of {d.req_val}: {req} short" if req else
-                       f"{name} {have} ≥ {d.req_val}")
-        if self.last >= 0:
-            L = cards[self.last]
-            mt = MANEUVER_TYPES[L.mtype]
-            out.append(f"{mt} counter {d.counter[L.mtype]} against {L.name}'s strength "
-                       f"{L.strength[self.stages[self.stage_no]]}" + (f": {ctr} short" if ctr else " ✓"))
-        return "; ".join(out) or "no requirement"
+    def _keep_opts(self, p: int) -> list[Action]:
+        out = self._discard_opts(p, 0)
+        out.append(KEEP_REST)
+        return out
 
     # ---------------------------------------------------------------------------- applying actions
     def _apply(self, a: Action) -> None:
@@ -689,7 +524,7 @@ class InitialDState(DuelState):
         if k == "play":
             self._play(p, a.args[0], a.args[1])
         elif k == "pass":
-            self.log("pass", seat=p, forced=False)
+            self.log("pass", seat=p)
             self._on_pass(p)
         elif k == "discard":
             c = a.args[0]
@@ -708,14 +543,10 @@ class InitialDState(DuelState):
             self._next_stage()
 
     def _discard_from_hand(self, p: int, c: int, reason: str) -> None:
+        """Discard piles are public: the card is named to everyone."""
         self.hands[p].remove(c)
         self.discards[p].append(c)
         self.log("discard", seat=p, card=self.game.table.cards[c].name, reason=reason)
-
-    def _keep_opts(self, p: int) -> list[Action]:
-        out = self._discard_opts(p, 0)
-        out.append(KEEP_REST)
-        return out
 
     def _play(self, p: int, cid: int, n: int) -> None:
         """ID-P2..P4: announce the maneuver, then pay its discards card by card."""
@@ -725,42 +556,43 @@ class InitialDState(DuelState):
         self.need = n
         self.floor = -1
         st = self.stages[self.stage_no]
-        self.log("play", seat=p, card=d.name, mtype=MANEUVER_TYPES[d.mtype], strength=d.strength[st],
-                 stage_type=STAGE_TYPES[st], discards=n)
+        self.log(
+            "play",
+            seat=p,
+            card=d.name,
+            mtype=MANEUVER_TYPES[d.mtype],
+            strength=d.strength[st],
+            stage_type=STAGE_TYPES[st],
+            discards=n,
+        )
         self.phase = PAY
         self._pay(p)
 
     def _pay(self, p: int) -> None:
-        """Forced discards are made at once; otherwise the player picks the next one."""
-        while self.need > 0:
-            opts = self._discard_opts(p, self.need)
-            if len(opts) != 1:
-                self.remember_legal(opts)
+        """The player picks each discard, unless the whole rest of the hand must go (a fact every seat can
+        see from the hand size): then they are made at once."""
+        need = self.need
+        if need > 0:
+            hand = self.hands[p]
+            if need < len(hand):
+                self.remember_legal(self._discard_opts(p, need))
                 return
-            c = opts[0].args[0]
-            self._discard_from_hand(p, c, "pay")
-            if self.game.ordered:
-                self.floor = c
-            self.need -= 1
+            for c in hand[:]:
+                self._discard_from_hand(p, c, "pay")
+            self.need = 0
         self._resolve(p)
 
     def _resolve(self, p: int) -> None:
-        """The maneuver takes effect; it becomes the last maneuver the opponent must counter."""
-        cards = self.game.table.cards
+        """The maneuver takes effect (its blocks run); it becomes the last maneuver the opponent must
+        counter."""
+        d = self.game.table.cards[self.pending]
         cid = self.pending
-        d = cards[cid]
         self.pending = -1
         self.floor = -1
-        for who, count in d.clears:
-            self._clear(p, who, count)
-        if d.opp_discards:
-            q = 1 - p
-            hand = self.hands[q]
-            for _ in range(min(d.opp_discards, len(hand))):
-                self._discard_from_hand(q, hand[self.rng.below(len(hand))], "forced")
+        for effect in d.effects:
+            effect(self, p, 1)
         if d.lasting:  # ID-P5: stays in play with its bonuses and penalties
             self.inplay.append((p, cid))
-            self._apply_buff(p, d, 1)
             self.log("in_play", seat=p, card=d.name)
         else:
             self.pile.append((p, cid))
@@ -775,40 +607,42 @@ class InitialDState(DuelState):
         else:
             self._to_play(1 - p)
 
-    def _apply_buff(self, owner: int, d: CardDef, sign: int) -> None:
-        b = self.buff
-        o = owner * 3
-        q = (1 - owner) * 3
-        for s in range(3):
-            b[o + s] += sign * d.delta_self[s]
-            b[q + s] += sign * d.delta_opp[s]
+    # -- the primitives effect blocks act through (blocks.py) ----------------------------------------
+    def add_bonus(self, seat: int, stat: int, amount: int) -> None:
+        """ID-P5: a bonus or penalty to ``seat``'s car while a maneuver is in play."""
+        self.buff[seat * 3 + stat] += amount
 
-    def _clear(self, p: int, who: str, count: int) -> None:
-        """ID-P5: discard maneuvers in play (most recent first); their bonuses and penalties end."""
+    def clear_in_play(self, p: int, who: str, count: int) -> None:
+        """ID-P5: discard maneuvers in play (most recent first) of ``who`` as seen by ``p``; their bonuses
+        and penalties end. ``count`` 0: all of them."""
         cards = self.game.table.cards
         n = 0
         for i in range(len(self.inplay) - 1, -1, -1):
             owner, c = self.inplay[i]
             if who == "any" or (who == "self") == (owner == p):
                 del self.inplay[i]
-                self._apply_buff(owner, cards[c], -1)
+                for effect in cards[c].effects:
+                    effect(self, owner, -1)
                 self.discards[owner].append(c)
                 self.log("cleared", seat=owner, card=cards[c].name, by=p)
                 n += 1
                 if count and n >= count:
                     return
 
+    def random_discards(self, q: int, count: int) -> None:
+        """Seat ``q`` discards ``count`` cards from hand at random (the game's seeded random source)."""
+        hand = self.hands[q]
+        for _ in range(min(count, len(hand))):
+            self._discard_from_hand(q, hand[self.rng.below(len(hand))], "forced")
+
+    # ---------------------------------------------------------------------------- the stage
     def _to_play(self, p: int) -> None:
-        """Seat ``p`` plays a maneuver or passes; with nothing playable it passes at once (ID-P2)."""
+        """Seat ``p`` plays a maneuver or passes (ID-P2); it is asked even with nothing playable."""
         self.phase = PLAY
         self.turn = p
         plays = self._plays(p)
-        if plays:
-            plays.append(PASS)
-            self.remember_legal(plays)
-        else:
-            self.log("pass", seat=p, forced=True)
-            self._on_pass(p)
+        plays.append(PASS)
+        self.remember_legal(plays)
 
     def _on_pass(self, p: int) -> None:
         """ID-P2: the first player unable or unwilling to play ends the stage; whoever played last wins."""
@@ -837,11 +671,11 @@ class InitialDState(DuelState):
             self._finish(w, "ID-W2")
             return
         loser = 1 - w
-        if self.hands[loser]:  # ID-P6: the loser discards the hand
-            n = len(self.hands[loser])
+        if self.hands[loser]:  # ID-P6: the loser discards the hand (to the public discard pile)
+            names = [self.game.table.cards[c].name for c in self.hands[loser]]
             self.discards[loser].extend(self.hands[loser])
             self.hands[loser] = []
-            self.log("discard_hand", seat=loser, count=n)
+            self.log("discard_hand", seat=loser, count=len(names), cards=names)
         self.lead = w  # ID-P6: the winner is the lead car of the next stage
         if self.hands[w]:  # ID-P6: the winner may keep any cards in hand
             self.phase = KEEP
@@ -855,13 +689,18 @@ class InitialDState(DuelState):
         self.stage_no += 1
         self._begin_stage((False, False))
 
-    def _begin_stage(self, skip_draw: tuple | list) -> None:
+    def _begin_stage(self, skip_draw: tuple[bool, bool] | list[bool]) -> None:
         self.played = 0
         self.last = self.last_by = -1
+        self.last_played = [-1, -1]
         self.opened = False
         self.floor = -1
-        self.log("stage", stage=self.stage_no + 1, stage_type=STAGE_TYPES[self.stages[self.stage_no]],
-                 lead=self.lead)
+        self.log(
+            "stage",
+            stage=self.stage_no + 1,
+            stage_type=STAGE_TYPES[self.stages[self.stage_no]],
+            lead=self.lead,
+        )
         # ID-P1: draw up to 7; the lead car one more; the higher Style one more (none on a tie)
         style = (self.stat(0, STYLE), self.stat(1, STYLE))
         for p in (self.lead, 1 - self.lead):
@@ -872,10 +711,11 @@ class InitialDState(DuelState):
         self._to_play(self.lead)
 
     def _draw(self, p: int, n: int) -> None:
-        """Draw ``n`` cards; an empty deck is refilled by shuffling the discard pile (ID-P1 ruling)."""
+        """Draw ``n`` cards; an empty deck is refilled by shuffling the discard pile (ID-P1 ruling). The
+        count is public; the cards are told to ``p`` alone."""
         hand, deck = self.hands[p], self.decks[p]
-        got = 0
-        while got < n:
+        got: list[int] = []
+        while len(got) < n:
             if not deck:
                 disc = self.discards[p]
                 if not disc:
@@ -884,11 +724,13 @@ class InitialDState(DuelState):
                 disc.clear()
                 self.rng.shuffle(deck)
                 self.log("reshuffle", seat=p, count=len(deck))
-            hand.append(deck.pop())
-            got += 1
+            got.append(deck.pop())
         if got:
+            hand.extend(got)
             hand.sort()
-            self.log("draw", seat=p, count=got)
+            self.log("draw", seat=p, count=len(got))
+            cards = self.game.table.cards
+            self.log_private(p, "drew", seat=p, cards=[cards[c].name for c in got])
 
     def _finish(self, w: int, reason: str) -> None:
         self.over = True
@@ -899,80 +741,14 @@ class InitialDState(DuelState):
         self.log("race_over", winner=w, reason=reason, stages=list(self.results))
 
     # ---------------------------------------------------------------------------- information
-    def _player_view(self, p: int, me: bool) -> dict:
-        cards = self.game.table.cards
-        side = self.sides[p]
-        car = cards[side.car].rec
-        v = {
-            "seat": p,
-            "car": car.name,
-            "drivetrain": car.drivetrain,
-            "built_in": list(car.built_in),
-            "mods": [cards[m].name for m in side.mods],
-            "races": [cards[r].name for r in side.races],
-            "cost": side.cost,
-            "power": self.stat(p, POWER),
-            "traction": self.stat(p, TRACTION),
-            "style": self.stat(p, STYLE),
-            "lead": p == self.lead,
-            "hand_count": len(self.hands[p]),
-            "deck_count": len(self.decks[p]),
-            "discard": [cards[c].name for c in self.discards[p]],
-            "in_play": [cards[c].name for o, c in self.inplay if o == p],
-            "last_maneuver": cards[self.last_played[p]].name if self.last_played[p] >= 0 else None,
-            "decklist": side.decklist,
-        }
-        if me:
-            v["hand"] = [cards[c].name for c in self.hands[p]]
-        return v
+    def view(self, seat: int | None) -> dict[str, Any]:
+        return views.view(self, seat)
 
-    def view(self, seat: int | None) -> dict:
-        cards = self.game.table.cards
-        st = self.stages[self.stage_no]
-        last = None
-        if self.last >= 0:
-            L = cards[self.last]
-            last = {"card": L.name, "seat": self.last_by, "type": MANEUVER_TYPES[L.mtype],
-                    "strength": L.strength[st]}
-        pending = None
-        if self.phase == PAY:
-            pending = {"seat": self.turn, "card": cards[self.pending].name, "discards_left": self.need}
-        return {
-            "game": "initiald",
-            "phase": PHASE_NAMES[self.phase],
-            "to_move": self.to_move,
-            "track": {"name": cards[self.track].name, "pass": cards[self.track].rec.pass_,
-                      "owner": 1 - self.challenger},
-            "stages": [STAGE_TYPES[x] for x in self.stages],
-            "stage": self.stage_no + 1,
-            "stage_type": STAGE_TYPES[st],
-            "challenger": self.challenger,
-            "lead": self.lead,
-            "results": list(self.results),
-            "lead_streak": self.streak,
-            "maneuvers_this_stage": self.played,
-            "lead_passed": self.opened,
-            "last": last,
-            "pending": pending,
-            "stage_pile": [{"card": cards[c].name, "seat": o} for o, c in self.pile],
-            "players": [self._player_view(p, seat == p) for p in (0, 1)],
-            "you": seat,
-            "over": self.over,
-            "winner": self.win,
-            "reason": self.reason,
-        }
+    def reveal(self) -> dict[str, Any]:
+        return views.reveal(self)
 
-    def reveal(self) -> dict:
-        cards = self.game.table.cards
-        v = self.view(None)
-        v["hands"] = [[cards[c].name for c in h] for h in self.hands]
-        v["decks"] = [[cards[c].name for c in reversed(d)] for d in self.decks]  # top first
-        v["floor"] = self.floor
-        v["rng"] = self.rng.s
-        return v
-
-    def census(self) -> dict[int, Counter]:
-        out = {}
+    def census(self) -> dict[int, Counter[Any]]:
+        out: dict[int, Counter[Any]] = {}
         for p in (0, 1):
             sd = self.sides[p]
             c = Counter(self.decks[p])
@@ -982,10 +758,8 @@ class InitialDState(DuelState):
             c.update(sd.races)
             c[sd.car] += 1
             out[p] = c
-        for o, c in self.pile:
-            out[o][c] += 1
-        for o, c in self.inplay:
-            out[o][c] += 1
+        for owner, cid in (*self.pile, *self.inplay):
+            out[owner][cid] += 1
         if self.pending >= 0:
             out[self.turn][self.pending] += 1
         return out
@@ -1039,3 +813,5 @@ class InitialDState(DuelState):
             self.hands[p] = sorted(pool[:nh])
             self.decks[p] = pool[nh:]
 
+
+__all__ = ["KEEP", "MAX_NEED", "OVER", "PAY", "PHASE_NAMES", "PLAY", "InitialD", "InitialDState"]

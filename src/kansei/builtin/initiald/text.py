@@ -1,182 +1,228 @@
-"""Terminal rendering of an Initial D CCG state (rich), from one seat's point of view.
+"""Terminal text for the Initial D CCG (rich): the board as one seat sees it, menu lines, narration.
 
-Shows the stage track with the stages already decided, both cars with their current Power, Traction and
-Style, the maneuvers in play with their bonuses and penalties, the maneuver to beat, the opponent's last
-maneuver, and the seat's own hand with what each card costs to play right now.
+The board fits 80×24 with the menu under it: a header with the track and its stages, one line per car
+(current Power, Traction and Style, hand, deck and discard sizes), the maneuvers of this stage, the
+bonuses in play, the maneuver to beat, and the seat's own hand two cards to a line, each with its type,
+its strength in this stage and what it costs to play right now. Everything shown comes from
+``state.view(seat)`` and public facts (ratings, the last maneuver); a hand is shown only to its seat.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from rich.console import Group
-from rich.panel import Panel
-from rich.table import Table
+from rich.table import Table as Grid
 from rich.text import Text
 
-from kansei.core.protocol import Action
+from kansei.core.protocol import Action, Game
 
-from .rules import KEEP, MANEUVER_TYPES, PAY, PLAY, STAGE_TYPES, STAT_NAMES, InitialDState
+from .cards import MANEUVER_TYPES, STAGE_TYPES
+from .refusals import shortfall_text
+from .rules import InitialDState
+from .table import KEEP, LEAD, PAY, PLAY, STAT_NAMES
 
 _ICON = {"straight": "━", "curve": "↪", "obstacle": "▲"}
+_VERB_S = {
+    "draw": "draws",
+    "play": "plays",
+    "discard": "discards",
+    "pass": "passes",
+    "keep": "keeps",
+    "win": "wins",
+    "shuffle": "shuffles",
+    "challenge": "challenges",
+}
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def _seat(p: int | None, viewer: int | None) -> str:
     if p is None:
         return "nobody"
-    return f"seat {p}" + (" (you)" if p == viewer else "")
+    return "you" if p == viewer else f"seat {p}"
 
 
-def maneuver_line(state: InitialDState, cid: int, st: int | None = None) -> str:
-    """'turn · S5 C8 O5 · counters sp7 tu9 ta6 · Traction 8' — the card as printed."""
-    d = state.game.table.cards[cid]
-    r = d.rec
-    s = d.strength
-    marks = ["S", "C", "O"]
-    strength = " ".join(
-        f"[{marks[i]}{s[i]}]" if st == i else f"{marks[i]}{s[i]}" for i in range(3)
-    )
-    c = d.counter
-    req = f"{r.requirement_type.title()} {r.requirement_value}" if r.requirement_value else "no requirement"
-    extra = []
-    if r.position != "any":
-        extra.append(f"{r.position} car only")
-    if r.needs_mod:
-        extra.append(f"needs {r.needs_mod}")
-    if r.drivetrain:
-        extra.append("/".join(r.drivetrain) + " only")
-    if r.only_used_by:
-        extra.append("only " + ", ".join(r.only_used_by))
-    if r.style:
-        extra.append(f"+{r.style} Style")
-    tail = f" · {'; '.join(extra)}" if extra else ""
-    return f"{r.type} · {strength} · counters sp{c[0]} tu{c[1]} ta{c[2]} · {req}{tail}"
+def _says(p: int, viewer: int | None, verb: str) -> str:
+    """'you draw' / 'seat 1 draws'."""
+    return f"you {verb}" if p == viewer else f"seat {p} {_VERB_S[verb]}"
 
 
+def _cap(line: str) -> str:
+    return line[:1].upper() + line[1:]
+
+
+# ------------------------------------------------------------------------------------------ cards
 def effect_text(state: InitialDState, cid: int) -> str:
+    """'+1 Traction' / 'opponent -1 Power': the bonuses and penalties of a maneuver in play."""
     d = state.game.table.cards[cid]
     parts = []
-    for label, delta in (("own car", d.delta_self), ("opponent", d.delta_opp)):
+    for label, delta in (("", d.delta_self), ("opponent ", d.delta_opp)):
         for s, v in enumerate(delta):
             if v:
-                parts.append(f"{v:+} {STAT_NAMES[s]} ({label})")
+                parts.append(f"{label}{v:+} {STAT_NAMES[s]}")
     return ", ".join(parts)
 
 
-def cost_now(state: InitialDState, seat: int, cid: int) -> str:
-    """What playing ``cid`` would cost ``seat`` right now, or why it cannot be played."""
+def cost_now(state: InitialDState, seat: int, cid: int, detail: bool = True) -> str:
+    """What playing ``cid`` would cost ``seat`` right now ('free', 'discard 2'), or why it cannot be
+    played ('✗ lead car only'). ``detail`` adds the shortfall ('Traction 6 of 8: 2 short')."""
     d = state.game.table.cards[cid]
     side = state.sides[seat]
-    why = side.special_problem(d) or state.position_problem(seat, d)
-    if why:
-        return f"✗ {why}"
+    if side.special_problem(d):
+        return "✗ " + _short_problem(state, seat, cid)
+    if state.position_problem(seat, d):
+        return f"✗ {'lead' if d.position == LEAD else 'trailing'} car only"
     need = state.discards_needed(seat, cid)
     spare = len(state.hands[seat]) - 1
-    detail = state._shortfall_text(seat, cid)
+    why = shortfall_text(state, seat, cid) if detail else ""
+    tail = f" ({why})" if why and why != "no requirement" else ""
     if need > spare:
-        return f"✗ needs {need} discard(s), you have {spare} other card(s) — {detail}"
-    if need == 0:
-        return "free" + (f" — {detail}" if detail != "no requirement" else "")
-    return f"discard {need} — {detail}"
+        return f"✗ needs {need} discards{tail}"
+    return ("free" if need == 0 else f"discard {need}") + tail
 
 
-def render(state: InitialDState, seat: int | None, lang: str = "en"):
-    v = state.view(seat)
-    t = state.game.table
-    cards = t.cards
+def short_why(state: InitialDState, seat: int, cid: int) -> str:
+    """' — Traction 6/8, counter 7/8': the shortfalls a play's discards make up (empty when free)."""
+    cards = state.game.table.cards
+    d = cards[cid]
+    req, ctr = state.shortfall(seat, cid)
+    out = []
+    if req:
+        out.append(f"{STAT_NAMES[d.req_stat]} {d.req_val - req}/{d.req_val}")
+    if ctr:
+        last = cards[state.last]
+        strength = last.strength[state.stages[state.stage_no]]
+        out.append(f"counter {strength - ctr}/{strength}")
+    return " — " + ", ".join(out) if out else ""
+
+
+def _short_problem(state: InitialDState, seat: int, cid: int) -> str:
+    d = state.game.table.cards[cid]
+    side = state.sides[seat]
+    if d.drivetrains is not None and side.drivetrain not in d.drivetrains:
+        return f"{'/'.join(sorted(d.drivetrains))} only"
+    if d.needs_mod is not None and d.needs_mod not in side.mod_types:
+        return f"needs {d.needs_mod}"
+    return "not for this car"
+
+
+# ------------------------------------------------------------------------------------------ board
+def _header(v: Mapping[str, Any], seat: int | None) -> list[Text]:
     track = v["track"]
     head = Text.assemble(
-        ("Initial D CCG", "bold"),
-        f"   {track['name']} ({track['pass']}), seat {track['owner']}'s home track   challenger: seat "
-        f"{v['challenger']}",
+        ("Initial D", "bold"),
+        f" · {track['name']} ({track['pass']}) · {_seat(v['challenger'], seat)} challenge"
+        + ("" if v["challenger"] == seat else "s"),
     )
-    # the stage track
-    st_table = Table(title="Stages", expand=False)
+    stages = Text("Stages ")
     for i, name in enumerate(v["stages"]):
-        st_table.add_column(f"{i + 1}. {_ICON[name]} {name}", justify="center")
-    row = []
-    for i in range(len(v["stages"])):
+        if i:
+            stages.append(" │ ")
+        label = f"{i + 1} {_ICON[name]}"
         if i < len(v["results"]):
-            row.append(f"won by seat {v['results'][i]}")
+            stages.append(f"{label} won by {_seat(v['results'][i], seat)}", style="dim")
         elif i == v["stage"] - 1 and not v["over"]:
-            row.append(f"[bold yellow]▶ now — seat {v['lead']} leads[/]")
+            stages.append(f"▶ {label} {name}", style="bold yellow")
         else:
-            row.append("·")
-    st_table.add_row(*row)
-    parts: list = [head, st_table]
-    streak = v["lead_streak"]
-    if streak and not v["over"]:
-        parts.append(Text(f"seat {v['lead']} has won {streak} stage(s) in a row as the lead car: one more "
-                          "wins the race (ID-W1)", style="bold magenta"))
-    # the cars
-    cars = Table(title="Cars", expand=False)
-    for col in ("seat", "car · mods", "Power", "Traction", "Style", "hand/deck/discard", "last maneuver"):
-        cars.add_column(col)
-    for p in v["players"]:
-        tag = " ◀ lead" if p["lead"] else ""
-        mods = ", ".join(p["mods"] + [f"{b} (built in)" for b in p["built_in"]]) or "no mods"
-        cars.add_row(
-            _seat(p["seat"], seat) + tag, f"{p['car']} [{p['drivetrain']}]\n{mods}", str(p["power"]),
-            str(p["traction"]), str(p["style"]), f"{p['hand_count']}/{p['deck_count']}/{len(p['discard'])}",
-            p["last_maneuver"] or "—",
-        )
-    parts.append(cars)
-    # bonuses and penalties in play (ID-P5)
-    if state.inplay:
-        lines = [f"{cards[c].name} (seat {o}): {effect_text(state, c)}" for o, c in state.inplay]
-        parts.append(Text("In play: " + "; ".join(lines), style="cyan"))
-    # the maneuver to beat, and the opponent's last maneuver
+            stages.append(f"{label} {name}")
+    return [head, stages]
+
+
+def _car_line(p: Mapping[str, Any], seat: int | None) -> Text:
+    who = _seat(p["seat"], seat)
+    line = Text(f"{who:<7}", style="bold" if p["seat"] == seat else "")
+    line.append("◀ lead " if p["lead"] else "       ", style="magenta")
+    line.append(f"{p['car']}  ")
+    line.append(f"P{p['power']} T{p['traction']} S{p['style']}", style="bold")
+    line.append(f" · hand {p['hand_count']} · deck {p['deck_count']} · discard {len(p['discard'])}")
+    return line
+
+
+def _hand(state: InitialDState, seat: int) -> Grid:
+    cards = state.game.table.cards
     st = state.stages[state.stage_no]
-    if state.phase == KEEP:
-        st = state.stages[state.stage_no + 1]  # the hand will be played in the next stage
-    elif v["last"]:
-        L = v["last"]
-        parts.append(Text(
-            f"To beat: seat {L['seat']}'s {L['card']} — {L['type']}, strength {L['strength']} in this "
-            f"{STAGE_TYPES[st]} stage (answer with a {L['type']} counter of {L['strength']} or more)",
-            style="bold",
-        ))
-    elif state.phase in (PLAY, PAY) and not v["over"]:
-        if v["lead_passed"]:
-            parts.append(Text("The lead car passed: one maneuver by the trailing car wins the stage "
-                              "(ID-P2)."))
+    hand = state.hands[seat]
+    grid = Grid.grid(padding=(0, 1))
+    grid.add_column(no_wrap=True)
+    grid.add_column(no_wrap=True)
+    cells = []
+    for c in hand:
+        d = cards[c]
+        if state.phase == PLAY and state.turn == seat:
+            cost = cost_now(state, seat, c, detail=False)
+        elif state.phase == PAY and state.game.ordered and c < state.floor:
+            cost = "stays"
         else:
-            parts.append(Text("No maneuver yet this stage: the first one needs no counter (ID-P4)."))
-    if seat is not None:
-        opp = v["players"][1 - seat]
-        if opp["last_maneuver"]:
-            parts.append(Text(f"Opponent's last maneuver: {opp['last_maneuver']} — "
-                              f"{maneuver_line(state, t.find(opp['last_maneuver']), st)}", style="dim"))
+            cost = ""
+        cell = Text(f"{d.name[:22]:<22} ")
+        cell.append(f"{MANEUVER_TYPES[d.mtype][:2]}{d.strength[st]:<2}", style="bold")
+        cell.append(f" {cost[:13]}", style="red" if cost.startswith("✗") else "green" if cost else "")
+        cells.append(cell)
+    for i in range(0, len(cells), 2):
+        grid.add_row(*cells[i : i + 2])
+    return grid
+
+
+def render(state: InitialDState, seat: int | None, lang: str = "en") -> Group:
+    v = state.view(seat)
+    cards = state.game.table.cards
+    parts: list[Any] = _header(v, seat)
+    parts += [_car_line(p, seat) for p in v["players"]]
+    played = [f"{e['card']} ({_seat(e['seat'], seat)})" for e in v["stage_pile"]]
+    inplay = [f"{cards[c].name} ({_seat(o, seat)}, {effect_text(state, c)})" for o, c in state.inplay]
+    if played or inplay:
+        line = ("This stage: " + " → ".join(played[-3:]) + (" · " if inplay else "")) if played else ""
+        line += ("In play: " if not played else "in play: ") + "; ".join(inplay) if inplay else ""
+        parts.append(Text(line, style="cyan"))
+    if v["over"]:
+        why = (
+            "two stages in a row as the lead car (ID-W1)"
+            if v["reason"] == "ID-W1"
+            else "the final stage (ID-W2)"
+        )
+        parts.append(Text(f"Race over: {_seat(v['winner'], seat)} won — {why}", style="bold green"))
+        return Group(*parts)
+    last = v["last"]
+    if state.phase in (PLAY, PAY) and last:
+        parts.append(
+            Text(
+                f"To beat: {last['card']} ({_seat(last['seat'], seat)}) — {last['type']} {last['strength']} "
+                f"here: a {last['type']} counter of {last['strength']}+",
+                style="bold",
+            )
+        )
+    elif state.phase == PLAY and v["lead_passed"]:
+        parts.append(Text("The lead car passed: one maneuver by the trailing car wins the stage (ID-P2)."))
     if v["pending"]:
         pd = v["pending"]
-        parts.append(Text(f"seat {pd['seat']} is paying for {pd['card']}: {pd['discards_left']} more "
-                          "discard(s)", style="yellow"))
-    # the hand with its costs
-    if seat is not None and not v["over"]:
-        hand = state.hands[seat]
-        ht = Table(title=f"Your hand ({len(hand)})", expand=False)
-        for col in ("card", "as printed", "cost to play now"):
-            ht.add_column(col)
-        for c in hand:
-            if state.phase == PLAY:
-                cost = cost_now(state, seat, c)
-            elif state.game.ordered and c < state.floor:
-                cost = "stays (discards are picked left to right)"
-            else:
-                cost = "—"
-            ht.add_row(cards[c].name, maneuver_line(state, c, st), cost)
-        parts.append(ht)
-    if v["over"]:
-        why = "two stages in a row won as the lead car (ID-W1)" if v["reason"] == "ID-W1" else \
-            "won the final stage (ID-W2)"
-        parts.append(Text(f"Race over: seat {v['winner']} wins — {why}", style="bold green"))
-    else:
-        ph = {PLAY: "play a maneuver or pass", PAY: "choose discards", KEEP: "keep or discard cards (ID-P6)"}
-        parts.append(Text(f"Stage {v['stage']} ({v['stage_type']}): {_seat(v['to_move'], seat)} to "
-                          f"{ph[state.phase]}", style="italic"))
-    return Panel(Group(*parts), expand=False)
+        parts.append(
+            Text(
+                f"{_cap(_seat(pd['seat'], seat))} paying for {pd['card']}: "
+                f"{plural(pd['discards_left'], 'more discard')}",
+                style="yellow",
+            )
+        )
+    if seat is not None and state.hands[seat]:
+        note = "type+strength here, cost now" if state.phase == PLAY else "type+strength"
+        if state.phase == KEEP:
+            note += " (next stage: " + STAGE_TYPES[state.stages[state.stage_no + 1]] + ")"
+        parts.append(Text(f"Your hand ({len(state.hands[seat])}) — {note}:", style="bold"))
+        parts.append(_hand(state, seat))
+    todo = {PLAY: "play a maneuver or pass", PAY: "choose discards", KEEP: "keep or discard cards (ID-P6)"}
+    mover = _seat(v["to_move"], seat)
+    parts.append(
+        Text(f"Stage {v['stage']} ({v['stage_type']}): {mover} to {todo[state.phase]}", style="italic")
+    )
+    return Group(*parts)
 
 
+# ------------------------------------------------------------------------------------------ menu
 def describe(state: InitialDState, action: Action, lang: str = "en") -> str:
-    """A menu line for an action."""
+    """A menu line for the seat to move (its own eyes): the card's key numbers and the cost now."""
     cards = state.game.table.cards
     k = action.kind
     p = state.turn
@@ -185,68 +231,73 @@ def describe(state: InitialDState, action: Action, lang: str = "en") -> str:
         cid, n = action.args
         d = cards[cid]
         pay = "free" if n == 0 else f"discard {n}"
-        detail = state._shortfall_text(p, cid)
-        eff = f" — {d.rec.text}" if d.rec.text else ""
-        return (f"play {d.name} ({MANEUVER_TYPES[d.mtype]}, strength {d.strength[st]} here): {pay} "
-                f"[{detail}]{eff}")
+        why = short_why(state, p, cid)
+        return f"play {d.name} ({MANEUVER_TYPES[d.mtype]} {d.strength[st]} here): {pay}{why}"
     if k == "discard":
         name = cards[action.args[0]].name
         if state.phase == PAY:
-            return f"discard {name} to pay for {cards[state.pending].name} ({state.need} to go)"
-        return f"discard {name} now (and draw a fresh card next stage)"
+            return f"discard {name} for {cards[state.pending].name} ({state.need} to go)"
+        return f"discard {name} before the next stage"
     if k == "keep":
-        n = len(state.hands[p])
-        return f"keep the {n} card(s) left in hand for the next stage (ID-P6)"
+        return f"keep {plural(len(state.hands[p]), 'card')} for the next stage (ID-P6)"
     if k == "pass":
         if state.played:
-            return f"pass: seat {state.last_by} wins the stage (ID-P2)"
+            return f"pass: {_seat(state.last_by, p)} win{'' if state.last_by == p else 's'} the stage (ID-P2)"
         if p == state.lead and not state.opened:
-            return "pass before any maneuver: the trailing car may then play one to win the stage"
+            return "pass before any maneuver: the trailing car may play one to win"
         return "pass: the lead car wins the stage"
     return action.notation
 
 
-def narrate(game: object, event: dict, seat: int | None = None, lang: str = "en") -> str | None:
-    """One line per event for the terminal."""
+# ------------------------------------------------------------------------------------------ events
+def narrate(game: Game, event: Mapping[str, Any], seat: int | None = None, lang: str = "en") -> str | None:
+    """One line per event of ``state.events_for(seat)``, told to ``seat`` ("you" for that seat)."""
     ty = event.get("type")
     s = event.get("seat")
-    who = _seat(s, seat) if s is not None else ""
     if ty == "race":
         ch = event["challenger"]
         how = " (equal cost: a coin decided)" if event["coin"] else ""
-        return (f"{_seat(ch, seat)} ({event['cars'][ch]}, cost {event['costs'][ch]}) challenges "
-                f"{_seat(1 - ch, seat)} ({event['cars'][1 - ch]}, cost {event['costs'][1 - ch]}){how}; "
-                f"the race is {event['track']}: {', '.join(event['stages'])}")
+        cars, costs = event["cars"], event["costs"]
+        return _cap(
+            f"{_says(ch, seat, 'challenge')} {_seat(1 - ch, seat)} ({cars[1 - ch]}, cost {costs[1 - ch]}) "
+            f"with the {cars[ch]} (cost {costs[ch]}){how}; the race is {event['track']}: "
+            f"{', '.join(event['stages'])}"
+        )
     if ty == "stage":
-        return f"Stage {event['stage']} — {event['stage_type']}. seat {event['lead']} is the lead car."
+        return f"Stage {event['stage']} — {event['stage_type']}: {_seat(event['lead'], seat)} lead" + (
+            "" if event["lead"] == seat else "s"
+        )
+    if ty == "race_over":
+        why = "two stages in a row as the lead car" if event["reason"] == "ID-W1" else "the final stage"
+        return _cap(f"{_says(event['winner'], seat, 'win')} the race ({why})")
+    if ty == "stage_won":
+        extra = " as the lead car" if event["winner"] == event["lead"] else " from behind"
+        return _cap(f"{_says(event['winner'], seat, 'win')} stage {event['stage']}{extra}")
+    if not isinstance(s, int):
+        return None
     if ty == "draw":
-        return f"{who} draws {event['count']}"
+        return None if s == seat else _cap(f"{_says(s, seat, 'draw')} {plural(event['count'], 'card')}")
+    if ty == "drew":
+        names = event["cards"]
+        return _cap(f"{_says(s, seat, 'draw')} {plural(len(names), 'card')}: {', '.join(names)}")
     if ty == "reshuffle":
-        return f"{who} shuffles the discard pile into a new deck ({event['count']} cards)"
+        return _cap(
+            f"{_says(s, seat, 'shuffle')} the discard pile into a new deck ({plural(event['count'], 'card')})"
+        )
     if ty == "play":
         pay = f", discarding {event['discards']}" if event["discards"] else ""
-        return f"{who} plays {event['card']} ({event['mtype']}, strength {event['strength']}){pay}"
+        return _cap(f"{_says(s, seat, 'play')} {event['card']} ({event['mtype']} {event['strength']}){pay}")
     if ty == "discard":
-        r = event.get("reason")
-        if r == "forced":
-            return f"{who} discards {event['card']} at random"
-        if r == "keep":
-            return f"{who} discards {event['card']} before the next stage"
-        return f"{who} discards {event['card']}"
+        how = {"forced": " at random", "keep": " before the next stage"}.get(event.get("reason", ""), "")
+        return _cap(f"{_says(s, seat, 'discard')} {event['card']}{how}")
     if ty == "in_play":
         return f"{event['card']} stays in play"
     if ty == "cleared":
-        return f"{event['card']} (seat {s}) is discarded from play"
+        return f"{event['card']} ({_seat(s, seat)}) leaves play"
     if ty == "pass":
-        return f"{who} cannot play a maneuver" if event.get("forced") else f"{who} passes"
-    if ty == "stage_won":
-        extra = " as the lead car" if event["winner"] == event["lead"] else " from behind"
-        return f"{_seat(event['winner'], seat)} wins stage {event['stage']}{extra}"
+        return _cap(_says(s, seat, "pass"))
     if ty == "discard_hand":
-        return f"{who} discards the {event['count']} card(s) left in hand"
+        return _cap(f"{_says(s, seat, 'discard')} the {plural(event['count'], 'card')} left in hand")
     if ty == "keep":
-        return f"{who} keeps {event['count']} card(s)"
-    if ty == "race_over":
-        why = "two stages in a row as the lead car" if event["reason"] == "ID-W1" else "the final stage"
-        return f"{_seat(event['winner'], seat)} wins the race ({why})"
+        return _cap(f"{_says(s, seat, 'keep')} {plural(event['count'], 'card')}")
     return None

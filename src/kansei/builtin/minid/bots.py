@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from .rules import AURA, CARDS, FAILED, FINISHED, OUT, SPRINT_LINE, MiniDState
+from .rules import MiniDState
+from .terms import AURA, FAILED, FINISHED, OUT, SPRINT_LINE
 
 WIN = 1000.0
 CARD = 1.5  # a kept card is worth about one and a half cases
@@ -13,20 +14,21 @@ def _progress(s: MiniDState, q: int) -> float:
     tr = s.track
     st = s.status[q]
     if st == FINISHED:
-        return tr.L + 1 + 25.0 * (s.n - s.places.index(q))
+        return tr.length + 1 + 25.0 * (s.seats - s.finished.index(q))
     if st == OUT:
-        return -100.0 - 10.0 * (len(s.outs) - s.outs.index(q))
-    x = s.pos[q]
+        return -100.0 - 10.0 * (len(s.out) - s.out.index(q))
+    x = s.positions[q]
     v = x - SKIP * s.skips[q] + CARD * len(s.hands[q])
     if s.aura == q:
         v += AURA * 4
-    if not s.met[q]:
+    if not s.met_bunta[q]:
         v -= 1.5  # the crossing still to come: a 9-in-20 chance of a skipped turn, 1 in 20 of the ravine
-    sec = tr.sec_of[x]
-    if sec >= 0 and sec == s.csec[q] and s.cmode[q] == FAILED:
-        v -= 2.5 * (tr.sec_end[sec] - x)  # crawling costs about 2.5 cases per case left in the corner
-    for c in s.active[q]:
-        v += CARDS[c].amount * 0.5
+    sec = tr.section_at[x]
+    if sec >= 0 and sec == s.corner_section[q] and s.corner_state[q] == FAILED:
+        v -= 2.5 * (tr.section_end[sec] - x)  # crawling costs about 2.5 cases per case left in the corner
+    cards = s.table.cards
+    for c in s.waiting[q]:
+        v += cards[c].effect.impl.amount(cards[c].effect.p) * 0.5
     return v
 
 
@@ -40,5 +42,5 @@ def evaluate(state: MiniDState, seat: int) -> float:
             return 0.0
         return land / 2.0 if land <= SPRINT_LINE else -3.0
     me = _progress(state, seat)
-    best = max(_progress(state, q) for q in range(state.n) if q != seat)
+    best = max(_progress(state, q) for q in range(state.seats) if q != seat)
     return me - best

@@ -1,9 +1,14 @@
-"""Mini D content: tracks (MD-B1, MD-O3) and Event cards (MD-E1), validated at load.
+"""Mini D content: tracks (MD-B1, MD-O3) and Event cards (MD-E1), validated at load, in two languages.
+
+The source is French, so a name or text is written in French (``name``, ``text``) with the English beside
+it (``en``, ``text_en``); a card's id (its slug, used in action notations and events) comes from its French
+name and never changes with the display language.
 
 A track is a ``[[track]]`` table with its length, its Event cases and its sections, each a straight or a
 corner with a d20 difficulty, covering cases ``1..length`` without a gap or an overlap; the finish line is
 just past case ``length``. Event cards are ``[[card]]`` tables: a ⚡ card (``bolt = true``) acts when drawn,
-a kept card waits in hand for its moment. Effects are named building blocks, never free text.
+a kept card waits in hand for its moment. Each card's effect is one block of :mod:`.blocks`, e.g.
+``effect = { block = "advance", cases = 3 }``.
 
 Problems come one line each, naming the file, the track or card and the field:
 ``content/tracks.toml: track "Akina": section 3 (corner) starts at case 12, expected 11 (sections must be
@@ -13,23 +18,46 @@ contiguous)``.
 from __future__ import annotations
 
 import unicodedata
-from functools import cache
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal, TypeVar
 
-from pydantic import Field, model_validator
+from pydantic import Field
 
 from kansei.core.content import Record, check_unique, load_records, read_toml, slug
+from kansei.core.effects import Compiled
 from kansei.core.errors import ContentError
+from kansei.core.options import shorten
+
+from .blocks import REGISTRY
+from .terms import BOLT, KEPT
 
 CONTENT = Path(__file__).parent / "content"
 TRACKS_FILE = "tracks.toml"
 EVENTS_FILE = "events.toml"
+LANGUAGES = ("en", "fr")
+MAX_FILE_BYTES = 1 << 20
+M = TypeVar("M", bound=Record)  # a content or track file larger than 1 MB is refused unread
+
 
 def ascii_slug(name: str) -> str:
     """A stable ascii id: accents dropped first, 'Contrôle de police' -> 'controle-de-police'."""
     plain = unicodedata.normalize("NFKD", str(name)).encode("ascii", "ignore").decode()
     return slug(plain)
+
+
+def readable_file(path: Path, display: str | None = None) -> list[str]:
+    """Why ``path`` cannot be read as a content file (empty: it can): a regular file of at most 1 MB."""
+    display = shorten(display or str(path), 300)
+    try:
+        if not path.exists():
+            return [f"{display}: no such file"]
+        if not path.is_file():
+            return [f"{display}: not a regular file"]
+        if path.stat().st_size > MAX_FILE_BYTES:
+            return [f"{display}: larger than {MAX_FILE_BYTES // 1024} KB"]
+    except OSError as e:
+        return [f"{display}: cannot be read ({e.strerror or 'error'})"]
+    return []
 
 
 # -- tracks -----------------------------------------------------------------------------------------
@@ -42,17 +70,19 @@ class Section(Record):
     start: int = Field(ge=1)
     end: int = Field(ge=1)
     difficulty: int | None = None  # MD-C1: the d20 target printed beside a corner
-    name: str = ""
+    name: str = ""  # French
+    en: str = ""  # English (defaults to the French name)
 
 
 class TrackRecord(Record):
     """MD-B1: a pass as data. ``events`` are case numbers (downhill numbering)."""
 
     name: str
-    text: str = ""
+    text: str = ""  # French
+    text_en: str = ""
     length: int = Field(ge=2, le=400)
-    events: list[int] = Field(default_factory=list)
-    sections: list[Section] = Field(min_length=1)
+    events: list[int] = Field(default_factory=list, max_length=400)
+    sections: list[Section] = Field(min_length=1, max_length=400)
     house: bool = True
 
 
@@ -68,8 +98,10 @@ def track_problems(t: TrackRecord, prefix: str) -> list[str]:
             out.append(f"{where}: {label} ends at case {s.end}, before its start {s.start}")
         if s.start != expect:
             what = "a gap" if s.start > expect else "an overlap"
-            out.append(f"{where}: {label} starts at case {s.start}, expected {expect} "
-                       f"(sections must be contiguous; this leaves {what})")
+            out.append(
+                f"{where}: {label} starts at case {s.start}, expected {expect} "
+                f"(sections must be contiguous; this leaves {what})"
+            )
         if s.kind == "corner":
             if s.difficulty is None:
                 out.append(f"{where}: {label}: a corner needs a difficulty (1–20)")
@@ -79,8 +111,10 @@ def track_problems(t: TrackRecord, prefix: str) -> list[str]:
             out.append(f"{where}: {label}: a straight has no difficulty")
         expect = max(expect, s.end + 1)
     if expect - 1 < t.length:
-        out.append(f"{where}: the finish is not reachable: sections stop at case {expect - 1}, "
-                   f"the track has {t.length} cases")
+        out.append(
+            f"{where}: the finish is not reachable: sections stop at case {expect - 1}, "
+            f"the track has {t.length} cases"
+        )
     elif expect - 1 > t.length:
         out.append(f"{where}: sections run to case {expect - 1}, past the finish (length {t.length})")
     seen = set()
@@ -95,97 +129,81 @@ def track_problems(t: TrackRecord, prefix: str) -> list[str]:
 
 # -- Event cards ----------------------------------------------------------------------------------------
 
-# ⚡ effects (played at once when drawn). next_move / next_drift wait face up until they trigger.
-BOLT_EFFECTS = ("advance", "retreat", "skip", "again", "bunta", "next_move", "next_drift")
-# kept effects, each with the moment it may be played (its timing).
-KEPT_TIMING = {
-    "move_bonus": "turn",  # at the start of your turn, before your move roll
-    "drift_reroll": "drift",  # after your DRIFT roll
-    "drift_bonus": "drift",
-    "drift_master": "drift",
-    "battle_bonus": "battle",  # when a battle you are in begins, before the dice
-    "crossing_reroll": "crossing",  # after your roll for crossing Bunta
-    "cancel_skip": "skip",  # when you would skip a turn
-}
-EffectKind = Literal[
-    "advance", "retreat", "skip", "again", "bunta", "next_move", "next_drift",
-    "move_bonus", "drift_reroll", "drift_bonus", "drift_master", "battle_bonus", "crossing_reroll",
-    "cancel_skip",
-]  # fmt: skip
-_POSITIVE = {"advance", "retreat", "bunta", "move_bonus", "drift_bonus", "battle_bonus"}
-_NONZERO = {"next_move", "next_drift"}
-_NO_AMOUNT = {"skip", "again", "drift_reroll", "drift_master", "crossing_reroll", "cancel_skip"}
-
 
 class EventCard(Record):
-    """MD-E1: an Event card. French name, English text; ``count`` copies in the Event deck."""
+    """MD-E1: an Event card, ``count`` copies in the Event deck. ``effect`` is one block of :mod:`.blocks`:
+    a ``bolt`` block for a ⚡ card, a ``kept`` block for the others."""
 
-    name: str
-    text: str
+    name: str = Field(min_length=1, max_length=80)  # French: the card's identity
+    en: str = Field("", max_length=80)
+    text: str = Field(min_length=1, max_length=400)  # French
+    text_en: str = Field("", max_length=400)
     bolt: bool  # ⚡: played at once
-    effect: EffectKind
-    amount: int = 0
+    effect: dict[str, Any]
     count: int = Field(default=1, ge=1, le=12)
     house: bool = True
-
-    @model_validator(mode="after")
-    def _check(self) -> EventCard:
-        problems = []
-        if self.bolt and self.effect not in BOLT_EFFECTS:
-            problems.append(f"effect {self.effect} is a kept effect: bolt must be false")
-        if not self.bolt and self.effect in BOLT_EFFECTS:
-            problems.append(f"effect {self.effect} is a ⚡ effect: bolt must be true")
-        if self.effect in _POSITIVE and self.amount <= 0:
-            problems.append(f"effect {self.effect} needs a positive amount, is {self.amount}")
-        if self.effect in _NONZERO and self.amount == 0:
-            problems.append(f"effect {self.effect} needs a non-zero amount")
-        if self.effect in _NO_AMOUNT and self.amount != 0:
-            problems.append(f"effect {self.effect} takes no amount, is {self.amount}")
-        if problems:
-            raise ValueError("; ".join(problems))
-        return self
-
-    @property
-    def timing(self) -> str:
-        """When the card acts: 'bolt' (on the draw) or the moment a kept card may be played."""
-        return "bolt" if self.bolt else KEPT_TIMING[self.effect]
 
 
 # -- loading ----------------------------------------------------------------------------------------------
 
 
 class Content:
-    """The tracks and Event cards of one content folder."""
+    """The tracks and Event cards of one content folder, each card with its compiled effect block."""
 
-    def __init__(self, tracks: list[TrackRecord], cards: list[EventCard]):
+    def __init__(self, tracks: list[TrackRecord], cards: list[EventCard], effects: list[Compiled]):
         self.tracks = tracks
         self.cards = cards
+        self.effects = effects
         self.track_by_id = {ascii_slug(t.name): t for t in tracks}
 
     def find_track(self, name: str) -> TrackRecord | None:
         return self.track_by_id.get(ascii_slug(name))
 
 
+NESTED = "nested too deeply to be a content file"
+
+
+def _records(path: Path, table: str, model: type[M], problems: list[str], display: str) -> list[M]:
+    """``load_records`` that also turns a pathologically nested file into one problem line."""
+    try:
+        return load_records(path, table, model, problems, display, table)
+    except RecursionError:
+        problems.append(f"{shorten(display, 300)}: {NESTED}")
+        return []
+
+
 def load_tracks(path: Path, problems: list[str], display: str | None = None) -> list[TrackRecord]:
     display = display or str(path)
-    recs = load_records(path, "track", TrackRecord, problems, display, "track")
+    recs = _records(path, "track", TrackRecord, problems, display)
     check_unique(recs, display, "track", problems)
     for t in recs:
         problems.extend(track_problems(t, display))
     return recs
 
 
-def load_cards(path: Path, problems: list[str], display: str | None = None) -> list[EventCard]:
+def load_cards(
+    path: Path, problems: list[str], display: str | None = None
+) -> tuple[list[EventCard], list[Compiled]]:
+    """The cards of an events file with their effects compiled (a card whose effect fails is dropped)."""
     display = display or str(path)
-    recs = load_records(path, "card", EventCard, problems, display, "card")
+    recs = _records(path, "card", EventCard, problems, display)
     check_unique(recs, display, "card", problems)
     slugs: dict[str, str] = {}
+    good: list[EventCard] = []
+    effects: list[Compiled] = []
     for c in recs:
         s = ascii_slug(c.name)
         if s in slugs and slugs[s] != c.name:
             problems.append(f'{display}: card "{c.name}": its id {s!r} is the same as "{slugs[s]}"\'s')
         slugs[s] = c.name
-    return recs
+        where, kind = f'{display}: card "{c.name}": effect', BOLT if c.bolt else KEPT
+        bad = REGISTRY.check(c.effect, where, kind)
+        if bad:
+            problems.extend(bad)
+        else:
+            good.append(c)
+            effects.append(REGISTRY.compile(c.effect, where, kind))
+    return good, effects
 
 
 def load_content(folder: Path = CONTENT, prefix: str | None = None) -> Content:
@@ -194,24 +212,38 @@ def load_content(folder: Path = CONTENT, prefix: str | None = None) -> Content:
     disp = prefix or "content"
     tracks: list[TrackRecord] = []
     cards: list[EventCard] = []
-    for name, loader, sink in ((TRACKS_FILE, load_tracks, tracks), (EVENTS_FILE, load_cards, cards)):
-        p = folder / name
-        if not p.exists():
-            problems.append(f"{disp}/{name}: no such file")
-            continue
-        sink.extend(loader(p, problems, f"{disp}/{name}"))
+    effects: list[Compiled] = []
+    for name in (TRACKS_FILE, EVENTS_FILE):
+        path = folder / name
+        where = f"{disp}/{name}"
+        bad = readable_file(path, where)
+        if bad:
+            problems.extend(bad)
+        elif name == TRACKS_FILE:
+            tracks = load_tracks(path, problems, where)
+        else:
+            cards, effects = load_cards(path, problems, where)
+    if not problems and not tracks:
+        problems.append(f"{disp}/{TRACKS_FILE}: no track")
+    if not problems and not cards:
+        problems.append(f"{disp}/{EVENTS_FILE}: no Event card")
     if problems:
         raise ContentError(problems)
-    return Content(tracks, cards)
+    return Content(tracks, cards, effects)
 
 
 def file_problems(path: Path) -> list[str]:
     """Problems in one user file: a track file (``[[track]]``) or an Event card file (``[[card]]``)."""
     display = str(path)
+    bad = readable_file(path)
+    if bad:
+        return bad
     try:
         data = read_toml(path, display)
     except ContentError as e:
         return e.problems
+    except RecursionError:
+        return [f"{shorten(display, 300)}: {NESTED}"]
     problems: list[str] = []
     if "track" in data:
         load_tracks(path, problems, display)
@@ -222,7 +254,16 @@ def file_problems(path: Path) -> list[str]:
     return problems
 
 
-@cache
-def content() -> Content:
-    """The shipped content, loaded once per process."""
-    return load_content()
+__all__ = [
+    "CONTENT",
+    "LANGUAGES",
+    "Content",
+    "EventCard",
+    "Section",
+    "TrackRecord",
+    "ascii_slug",
+    "file_problems",
+    "load_content",
+    "load_tracks",
+    "readable_file",
+]

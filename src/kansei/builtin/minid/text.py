@@ -1,148 +1,80 @@
-"""Terminal rendering of Mini D (rich): the track as a strip with every car, Bunta and the Event cases;
-menus for decisions; one narrated line per event ("DRIFT 14 vs 11: drift mastered")."""
+"""Terminal text of Mini D (rich), in English or French: the track as a strip with every car, Bunta and the
+Event cases; menu lines with the odds; one narrated line per event ("DRIFT 14 vs 11: drift mastered");
+refusals. Everything here reads the seat's view, its own events and the content — never hidden state.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Group
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from kansei.core.options import shorten
 from kansei.core.protocol import Action
 
-from .rules import (
-    CARDS,
-    D_BATTLE,
-    D_CROSS,
-    D_DRAW,
-    D_DRIFT,
-    D_SKIP,
-    D_TURN,
+from .lang import ordinal, plural, say, tr
+from .rules import DECLINE, MiniDState
+from .table import CardDef, Track
+from .terms import (
+    AURA,
+    BOLT,
+    CROSSING,
+    DISCARD,
+    DRAW,
+    DRIFT,
     LINE_DRIFT,
     LINE_MOVE,
+    LINES,
+    SPRINT,
     SPRINT_LINE,
-    MiniD,
-    MiniDState,
 )
 
+if TYPE_CHECKING:  # pragma: no cover
+    from .game import MiniD
+
 SEAT_STYLES = ("bold cyan", "bold magenta", "bold green", "bold yellow", "bold blue", "bold red")
-LINE_TITLES = ("Normal line", "Midnight Gambler (late braking)", "Moonlight Control (grip)")
-ORDINAL = {1: "1st", 2: "2nd", 3: "3rd"}
 
 
-def ordinal(k: int) -> str:
-    return ORDINAL.get(k, f"{k}th")
+def _lang(lang: str) -> str:
+    return lang if lang in ("en", "fr") else "en"
 
 
 def _corner_style(d: int) -> str:
     return "green" if d <= 8 else "yellow" if d <= 12 else "red"
 
 
-# ---------------------------------------------------------------------------------------------- render
+def card_name(game: MiniD | MiniDState, slug: str, lang: str) -> str:
+    table = game.table
+    cid = table.by_slug.get(slug)
+    return table.cards[cid].name[_lang(lang)] if cid is not None else shorten(str(slug), 40)
 
 
-def strip(state: MiniDState) -> Text:
-    """Three lines: case numbers every 10, the road (─ straight, ^ corner coloured by difficulty, ? an
-    Event case), the cars (seat digits) and Bunta (B). The parking (P) and the finish (F) hold several."""
-    tr = state.track
-    L = tr.L
-    ruler = Text("   ")
-    road = Text(" P ", style="dim")
-    cars = Text("   ")
-    for c in range(1, L + 1):
-        ruler.append(str(c // 10) if c % 10 == 0 else ("·" if c % 5 == 0 else " "), style="dim")
-        sec = tr.sec_of[c]
-        d = tr.diff[sec]
-        if tr.is_event[c]:
-            road.append("?", style="bold yellow" if d == 0 else f"bold {_corner_style(d)}")
-        elif d:
-            road.append("^", style=_corner_style(d))
-        else:
-            road.append("─", style="dim")
-    road.append(" F", style="bold")
-    here: dict[int, list[tuple[str, str]]] = {}
-    for q in range(state.n):
-        if state.status[q] == 0:
-            here.setdefault(state.pos[q], []).append((str(q), SEAT_STYLES[q % 6]))
-    if state.bunta_on or state.bunta <= L:
-        here.setdefault(state.bunta, []).append(("B", "bold white on red"))
-    for c in range(1, L + 1):
-        marks = here.get(c)
-        if not marks:
-            cars.append(" ")
-        elif len(marks) == 1:
-            cars.append(marks[0][0], style=marks[0][1])
-        else:
-            cars.append("*", style="bold")
-    parked = [m for m in here.get(0, []) if m[0] != "B"]
-    finished = [str(q) for q in state.places]
-    tail = Text("\n")
-    tail.append("parking: ", style="dim")
-    tail.append(" ".join(m[0] for m in parked) or "—")
-    tail.append("   finish: ", style="dim")
-    tail.append(" ".join(finished) or "—")
-    stacked = [c for c, m in here.items() if len(m) > 1 and 1 <= c <= L]
-    for c in sorted(stacked):
-        tail.append(f"   * case {c}: " + " ".join(m[0] for m in here[c]), style="dim")
-    return Text.assemble(ruler, "\n", road, "\n", cars, tail)
+def _card_text(c: CardDef, lang: str) -> str:
+    return c.text[_lang(lang)].removeprefix("⚡ ")
 
 
-def render(state: MiniDState, seat: int | None, lang: str = "en"):
-    v = state.view(seat)
-    tr = state.track
-    opts = v["options"]
-    flags = [k for k in ("aspiration", "strategies") if opts.get(k)]
-    head = Text.assemble(
-        (f"Mini D — {v['track']} {v['direction']}", "bold"),
-        f"   round {v['round']}   ",
-        ("♪ Eurobeat ♪  " if opts.get("eurobeat") else ""),
-        (f"options: {', '.join(flags)}" if flags else "", "italic"),
-    )
-    corners = Text("Corners: ", style="dim")
-    for i, (kind, b, e, d, _) in enumerate(tr.sections):
-        if kind == "corner":
-            corners.append(f"{tr.sec_name[i]} {b}–{e} ", style="dim")
-            corners.append(f"d{d}", style=_corner_style(d))
-            corners.append("  ")
-    bunta = v["bunta"]
-    gone = "" if bunta["driving"] else " (stopped: he has passed everyone)"
-    bline = Text(f"Bunta: case {bunta['case']}{gone}")
-    table = Table(expand=False, show_edge=False, pad_edge=False)
-    for col in ("seat", "case", "status", "corner", "skips", "Bunta", "cards", "waiting ⚡"):
-        table.add_column(col)
-    for r in v["racers"]:
-        q = r["seat"]
-        name = Text(f"{q}{' (you)' if q == seat else ''}", style=SEAT_STYLES[q % 6])
-        if r["aura"]:
-            name.append(" ★Aura", style="bold yellow")
-        corner = f"{r['corner']['name']}: {r['corner']['state']}" if r["corner"] else ""
-        cards = ", ".join(r["hand"]) if "hand" in r else f"{r['hand_count']} hidden"
-        table.add_row(name, str(r["case"]), r["status"], corner, str(r["skips"] or ""),
-                      "met" if r["met_bunta"] else "ahead", cards, ", ".join(r["waiting"]))
-    parts: list[Any] = [head, strip(state), corners, bline, table,
-                        Text(f"Event deck: {v['deck_count']}   discard: {len(v['discard'])}", style="dim")]
-    if v["phase"] == "sprint":
-        lands = ", ".join(f"seat {r['seat']}: {r['sprint']}" for r in v["racers"] if r["sprint"] is not None)
-        parts.append(Text(f"Sprint for first player (line at {SPRINT_LINE}). {lands}"))
-    if v["over"]:
-        places = ", ".join(f"{ordinal(i + 1)} seat {q}" for i, q in enumerate(v["placings"]))
-        parts.append(Text(f"Race over: {places}", style="bold green"))
-    elif v["decision"]:
-        d = v["decision"]
-        extra = ""
-        if d["kind"] == "drift":
-            extra = f" — {d['corner']}: DRIFT {d['total']} (die {d['die']}) vs {d['difficulty']}"
-        elif d["kind"] == "crossing":
-            extra = f" — crossing Bunta: {d['total']} (die {d['die']})"
-        elif d["kind"] == "line":
-            extra = f" — {d['corner']} (difficulty {d['difficulty']})"
-        parts.append(Text(f"Seat {d['seat']} to decide: {d['kind']}{extra}", style="italic"))
-    return Panel(Group(*parts), expand=False)
+def who(q: int | None, seat: int | None, lang: str) -> str:
+    if q is None:
+        return tr(lang, "nobody")
+    return tr(lang, "you") if q == seat else tr(lang, "seat", q=q)
 
 
-# ---------------------------------------------------------------------------------------------- menus
+def cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _names(qs: list[int], seat: int | None, lang: str) -> str:
+    return ", ".join(who(q, seat, lang) for q in qs)
+
+
+def _placings(placings: list[int], seat: int | None, lang: str) -> str:
+    return ", ".join(f"{ordinal(lang, i + 1)} {who(q, seat, lang)}" for i, q in enumerate(placings))
+
+
+# ---------------------------------------------------------------------------------------------- odds
 
 
 def sprint_odds(power: int) -> float:
@@ -157,177 +89,476 @@ def drift_odds(diff: int, mod: int) -> float:
     return ok / 20
 
 
+# ---------------------------------------------------------------------------------------------- render
+
+
+def strip(state: MiniDState, v: dict[str, Any], lang: str = "en") -> Text:
+    """Three lines: case numbers every 10, the road (─ straight, ^ corner coloured by difficulty, ? an
+    Event case), the cars (seat digits) and Bunta (B). The parking (P) and the finish (F) hold several."""
+    tr_ = state.track
+    length = tr_.length
+    ruler = Text("   ")
+    road = Text(" P ", style="dim")
+    cars = Text("   ")
+    for c in range(1, length + 1):
+        ruler.append(str(c // 10) if c % 10 == 0 else ("·" if c % 5 == 0 else " "), style="dim")
+        d = tr_.difficulty[tr_.section_at[c]]
+        if tr_.is_event[c]:
+            road.append("?", style="bold yellow" if d == 0 else f"bold {_corner_style(d)}")
+        elif d:
+            road.append("^", style=_corner_style(d))
+        else:
+            road.append("─", style="dim")
+    road.append(" F", style="bold")
+    here: dict[int, list[tuple[str, str]]] = {}
+    for r in v["racers"]:
+        if r["status"] == "racing":
+            here.setdefault(r["case"], []).append((str(r["seat"]), SEAT_STYLES[r["seat"] % 6]))
+    bunta = v["bunta"]
+    if bunta["driving"] or bunta["case"] <= length:
+        here.setdefault(bunta["case"], []).append(("B", "bold white on red"))
+    for c in range(1, length + 1):
+        marks = here.get(c)
+        if not marks:
+            cars.append(" ")
+        elif len(marks) == 1:
+            cars.append(marks[0][0], style=marks[0][1])
+        else:
+            cars.append("*", style="bold")
+    parked = [m[0] for m in here.get(0, []) if m[0] != "B"]
+    tail = Text("\n")
+    tail.append(tr(lang, "parking"), style="dim")
+    tail.append(" ".join(parked) or "—")
+    tail.append(tr(lang, "finish_zone"), style="dim")
+    tail.append(" ".join(str(q) for q in v["finished"]) or "—")
+    for c in sorted(c for c, m in here.items() if len(m) > 1 and 1 <= c <= length):
+        tail.append(tr(lang, "stacked", case=c, who=" ".join(m[0] for m in here[c])), style="dim")
+    return Text.assemble(ruler, "\n", road, "\n", cars, tail)
+
+
+def _decision_line(state: MiniDState, d: dict[str, Any], seat: int | None, lang: str) -> str:
+    kind = d["kind"]
+    corner = state.track.section_names[lang][d["section"]] if "section" in d else ""
+    what = tr(
+        lang,
+        f"d_{kind}",
+        corner=corner,
+        difficulty=d.get("difficulty", 0),
+        total=d.get("total", 0),
+        die=d.get("die", 0),
+    )
+    return say(lang, "decide", d["seat"] == seat, Who=cap(who(d["seat"], seat, lang)), what=what)
+
+
+def render(state: MiniDState, seat: int | None, lang: str = "en") -> Panel:
+    lang = _lang(lang)
+    v = state.view(seat)
+    track = state.track
+    opts = v["options"]
+    flags = [tr(lang, k) for k in ("aspiration", "strategies") if opts.get(k)]
+    head = Text.assemble(
+        (tr(lang, "title", track=track.name, direction=tr(lang, v["direction"])), "bold"),
+        "   " + tr(lang, "round_head", round=v["round"]) + "   ",
+        (tr(lang, "eurobeat") + "  " if opts.get("eurobeat") else ""),
+        (tr(lang, "options", flags=", ".join(flags)) if flags else "", "italic"),
+    )
+    corners = Text(tr(lang, "corners"), style="dim")
+    for i, (kind, b, e, d) in enumerate(track.sections):
+        if kind == "corner":
+            corners.append(f"{track.section_names[lang][i]} {b}–{e} ", style="dim")
+            corners.append(f"d{d}", style=_corner_style(d))
+            corners.append("  ")
+    bunta = v["bunta"]
+    bline = Text(
+        tr(lang, "bunta", case=bunta["case"]) + ("" if bunta["driving"] else tr(lang, "bunta_stopped"))
+    )
+    table = Table(expand=False, show_edge=False, pad_edge=False)
+    for col in ("seat", "case", "corner", "skips", "bunta", "cards", "waiting"):
+        table.add_column(tr(lang, f"col_{col}"))
+    for r in v["racers"]:
+        q = r["seat"]
+        name = Text(f"{q}{tr(lang, 'you_tag') if q == seat else ''}", style=SEAT_STYLES[q % 6])
+        if r["aura"]:
+            name.append(tr(lang, "aura_tag"), style="bold yellow")
+        corner = ""
+        if r["corner"]:
+            where = track.section_names[lang][r["corner"]["section"]]
+            corner = f"{where}: {tr(lang, 'st_' + r['corner']['state'])}"
+        if "hand" in r:
+            cards = ", ".join(card_name(state, c, lang) for c in r["hand"]) or "—"
+        else:
+            cards = plural(lang, "hidden", r["hand_count"]) if r["hand_count"] else "—"
+        case = str(r["case"]) if r["status"] == "racing" else tr(lang, f"case_{r['status']}")
+        table.add_row(
+            name,
+            case,
+            corner,
+            str(r["skips"] or ""),
+            tr(lang, "met" if r["met_bunta"] else "ahead"),
+            cards,
+            ", ".join(card_name(state, c, lang) for c in r["waiting"]),
+        )
+    parts: list[Any] = [
+        head,
+        strip(state, v, lang),
+        corners,
+        bline,
+        table,
+        Text(tr(lang, "deck_line", deck=v["deck_count"], discard=len(v["discard"])), style="dim"),
+    ]
+    if v["phase"] == "sprint":
+        lands = ", ".join(
+            tr(lang, "landed", who=who(r["seat"], seat, lang), landing=r["sprint"])
+            for r in v["racers"]
+            if r["sprint"] is not None
+        )
+        parts.append(Text(tr(lang, "sprint_line", line=SPRINT_LINE, lands=lands)))
+    if v["over"]:
+        parts.append(
+            Text(tr(lang, "over_line", placings=_placings(v["placings"], seat, lang)), style="bold green")
+        )
+    elif v["decision"]:
+        parts.append(Text(_decision_line(state, v["decision"], seat, lang), style="italic"))
+    return Panel(Group(*parts), expand=False)
+
+
+# ---------------------------------------------------------------------------------------------- menus
+
+
+def _drift_verdict(die: int, total: int, difficulty: int, master: bool, lang: str) -> str:
+    if die == 1:
+        return tr(lang, "m_verdict_spin")
+    if die == 20:
+        return tr(lang, "m_verdict_kansei")
+    return tr(lang, "m_verdict_ok" if master or total >= difficulty else "m_verdict_fail")
+
+
 def describe(state: MiniDState, action: Action, lang: str = "en") -> str:
+    """The menu line of a legal action, for the seat to move (its own cards, the odds)."""
+    lang = _lang(lang)
+    d = state.pending
     k = action.kind
-    pend = state.pending
-    p = pend[1] if pend else None
+    if d is None:
+        return action.notation
+    p = d.seat
     if k == "sprint":
         pw = action.args[0]
-        return (f"sprint at power {pw}: lands {pw - 5}..{pw + 5}, "
-                f"{sprint_odds(pw):.0%} chance to stay at or below the line ({SPRINT_LINE})")
+        return tr(
+            lang,
+            "m_sprint",
+            power=pw,
+            low=pw - 5,
+            high=pw + 5,
+            odds=f"{sprint_odds(pw):.0%}",
+            line=SPRINT_LINE,
+        )
     if k == "line":
         i = action.args[0]
-        sec = state.csec[p]
-        diff = state.track.diff[sec]
-        mod = LINE_DRIFT[i] + (3 if state.aura == p else 0)
-        mv = f", {LINE_MOVE[i]:+} move in this corner once mastered" if LINE_MOVE[i] else ""
-        odds = drift_odds(diff, mod)
-        return f"{LINE_TITLES[i]}: DRIFT {LINE_DRIFT[i]:+}{mv} — {odds:.0%} to master d{diff}"
-    if k == "play":
-        cd = CARDS[action.args[0]]
-        return f"play {cd.name}: {cd.text}"
-    if k == "discard":
-        cd = CARDS[action.args[0]]
-        return f"discard {cd.name} ({cd.text})"
+        diff = state.track.difficulty[state.corner_section[p]]
+        mod = LINE_DRIFT[i] + (AURA if state.aura == p else 0)
+        move = tr(lang, "m_line_move", move=LINE_MOVE[i]) if LINE_MOVE[i] else ""
+        return tr(
+            lang,
+            "m_line",
+            title=tr(lang, f"line_{LINES[i]}"),
+            drift=LINE_DRIFT[i],
+            move=move,
+            odds=f"{drift_odds(diff, mod):.0%}",
+            difficulty=diff,
+        )
+    if k in ("play", "discard"):
+        c = state.table.cards[action.args[0]]
+        return tr(lang, f"m_{k}", card=c.name[lang], text=_card_text(c, lang))
     if k == "draw":
-        return "draw an Event card"
+        return tr(lang, "m_draw")
     if k == "roll":
         b = state.move_bonus
-        return "roll your move" + (f" (+{b} from cards)" if b else "")
-    if k == "accept":
-        if pend[0] == D_DRIFT:
-            _, _, _, n, mod, master = pend
-            diff = state.track.diff[state.csec[p]]
-            return f"keep the DRIFT roll: {n + mod} vs {diff}" + (" (gutter run)" if master else "")
-        if pend[0] == D_CROSS:
-            return f"keep the crossing roll: {pend[2] + pend[3]}"
+        return tr(lang, "m_roll_bonus", bonus=b) if b else tr(lang, "m_roll")
+    if k == "accept" and d.kind == DRIFT:
+        diff = state.track.difficulty[state.corner_section[p]]
+        total = d.die + d.mod
+        return tr(
+            lang,
+            "m_keep_drift",
+            total=total,
+            difficulty=diff,
+            gutter=tr(lang, "m_gutter") if d.master else "",
+            verdict=_drift_verdict(d.die, total, diff, d.master, lang),
+        )
+    if k == "accept" and d.kind == CROSSING:
+        return tr(
+            lang,
+            "m_keep_crossing",
+            total=d.die + d.mod,
+            verdict=_crossing_verdict(d.die, d.die + d.mod, lang),
+        )
     if k == "pass":
-        return {D_BATTLE: "fight without a card", D_SKIP: "skip this turn", D_DRAW: "don't draw"}.get(
-            pend[0] if pend else -1, "pass")
-    if pend and pend[0] == D_TURN:
-        return "roll your move"
+        if d.kind == "battle":
+            b = state.battle_bonus[p]
+            return tr(lang, "m_fight", bonus=tr(lang, "m_fight_bonus", bonus=b) if b else "")
+        return tr(lang, {"skip": "m_skip", DRAW: "m_no_draw"}.get(d.kind, "m_pass"))
     return action.notation
+
+
+def _crossing_verdict(die: int, total: int, lang: str) -> str:
+    if die == 1:
+        return tr(lang, "judgement")
+    if die == 20:
+        return tr(lang, "aura")
+    return tr(lang, "brake" if total < 10 else "clear")
+
+
+# ---------------------------------------------------------------------------------------------- refusals
+
+_ASKED = {
+    SPRINT: "choose a sprint power (sprint 1..12)",
+    "turn": "start the turn (play a card or roll)",
+    "skip": "skip a turn (play a card that cancels it, or pass)",
+    "line": "choose a cornering line (line normal, line gambler, line moonlight)",
+    DRIFT: "answer a DRIFT roll (play a card or accept)",
+    "battle": "enter a battle (play a card or pass)",
+    CROSSING: "answer a Bunta crossing roll (play a card or accept)",
+    DRAW: "draw an Event card or pass",
+    DISCARD: "discard down to 3 cards",
+}
+_WHEN = {
+    "turn": "at the start of your turn",
+    DRIFT: "after your DRIFT roll",
+    "battle": "when a battle you are in begins",
+    CROSSING: "after your roll for crossing Bunta",
+    "skip": "when you would skip a turn",
+}
+
+
+def refusal(state: MiniDState, text: str, seat: int) -> str | None:
+    """Why ``text`` is not legal, told to ``seat`` (the seat to move): the decision it faces, and about its
+    own cards only whether it holds the card named and when that card is played. Never raises."""
+    try:
+        d = state.pending
+        if d is None:
+            return None
+        shown = shorten(str(text))
+        words = " ".join(str(text).split()).lower().split(" ", 1)
+        asked = _ASKED.get(d.kind, d.kind)
+        if words and words[0] in ("play", "discard") and len(words) == 2:
+            cid = state.table.find_card(words[1])
+            if cid is None:
+                return f"{shown!r}: no Event card is called {shorten(words[1], 40)!r}; you are to {asked}"
+            c = state.table.cards[cid]
+            if cid not in state.hands[seat]:
+                return f"{shown!r}: you hold no {c.name['en']!r}; you are to {asked}"
+            if words[0] == "discard" and d.kind != DISCARD:
+                return f"{shown!r}: cards are discarded only above the hand limit of 3; you are to {asked}"
+            if words[0] == "play" and c.window != d.kind:
+                return (
+                    f"{shown!r}: {c.name['en']!r} is not played now but {_WHEN.get(c.window or '', '')}; "
+                    f"you are to {asked}"
+                )
+        legal = ", ".join(a.notation for a in state.legal_actions()[:14])
+        return f"{shown!r} is not legal now: you are to {asked} (yours: {legal})"
+    except Exception:  # noqa: BLE001 - a refusal message must never fail; the generic one is used instead
+        return None
 
 
 # ---------------------------------------------------------------------------------------------- narration
 
-_DRIFT_OUT = {
-    "mastered": "drift mastered",
-    "failed": "failed drift, one case per turn until the exit",
-    "spin": "natural 1 — SPIN! skips the next turn, then crawls",
-    "kansei": "natural 20 — KANSEI DORIFUTO! straight to the next section, and plays again",
-}
-_DUEL_OUT = {
-    "both_perfect": "both perfect — roll again",
-    "tie": "equal — roll again",
-    "perfect_defence": "PERFECT DEFENCE",
-    "perfect_overtake": "PERFECT OVERTAKE",
-    "overtake": "overtake",
-    "held": "overtake failed",
-}
-_STOP = {"corner": " — corner!", "battle": " — caught up: battle!", "finish": " — the finish line!"}
-_CROSS_OUT = {
-    "clear": "crossing clear",
-    "brake": "emergency braking, skips the next turn",
-    "judgement": "BUNTA'S JUDGEMENT — into the ravine, out of the race",
-    "aura": "BUNTA'S AURA! +3 to every roll for the rest of the race",
-}
+
+def _corner_name(track: Track, e: dict[str, Any], lang: str) -> str:
+    sec = e.get("section")
+    names = track.section_names[lang]
+    return names[sec] if isinstance(sec, int) and 0 <= sec < len(names) else "?"
 
 
-def narrate(game: MiniD, e: dict, seat: int | None = None, lang: str = "en") -> str | None:
-    t = e["type"]
+def narrate(game: MiniD, e: dict[str, Any], seat: int | None = None, lang: str = "en") -> str | None:
+    """One line for an event of ``events_for(seat)`` (None: nothing worth a line for this reader)."""
+    lang = _lang(lang)
+    t = e.get("type")
+    q = e.get("seat")
+    you = q is not None and q == seat
+    Who = cap(who(q, seat, lang))  # noqa: N806
+    track = game.track
 
-    def who(q: int | None) -> str:
-        if q is None:
-            return "nobody"
-        return "you" if q == seat else f"seat {q}"
-
-    def Who(q: int | None) -> str:  # noqa: N802
-        w = who(q)
-        return w[0].upper() + w[1:]
-
-    def does(q: int | None, verb: str) -> str:
-        """'You roll' / 'Seat 2 rolls'."""
-        if q == seat:
-            return f"You {verb}"
-        return f"{Who(q)} {verb}{'es' if verb.endswith(('s', 'sh', 'ch')) else 's'}"
+    def name(slug: Any) -> str:
+        return card_name(game, slug, lang)
 
     if t == "race":
-        beat = "  ♪ Eurobeat up, louder — BOOM BOOM JAPAN! ♪" if e.get("eurobeat") else ""
-        return f"Mini D on {e['track']} ({e['direction']}, {e['length']} cases), {e['players']} racers.{beat}"
+        beat = tr(lang, "beat") if e.get("eurobeat") else ""
+        return tr(
+            lang,
+            "race",
+            track=track.name,
+            direction=tr(lang, e["direction"]),
+            length=plural(lang, "case", e["length"]),
+            players=e["players"],
+            beat=beat,
+        )
     if t == "sprint":
-        d = e["dice"]
-        tail = " — over the line!" if e["crossed"] else f" — {SPRINT_LINE - e['landing']} short of the line"
-        dice = f"2d6 {d[0]}+{d[1]}"
-        return f"{does(e['seat'], 'sprint')} at power {e['power']}, {dice}: lands at {e['landing']}{tail}"
+        short = SPRINT_LINE - e["landing"]
+        tail = (
+            tr(lang, "sprint_over")
+            if e["crossed"]
+            else (tr(lang, "sprint_on") if short == 0 else tr(lang, "sprint_short", short=short))
+        )
+        a, b = e["dice"]
+        return say(lang, "sprint", you, Who=Who, power=e["power"], a=a, b=b, landing=e["landing"], tail=tail)
     if t == "sprint_again":
-        why = "everyone crossed the line" if e["why"] == "all crossed" else "a tie for the closest"
-        return f"Sprint again ({why}): seats {', '.join(map(str, e['seats']))}"
+        return tr(lang, "sprint_again", why=tr(lang, e["why"]), who=_names(e["seats"], seat, lang))
     if t == "start":
-        return f"{does(e['starter'], 'start')}; order: " + ", ".join(
-            map(str, e["order"]))
+        st = e["starter"]
+        return say(
+            lang, "start", st == seat, Who=cap(who(st, seat, lang)), order=_names(e["order"], seat, lang)
+        )
     if t == "round":
-        return f"— Round {e['round']} —"
+        return tr(lang, "round", round=e["round"])
     if t == "bunta_move":
-        src = f" ({e['card']})" if e.get("card") else f" (d6 {e['die']})"
-        return f"Bunta drives {e['die']} case{'s' if e['die'] != 1 else ''}{src}: {e['src']} → {e['dst']}"
+        source = name(e["card"]) if e.get("card") else f"d6 {e['die']}"
+        return tr(
+            lang,
+            "bunta_move",
+            cases=plural(lang, "case", e["die"]),
+            source=source,
+            src=e["src"],
+            dst=e["dst"],
+        )
     if t == "crossing":
-        lost = f" (seat {e['previous']} loses it)" if e.get("previous") is not None else ""
-        return f"{does(e['seat'], 'cross')} Bunta: d20 {e['total']}" + (
-            f" (die {e['die']})" if e["total"] != e["die"] else "") + f": {_CROSS_OUT[e['outcome']]}{lost}"
+        roll = (
+            str(e["total"])
+            if e["total"] == e["die"]
+            else tr(lang, "crossing_roll", total=e["total"], die=e["die"])
+        )
+        prev = e.get("previous")
+        lost = say(lang, "aura_lost", prev == seat, who=who(prev, seat, lang)) if prev is not None else ""
+        return say(lang, "crossing", you, Who=Who, roll=roll, outcome=tr(lang, e["outcome"]), lost=lost)
     if t == "bunta_gone":
-        return "Bunta has passed every racer and stops."
-    if t == "turn":
-        return None
+        return tr(lang, "bunta_gone")
     if t == "skip":
-        more = f" ({e['left']} more to skip)" if e["left"] else ""
-        return f"{does(e['seat'], 'skip')} a turn{more}"
+        more = tr(lang, "skip_more", left=e["left"]) if e["left"] else ""
+        return say(lang, "skip", you, Who=Who, more=more)
     if t == "move":
-        stop = _STOP.get(e["stop"] or "", "")
+        stop = tr(lang, f"stop_{e['stop']}") if e.get("stop") else ""
+        kw = {"Who": Who, "src": e["src"], "dst": e["dst"], "stop": stop}
         if e["why"] == "crawl":
-            return f"{does(e['seat'], 'crawl')} one case (failed drift): " \
-                   f"{e['src']} → {e['dst']}{stop}"
+            return say(lang, "crawl", you, **kw)
         if e["die"] is not None:
             bonus = e["steps"] - e["die"]
-            roll = f"d6 {e['die']}" + (f" {bonus:+}" if bonus else "")
-            return f"{does(e['seat'], 'roll')} {roll}: {e['src']} → {e['dst']}{stop}"
-        return f"{does(e['seat'], 'move')} {e['steps']} ({e['why']}): " \
-               f"{e['src']} → {e['dst']}{stop}"
+            return say(lang, "roll", you, roll=f"{e['die']}" + (f" {bonus:+}" if bonus else ""), **kw)
+        why = name(e["card"]) if e["why"] == "card" else tr(lang, "overtake_move")
+        return say(lang, "move", you, cases=plural(lang, "case", e["steps"]), why=why, **kw)
     if t == "place":
-        return f"{Who(e['seat'])} → case {e['dst']} ({e['why']})"
+        why = (
+            name(e["card"])
+            if e["why"] == "card"
+            else tr(lang, {"kansei": "kansei"}.get(e["why"], e["why"] + "_place"))
+        )
+        return say(lang, "place", you, Who=Who, dst=e["dst"], why=why)
     if t == "drift":
         mod = e["total"] - e["die"]
-        line = f" [{e['line']}]" if e.get("line") and e["line"] != "normal" else ""
-        die = f" (die {e['die']}{mod:+})" if mod else ""
-        return (f"{Who(e['seat'])}, {e['corner']}{line}: DRIFT {e['total']} vs {e['difficulty']}{die}: "
-                f"{_DRIFT_OUT[e['outcome']]}")
+        line = f" [{tr(lang, e['line'])}]" if e.get("line") and e["line"] != "normal" else ""
+        die = tr(lang, "drift_die", die=e["die"], mod=mod) if mod else ""
+        outcome = tr(lang, "kansei_drift" if e["outcome"] == "kansei" else e["outcome"])
+        return say(
+            lang,
+            "drift",
+            you,
+            Who=Who,
+            corner=_corner_name(track, e, lang),
+            line=line,
+            total=e["total"],
+            difficulty=e["difficulty"],
+            die=die,
+            outcome=outcome,
+        )
     if t == "battle":
-        return f"{does(e['attacker'], 'attack')} {who(e['defender'])} " \
-               f"at case {e['case']}: BATTLE"
+        att, dfd = e["attacker"], e["defender"]
+        if lang == "fr" and dfd == seat:
+            return tr(lang, "battle_you", Who=cap(who(att, seat, lang)), case=e["case"])
+        return say(
+            lang,
+            "battle",
+            att == seat,
+            Who=cap(who(att, seat, lang)),
+            other=who(dfd, seat, lang),
+            case=e["case"],
+        )
     if t == "duel":
-        d = e["defence"]
-        shift = f" ({e['shift']} cases)" if e.get("shift") else ""
-        return (f"ATTACK {e['attack_total']} vs DEFENCE {e['defence_total']} ({d[0]}+{d[1]}): "
-                f"{_DUEL_OUT[e['outcome']]}{shift}")
+        d, r = e["defence"]
+        out = tr(lang, "tie_duel" if e["outcome"] == "tie" else e["outcome"])
+        shift = f" ({plural(lang, 'case', e['shift'])})" if e.get("shift") else ""
+        return tr(
+            lang,
+            "duel",
+            attack=e["attack_total"],
+            defence=e["defence_total"],
+            d=d,
+            e=r,
+            outcome=out,
+            shift=shift,
+        )
     if t == "finish":
-        return f"{does(e['seat'], 'cross')} the finish line: {ordinal(e['place'])}!"
+        return say(lang, "finish", you, Who=Who, place=ordinal(lang, e["place"]))
     if t == "out":
-        return f"{Who(e['seat'])} {'are' if e['seat'] == seat else 'is'} out of the race"
+        return say(lang, "out", you, Who=Who)
     if t == "race_over":
-        return "Race over: " + ", ".join(f"{ordinal(i + 1)} seat {q}" for i, q in enumerate(e["placings"]))
-    if t == "event":
-        return f"{does(e['seat'], 'draw')} ⚡ {e['card']}: {e['text']}"
-    if t == "draw":
-        return None if e["seat"] == seat else f"{Who(e['seat'])} keeps an Event card"
-    if t == "card":  # private: only the drawing seat is given this event
-        return f"You draw {e['card']}: {CARDS_BY_NAME_TEXT.get(e['card'], '')}"
-    if t == "no_draw":
-        return f"{does(e['seat'], 'leave')} the Event card"
-    if t == "play":
-        return f"{does(e['seat'], 'play')} {e['card']}"
-    if t == "discard":
-        return f"{does(e['seat'], 'discard')} {e['card']}"
+        return tr(lang, "race_over", placings=_placings(e["placings"], seat, lang))
+    if t == "bolt":
+        cid = game.table.by_slug.get(e["card"])
+        text = _card_text(game.table.cards[cid], lang) if cid is not None else ""
+        return say(lang, "bolt", you, Who=Who, card=name(e["card"]), text=text)
+    if t == "drew":
+        return None if you else say(lang, "drew", False, Who=Who)
+    if t == "drew_card":  # private: told to the drawing seat only
+        if not you:
+            return None
+        cid = game.table.by_slug.get(e["card"])
+        text = _card_text(game.table.cards[cid], lang) if cid is not None else ""
+        return say(lang, "drew_card", True, card=name(e["card"]), text=text)
+    if t in ("no_draw", "play", "discard"):
+        return say(lang, t, you, Who=Who, card=name(e.get("card")))
     if t == "reroll":
-        what = "DRIFT" if e["roll"] == "drift" else "crossing roll"
-        return f"{does(e['seat'], 'reroll')} the {what}: {e['old']} → {e['new']}"
+        roll = tr(lang, "drift_roll" if e["roll"] == "drift" else "crossing_roll_name")
+        return say(lang, "reroll", you, Who=Who, roll=roll, old=e["old"], new=e["new"])
     if t == "trigger":
-        acts = "acts" if len(e["cards"]) == 1 else "act"
-        return f"{Who(e['seat'])}: {', '.join(e['cards'])} {acts} ({e['amount']:+})"
+        names = ", ".join(name(c) for c in e["cards"])
+        acts = tr(lang, "acts_1" if len(e["cards"]) == 1 else "acts_n")
+        return say(lang, "trigger", you, cards=names, acts=acts, who=who(q, seat, lang), amount=e["amount"])
     if t == "reshuffle":
-        return f"The Event discard pile is shuffled into a new deck ({e['cards']} cards)"
+        return tr(lang, "reshuffle", cards=plural(lang, "card", e["cards"]))
     return None
 
 
-CARDS_BY_NAME_TEXT = {c.name: c.text for c in CARDS}
+# ---------------------------------------------------------------------------------------------- card faces
 
-__all__ = ["describe", "drift_odds", "narrate", "render", "sprint_odds", "strip"]
+
+def card_face(c: CardDef, lang: str = "en") -> dict[str, Any]:
+    """A card as the web table and ``kansei cards`` show it (JSON-safe, fresh)."""
+    lang = _lang(lang)
+    stats: dict[str, Any] = {tr(lang, "copies"): c.count}
+    for field in c.effect.p._fields if c.effect.p else ():
+        stats[tr(lang, field)] = getattr(c.effect.p, field)
+    tags = [c.effect.name]
+    tags.append(
+        tr(lang, f"waits_{c.waits}") if c.waits else (tr(lang, f"window_{c.window}") if c.window else "⚡")
+    )
+    return {
+        "name": c.name[lang],
+        "slug": c.slug,
+        "kind": tr(lang, "bolt_kind" if c.kind == BOLT else "kept_kind"),
+        "text": c.text[lang],
+        "stats": stats,
+        "tags": tags,
+        "colour": "yellow" if c.bolt else None,
+        "house": c.house,
+    }
+
+
+__all__ = [
+    "DECLINE",
+    "card_face",
+    "describe",
+    "drift_odds",
+    "narrate",
+    "refusal",
+    "render",
+    "sprint_odds",
+    "strip",
+]

@@ -20,14 +20,15 @@ never a target for leaving the field (destroy, bounce).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import Field
 
 from kansei.core.effects import BlockParams, BlockRegistry
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .rules import StampedeState
+    from .cards import Catalog
+    from .state import StampedeState
 
 REGISTRY = BlockRegistry("stampede")
 
@@ -50,21 +51,28 @@ def zone_label(ch: int | None) -> str:
     return "" if ch is None else ZONE_LABELS[ch]
 
 
-def targets(s: StampedeState, seat: int, target: str, dragon: bool, max_gear: int = 5, leaving: bool = False,
-            uid: int = -1) -> list[int]:  # fmt: skip
+def targets(
+    s: StampedeState,
+    seat: int,
+    target: str,
+    dragon: bool,
+    max_gear: int = 5,
+    leaving: bool = False,
+    uid: int = -1,
+) -> list[int]:
     """Zone choices (relative to ``seat``) a targeting effect may pick."""
     out = []
-    D = s.D
-    F = s.F
+    card_of = s.card_of
+    field = s.field
     for rel in (0, 1, 2, 3, 4, 5):
         side = seat if rel < 3 else 1 - seat
         z = rel % 3
         if target.startswith("own") and rel >= 3 or target.startswith("opp") and rel < 3:
             continue
-        u = F[side * 3 + z]
+        u = field[side * 3 + z]
         if u < 0:
             continue
-        d = D[u]
+        d = card_of[u]
         is_machine = d.kind == MACHINE
         if "machine" in target or target.endswith("center"):
             if not is_machine:
@@ -99,20 +107,40 @@ def resolve_zone(seat: int, rel: int) -> tuple[int, int]:
 class _Impl:
     """Defaults shared by the implementations."""
 
-    choice = None  # "zone" or "card" when the block asks for a choice
+    choice: str | None = None  # "zone" or "card" when the block asks for a choice
 
-    def label(self, p, s, ch) -> str:
+    def label(self, p: Any, table: Catalog, ch: Any) -> str:
+        """The notation word of a choice (a relative zone label, or a card's slug)."""
         if ch is None:
             return ""
         if self.choice == "card":
-            return s.game.table.cards[ch].slug
+            return table.cards[ch].slug
         return zone_label(ch)
 
-    def options(self, p, s, seat, uid) -> list:
+    def options(self, p: Any, s: StampedeState, seat: int, uid: int) -> list[Any]:
+        return [None]
+
+    def domain(self, p: Any, table: Catalog) -> list[Any]:
+        """Every choice this block could ever offer (for ``Game.action_space``): a superset of
+        ``options`` over all states."""
+        if self.choice == "card":
+            return [d.id for d in table.cards]
+        if self.choice == "zone":
+            return _target_domain(getattr(p, "target", None))
         return [None]
 
 
-def _target_options(p, s, seat, uid, leaving=False) -> list:
+def _target_domain(target: str | None) -> list[Any]:
+    """The relative zones a target parameter may name (None: no choice)."""
+    if target is None or target not in _CHOICE_TARGETS:
+        return [None]
+    zones = (
+        (1,) if target.endswith("center") else (0, 2) if "side" in target or "event" in target else (0, 1, 2)
+    )
+    return [z + (3 if target.startswith("opp") else 0) for z in zones]
+
+
+def _target_options(p: Any, s: StampedeState, seat: int, uid: int, leaving: bool = False) -> list[Any]:
     t = p.target
     if t in _CHOICE_TARGETS:
         return targets(s, seat, t, getattr(p, "dragon", False), getattr(p, "max_gear", 5), leaving, uid)
@@ -124,7 +152,7 @@ def _target_options(p, s, seat, uid, leaving=False) -> list:
     return [None]  # all_…
 
 
-def _target_zones(p, s, seat, uid, ch) -> list[tuple[int, int]]:
+def _target_zones(p: Any, s: StampedeState, seat: int, uid: int, ch: Any) -> list[tuple[int, int]]:
     """The (side, zone) pairs an effect acts on at resolution (re-checked: targets that left are skipped)."""
     t = p.target
     if t == "self":
@@ -132,16 +160,18 @@ def _target_zones(p, s, seat, uid, ch) -> list[tuple[int, int]]:
         return [] if z < 0 else [(s.owner(uid), z)]
     if t in ("own_center", "opp_center"):
         side = seat if t == "own_center" else 1 - seat
-        return [(side, 1)] if s.F[side * 3 + 1] >= 0 else []
+        return [(side, 1)] if s.field[side * 3 + 1] >= 0 else []
     if t in ("all_own_machines", "all_opp_machines"):
         side = seat if t == "all_own_machines" else 1 - seat
         return [
-            (side, z) for z in (0, 1, 2) if s.F[side * 3 + z] >= 0 and s.D[s.F[side * 3 + z]].kind == MACHINE
+            (side, z)
+            for z in (0, 1, 2)
+            if s.field[side * 3 + z] >= 0 and s.card_of[s.field[side * 3 + z]].kind == MACHINE
         ]
     if ch is None:
         return []
     side, z = resolve_zone(seat, ch)
-    u = s.F[side * 3 + z]
+    u = s.field[side * 3 + z]
     return [(side, z)] if u >= 0 else []
 
 
@@ -149,22 +179,24 @@ def _target_zones(p, s, seat, uid, ch) -> list[tuple[int, int]]:
 # conditions
 # ---------------------------------------------------------------------------------------------------
 class _Cond(_Impl):
-    def ok(self, p, s, seat, uid, ab) -> bool:  # pragma: no cover - overridden
+    def ok(
+        self, p: Any, s: StampedeState, seat: int, uid: int, ab: int
+    ) -> bool:  # pragma: no cover - overridden
         raise NotImplementedError
 
 
 class SelfIsCenter(_Cond):
     """The source is the top machine of your center."""
 
-    def ok(self, p, s, seat, uid, ab):
-        return s.F[seat * 3 + 1] == uid
+    def ok(self, p: Any, s: StampedeState, seat: int, uid: int, ab: int) -> bool:
+        return s.field[seat * 3 + 1] == uid
 
 
 class SelfOnSide(_Cond):
     """The source stands in your left or right zone."""
 
-    def ok(self, p, s, seat, uid, ab):
-        return s.F[seat * 3] == uid or s.F[seat * 3 + 2] == uid
+    def ok(self, p: Any, s: StampedeState, seat: int, uid: int, ab: int) -> bool:
+        return s.field[seat * 3] == uid or s.field[seat * 3 + 2] == uid
 
 
 class GearParams(BlockParams):
@@ -174,21 +206,21 @@ class GearParams(BlockParams):
 class CenterGearAtLeast(_Cond):
     """Your center's gear is at least ``gear``."""
 
-    def ok(self, p, s, seat, uid, ab):
-        return s.D[s.F[seat * 3 + 1]].gear >= p.gear
+    def ok(self, p: Any, s: StampedeState, seat: int, uid: int, ab: int) -> bool:
+        return s.card_of[s.field[seat * 3 + 1]].gear >= p.gear
 
 
 class Behind(_Cond):
     """Your remaining distance is greater than the opponent's."""
 
-    def ok(self, p, s, seat, uid, ab):
+    def ok(self, p: Any, s: StampedeState, seat: int, uid: int, ab: int) -> bool:
         return s.distance[seat] > s.distance[1 - seat]
 
 
 class Ahead(_Cond):
     """Your remaining distance is smaller than the opponent's."""
 
-    def ok(self, p, s, seat, uid, ab):
+    def ok(self, p: Any, s: StampedeState, seat: int, uid: int, ab: int) -> bool:
         return s.distance[seat] < s.distance[1 - seat]
 
 
@@ -200,28 +232,28 @@ class DistanceParams(BlockParams):
 class DistanceAtMost(_Cond):
     """``who``'s remaining distance is at most ``at_most``."""
 
-    def ok(self, p, s, seat, uid, ab):
+    def ok(self, p: Any, s: StampedeState, seat: int, uid: int, ab: int) -> bool:
         return s.distance[seat if p.who == "self" else 1 - seat] <= p.at_most
 
 
 class OncePerTurn(_Cond):
     """This ability of this card has not been used this turn."""
 
-    def ok(self, p, s, seat, uid, ab):
-        return (uid, ab) not in s.used
+    def ok(self, p: Any, s: StampedeState, seat: int, uid: int, ab: int) -> bool:
+        return (uid, ab) not in s.used_this_turn
 
 
 class MyTurn(_Cond):
     """It is your turn."""
 
-    def ok(self, p, s, seat, uid, ab):
+    def ok(self, p: Any, s: StampedeState, seat: int, uid: int, ab: int) -> bool:
         return s.active == seat
 
 
 class OpponentTurn(_Cond):
     """It is the opponent's turn."""
 
-    def ok(self, p, s, seat, uid, ab):
+    def ok(self, p: Any, s: StampedeState, seat: int, uid: int, ab: int) -> bool:
         return s.active != seat
 
 
@@ -231,11 +263,11 @@ class OpponentTurn(_Cond):
 class TapSelf(_Impl):
     """Tap this card (it must be untapped on the field)."""
 
-    def options(self, p, s, seat, uid):
+    def options(self, p: Any, s: StampedeState, seat: int, uid: int) -> list[Any]:
         z = s.zone_of(uid)
-        return [None] if z >= 0 and not s.T[seat * 3 + z] else []
+        return [None] if z >= 0 and not s.tapped[seat * 3 + z] else []
 
-    def pay(self, p, s, seat, uid, ch):
+    def pay(self, p: Any, s: StampedeState, seat: int, uid: int, ch: Any) -> Any:
         s.set_tapped(seat, s.zone_of(uid), True)
         return None
 
@@ -245,13 +277,19 @@ class TapOwnCard(_Impl):
 
     choice = "zone"
 
-    def options(self, p, s, seat, uid):
+    def options(self, p: Any, s: StampedeState, seat: int, uid: int) -> list[Any]:
         base = seat * 3
-        return [z for z in (0, 1, 2) if s.F[base + z] >= 0 and s.F[base + z] != uid and not s.T[base + z]]
+        field, tapped = s.field, s.tapped
+        return [
+            z for z in (0, 1, 2) if field[base + z] >= 0 and field[base + z] != uid and not tapped[base + z]
+        ]
 
-    def pay(self, p, s, seat, uid, ch):
+    def pay(self, p: Any, s: StampedeState, seat: int, uid: int, ch: Any) -> Any:
         s.set_tapped(seat, ch, True)
-        return s.F[seat * 3 + ch]
+        return s.field[seat * 3 + ch]
+
+    def domain(self, p: Any, table: Catalog) -> list[Any]:
+        return [0, 1, 2]
 
 
 class PutUnderSelf(_Impl):
@@ -259,18 +297,21 @@ class PutUnderSelf(_Impl):
 
     choice = "zone"
 
-    def options(self, p, s, seat, uid):
-        if s.F[seat * 3 + 1] != uid:
+    def options(self, p: Any, s: StampedeState, seat: int, uid: int) -> list[Any]:
+        if s.field[seat * 3 + 1] != uid:
             return []
         out = []
         for z in (0, 2):
-            u = s.F[seat * 3 + z]
-            if u >= 0 and s.D[u].kind == MACHINE and s.D[u].gear == p.gear:
+            u = s.field[seat * 3 + z]
+            if u >= 0 and s.card_of[u].kind == MACHINE and s.card_of[u].gear == p.gear:
                 out.append(z)
         return out
 
-    def pay(self, p, s, seat, uid, ch):
+    def pay(self, p: Any, s: StampedeState, seat: int, uid: int, ch: Any) -> Any:
         return s.put_under_center(seat, ch)
+
+    def domain(self, p: Any, table: Catalog) -> list[Any]:
+        return [0, 2]
 
 
 class DiscardCard(_Impl):
@@ -278,16 +319,15 @@ class DiscardCard(_Impl):
 
     choice = "card"
 
-    def options(self, p, s, seat, uid):
+    def options(self, p: Any, s: StampedeState, seat: int, uid: int) -> list[Any]:
         hand = s.hands[seat]
-        D = s.D
         seen = set()
         for u in hand:
             if u != uid:
-                seen.add(D[u].id)
+                seen.add(s.card_of[u].id)
         return sorted(seen)
 
-    def pay(self, p, s, seat, uid, ch):
+    def pay(self, p: Any, s: StampedeState, seat: int, uid: int, ch: Any) -> Any:
         return s.discard_from_hand(seat, ch, avoid=uid)
 
 
@@ -300,18 +340,21 @@ class SacrificeSide(_Impl):
 
     choice = "zone"
 
-    def options(self, p, s, seat, uid):
+    def options(self, p: Any, s: StampedeState, seat: int, uid: int) -> list[Any]:
         out = []
         for z in (0, 2):
-            u = s.F[seat * 3 + z]
-            if u >= 0 and u != uid and s.D[u].kind == MACHINE and s.D[u].gear <= p.max_gear:
+            u = s.field[seat * 3 + z]
+            if u >= 0 and u != uid and s.card_of[u].kind == MACHINE and s.card_of[u].gear <= p.max_gear:
                 out.append(z)
         return out
 
-    def pay(self, p, s, seat, uid, ch):
-        u = s.F[seat * 3 + ch]
-        s.remove_from_field(seat, ch, to="discard")
+    def pay(self, p: Any, s: StampedeState, seat: int, uid: int, ch: Any) -> Any:
+        u = s.field[seat * 3 + ch]
+        s.remove_from_field(seat, ch, dest="discard")
         return u
+
+    def domain(self, p: Any, table: Catalog) -> list[Any]:
+        return [0, 2]
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -331,19 +374,19 @@ class AddStats(_Impl):
 
     choice = "zone"
 
-    def options(self, p, s, seat, uid):
+    def options(self, p: Any, s: StampedeState, seat: int, uid: int) -> list[Any]:
         return _target_options(p, s, seat, uid)
 
-    def run(self, p, s, seat, uid, ch, paid):
+    def run(self, p: Any, s: StampedeState, seat: int, uid: int, ch: Any, paid: tuple[Any, ...]) -> None:
         dp, dd = p.pow, p.def_
         if p.from_cost:
             for u in paid:
                 if u is not None and u >= 0:
-                    dp += s.D[u].pow
-                    dd += s.D[u].def_
+                    dp += s.card_of[u].pow
+                    dd += s.card_of[u].def_
         for side, z in _target_zones(p, s, seat, uid, ch):
-            u = s.F[side * 3 + z]
-            if s.D[u].kind == MACHINE:
+            u = s.field[side * 3 + z]
+            if s.card_of[u].kind == MACHINE:
                 s.add_mod(u, dp, dd, p.duration)
 
 
@@ -359,12 +402,12 @@ class AdvanceParams(BlockParams):
 class Advance(_Impl):
     """Lower your remaining distance by ``amount`` (a run if ``as_run``)."""
 
-    def options(self, p, s, seat, uid):
+    def options(self, p: Any, s: StampedeState, seat: int, uid: int) -> list[Any]:
         if p.as_run and s.obstructed(seat):
             return []
         return [None]
 
-    def run(self, p, s, seat, uid, ch, paid):
+    def run(self, p: Any, s: StampedeState, seat: int, uid: int, ch: Any, paid: tuple[Any, ...]) -> None:
         s.effect_run(seat, p.amount, p.as_run)
 
 
@@ -376,7 +419,7 @@ class PushBackParams(BlockParams):
 class PushBack(_Impl):
     """Add ``amount`` to a remaining distance (Goal/Requiem Keeper delays)."""
 
-    def run(self, p, s, seat, uid, ch, paid):
+    def run(self, p: Any, s: StampedeState, seat: int, uid: int, ch: Any, paid: tuple[Any, ...]) -> None:
         s.change_distance(1 - seat if p.who == "opponent" else seat, p.amount)
 
 
@@ -387,7 +430,7 @@ class CountParams(BlockParams):
 class Draw(_Impl):
     """Draw ``count`` cards (ST-O1: drawing from an empty deck loses instead)."""
 
-    def run(self, p, s, seat, uid, ch, paid):
+    def run(self, p: Any, s: StampedeState, seat: int, uid: int, ch: Any, paid: tuple[Any, ...]) -> None:
         s.draw(seat, p.count)
 
 
@@ -402,10 +445,10 @@ class Destroy(_Impl):
 
     choice = "zone"
 
-    def options(self, p, s, seat, uid):
+    def options(self, p: Any, s: StampedeState, seat: int, uid: int) -> list[Any]:
         return _target_options(p, s, seat, uid, leaving=True)
 
-    def run(self, p, s, seat, uid, ch, paid):
+    def run(self, p: Any, s: StampedeState, seat: int, uid: int, ch: Any, paid: tuple[Any, ...]) -> None:
         for side, z in _target_zones(p, s, seat, uid, ch):
             if z == 1 and len(s.centers[side]) <= 1:
                 continue
@@ -417,14 +460,14 @@ class Bounce(_Impl):
 
     choice = "zone"
 
-    def options(self, p, s, seat, uid):
+    def options(self, p: Any, s: StampedeState, seat: int, uid: int) -> list[Any]:
         return _target_options(p, s, seat, uid, leaving=True)
 
-    def run(self, p, s, seat, uid, ch, paid):
+    def run(self, p: Any, s: StampedeState, seat: int, uid: int, ch: Any, paid: tuple[Any, ...]) -> None:
         for side, z in _target_zones(p, s, seat, uid, ch):
             if z == 1 and len(s.centers[side]) <= 1:
                 continue
-            s.remove_from_field(side, z, to="hand")
+            s.remove_from_field(side, z, dest="hand")
 
 
 class Tap(_Impl):
@@ -432,10 +475,10 @@ class Tap(_Impl):
 
     choice = "zone"
 
-    def options(self, p, s, seat, uid):
-        return [ch for ch in _target_options(p, s, seat, uid) if ch is None or not s.T[_flat(seat, ch)]]
+    def options(self, p: Any, s: StampedeState, seat: int, uid: int) -> list[Any]:
+        return [ch for ch in _target_options(p, s, seat, uid) if ch is None or not s.tapped[_flat(seat, ch)]]
 
-    def run(self, p, s, seat, uid, ch, paid):
+    def run(self, p: Any, s: StampedeState, seat: int, uid: int, ch: Any, paid: tuple[Any, ...]) -> None:
         for side, z in _target_zones(p, s, seat, uid, ch):
             s.set_tapped(side, z, True)
 
@@ -445,10 +488,10 @@ class Untap(_Impl):
 
     choice = "zone"
 
-    def options(self, p, s, seat, uid):
-        return [ch for ch in _target_options(p, s, seat, uid) if ch is None or s.T[_flat(seat, ch)]]
+    def options(self, p: Any, s: StampedeState, seat: int, uid: int) -> list[Any]:
+        return [ch for ch in _target_options(p, s, seat, uid) if ch is None or s.tapped[_flat(seat, ch)]]
 
-    def run(self, p, s, seat, uid, ch, paid):
+    def run(self, p: Any, s: StampedeState, seat: int, uid: int, ch: Any, paid: tuple[Any, ...]) -> None:
         for side, z in _target_zones(p, s, seat, uid, ch):
             s.set_tapped(side, z, False)
 
@@ -463,10 +506,10 @@ class DamageEvent(_Impl):
 
     choice = "zone"
 
-    def options(self, p, s, seat, uid):
+    def options(self, p: Any, s: StampedeState, seat: int, uid: int) -> list[Any]:
         return _target_options(p, s, seat, uid)
 
-    def run(self, p, s, seat, uid, ch, paid):
+    def run(self, p: Any, s: StampedeState, seat: int, uid: int, ch: Any, paid: tuple[Any, ...]) -> None:
         for side, z in _target_zones(p, s, seat, uid, ch):
             s.damage_event(side, z, p.amount)
 
@@ -481,14 +524,15 @@ class SearchParams(BlockParams):
 class Search(_Impl):
     """Up to ``count`` matching cards from your deck to your hand, then shuffle (ST-O1: fizzles if none)."""
 
-    def run(self, p, s, seat, uid, ch, paid):
-        s.search(seat, p.name, p.kind, p.max_gear, p.count)
+    def run(self, p: Any, s: StampedeState, seat: int, uid: int, ch: Any, paid: tuple[Any, ...]) -> None:
+        kind = None if p.kind is None else ("machine", "assist", "event").index(p.kind)
+        s.search(seat, p.name, kind, p.max_gear, p.count)
 
 
 class Recycle(_Impl):
     """Put the ``count`` most recent cards of your discard pile at the bottom of your deck."""
 
-    def run(self, p, s, seat, uid, ch, paid):
+    def run(self, p: Any, s: StampedeState, seat: int, uid: int, ch: Any, paid: tuple[Any, ...]) -> None:
         s.recycle(seat, p.count)
 
 
@@ -500,42 +544,42 @@ class ForceParams(BlockParams):
 class ForceAttackCenter(_Impl):
     """Until the opponent's next end phase, every opposing machine able to act must attack your center."""
 
-    def run(self, p, s, seat, uid, ch, paid):
+    def run(self, p: Any, s: StampedeState, seat: int, uid: int, ch: Any, paid: tuple[Any, ...]) -> None:
         s.force_attack(seat, p.lift_gear, p.lift_cards)
 
 
 class CancelAttack(_Impl):
     """The attack declared against you (now on the stack) fizzles; the attackers stay tapped."""
 
-    def options(self, p, s, seat, uid):
+    def options(self, p: Any, s: StampedeState, seat: int, uid: int) -> list[Any]:
         return [None] if s.pending_against(seat, "attack") >= 0 else []
 
-    def run(self, p, s, seat, uid, ch, paid):
+    def run(self, p: Any, s: StampedeState, seat: int, uid: int, ch: Any, paid: tuple[Any, ...]) -> None:
         s.cancel_pending(seat, "attack")
 
 
 class CancelRun(_Impl):
     """The opponent's declared run (now on the stack) fizzles; the machine stays tapped."""
 
-    def options(self, p, s, seat, uid):
+    def options(self, p: Any, s: StampedeState, seat: int, uid: int) -> list[Any]:
         return [None] if s.pending_against(seat, "run") >= 0 else []
 
-    def run(self, p, s, seat, uid, ch, paid):
+    def run(self, p: Any, s: StampedeState, seat: int, uid: int, ch: Any, paid: tuple[Any, ...]) -> None:
         s.cancel_pending(seat, "run")
 
 
 class EnterCenter(_Impl):
     """(From hand) put this card on top of your center: a Demi-Guest's procedure (ST-K4)."""
 
-    def options(self, p, s, seat, uid):
+    def options(self, p: Any, s: StampedeState, seat: int, uid: int) -> list[Any]:
         return [None] if uid in s.hands[seat] else []
 
-    def run(self, p, s, seat, uid, ch, paid):
+    def run(self, p: Any, s: StampedeState, seat: int, uid: int, ch: Any, paid: tuple[Any, ...]) -> None:
         if uid in s.hands[seat]:
             s.enter_center(seat, uid)
 
 
-def _reg(name, impl, params=BlockParams, kind="effect"):
+def _reg(name: str, impl: _Impl, params: type[BlockParams] = BlockParams, kind: str = "effect") -> None:
     REGISTRY.register(name, params, impl, kind=kind)
 
 

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from .board import KEEPER_WINDOWS, RESPONSE_WINDOWS
 from .cards import MACHINE
-from .rules import StampedeState
+from .responses import PASS
+from .state import StampedeState
+
+SETTLE_STEPS = 12  # passes played at most to see a declared attack or run resolve
 
 WIN = 1000.0
 DISTANCE = 12.0  # one step of remaining distance
@@ -14,7 +18,7 @@ HEIGHT = 1.0  # a machine in the center stack (protection, ST-F2)
 
 
 def _side_value(s: StampedeState, p: int) -> float:
-    F, D = s.F, s.D
+    F, D = s.field, s.card_of
     v = 0.0
     base = p * 3
     for z in (0, 1, 2):
@@ -29,18 +33,37 @@ def _side_value(s: StampedeState, p: int) -> float:
             if d.dead_heat:
                 v += SPEED * d.dead_heat * 0.5
         else:
-            v += BODY * (d.hp - s.dmg.get(u, 0)) / 1000.0
+            v += BODY * (d.hp - s.damage.get(u, 0)) / 1000.0
             if d.obstruction:
                 v += 4.0
     v += HEIGHT * len(s.centers[p])
-    v += CARD * min(len(s.hands[p]), 8)
+    # a card in hand; the seat whose turn it is not has half a draw coming, so ending a turn (the other
+    # seat draws) is neither a loss nor a gain in cards
+    v += CARD * min(len(s.hands[p]) + (0.0 if p == s.active else 0.5), 8)
     if len(s.decks[p]) < 3:
         v -= 6.0 * (3 - len(s.decks[p]))
     return v
 
 
+def settled(state: StampedeState) -> StampedeState:
+    """The state once the open response windows resolve with every seat passing: what a declared attack
+    or run leads to if nobody answers (a seat holding cards is asked, so a window stops the game until
+    it passes). ``state`` itself when no window is open."""
+    windows = state.windows
+    if not windows.frames or windows.kind not in RESPONSE_WINDOWS and windows.kind not in KEEPER_WINDOWS:
+        return state
+    s = state.clone()
+    for _ in range(SETTLE_STEPS):
+        if s.over or not s.windows.frames or s.windows.kind not in RESPONSE_WINDOWS + KEEPER_WINDOWS:
+            break
+        s.advance(PASS)
+    return s
+
+
 def evaluate(state: StampedeState, seat: int) -> float:
-    """Value of ``state`` for ``seat``: the result, the distances, what each side could run and field."""
+    """Value of ``state`` for ``seat`` once open windows are passed: the result, the distances, what each
+    side could run and field."""
+    state = settled(state)
     if state.over:
         return WIN * state.returns()[seat]
     opp = 1 - seat

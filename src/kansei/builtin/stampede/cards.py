@@ -9,15 +9,19 @@ engine keeps it out of play (its abilities are not guessed at).
 
 from __future__ import annotations
 
-from functools import cache
+import difflib
+from collections.abc import Callable
+from functools import cache, lru_cache
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import Field, model_validator
 
 from kansei.core.content import Record, check_unique, load_records, slug
 from kansei.core.effects import Compiled, unimplemented_lines
 from kansei.core.errors import ContentError
+from kansei.core.options import shorten
+from kansei.core.protocol import Action
 
 from .blocks import REGISTRY
 
@@ -165,7 +169,7 @@ class CardRec(Record):
 
     @property
     def keyword_ids(self) -> list[str]:
-        out = list(self.keywords)
+        out: list[str] = list(self.keywords)
         if self.dead_heat:
             out.append("dead_heat")
         for a in self.ability:
@@ -187,13 +191,28 @@ class Ability:
 
     __slots__ = ("index", "trigger", "optional", "conds", "costs", "effects")
 
-    def __init__(self, index: int, trigger: str, optional: bool, conds, costs, effects):
+    index: int  # its position among the card's abilities
+    trigger: str
+    optional: bool
+    conds: tuple[Compiled, ...]
+    costs: tuple[Compiled, ...]
+    effects: tuple[Compiled, ...]
+
+    def __init__(
+        self,
+        index: int,
+        trigger: str,
+        optional: bool,
+        conds: tuple[Compiled, ...],
+        costs: tuple[Compiled, ...],
+        effects: tuple[Compiled, ...],
+    ):
         self.index = index
         self.trigger = trigger
         self.optional = optional
-        self.conds: tuple[Compiled, ...] = conds
-        self.costs: tuple[Compiled, ...] = costs
-        self.effects: tuple[Compiled, ...] = effects
+        self.conds = conds
+        self.costs = costs
+        self.effects = effects
 
 
 class CardDef:
@@ -205,6 +224,38 @@ class CardDef:
         "abilities", "play", "activated", "hand", "on_enter", "on_destroyed", "crash", "keepers",
         "goal_keeper", "requiem_keeper", "instant", "text", "text_en", "disabled",
     )  # fmt: skip
+
+    id: int  # index in the catalog
+    name: str  # Japanese
+    en: str
+    slug: str  # of the English name: what notation uses
+    kind: int  # MACHINE, ASSIST or EVENT
+    gear: int
+    cls: int  # index in CLASS_IDS
+    pow: int
+    def_: int
+    hp: int
+    rec: CardRec
+    obstruction: bool
+    double_action: bool
+    guest: bool
+    demi_guest: bool
+    dragon: bool
+    dead_heat: int
+    abilities: tuple[Ability, ...]
+    play: Ability | None
+    activated: tuple[Ability, ...]
+    hand: tuple[Ability, ...]
+    on_enter: tuple[Ability, ...]
+    on_destroyed: tuple[Ability, ...]
+    crash: tuple[Ability, ...]
+    keepers: tuple[Ability, ...]
+    goal_keeper: tuple[Ability, ...]
+    requiem_keeper: tuple[Ability, ...]
+    instant: bool  # usable at any time from hand (ST-T6): an assist with a play ability, or an event
+    text: str
+    text_en: str
+    disabled: bool  # not implemented yet: kept out of play
 
     def label(self, lang: str) -> str:
         return self.name if lang == "ja" else self.en
@@ -258,7 +309,10 @@ def _make_def(i: int, rec: CardRec, abilities: tuple[Ability, ...]) -> CardDef:
 
 
 class Catalog:
-    """Every Stampede card, findable by Japanese name, English name or slug (case-insensitive)."""
+    """Every Stampede card, findable by Japanese name, English name or slug (case-insensitive).
+
+    It also interns the actions naming its cards (``intern``): keyed by card ids, zones and choices, so
+    the table is bounded by the content, and two catalogs never share an action."""
 
     def __init__(self, recs: list[CardRec], decks: list[StarterDeck], abilities: list[tuple[Ability, ...]]):
         self.records = recs
@@ -268,11 +322,34 @@ class Catalog:
         for d in self.cards:
             for key in (d.name.lower(), d.en.lower(), d.slug):
                 self.by_name[key] = d.id
+        self._actions: dict[tuple[Any, ...], Action] = {}
 
     def find(self, name: str) -> int | None:
         key = str(name).strip().lower()
         i = self.by_name.get(key)
         return i if i is not None else self.by_name.get(slug(key))
+
+    def intern(self, key: tuple[Any, ...], notation: Callable[[], str]) -> Action:
+        """The one action object for ``key`` (``(kind, card id, …)``), made on first use."""
+        a = self._actions.get(key)
+        if a is None:
+            a = self._actions[key] = Action(notation(), key[0], key[1:])
+        return a
+
+    def placing(self, kind: str, cid: int, zone: int) -> Action:
+        """``center NAME`` (zone -1), ``call NAME L|C|R`` or ``event NAME L|R``: a card put on the field."""
+        key = (kind, cid, zone) if zone >= 0 else (kind, cid)
+        a = self._actions.get(key)
+        if a is None:
+            where = f" {'LCR'[zone]}" if zone >= 0 else ""
+            a = self._actions[key] = Action(f"{kind} {self.cards[cid].slug}{where}", kind, key[1:])
+        return a
+
+    def suggest(self, name: str) -> str:
+        """' — did you mean "Rose Starter"?' for a misspelt card name (empty if nothing is close)."""
+        key = str(name).strip().lower()[:100]
+        close = difflib.get_close_matches(key, list(self.by_name), n=1, cutoff=0.75)
+        return f' — did you mean "{self.cards[self.by_name[close[0]]].en}"?' if close else ""
 
     def deck_problems(self, cards: dict[str, int], where: str) -> list[str]:
         """ST-D1, one line per problem."""
@@ -282,7 +359,8 @@ class Catalog:
         for name, count in cards.items():
             cid = self.find(name)
             if cid is None:
-                problems.append(f'{where}: card "{name}": no such Stampede card')
+                what = f'card "{shorten(name, 60)}": no such Stampede card'
+                problems.append(f"{where}: {what}{self.suggest(name)}")
                 continue
             per_card[cid] = per_card.get(cid, 0) + count
             total += count
@@ -410,3 +488,10 @@ def load_catalog(folder: Path = CONTENT, prefix: str | None = None) -> tuple[Cat
 def catalog() -> Catalog:
     """The shipped content, loaded once per process."""
     return load_catalog()[0]
+
+
+@lru_cache(maxsize=8)
+def catalog_at(folder: str, digest: str) -> Catalog:
+    """The content of another folder (``kansei.load(..., content=folder)``), validated (ContentError),
+    cached per folder and digest of its files (a changed folder is loaded again)."""
+    return load_catalog(Path(folder), prefix=folder)[0]

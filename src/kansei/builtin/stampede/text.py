@@ -1,24 +1,37 @@
-"""Terminal rendering of a Card Race Stampede state (rich), from one seat's point of view.
+"""Terminal text for Card Race Stampede!!, in English or Japanese: the board as one seat sees it, menu lines
+for the seat to move, and one narration line per event.
 
-Shows both rows of three zones (the center as a stack: its height and top card), tapped state, event HP,
-remaining distances, this turn's gear cap, open response windows, and card text in the language asked for
-("ja" or "en": Japanese names with the English alongside, or the other way round).
+Everything here is built from what the seat may see: ``render`` reads ``state.view(seat)``; ``narrate``
+reads one event of ``state.events_for(seat)``; ``describe`` is for the seat to move and reads the public
+board and that seat's own cards.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from rich import box
+from rich.cells import cell_len
 from rich.console import Group
-from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
 from kansei.core.protocol import Action
 
 from .blocks import resolve_zone
-from .cards import CLASSES, KEYWORDS, MACHINE, CardDef
-from .rules import SETUP_PHASES, ZONES, StampedeState
+from .board import CENTER, ZONES
+from .cards import CLASSES, KEYWORDS, MACHINE, CardDef, Catalog
+from .state import StampedeState
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .rules import Stampede
+
+WIDTH = 78  # a hand or menu line is cut to fit an 80-column terminal
 
 _ZONE_NAMES = {"en": ("left", "center", "right"), "ja": ("左", "センター", "右")}
+_ZONE_WORDS = {"en": ("left zone", "center", "right zone"), "ja": ("左", "センター", "右")}
+_KIND_NAMES = {"en": ("machine", "assist", "event"), "ja": ("マシン", "アシスト", "イベント")}
 _PHASES = {
     "en": {
         "center": "set-up: first machine",
@@ -32,7 +45,7 @@ _PHASES = {
     },
     "ja": {
         "center": "準備：ファーストマシン",
-        "order": "準備：先行・後攻",
+        "order": "準備：先攻・後攻",
         "draw": "ドロー",
         "repair": "リペア",
         "main": "メイン",
@@ -57,8 +70,55 @@ _WINDOWS = {
         "choice": "誘発効果",
     },
 }
+_WORDS = {
+    "en": {
+        "seat": "seat {p}",
+        "you": "you",
+        "your": "your",
+        "seats": "seat {p}'s",
+        "their": "their",
+        "distance": "distance",
+        "cap": "gear cap {n}",
+        "turn": "turn {n}",
+        "hand": "hand",
+        "deck": "deck",
+        "discard": "discard",
+        "tapped": "TAPPED",
+        "face_down": "(face down)",
+        "stack": "stack ×{n}",
+        "window": "window: {w} — {who} to respond or pass",
+        "pending": "pending: ",
+        "to_move": "{who} to move",
+        "over": "Race over: {who} won ({reason})",
+        "draw": "Race over: a draw",
+        "forcing": "《進路妨害》 in force",
+    },
+    "ja": {
+        "seat": "シート{p}",
+        "you": "あなた",
+        "your": "あなたの",
+        "seats": "シート{p}の",
+        "their": "相手の",
+        "distance": "残り",
+        "cap": "ギア上限 {n}",
+        "turn": "ターン{n}",
+        "hand": "手札",
+        "deck": "山札",
+        "discard": "捨て札",
+        "tapped": "疲労",
+        "face_down": "（裏向き）",
+        "stack": "{n}枚",
+        "window": "{w} — {who}が応答かパス",
+        "pending": "待機中：",
+        "to_move": "{who}の番",
+        "over": "レース終了：{who}の勝ち（{reason}）",
+        "draw": "レース終了：引き分け",
+        "forcing": "《進路妨害》発動中",
+    },
+}
 
 
+# -- cards ------------------------------------------------------------------------------------------
 def card_name(d: CardDef, lang: str, both: bool = True) -> str:
     """The name in ``lang``, with the other language alongside when ``both``."""
     if lang == "ja":
@@ -68,337 +128,593 @@ def card_name(d: CardDef, lang: str, both: bool = True) -> str:
 
 def keywords(d: CardDef, lang: str) -> list[str]:
     i = 0 if lang == "ja" else 1
-    out = []
-    for flag, kw in (
-        (d.obstruction, "obstruction"),
-        (d.double_action, "double_action"),
-        (d.guest, "guest"),
-        (d.demi_guest, "demi_guest"),
-        (d.dragon, "dragon_genus"),
-        (bool(d.crash), "crash"),
-        (bool(d.goal_keeper), "goal_keeper"),
-        (bool(d.requiem_keeper), "requiem_keeper"),
-    ):
-        if flag:
-            out.append(KEYWORDS[kw][i])
-    if d.dead_heat:
-        out.append(f"{KEYWORDS['dead_heat'][i]}{d.dead_heat}")
-    return out
+    return [KEYWORDS[k][i] + (str(d.dead_heat) if k == "dead_heat" else "") for k in d.rec.keyword_ids]
+
+
+def key_numbers(d: CardDef, lang: str) -> str:
+    """ "G2 8000/8000" for a machine, "G2 HP5000" for an event, "G1" for an assist (ST-C1..C3)."""
+    gear = f"ギア{d.gear}" if lang == "ja" else f"G{d.gear}"
+    if d.kind == MACHINE:
+        return f"{gear} {d.pow}/{d.def_}"
+    return f"{gear} HP{d.hp}" if d.hp else gear
 
 
 def card_line(d: CardDef, lang: str) -> str:
-    """One line: name, kind, gear, class, stats and text."""
+    """One line: name, gear, kind, class, stats, keywords and text (the whole face)."""
     i = 0 if lang == "ja" else 1
-    kind = (
-        ("マシン", "アシスト", "イベント")[d.kind] if lang == "ja" else ("machine", "assist", "event")[d.kind]
-    )
-    cls = CLASSES[d.rec.class_][i]
-    stats = f" {d.pow}/{d.def_}" if d.kind == MACHINE else (f" HP{d.hp}" if d.hp else "")
-    gear = f"ギア{d.gear}" if lang == "ja" else f"gear {d.gear}"
-    return f"{card_name(d, lang)} — {gear} {kind}, {cls}{stats}: {d.card_text(lang)}"
+    kw = "".join(f"【{k}】" for k in keywords(d, lang))
+    what = f"{key_numbers(d, lang)} {_KIND_NAMES[lang][d.kind]}, {CLASSES[d.rec.class_][i]}{kw}"
+    return f"{card_name(d, lang)} — {what}: {d.card_text(lang)}"
 
 
-def _zone_cell(state: StampedeState, p: int, z: int, seat: int | None, lang: str) -> Text:
-    u = state.F[p * 3 + z]
-    if u < 0:
+def _cut(text: str, width: int = WIDTH) -> str:
+    """``text`` cut to ``width`` terminal cells (a Japanese character takes two)."""
+    if cell_len(text) <= width:
+        return text
+    out = []
+    used = 0
+    for ch in text:
+        used += cell_len(ch)
+        if used > width - 1:
+            break
+        out.append(ch)
+    return "".join(out) + "…"
+
+
+def _by_name(table: Catalog, en: str | None) -> CardDef | None:
+    cid = table.find(en) if isinstance(en, str) else None
+    return None if cid is None else table.cards[cid]
+
+
+def _name(table: Catalog, en: Any, lang: str) -> str:
+    d = _by_name(table, en)
+    return d.label(lang) if d is not None else str(en)
+
+
+# -- the board ----------------------------------------------------------------------------------------
+def _zone_cell(table: Catalog, zv: Mapping[str, Any] | None, lang: str) -> Text:
+    """Three lines: the name, the key numbers, the keywords and state (tapped, stack height)."""
+    w = _WORDS[lang]
+    if zv is None:
         return Text("—", style="dim")
-    if z == 1 and state.phase in SETUP_PHASES and p != seat:
-        return Text("(face down / 裏向き)", style="dim")
-    d = state.D[u]
+    if zv.get("face_down"):
+        return Text(w["face_down"], style="dim")
+    d = _by_name(table, zv.get("en"))
     t = Text()
-    t.append(card_name(d, lang, both=False), style="bold")
-    other = d.en if lang == "ja" else d.name
-    t.append(f"\n{other}", style="dim")
-    t.append(f"\nG{d.gear} ")
-    if d.kind == MACHINE:
-        t.append(f"{state.pow_of(u)}/{state.def_of(u)}")
+    t.append(_cut(str(zv.get("name" if lang == "ja" else "en", "?")), 24), style="bold")
+    if zv.get("kind") == "machine":
+        t.append(f"\nG{zv.get('gear')} {zv.get('pow')}/{zv.get('def')}")
     else:
-        t.append(f"HP {d.hp - state.dmg.get(u, 0)}/{d.hp}", style="magenta")
-    kw = keywords(d, lang)
-    if kw:
-        t.append("\n" + " ".join(f"【{k}】" for k in kw), style="cyan")
-    if state.T[p * 3 + z]:
-        t.append("\n[TAPPED 疲労]", style="yellow")
-    if z == 1:
-        t.append(f"\nstack ×{len(state.centers[p])}", style="green")
+        t.append(f"\nG{zv.get('gear')} HP {zv.get('hp')}/{zv.get('max_hp')}", style="magenta")
+    flags = Text("\n")
+    if d is not None and keywords(d, lang):
+        flags.append("".join(f"【{k}】" for k in keywords(d, lang)), style="cyan")
+    if zv.get("tapped"):
+        flags.append(f" {w['tapped']}", style="yellow")
+    if "height" in zv:
+        flags.append(" " + w["stack"].format(n=zv["height"]), style="green")
+    t.append_text(flags)
     return t
 
 
-def _row(state: StampedeState, p: int, seat: int | None, lang: str) -> Table:
-    tag = " (you)" if p == seat else ""
-    dist = state.distance[p]
-    title = f"seat {p}{tag} — 残り{dist}" if lang == "ja" else f"seat {p}{tag} — distance {dist}"
-    tb = Table(title=title, expand=False, show_lines=True)
-    for z in (0, 1, 2):
-        tb.add_column(_ZONE_NAMES[lang][z], justify="center", min_width=18)
-    tb.add_row(*[_zone_cell(state, p, z, seat, lang) for z in (0, 1, 2)])
-    return tb
+def _who(p: int | None, seat: int | None, lang: str) -> str:
+    w = _WORDS[lang]
+    return w["you"] if p == seat and p is not None else w["seat"].format(p=p)
 
 
-def render(state: StampedeState, seat: int | None, lang: str = "en"):
-    v_phase = _PHASES[lang].get(state.phase, state.phase)
-    cap = f"ギア上限 {state.turn}" if lang == "ja" else f"gear cap {state.turn}"
+def render(state: StampedeState, seat: int | None, lang: str = "en") -> Group:
+    """The board as ``seat`` sees it (its ``view``), compact enough for an 80×24 terminal."""
+    v = state.view(seat)
+    table = state.game.table
+    w = _WORDS[lang]
+    phase = _PHASES[lang].get(v["phase"], v["phase"])
     head = Text.assemble(
         ("Card Race Stampede!!", "bold red"),
-        f"   turn {state.turn} ({cap})   seat {state.active} — {v_phase}   ",
-        (f"distance {state.distance[0]} : {state.distance[1]}", "bold cyan"),
+        f"  {w['turn'].format(n=v['turn'])} ({w['cap'].format(n=v['gear_cap'])})  {phase}",
     )
-    parts: list = [head]
-    opp = 1 - seat if seat in (0, 1) else 1
-    me = 1 - opp
-    for p in (opp, me):
-        parts.append(_row(state, p, seat, lang))
+    parts: list[Any] = [head]
+    me = seat if seat in (0, 1) else 0
+    for p in (1 - me, me):
+        pv = v["players"][p]
+        pile = [_name(table, en, lang) for en in pv["discard"][-2:]]
+        more = "…, " if len(pv["discard"]) > 2 else ""
         info = (
-            f"  hand {len(state.hands[p])}  deck {len(state.decks[p])}  discard {len(state.discard[p])}"
-            f"  tune 0"
+            f"{_who(p, seat, lang)} — {w['distance']} {pv['distance']} · {w['hand']} {pv['hand_count']} · "
+            f"{w['deck']} {pv['deck_count']} · {w['discard']} {len(pv['discard'])}"
+            + (f" ({more}{', '.join(pile)})" if pile else "")
+            + (f" · {w['forcing']}" if pv["forcing"] else "")
         )
-        if state.force[p]:
-            info += "  《進路妨害》 in force" if lang == "en" else "  《進路妨害》発動中"
-        parts.append(Text(info, style="dim"))
-    if seat in (0, 1) and state.phase not in SETUP_PHASES:
-        hand = sorted(state.hands[seat], key=lambda u: (state.D[u].kind, state.D[u].gear, state.D[u].id))
-        parts.append(Text("hand / 手札:" if lang == "en" else "手札 / hand:", style="bold"))
-        for u in hand:
-            parts.append(Text("  " + card_line(state.D[u], lang)))
-    if state.W.frames:
-        kind = state.W.kind or ""
-        parts.append(
-            Text(
-                f"window: {_WINDOWS[lang].get(kind, kind)} — seat {state.to_move} to respond or pass",
-                style="bold yellow",
-            )
+        parts.append(Text(_cut(info), style="bold cyan" if p == seat else "bold"))
+        tb = Table(box=box.SIMPLE_HEAD, expand=False, padding=(0, 1), pad_edge=False, show_edge=False)
+        for z in range(3):
+            tb.add_column(_ZONE_NAMES[lang][z], justify="center", min_width=20, max_width=25)
+        tb.add_row(*[_zone_cell(table, pv["zones"][ZONES[z]], lang) for z in range(3)])
+        parts.append(tb)
+    hand = v["players"][me].get("hand") if seat in (0, 1) else None
+    if hand is not None:
+        defs = sorted(
+            (d for d in (_by_name(table, en) for en in hand) if d is not None),
+            key=lambda d: (d.kind, d.gear, d.id),
         )
-        for it in reversed(state.W.items):
-            parts.append(Text("  pending: " + _item_text(state, it, lang), style="yellow"))
-    if state.over:
-        res = "a draw" if state.win is None else f"seat {state.win} wins ({state.reason})"
-        parts.append(Text(f"Race over: {res}", style="bold green"))
+        counts: dict[int, int] = {}
+        for d in defs:
+            counts[d.id] = counts.get(d.id, 0) + 1
+        entries = [
+            hand_entry(d, lang) + (f" ×{counts[d.id]}" if counts[d.id] > 1 else "")
+            for i, d in enumerate(defs)
+            if i == 0 or defs[i - 1].id != d.id
+        ]
+        parts.append(Text(f"{w['hand']}: " + " · ".join(entries)))
+    windows = v["windows"]
+    if windows:
+        kind = windows["frames"][-1]["kind"]
+        line = w["window"].format(w=_WINDOWS[lang].get(kind, kind), who=_who(v["to_move"], seat, lang))
+        parts.append(Text(_cut(line), style="bold yellow"))
+        for it in reversed(windows["items"]):
+            parts.append(Text(_cut("  " + w["pending"] + _item_text(table, it, seat, lang)), style="yellow"))
+    if v["over"]:
+        if v["winner"] is None:
+            parts.append(Text(w["draw"], style="bold green"))
+        else:
+            line = w["over"].format(who=_who(v["winner"], seat, lang), reason=v["reason"])
+            parts.append(Text(line, style="bold green"))
     else:
-        parts.append(Text(f"seat {state.to_move} to move", style="italic"))
-    return Panel(Group(*parts), expand=False)
+        parts.append(Text(w["to_move"].format(who=_who(v["to_move"], seat, lang)), style="italic"))
+    return Group(*parts)
 
 
-def _item_text(state: StampedeState, it: tuple, lang: str) -> str:
-    k = it[0]
-    D = state.D
+def hand_entry(d: CardDef, lang: str) -> str:
+    """A hand card in a few words: its name and key numbers ("Pykrete Ride G2 8000/8000")."""
+    kind = "" if d.kind == MACHINE else f" {_KIND_NAMES[lang][d.kind]}"
+    return f"{d.label(lang)} {key_numbers(d, lang)}{kind}"
+
+
+def hand_line(d: CardDef, lang: str) -> str:
+    """A hand card in one line: name, key numbers, kind, keywords and the start of its text."""
+    kw = "".join(f"【{k}】" for k in keywords(d, lang))
+    return f"{d.label(lang)} {key_numbers(d, lang)} {_KIND_NAMES[lang][d.kind]}{kw}: {d.card_text(lang)}"
+
+
+def _item_text(table: Catalog, it: Mapping[str, Any], seat: int | None, lang: str) -> str:
+    k = it["kind"]
+    who = _who(it.get("seat"), seat, lang)
     if k == "attack":
-        names = "+".join(card_name(D[u], lang, False) for _, u in it[2])
-        return f"seat {it[1]}: {names} attack {card_name(D[it[4]], lang, False)}"
+        names = " + ".join(_name(table, c, lang) for c in it["attackers"])
+        return f"{who}: {names} → {_name(table, it['target'], lang)}"
     if k == "run":
-        return f"seat {it[1]}: {card_name(D[it[3]], lang, False)} runs {D[it[3]].gear}"
-    if k == "ability":
-        return f"seat {it[1]}: {card_name(D[it[2]], lang, False)}"
-    if k == "goal":
-        return f"seat {it[1]} reaches the goal"
-    if k == "deckout":
-        return f"seat {it[1]} must draw from an empty deck"
+        return f"{who}: {_name(table, it['card'], lang)} ({it['gear']})"
+    if k in ("ability", "placed"):
+        return f"{who}: {_name(table, it['card'], lang)}"
     if k == "deadheat":
-        return f"seat {it[1]}: Dead Heat {it[3]} ({card_name(D[it[2]], lang, False)})"
-    return k
+        return f"{who}: {KEYWORDS['dead_heat'][0 if lang == 'ja' else 1]}{it['by']}"
+    if k == "fizzled":
+        return f"{who}: {it['what']} ✗"
+    return f"{who}: {k}"
 
 
-def _ability_text(d: CardDef, lang: str) -> str:
-    return d.card_text(lang) or ""
-
-
-_MENU = {
+# -- menu lines ----------------------------------------------------------------------------------------
+_VERBS = {
+    "en": {"assist": "play", "keeper": "keeper", "use": "use", "hand": "procedure", "trigger": "accept"},
+    "ja": {"assist": "使う", "keeper": "キーパー", "use": "効果", "hand": "手順", "trigger": "発動"},
+}
+_MENU: dict[str, dict[str, str]] = {
     "en": {
-        "call": "call {card} G{gear} {pow}/{def_} to the {where}{extra}",
+        "call": "call {card} to the {where}{extra}",
         "stack": " (stack {a}→{b})",
-        "event": "place event {card} HP{hp} in the {where}: {text}",
-        "verbs": {
-            "assist": "play",
-            "keeper": "keeper",
-            "use": "use",
-            "hand": "procedure",
-            "trigger": "accept",
-        },
-        "attack": "attack {target} (DEF {df}) with {who} (POW {total}): {res}",
-        "attack_event": "attack event {target} (HP {hp}) with {who} (POW {total})",
+        "event": "place event {card} in the {where}: {text}",
+        "attack": "attack {target} ({their} {tz}, DEF {df}) with {who} — POW {total}: {res}",
+        "attack_event": "attack event {target} ({their} {tz}, HP {hp}) with {who} — POW {total}",
         "higher": "destroys it",
         "equal": "both destroyed",
         "lower": "attackers destroyed",
         "stays": "it stays (single-card center)",
-        "run": "run with {card}: distance {a} → {b}",
+        "run": "run with {card} ({your} {zone}): distance {a} → {b}",
+        "goal": "run with {card} ({your} {zone}): distance {a} → the goal",
         "battle": "go to the battle phase",
         "end": "end the turn",
         "pass": "pass (let it resolve)",
         "decline": "decline the triggered ability",
-        "center": "set {card} face down as the first center",
+        "center": "set {card} face down as your first center",
         "first": "go first",
         "second": "go second",
+        "your": "your",
+        "their": "their",
+        "discard": "discard {card}",
     },
     "ja": {
-        "call": "{card} (ギア{gear} {pow}/{def_}) を{where}に呼ぶ{extra}",
+        "call": "{card} を{where}に呼ぶ{extra}",
         "stack": "（センター{a}→{b}枚）",
-        "event": "イベント {card} (HP{hp}) を{where}に置く：{text}",
-        "verbs": {"assist": "使う", "keeper": "キーパー", "use": "効果", "hand": "手順", "trigger": "発動"},
-        "attack": "{who} (POW {total}) で {target} (DEF {df}) を攻撃：{res}",
-        "attack_event": "{who} (POW {total}) でイベント {target} (HP {hp}) を攻撃",
+        "event": "イベント {card} を{where}に置く：{text}",
+        "attack": "{who} (POW {total}) で{their}{tz}の {target} (DEF {df}) を攻撃：{res}",
+        "attack_event": "{who} (POW {total}) で{their}{tz}のイベント {target} (HP {hp}) を攻撃",
         "higher": "破壊する",
         "equal": "両方破壊",
         "lower": "攻撃側が破壊される",
         "stays": "センター1枚のため残る",
-        "run": "{card} で走行：残り {a} → {b}",
+        "run": "{card}（{your}{zone}）で走行：残り {a} → {b}",
+        "goal": "{card}（{your}{zone}）で走行：残り {a} → ゴール",
         "battle": "バトルフェイズへ",
         "end": "ターン終了",
         "pass": "パス（解決させる）",
         "decline": "誘発効果を使わない",
         "center": "{card} をファーストマシンとして裏向きに置く",
-        "first": "先行を選ぶ",
+        "first": "先攻を選ぶ",
         "second": "後攻を選ぶ",
+        "your": "自分の",
+        "their": "相手の",
+        "discard": "{card} を捨てる",
     },
 }
 
 
-def describe(state: StampedeState, action: Action, lang: str = "en") -> str:
-    """A menu line for an action, in ``lang``."""
+def _choice_words(
+    state: StampedeState, seat: int, d: CardDef, ab_index: int, ch: tuple[Any, ...], lang: str
+) -> str:
+    """The choices of an ability in words: "your right: Blaze Petal", "discard Rose Starter"."""
     m = _MENU[lang]
-    cards = state.game.table.cards
+    ab = d.abilities[ab_index]
+    words = []
+    table = state.game.table
+    for blk, c in zip(ab.costs + ab.effects, ch, strict=True):
+        if c is None:
+            continue
+        if blk.impl.choice == "card":
+            words.append(m["discard"].format(card=table.cards[c].label(lang)))
+            continue
+        side, z = resolve_zone(seat, c)
+        u = state.field[side * 3 + z]
+        owner = m["your"] if side == seat else m["their"]
+        sep = "" if lang == "ja" else " "
+        what = f": {state.card_of[u].label(lang)}" if u >= 0 else ""
+        words.append(f"{owner}{sep}{_ZONE_NAMES[lang][z]}{what}")
+    return ", ".join(words)
+
+
+def describe(state: StampedeState, action: Action, lang: str = "en") -> str:
+    """A menu line for a legal action of the seat to move, in ``lang``, with the key numbers of the
+    cards it names (gear, POW/DEF or HP) and its targets in words."""
+    m = _MENU[lang]
+    table = state.game.table
     k = action.kind
     p = state.to_move if state.to_move is not None else state.active
     if k == "call":
-        d = cards[action.args[0]]
+        d = table.cards[action.args[0]]
         z = action.args[1]
         h = len(state.centers[p])
-        extra = m["stack"].format(a=h, b=h + 1) if z == 1 else ""
-        return m["call"].format(
-            card=card_name(d, lang),
-            gear=d.gear,
-            pow=d.pow,
-            def_=d.def_,
-            where=_ZONE_NAMES[lang][z],
-            extra=extra,
-        )
+        extra = m["stack"].format(a=h, b=h + 1) if z == CENTER else ""
+        card = f"{d.label(lang)} {key_numbers(d, lang)}"
+        return m["call"].format(card=card, where=_ZONE_NAMES[lang][z], extra=extra)
     if k == "event":
-        d = cards[action.args[0]]
-        return m["event"].format(
-            card=card_name(d, lang),
-            hp=d.hp,
-            where=_ZONE_NAMES[lang][action.args[1]],
-            text=_ability_text(d, lang),
+        d = table.cards[action.args[0]]
+        card = f"{card_name(d, lang)} {key_numbers(d, lang)}"
+        return _cut(
+            m["event"].format(card=card, where=_ZONE_NAMES[lang][action.args[1]], text=d.card_text(lang))
         )
     if k in ("assist", "keeper", "use", "hand", "trigger"):
-        if k == "trigger":
-            _, uid, _ = state.W.data
-            d = state.D[uid]
-            tail = action.notation[len("accept") :].strip()
-        else:
-            d = cards[action.args[0]]
-            tail = action.notation.split(" ", 2)[2] if action.notation.count(" ") >= 2 else ""
-        verb = m["verbs"][k]
-        return f"{verb} {card_name(d, lang)}{' → ' + tail if tail else ''}: {_ability_text(d, lang)}"
+        cid, _, ab_index, ch = action.args
+        d = table.cards[cid]
+        targets = _choice_words(state, p, d, ab_index, ch, lang)
+        line = f"{_VERBS[lang][k]} {d.label(lang)} {key_numbers(d, lang)}"
+        return _cut(line + (f" → {targets}" if targets else "") + f": {d.card_text(lang)}")
     if k == "attack":
-        att, tz = action.args
-        base = p * 3
-        names = [state.D[state.F[base + z]] for z in att]
-        total = sum(state.pow_of(state.F[base + z]) for z in att)
-        tu = state.F[(1 - p) * 3 + tz]
-        td = state.D[tu]
-        who = " + ".join(card_name(d, lang, False) for d in names)
-        target = card_name(td, lang, False)
-        if td.kind == MACHINE:
-            df = state.def_of(tu)
-            res = m["higher"] if total > df else m["equal"] if total == df else m["lower"]
-            if total > df and tz == 1 and len(state.centers[1 - p]) <= 1:
-                res = m["stays"]
-            return m["attack"].format(target=target, df=df, who=who, total=total, res=res)
-        hp = td.hp - state.dmg.get(tu, 0)
-        return m["attack_event"].format(target=target, hp=hp, who=who, total=total)
+        return _attack_line(state, p, action.args[0], action.args[1], lang)
     if k == "run":
-        d = state.D[state.F[p * 3 + action.args[0]]]
+        z = action.args[0]
+        d = state.card_of[state.field[p * 3 + z]]
         left = state.distance[p]
-        return m["run"].format(card=card_name(d, lang, False), a=left, b=left - d.gear)
+        key = "run" if left - d.gear > 0 else "goal"
+        card = f"{card_name(d, lang, False)} G{d.gear}"
+        return m[key].format(card=card, your=m["your"], zone=_ZONE_NAMES[lang][z], a=left, b=left - d.gear)
     if k in ("battle", "end", "pass", "decline"):
-        return m[k]
+        return str(m[k])
     if k == "center":
-        return m["center"].format(card=card_name(cards[action.args[0]], lang))
+        d = table.cards[action.args[0]]
+        return m["center"].format(card=f"{d.label(lang)} {key_numbers(d, lang)}")
     if k == "order":
-        return m["first"] if action.args[0] == 0 else m["second"]
+        return str(m["first"] if action.args[0] else m["second"])
     return action.notation
 
 
-def _name(game, en: str | None, lang: str) -> str:
-    if en is None:
-        return "?"
-    cid = game.table.find(en)
-    if cid is None:
-        return en
-    d = game.table.cards[cid]
-    return d.name if lang == "ja" else d.en
+def _attack_line(state: StampedeState, p: int, zones: tuple[int, ...], tz: int, lang: str) -> str:
+    """Attackers and target by name and zone, the POW against DEF and the outcome (ST-T4)."""
+    m = _MENU[lang]
+    base = p * 3
+    sep = "" if lang == "ja" else " "
+    who = " + ".join(
+        f"{state.card_of[state.field[base + z]].label(lang)} ({m['your']}{sep}{_ZONE_NAMES[lang][z]})"
+        for z in zones
+    )
+    total = sum(state.pow_of(state.field[base + z]) for z in zones)
+    tu = state.field[(1 - p) * 3 + tz]
+    td = state.card_of[tu]
+    fields = {"target": td.label(lang), "their": m["their"], "tz": _ZONE_NAMES[lang][tz], "who": who}
+    if td.kind != MACHINE:
+        return m["attack_event"].format(hp=td.hp - state.damage.get(tu, 0), total=total, **fields)
+    df = state.def_of(tu)
+    res = m["higher"] if total > df else m["equal"] if total == df else m["lower"]
+    if total > df and tz == CENTER and len(state.centers[1 - p]) <= 1:
+        res = m["stays"]
+    return m["attack"].format(df=df, total=total, res=res, **fields)
 
 
-def narrate(game, e: dict, seat: int | None = None, lang: str = "en") -> str | None:
-    """One line per event worth telling."""
-    t = e.get("type")
+# -- narration ---------------------------------------------------------------------------------------------
+# English: (the line for another seat, the line when the subject is the reader). Japanese: one line.
+_EN: dict[str, tuple[str, str]] = {
+    "first_machine_set": ("{who} sets a card face down as the first center", ""),
+    "first_machine": ("", "you set {card} face down as your first center"),
+    "dealt": ("{who} is dealt {cards}", "you are dealt {cards} (not looked at yet)"),
+    "order_chosen": ("{who} chooses to go {order}", "you choose to go {order}"),
+    "first_player": ("{who} goes first", "you go first"),
+    "hand": ("", "your hand: {list}"),
+    "turn": ("— turn {turn}: {whose} turn (gear cap {cap}) —", "— turn {turn}: your turn (gear cap {cap}) —"),
+    "draw": ("{who} draws a card ({left} left)", ""),
+    "drew": ("", "you draw {card}"),
+    "phase": ("{who} goes to battle", "you go to battle"),
+    "call": ("{who} calls {card} to the {zone}{stack}", "you call {card} to the {zone}{stack}"),
+    "procedure": (
+        "{who} puts {card} on the center by its procedure{stack}",
+        "you put {card} on the center{stack}",
+    ),
+    "event": (
+        "{who} places the event {card} in the {zone} (HP {hp})",
+        "you place {card} in the {zone} (HP {hp})",
+    ),
+    "assist": ("{who} plays {card}", "you play {card}"),
+    "use": ("{who} uses {card}", "you use {card}"),
+    "keeper": ("{who} answers with {card}", "you answer with {card}"),
+    "trigger": ("{card} ({whose}): its ability is used", "your {card}: its ability is used"),
+    "stats": ("{card}: {change} {until}", "{card}: {change} {until}"),
+    "tap": ("{whose} {card} is tapped", "your {card} is tapped"),
+    "untap": ("{whose} {card} untaps", "your {card} untaps"),
+    "attack": (
+        "{who} attacks {target} ({their} {zone}) with {attackers}",
+        "you attack {target} ({their} {zone}) with {attackers}",
+    ),
+    "destroyed": ("{whose} {card} is destroyed", "your {card} is destroyed"),
+    "exposed": (
+        "{whose} center is now {card} (stack {height})",
+        "your center is now {card} (stack {height})",
+    ),
+    "stays": (
+        "{card} is {whose} only center machine: it stays",
+        "{card} is your only center machine: it stays",
+    ),
+    "to_hand": ("{whose} {card} returns to the hand", "your {card} returns to your hand"),
+    "to_discard": ("{whose} {card} goes to the discard pile", "your {card} goes to your discard pile"),
+    "returned": (
+        "{whose} {card} returns to the hand (center gear {gear})",
+        "your {card} returns to your hand (center gear {gear})",
+    ),
+    "put_under": (
+        "{whose} {card} goes under the center (stack {height})",
+        "your {card} goes under your center (stack {height})",
+    ),
+    "discarded": ("{who} discards {card}", "you discard {card}"),
+    "event_hp": ("{whose} {card} has {hp} HP left", "your {card} has {hp} HP left"),
+    "searched": ("{who} takes {cards} from the deck and shuffles it", ""),
+    "searched_cards": ("", "you take {list} from your deck and shuffle it"),
+    "recycled": ("{whose} {list} go under the deck", "your {list} go under your deck"),
+    "force": (
+        "《進路妨害》: {opp} must attack {whose} center",
+        "《進路妨害》: {opp} must attack your center",
+    ),
+    "force_ends": ("{whose} 《進路妨害》 ends", "your 《進路妨害》 ends"),
+    "force_lifted": ("{whose} 《進路妨害》 is lifted", "your 《進路妨害》 is lifted"),
+    "run_declared": (
+        "{who} declares a run with {card} (gear {gear})",
+        "you declare a run with {card} (gear {gear})",
+    ),
+    "run": ("{who}: {distance} to go", "you: {distance} to go"),
+    "run_dead_heat": (
+        "{who} runs {by} with Dead Heat: {distance} to go",
+        "you run {by} with Dead Heat: {distance} to go",
+    ),
+    "run_goal": ("{who} reaches the goal line", "you reach the goal line"),
+    "distance": ("{whose} distance {by:+}: {distance} to go", "your distance {by:+}: {distance} to go"),
+    "crash": ("CRASH! {who} overtakes {other}", "CRASH! you overtake {other}"),
+    "crashed": ("CRASH! {who} overtakes you", "CRASH! {who} overtakes you"),
+    "double_action": ("{whose} {card} untaps (Double Action)", "your {card} untaps (Double Action)"),
+    "fizzle": ("{whose} {what} fizzles", "your {what} fizzles"),
+    "goal_averted": (
+        "{who} is kept from the goal: {distance} to go",
+        "you are kept from the goal: {distance} to go",
+    ),
+    "deck_empty": ("{who} must draw from an empty deck", "you must draw from an empty deck"),
+    "deckout_averted": ("{who} is saved from the empty deck", "you are saved from the empty deck"),
+    "no_response": ("{who} cannot answer (no cards in hand)", "you cannot answer (no cards in hand)"),
+    "decline": ("{who} declines the triggered ability", "you decline the triggered ability"),
+    "rps": (
+        "rock-paper-scissors: {who} wins and chooses first or second",
+        "rock-paper-scissors: you win and choose first or second",
+    ),
+    "reveal": ("first machines: {list}", "first machines: {list}"),
+    "race_over": ("RACE OVER: {who} wins ({reason})", "RACE OVER: you win ({reason})"),
+    "race_draw": ("RACE OVER: a draw", "RACE OVER: a draw"),
+}
+_JA: dict[str, str] = {
+    "first_machine_set": "{who}がカードを1枚裏向きでファーストマシンに置いた",
+    "first_machine": "{who}は{card}を裏向きでファーストマシンに置いた",
+    "dealt": "{who}に{cards}が配られた",
+    "order_chosen": "{who}は{order}を選んだ",
+    "first_player": "{who}が先攻",
+    "hand": "{who}の手札：{list}",
+    "turn": "— ターン{turn}：{whose}ターン（ギア上限{cap}）—",
+    "draw": "{who}がカードを1枚引いた（残り{left}枚）",
+    "drew": "{who}は{card}を引いた",
+    "phase": "{who}がバトルフェイズへ",
+    "call": "{who}が{card}を{zone}に呼んだ{stack}",
+    "procedure": "{who}が手順で{card}をセンターに置いた{stack}",
+    "event": "{who}がイベント{card}を{zone}に置いた（HP {hp}）",
+    "assist": "{who}が{card}を使った",
+    "use": "{who}が{card}の効果を使った",
+    "keeper": "{who}が{card}で応じた",
+    "trigger": "{whose}{card}の効果が発動",
+    "stats": "{card}：{change}（{until}）",
+    "tap": "{whose}{card}が疲労した",
+    "untap": "{whose}{card}が回復した",
+    "attack": "{who}が{attackers}で{their}{zone}の{target}を攻撃",
+    "destroyed": "{whose}{card}が破壊された",
+    "exposed": "{whose}センターは{card}になった（{height}枚）",
+    "stays": "{card}は{whose}センター唯一のマシン：残る",
+    "to_hand": "{whose}{card}が手札に戻った",
+    "to_discard": "{whose}{card}が捨て札に置かれた",
+    "returned": "{whose}{card}が手札に戻った（センターのギア{gear}）",
+    "put_under": "{whose}{card}がセンターの下に置かれた（{height}枚）",
+    "discarded": "{who}が{card}を捨てた",
+    "event_hp": "{whose}{card}の残りHP {hp}",
+    "searched": "{who}が山札から{cards}を手札に加え、山札を切った",
+    "searched_cards": "{who}は山札から{list}を手札に加えた",
+    "recycled": "{whose}{list}が山札の下に置かれた",
+    "force": "《進路妨害》：{opp}は{whose}センターを攻撃しなければならない",
+    "force_ends": "{whose}《進路妨害》が終わった",
+    "force_lifted": "{whose}《進路妨害》が解除された",
+    "run_declared": "{who}が{card}（ギア{gear}）で走行を宣言",
+    "run": "{who}：残り{distance}",
+    "run_dead_heat": "{who}がデッドヒートで{by}走行：残り{distance}",
+    "run_goal": "{who}がゴールラインに到達",
+    "distance": "{whose}残り距離{by:+}：残り{distance}",
+    "crash": "クラッシュ！{who}が{other}を追い抜いた",
+    "crashed": "クラッシュ！{who}があなたを追い抜いた",
+    "double_action": "{whose}{card}が回復した（二回行動）",
+    "fizzle": "{whose}{what}は不発",
+    "goal_averted": "{who}のゴールが阻まれた：残り{distance}",
+    "deck_empty": "{who}は空の山札から引かなければならない",
+    "deckout_averted": "{who}は山札切れを免れた",
+    "no_response": "{who}は応答できない（手札なし）",
+    "decline": "{who}は誘発効果を使わなかった",
+    "rps": "じゃんけん：{who}の勝ち、先攻・後攻を選ぶ",
+    "reveal": "ファーストマシン：{list}",
+    "race_over": "レース終了：{who}の勝ち（{reason}）",
+    "race_draw": "レース終了：引き分け",
+}
+_FIZZLES = {
+    "en": {"attack": "attack", "run": "run", "search": "search", "recycle": "recycle", "draw": "draw",
+           "dead_heat": "Dead Heat"},
+    "ja": {"attack": "攻撃", "run": "走行", "search": "サーチ", "recycle": "回収", "draw": "ドロー",
+           "dead_heat": "デッドヒート"},
+}  # fmt: skip
 
-    def n(key: str = "card") -> str:
-        return _name(game, e.get(key), lang)
 
-    s = e.get("seat")
-    if t == "rps":
-        return f"rock-paper-scissors: seat {e['winner']} wins and chooses"
-    if t == "first_player":
-        return f"seat {s} goes first"
-    if t == "reveal":
-        return "first machines: " + " / ".join(_name(game, c, lang) for c in e["centers"])
-    if t == "turn":
-        return f"— turn {e['turn']}: seat {s} (gear cap {e['cap']}) —"
-    if t == "drew":
-        return f"you drew {n()}" if seat == s else None
-    if t == "call":
-        return f"seat {s} calls {n()} to {e['zone']}" + (
-            f" (stack {e['height']})" if e["zone"] == "C" else ""
-        )
-    if t == "event":
-        return f"seat {s} places event {n()} in {e['zone']} (HP {e['hp']})"
+def _count(n: int, lang: str) -> str:
+    if lang == "ja":
+        return f"{n}枚"
+    return "a card" if n == 1 else f"{n} cards"
+
+
+def _template(t: str, e: Mapping[str, Any]) -> str:
+    """Which template tells event ``e`` (some events read differently by their fields)."""
+    if t == "call" and e.get("procedure"):
+        return "procedure"
     if t == "ability":
-        return f"seat {s} uses {n()}"
-    if t == "attack":
-        who = " + ".join(_name(game, c, lang) for c in e["attackers"])
-        return f"seat {s}: {who} attack {n('target')} ({e['target_zone']})"
-    if t == "combat":
-        if e.get("outcome") == "event":
-            return f"POW {e['pow']} against {n('target')} (HP {e['hp_before']})"
-        what = {"lower": "attackers lose", "equal": "both destroyed", "higher": "target destroyed"}[
-            e["outcome"]
-        ]
-        return f"POW {e['pow']} vs DEF {e['def_']}: {what}"
-    if t == "destroyed":
-        return f"{n()} (seat {s}) is destroyed"
-    if t == "exposed":
-        return f"seat {s}'s center is now {n()} (stack {e['height']})"
-    if t == "stays":
-        return f"{n()} is seat {s}'s only center machine: it stays"
-    if t == "returned":
-        return f"{n()} returns to seat {s}'s hand (center gear {e['center_gear']})"
-    if t == "run_declared":
-        return f"seat {s}: {n()} runs {e['gear']}"
+        return {"assist": "assist", "use": "use", "keeper": "keeper", "trigger": "trigger"}.get(
+            e.get("how", ""), ""
+        )
+    if t == "left":
+        return "to_hand" if e.get("dest") == "hand" else "to_discard"
     if t == "run":
-        dh = " (Dead Heat)" if e.get("dead_heat") else ""
-        return f"seat {s} runs {e['by']}{dh}: {e['distance']} to go"
-    if t == "distance":
-        return f"seat {s}'s remaining distance {e['by']:+}: {e['distance']}"
-    if t == "crash":
-        return f"CRASH! seat {e['overtaker']} overtakes seat {e['overtaken']}"
-    if t == "event_hp":
-        return f"{n()} has {e['hp']} HP left"
-    if t == "double_action":
-        return f"{n()} untaps (Double Action)"
-    if t == "fizzle":
-        return f"the {e.get('what')} of seat {s} fizzles"
-    if t == "goal_averted":
-        return f"seat {s} is kept from the goal: {e['distance']} to go"
-    if t == "deck_empty":
-        return f"seat {s} must draw from an empty deck"
-    if t == "force":
-        return f"《進路妨害》: seat {1 - s} must attack seat {s}'s center"
-    if t == "force_lifted":
-        return "《進路妨害》 is lifted"
-    if t == "race_over":
-        w = e.get("winner")
-        return f"RACE OVER: seat {w} wins ({e['reason']})" if w is not None else "RACE OVER: a draw"
-    return None
+        if e.get("distance", 1) <= 0:
+            return "run_goal"
+        return "run_dead_heat" if e.get("dead_heat") else "run"
+    if t == "race_over" and e.get("winner") is None:
+        return "race_draw"
+    return t
 
 
-__all__ = ["render", "describe", "narrate", "card_line", "card_name", "keywords", "resolve_zone", "ZONES"]
+def narrate(game: Stampede, e: Mapping[str, Any], seat: int | None = None, lang: str = "en") -> str | None:
+    """One line telling ``seat`` an event of ``events_for(seat)`` (None: nothing worth saying)."""
+    table = game.table
+    if e.get("type") == "combat":
+        return combat_line(game, e, lang)
+    key = _template(str(e.get("type")), e)
+    if lang == "ja":
+        ja = _JA.get(key)
+        if not ja:
+            return None
+        text = ja
+    else:
+        pair = _EN.get(key)
+        if pair is None:
+            return None
+        if key == "crash" and e.get("overtaken") == seat and seat is not None:
+            pair = _EN["crashed"]
+        mine = seat is not None and _subject(e) == seat
+        text = pair[1] if mine else pair[0]
+        if not text:
+            return None
+    try:
+        return text.format(**_fields(table, e, seat, lang))
+    except (KeyError, ValueError, TypeError, IndexError):
+        return None
+
+
+def _subject(e: Mapping[str, Any]) -> Any:
+    if e.get("type") == "rps":
+        return e.get("winner")
+    if e.get("type") == "crash":
+        return e.get("overtaker")
+    if e.get("type") == "race_over":
+        return e.get("winner")
+    return e.get("seat")
+
+
+def _fields(table: Catalog, e: Mapping[str, Any], seat: int | None, lang: str) -> dict[str, Any]:
+    """The words an event's template may use, in ``lang``, from the reader's point of view."""
+    w = _WORDS[lang]
+    s = _subject(e)
+    zone = e.get("zone") or e.get("target_zone")
+    zone_word = _ZONE_WORDS[lang][ZONES.index(zone)] if isinstance(zone, str) and zone in ZONES else ""
+    names = [_name(table, c, lang) for c in e.get("cards") or []]
+    if e.get("type") == "reveal":
+        names = [
+            f"{_who(p, seat, lang)} {_name(table, c, lang)}" for p, c in enumerate(e.get("centers") or [])
+        ]
+    owner = e.get("seat")
+    their = w["your"] if seat is not None and seat != owner else w["their"]
+    change = " ".join(
+        f"{label} {v:+}" for label, v in (("POW", e.get("pow", 0)), ("DEF", e.get("def_", 0))) if v
+    )
+    until = {"en": ("until end of turn", "while on the field"), "ja": ("ターン終了まで", "場にある間")}[lang]
+    height = e.get("height")
+    stack = ""
+    if zone == "C" and height:
+        stack = f" (stack {height})" if lang == "en" else f"（{height}枚）"
+    other = e.get("overtaken")
+    return {
+        "who": _who(s, seat, lang),
+        "whose": w["your"] if s == seat and seat is not None else w["seats"].format(p=s),
+        "their": their,
+        "other": _who(other, seat, lang),
+        "opp": _who(None if owner is None else 1 - owner, seat, lang),
+        "card": _name(table, e.get("card"), lang),
+        "target": _name(table, e.get("target"), lang),
+        "attackers": " + ".join(_name(table, c, lang) for c in e.get("attackers") or []),
+        "zone": zone_word,
+        "stack": stack,
+        "list": ", ".join(names) if lang == "en" else "、".join(names),
+        "cards": _count(int(e.get("count", 0) or 0), lang),
+        "order": ("先攻" if e.get("first") else "後攻")
+        if lang == "ja"
+        else ("first" if e.get("first") else "second"),
+        "change": change or "±0",
+        "until": until[0] if e.get("duration") == "turn" else until[1],
+        "what": _FIZZLES[lang].get(str(e.get("what")), str(e.get("what"))),
+        "gear": e.get("gear", e.get("center_gear", "")),
+        "reason": e.get("reason", ""),
+        **{k: e.get(k) for k in ("turn", "cap", "left", "hp", "height", "by", "distance") if k in e},
+    }
+
+
+def combat_line(game: Stampede, e: Mapping[str, Any], lang: str = "en") -> str | None:
+    """The outcome of a combat event (ST-T4)."""
+    table = game.table
+    target = _name(table, e.get("target"), lang)
+    if e.get("outcome") == "event":
+        return f"POW {e['pow']} → {target} (HP {e['hp_before']})"
+    what = {
+        "en": {"lower": "the attackers lose", "equal": "both destroyed", "higher": f"{target} is destroyed"},
+        "ja": {"lower": "攻撃側の負け", "equal": "両方破壊", "higher": f"{target}を破壊"},
+    }[lang][str(e.get("outcome"))]
+    return f"POW {e['pow']} vs DEF {e['def_']}: {what}"
+
+
+__all__ = ["card_line", "card_name", "describe", "key_numbers", "keywords", "narrate", "render"]

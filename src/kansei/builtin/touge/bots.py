@@ -1,35 +1,90 @@
-"""Bot hints for Touge: the evaluation used by the greedy bot and at MCTS leaves."""
+"""Bot hints for Touge: the evaluation used by the greedy bot and at MCTS leaves, and the preview the
+menus show.
+
+Both rest on one forecast (:func:`~.scoring.forecast`): the battle in progress played out as if both
+racers passed now. While a battle is being built and tuned, a state is worth what that forecast gives
+(the battle or race it decides, then the margin); between battles, the battles won, the margins so far
+and what the new hand promises (never negative). So a move whose preview is worse than passing (a lower
+margin, or a worse outcome) always evaluates below passing: the bot never delays a lost battle by hurting
+itself (issue 11: greedy played ``tune-up Jump on tile 5 … [margin -1]``).
+"""
 
 from __future__ import annotations
 
-from .rules import TUNE, TougeState, tile_scores
+from typing import NamedTuple
+
+from kansei.core.protocol import Action
+
+from .rules import BUILD, NULLIFY, TUNE_PHASE, TougeState
+from .scoring import Forecast, forecast, standing
+from .table import ROAD, TUNE
 
 WIN = 1000.0
 BATTLE = 60.0
+MARGIN = 0.1  # per point of margin: far below one battle, so the outcome always comes first
+ABILITY = 0.8  # an ability not yet used
+HAND = 0.4  # per point a card in hand may still add, between battles
+
+IN_PROGRESS = (BUILD, TUNE_PHASE, NULLIFY)
+
+
+class Preview(NamedTuple):
+    """What an action changes in the forecast, for the seat to move."""
+
+    margin: int  # change of (my total - the other's total)
+    standing: int  # the forecast's standing after the action (see scoring.standing)
+    before: int  # and before it
+
+    def worse_than_passing(self) -> bool:
+        return (self.standing, self.margin) < (self.before, 0)
+
+
+def _margin(f: Forecast, seat: int) -> int:
+    return f.totals[seat] - f.totals[1 - seat]
+
+
+def preview(state: TougeState, action: Action) -> Preview | None:
+    """How laying a road, playing a tune-up or switching on the ability changes the forecast of the
+    battle for the seat to move (None for other actions: passing changes nothing)."""
+    if action.kind not in ("road", "tune", "ability") or state.phase not in IN_PROGRESS:
+        return None
+    me = state.turn
+    before = forecast(state)
+    after_state = state.clone()
+    after_state.advance(action)
+    after = forecast(after_state)
+    return Preview(_margin(after, me) - _margin(before, me), standing(after, me), standing(before, me))
 
 
 def evaluate(state: TougeState, seat: int) -> float:
-    """Value of ``state`` for ``seat``: race result, battle wins, the course as it scores now, and what
-    the hand could still add (at a discount, so playing a good card beats holding it)."""
-    if state.over:
-        return WIN * state.returns()[seat]
+    """Value of ``state`` for ``seat`` (higher is better)."""
     opp = 1 - seat
-    v = BATTLE * (state.wins[seat] - state.wins[opp])
-    if state.course:
-        scores = tile_scores(state, state.direction)
-        v += sum(s[seat] - s[opp] for s in scores)
-    v += state.totals[seat] - state.totals[opp]
+    margin = sum(b.scores[seat] - b.scores[opp] for b in state.battles)  # every battle run so far
+    if state.over:
+        return WIN * state.returns()[seat] + MARGIN * margin
+    v = ABILITY if not state.ability_used[seat] else 0.0
+    if state.phase in IN_PROGRESS:  # no hand potential here: see the module's docstring
+        f = forecast(state)
+        if f.race_over:  # as the finished race will be: the ability no longer counts
+            v = 0.0 if f.race_winner is None else WIN if f.race_winner == seat else -WIN
+        else:
+            wins = list(state.wins)
+            if f.winner is not None:
+                wins[f.winner] += 1
+            v += BATTLE * (wins[seat] - wins[opp])
+        return v + MARGIN * (margin + _margin(f, seat))
+    # between battles (redrawing): battles won, margins so far, and what the hand may add
+    v += BATTLE * (state.wins[seat] - state.wins[opp]) + MARGIN * margin
     cards = state.game.table.cards
     me = cards[state.cars[seat]].mult[state.direction]
     them = cards[state.cars[opp]].mult[state.direction]
+    building = not (state.game.sudden and state.battle > 1)  # Sudden Death builds its course once
     pot = 0.0
     for c in state.hands[seat]:
         d = cards[c]
-        if d.kind == "road":
-            if state.phase != TUNE:
+        if d.kind == ROAD:
+            if building:
                 pot += max(0, d.value[state.direction] * (me[d.rtype] - them[d.rtype]))
-        elif d.kind == "tune":
+        elif d.kind == TUNE:
             pot += 2.0
-    if not state.ability_used[seat]:
-        pot += 2.0
-    return v + 0.4 * pot
+    return v + HAND * MARGIN * pot

@@ -1,7 +1,7 @@
 """Touge content schema (TG-C1..C7): cars, roads, tune-ups, disasters and starter decks, validated at load.
 
-Effects are named building blocks (``{kind = "mult_add", road = "S", amount = 2, scope = "tile"}``), never
-free text. The rules engine reads them through :class:`Effect`; ``kansei validate`` reports problems one
+Effects are named building blocks (``{ block = "mult_add", road = "S", amount = 2, scope = "tile" }``,
+see :mod:`blocks`), compiled here by the block registry: ``kansei validate`` reports every problem, one
 line each.
 """
 
@@ -9,63 +9,33 @@ from __future__ import annotations
 
 from functools import cache
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import Field, model_validator
 
 from kansei.core.content import Record, load_records, slug
+from kansei.core.effects import Compiled
 from kansei.core.errors import ContentError
+from kansei.core.options import shorten
+
+from .blocks import REGISTRY, tile_road
 
 CONTENT = Path(__file__).parent / "content"
 
 RoadType = Literal["C", "S"]
-EffectKind = Literal[
-    "mult_add",  # add `amount` to the multiplier for `road` (tile or whole course)
-    "mult_halve",  # halve the multiplier for `road`, rounded toward zero
-    "mult_cap",  # the multiplier for `road` is at most `amount`
-    "nullify",  # a tile scores 0 (for `who`)
-    "nullify_top",  # the highest tile in the current direction scores 0 for both (TG-C5 ruling)
-    "best_of",  # score a tile with the better of the two multipliers of the direction (Blindspot)
-    "draw",  # draw `amount` cards
-    "double",  # Instinct: your multipliers and your own effects count double
-    "ignore_disaster",  # Foresight
-]
-# Which parameters each kind needs; validated per effect.
-_NEEDS_AMOUNT = {"mult_add", "mult_cap", "draw"}
-_TILE_ONLY = {"nullify", "best_of"}
-_COURSE_ONLY = {"draw", "double", "ignore_disaster", "nullify_top", "mult_halve", "mult_cap"}
-
-
-class Effect(Record):
-    kind: EffectKind
-    road: Literal["C", "S", "any"] = "any"
-    amount: int = 0
-    scope: Literal["tile", "course"] = "course"
-    who: Literal["self", "opponent", "both"] = "self"
-
-    @model_validator(mode="after")
-    def _check(self) -> Effect:
-        if self.kind in _NEEDS_AMOUNT and self.amount == 0:
-            raise ValueError(f"effect {self.kind} needs a non-zero amount")
-        if self.kind in _TILE_ONLY and self.scope != "tile":
-            raise ValueError(f"effect {self.kind} targets a tile: scope must be 'tile'")
-        if self.kind in _COURSE_ONLY and self.scope == "tile":
-            raise ValueError(f"effect {self.kind} cannot target a single tile")
-        if self.kind == "draw" and self.amount < 0:
-            raise ValueError("draw amount must be positive")
-        return self
+Spec = dict[str, Any]
 
 
 class Ability(Record):
-    name: str
+    name: str = Field(min_length=1, max_length=60)
     text: str = ""
-    effects: list[Effect] = Field(min_length=1)
+    effects: list[Spec] = Field(min_length=1)
 
 
 class Car(Record):
     """TG-C1: four multipliers, each DH and UH pair summing to 4, none above 4 in absolute value."""
 
-    name: str
+    name: str = Field(min_length=1, max_length=60)
     dh_c: int
     dh_s: int
     uh_c: int
@@ -93,7 +63,7 @@ class Car(Record):
 class Road(Record):
     """TG-C2: a corner or straight with a star tier and a value for each direction."""
 
-    name: str
+    name: str = Field(min_length=1, max_length=60)
     pass_: str = Field(alias="pass")
     type: RoadType
     stars: int = Field(ge=1, le=5)
@@ -106,42 +76,19 @@ class Road(Record):
 class TuneUp(Record):
     """TG-C4."""
 
-    name: str
+    name: str = Field(min_length=1, max_length=60)
     text: str
-    effects: list[Effect] = Field(min_length=1)
+    effects: list[Spec] = Field(min_length=1)
     house: bool = True
-
-    @model_validator(mode="after")
-    def _one_target(self) -> TuneUp:
-        roads = {e.road for e in self.effects if e.scope == "tile"}
-        if len(roads) > 1:
-            raise ValueError("tile effects of one tune-up must share one road filter")
-        if any(e.who != "self" for e in self.effects):
-            raise ValueError("tune-ups help your own car (TG-C4): who must be 'self'")
-        return self
-
-    @property
-    def tile_road(self) -> str | None:
-        """The road filter of the tile this card targets, or None for a whole-course card."""
-        for e in self.effects:
-            if e.scope == "tile":
-                return e.road
-        return None
 
 
 class Disaster(Record):
     """TG-C5: in force for the whole race, for both players."""
 
-    name: str
+    name: str = Field(min_length=1, max_length=60)
     text: str
-    effects: list[Effect] = Field(min_length=1)
+    effects: list[Spec] = Field(min_length=1)
     house: bool = True
-
-    @model_validator(mode="after")
-    def _both(self) -> Disaster:
-        if any(e.scope == "tile" for e in self.effects):
-            raise ValueError("a disaster acts on the whole course")
-        return self
 
 
 class StarterDeck(Record):
@@ -151,57 +98,104 @@ class StarterDeck(Record):
     cards: dict[str, int]
 
 
+Card = Car | Road | TuneUp | Disaster
+
 TIER_LIMITS = {1: 35, 2: 15, 3: 10, 4: 5, 5: 2}  # TG-C3
 MIN_OTHER_CARDS = 30  # TG-C7 ruling
+MAX_DECK = 200  # house limit: no rule caps tune-ups and disasters; a deck file cannot ask for millions
+
+
+def compile_effects(kind: str, specs: list[Spec], where: str, problems: list[str]) -> tuple[Compiled, ...]:
+    """Compile one card's effect blocks and check that each may sit on this kind of card (``car``,
+    ``tune``, ``disaster``); problems are appended, one line each."""
+    before = len(problems)
+    out = REGISTRY.compile_list(specs, where, problems)
+    if len(problems) > before:
+        return ()
+    label = {"car": "a car ability", "tune": "a tune-up", "disaster": "a disaster"}[kind]
+    roads = set()
+    for i, c in enumerate(out, 1):
+        here = f"{where}: effect {i} ({c.name})"
+        who = getattr(c.p, "who", None)
+        road = tile_road(c.name, c.p)
+        if kind not in c.impl.on:
+            problems.append(f"{here}: block {c.name!r} cannot be on {label}")
+        elif kind == "tune" and who not in (None, "self"):
+            problems.append(f"{here}: tune-ups help your own car (TG-C4): who must be 'self'")
+        elif kind == "disaster" and who not in (None, "both"):
+            problems.append(f"{here}: a disaster acts on both racers (TG-C5): who must be 'both'")
+        elif kind != "tune" and road is not None:
+            problems.append(f"{here}: {label} acts on the whole course: no tile")
+        if road is not None:
+            roads.add(road)
+    if len(roads) > 1:
+        problems.append(f"{where}: the tile effects of one tune-up must share one road filter")
+    return out
 
 
 class Catalog:
-    """All Touge cards, indexed by name (case-insensitive) and by slug."""
+    """All Touge cards, indexed by name (case-insensitive) and by slug, with their compiled effects."""
 
-    def __init__(self, cars, roads, tuneups, disasters, decks):
-        self.cars: list[Car] = cars
-        self.roads: list[Road] = roads
-        self.tuneups: list[TuneUp] = tuneups
-        self.disasters: list[Disaster] = disasters
-        self.decks: list[StarterDeck] = decks
-        self.by_name: dict[str, Car | Road | TuneUp | Disaster] = {}
+    def __init__(
+        self,
+        cars: list[Car],
+        roads: list[Road],
+        tuneups: list[TuneUp],
+        disasters: list[Disaster],
+        decks: list[StarterDeck],
+        effects: dict[str, tuple[Compiled, ...]],
+    ):
+        self.cars = cars
+        self.roads = roads
+        self.tuneups = tuneups
+        self.disasters = disasters
+        self.decks = decks
+        self.effects = effects  # card name -> its compiled blocks (a car: its ability's)
+        self.by_name: dict[str, Card] = {}
         for group in (cars, roads, tuneups, disasters):
             for c in group:
                 self.by_name[c.name.lower()] = c
                 self.by_name[slug(c.name)] = c
 
-    def find(self, name: str):
+    def find(self, name: str) -> Card | None:
         return self.by_name.get(name.lower()) or self.by_name.get(slug(name))
 
     def deck_problems(self, car: str | None, cards: dict[str, int], where: str) -> list[str]:
-        """TG-C3 and the TG-C7 deck ruling, one line per problem."""
+        """TG-C1, TG-C3 and the TG-C7 deck ruling, one line per problem."""
         problems = []
-        cars = []
+        n_cars = 0
         others = 0
         tiers = {k: 0 for k in TIER_LIMITS}
         if car is not None:
             c = self.find(car)
             if not isinstance(c, Car):
-                problems.append(f'{where}: car "{car}": no such car')
+                problems.append(f'{where}: car "{shorten(car, 40)}": no such car')
             else:
-                cars.append(c)
+                n_cars += 1
+        unknown = 0
         for name, count in cards.items():
             c = self.find(name)
             if c is None:
-                problems.append(f'{where}: card "{name}": no such Touge card')
+                unknown += 1
+                if unknown <= 10:
+                    problems.append(f'{where}: card "{shorten(name, 40)}": no such Touge card')
             elif isinstance(c, Car):
-                cars.extend([c] * count)
+                n_cars += count
             else:
                 others += count
                 if isinstance(c, Road):
                     tiers[c.stars] += count
-        if len(cars) != 1:
-            problems.append(f"{where}: a deck has exactly one car (TG-C1), has {len(cars)}")
+        if unknown > 10:
+            problems.append(f"{where}: … and {unknown - 10} more unknown cards")
+        if n_cars != 1:
+            problems.append(f"{where}: a deck has exactly one car (TG-C1), has {n_cars}")
         if others < MIN_OTHER_CARDS:
             problems.append(
                 f"{where}: a deck needs at least {MIN_OTHER_CARDS} cards besides the car (TG-C7), "
                 f"has {others}"
             )
+        if others > MAX_DECK:
+            problems.append(f"{where}: a deck holds at most {MAX_DECK} cards besides the car, has {others}")
         for stars, limit in TIER_LIMITS.items():
             if tiers[stars] > limit:
                 problems.append(f"{where}: at most {limit} {stars}-star roads (TG-C3), has {tiers[stars]}")
@@ -215,21 +209,46 @@ def load_catalog(folder: Path = CONTENT, prefix: str | None = None) -> Catalog:
     def disp(name: str) -> str:
         return f"{prefix or 'content'}/{name}"
 
-    def load(file, table, model, kind):
-        return load_records(folder / file, table, model, problems, disp(file), kind, unique=True)
-
-    cars = load("cars.toml", "car", Car, "car")
-    roads = load("roads.toml", "road", Road, "road")
-    tuneups = load("tuneups.toml", "tuneup", TuneUp, "tune-up")
-    disasters = load("disasters.toml", "disaster", Disaster, "disaster")
-    decks = load("decks.toml", "deck", StarterDeck, "deck")
-    cat = Catalog(cars, roads, tuneups, disasters, decks)
-    names = [c.name.lower() for g in (cars, roads, tuneups, disasters) for c in g]
+    cars = load_records(folder / "cars.toml", "car", Car, problems, disp("cars.toml"), "car", unique=True)
+    roads = load_records(
+        folder / "roads.toml", "road", Road, problems, disp("roads.toml"), "road", unique=True
+    )
+    tuneups = load_records(
+        folder / "tuneups.toml", "tuneup", TuneUp, problems, disp("tuneups.toml"), "tune-up", unique=True
+    )
+    disasters = load_records(
+        folder / "disasters.toml",
+        "disaster",
+        Disaster,
+        problems,
+        disp("disasters.toml"),
+        "disaster",
+        unique=True,
+    )
+    decks = load_records(
+        folder / "decks.toml", "deck", StarterDeck, problems, disp("decks.toml"), "deck", unique=True
+    )
+    effects: dict[str, tuple[Compiled, ...]] = {}
+    for car in cars:
+        where = f'{disp("cars.toml")}: car "{car.name}": ability'
+        effects[car.name] = compile_effects("car", car.ability.effects, where, problems)
+    for t in tuneups:
+        effects[t.name] = compile_effects(
+            "tune", t.effects, f'{disp("tuneups.toml")}: tune-up "{t.name}"', problems
+        )
+    for d in disasters:
+        where = f'{disp("disasters.toml")}: disaster "{d.name}"'
+        effects[d.name] = compile_effects("disaster", d.effects, where, problems)
+    cat = Catalog(cars, roads, tuneups, disasters, decks, effects)
+    every: list[Card] = [*cars, *roads, *tuneups, *disasters]
+    names = [c.name.lower() for c in every]
     dup = {n for n in names if names.count(n) > 1}
     for n in sorted(dup):
         problems.append(f"{disp('*.toml')}: card name {n!r} is used by two cards")
-    for d in decks:
-        problems.extend(cat.deck_problems(d.car, d.cards, f'{disp("decks.toml")}: deck "{d.name}"'))
+    if not decks:
+        problems.append(f"{disp('decks.toml')}: at least one starter deck is needed")
+    for deck in decks:
+        problems.extend(cat.deck_problems(deck.car, deck.cards, f'{disp("decks.toml")}: deck "{deck.name}"'))
     if problems:
         raise ContentError(problems)
     return cat

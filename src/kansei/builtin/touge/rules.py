@@ -1,302 +1,200 @@
-"""Touge Card Game: the state machine for both modes (rules digest ids TG-…, see RULES.md).
+"""Touge Card Game: the game and its state machine for both modes (rules digest ids TG-…, see RULES.md).
 
-Cards are ints (indices into :data:`TABLE`); zones are lists of ints, so a clone is a handful of list
-copies. Decks are drawn from the end of the list (the end is the top). Hands are kept sorted, so the same
-hand always lists its actions in the same order.
+Cards are ints (indices into the game's :class:`~.table.Table`); zones are lists of ints, so a clone is a
+handful of list copies. Decks are drawn from the end of the list (the end is the top). Hands are kept
+sorted, so the same hand always lists its actions in the same order.
+
+Every seat whose turn it is in an alternating phase is asked, whether or not it holds a road or a
+tune-up (that is hidden information): a seat with nothing to play has the single action ``pass``, and
+every pass is logged alike.
 """
 
 from __future__ import annotations
 
-import json
 import random
 from bisect import insort
 from collections import Counter
-from functools import cache
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
-from kansei.core.content import read_deck
-from kansei.core.content import slug as mkslug
-from kansei.core.errors import ContentError, OptionError
-from kansei.core.protocol import Action, DuelState, Game, GameOptions, GameSetup
+from pydantic import Field
 
-from .cards import Car, Catalog, Disaster, Road, TuneUp, catalog, load_catalog
+from kansei.core.errors import ContentError
+from kansei.core.options import shorten
+from kansei.core.protocol import Action, DuelState, Game, GameOptions
+
+from . import decks as deckdata
+from . import views
+from .scenario import DIRECTIONS, TougeSetup, deal, set_up
+from .scoring import run_order, tile_scores, walk, wipe_candidates
+from .table import ABILITY, DONE, PASS, ROAD, TUNE, Deck, Table, table, table_for
 
 C, S = 0, 1  # road types
 DOWN, UP = 0, 1  # directions
-DIRECTIONS = ("downhill", "uphill")
-TYPE_NAMES = ("C", "S")
 
 # phases
-REDRAW, BUILD, TUNE, NULLIFY, OVER = "redraw", "build", "tune", "nullify", "over"
-
-
-class CardDef:
-    """A card flattened for the hot path. ``kind``: car, road, tune or disaster."""
-
-    __slots__ = (
-        "id", "name", "slug", "kind", "rec",
-        "rtype", "stars", "value",  # roads
-        "mult",  # cars: mult[direction][type]
-        "tile_road", "effects",  # tune-ups (tile_road: None for whole-course, else "C"/"S"/"any")
-        "ability",  # cars
-        "act", "tile_acts",  # interned actions
-    )  # fmt: skip
-
-
-class Table:
-    """Every card of a catalog as a CardDef, with its actions interned."""
-
-    def __init__(self, cat: Catalog):
-        self.catalog = cat
-        self.cards: list[CardDef] = []
-        self.by_name: dict[str, int] = {}
-        for group, kind in (
-            (cat.cars, "car"),
-            (cat.roads, "road"),
-            (cat.tuneups, "tune"),
-            (cat.disasters, "disaster"),
-        ):
-            for rec in group:
-                d = CardDef()
-                d.id = len(self.cards)
-                d.name = rec.name
-                d.slug = mkslug(rec.name)
-                d.kind = kind
-                d.rec = rec
-                d.rtype = d.stars = d.value = d.mult = d.tile_road = d.ability = None
-                d.effects = ()
-                d.tile_acts = {}
-                if isinstance(rec, Road):
-                    d.rtype = C if rec.type == "C" else S
-                    d.stars = rec.stars
-                    d.value = (rec.down, rec.up)
-                    d.act = Action(f"road {d.slug}", "road", (d.id,))
-                elif isinstance(rec, Car):
-                    d.mult = ((rec.dh_c, rec.dh_s), (rec.uh_c, rec.uh_s))
-                    d.ability = rec.ability
-                    d.effects = tuple(rec.ability.effects)
-                    d.act = None
-                elif isinstance(rec, TuneUp):
-                    d.effects = tuple(rec.effects)
-                    d.tile_road = rec.tile_road
-                    d.act = Action(f"tune {d.slug}", "tune", (d.id, -1)) if d.tile_road is None else None
-                elif isinstance(rec, Disaster):
-                    d.effects = tuple(rec.effects)
-                    d.act = None
-                self.cards.append(d)
-                self.by_name[rec.name.lower()] = d.id
-                self.by_name[d.slug] = d.id
-
-    def find(self, name: str) -> int | None:
-
-        i = self.by_name.get(str(name).lower())
-        return i if i is not None else self.by_name.get(mkslug(str(name)))
-
-    def tile_action(self, cid: int, tile: int) -> Action:
-        d = self.cards[cid]
-        a = d.tile_acts.get(tile)
-        if a is None:
-            a = d.tile_acts[tile] = Action(f"tune {d.slug} @{tile + 1}", "tune", (cid, tile))
-        return a
-
-
-@cache
-def table() -> Table:
-    """The shipped cards as a Table, built once per process."""
-    return Table(catalog())
-
-
-PASS = Action("pass", "pass")
-DONE = Action("done", "done")
-ABILITY = Action("ability", "ability")
-_NULLIFY: dict[int, Action] = {}
-_REDRAW: dict[int, Action] = {}
-
-
-def _nullify_act(tile: int) -> Action:
-    a = _NULLIFY.get(tile)
-    if a is None:
-        a = _NULLIFY[tile] = Action(f"nullify @{tile + 1}", "nullify", (tile,))
-    return a
-
-
-def _redraw_act(cid: int) -> Action:
-    a = _REDRAW.get(cid)
-    if a is None:
-        a = _REDRAW[cid] = Action(f"redraw {table().cards[cid].slug}", "redraw", (cid,))
-    return a
+REDRAW, BUILD, TUNE_PHASE, NULLIFY, OVER = "redraw", "build", "tune", "nullify", "over"
+PHASE_NAMES = {REDRAW: "redraw", BUILD: "build", TUNE_PHASE: "tune-up", NULLIFY: "nullify", OVER: "over"}
 
 
 class TougeOptions(GameOptions):
     mode: Literal["time_attack", "sudden_death"] = "time_attack"
     # TG-C5 ruling: disasters that nullify pick the highest tile; "leader_choice" lets the leader pick any.
     nullify_pick: Literal["highest", "leader_choice"] = "highest"
-    # docs/rulings.md: downhill runs from tile 1, uphill from the last tile; "built" always from tile 1.
+    # docs/rulings.md: downhill runs from tile 1, uphill from the last tile; "built" runs from tile 1 and
+    # the Sudden Death return run back from the last tile (TG-D4).
     course_order: Literal["mountain", "built"] = "mountain"
     # TG-T0: coins decide, or the players agree.
     first_direction: Literal["coin", "downhill", "uphill"] = "coin"
     first_leader: Literal["coin", "seat0", "seat1"] = "coin"
     disaster_draw: bool = True  # TG-T0 (off: race without a disaster)
-    redraws: int = 2  # TG-T1 / TG-D0
-    lead_margin: int = 12  # TG-D3
-
-
-# Scenario keys (docs: RULES.md / tests): fixed coins, a fixed disaster (or "none"), the top cards the
-# disaster draw reveals ("reveal"), the top cards after set-up ("order"), and starting hands ("hands").
-class TougeSetup(GameSetup):
-    """Scenario keys (interim: typed fields come with the game's own validation)."""
-
-    direction: Any = None
-    disaster: Any = None
-    hands: Any = None
-    leader: Any = None
-    order: Any = None
-    reveal: Any = None
+    redraws: int = Field(default=2, ge=0, le=7)  # TG-T1 / TG-D0
+    lead_margin: int = Field(default=12, ge=1, le=999)  # TG-D3
 
 
 class Touge(Game):
     id = "touge"
     name = "Touge Card Game"
     Options = TougeOptions
+    Setup = TougeSetup
     min_players = 2
     max_players = 2
-    Setup = TougeSetup
+    languages = ("en",)
 
-    def __init__(self, **options: Any):
-        super().__init__(**options)
-        o = self.options
-        if not 0 <= o.redraws <= 7:
-            raise OptionError(f"touge: option redraws={o.redraws}: must be 0..7")
-        if o.lead_margin < 1:
-            raise OptionError(f"touge: option lead_margin={o.lead_margin}: must be at least 1")
-        self.table = table()
-        self.sudden = o.mode == "sudden_death"
-        self._decks: dict[str, tuple[int, list[int], dict]] = {}  # resolved deck specs (validated once)
+    options: TougeOptions
+    table: Table
+    sudden: bool
+
+    def __init__(self, *, content: Path | str | None = None, **options: Any):
+        super().__init__(content=content, **options)
+        if self.content_path is None:
+            self.table = table()
+        else:
+            self.table = table_for(str(self.content_path.resolve()), self.content_digest())
+        self.sudden = self.options.mode == "sudden_death"
 
     # -- decks --------------------------------------------------------------------------------
     def starter_decks(self) -> list[str]:
-        return [d.name for d in self.table.catalog.decks]
+        return list(self.table.starter_names)
 
-    def _deck_from_spec(self, spec: Any, seat: int) -> tuple[int, list[int], dict]:
-        """A deck spec (starter name, deck-file path, or {"car":…, "cards":{…}}) -> (car, cards, decklist).
+    def starter_deck(self, name: str) -> dict[str, Any]:
+        return deckdata.starter_deck(self.table, name)
 
-        Starter names and inline decks are resolved and validated once per game object (simulations start
-        thousands of races); deck files are read every time, as they may change between games.
-        """
-        if (
-            spec is None
-            or isinstance(spec, dict | str)
-            and not (isinstance(spec, str) and Path(spec).exists())
-        ):
-            key = json.dumps([seat if spec is None else None, spec], sort_keys=True, default=str)
-            hit = self._decks.get(key)
-            if hit is None:
-                hit = self._decks[key] = self._resolve_deck(spec, seat)
-            return hit
-        return self._resolve_deck(spec, seat)
+    def load_deck(self, path: Path) -> dict[str, Any]:
+        return deckdata.load_deck(Path(path))
 
-    def _resolve_deck(self, spec: Any, seat: int) -> tuple[int, list[int], dict]:
-        cat = self.table.catalog
-        where = f"deck of seat {seat}"
-        if spec is None:
-            spec = cat.decks[seat % len(cat.decks)].name
-        if isinstance(spec, str):
-            starter = next((d for d in cat.decks if d.name.lower() == spec.lower()), None)
-            if starter is not None:
-                car, cards = starter.car, dict(starter.cards)
-            elif Path(spec).exists():
-                car, cards = self.read_deck_file(Path(spec))
-                where = spec
-            else:
-                raise ContentError(
-                    [
-                        f"{where}: {spec!r} is neither a starter deck ({', '.join(self.starter_decks())}) "
-                        "nor a deck file"
-                    ]
-                )
-        elif isinstance(spec, dict):
-            car, cards = spec.get("car"), dict(spec.get("cards") or {})
-        else:
-            raise ContentError([f"{where}: a deck is a starter name, a file path or an object"])
-        problems = cat.deck_problems(car, cards, where)
-        if problems:
-            raise ContentError(problems)
-        t = self.table
-        car_id = t.find(car) if car else None
-        ids: list[int] = []
-        for name, n in cards.items():
-            cid = t.find(name)
-            if t.cards[cid].kind == "car":
-                car_id = cid
-                continue
-            ids.extend([cid] * n)
-        decklist = {t.cards[i].name: n for i, n in sorted(Counter(ids).items())}
-        return car_id, ids, decklist
-
-    def read_deck_file(self, path: Path) -> tuple[str | None, dict[str, int]]:
-        deck = read_deck(path)
-        car = deck.meta.get("car")
-        if isinstance(car, list):
-            car = car[0] if len(car) == 1 else None
-        return car, deck.counts()
+    def deck_problems(self, deck: Any) -> list[str]:
+        name = deck.get("name") if isinstance(deck, dict) else None
+        where = f"deck {shorten(name, 40)!r}" if isinstance(name, str) else "deck"
+        return deckdata.deck_problems(self.table, deck, where)
 
     def validate_content(self, path: Path) -> list[str]:
         """Problems in a content folder (cars/roads/tuneups/disasters/decks.toml) or a deck file."""
+        from .cards import load_catalog
+
         path = Path(path)
         try:
             if path.is_dir():
                 load_catalog(path, prefix=str(path))
                 return []
-            car, cards = self.read_deck_file(path)
+            data = self.load_deck(path)
         except ContentError as e:
             return e.problems
-        return self.table.catalog.deck_problems(car, cards, str(path))
+        return deckdata.deck_problems(self.table, data, str(path))
 
     # -- protocol -------------------------------------------------------------------------------
-    def _new_state(self, seed: int, players: int, decks: list | None, setup_model: GameSetup) -> TougeState:
-        setup = setup_model.model_dump(exclude_unset=True)
-        specs = list(decks) if decks else [None, None]
-        if len(specs) != 2:
-            raise ContentError([f"touge: two decks are needed, got {len(specs)}"])
-        built = [self._deck_from_spec(specs[i], i) for i in range(2)]
+    def _new_state(self, seed: int, players: int, decks: list[Any] | None, setup: Any) -> TougeState:
+        specs = self.two_decks(decks)
+        built = [deckdata.resolve(self.table, specs[i], i) for i in range(2)]
         return TougeState.new(self, seed, built, setup)
 
-    def rules_file(self) -> Path:
-        return Path(__file__).parent / "RULES.md"
-
-    def test_configs(self) -> list[dict]:
+    def test_configs(self) -> list[dict[str, Any]]:
         return [
             {"options": {"mode": "time_attack"}, "players": 2},
             {"options": {"mode": "sudden_death"}, "players": 2},
             {"options": {"mode": "time_attack", "nullify_pick": "leader_choice"}, "players": 2},
+            {"options": {"mode": "sudden_death", "course_order": "built"}, "players": 2},
         ]
 
+    # -- hooks for tools ----------------------------------------------------------------------
+    def cards(self, lang: str = "en") -> list[dict[str, Any]]:
+        self.check_lang(lang)
+        return views.card_faces(self.table)
+
+    def action_space(self) -> list[str]:
+        return views.action_space(self.table)
+
+    def observation_spec(self, players: int = 2) -> list[str]:
+        return views.observation_spec(self.table)
+
+    def encode_view(self, view: dict[str, Any], seat: int | None) -> list[float]:
+        return views.encode_view(self.table, view, seat)
+
+    def render(self, state: Any, seat: int | None, lang: str = "en") -> Any:
+        self.check_lang(lang)
+        return super().render(state, seat, lang)
+
+    def describe_action(self, state: Any, action: Action, lang: str = "en") -> str:
+        self.check_lang(lang)
+        return super().describe_action(state, action, lang)
+
+    def narrate(self, event: Any, seat: int | None = None, lang: str = "en") -> str | None:
+        self.check_lang(lang)
+        return super().narrate(event, seat, lang)
 
 
+class Battle(NamedTuple):
+    """One finished battle, as ``view`` reports it."""
 
-
-
+    battle: int
+    direction: str
+    leader: int
+    scores: tuple[int, int]
+    winner: int | None
 
 
 class TougeState(DuelState):
     __slots__ = (
         "phase", "cars", "decks", "hands", "aside", "redraws_left", "course", "tunes", "disaster",
         "removed", "direction", "leader", "turn", "passes", "battle", "wins", "ability_used",
-        "ability_on", "null_tile", "totals", "leg", "battles", "decklists",
-        "redraw_stage",
+        "ability_on", "null_tile", "totals", "leg", "battles", "decklists", "redraw_stage",
     )  # fmt: skip
 
     game: Touge
+    phase: str
+    cars: tuple[int, int]
+    decks: list[list[int]]  # top = end of the list
+    hands: list[list[int]]  # sorted
+    aside: list[list[int]]  # cards marked for a redraw
+    redraws_left: list[int]
+    course: list[tuple[int, int]]  # (owner, road)
+    tunes: list[tuple[int, int, int]]  # (owner, tune-up, tile or -1 for the whole course)
+    disaster: tuple[int, int] | None  # (owner, card)
+    removed: list[list[int]]  # disasters out of the race (TG-T0)
+    direction: int
+    leader: int
+    turn: int
+    passes: int  # passes in a row in the current phase
+    battle: int
+    wins: list[int]
+    ability_used: list[bool]
+    ability_on: list[bool]
+    null_tile: int  # the tile the disaster wipes this run, -1 for none
+    totals: list[int]  # Sudden Death running totals
+    leg: int  # Sudden Death: 0 the first run of a battle, 1 the return run
+    battles: list[Battle]
+    decklists: tuple[tuple[tuple[str, int], ...], tuple[tuple[str, int], ...]]  # open information
+    redraw_stage: int  # 0: the leader redraws, 1: the follower
 
     # ---------------------------------------------------------------------------- construction
     @classmethod
-    def new(cls, game: Touge, seed: int, built: list, setup: dict) -> TougeState:
+    def new(cls, game: Touge, seed: int, built: list[Deck], setup: TougeSetup) -> TougeState:
         s = cls.__new__(cls)
         s._init_base(game, seed)
-        s.cars = [built[0][0], built[1][0]]
-        s.decks = [list(built[0][1]), list(built[1][1])]
-        s.decklists = [built[0][2], built[1][2]]
+        s.cars = (built[0].car, built[1].car)
+        s.decks = [list(built[0].cards), list(built[1].cards)]
+        s.decklists = (built[0].decklist, built[1].decklist)
         s.hands = [[], []]
         s.aside = [[], []]
         s.redraws_left = [0, 0]
@@ -304,7 +202,7 @@ class TougeState(DuelState):
         s.tunes = []
         s.disaster = None
         s.removed = [[], []]
-        s.turn = s.passes = 0
+        s.direction = s.leader = s.turn = s.passes = 0
         s.battle = 1
         s.wins = [0, 0]
         s.ability_used = [False, False]
@@ -317,142 +215,23 @@ class TougeState(DuelState):
         s.battles = []
         s.redraw_stage = 0
         s.phase = REDRAW
-        s._set_up(setup)
+        set_up(s, setup)
+        s._start_redraw()
         return s
 
-    def _set_up(self, setup: dict) -> None:
-        """TG-T0 / TG-D0: cars revealed, coins for direction and leader, the disaster draw, shuffles."""
-        o = self.game.options
-        t = self.game.table
-        rng = self.rng
-        self.log("cars", cars=[t.cards[c].name for c in self.cars])
-        # TG-T0: a coin decides the first direction, another the first leader (or the players agree).
-        d = setup.get("direction", None if o.first_direction == "coin" else o.first_direction)
-        if d is None:
-            self.direction = rng.coin()
-        elif d in DIRECTIONS:
-            self.direction = DIRECTIONS.index(d)
-        else:
-            raise ContentError([f"touge setup: direction must be downhill or uphill, is {d!r}"])
-        lead = setup.get("leader", None if o.first_leader == "coin" else int(o.first_leader[-1]))
-        if lead is None:
-            self.leader = rng.coin()
-        elif lead in (0, 1):
-            self.leader = lead
-        else:
-            raise ContentError([f"touge setup: leader must be 0 or 1, is {lead!r}"])
-        self.log("coins", direction=DIRECTIONS[self.direction], leader=self.leader)
-        for p in (0, 1):
-            rng.shuffle(self.decks[p])
-        if setup.get("reveal") is not None:
-            self._fix_order(setup["reveal"], "reveal")
-        if "disaster" in setup:
-            self._fixed_disaster(setup["disaster"])
-        elif o.disaster_draw:
-            self._disaster_draw()
-        else:
-            self._remove_disasters()
-        for p in (0, 1):
-            rng.shuffle(self.decks[p])
-        order = setup.get("order")
-        hands = setup.get("hands")
-        if order is not None:
-            self._fix_order(order, "order")
-        self._deal(10 if self.game.sudden else 7, hands)
-        self._start_redraw()
-
-    def _fixed_disaster(self, name: Any) -> None:
-        t = self.game.table
-        if name in (None, "none"):
-            self._remove_disasters()
-            return
-        cid = t.find(name)
-        if cid is None or t.cards[cid].kind != "disaster":
-            raise ContentError([f"touge setup: disaster {name!r} is not a disaster card"])
-        for p in (self.leader, 1 - self.leader):
-            if cid in self.decks[p]:
-                self.decks[p].remove(cid)
-                self.disaster = (p, cid)
-                break
-        else:
-            raise ContentError([f"touge setup: disaster {name!r} is in neither deck"])
-        self._remove_disasters()
-        self.log("disaster", card=t.cards[cid].name, owner=self.disaster[0], revealed=[])
-
-    def _disaster_draw(self) -> None:
-        """TG-T0: from the leader, alternately reveal top cards until a disaster; the rest are removed."""
-        t = self.game.table
-        revealed: list[list[int]] = [[], []]
-        p = self.leader
-        found = None
-        while found is None and (
-            len(revealed[0]) < len(self.decks[0]) or len(revealed[1]) < len(self.decks[1])
-        ):
-            deck = self.decks[p]
-            k = len(revealed[p])
-            if k < len(deck):
-                cid = deck[-1 - k]
-                if t.cards[cid].kind == "disaster":
-                    found = (p, cid, k)
-                else:
-                    revealed[p].append(cid)
-            p = 1 - p
-        if found is not None:
-            owner, cid, k = found
-            del self.decks[owner][-1 - k]
-            self.disaster = (owner, cid)
-        self.log(
-            "disaster",
-            card=t.cards[found[1]].name if found else None,
-            owner=found[0] if found else None,
-            revealed=[[t.cards[c].name for c in r] for r in revealed],
-        )
-        self._remove_disasters()  # revealed non-disasters stay in the decks, which are then shuffled
-
-    def _remove_disasters(self) -> None:
-        cards = self.game.table.cards
-        for p in (0, 1):
-            keep = []
-            for cid in self.decks[p]:
-                (self.removed[p] if cards[cid].kind == "disaster" else keep).append(cid)
-            self.decks[p] = keep
-
-    def _fix_order(self, order: Any, key: str) -> None:
-        """Scenario: put the named cards on top of each deck, first name on top."""
-        t = self.game.table
-        if not isinstance(order, list) or len(order) != 2:
-            raise ContentError([f"touge setup: {key} must be two lists of card names (top first)"])
-        for p in (0, 1):
-            top = []
-            for name in order[p]:
-                cid = t.find(name)
-                if cid is None or cid not in self.decks[p]:
-                    raise ContentError([f"touge setup: {key}: {name!r} is not in seat {p}'s deck"])
-                self.decks[p].remove(cid)
-                top.append(cid)
-            self.decks[p].extend(reversed(top))
-
-    def _deal(self, n: int, hands: Any = None) -> None:
-        t = self.game.table
-        for p in (0, 1):
-            if hands is not None:
-                if not isinstance(hands, list) or len(hands) != 2:
-                    raise ContentError(["touge setup: hands must be two lists of card names"])
-                for name in hands[p]:
-                    cid = t.find(name)
-                    if cid is None or cid not in self.decks[p]:
-                        raise ContentError([f"touge setup: hands: {name!r} is not in seat {p}'s deck"])
-                    self.decks[p].remove(cid)
-                    insort(self.hands[p], cid)
-            self._draw(p, n - len(self.hands[p]))
-
-    def _draw(self, p: int, n: int) -> int:
+    def draw(self, p: int, n: int, dealt: Sequence[int] = ()) -> int:
+        """``p`` draws ``n`` cards (fewer from a short deck): the count is public, the cards private."""
         deck, hand = self.decks[p], self.hands[p]
-        n = min(n, len(deck))
+        n = max(0, min(n, len(deck)))
+        got = list(dealt)
         for _ in range(n):
-            insort(hand, deck.pop())
-        if n:
-            self.log("draw", seat=p, count=n)
+            c = deck.pop()
+            insort(hand, c)
+            got.append(c)
+        if got:
+            cards = self.game.table.cards
+            self.log("drew", seat=p, count=len(got))
+            self.log_private(p, "drew_cards", seat=p, cards=[cards[c].name for c in got])
         return n
 
     # ---------------------------------------------------------------------------- protocol
@@ -464,103 +243,102 @@ class TougeState(DuelState):
             return self.leader
         return self.turn
 
-
     def _legal_actions(self) -> list[Action]:
         p = self.turn
         ph = self.phase
         cards = self.game.table.cards
         if ph == BUILD:
-            out = [cards[c].act for c in _distinct(self.hands[p]) if cards[c].kind == "road"]
+            out: list[Action] = [
+                a
+                for c in _distinct(self.hands[p])
+                if (a := cards[c].act) is not None and cards[c].kind == ROAD
+            ]
             out.append(PASS)
             return out
-        if ph == TUNE:
+        if ph == TUNE_PHASE:
             return self._tune_actions(p)
         if ph == REDRAW:
             out = []
             if self.redraws_left[p] > 0:
-                out = [_redraw_act(c) for c in _distinct(self.hands[p])]
+                out = [a for c in _distinct(self.hands[p]) if (a := cards[c].redraw) is not None]
             out.append(DONE)
             return out
         if ph == NULLIFY:
-            return [_nullify_act(i) for i in self._nullify_candidates()]
+            return [views.nullify_act(i) for i in self.nullify_candidates()]
         return []
 
     def _tune_actions(self, p: int) -> list[Action]:
-        t = self.game.table
-        cards = t.cards
+        cards = self.game.table.cards
         out = []
         course = self.course
         for c in _distinct(self.hands[p]):
             d = cards[c]
-            if d.kind != "tune":
+            if d.kind != TUNE:
                 continue
-            if d.tile_road is None:
-                out.append(d.act)
+            want = d.tile_road
+            if want is None:
+                if d.act is not None:
+                    out.append(d.act)
                 continue
-            want = -1 if d.tile_road == "any" else (C if d.tile_road == "C" else S)
             for i, (_, rid) in enumerate(course):
                 if want < 0 or cards[rid].rtype == want:
-                    out.append(t.tile_action(c, i))
+                    out.append(d.tile_action(i))
         if not self.ability_used[p]:
             out.append(ABILITY)
         out.append(PASS)
         return out
 
-    def _explain(self, action: Action) -> str:
-        if self.phase == NULLIFY:
-            return f"{action.notation!r}: seat {self.leader} (the leader) picks the tile to nullify now"
-        kind = getattr(action, "kind", "")
-        where = {REDRAW: "redraw", BUILD: "build", TUNE: "tune-up"}[self.phase]
-        if kind == "road" and self.phase != BUILD:
-            return f"{action.notation!r}: roads are played in the build phase; this is the {where} phase"
-        if kind == "tune" and self.phase != TUNE:
-            return f"{action.notation!r}: tune-ups are played in the tune-up phase; this is the {where} phase"
-        if kind in ("road", "tune", "redraw") and action.args and action.args[0] not in self.hands[self.turn]:
-            return f"{action.notation!r}: seat {self.turn} holds no such card"
-        if action.kind == "ability" and self.ability_used[self.turn]:
-            return "'ability': the car's ability is used once per race (TG-C1) and is spent"
-        legal = ", ".join(a.notation for a in self.legal_actions()[:10])
-        return (
-            f"{action.notation!r} is not legal now for seat {self.turn} in the {where} phase (legal: {legal})"
-        )
+    def _why_illegal(self, text: str, seat: int) -> str:
+        """A refusal told to the seat to move: the phase, its own hand, the spent ability."""
+        return views.refusal(self, text)
+
+    def _public_notation(self, action: Action) -> str:
+        """A redraw names a card in hand: the others are told only that a card was put back."""
+        if action.kind == "redraw":
+            return "redraw a card"
+        return action.notation
 
     def _apply(self, a: Action) -> None:
         k = a.kind
         p = self.turn
+        cards = self.game.table.cards
         if self.phase == BUILD:
             if k == "road":  # TG-T2: one road onto the end of the shared course
                 cid = a.args[0]
                 self.hands[p].remove(cid)
                 self.course.append((p, cid))
                 self.passes = 0
-                self.log("road", seat=p, card=self.game.table.cards[cid].name, tile=len(self.course))
-            else:
+                self.log("road", seat=p, card=cards[cid].name, tile=len(self.course))
+            else:  # TG-T2: a pass, whether or not the seat held a road (hidden)
                 self.passes += 1
-                self.log("pass", seat=p)
+                self.log("pass", seat=p, phase=BUILD)
             self.turn = 1 - p
-            self._advance_build()
-        elif self.phase == TUNE:
+            if self.passes >= 2:  # TG-T2: building ends when both pass in a row
+                self.log("course", tiles=[cards[c].name for _, c in self.course])
+                self._start_tune()
+        elif self.phase == TUNE_PHASE:
             if k == "tune":  # TG-T3
                 cid, tile = a.args
                 self.hands[p].remove(cid)
                 self.tunes.append((p, cid, tile))
                 self.passes = 0
-                self.log(
-                    "tune", seat=p, card=self.game.table.cards[cid].name, tile=tile + 1 if tile >= 0 else None
-                )
-                for e in self.game.table.cards[cid].effects:
-                    if e.kind == "draw":  # Hyper-Focused (TG-C4)
-                        self._draw(p, e.amount)
-            elif k == "ability":  # TG-C6 ruling: activated in the tune-up phase, lasts this battle
+                self.log("tune", seat=p, card=cards[cid].name, tile=tile + 1 if tile >= 0 else None)
+                if cards[cid].draws:  # Hyper-Focused (TG-C4)
+                    self.draw(p, cards[cid].draws)
+            elif k == "ability":  # TG-C6 ruling: switched on in the tune-up phase, lasts this battle
                 self.ability_used[p] = True
                 self.ability_on[p] = True
                 self.passes = 0
-                self.log("ability", seat=p, ability=self.game.table.cards[self.cars[p]].ability.name)
+                car = cards[self.cars[p]]
+                self.log("ability", seat=p, ability=car.ability.name if car.ability else "")
+                if car.draws:
+                    self.draw(p, car.draws)
             else:
                 self.passes += 1
-                self.log("pass", seat=p)
+                self.log("pass", seat=p, phase=TUNE_PHASE)
             self.turn = 1 - p
-            self._advance_tune()
+            if self.passes >= 2:  # TG-T3: ends when both pass in a row
+                self._begin_run()
         elif self.phase == REDRAW:
             if k == "redraw":  # TG-T1: put back up to N cards, shuffle them in, draw as many
                 cid = a.args[0]
@@ -589,11 +367,14 @@ class TougeState(DuelState):
     def _finish_redraw(self, p: int) -> None:
         put = self.aside[p]
         if put:
+            cards = self.game.table.cards
+            self.log_private(p, "put_back", seat=p, cards=[cards[c].name for c in put])
+        self.log("redraw", seat=p, count=len(put))
+        if put:
             self.decks[p].extend(put)
             self.aside[p] = []
             self.rng.shuffle(self.decks[p])
-            self._draw(p, len(put))
-        self.log("redraw", seat=p, count=len(put))
+            self.draw(p, len(put))
         self.redraw_stage += 1
         if self.redraw_stage == 1:
             self.turn = 1 - self.leader
@@ -603,45 +384,15 @@ class TougeState(DuelState):
     def _after_redraw(self) -> None:
         if self.game.sudden and self.battle > 1:
             self._start_tune()  # TG-D1 / TG-D4: one course for the race; play resumes at TG-D2
-
         else:  # TG-T2 each Time Attack battle; TG-D1 the one Sudden Death course
             self.phase = BUILD
             self.turn = self.leader
             self.passes = 0
-            self._advance_build()
-
-    def _advance_build(self) -> None:
-        """TG-T2: ends when both pass in a row or neither has a road left; a player without a road passes."""
-        cards = self.game.table.cards
-        while True:
-            has = [any(cards[c].kind == "road" for c in self.hands[q]) for q in (0, 1)]
-            if self.passes >= 2 or not (has[0] or has[1]):
-                self.log("course", tiles=[cards[c].name for _, c in self.course])
-                self._start_tune()
-                return
-            if has[self.turn]:
-                return
-            self.passes += 1
-            self.turn = 1 - self.turn
 
     def _start_tune(self) -> None:
-        self.phase = TUNE
+        self.phase = TUNE_PHASE
         self.turn = self.leader
         self.passes = 0
-        self._advance_tune()
-
-    def _advance_tune(self) -> None:
-        """TG-T3: ends when both pass in a row; a player with nothing to play passes."""
-        while True:
-            if self.passes >= 2:
-                self._begin_run()
-                return
-            acts = self._tune_actions(self.turn)
-            if len(acts) > 1:
-                self.remember_legal(acts)  # computed anyway: it is this decision's legal list
-                return
-            self.passes += 1
-            self.turn = 1 - self.turn
 
     def _begin_run(self) -> None:
         self.leg = 0
@@ -651,7 +402,7 @@ class TougeState(DuelState):
     def _begin_leg(self) -> None:
         """Before each run: a nullifying disaster picks its tile (TG-C5 ruling), asking the leader on ties."""
         self.null_tile = -1
-        cands = self._nullify_candidates()
+        cands = self.nullify_candidates()
         if len(cands) == 1:
             self.null_tile = cands[0]
             self.log("nullify", seat=None, tile=self.null_tile + 1)
@@ -660,18 +411,9 @@ class TougeState(DuelState):
             return
         self._run_leg()
 
-    def _nullify_candidates(self) -> list[int]:
-        if self.disaster is None or not self.course:
-            return []
-        cards = self.game.table.cards
-        if not any(e.kind == "nullify_top" for e in cards[self.disaster[1]].effects):
-            return []
-        if self.game.options.nullify_pick == "leader_choice":
-            return list(range(len(self.course)))
-        d = self.direction
-        vals = [cards[c].value[d] for _, c in self.course]
-        top = max(vals)
-        return [i for i, v in enumerate(vals) if v == top]
+    def nullify_candidates(self) -> list[int]:
+        """The tiles a nullifying disaster may wipe before this run (public: the course and the disaster)."""
+        return wipe_candidates(self, self.direction)
 
     def _run_leg(self) -> None:
         if self.game.sudden:
@@ -679,17 +421,10 @@ class TougeState(DuelState):
         else:
             self._run_time_attack()
 
-    def order(self, direction: int) -> list[int]:
-        """Tile order of a run: downhill from tile 1, uphill from the last tile (course_order ruling)."""
-        n = len(self.course)
-        if direction == UP and self.game.options.course_order == "mountain":
-            return list(range(n - 1, -1, -1))
-        return list(range(n))
-
     def _run_time_attack(self) -> None:
         """TG-T4: both cars run the whole course; the higher total wins; a tie wins nothing."""
         scores = tile_scores(self, self.direction)
-        tot = [sum(s[0] for s in scores), sum(s[1] for s in scores)]
+        tot = (sum(s[0] for s in scores), sum(s[1] for s in scores))
         bw = 0 if tot[0] > tot[1] else 1 if tot[1] > tot[0] else None
         if bw is not None:
             self.wins[bw] += 1
@@ -702,9 +437,7 @@ class TougeState(DuelState):
         self._collect(course_too=True)
         self.direction ^= 1
         self.leader ^= 1
-        self.battle += 1
-        self._deal(7)
-        self._start_redraw()
+        self._next_battle(7)
 
     def _run_sudden(self) -> None:
         """TG-D3/TG-D4: tile by tile with running totals; reverse once; else the battle ends, no winner."""
@@ -713,20 +446,14 @@ class TougeState(DuelState):
         margin = self.game.options.lead_margin
         scores = tile_scores(self, self.direction)
         tot = self.totals
-        per_tile = []
-        for i in self.order(self.direction):
-            a, b = scores[i]
-            tot[0] += a
-            tot[1] += b
-            per_tile.append({"tile": i + 1, "scores": [a, b], "totals": list(tot)})
-            if tot[lead] - tot[fol] >= margin:  # TG-D3: the starting leader ahead by 12 or more
-                self.log("run", direction=DIRECTIONS[self.direction], tiles=per_tile, leg=self.leg)
-                self._record_battle(list(tot), lead, None)
-                self._finish(lead, reason="lead")
-                return
+        per_tile, won = walk(scores, run_order(self, self.direction, self.leg), tot, lead, margin)
         self.log("run", direction=DIRECTIONS[self.direction], tiles=per_tile, leg=self.leg)
+        if won:  # TG-D3: the starting leader ahead by 12 or more after a tile
+            self._record_battle((tot[0], tot[1]), lead, None)
+            self._finish(lead, reason="lead")
+            return
         if tot[fol] > tot[lead]:  # TG-D3: the follower got ahead and is ahead at the end of the course
-            self._record_battle(list(tot), fol, None)
+            self._record_battle((tot[0], tot[1]), fol, None)
             self._finish(fol, reason="overtake")
             return
         if self.leg == 0:  # TG-D4: switch direction and run the course in reverse, totals carry on
@@ -734,29 +461,30 @@ class TougeState(DuelState):
             self.direction ^= 1
             self._begin_leg()
             return
-        self._record_battle(list(tot), None, None)
+        self._record_battle((tot[0], tot[1]), None, None)
         if self.battle >= 3:  # TG-D5: no winner after 3 battles is a draw
             self._finish(None)
             return
         # TG-D4: hands and played tune-ups back to the decks; draw 5, redraw 2; resume at TG-D2
         self._collect(course_too=False)
-        self.battle += 1
         self.leader ^= 1
         # the reverse run flipped the direction once; the next battle starts opposite to this one's start
         self.totals = [0, 0]
-        self._deal(5)
+        self._next_battle(5)
+
+    def _next_battle(self, hand: int) -> None:
+        self.battle += 1
+        self.leg = 0
+        self.log("battle_start", battle=self.battle, direction=DIRECTIONS[self.direction], leader=self.leader)
+        deal(self, hand)
         self._start_redraw()
 
-    def _record_battle(self, tot: list[int], bw: int | None, scores: list | None) -> None:
-        rec = {
-            "battle": self.battle,
-            "direction": DIRECTIONS[self.direction],
-            "leader": self.leader,
-            "scores": tot,
-            "winner": bw,
-        }
+    def _record_battle(
+        self, tot: tuple[int, int], bw: int | None, scores: list[tuple[int, int]] | None
+    ) -> None:
+        rec = Battle(self.battle, DIRECTIONS[self.direction], self.leader, tot, bw)
         self.battles.append(rec)
-        ev = dict(rec)
+        ev = views.battle_dict(rec)
         if scores is not None:
             ev["tiles"] = [list(s) for s in scores]
         self.log("battle", **ev)
@@ -787,90 +515,13 @@ class TougeState(DuelState):
         self.log("race_over", winner=w, wins=list(self.wins), reason=reason)
 
     # ---------------------------------------------------------------------------- information
-    def _player_view(self, p: int, me: bool) -> dict:
-        t = self.game.table
-        car = t.cards[self.cars[p]]
-        v = {
-            "seat": p,
-            "car": car.name,
-            "multipliers": {
-                "downhill": {"C": car.mult[0][0], "S": car.mult[0][1]},
-                "uphill": {"C": car.mult[1][0], "S": car.mult[1][1]},
-            },
-            "ability": car.ability.name,
-            "ability_text": car.ability.text,
-            "ability_used": self.ability_used[p],
-            "ability_active": self.ability_on[p],
-            "hand_count": len(self.hands[p]),
-            "deck_count": len(self.decks[p]),
-            "redrawing": len(self.aside[p]),
-            "removed": sorted(t.cards[c].name for c in self.removed[p]),
-            "decklist": self.decklists[p],
-        }
-        if me:
-            v["hand"] = [t.cards[c].name for c in self.hands[p]]
-            v["set_aside"] = sorted(t.cards[c].name for c in self.aside[p])
-        return v
+    def view(self, seat: int | None) -> dict[str, Any]:
+        return views.view(self, seat)
 
-    def view(self, seat: int | None) -> dict:
-        t = self.game.table
-        scores = tile_scores(self, self.direction) if self.course else []
-        return {
-            "game": "touge",
-            "mode": self.game.options.mode,
-            "phase": self.phase,
-            "battle": self.battle,
-            "direction": DIRECTIONS[self.direction],
-            "leader": self.leader,
-            "to_move": self.to_move,
-            "wins": list(self.wins),
-            "disaster": None
-            if self.disaster is None
-            else {
-                "card": t.cards[self.disaster[1]].name,
-                "owner": self.disaster[0],
-                "text": t.cards[self.disaster[1]].rec.text,
-            },
-            "course": [
-                {
-                    "tile": i + 1,
-                    "road": t.cards[c].name,
-                    "type": TYPE_NAMES[t.cards[c].rtype],
-                    "stars": t.cards[c].stars,
-                    "down": t.cards[c].value[0],
-                    "up": t.cards[c].value[1],
-                    "owner": o,
-                    "tuneups": [
-                        {"card": t.cards[u].name, "owner": uo} for uo, u, ti in self.tunes if ti == i
-                    ],
-                    "scores": list(scores[i]) if scores else [0, 0],
-                    "nullified": i == self.null_tile,
-                }
-                for i, (o, c) in enumerate(self.course)
-            ],
-            "course_tuneups": [{"card": t.cards[u].name, "owner": uo} for uo, u, ti in self.tunes if ti < 0],
-            "projected": [sum(s[0] for s in scores), sum(s[1] for s in scores)],
-            "totals": list(self.totals),
-            "battles": [dict(b) for b in self.battles],
-            "players": [self._player_view(p, seat == p) for p in (0, 1)],
-            "you": seat,
-            "over": self.over,
-            "winner": self.win,
-        }
+    def reveal(self) -> dict[str, Any]:
+        return views.reveal(self)
 
-    def reveal(self) -> dict:
-        t = self.game.table
-        v = self.view(None)
-        v["hands"] = [[t.cards[c].name for c in h] for h in self.hands]
-        v["decks"] = [[t.cards[c].name for c in reversed(d)] for d in self.decks]  # top first
-        v["aside"] = [[t.cards[c].name for c in a] for a in self.aside]
-        v["turn"] = self.turn
-        v["passes"] = self.passes
-        v["leg"] = self.leg
-        v["rng"] = self.rng.s
-        return v
-
-    def census(self) -> dict[int, Counter]:
+    def census(self) -> dict[int, Counter[Any]]:
         out = {
             p: Counter(self.decks[p])
             + Counter(self.hands[p])
@@ -944,133 +595,3 @@ def _distinct(hand: list[int]) -> list[int]:
             out.append(c)
             last = c
     return out
-
-
-# ------------------------------------------------------------------------------------------------
-# Scoring (TG-S1): road value in the current direction × the multiplier after tune-ups, disaster and
-# abilities. Order (docs/rulings.md): car + own additions (course-wide, then the tile's) → ×2 for
-# Instinct → the disaster's additions, halvings and caps (unless Foresight) → the opponent's halvings →
-# Blindspot takes the better type → nullified tiles score 0.
-# ------------------------------------------------------------------------------------------------
-
-
-class _Profile:
-    __slots__ = ("base", "add", "tile_add", "best", "null", "double", "ignore", "halve", "cap")
-
-
-def _profiles(s: TougeState, direction: int) -> list[_Profile]:
-    cards = s.game.table.cards
-    profs = []
-    for p in (0, 1):
-        pr = _Profile()
-        pr.base = cards[s.cars[p]].mult[direction]
-        pr.add = [0, 0]
-        pr.tile_add = {}
-        pr.best = set()
-        pr.null = set()
-        pr.double = False
-        pr.ignore = False
-        pr.halve = [False, False]
-        pr.cap = [None, None]
-        profs.append(pr)
-    own: list[tuple[int, Any, int]] = [(p, e, tile) for p, cid, tile in s.tunes for e in cards[cid].effects]
-    for p in (0, 1):
-        if s.ability_on[p]:
-            own.extend((p, e, -1) for e in cards[s.cars[p]].effects)
-    for p, e, tile in own:
-        targets = (p,) if e.who == "self" else (1 - p,) if e.who == "opponent" else (0, 1)
-        for q in targets:
-            pr = profs[q]
-            k = e.kind
-            if k == "mult_add":
-                if tile >= 0:
-                    pr.tile_add[tile] = pr.tile_add.get(tile, 0) + e.amount
-                else:
-                    for r in _roads(e.road):
-                        pr.add[r] += e.amount
-            elif k == "nullify":
-                pr.null.add(tile)
-            elif k == "best_of":
-                pr.best.add(tile)
-            elif k == "double":
-                pr.double = True
-            elif k == "ignore_disaster":
-                pr.ignore = True
-            elif k == "mult_halve":
-                for r in _roads(e.road):
-                    pr.halve[r] = True
-            elif k == "mult_cap":
-                for r in _roads(e.road):
-                    pr.cap[r] = e.amount if pr.cap[r] is None else min(pr.cap[r], e.amount)
-    return profs
-
-
-def _roads(road: str) -> tuple[int, ...]:
-    return (C,) if road == "C" else (S,) if road == "S" else (C, S)
-
-
-def _disaster_mods(s: TougeState) -> tuple[list[int], list[bool], list[int | None]]:
-    add, halve, cap = [0, 0], [False, False], [None, None]
-    if s.disaster is not None:
-        for e in s.game.table.cards[s.disaster[1]].effects:
-            for r in _roads(e.road):
-                if e.kind == "mult_add":
-                    add[r] += e.amount
-                elif e.kind == "mult_halve":
-                    halve[r] = True
-                elif e.kind == "mult_cap":
-                    cap[r] = e.amount if cap[r] is None else min(cap[r], e.amount)
-    return add, halve, cap
-
-
-def _half(m: int) -> int:
-    return int(m / 2)  # toward zero (TG-C5)
-
-
-def multiplier(pr: _Profile, dis: tuple, rtype: int, tile: int) -> int:
-    m = pr.base[rtype] + pr.add[rtype] + pr.tile_add.get(tile, 0)
-    if pr.double:
-        m *= 2
-    if not pr.ignore:
-        dadd, dhalve, dcap = dis
-        m += dadd[rtype]
-        if dhalve[rtype]:
-            m = _half(m)
-        if dcap[rtype] is not None and m > dcap[rtype]:
-            m = dcap[rtype]
-    if pr.halve[rtype]:
-        m = _half(m)
-    if pr.cap[rtype] is not None and m > pr.cap[rtype]:
-        m = pr.cap[rtype]
-    return m
-
-
-def tile_scores(s: TougeState, direction: int) -> list[tuple[int, int]]:
-    """TG-S1: each tile's score for both players in ``direction``."""
-    cards = s.game.table.cards
-    profs = _profiles(s, direction)
-    dis = _disaster_mods(s)
-    out = []
-    for i, (_, cid) in enumerate(s.course):
-        d = cards[cid]
-        v = d.value[direction]
-        row = []
-        for pr in profs:
-            if i in pr.null or (i == s.null_tile and not pr.ignore):
-                row.append(0)
-            elif i in pr.best:
-                row.append(v * max(multiplier(pr, dis, C, i), multiplier(pr, dis, S, i)))
-            else:
-                row.append(v * multiplier(pr, dis, d.rtype, i))
-        out.append((row[0], row[1]))
-    return out
-
-
-def score_course(cars: tuple[Car, Car], roads: list[Road], direction: str) -> tuple[int, int]:
-    """TG-S1 on bare cards (no tune-ups, disaster or abilities): the worked example of TG-S2."""
-    d = DIRECTIONS.index(direction)
-    out = []
-    for car in cars:
-        mult = ((car.dh_c, car.dh_s), (car.uh_c, car.uh_s))[d]
-        out.append(sum((r.down, r.up)[d] * mult[0 if r.type == "C" else 1] for r in roads))
-    return out[0], out[1]

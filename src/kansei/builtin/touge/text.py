@@ -1,85 +1,103 @@
-"""Terminal rendering of a Touge state (rich), from one seat's point of view."""
+"""Terminal text for Touge (rich): the board as one seat sees it, menu lines, and narration of events.
+
+Everything is built from what the seat may see: ``state.view(seat)`` for the board, the seat's own legal
+actions for menus, and the events of ``state.events_for(seat)`` for narration (never a notation).
+"""
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.console import Group
+from rich.markup import escape
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
 from kansei.core.protocol import Action
 
-from .rules import DIRECTIONS, TougeState, tile_scores
+from .bots import preview
+from .rules import TougeState
+from .table import CardDef
+
+STANDINGS = {
+    2: "then you win the race",
+    1: "then you win the battle",
+    0: "then nobody wins the battle",
+    -1: "then you lose the battle",
+    -2: "then you lose the race",
+}
 
 
 def _stars(n: int) -> str:
     return "★" * n
 
 
-def render(state: TougeState, seat: int | None, lang: str = "en"):
+def road_label(d: CardDef) -> str:
+    """``C ★★★ 4D/3U``: a road's type, tier and values (TG-C2)."""
+    return f"{'C' if d.rtype == 0 else 'S'} {_stars(d.stars)} {d.value[0]}D/{d.value[1]}U"
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def render(state: TougeState, seat: int | None, lang: str = "en") -> Panel:
     v = state.view(seat)
     mode = "Time Attack" if v["mode"] == "time_attack" else "Sudden Death"
     head = Text.assemble(
         (f"Touge — {mode}", "bold"),
-        f"   battle {v['battle']}   ",
+        f"  battle {v['battle']}  ",
         (v["direction"].upper(), "bold cyan"),
-        f"   leader: seat {v['leader']}   wins {v['wins'][0]}–{v['wins'][1]}",
+        f"  leader: {_who(v['leader'], seat)}  wins {v['wins'][0]}–{v['wins'][1]}",
     )
     dis = v["disaster"]
     dline = Text.assemble(("Disaster: ", "bold red"), f"{dis['card']} — {dis['text']}" if dis else "none")
-    course = Table(title="Course", expand=False, show_lines=False)
-    for col in ("#", "road", "type", "★", "D/U", "by", "tune-ups", "seat 0", "seat 1"):
-        course.add_column(col)
-    for t in v["course"]:
-        tunes = ", ".join(f"{u['card']} ({u['owner']})" for u in t["tuneups"])
-        name = f"[strike]{t['road']}[/strike]" if t["nullified"] else t["road"]
-        course.add_row(
-            str(t["tile"]),
-            name,
-            t["type"],
-            _stars(t["stars"]),
-            f"{t['down']}/{t['up']}",
-            str(t["owner"]),
-            tunes,
-            str(t["scores"][0]),
-            str(t["scores"][1]),
-        )
+    parts: list[Any] = [head, dline]
     if v["course"]:
-        course.add_row(
-            "",
-            "[bold]projected total",
-            "",
-            "",
-            "",
-            "",
-            "",
-            f"[bold]{v['projected'][0]}",
-            f"[bold]{v['projected'][1]}",
-        )
-    parts = [head, dline, course if v["course"] else Text("Course: (empty)")]
-    if v["course_tuneups"]:
-        parts.append(
-            Text(
-                "Whole-course tune-ups: "
-                + ", ".join(f"{u['card']} (seat {u['owner']})" for u in v["course_tuneups"])
+        course = Table(expand=False, box=None, pad_edge=False, title="Course", title_justify="left")
+        for col in ("#", "road", "", "D/U", "by", "tune-ups", "s0", "s1"):
+            course.add_column(col, overflow="fold")
+        for t in v["course"]:
+            tunes = ", ".join(f"{u['card']}({u['owner']})" for u in t["tuneups"])
+            name = escape(t["road"])
+            course.add_row(
+                str(t["tile"]),
+                f"[strike]{name}[/strike] (wiped)" if t["nullified"] or t["wiped"] else name,
+                f"{t['type']}{_stars(t['stars'])}",
+                f"{t['down']}/{t['up']}",
+                str(t["owner"]),
+                escape(tunes),
+                str(t["scores"][0]),
+                str(t["scores"][1]),
             )
+        course.add_row(
+            "", "[bold]this run", "", "", "", "", f"[bold]{v['projected'][0]}", f"[bold]{v['projected'][1]}"
         )
+        parts.append(course)
+        f = v["forecast"]
+        if f is not None:
+            parts.append(Text(f"If both pass now: {_forecast_line(f, seat)}", style="cyan"))
+    else:
+        parts.append(Text("Course: (empty)"))
+    if v["course_tuneups"]:
+        whole = ", ".join(f"{u['card']} (seat {u['owner']})" for u in v["course_tuneups"])
+        parts.append(Text("Whole-course tune-ups: " + whole))
     for p in v["players"]:
         m = p["multipliers"]
-        tag = " (you)" if p["seat"] == seat else ""
-        abil = "used" if p["ability_used"] else "ready"
-        if p["ability_active"]:
-            abil = "ACTIVE"
+        you = p["seat"] == seat
+        abil = "ACTIVE" if p["ability_active"] else "used" if p["ability_used"] else "ready"
         line = (
-            f"seat {p['seat']}{tag}: {p['car']}  DH C{m['downhill']['C']:+} S{m['downhill']['S']:+}  "
-            f"UH C{m['uphill']['C']:+} S{m['uphill']['S']:+}  ability {p['ability']} [{abil}]  "
-            f"hand {p['hand_count']}  deck {p['deck_count']}"
+            f"{'you' if you else 'seat ' + str(p['seat'])}: {p['car']}  "
+            f"DH {m['downhill']['C']:+}/{m['downhill']['S']:+}  "
+            f"UH {m['uphill']['C']:+}/{m['uphill']['S']:+}  "
+            f"{p['ability']} ({abil})  hand {p['hand_count']}, deck {p['deck_count']}"
         )
-        parts.append(Text(line, style="bold" if tag else ""))
+        parts.append(Text(line, style="bold" if you else ""))
         if "hand" in p:
-            parts.append(Text("  hand: " + (", ".join(p["hand"]) or "(empty)")))
+            parts.append(Text("  hand: " + (_hand_line(state, p["hand"]) or "(empty)")))
     for b in v["battles"]:
-        w = "tie" if b["winner"] is None else f"seat {b['winner']} wins"
+        w = "tie" if b["winner"] is None else f"{_who(b['winner'], seat)} won"
         parts.append(
             Text(
                 f"battle {b['battle']} ({b['direction']}): {b['scores'][0]}–{b['scores'][1]}, {w}",
@@ -87,93 +105,162 @@ def render(state: TougeState, seat: int | None, lang: str = "en"):
             )
         )
     if v["over"]:
-        res = "a draw" if v["winner"] is None else f"seat {v['winner']} wins the race"
+        res = "a draw" if v["winner"] is None else f"{_who(v['winner'], seat)} won the race"
         parts.append(Text(f"Race over: {res}", style="bold green"))
     else:
-        parts.append(Text(f"Phase: {v['phase']}, seat {v['to_move']} to move", style="italic"))
+        phase = {"tune": "tune-up"}.get(v["phase"], v["phase"])
+        parts.append(Text(f"{phase} phase, {_who(v['to_move'], seat)} to move", style="italic"))
     return Panel(Group(*parts), expand=False)
 
 
+def _forecast_line(f: dict[str, Any], seat: int | None) -> str:
+    score = f"{f['totals'][0]}–{f['totals'][1]}"
+    if f["race_over"]:
+        if f["race_winner"] is None:
+            return f"{score}, the race is a draw"
+        return f"{score}, {_wins(f['race_winner'], seat)} the race"
+    if f["winner"] is None:
+        return f"{score}, nobody wins the battle"
+    return f"{score}, {_wins(f['winner'], seat)} the battle"
+
+
+def _hand_line(state: TougeState, names: list[str]) -> str:
+    """Hand cards with their key numbers: roads with type, tier and values; tune-ups by name."""
+    t = state.game.table
+    out = []
+    for name in names:
+        cid = t.find(name)
+        d = t.cards[cid] if cid is not None else None
+        out.append(f"{name} ({road_label(d)})" if d is not None and d.kind == "road" else name)
+    return ", ".join(out)
+
+
 def describe(state: TougeState, action: Action, lang: str = "en") -> str:
-    """A menu line for an action, with what it would change in the projected score."""
+    """A menu line for the seat to move: the card with its numbers, and the change it makes to the
+    projected margin of this run (``[margin +4]``)."""
     cards = state.game.table.cards
     k = action.kind
-    if k in ("road", "tune"):
-        before = _projected(state)
-        after_state = state.clone()
-        after_state.apply(action)
-        after = _projected(after_state) if after_state.phase == state.phase else None
+    if k == "road":
         d = cards[action.args[0]]
-        if k == "road":
-            r = d.rec
-            what = f"play road {d.name} ({r.type} {_stars(r.stars)}, {r.down}D/{r.up}U)"
-        else:
-            tile = action.args[1]
-            what = f"tune-up {d.name}" + (f" on tile {tile + 1}" if tile >= 0 else "") + f": {d.rec.text}"
-        if after is not None:
-            me = state.turn
-            delta = (after[me] - after[1 - me]) - (before[me] - before[1 - me])
-            what += f"  [margin {delta:+}]"
-        return what
-    if k == "ability":
-        car = cards[state.cars[state.turn]]
-        return f"activate {car.ability.name}: {car.ability.text}"
-    if k == "redraw":
-        return f"put back {cards[action.args[0]].name} to redraw"
-    if k == "done":
-        return "keep this hand" if state.phase == "redraw" else "done"
-    if k == "nullify":
-        return f"the disaster nullifies tile {action.args[0] + 1}"
-    if k == "pass":
+        what = f"lay {d.name} ({road_label(d)})"
+    elif k == "tune":
+        d = cards[action.args[0]]
+        tile = action.args[1]
+        what = f"tune-up {d.name}"
+        if tile >= 0:
+            road = cards[state.course[tile][1]]
+            what += f" on tile {tile + 1} ({road.name}, {road_label(road)})"
+        what += f": {getattr(d.rec, 'text', '')}"
+    elif k == "ability":
+        ab = cards[state.cars[state.turn]].ability
+        what = f"switch on {ab.name}: {ab.text}" if ab else "switch on the car's ability"
+    elif k == "redraw":
+        d = cards[action.args[0]]
+        label = f" ({road_label(d)})" if d.kind == "road" else ""
+        return f"put back {d.name}{label} to redraw"
+    elif k == "done":
+        return (
+            "keep this hand" if not state.aside[state.turn] else "done: shuffle the cards put back and redraw"
+        )
+    elif k == "nullify":
+        tile = action.args[0]
+        road = cards[state.course[tile][1]]
+        return f"the disaster wipes out tile {tile + 1} ({road.name}, {road_label(road)})"
+    elif k == "pass":
         return "pass"
-    return action.notation
+    else:
+        return action.notation
+    pv = preview(state, action)
+    if pv is not None:
+        what += f"  [margin {pv.margin:+}" + (
+            f", {STANDINGS[pv.standing]}]" if pv.standing != pv.before else "]"
+        )
+    return what
 
 
-def _projected(state: TougeState) -> list[int]:
-    sc = tile_scores(state, state.direction)
-    return [sum(s[0] for s in sc), sum(s[1] for s in sc)]
+def _who(seat_of: int | None, viewer: int | None) -> str:
+    return "you" if seat_of is not None and seat_of == viewer else f"seat {seat_of}"
 
 
-__all__ = ["render", "describe", "DIRECTIONS"]
+def _wins(winner: int, viewer: int | None) -> str:
+    """``you win`` / ``seat 1 wins``."""
+    return "you win" if winner == viewer else f"seat {winner} wins"
 
 
-def narrate(game: object, event: dict, seat: int | None = None, lang: str = "en") -> str | None:
-    """One line per event for the terminal."""
-    t = event["type"]
-    who = f"seat {event.get('seat')}" if event.get("seat") is not None else ""
+def _leads(leader: int, viewer: int | None) -> str:
+    return "you lead" if leader == viewer else f"seat {leader} leads"
+
+
+def _subject(event: dict[str, Any], viewer: int | None) -> tuple[str, bool]:
+    who = event.get("seat")
+    you = who is not None and who == viewer
+    return ("you" if you else f"seat {who}"), you
+
+
+def narrate(game: object, event: dict[str, Any], seat: int | None = None, lang: str = "en") -> str | None:
+    """One line per event of ``events_for(seat)``, told to ``seat`` (``you`` for its own actions)."""
+    t = event.get("type")
+    who, you = _subject(event, seat)
+
+    def verb(base: str, third: str | None = None) -> str:
+        return base if you else (third or base + "s")
+
     if t == "cars":
-        return f"Cars revealed: {event['cars'][0]} vs {event['cars'][1]}"
+        a, b = event["cars"]
+        return f"Cars revealed: {a} (seat 0) vs {b} (seat 1)"
     if t == "coins":
-        return f"Coins: first battle {event['direction']}, seat {event['leader']} leads"
+        lead = _leads(event["leader"], seat)
+        return f"Coins: the first battle runs {event['direction']}; {lead}"
     if t == "disaster":
         if event["card"] is None:
             return "No disaster this race"
-        shown = sum(len(r) for r in event.get("revealed", []))
-        return (
-            f"Disaster draw: {event['card']} (seat {event['owner']}) after {shown} other cards"
-            " — in force all race"
-        )
+        shown = sum(len(r) for r in event.get("revealed") or [])
+        owner = "your" if event["owner"] == seat else f"seat {event['owner']}'s"
+        after = f" after {_plural(shown, 'other card')}" if shown else ""
+        return f"Disaster: {event['card']} from {owner} deck{after} — in force all race"
+    if t == "drew":
+        return None if you else f"{who} {verb('draw')} {_plural(event['count'], 'card')}"
+    if t == "drew_cards":
+        return f"You draw {', '.join(event['cards'])}"
+    if t == "put_back":
+        return f"You put back {', '.join(event['cards'])}"
     if t == "redraw":
-        return f"{who} redraws {event['count']}" if event["count"] else f"{who} keeps the hand"
+        if not event["count"]:
+            return f"{who} {verb('keep')} {'your' if you else 'the'} hand"
+        return None if you else f"{who} puts back {_plural(event['count'], 'card')} to redraw"
     if t == "road":
-        return f"{who} lays {event['card']} as tile {event['tile']}"
+        return f"{who} {verb('lay')} {event['card']} as tile {event['tile']}"
+    if t == "pass":
+        return f"{who} {verb('pass', 'passes')}"
     if t == "tune":
         where = f" on tile {event['tile']}" if event.get("tile") else ""
-        return f"{who} plays {event['card']}{where}"
+        return f"{who} {verb('play')} {event['card']}{where}"
     if t == "ability":
-        return f"{who} activates {event['ability']}"
+        return f"{who} {verb('switch', 'switches')} on {event['ability']}"
     if t == "course":
-        return f"Course complete: {len(event['tiles'])} tiles"
+        return f"The course is built: {_plural(len(event['tiles']), 'tile')}"
     if t == "nullify":
-        return f"The disaster wipes out tile {event['tile']}"
+        if event.get("seat") is None:
+            return f"The disaster wipes out tile {event['tile']}"
+        return f"{who} {verb('pick')} tile {event['tile']}: the disaster wipes it out"
     if t == "run":
         last = event["tiles"][-1]["totals"] if event["tiles"] else [0, 0]
-        return f"Run {event['direction']}: {last[0]}–{last[1]} after {len(event['tiles'])} tiles"
+        back = " (the return run)" if event.get("leg") else ""
+        tiles = _plural(len(event["tiles"]), "tile")
+        return f"Run {event['direction']}{back}: {last[0]}–{last[1]} after {tiles}"
     if t == "battle":
-        w = "a tie" if event["winner"] is None else f"seat {event['winner']} wins"
+        w = "a tie" if event["winner"] is None else _wins(event["winner"], seat)
         return (
             f"Battle {event['battle']} ({event['direction']}): {event['scores'][0]}–{event['scores'][1]}, {w}"
         )
+    if t == "battle_start":
+        return f"Battle {event['battle']}: {event['direction']}, {_leads(event['leader'], seat)}"
     if t == "race_over":
-        return "Race over: " + ("a draw" if event["winner"] is None else f"seat {event['winner']} wins")
+        if event["winner"] is None:
+            return "Race over: a draw"
+        why = {"lead": " by a winning lead", "overtake": " by overtaking"}.get(event.get("reason", ""), "")
+        return f"Race over: {_wins(event['winner'], seat)} the race{why}"
     return None
+
+
+__all__ = ["describe", "narrate", "render", "road_label"]

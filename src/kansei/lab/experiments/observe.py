@@ -5,8 +5,8 @@ is the causal answer.
 
 What a seat drew and played is read from ``state.events_for(seat)`` of the replayed game (what that seat
 saw), through the optional hook ``game.card_events(event, seat) -> [(verb, card name), ...]`` with verb
-``"drawn"`` or ``"played"``; without it, the lab reads events of the common shape ``{"type": "draw" |
-"play", "seat": seat, "card": name}`` (or ``"cards": [names]``).
+``"drawn"`` or ``"played"``; without it, the lab reads events of the common shape ``{"type": "draw…" |
+"drew…" | "play", "seat": seat, "card": name}`` (or ``"cards": [names]``).
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from ..plan import Job, Tables
 from ..stats import newcombe, wilson_rate
 from .base import CommonParams, Experiment, Result, interval, pct, signed, signed_interval
 
-DRAW_TYPES = frozenset({"draw", "drew", "drawn"})
+DRAW_PREFIXES = ("draw", "drew")  # draw, drew, drew_cards…
 PLAY_TYPES = frozenset({"play", "played"})
 MAX_FILES = 200_000
 
@@ -43,8 +43,8 @@ def generic_card_events(event: dict[str, Any], seat: int) -> list[tuple[str, str
     """The common event shape: a draw or play by ``seat`` naming its card(s)."""
     if event.get("seat") != seat:
         return []
-    kind = event.get("type")
-    verb = "drawn" if kind in DRAW_TYPES else "played" if kind in PLAY_TYPES else None
+    kind = str(event.get("type", ""))
+    verb = "drawn" if kind.startswith(DRAW_PREFIXES) else "played" if kind in PLAY_TYPES else None
     if verb is None:
         return []
     names: list[Any] = []

@@ -53,7 +53,7 @@ const Cards = {
       if (kind) el.append(h("div", { class: "card-kind" }, kind));
       const stats = Object.entries(card.stats || {});
       if (stats.length) el.append(h("div", { class: "card-stats" },
-        stats.slice(0, size === "mini" ? 3 : 8).map(([k, v]) => h("span", { class: "stat" }, h("b", {}, String(v)), " ", k))));
+        stats.slice(0, size === "mini" ? 2 : size === "full" ? 12 : 5).map(([k, v]) => h("span", { class: "stat" }, h("b", {}, String(v)), " ", k))));
       if (card.text && size !== "mini") el.append(h("div", { class: "card-text" }, card.text));
       if (card.house) el.append(h("div", { class: "house", title: "house content" }, "H"));
     }

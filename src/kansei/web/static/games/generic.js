@@ -17,7 +17,10 @@ const G = {
   // the seat list of a view: the first top-level list of objects with one entry per seat
   seats(view) {
     const lists = Object.values(view || {}).filter((v) => Array.isArray(v) && v.length && v.every((x) => x && typeof x === "object" && !Array.isArray(x)));
-    return lists.find((v) => v.every((x, i) => x.seat === i)) || (Array.isArray((view || {}).players) ? view.players : []);
+    // of the lists indexed by seat, the richest: the seats themselves, not a pile that notes its owners
+    const bySeat = lists.filter((v) => v.every((x, i) => x.seat === i));
+    const richness = (v) => v.reduce((n, x) => n + Object.keys(x).length, 0) / v.length;
+    return bySeat.sort((a, b) => richness(b) - richness(a))[0] || [];
   },
   mine(view, ctx) { return ctx.you === null || ctx.you === undefined ? null : G.seats(view)[ctx.you] || null; },
   hand(view, ctx) {

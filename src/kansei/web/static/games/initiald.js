@@ -31,7 +31,7 @@
         won !== undefined && won !== null ? h("div", { class: "id-stage-won" }, ctx.name(won)) : cur ? h("div", { class: "id-stage-won" }, "now") : null);
     }));
     const last = view.last
-      ? h("div", { class: "id-last" }, h("div", { class: "muted" }, `to answer: ${ctx.name(view.last.seat)}'s ${view.last.type || ""}, strength ${view.last.strength ?? "?"}`), G.card(view.last.card, ctx))
+      ? h("div", { class: "id-last" }, h("div", { class: "muted" }, `to answer: ${ctx.name(view.last.seat)}'s ${view.last.type || ""}, strength ${view.last.strength ?? "?"}`), G.card(view.last.card, ctx, { size: "mini" }))
       : h("div", { class: "id-last muted" }, view.lead_passed ? "The lead car passed." : "No maneuver yet this stage.");
     const head = h("div", { class: "chips" },
       h("span", { class: "chip" }, h("b", {}, view.track ? view.track.name : "?"), view.track && view.track.pass ? h("small", {}, ` · ${view.track.pass}`) : null),

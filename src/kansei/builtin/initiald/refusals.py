@@ -1,0 +1,160 @@
+"""Why an Initial D action is refused: two audiences, two functions.
+
+- :func:`public_refusal` (``game.parse``, and ``apply`` without a seat) may be read by any seat, so it is
+  built only from what every seat sees: the phase, the maneuver being paid for, the cars' public ratings,
+  the last maneuver, hand *sizes*, and the card's printed requirements. It never depends on what the hand
+  of the seat to move holds.
+- :func:`why_illegal` answers the seat to move about its own action (an Action refused by ``apply(action,
+  seat=…)``): it may name that seat's cards (``seat 0 holds no Pure Power``, the hand-order rule of its
+  discards). A *text* is read by ``game.parse`` first, which has no seat and so answers publicly; the core
+  does not hand parse's refusals on to ``_why_illegal`` (yet).
+
+Neither raises on any text.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from kansei.core.options import shorten
+
+from .cards import MANEUVER_TYPES
+from .table import KEEP, MAX_NEED, PAY, PLAY, STAT_NAMES
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .rules import InitialDState
+
+VERBS = "play <maneuver> [discard N], discard <card>, keep or pass"
+
+
+def read(state: InitialDState, text: str) -> tuple[str, int | None, int, str]:
+    """``'play tight-twin-drift discard 2'`` -> ("play", card id, 2, "tight-twin-drift"). The verb is ""
+    for a text that is no Initial D action; the card id None for a name that is no card."""
+    words = " ".join(text.split()).lower().split(" ")
+    verb = words[0]
+    if verb in ("pass", "keep"):
+        return (verb, None, 0, "") if len(words) == 1 else ("", None, 0, "")
+    if verb not in ("play", "discard") or len(words) < 2:
+        return "", None, 0, ""
+    rest = words[1:]
+    n = 0
+    if verb == "play" and len(rest) >= 3 and rest[-2] == "discard":
+        digits = rest[-1]
+        if not (digits.isascii() and digits.isdigit() and len(digits) <= 3):
+            return "", None, 0, ""
+        n, rest = int(digits), rest[:-2]
+    name = " ".join(rest)
+    return verb, state.game.table.find(name), n, name
+
+
+def shortfall_text(state: InitialDState, p: int, cid: int) -> str:
+    """'Traction 6 of 8: 2 short; speed counter 7 against Pure Power's strength 8: 1 short' (public)."""
+    cards = state.game.table.cards
+    d = cards[cid]
+    req, ctr = state.shortfall(p, cid)
+    out = []
+    if d.req_stat >= 0:
+        have = state.stat(p, d.req_stat)
+        name = STAT_NAMES[d.req_stat]
+        out.append(f"{name} {have} of {d.req_val}: {req} short" if req else f"{name} {have} ≥ {d.req_val}")
+    if state.last >= 0:
+        last = cards[state.last]
+        mt = MANEUVER_TYPES[last.mtype]
+        out.append(
+            f"{mt} counter {d.counter[last.mtype]} against {last.name}'s strength "
+            f"{last.strength[state.stages[state.stage_no]]}" + (f": {ctr} short" if ctr else " ✓")
+        )
+    return "; ".join(out) or "no requirement"
+
+
+def _phase_problem(state: InitialDState, verb: str, shown: str) -> str | None:
+    """The phase forbids this kind of action (public)."""
+    p = state.turn
+    cards = state.game.table.cards
+    if state.phase == PAY and verb != "discard":
+        return f"{shown!r}: seat {p} must first discard {state.need} more card(s) to pay for " + (
+            f"{cards[state.pending].name}"
+        )
+    if state.phase == KEEP and verb in ("play", "pass"):
+        return (
+            f"{shown!r}: the stage is over; seat {p} (its winner) chooses cards to discard, then 'keep' "
+            "for the rest (ID-P6)"
+        )
+    if state.phase == PLAY and verb == "discard":
+        return f"{shown!r}: there is nothing to pay for; seat {p} plays a maneuver or passes (ID-P2)"
+    if state.phase == PLAY and verb == "keep":
+        return f"{shown!r}: cards are kept only by a stage's winner at its end (ID-P6)"
+    return None
+
+
+def _play_problem(state: InitialDState, cid: int, n: int, shown: str, others: int) -> str | None:
+    """What keeps maneuver ``cid`` from being played with ``n`` discards, from public facts: special
+    requirements, position, the discard count and whether ``others`` cards could pay for it."""
+    p = state.turn
+    d = state.game.table.cards[cid]
+    why = state.sides[p].special_problem(d) or state.position_problem(p, d)
+    if why:
+        return f"{shown!r}: {why} (ID-C4 special requirement)"
+    need = state.discards_needed(p, cid)
+    parts = shortfall_text(state, p, cid)
+    if need > others:
+        return (
+            f"{shown!r}: {d.name} needs {need} discard(s) ({parts}) but seat {p} holds only {others} other "
+            "card(s) (ID-P3, ID-P4)"
+        )
+    if n != need and need <= MAX_NEED:
+        return (
+            f"{shown!r}: {d.name} costs exactly {need} discard(s) now ({parts}): '{d.plays[need].notation}'"
+        )
+    return None
+
+
+def public_refusal(state: InitialDState, text: str) -> str:
+    """Why ``text`` is refused, told from what every seat sees (see the module docstring)."""
+    shown = shorten(text)
+    verb, cid, n, name = read(state, text)
+    if not verb:
+        return f"{shown!r} is not an Initial D action ({VERBS})"
+    cards = state.game.table.cards
+    if verb in ("play", "discard") and cid is None:
+        return f"{shown!r}: {state.game.table.catalog.unknown(name)}"
+    if cid is not None and cards[cid].kind != "maneuver":
+        return f"{shown!r}: {cards[cid].name} is a {cards[cid].kind} card, not a maneuver"
+    why = _phase_problem(state, verb, shown)
+    if why:
+        return why
+    if verb == "play" and cid is not None:
+        # the hand size is public; whether this card is in it is not, so count it as held
+        why = _play_problem(state, cid, n, shown, len(state.hands[state.turn]) - 1)
+        if why:
+            return why
+    return f"{shown!r} is not a legal action now"
+
+
+def why_illegal(state: InitialDState, text: str, seat: int) -> str | None:
+    """Why ``text`` is refused, told to ``seat``, the seat to move (it may name that seat's own cards)."""
+    if state.is_over or seat != state.turn:
+        return None
+    shown = shorten(text)
+    verb, cid, n, _ = read(state, text)
+    if not verb or (verb in ("play", "discard") and cid is None):
+        return public_refusal(state, text)
+    cards = state.game.table.cards
+    if cid is not None and cards[cid].kind != "maneuver":
+        return public_refusal(state, text)
+    hand = state.hands[seat]
+    if cid is not None and cid not in hand and verb in ("play", "discard"):
+        return f"{shown!r}: seat {seat} holds no {cards[cid].name}"
+    why = _phase_problem(state, verb, shown)
+    if why:
+        return why
+    if verb == "discard" and state.phase in (PAY, KEEP):
+        if state.phase == PAY:
+            return (
+                f"{shown!r}: discards are picked in hand order (option discard_order) and enough must remain "
+                f"to finish paying {state.need} more for {cards[state.pending].name}"
+            )
+        return f"{shown!r}: discards are picked in hand order (option discard_order)"
+    if verb == "play" and cid is not None:
+        return _play_problem(state, cid, n, shown, len(hand) - 1)
+    return None

@@ -1,0 +1,142 @@
+"""A fixed-length numeric encoding of one ``view(seat)`` for research adapters (see docs/interop.md).
+
+Layout (:func:`observation_spec` names every slot, in this order):
+
+- ``phase.sprint|race|over``, ``round``, ``bunta.case`` (a fraction of the track), ``bunta.driving``,
+  ``deck_count``, ``discard_count``, ``to_move.me``;
+- ``decision.<kind>`` one-hot over the nine decisions, then ``decision.me``, ``decision.die``,
+  ``decision.total``, ``decision.difficulty``, ``decision.bonus``;
+- per racer ``racer<q>.``: ``me``, ``case`` (a fraction of the track, 1.0 at the finish), ``racing``,
+  ``finished``, ``out``, ``skips``, ``met_bunta``, ``aura``, ``corner_mastered``, ``corner_failed``,
+  ``corner_move``, ``hand_count``, ``waiting_move``, ``waiting_drift`` (the sums of waiting ⚡ cards),
+  ``sprint`` (the landing, 0 before), ``sprinted``;
+- ``hand.<card>``: copies of each kept card in the seat's own hand (0 for a spectator);
+- ``discard.<card>``: copies of each card in the public discard pile.
+
+Everything comes from the view and the content: nothing the seat cannot see.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from .terms import DECISIONS
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .game import MiniD
+
+GLOBAL = (
+    "phase.sprint",
+    "phase.race",
+    "phase.over",
+    "round",
+    "bunta.case",
+    "bunta.driving",
+    "deck_count",
+    "discard_count",
+    "to_move.me",
+)
+DECISION = (
+    *(f"decision.{k}" for k in DECISIONS),
+    "decision.me",
+    "decision.die",
+    "decision.total",
+    "decision.difficulty",
+    "decision.bonus",
+)
+RACER = (
+    "me",
+    "case",
+    "racing",
+    "finished",
+    "out",
+    "skips",
+    "met_bunta",
+    "aura",
+    "corner_mastered",
+    "corner_failed",
+    "corner_move",
+    "hand_count",
+    "waiting_move",
+    "waiting_drift",
+    "sprint",
+    "sprinted",
+)
+
+
+def observation_spec(game: MiniD, players: int) -> list[str]:
+    cards = game.table.cards
+    return [
+        *GLOBAL,
+        *DECISION,
+        *(f"racer{q}.{name}" for q in range(players) for name in RACER),
+        *(f"hand.{c.slug}" for c in cards if not c.bolt),
+        *(f"discard.{c.slug}" for c in cards),
+    ]
+
+
+def encode_view(game: MiniD, view: Mapping[str, Any], seat: int | None) -> list[float]:
+    table = game.table
+    cards = table.cards
+    length = float(view["length"] + 1)
+    phase = view["phase"]
+    out: list[float] = [
+        float(phase == "sprint"),
+        float(phase == "race"),
+        float(phase == "over"),
+        float(view["round"]),
+        view["bunta"]["case"] / length,
+        float(view["bunta"]["driving"]),
+        float(view["deck_count"]),
+        float(len(view["discard"])),
+        float(seat is not None and view["to_move"] == seat),
+    ]
+    d = view["decision"] or {}
+    out += [float(d.get("kind") == k) for k in DECISIONS]
+    out += [
+        float(bool(d) and d["seat"] == seat and seat is not None),
+        float(d.get("die", 0)),
+        float(d.get("total", 0)),
+        float(d.get("difficulty", 0)),
+        float(d.get("bonus", 0)),
+    ]
+    for r in view["racers"]:
+        corner = r["corner"] or {}
+        waiting = {"move": 0.0, "drift": 0.0}
+        for slug in r["waiting"]:
+            cid = table.by_slug.get(slug)
+            if cid is not None and cards[cid].waits in waiting:
+                c = cards[cid]
+                waiting[c.waits or ""] += c.effect.impl.amount(c.effect.p)
+        out += [
+            float(r["seat"] == seat),
+            r["case"] / length,
+            float(r["status"] == "racing"),
+            float(r["status"] == "finished"),
+            float(r["status"] == "out"),
+            float(r["skips"]),
+            float(r["met_bunta"]),
+            float(r["aura"]),
+            float(corner.get("state") == "mastered"),
+            float(corner.get("state") == "failed"),
+            float(corner.get("move", 0)),
+            float(r["hand_count"]),
+            waiting["move"],
+            waiting["drift"],
+            float(r["sprint"] or 0),
+            float(r["sprint"] is not None),
+        ]
+    mine: dict[str, int] = {}
+    if seat is not None:
+        for slug in view["racers"][seat].get("hand", ()):
+            mine[slug] = mine.get(slug, 0) + 1
+    out += [float(mine.get(c.slug, 0)) for c in cards if not c.bolt]
+    pile: dict[str, int] = {}
+    for slug in view["discard"]:
+        pile[slug] = pile.get(slug, 0) + 1
+    out += [float(pile.get(c.slug, 0)) for c in cards]
+    return out
+
+
+__all__ = ["encode_view", "observation_spec"]

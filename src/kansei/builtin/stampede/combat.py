@@ -1,0 +1,202 @@
+"""Card Race Stampede!!: battle — attacks and runs (ST-T4), the goal, Double Action (ST-K2), Dead Heat
+(ST-K5) and Crash (ST-K7)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from .board import (
+    CENTER,
+    W_ATTACK,
+    W_DEAD_HEAT,
+    W_GOAL,
+    W_RUN,
+    ZONES,
+    AttackItem,
+    Board,
+    DeadHeatItem,
+    LossItem,
+    RunItem,
+)
+from .cards import EVENT
+
+
+class Combat(Board):
+    __slots__ = ()
+
+    # -- declarations -------------------------------------------------------------------------------
+    def _declare_attack(self, p: int, zones: tuple[int, ...], tz: int) -> None:
+        """ST-T4: tap the attackers; the defender may respond (attack window)."""
+        base = p * 3
+        field = self.field
+        pairs = []
+        for z in zones:
+            self.tapped[base + z] = True
+            pairs.append((z, field[base + z]))
+        target = field[(1 - p) * 3 + tz]
+        self.log(
+            "attack",
+            seat=p,
+            attackers=[self.card_of[u].en for _, u in pairs],
+            zones=[ZONES[z] for z in zones],
+            target=self.card_of[target].en,
+            target_zone=ZONES[tz],
+        )
+        item = AttackItem(W_ATTACK, p, tuple(pairs), tz, target)
+        self.windows.open(W_ATTACK, 1 - p, item, opener_passed=True)
+
+    def _declare_run(self, p: int, z: int) -> None:
+        """ST-T4: tap the machine; the opponent may respond (run window)."""
+        u = self.field[p * 3 + z]
+        self.tapped[p * 3 + z] = True
+        self.log("run_declared", seat=p, card=self.card_of[u].en, zone=ZONES[z], gear=self.card_of[u].gear)
+        self.windows.open(W_RUN, 1 - p, RunItem(W_RUN, p, z, u), opener_passed=True)
+
+    # -- resolution ---------------------------------------------------------------------------------
+    def _resolve_attack(self, item: AttackItem) -> None:
+        """ST-T4 combat: POW (summed for a combined attack) against DEF; events lose HP."""
+        p, tz, tu = item.seat, item.target_zone, item.target
+        o = 1 - p
+        field, card_of = self.field, self.card_of
+        base = p * 3
+        present = [(z, u) for z, u in item.attackers if field[base + z] == u]
+        target_ok = field[o * 3 + tz] == tu and (not self.obstructed(p) or card_of[tu].obstruction)
+        if not present or not target_ok:
+            self.log("fizzle", what="attack", seat=p)
+            self._double_action(p, present)
+            return
+        total = 0
+        for _, u in present:
+            total += self.pow_of(u)
+        target = card_of[tu]
+        if target.kind == EVENT:
+            hp = target.hp - self.damage.get(tu, 0)
+            self.log("combat", seat=p, pow=total, target=target.en, hp_before=hp, outcome="event")
+            self.damage_event(o, tz, total)
+        else:
+            df = self.def_of(tu)
+            outcome = "lower" if total < df else "higher" if total > df else "equal"
+            self.log(
+                "combat",
+                seat=p,
+                pow=total,
+                target=target.en,
+                def_=df,
+                outcome=outcome,
+                combined=len(present) > 1,
+            )
+            if outcome != "lower":
+                self.destroy(o, tz)
+            if outcome != "higher":
+                for z, u in present:
+                    if field[base + z] == u:
+                        self.destroy(p, z)
+        self._double_action(p, present)
+
+    def _double_action(self, p: int, pairs: Iterable[tuple[int, int]]) -> None:
+        """ST-K2: after acting, a Double Action machine untaps once (per turn by default)."""
+        base = p * 3
+        for z, u in pairs:
+            if (
+                self.field[base + z] == u
+                and self.card_of[u].double_action
+                and u not in self.double_action_used
+                and self.tapped[base + z]
+            ):
+                self.tapped[base + z] = False
+                self.double_action_used.append(u)
+                self.log("double_action", seat=p, card=self.card_of[u].en)
+
+    def _resolve_run(self, item: RunItem) -> None:
+        p, z, u = item.seat, item.zone, item.uid
+        if self.field[p * 3 + z] != u or self.obstructed(p):
+            self.log("fizzle", what="run", seat=p)
+            return
+        self._move(p, self.card_of[u].gear, answerable=True)
+        self._double_action(p, ((z, u),))
+
+    def effect_run(self, p: int, n: int, as_run: bool) -> None:
+        """``advance`` block: lower the distance; a run (``as_run``) obeys ST-K1 and wakes Dead Heat."""
+        if as_run and self.obstructed(p):
+            self.log("fizzle", what="run", seat=p)
+            return
+        self._move(p, n, answerable=as_run)
+
+    def _move(self, p: int, n: int, answerable: bool, dead_heat: bool = False) -> None:
+        """Lower ``p``'s remaining distance; Dead Heat (ST-K5), Crash (ST-K7), the goal (ST-T4, ST-K8)."""
+        self.distance[p] -= n
+        self.log("run", seat=p, by=n, distance=self.distance[p], dead_heat=dead_heat)
+        o = 1 - p
+        if answerable:  # ST-K5: each Dead Heat card of the opponent runs too (not in answer to Dead Heat)
+            field, card_of = self.field, self.card_of
+            items = []
+            for z in (0, 1, 2):
+                u = field[o * 3 + z]
+                if u >= 0 and card_of[u].dead_heat:
+                    items.append(DeadHeatItem(W_DEAD_HEAT, o, u, card_of[u].dead_heat))
+            if items:
+                self.windows.open(W_DEAD_HEAT, o)
+                for it in items:
+                    self.windows.push(it)
+                self.windows.close()
+        self._crash_check()
+        if self.distance[p] <= 0:
+            # about to reach the goal: the opponent may answer with a keeper first (ST-K8)
+            self.windows.open(W_GOAL, o, LossItem(W_GOAL, p), data=o)
+
+    def _resolve_dead_heat(self, item: DeadHeatItem) -> None:
+        q, u, n = item.seat, item.uid, item.by
+        if self.zone_of(u) < 0:
+            self.log("fizzle", what="dead_heat", seat=q)
+            return
+        if self.obstructed(q):  # ST-K5: a run, so Obstruction stops it
+            self.log("fizzle", what="dead_heat", seat=q, reason="obstruction")
+            return
+        self.log("dead_heat", seat=q, card=self.card_of[u].en, by=n)
+        self._move(q, n, answerable=False, dead_heat=True)
+
+    def _resolve_goal(self, item: LossItem) -> None:
+        p = item.seat
+        if self.distance[p] <= 0:  # ST-T4: at 0 you win at once
+            self._finish(p, "goal")
+        else:
+            self.log("goal_averted", seat=p, distance=self.distance[p])
+
+    def _resolve_deckout(self, item: LossItem) -> None:
+        p = item.seat
+        if not self.decks[p]:  # ST-O1
+            self._finish(1 - p, "deck-out")
+        else:
+            self.log("deckout_averted", seat=p)
+            self.draw(p, 1)
+
+    def change_distance(self, p: int, delta: int) -> None:
+        """Add ``delta`` to a remaining distance (keepers' delays, costs)."""
+        self.distance[p] += delta
+        self.log("distance", seat=p, by=delta, distance=self.distance[p])
+        self._crash_check()
+        if delta < 0 and self.distance[p] <= 0:
+            self.windows.open(W_GOAL, 1 - p, LossItem(W_GOAL, p), data=1 - p)
+
+    def _crash_check(self) -> None:
+        """ST-K7: when the remaining distances cross (the strict lead changes hands), Crash triggers."""
+        a, b = self.distance
+        lead = 0 if a < b else 1 if b < a else self.leader
+        if lead == self.leader:
+            return
+        before = self.leader
+        self.leader = lead
+        if before < 0:
+            return
+        self.log("crash", overtaker=lead, overtaken=before)
+        field, card_of = self.field, self.card_of
+        # the active player's triggers are decided first (their frames open last, on top)
+        for p in (1 - self.active, self.active):
+            for z in (0, CENTER, 2):
+                u = field[p * 3 + z]
+                if u >= 0 and card_of[u].crash:
+                    for ab in card_of[u].crash:
+                        self._trigger(p, u, ab)
+
+
+__all__ = ["Combat"]

@@ -1,0 +1,319 @@
+"""Card Race Stampede!!: abilities and response windows (ST-T6, ST-K8).
+
+Abilities are data (blocks compiled from content, :mod:`.blocks`): ``_ability_options`` lists the ways one
+can be used now, ``_activate`` pays its costs and puts it on the stack, ``_resolve_ability`` runs its
+effects. The windows of :mod:`kansei.core.windows` ask the seats in turn; this layer is their host
+(``can_respond``, ``resolve``).
+
+Whether a seat is asked depends only on what every seat can see: in an attack or run window a seat is
+asked unless its hand is empty and nothing on its field can be used now; in a goal or deck-out window the
+seat about to lose is asked unless its hand is empty. A seat holding only unusable cards is asked and its
+only legal action is ``pass``. Public information ruling a seat out is logged (``no_response``).
+"""
+
+from __future__ import annotations
+
+from itertools import product
+from typing import Any
+
+from kansei.core.protocol import Action
+
+from .board import (
+    CENTER,
+    KEEPER_WINDOWS,
+    RESPONSE_WINDOWS,
+    W_CHOICE,
+    W_DEAD_HEAT,
+    W_EFFECT,
+    W_GOAL,
+    ZONES,
+    AbilityItem,
+    AttackItem,
+    DeadHeatItem,
+    LossItem,
+    PlacedItem,
+    RunItem,
+)
+from .cards import ASSIST, EVENT, Ability, CardDef
+from .combat import Combat
+
+PASS = Action("pass", "pass")
+DECLINE = Action("decline", "decline")
+
+
+class Responses(Combat):
+    __slots__ = ()
+
+    # -- the window host ----------------------------------------------------------------------------
+    def can_respond(self, seat: int, kind: str) -> bool:
+        """Whether ``seat`` is asked in the open window of ``kind``: on public information only."""
+        if kind in RESPONSE_WINDOWS:
+            if self.hands[seat] or self._field_actions(seat):
+                return True
+            self.log("no_response", seat=seat, window=kind)
+            return False
+        if kind in KEEPER_WINDOWS:
+            if self.windows.data != seat:  # ST-K8: only the seat about to lose uses keepers
+                return False
+            if self.hands[seat]:
+                return True
+            self.log("no_response", seat=seat, window=kind)
+            return False
+        if kind == W_CHOICE:
+            return bool(self.windows.data[0] == seat)
+        return False  # effects resolving, Dead Heat: nobody is asked
+
+    def resolve(self, item: tuple[Any, ...]) -> None:
+        if isinstance(item, AbilityItem):
+            self._resolve_ability(item)
+        elif isinstance(item, AttackItem):
+            self._resolve_attack(item)
+        elif isinstance(item, RunItem):
+            self._resolve_run(item)
+        elif isinstance(item, DeadHeatItem):
+            self._resolve_dead_heat(item)
+        elif isinstance(item, LossItem):
+            if item.kind == W_GOAL:
+                self._resolve_goal(item)
+            else:
+                self._resolve_deckout(item)
+        elif isinstance(item, PlacedItem):
+            pass  # an event placed as a response: the placement was the response
+        else:  # FizzledItem: a declaration cancelled by a response
+            self.log("fizzle", what=item[1], seat=item[2])
+
+    # -- legal responses --------------------------------------------------------------------------
+    def _window_actions(self) -> list[Action]:
+        """The legal actions of the seat with priority in the innermost window."""
+        windows = self.windows
+        seat = windows.priority
+        assert seat is not None
+        kind = windows.frames[-1].kind
+        if kind == W_CHOICE:
+            return self._trigger_actions()
+        out = self._keeper_actions(seat, kind) if kind in KEEPER_WINDOWS else self._instant_actions(seat)
+        out.append(PASS)
+        return out
+
+    def _instant_actions(self, p: int) -> list[Action]:
+        """ST-T6: assists, events and activated abilities usable now by ``p``."""
+        out: list[Action] = []
+        if self.hands[p]:
+            base = p * 3
+            seen: set[int] = set()
+            for u in self.hands[p]:
+                d = self.card_of[u]
+                if not d.instant or d.id in seen:
+                    continue
+                seen.add(d.id)
+                if not self.usable(p, d):
+                    continue
+                if d.kind == ASSIST:
+                    assert d.play is not None
+                    for ch in self._ability_options(p, u, d.play):
+                        out.append(self._act("assist", d, 0, d.play.index, ch))
+                else:  # EVENT: placed in an empty side zone
+                    for z in (0, 2):
+                        if self.field[base + z] < 0:
+                            out.append(self.game.table.placing("event", d.id, z))
+        out.extend(self._field_actions(p))
+        return out
+
+    def _field_actions(self, p: int) -> list[Action]:
+        """Activated abilities of ``p``'s cards on the field usable now."""
+        out: list[Action] = []
+        base = p * 3
+        card_of = self.card_of
+        for z in (0, 1, 2):
+            u = self.field[base + z]
+            if u < 0:
+                continue
+            d = card_of[u]
+            if not d.activated or (d.kind == EVENT and not self.usable(p, d)):
+                continue
+            for ab in d.activated:
+                for ch in self._ability_options(p, u, ab):
+                    out.append(self._act("use", d, z, ab.index, ch))
+        return out
+
+    def _keeper_actions(self, p: int, kind: str) -> list[Action]:
+        """ST-K8: Goal Keeper (opponent about to reach the goal) and Requiem Keeper (any loss) from hand."""
+        out: list[Action] = []
+        if self.windows.data != p:
+            return out
+        seen: set[int] = set()
+        for u in self.hands[p]:
+            d = self.card_of[u]
+            if not d.keepers or d.id in seen:
+                continue
+            seen.add(d.id)
+            if not self.usable(p, d):
+                continue
+            for ab in d.keepers if kind == W_GOAL else d.requiem_keeper:
+                for ch in self._ability_options(p, u, ab):
+                    out.append(self._act("keeper", d, 0, ab.index, ch))
+        return out
+
+    def _trigger_actions(self) -> list[Action]:
+        seat, uid, ab_index = self.windows.data
+        d = self.card_of[uid]
+        ab = d.abilities[ab_index]
+        out = [self._act("trigger", d, 0, ab.index, ch) for ch in self._ability_options(seat, uid, ab)]
+        if ab.optional or not out:
+            out.append(DECLINE)
+        return out
+
+    def _procedure_actions(self, p: int) -> list[Action]:
+        """ST-K4: a Demi-Guest's procedure from hand (main phase)."""
+        out: list[Action] = []
+        seen: set[int] = set()
+        for u in self.hands[p]:
+            d = self.card_of[u]
+            if not d.hand or d.id in seen or d.gear > self.turn:
+                continue
+            seen.add(d.id)
+            for ab in d.hand:
+                for ch in self._ability_options(p, u, ab):
+                    out.append(self._act("hand", d, 0, ab.index, ch))
+        return out
+
+    # -- abilities ----------------------------------------------------------------------------------
+    def _ability_options(self, seat: int, uid: int, ab: Ability) -> list[tuple[Any, ...]]:
+        """The choice tuples (one entry per cost, then per effect) with which ``ab`` can be used now."""
+        idx = ab.index
+        for c in ab.conds:
+            if not c.impl.ok(c.p, self, seat, uid, idx):
+                return []
+        lists = []
+        single = True
+        for blk in ab.costs + ab.effects:
+            opts = blk.impl.options(blk.p, self, seat, uid)
+            if not opts:
+                return []
+            if len(opts) > 1:
+                single = False
+            lists.append(opts)
+        if single:
+            return [tuple(o[0] for o in lists)]
+        return list(product(*lists))
+
+    def _act(self, kind: str, d: CardDef, zone: int, ab_index: int, ch: tuple[Any, ...]) -> Action:
+        """The (interned) action using ability ``ab_index`` of card ``d`` in the way ``ch``."""
+        return self.game.table.intern(
+            (kind, d.id, zone, ab_index, ch), lambda: self._notation(kind, d, zone, ab_index, ch)
+        )
+
+    def _notation(self, kind: str, d: CardDef, zone: int, ab_index: int, ch: tuple[Any, ...]) -> str:
+        ab = d.abilities[ab_index]
+        words = []
+        for blk, c in zip(ab.costs + ab.effects, ch, strict=True):
+            if c is not None:
+                words.append(blk.impl.label(blk.p, self.game.table, c))
+        tail = (" " + " ".join(words)) if words else ""
+        if kind == "use":
+            n = sum(1 for a in d.abilities if a.trigger == "activated")
+            k = f"#{ab_index + 1}" if n > 1 else ""
+            return f"use {d.slug}@{ZONES[zone]}{k}{tail}"
+        if kind == "hand":
+            return f"procedure {d.slug}{tail}"
+        if kind == "trigger":
+            return f"accept{tail}"
+        if kind == "keeper":
+            k = f"#{ab_index + 1}" if len(d.keepers) > 1 else ""
+            return f"keeper {d.slug}{k}{tail}"
+        return f"assist {d.slug}{tail}"
+
+    def _activate(self, p: int, kind: str, args: tuple[Any, ...]) -> None:
+        """Use an ability: pay its costs now, put it on the stack (a response inside a window)."""
+        cid, zone, ab_index, ch = args
+        windows = self.windows
+        if kind == "trigger":
+            uid = windows.data[1]
+        elif kind == "use":
+            uid = self.field[p * 3 + zone]
+        else:
+            uid = next(u for u in self.hands[p] if self.card_of[u].id == cid)
+        d = self.card_of[uid]
+        ab = d.abilities[ab_index]
+        if kind in ("assist", "keeper"):  # the card is used up (ST-C2)
+            self.hands[p].remove(uid)
+            self.discard[p].append(uid)
+        costs = ab.costs
+        paid = tuple(costs[i].impl.pay(costs[i].p, self, p, uid, ch[i]) for i in range(len(costs)))
+        for c in ab.conds:
+            if c.name == "once_per_turn":
+                self.used_this_turn.append((uid, ab_index))
+        choices = [x for x in ch if x is not None]
+        self.log("ability", seat=p, card=d.en, how=kind, ability=ab_index, choices=choices)
+        item = AbilityItem("ability", p, uid, ab_index, ch, paid)
+        if kind == "trigger":
+            windows.push(item)
+            windows.close()
+        elif windows.frames and windows.priority == p:
+            windows.respond(item)
+        else:  # the active player's own assists and abilities resolve at once (docs/rulings.md)
+            windows.open(W_EFFECT, p)
+            windows.push(item)
+            windows.close()
+
+    def _resolve_ability(self, item: AbilityItem) -> None:
+        p, uid, ab_index, ch, paid = item.seat, item.uid, item.ability, item.choices, item.paid
+        d = self.card_of[uid]
+        ab = d.abilities[ab_index]
+        nc = len(ab.costs)
+        for i, e in enumerate(ab.effects):
+            if self.over:
+                return
+            e.impl.run(e.p, self, p, uid, ch[nc + i], paid)
+        self.log("resolved", seat=p, card=d.en)
+
+    def _trigger(self, p: int, uid: int, ab: Ability) -> None:
+        """A triggered ability: resolve at once when there is nothing to choose, else ask its owner."""
+        opts = self._ability_options(p, uid, ab)
+        if not opts:
+            if not ab.optional:
+                self.log("fizzle", what=ab.trigger, seat=p, card=self.card_of[uid].en)
+            return
+        if len(opts) == 1 and not ab.optional and not ab.costs:
+            self.windows.open(W_EFFECT, p)
+            self.windows.push(AbilityItem("ability", p, uid, ab.index, opts[0], ()))
+            self.windows.close()
+            return
+        self.windows.open(W_CHOICE, p, data=(p, uid, ab.index))
+
+    def _on_enter(self, p: int, u: int) -> None:
+        for ab in self.card_of[u].on_enter:
+            self._trigger(p, u, ab)
+
+    # -- cards entering the field -------------------------------------------------------------------
+    def _place_event(self, p: int, cid: int, z: int) -> None:
+        u = self._take_from_hand(p, cid)
+        self.field[p * 3 + z] = u
+        self.tapped[p * 3 + z] = False
+        self.log("event", seat=p, card=self.card_of[u].en, zone=ZONES[z], hp=self.card_of[u].hp)
+        if self.windows.frames and self.windows.priority == p:
+            self.windows.respond(PlacedItem("placed", p, u))  # a response: priority passes (ST-T6)
+        self._on_enter(p, u)
+
+    def enter_center(self, p: int, u: int) -> None:
+        """ST-K4: a Demi-Guest's procedure puts it on top of the center."""
+        old = self.center_def(p).gear
+        self.hands[p].remove(u)
+        self.centers[p].append(u)
+        self.field[p * 3 + CENTER] = u
+        self.tapped[p * 3 + CENTER] = False
+        height = len(self.centers[p])
+        self.log("call", seat=p, card=self.card_of[u].en, zone="C", height=height, procedure=True)
+        self._center_changed(p, old)
+        self._on_enter(p, u)
+
+    def _take_from_hand(self, p: int, cid: int) -> int:
+        hand = self.hands[p]
+        for i, u in enumerate(hand):
+            if self.card_of[u].id == cid:
+                del hand[i]
+                return u
+        raise AssertionError(f"seat {p} holds no card {cid}")  # pragma: no cover - legal actions only
+
+
+__all__ = ["DECLINE", "PASS", "Responses", "W_DEAD_HEAT"]

@@ -1,0 +1,274 @@
+"""Card Race Stampede!!: set-up (ST-S1) and scenarios.
+
+A race starts with each seat choosing a gear-1 machine face down as its first center, then the decks are
+shuffled, five cards dealt (not looked at yet), rock-paper-scissors thrown and its winner chooses to go
+first or second. A scenario (``setup``) fixes any of it: the first centers, cards on the field, in hand, in
+the discard pile or on top of the deck, the distances, the turn, who goes first.
+
+Everything a scenario asks for is checked when the game starts (:func:`plan`): the named cards are taken
+out of their decks at once, so nothing can fail later inside a legal action.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated, Any, NamedTuple, Self
+
+from pydantic import ConfigDict, Field, StrictInt, StrictStr
+
+from kansei.core.errors import ContentError
+from kansei.core.protocol import GameSetup
+from kansei.core.rng import Rng
+from kansei.core.windows import Windows
+
+from .board import CENTER, CHOOSE_CENTER, CHOOSE_ORDER, DRAW, LEFT, RIGHT
+from .cards import ASSIST, MACHINE, CardDef, can_start
+from .responses import Responses
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .rules import Stampede
+
+Name = Annotated[StrictStr, Field(min_length=1, max_length=100)]
+Names = Annotated[list[Name], Field(max_length=40)]
+
+
+class FieldSetup(GameSetup):
+    """One seat's field in a scenario: the center stack above the first machine, and the side zones."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+
+    L: Name | None = None
+    C: Names = []
+    R: Name | None = None
+
+
+PAIR = Field(min_length=2, max_length=2)  # one entry per seat
+Distance = Annotated[StrictInt, Field(ge=1, le=99)]
+
+
+class StampedeSetup(GameSetup):
+    """Scenario keys, each a list of two entries (seat 0, seat 1) unless said otherwise."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+
+    centers: Annotated[list[Name | None], PAIR] | None = None  # the first machines (gear-1, ST-S1)
+    field: Annotated[list[FieldSetup | None], PAIR] | None = None  # {L: name, C: [names], R: name}
+    hands: Annotated[list[Names | None], PAIR] | None = None  # the rest is dealt up to hand_size
+    discard: Annotated[list[Names | None], PAIR] | None = None
+    order: Annotated[list[Names | None], PAIR] | None = None  # the top of each deck, first name on top
+    distance: Annotated[list[Distance], PAIR] | None = None
+    turn: Annotated[StrictInt, Field(ge=1, le=999)] | None = None
+    first: Annotated[StrictInt, Field(ge=0, le=1)] | None = None  # who goes first (no RPS)
+
+
+class Plan(NamedTuple):
+    """A scenario's cards, taken out of the decks at start; placed once both first machines are set."""
+
+    stacks: list[list[int]]  # per seat: machines above the first center
+    sides: list[list[tuple[int, int]]]  # per seat: (zone, uid)
+    hands: list[list[int]]
+    discard: list[list[int]]
+    order: list[list[int]]  # per seat: the top of the deck, first on top
+    first: int | None
+
+
+def _seats(value: list[Any] | None) -> list[Any]:
+    return [None, None] if value is None else value
+
+
+class SetUp(Responses):
+    __slots__ = ()
+
+    @classmethod
+    def new(cls, game: Stampede, seed: int, built: list[list[int]], setup: StampedeSetup) -> Self:
+        """A race with the decks ``built`` (card ids per seat). Raises ContentError for a scenario that
+        cannot be set up; nothing outside the new state is touched."""
+        cards = game.table.cards
+        o = game.options
+        s = cls.__new__(cls)
+        s._init_base(game, seed)
+        s.card_of = tuple(cards[c] for c in built[0] + built[1])
+        s.seat1_start = len(built[0])
+        s.decks = [list(range(s.seat1_start)), list(range(s.seat1_start, len(s.card_of)))]
+        s.hands = [[], []]
+        s.discard = [[], []]
+        s.centers = [[], []]
+        s.field = [-1] * 6
+        s.tapped = [False] * 6
+        s.damage = {}
+        s.stat_mods = []
+        s.distance = [o.start_distance, o.start_distance]  # ST-S1
+        s.turn = s.start_turn = setup.turn or 1
+        s.active = 0
+        s.first = -1
+        s.phase = CHOOSE_CENTER
+        s.double_action_used = []
+        s.used_this_turn = []
+        s.forcing_until = [0, 0]
+        s.force_lift = [(1, 2), (1, 2)]
+        s.leader = -1
+        s.over = False
+        s.win = None
+        s.reason = ""
+        s.windows = Windows(2)
+        s.rps_winner = -1
+        s.pending_setup = s._plan(setup)
+        if setup.distance is not None:
+            s.distance = list(setup.distance)
+            a, b = s.distance
+            s.leader = 0 if a < b else 1 if b < a else -1  # ST-K7: the lead a scenario starts with
+        s._after_center()
+        return s
+
+    # -- scenarios ----------------------------------------------------------------------------------
+    def _take(self, p: int, name: str, where: str, check: Any = None) -> int:
+        """Take a copy of card ``name`` out of ``p``'s deck (ContentError naming ``where`` if impossible)."""
+        cid = self.game.table.find(name)
+        if cid is None:
+            raise ContentError([f"stampede setup: {where}: {name!r} is not a Stampede card"])
+        deck = self.decks[p]
+        for i, u in enumerate(deck):
+            if self.card_of[u].id == cid:
+                if check is not None:
+                    problem = check(self.card_of[u])
+                    if problem:
+                        raise ContentError([f"stampede setup: {where}: {name!r} {problem}"])
+                del deck[i]
+                return u
+        raise ContentError([f"stampede setup: {where}: no {name!r} left in seat {p}'s deck"])
+
+    def _plan(self, setup: StampedeSetup) -> Plan:
+        """Check the scenario and take its cards out of the decks (ContentError, one line)."""
+        plan = Plan([[], []], [[], []], [[], []], [[], []], [[], []], setup.first)
+        centers = _seats(setup.centers)
+        fields = _seats(setup.field)
+        for p in (0, 1):
+            if centers[p] is not None:
+                u = self._take(p, centers[p], f"centers[{p}]", _first_machine_problem)
+                self._choose_center(p, u)
+            f: FieldSetup | None = fields[p]
+            if f is not None:
+                for name in f.C:
+                    plan.stacks[p].append(self._take(p, name, f"field[{p}].C", _stack_problem))
+                for z, side in ((LEFT, f.L), (RIGHT, f.R)):
+                    if side is not None:
+                        where = f"field[{p}].{'LCR'[z]}"
+                        plan.sides[p].append((z, self._take(p, side, where, _side_problem)))
+            for key in ("hands", "discard", "order"):
+                names = _seats(getattr(setup, key))[p] or []
+                zone: list[int] = getattr(plan, key)[p]
+                zone.extend(self._take(p, name, f"{key}[{p}]") for name in names)
+            if not self.centers[p] and not self._center_choices(p):
+                raise ContentError(
+                    [f"stampede setup: seat {p} has no gear-1 machine left to choose as its first center"]
+                )
+        return plan
+
+    # -- the first machines (ST-S1) -----------------------------------------------------------------
+    def _center_choices(self, p: int) -> list[int]:
+        """The kinds (card ids) of gear-1 machines ``p`` may set as its first center."""
+        return sorted({self.card_of[u].id for u in self.decks[p] if can_start(self.card_of[u])})
+
+    def _choose_center(self, p: int, u: int) -> None:
+        """``p`` sets the card ``u`` (already out of its deck) face down as its first center."""
+        self.centers[p].append(u)
+        self.field[p * 3 + CENTER] = u
+        self.log("first_machine_set", seat=p)  # face down (ST-S1): the others see "a card"
+        self.log_private(p, "first_machine", seat=p, card=self.card_of[u].en)
+
+    def _choose_center_kind(self, p: int, cid: int) -> None:
+        """The ``center`` action: one of ``p``'s gear-1 machines of kind ``cid`` face down."""
+        u = next(u for u in self.decks[p] if self.card_of[u].id == cid)
+        self.decks[p].remove(u)
+        self._choose_center(p, u)
+        self._after_center()
+
+    def _after_center(self) -> None:
+        """Once both first machines are set, shuffle, place a scenario's cards, deal, throw RPS."""
+        if not (self.centers[0] and self.centers[1]):
+            self.phase = CHOOSE_CENTER  # a decision, even with one kind to choose from (never skipped)
+            return
+        plan = self.pending_setup
+        self.pending_setup = None
+        assert plan is not None
+        rng = self.rng
+        for p in (0, 1):
+            rng.shuffle(self.decks[p])  # ST-S1: shuffle the other 39
+            self._place(p, plan)
+        hand_size = self.game.options.hand_size
+        for p in (0, 1):
+            n = max(0, min(hand_size - len(self.hands[p]), len(self.decks[p])))
+            for _ in range(n):
+                self.hands[p].append(self.decks[p].pop())
+            self.log("dealt", seat=p, count=n)  # not looked at yet (ST-S1)
+        if plan.first is not None:
+            self._start_race(plan.first)
+            return
+        o = self.game.options
+        if o.first_player != "rps":
+            self._start_race(int(o.first_player[-1]))
+            return
+        self._throw_rps(rng)
+
+    def _place(self, p: int, plan: Plan) -> None:
+        """A scenario's cards into their zones (the stack on the first center, the order on the deck)."""
+        for u in plan.stacks[p]:
+            self.centers[p].append(u)
+            self.field[p * 3 + CENTER] = u
+        for z, u in plan.sides[p]:
+            self.field[p * 3 + z] = u
+        self.hands[p].extend(plan.hands[p])
+        self.discard[p].extend(plan.discard[p])
+        self.decks[p].extend(reversed(plan.order[p]))
+
+    def _throw_rps(self, rng: Rng) -> None:
+        """ST-S1: rock-paper-scissors (0 rock, 1 scissors, 2 paper; ties thrown again); the winner
+        chooses to go first or second."""
+        throws = []
+        while True:
+            a, b = rng.below(3), rng.below(3)
+            throws.append([a, b])
+            if a != b:
+                break
+        self.rps_winner = 0 if (a - b) % 3 == 2 else 1  # rock beats scissors…
+        self.log("rps", throws=throws, winner=self.rps_winner)
+        self.phase = CHOOSE_ORDER
+
+    def _choose_order(self, p: int, go_first: bool) -> None:
+        self.log("order_chosen", seat=p, first=go_first)
+        self._start_race(p if go_first else 1 - p)
+
+    def _start_race(self, first: int) -> None:
+        """ST-S1: reveal the first machines; the hands are looked at; the first player starts."""
+        self.first = first
+        self.active = first
+        self.log("first_player", seat=first)
+        self.log("reveal", centers=[self.card_of[self.centers[p][0]].en for p in (0, 1)])
+        for p in (0, 1):
+            self.log_private(p, "hand", seat=p, cards=sorted(self.card_of[u].en for u in self.hands[p]))
+        self.phase = DRAW
+        self._run()
+
+
+def _first_machine_problem(d: CardDef) -> str | None:
+    return None if can_start(d) else "is not a gear-1 machine that can be the center (ST-S1)"
+
+
+def _stack_problem(d: CardDef) -> str | None:
+    if d.kind != MACHINE:
+        return "is not a machine: the center stack holds machines (ST-F2)"
+    if d.guest:
+        return "is a Guest: never at the center (ST-K3)"
+    if d.disabled:
+        return "is not implemented yet"
+    return None
+
+
+def _side_problem(d: CardDef) -> str | None:
+    if d.kind == ASSIST:
+        return "is an assist: the left and right zones hold machines and events"
+    if d.disabled:
+        return "is not implemented yet"
+    return None
+
+
+__all__ = ["FieldSetup", "Plan", "SetUp", "StampedeSetup"]

@@ -1,0 +1,181 @@
+"""Every card of a content folder flattened for the hot path, with its actions interned.
+
+Cards are ints (indices into :attr:`Table.cards`). A card's effect blocks, compiled by the registry at
+load, become plain tuples here: ``score_fx`` holds ``(score function, parameters, whose)`` for the blocks
+that change multipliers; a tune-up's draws are one int; a disaster's multiplier changes are precomputed
+(:attr:`CardDef.dmods`), since they never change during a race.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from functools import cache, lru_cache
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from kansei.core.content import slug as mkslug
+from kansei.core.protocol import Action
+
+from .blocks import C, Profile, S, ScoreFn, tile_road
+from .cards import Ability, Car, Catalog, Disaster, Road, TuneUp, catalog, load_catalog
+
+ROAD, TUNE, CAR, DISASTER = "road", "tune", "car", "disaster"
+SELF, OPPONENT, BOTH = 0, 1, 2
+WHO = {"self": SELF, "opponent": OPPONENT, "both": BOTH}
+TYPE_NAMES = ("C", "S")
+
+PASS = Action("pass", "pass")
+DONE = Action("done", "done")
+ABILITY = Action("ability", "ability")
+
+DisasterMods = tuple[tuple[int, int], tuple[bool, bool], tuple[int | None, int | None]]
+NO_MODS: DisasterMods = ((0, 0), (False, False), (None, None))
+
+
+class CardDef:
+    """One card as the engine uses it. ``kind``: car, road, tune or disaster."""
+
+    __slots__ = (
+        "id", "name", "slug", "kind", "rec", "rtype", "stars", "value", "mult", "ability", "score_fx",
+        "draws", "nullify_top", "tile_road", "dmods", "act", "redraw", "tile_acts",
+    )  # fmt: skip
+
+    id: int
+    name: str
+    slug: str
+    kind: str
+    rec: Car | Road | TuneUp | Disaster
+    rtype: int  # roads: C or S
+    stars: int
+    value: tuple[int, int]  # roads: (downhill, uphill)
+    mult: tuple[tuple[int, int], tuple[int, int]]  # cars: mult[direction][type]
+    ability: Ability | None
+    score_fx: tuple[tuple[ScoreFn, Any, int], ...]  # (score fn, params, SELF/OPPONENT/BOTH)
+    draws: int  # cards drawn when played
+    nullify_top: bool  # disasters: wipes the top tile before each run
+    tile_road: int | None  # tune-ups: None for whole-course, else C, S or -1 (any tile)
+    dmods: DisasterMods  # disasters: (additions, halvings, caps) per road type
+    act: Action | None  # "road <slug>" or a whole-course "tune <slug>"
+    redraw: Action | None  # "redraw <slug>"
+    tile_acts: dict[int, Action]  # "tune <slug> @n", made on first use
+
+    def __init__(self, cid: int, rec: Car | Road | TuneUp | Disaster, kind: str):
+        self.id = cid
+        self.name = rec.name
+        self.slug = mkslug(rec.name)
+        self.kind = kind
+        self.rec = rec
+        self.rtype = self.stars = 0
+        self.value = (0, 0)
+        self.mult = ((0, 0), (0, 0))
+        self.ability = None
+        self.score_fx = ()
+        self.draws = 0
+        self.nullify_top = False
+        self.tile_road = None
+        self.dmods = NO_MODS
+        self.act = self.redraw = None
+        self.tile_acts = {}
+
+    def tile_action(self, tile: int) -> Action:
+        """``tune <slug> @<tile+1>``, interned."""
+        a = self.tile_acts.get(tile)
+        if a is None:
+            a = self.tile_acts[tile] = Action(f"tune {self.slug} @{tile + 1}", "tune", (self.id, tile))
+        return a
+
+
+class Deck(NamedTuple):
+    """A deck resolved against a table: the car, the other cards, and the open decklist."""
+
+    name: str
+    car: int
+    cards: tuple[int, ...]
+    decklist: tuple[tuple[str, int], ...]  # (card name, count), sorted by card id
+
+
+class Table:
+    """Every card of a catalog as a CardDef, plus its starter decks resolved."""
+
+    def __init__(self, cat: Catalog):
+        self.catalog = cat
+        self.cards: list[CardDef] = []
+        self.by_name: dict[str, int] = {}
+        groups: tuple[tuple[list[Any], str], ...] = (
+            (cat.cars, CAR),
+            (cat.roads, ROAD),
+            (cat.tuneups, TUNE),
+            (cat.disasters, DISASTER),
+        )
+        for group, kind in groups:
+            for rec in group:
+                d = CardDef(len(self.cards), rec, kind)
+                self._flatten(d, rec)
+                self.cards.append(d)
+                self.by_name[rec.name.lower()] = d.id
+                self.by_name[d.slug] = d.id
+        self.hand_cards = [d.id for d in self.cards if d.kind in (ROAD, TUNE)]
+        self.starters = {d.name.lower(): self.resolve(d.name, d.car, d.cards) for d in cat.decks}
+        self.starter_names = [d.name for d in cat.decks]
+
+    def _flatten(self, d: CardDef, rec: Car | Road | TuneUp | Disaster) -> None:
+        if isinstance(rec, Road):
+            d.rtype = C if rec.type == "C" else S
+            d.stars = rec.stars
+            d.value = (rec.down, rec.up)
+            d.act = Action(f"road {d.slug}", "road", (d.id,))
+        elif isinstance(rec, Car):
+            d.mult = ((rec.dh_c, rec.dh_s), (rec.uh_c, rec.uh_s))
+            d.ability = rec.ability
+        if d.kind in (ROAD, TUNE):
+            d.redraw = Action(f"redraw {d.slug}", "redraw", (d.id,))
+        fx = []
+        for c in self.catalog.effects.get(rec.name, ()):
+            if c.name == "draw":
+                d.draws += c.p.amount
+            elif c.name == "nullify_top":
+                d.nullify_top = True
+            if c.impl.score is not None:
+                fx.append((c.impl.score, c.p, WHO[c.p.who]))
+            road = tile_road(c.name, c.p)
+            if road is not None:
+                d.tile_road = -1 if road == "any" else C if road == "C" else S
+        d.score_fx = tuple(fx)
+        if d.kind == TUNE and d.tile_road is None:
+            d.act = Action(f"tune {d.slug}", "tune", (d.id, -1))
+        if d.kind == DISASTER:
+            pr = Profile()
+            for fn, p, _ in d.score_fx:
+                fn(p, pr, -1)
+            d.dmods = ((pr.add[0], pr.add[1]), (pr.halve[0], pr.halve[1]), (pr.cap[0], pr.cap[1]))
+
+    def find(self, name: str) -> int | None:
+        i = self.by_name.get(name.lower())
+        return i if i is not None else self.by_name.get(mkslug(name))
+
+    def resolve(self, name: str, car: str | None, cards: dict[str, int]) -> Deck:
+        """A deck already checked by ``deck_problems`` as ints: the car (named or among the cards)."""
+        car_id = self.find(car) if car else None
+        ids: list[int] = []
+        for card, n in cards.items():
+            cid = self.find(card)
+            assert cid is not None, card
+            if self.cards[cid].kind == CAR:
+                car_id = cid
+            else:
+                ids.extend([cid] * n)
+        assert car_id is not None
+        decklist = tuple((self.cards[i].name, n) for i, n in sorted(Counter(ids).items()))
+        return Deck(name, car_id, tuple(ids), decklist)
+
+
+@cache
+def table() -> Table:
+    """The shipped cards as a Table, built once per process."""
+    return Table(catalog())
+
+
+@lru_cache(maxsize=8)
+def table_for(folder: str, digest: str) -> Table:
+    """The Table of a content folder, validated (ContentError) and cached per folder and content digest."""
+    return Table(load_catalog(Path(folder), prefix=folder))

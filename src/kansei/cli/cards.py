@@ -1,0 +1,100 @@
+"""Reading cards: find a card by name or slug (forgiving), show its whole face.
+
+Used by ``kansei cards GAME [NAME]`` and by the ``card NAME`` command during play. Cards come from
+``game.cards(lang)`` — every card face of the game, public knowledge — so looking one up tells nobody
+anything hidden.
+"""
+
+from __future__ import annotations
+
+import difflib
+import unicodedata
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from kansei.core.options import shorten
+
+from .common import clean
+
+
+def _fold(text: str) -> str:
+    """'Épingle 1' -> 'epingle 1', 'akina-final-hairpin' -> 'akina final hairpin'."""
+    s = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode() or text
+    return " ".join(s.replace("-", " ").replace("_", " ").lower().split())
+
+
+def find_cards(cards: list[dict[str, Any]], query: str) -> list[dict[str, Any]]:
+    """Cards matching ``query``, best first: exact name or slug, then names starting with it, then names
+    containing every word of it, then close spellings."""
+    q = _fold(shorten(query, 120))
+    if not q:
+        return []
+    exact = [c for c in cards if q in (_fold(str(c.get("name", ""))), _fold(str(c.get("slug", ""))))]
+    if exact:
+        return exact
+    names = {id(c): _fold(str(c.get("name", ""))) for c in cards}
+    prefix = [c for c in cards if names[id(c)].startswith(q)]
+    if prefix:
+        return prefix
+    words = q.split()
+    inside = [c for c in cards if all(w in names[id(c)] for w in words)]
+    if inside:
+        return inside
+    close = difflib.get_close_matches(q, list(names.values()), n=5, cutoff=0.6)
+    return [c for name in close for c in cards if names[id(c)] == name]
+
+
+def suggestion(cards: list[dict[str, Any]], query: str) -> str:
+    """' — did you mean "Supercharger"?' or ''."""
+    names = [str(c.get("name", "")) for c in cards]
+    near = difflib.get_close_matches(shorten(query, 120), names, n=1, cutoff=0.5)
+    return f' — did you mean "{near[0]}"?' if near else ""
+
+
+def stats_text(card: dict[str, Any]) -> str:
+    """'gear 2 · POW 3000 · DEF 2000': a card's key numbers on one line."""
+    stats = card.get("stats") or {}
+    return " · ".join(f"{k} {v}" for k, v in stats.items())
+
+
+def face(card: dict[str, Any], width: int = 80) -> RenderableType:
+    """A card's whole face: name, kind, stats, text, tags."""
+    title = clean(card.get("name", "?"), 80)
+    kind = clean(card.get("kind", ""), 40)
+    colour = card.get("colour")
+    parts: list[RenderableType] = []
+    head = Text.from_markup(f"[bold]{title}[/]  [dim]{kind}{' · ' + clean(colour, 20) if colour else ''}[/]")
+    parts.append(head)
+    stats = card.get("stats") or {}
+    if stats:
+        grid = Table.grid(padding=(0, 2))
+        row = []
+        for k, v in stats.items():
+            grid.add_column()
+            row.append(f"[dim]{clean(k, 20)}[/] [bold]{clean(v, 20)}[/]")
+        grid.add_row(*row)
+        parts.append(grid)
+    text = card.get("text")
+    if text:
+        parts.append(Text(str(text)))
+    tags = card.get("tags") or []
+    if tags:
+        parts.append(Text.from_markup(f"[dim]{clean(', '.join(str(t) for t in tags), 200)}[/]"))
+    if card.get("house"):
+        parts.append(Text.from_markup("[dim](a house card: not printed in the original game)[/]"))
+    return Panel(Group(*parts), width=min(width, 80), expand=False)
+
+
+def card_table(cards: list[dict[str, Any]], title: str) -> Table:
+    """Every card on one line: name, kind, key numbers (the text is one `kansei cards GAME NAME` away)."""
+    t = Table(title=clean(title, 80), title_justify="left", expand=False, pad_edge=False)
+    t.add_column("name", overflow="fold")
+    t.add_column("kind", overflow="fold")
+    t.add_column("numbers", overflow="fold")
+    for c in cards:
+        t.add_row(clean(c.get("name", "?"), 60), clean(c.get("kind", ""), 20), clean(stats_text(c), 60))
+    return t

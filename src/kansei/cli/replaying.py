@@ -1,0 +1,115 @@
+"""``kansei replay``: re-run a replay and check its result, or step through it as one seat saw it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from kansei.core import replay as replays
+from kansei.core.content import shorten_path
+from kansei.core.errors import KanseiError, OptionError
+from kansei.core.options import shorten
+from kansei.core.protocol import Game, State
+
+from .common import Lang, app, clean, fail, friendly, game_lang, out, plural
+
+
+def _narrate(game: Game, state: State, seat: int | None, start: int, lang: str) -> int:
+    """Print the narration of ``events_for(seat)`` from ``start``; returns the new count."""
+    events = state.events_for(seat, start)
+    for e in events:
+        line = game.narrate(e, seat, lang)
+        if line:
+            out.print(f"  [cyan]›[/] {clean(line, 400)}")
+    return start + len(events)
+
+
+@app.command("replay")
+@friendly
+def replay_cmd(
+    file: Annotated[Path, typer.Argument(help="a kansei-replay/1 JSON file")],
+    show: Annotated[bool, typer.Option(help="narrate every public event")] = False,
+    step: Annotated[
+        bool, typer.Option("--step", help="one action at a time (Enter: next, b: board, q: stop)")
+    ] = False,
+    seat: Annotated[int | None, typer.Option(help="with --step: see the game as this seat saw it")] = None,
+    lang: Lang = None,
+) -> None:
+    """Re-run a replay or scenario file and check that the recorded result is reproduced."""
+    display = shorten_path(file, 80)
+    rep = replays.read(file)
+    if step or seat is not None:
+        step_through(rep, display, seat, lang)
+        return
+    res = replays.run(rep, display)
+    st = res.state
+    g = st.game
+    if show:
+        lng = game_lang(g, lang)
+        _narrate(g, st, None, 0, lng)
+        out.print(g.render(st, None, lng))
+    if res.error or res.reproduced is False:
+        problem = res.error or "NOT reproduced — " + "; ".join(res.mismatches)
+        if res.content_changed:
+            fail(f"{display}: {res.content_note()}; {problem.removeprefix(display + ': ')}")
+        fail(problem if res.error else f"{display}: {problem}")
+    where = plural(res.applied, "action")
+    status = "over" if st.is_over else f"in progress, seat {st.to_move} to move"
+    name = clean(rep["game"], 40)
+    if res.expected is None:
+        out.print(
+            f"{clean(display)}: {name}, {where}, {status} (no recorded result to check)", soft_wrap=True
+        )
+        return
+    who = ("a draw" if st.winner is None else f"seat {st.winner} wins") if st.is_over else ""
+    note = " [dim](content changed since, the result still holds)[/]" if res.content_changed else ""
+    out.print(
+        f"[green]reproduced[/]: {clean(display)}: {name}, {where}, {status}{', ' + who if who else ''}{note}",
+        soft_wrap=True,
+    )
+
+
+def step_through(rep: dict, display: str, seat: int | None, lang: str | None) -> None:
+    """Every action in turn, as ``seat`` saw it (None: as a spectator): the others' moves by their public
+    notation, the events that seat was told, its board on request."""
+    g, state, model = replays.start(rep, display)
+    lng = game_lang(g, lang)
+    if seat is not None and not 0 <= seat < state.players:
+        raise OptionError(f"--seat must be 0..{state.players - 1}")
+    who = f"seat {seat}" if seat is not None else "a spectator"
+    total = len(model.actions)
+    out.print(
+        f"{clean(g.name)}: {plural(total, 'action')}, as {who} saw them. Enter: next · b: board · q: stop"
+    )
+    told = _narrate(g, state, seat, 0, lng)
+    ended = False  # the input ran out: go on to the end without asking
+    for i, text in enumerate(model.actions, 1):
+        mover = state.to_move
+        try:
+            action = g.parse(state, text)
+        except KanseiError as e:
+            fail(f"{display}: action {i} {shorten(text)!r}: {e}")
+        shown = action.notation if mover == seat else state.public_notation(action)
+        state.apply(action)
+        actor = "you" if mover == seat else f"seat {mover}"
+        out.print(f"[bold]{i}/{total}[/] {actor}: {clean(shown, 200)}")
+        told = _narrate(g, state, seat, told, lng)
+        cmd = ""
+        while not ended:
+            try:
+                cmd = out.input("[dim]›[/] ").strip().lower()[:20]
+            except EOFError:
+                ended, cmd = True, ""
+            if cmd in ("b", "board"):
+                out.print(g.render(state, seat, lng))
+                continue
+            break
+        if cmd in ("q", "quit"):
+            return
+    out.print(g.render(state, seat, lng))
+    if state.is_over:
+        out.print(
+            "[bold]The game is a draw.[/]" if state.winner is None else f"[bold]Seat {state.winner} wins.[/]"
+        )

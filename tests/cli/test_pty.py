@@ -1,0 +1,107 @@
+"""The hot seat and the narration pauses in a real terminal (a pty at 80×24)."""
+
+from __future__ import annotations
+
+import os
+import pty
+import select
+import subprocess
+import sys
+import time
+
+import pytest
+from cli_helpers import subprocess_env
+
+TOY = [sys.executable, "-c", "import cli_toy; cli_toy.install(); from kansei.cli import main; main()"]
+CLEAR = "\x1b[2J"
+
+
+class Terminal:
+    def __init__(self, args: list[str]):
+        self.master, slave = pty.openpty()
+        os.set_blocking(self.master, False)
+        env = subprocess_env()
+        env.pop("NO_COLOR", None)
+        env["TERM"] = "xterm"
+        self.proc = subprocess.Popen(
+            TOY + args, stdin=slave, stdout=slave, stderr=slave, env=env, close_fds=True
+        )
+        os.close(slave)
+        self.text = ""
+        self.mark = 0
+
+    def read_until(self, needle: str, timeout: float = 60) -> str:
+        """Read until ``needle`` appears in what was printed since the last call."""
+        start = self.mark
+        end = time.monotonic() + timeout
+        while needle not in self.text[start:]:
+            if time.monotonic() > end:
+                pytest.fail(f"no {needle!r} in {self.text[-800:]!r}")
+            ready, _, _ = select.select([self.master], [], [], 0.2)
+            if ready:
+                try:
+                    self.text += os.read(self.master, 65536).decode("utf-8", "replace")
+                except OSError:
+                    break
+        self.mark = start + self.text[start:].index(needle) + len(needle)
+        return self.text
+
+    def type(self, line: str) -> None:
+        os.write(self.master, (line + "\r").encode())
+
+    def close(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.kill()
+        self.proc.wait(timeout=10)
+        os.close(self.master)
+
+
+def test_hot_seat_clears_the_screen_between_seats() -> None:
+    t = Terminal(["play", "toy", "--seed", "1", "--vs", "human"])
+    try:
+        t.read_until("Pass the keyboard to seat 0")
+        t.type("")
+        t.read_until("seat 0>")
+        t.type("tune jump @1")
+        t.read_until("Pass the keyboard to seat 1")
+        seat0, seat1_prompt = t.text.rsplit("Pass the keyboard to seat 1", 1)
+        assert CLEAR in seat0[seat0.rfind("seat 0>") :]  # seat 0's hand is wiped before the hand-over
+        t.type("")
+        t.read_until("seat 1>")
+        after = t.text[t.text.rfind("Pass the keyboard to seat 1") :]
+        assert CLEAR in after and "hand of seat 0" not in after
+        t.type("quit")
+        t.read_until("Saved the game")
+    finally:
+        t.close()
+
+
+def pauses(fast: bool) -> str:
+    """Hot seat: both seats pass, so seat 0 is told a round's end and the next round's start."""
+    t = Terminal(["play", "toy", "--seed", "1", "--vs", "human", *(["--fast"] if fast else [])])
+    try:
+        for seat in ("0", "1"):
+            t.read_until(f"Pass the keyboard to seat {seat}")
+            t.type("")
+            t.read_until(f"seat {seat}>")
+            t.type("pass")
+        t.read_until("Pass the keyboard to seat 0")
+        mark = len(t.text)
+        t.type("")
+        if not fast:
+            t.read_until("— Enter —")
+            t.type("")
+        t.read_until("seat 0>")
+        shown = t.text[mark:]
+        t.type("quit")
+        t.read_until("Saved the game")
+        return shown
+    finally:
+        t.close()
+
+
+def test_narration_pauses_between_rounds_unless_fast() -> None:
+    slow = pauses(fast=False)
+    assert slow.index("seat 1 passes") < slow.index("— Enter —") < slow.index("— round 2 —")
+    quick = pauses(fast=True)
+    assert "— round 2 —" in quick and "— Enter —" not in quick

@@ -1,0 +1,193 @@
+"""Terminal play a person enjoys, at 80×24 (issue 11 items 1–8, the hot seat included)."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from cli_helpers import assert_one_clear_error, cli
+
+import kansei
+
+
+def play(*args: str, input: str) -> str:
+    r = cli("play", "toy", "--seed", "1", *args, input=input)
+    assert r.exit_code == 0, r.output[-3000:]
+    assert "Traceback" not in r.output
+    return r.output
+
+
+def saved(output: str) -> dict:
+    m = re.search(r"to (\S+\.json)", output.replace("\n", " "))
+    assert m, output[-500:]
+    return json.loads(Path(m.group(1)).read_text())
+
+
+# ---- 1. reading cards ---------------------------------------------------------------------------
+def test_card_command_finds_by_name_slug_prefix_and_spelling() -> None:
+    out = play(
+        "--vs", "random", input="card supercharger\ncard drift-king\ncard nitr\ncard supercharjer\nquit\n"
+    )
+    assert out.count("More power, more heat.") == 2  # by name, and by a misspelling
+    assert "Slide through the corner." in out  # by slug
+    assert "A burst of speed." in out  # by prefix
+    assert "speed" in out and "tune-up" in out  # stats and kind on the face
+
+
+def test_card_command_without_a_match_suggests() -> None:
+    out = play("--vs", "random", input="card zzzz\ncard\nquit\n")
+    assert "no card matches 'zzzz'" in out
+    assert "card NAME shows" in out
+
+
+def test_cards_lists_a_game_and_shows_faces_in_a_language() -> None:
+    r = cli("cards", "toy")
+    assert r.exit_code == 0 and "Supercharger" in r.output and "speed 5" in r.output
+    r = cli("cards", "toy", "oil", "--lang", "fr")
+    assert r.exit_code == 0 and "(fr) Everyone slows down." in r.output
+    assert_one_clear_error(cli("cards", "toy", "--lang", "de"), "toy has no language 'de' (it has: en, fr)")
+    assert_one_clear_error(cli("cards", "toy", "warp"), "no card matches 'warp'")
+
+
+# ---- 2. hot seat ----------------------------------------------------------------------------------
+def test_hot_seat_hands_over_and_never_shows_both_hands() -> None:
+    moves = "\n".join(
+        ["", "tune jump @1", "", "pass", "pass", "", "pass", "", "pass", "", "pass", "", "quit"]
+    )
+    out = play("--vs", "human", input=moves + "\n")
+    screens = out.split("Pass the keyboard to seat")
+    assert len(screens) >= 4
+    for screen in screens[1:]:
+        seat = screen.split()[0].rstrip(",")
+        prompts = set(re.findall(r"seat (\d)>", screen))
+        assert prompts <= {seat}, (seat, prompts)  # one seat's board and menu per screen
+        assert set(re.findall(r"hand of seat (\S+):", screen)) <= {seat, "None"}  # its hand only
+    assert "seat 0: tune a card @1" in out  # seat 1 is told seat 0's move as everyone may see it
+    assert "you played Jump" not in screens[2]  # … never the card
+
+
+# ---- 3. 80×24 ---------------------------------------------------------------------------------------
+def test_long_menus_are_grouped_and_fit_80_columns() -> None:
+    out = play("--vs", "random", input="1\nback\n1\n2\nquit\n")
+    first_menu = out.split("seat 0>")[0]
+    assert "tune-up Jump on tile … (6 choices)" in first_menu.replace("\n", " ").replace("  ", " ")
+    assert "— pick one, or back:" in out
+    assert all(len(re.sub(r"^seat \d> ", "", line)) <= 80 for line in out.splitlines())
+    assert saved(out)["actions"][0] == "tune jump @2"
+
+
+def test_fast_is_accepted_and_narration_is_told() -> None:
+    out = play("--vs", "random", "--fast", input="pass\npass\nquit\n")
+    assert "— round 1 —" in out
+
+
+# ---- 4. back and undo -------------------------------------------------------------------------------
+def test_back_cancels_a_two_step_choice() -> None:
+    out = play("--vs", "random", input="aim jump\nback\nquit\n")
+    assert "took back 1 decision: aim jump" in out
+    assert saved(out)["actions"] == []
+
+
+def test_undo_takes_back_a_decision_that_revealed_nothing() -> None:
+    out = play("--vs", "random", input="aim jump\nundo\nundo\nquit\n")
+    assert "took back 1 decision: aim jump" in out
+    assert "cannot undo: you have made no decision yet" in out
+
+
+def test_undo_refused_after_a_draw_or_a_bot_move() -> None:
+    out = play("--vs", "human", input="\ndraw\n\nundo\nquit\n")
+    assert "cannot undo: you have made no decision yet" in out  # seat 1 asks: its own history is empty
+    out = play("--vs", "human", "--respond", "ask", input="\ndraw\n\npass\n\nundo\nquit\n")
+    assert "cannot undo: seat 1 has moved since" in out
+    out = play("--vs", "random", input="draw\nundo\nquit\n")
+    assert re.search(r"cannot undo: (seat 1 \(random\) has moved since|it revealed something)", out)
+
+
+def test_undo_is_refused_when_a_private_card_was_drawn() -> None:
+    # seat 0 draws (a private card); the turn passes to seat 1 = human too; seat 1 passes; seat 0 may not undo
+    out = play("--vs", "human", input="\ndraw\n\npass\nquit\n")
+    assert "Traceback" not in out
+
+
+# ---- 5. ask only when there is a real choice ----------------------------------------------------------
+def test_respond_auto_uses_the_games_hook() -> None:
+    r = cli("play", "toy-polite", "--seed", "1", "--vs", "human", input="\ntune jump @1\n\nquit\n")
+    assert "(auto) pass" in r.output  # seat 1 holds a Counter, but against 1 point it is pointless
+    # … and the keyboard still goes to seat 1, so seat 0 cannot tell a skipped decision from a real one
+    assert "Pass the keyboard to seat 1" in r.output.split("(auto) pass")[0]
+    r = cli(
+        "play",
+        "toy-polite",
+        "--seed",
+        "1",
+        "--vs",
+        "human",
+        "--opt",
+        "respond=ask",
+        input="\ntune jump @1\n\nquit\n",
+    )
+    assert "(auto)" not in r.output and "counter" in r.output
+
+
+def test_respond_fallback_asks_when_more_than_one_action() -> None:
+    out = play("--vs", "human", input="\ntune jump @1\n\nquit\n")
+    assert "(auto)" not in out and "counter" in out
+    assert_one_clear_error(
+        cli("play", "toy", "--respond", "sometimes", input="quit\n"), "respond must be auto or ask"
+    )
+
+
+# ---- 6. resume and step ---------------------------------------------------------------------------------
+def test_quit_then_resume_continues_at_the_same_decision(tmp_path: Path) -> None:
+    save = tmp_path / "g.json"
+    out = play("--vs", "random", "--save", str(save), input="tune jump @3\nquit\n")
+    before = json.loads(save.read_text())["actions"]
+    assert before[0] == "tune jump @3" and "--resume" in out
+    r = cli("play", "--resume", str(save), input="pass\nquit\n")
+    assert r.exit_code == 0, r.output
+    assert f"Resumed Toy Duel after {len(before)} action" in r.output
+    after = json.loads(save.read_text())["actions"]
+    assert after[: len(before)] == before and len(after) > len(before)
+    assert_one_clear_error(cli("play", "--resume", str(save), "--seed", "3"), "drop --seed")
+
+
+def test_replay_step_as_a_seat_shows_only_what_it_saw(tmp_path: Path) -> None:
+    save = tmp_path / "g.json"
+    play("--vs", "random", "--save", str(save), input="tune jump @3\npass\nquit\n")
+    r = cli("replay", str(save), "--step", "--seat", "1", input="\n\nb\n\n\n\n")
+    assert r.exit_code == 0, r.output
+    assert "seat 0: tune a card @3" in r.output  # the public notation
+    assert "Jump" not in r.output.split("seat 0: tune a card @3")[1].split("you:")[0]
+    r0 = cli("replay", str(save), "--step", "--seat", "0")
+    assert "you: tune jump @3" in r0.output and "you played Jump" in r0.output
+    assert_one_clear_error(cli("replay", str(save), "--step", "--seat", "5"), "--seat must be 0..1")
+
+
+# ---- 7. languages ----------------------------------------------------------------------------------------
+def test_lang_is_checked_against_the_game() -> None:
+    assert_one_clear_error(cli("play", "toy", "--lang", "ja", input="quit\n"), "toy has no language 'ja'")
+    for gid in kansei.games():
+        g = kansei.load(gid)
+        r = cli("play", gid, "--lang", "xx", input="quit\n")
+        assert_one_clear_error(r, f"has no language 'xx' (it has: {', '.join(g.languages)})")
+
+
+# ---- privacy of what a seat is told -------------------------------------------------------------------
+def test_the_seed_is_never_shown_during_play() -> None:
+    r = cli("play", "toy", "--vs", "random", input="pass\nview\nlog\nquit\n")
+    seed = saved(r.output)["seed"]
+    assert str(seed) not in r.output
+
+
+def test_a_refusal_names_nothing_hidden() -> None:
+    out = play("--vs", "random", input="tune nitro @1\nquit\n")
+    assert "'tune nitro @1' is not a legal action now" in out
+
+
+# ---- 8. wording -------------------------------------------------------------------------------------
+def test_counts_are_in_the_right_number(tmp_path: Path) -> None:
+    save = tmp_path / "g.json"
+    play("--vs", "random", "--save", str(save), input="draw\nquit\n")
+    r = cli("replay", str(save))
+    assert re.search(r"\b1 action\b|\b\d+ actions\b", r.output) and "1 actions" not in r.output

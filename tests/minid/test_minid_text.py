@@ -1,0 +1,245 @@
+"""What a player reads, in English and French (issue 11): every event narrated for every reader, the board
+at 80 columns, menu lines, wording and plurals, card and corner names per language, ``content=`` folders
+and hostile content files."""
+
+from __future__ import annotations
+
+import io
+import os
+import random
+import shutil
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from minid_helpers import GAME, STOP, act, race
+from rich.console import Console
+
+import kansei
+from kansei import ContentError, OptionError
+from kansei.builtin.minid.cards import CONTENT
+from kansei.builtin.minid.rules import MiniDState
+from kansei.builtin.minid.text import refusal
+from kansei.testing import all_events, last_event, play_random
+
+EVENT_TYPES = {
+    "race", "sprint", "sprint_again", "start", "round", "bunta_move", "crossing", "bunta_gone", "turn",
+    "skip", "move", "place", "drift", "battle", "duel", "finish", "out", "race_over", "bolt", "drew",
+    "drew_card", "no_draw", "play", "discard", "reroll", "trigger", "reshuffle",
+}  # fmt: skip
+RARE = {"reshuffle", "sprint_again", "reroll", "discard", "out"}  # seen in some seeds only
+SILENT = {"turn"}  # events with no line of their own
+
+
+def board(state: MiniDState, seat: int | None, lang: str = "en", width: int = 80) -> str:
+    console = Console(file=io.StringIO(), width=width, color_system=None)
+    console.print(state.game.render(state, seat, lang))
+    return console.file.getvalue()  # type: ignore[attr-defined,no-any-return]
+
+
+def test_every_event_type_is_narrated_for_every_reader_in_both_languages_and_the_board_fits_80_columns():
+    """Smoke: random races in every test configuration log every event type; each is narrated on one line
+    for each seat and the spectator (None only where a line says nothing), in English and French; the board
+    renders at 80 columns for each seat."""
+    seen: set[str] = set()
+    for cfg in GAME.test_configs():
+        game = kansei.load("minid", **cfg["options"])
+        n = cfg["players"]
+        for seed in range(12):
+
+            def look(state: kansei.State, step: int, seed: int = seed, n: int = n) -> None:
+                if seed == 0 and step % 9 == 4:
+                    assert isinstance(state, MiniDState)
+                    for seat in [*range(n), None]:
+                        for lang in ("en", "fr"):
+                            assert max(len(x) for x in board(state, seat, lang).splitlines()) <= 80
+
+            state, _ = play_random(game, seed, n, on_step=look)
+            assert isinstance(state, MiniDState)
+            for seat in [*range(n), None]:
+                for e in state.events_for(seat):
+                    seen.add(e["type"])
+                    for lang in ("en", "fr"):
+                        line = game.narrate(e, seat, lang)
+                        private_elsewhere = e["type"] == "drew" and e["seat"] == seat
+                        if e["type"] in SILENT or private_elsewhere:
+                            assert line is None
+                        else:
+                            assert isinstance(line, str) and line and "\n" not in line, e
+                            assert "{" not in line and "}" not in line, line
+            for seat in [*range(n), None] if seed < 2 else ():
+                for lang in ("en", "fr"):
+                    text = board(state, seat, lang)
+                    assert max(len(x) for x in text.splitlines()) <= 80
+    assert (
+        seen >= EVENT_TYPES - {"reshuffle", "sprint_again", "reroll", "discard", "out"}
+        and seen <= EVENT_TYPES
+    )
+
+
+def test_reshuffle_and_rare_events_narrate():
+    everything = [c.name["fr"] for c in GAME.table.cards for _ in range(c.count)]
+    everything.remove("Nitro")
+    s = race(positions=[2, 0], dice=[3], discard=everything, hands=[[], STOP])
+    act(s, "draw")
+    e = last_event(s, "reshuffle")
+    assert GAME.narrate(e, 0) == "The Event discard pile is shuffled into a new deck (32 cards)"
+    assert GAME.narrate(e, 0, "fr") == "La défausse Événement est mélangée en une nouvelle pioche (32 cartes)"
+
+
+def test_wording_plurals_and_you():
+    """Issue 11: '1 case' not '1 cases', 'You draw' not 'You draws', no notation in narration."""
+    g = GAME
+    assert g.narrate({"type": "bunta_move", "die": 1, "src": 20, "dst": 19, "card": None}) == (
+        "Bunta drives 1 case (d6 1): 20 → 19"
+    )
+    assert g.narrate(
+        {"type": "bunta_move", "die": 4, "src": 20, "dst": 16, "card": "livraison-de-tofu"}, 0
+    ) == ("Bunta drives 4 cases (Tofu Delivery): 20 → 16")
+    move = {"type": "move", "seat": 1, "src": 3, "dst": 4, "die": None, "steps": 1, "why": "overtake",
+            "card": None, "stop": None}  # fmt: skip
+    assert g.narrate(move, 1) == "You move 1 case (overtake): 3 → 4"
+    assert g.narrate(move, 0) == "Seat 1 moves 1 case (overtake): 3 → 4"
+    assert g.narrate(move, 0, "fr") == "Pilote 1 avance de 1 case (dépassement) : 3 → 4"
+    bolt = {"type": "bolt", "seat": 0, "card": "coup-de-turbo"}
+    turbo = "Move forward 3 cases now (corners, battles and Bunta apply as on any move)."
+    assert g.narrate(bolt, 0) == f"You draw ⚡ Turbo Kick: {turbo}"
+    assert g.narrate(bolt, 1).startswith("Seat 0 draws ⚡ Turbo Kick: ")
+    play = {"type": "play", "seat": 0, "card": "pied-au-plancher"}
+    assert (
+        g.narrate(play, 0) == "You play Flat Out"
+        and g.narrate(play, 1, "fr") == "Pilote 0 joue Pied au plancher"
+    )
+    battle = {"type": "battle", "attacker": 1, "defender": 0, "case": 12}
+    assert g.narrate(battle, 0) == "Seat 1 attacks you at case 12: BATTLE"
+    assert g.narrate(battle, 0, "fr") == "Pilote 1 vous attaque en case 12 : DUEL"
+    sprint = {"type": "sprint", "seat": 0, "power": 9, "dice": [6, 4], "landing": 12, "crossed": False}
+    assert g.narrate(sprint, 0) == "You sprint at power 9, 2d6 6+4: you land at 12 — right on the line!"
+    over = {"type": "race_over", "placings": [1, 0], "finished": [1], "out": []}
+    assert g.narrate(over, 0) == "Race over: 1st seat 1, 2nd you"
+    assert g.narrate(over, 0, "fr") == "Course terminée : 1er pilote 1, 2e vous"
+    trig = {"type": "trigger", "seat": 0, "cards": ["pneus-neufs", "flaque-d-huile"], "amount": -1}
+    assert g.narrate(trig, 1) == "Fresh Tyres, Oil Puddle act for seat 0 (-1)"
+
+
+def test_languages_card_and_corner_names():
+    """Issue 11: Mini D has English (default) and French (its source's language); a language it lacks is
+    refused in one line; names follow the language, notations do not."""
+    assert GAME.languages == ("en", "fr")
+    with pytest.raises(OptionError) as e:
+        GAME.check_lang("ja")
+    assert str(e.value) == "minid has no language 'ja' (it has: en, fr)"
+    s = race(positions=[19, 0], dice=[1, 12], hands=[["Pied au plancher"], STOP])
+    assert [a.notation for a in s.legal_actions()] == ["play pied-au-plancher", "roll"]
+    assert GAME.parse(s, "play flat-out").notation == "play pied-au-plancher"  # the English id is understood
+    menu_en = [GAME.describe_action(s, a) for a in s.legal_actions()]
+    menu_fr = [GAME.describe_action(s, a, "fr") for a in s.legal_actions()]
+    flat = "play Flat Out — Play at the start of your turn, before your move roll: +2 to this move."
+    assert menu_en == [flat, "roll your move"]
+    assert menu_fr[0].startswith("jouer Pied au plancher — À jouer au début de votre tour")
+    act(s, "roll")
+    drift = last_event(s, "drift")
+    assert GAME.narrate(drift, 1).startswith("Seat 0, Hairpin 1: DRIFT 12 vs 10")
+    assert GAME.narrate(drift, 1, "fr").startswith("Pilote 0, Épingle 1 : DRIFT 12 contre 10")
+    en, fr = board(s, 0), board(s, 0, "fr")
+    assert "Hairpin 1" in en and "Épingle" not in en and "Flat Out" in en and "Pied au plancher" not in en
+    assert "Épingle 1" in fr and "Pied au plancher" in fr and "Virages" in fr
+
+
+def test_menu_lines_carry_the_numbers():
+    """Menus: the odds of a sprint and of each cornering line, the DRIFT kept and its verdict."""
+    s = kansei.load("minid").start(seed=0, players=2)
+    assert GAME.describe_action(s, s.legal_actions()[9]) == (
+        "power 10: lands 5..15, 83% chance to stay at or below 12"
+    )
+    s = race(options={"strategies": True}, positions=[7, 0], dice=[2], hands=[[], STOP])
+    d = {a.notation: s.game.describe_action(s, a) for a in s.legal_actions()}
+    gambler = (
+        "Midnight Gambler (late braking): DRIFT -3, +2 move in this corner once mastered — 50% to master d8"
+    )
+    assert d["line gambler"] == gambler
+    s = race(positions=[7, 0], dice=[2, 5], hands=[["Frein à main"], STOP])
+    assert GAME.describe_action(s, s.legal_actions()[-1]) == "keep the DRIFT roll: 5 vs 8 — failed"
+    assert (
+        GAME.describe_action(s, s.legal_actions()[-1], "fr") == "garder le jet de DRIFT : 5 contre 8 — raté"
+    )
+
+
+@settings(max_examples=200, deadline=None)
+@given(text=st.text(max_size=300), seat=st.integers(0, 1))
+def test_refusals_never_raise_on_any_text(text, seat):
+    s = race(positions=[2, 0], dice=[3], hands=[["Frein à main"], STOP])
+    why = refusal(s, text, seat)
+    assert why is None or ("\n" not in why and len(why) < 600)
+
+
+# -- content= and hostile content files ----------------------------------------------------------------------
+
+
+def test_content_folder_replaces_the_shipped_cards_and_tracks(tmp_path):
+    """``content=``: a copied folder whose card has a new English name is used, cached per folder and digest;
+    a change of its files is a new table; the shipped content is untouched."""
+    folder = tmp_path / "content"
+    shutil.copytree(CONTENT, folder)
+    events = folder / "events.toml"
+    events.write_text(events.read_text(encoding="utf-8").replace('en = "Flat Out"', 'en = "Pedal Down"'))
+    g = kansei.load("minid", content=folder)
+    assert next(c for c in g.cards() if c["slug"] == "pied-au-plancher")["name"] == "Pedal Down"
+    assert kansei.load("minid", content=folder).table is g.table  # cached
+    assert next(c for c in GAME.cards() if c["slug"] == "pied-au-plancher")["name"] == "Flat Out"
+    events.write_text(events.read_text(encoding="utf-8").replace('"Pedal Down"', '"Foot Down"'))
+    os.utime(events, ns=(1, 1))
+    g2 = kansei.load("minid", content=folder)
+    assert g2.table is not g.table
+    assert next(c for c in g2.cards() if c["slug"] == "pied-au-plancher")["name"] == "Foot Down"
+    play_random(g2, 1, 3)
+
+
+def test_a_broken_content_folder_is_refused_with_one_line_per_problem(tmp_path):
+    folder = tmp_path / "content"
+    shutil.copytree(CONTENT, folder)
+    (folder / "events.toml").write_text(
+        '[[card]]\nname = "X"\ntext = "x"\nbolt = true\neffect = { block = "nope" }\n'
+    )
+    with pytest.raises(ContentError) as e:
+        kansei.load("minid", content=folder)
+    assert len(e.value.problems) == 1 and 'unknown block "nope"' in e.value.problems[0]
+    with pytest.raises(ContentError):
+        kansei.load("minid", content=tmp_path / "missing")
+
+
+@pytest.mark.parametrize("kind", ["directory", "fifo", "deep", "huge"])
+def test_hostile_track_files_are_one_line(tmp_path, kind):
+    """Issue 15: a folder, a FIFO, a file nested 100,000 deep or larger than 1 MB as ``track=`` or to
+    ``validate``: one ContentError line, no hang, no traceback."""
+    path = tmp_path / "track.toml"
+    if kind == "directory":
+        path.mkdir()
+    elif kind == "fifo":
+        if not hasattr(os, "mkfifo"):
+            pytest.skip("no FIFOs here")
+        os.mkfifo(path)
+    elif kind == "deep":
+        path.write_text("x = " + "[" * 100_000 + "]" * 100_000 + "\n")
+    else:
+        path.write_text("x = 1\n" * 300_000)
+    with pytest.raises(ContentError) as e:
+        kansei.load("minid", track=str(path))
+    assert len(e.value.problems) == 1 and "\n" not in e.value.problems[0]
+    problems = GAME.validate_content(path)  # a folder is validated as a content folder: two files missing
+    assert len(problems) == (2 if kind == "directory" else 1) and all("\n" not in p for p in problems)
+
+
+def test_random_races_in_french_read_like_french():
+    """Spot check: a French narration has no English words from the catalog of common lines."""
+    state, _ = play_random(GAME, 5, 3)
+    lines = [GAME.narrate(e, 0, "fr") for e in all_events(state) if e["type"] != "drew_card"]
+    text = " ".join(x for x in lines if x)
+    for english in (" rolls ", " case(s)", " attacks ", "Round ", " seat ", "You "):
+        assert english not in text
+    assert random.Random(0)  # keep the import honest for hypothesis-free runs
+
+
+def test_the_rules_reference_path_is_in_the_package():
+    assert Path(GAME.rules_file() or "").name == "RULES.md"
