@@ -11,7 +11,6 @@ from __future__ import annotations
 import io
 import random
 
-import pytest
 from rich.console import Console
 
 import kansei
@@ -58,14 +57,8 @@ def told(game: kansei.Game, state: kansei.State, seat: int | None, texts: list[s
     return out
 
 
-# Games whose owners are closing these leaks (issue 15): remove the id once the test passes for it.
-KNOWN_LEAKS = {"touge"}
-
-
 def test_a_seat_is_told_the_same_in_every_world_it_cannot_tell_apart(config):
     gid, opts, n = config
-    if gid in KNOWN_LEAKS:
-        pytest.xfail(f"{gid}: leaks being closed (issue 15)")
     game = kansei.load(gid, **opts)
     for seed in range(2):
         rng = random.Random(seed)

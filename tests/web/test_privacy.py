@@ -21,11 +21,15 @@ STEPS = 150  # actions checked per game: enough for every phase of a game, hands
 SAME = ("to_move", "legal", "moves", "view", "events", "log", "over", "result")
 
 
-def card_names(game) -> set[str]:
-    names: set[str] = set()
+def card_names(game) -> dict[str, set[str]]:
+    """Every name and slug of every card, each mapped to all the forms of the same card (a seat that saw
+    "Power Surge" knows "power-surge")."""
+    names: dict[str, set[str]] = {}
     for lang in engine.languages(game):
         for c in engine.cards(game, lang):
-            names.update(n for n in (c["name"], c["slug"]) if len(n) >= 3)
+            forms = {n for n in (c["name"], c["slug"]) if len(n) >= 3}
+            for n in forms:
+                names.setdefault(n, set()).update(forms)
     return names
 
 
@@ -49,11 +53,10 @@ def test_no_payload_holds_what_its_seat_cannot_see(
     hub = c.app.state.hub
     game = engine.game_for(gid, options)
     names = card_names(game)
-    pattern = finder(names) if names else None
+    pattern = finder(set(names)) if names else None
     viewers: list[int | None] = [*range(players), None]
     known: dict[int | None, set[str]] = {v: set() for v in viewers}  # every card each viewer was ever shown
     rng = random.Random(gid)
-    checked_hidden = 0
     for _ in range(STEPS):
         live = hub.get(room)
         state = live.state
@@ -66,10 +69,10 @@ def test_no_payload_holds_what_its_seat_cannot_see(
             if v != state.to_move:
                 assert p["legal"] == [] and p["moves"] == []
             if pattern is not None:
-                shown = json.dumps([state.view(v), engine.events_for(state, v)], ensure_ascii=False)
-                known[v] |= mentioned(pattern, shown)
+                own = [p["legal"], p["moves"]] if v == state.to_move else []  # its own choices
+                shown = json.dumps([state.view(v), engine.events_for(state, v), own], ensure_ascii=False)
+                known[v] |= {form for n in mentioned(pattern, shown) for form in names[n]}
                 hidden = in_play - known[v]
-                checked_hidden += len(hidden)
                 leaked = mentioned(pattern, wire) & hidden
                 assert not leaked, f"seat {v} was sent hidden card(s) {sorted(leaked)} at step {p['step']}"
             # the same payload from another world that agrees with all this viewer knows
@@ -87,5 +90,5 @@ def test_no_payload_holds_what_its_seat_cannot_see(
             f"/api/rooms/{room}/actions", json={"token": tokens[str(mover)], "action": rng.choice(legal)}
         )
         assert r.status_code == 200, r.text
-    if names:
-        assert checked_hidden > 0  # the check had something to catch
+    # Where views name every card in play (open decklists: Touge, Initial D) the name check has nothing to
+    # catch; the two-worlds comparison above is the check that always bites.
