@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 import kansei
 from kansei.builtin.dspirits.model import BATTLE_SCENE_MAX, SUPPORT_SPIRITS_MAX
-from kansei.testing import all_events
+from kansei.testing import all_events, play_random
 
 OPTIONS = [{}, {"old_rules": True, "first_turn_attack": True}, {"match": True, "starting_sp": 2000}]
 
@@ -44,3 +44,17 @@ def test_random_games_keep_dspirits_invariants(seed, which):
         assert len(uids) == len(set(uids))
         if s.wnd.priority is None and s.bid is None and not s.is_over:
             assert not s.wnd.items  # DS-R4: a chain never lingers unresolved
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 2**31 - 1), which=st.integers(0, len(OPTIONS) - 1))
+def test_remembered_labels_follow_the_field(seed, which):
+    """The labels naming D-Spirits in play are remembered until the field changes: at every step of random
+    games (clones and determinized worlds included) they equal labels computed afresh."""
+    game = kansei.load("dspirits", **OPTIONS[which])
+
+    def check(state, step):
+        for s in (state, state.clone(), state.determinize(state.to_move, random.Random(step))):
+            assert [s.labels(p) for p in (0, 1)] == [s.fresh_labels(p) for p in (0, 1)]
+
+    play_random(game, seed % 1000, on_step=check)

@@ -67,6 +67,7 @@ class StateBase(DuelState):
         "dworld", "banished", "scene", "parked", "support_cards", "realm", "auras", "wnd", "bid", "summoned",
         "exchanged", "shifted", "rushed", "attacks", "uid_next", "open_seat", "lists", "game_no",
         "match_wins", "results", "side_seat", "side_pending", "swaps_left", "ready", "token", "listed",
+        "label_memo",
     )  # fmt: skip
 
     game: DSpirits
@@ -107,6 +108,7 @@ class StateBase(DuelState):
     ready: tuple[int, ...]  # uids on the Battle Scene when this battle step began: they may attack (DS-G2)
     token: int  # this state owns (may write in place) the units whose owner is this token
     listed: list[Listed]  # per seat, this game: response signals and Realms of its open Support decklist
+    label_memo: tuple[tuple[str, ...], tuple[str, ...]] | None  # both seats' labels until the field changes
 
     # ------------------------------------------------------------------------------ whose decision
     @property
@@ -233,18 +235,38 @@ class StateBase(DuelState):
         raise AssertionError(f"unit {u.uid} is not in play for seat {p}")
 
     def remove_unit(self, p: int, u: Unit) -> None:
+        """``u`` leaves play (the field changes only through this, :meth:`place` and :meth:`set_top`)."""
         if u in self.scene[p]:
             self.scene[p].remove(u)
         else:
             self.parked[p].remove(u)
+        self.label_memo = None
 
-    def labels(self, p: int) -> list[str]:
+    def place(self, p: int, u: Unit, parked: bool = False, index: int | None = None) -> None:
+        """``u`` enters ``p``'s Battle Scene (or Support Zone), last or at ``index``."""
+        zone = self.parked[p] if parked else self.scene[p]
+        zone.insert(len(zone) if index is None else index, u)
+        self.label_memo = None
+
+    def set_top(self, u: Unit, card: int) -> None:
+        """A D-Evolution goes on top of ``u`` (DS-C3); ``u`` must be writable."""
+        u.under = (*u.under, u.card)
+        u.card = card
+        self.label_memo = None
+
+    def labels(self, p: int) -> tuple[str, ...]:
         """Stable names of ``p``'s D-Spirits in play (Battle Scene then Support Zone): the card's slug,
-        with ``#n`` when two share a card."""
+        with ``#n`` when two share a card. Remembered until the field changes."""
+        memo = self.label_memo
+        if memo is None:
+            memo = self.label_memo = (self.fresh_labels(0), self.fresh_labels(1))
+        return memo[p]
+
+    def fresh_labels(self, p: int) -> tuple[str, ...]:
         slugs = self.table.slug
         cids = [u.card for u in self.scene[p]] + [u.card for u in self.parked[p]]
         if len(set(cids)) == len(cids):
-            return [slugs[c] for c in cids]
+            return tuple([slugs[c] for c in cids])
         seen: dict[int, int] = {}
         out = []
         for c in cids:
@@ -253,7 +275,7 @@ class StateBase(DuelState):
                 out.append(f"{slugs[c]}#{seen[c]}")
             else:
                 out.append(slugs[c])
-        return out
+        return tuple(out)
 
     def find_unit(self, p: int, label: str) -> Unit | None:
         """``p``'s D-Spirit in play named ``label`` (see :meth:`labels`)."""
@@ -487,12 +509,12 @@ class StateBase(DuelState):
         name = self.table.name[u.card]
         if u in self.scene[p]:
             if len(self.parked[p]) < SUPPORT_SPIRITS_MAX:
-                self.scene[p].remove(u)
-                self.parked[p].append(u)
+                self.remove_unit(p, u)
+                self.place(p, u, parked=True)
                 self.log("zone", seat=p, card=name, dest="support")
         elif len(self.scene[p]) < BATTLE_SCENE_MAX:
-            self.parked[p].remove(u)
-            self.scene[p].append(u)
+            self.remove_unit(p, u)
+            self.place(p, u)
             self.log("zone", seat=p, card=name, dest="battle")
 
     def item(self, i: int) -> ChainItem:
@@ -529,7 +551,7 @@ class StateBase(DuelState):
         if h.frozen:
             u.frozen_until = self.next_end(p)
         u.poison = h.poison
-        self.scene[p].append(u)
+        self.place(p, u)
         self.log("summon", seat=p, card=t.name[h.card], kind="super" if sup else "regular")
         for prog in t.abil[h.card].get("summoned", ()):
             self.trigger(prog, p, u)
@@ -616,7 +638,7 @@ class StateBase(DuelState):
             return out
         sides = (1 - p,) if sel == "foe" else (p,) if sel in ("own", "other_own") else (p, 1 - p)
         for q in sides:
-            labels = self.labels(q)
+            names = self.labels(q)
             field = self.scene[q] + self.parked[q] if sel != "other_own" else self.scene[q]
             pre = "foe:" if q != p else "own:"
             for i, u in enumerate(field):
@@ -624,7 +646,7 @@ class StateBase(DuelState):
                     continue
                 if mp and self.attack_of(q, u) > mp:
                     continue
-                out.append(pre + labels[i])
+                out.append(pre + names[i])
         return out
 
     def resolve_choice(self, p: int, label: str) -> tuple[str, int, HandCard | None]:

@@ -55,6 +55,7 @@ class FlowState(ChainState):
         self.banished = [[], []]
         self.scene = [[], []]
         self.parked = [[], []]
+        self.label_memo = None
         self.support_cards = [[], []]
         self.realm = None
         self.auras = ()
@@ -234,27 +235,29 @@ class FlowState(ChainState):
 
     def main_actions(self, p: int) -> list[Action]:
         t = self.table
+        act = t.act
         out: list[Action] = []
         bs, sz = self.scene[p], self.parked[p]  # the Battle Scene and the Support Zone
         turn = self.turn
         sp = self.sp[p]
-        hand_spirits = self.hand_spirits(p)
+        spirits = [(h, self.hand_label(h)) for h in self.hand_spirits(p)]
         if not self.summoned and len(bs) < BATTLE_SCENE_MAX:  # DS-G3 one Regular Summon per turn
-            for h in hand_spirits:
-                out.append(t.act(f"summon {self.hand_label(h)}", "summon", (h,)))
+            for h, name in spirits:
+                out.append(act(f"summon {name}", "summon", (h,)))
         labels = self.labels(p)
         nb = len(bs)
+        shift = self.game.options.old_rules and not self.shifted and sp > SOUL_SHIFT_COST
         for i, u in enumerate(bs + sz):
             lab = labels[i]
             c = u.card
             if i < nb:
                 free = not self.is_frozen(u) and not self.is_restricted(u)
                 # DS-X3 Soul Exchange: Super D-Summoned, or on the field since an earlier turn
-                if free and not self.exchanged and hand_spirits and (u.super_summoned or u.entered < turn):
-                    for h in hand_spirits:
-                        out.append(t.act(f"exchange {lab} {self.hand_label(h)}", "exchange", (lab, h)))
+                if free and not self.exchanged and (u.super_summoned or u.entered < turn):
+                    for h, name in spirits:
+                        out.append(act(f"exchange {lab} {name}", "exchange", (lab, h)))
                 if free and u.stanced_on != turn:  # DS-G4 stance change
-                    out.append(t.act(f"stance {lab}", "stance", (lab,)))
+                    out.append(act(f"stance {lab}", "stance", (lab,)))
                 prog = t.move[c]  # DS-C1 special move, once per turn, before the battle step
                 if (
                     prog is not None
@@ -266,15 +269,9 @@ class FlowState(ChainState):
                     self.with_targets(out, f"move {lab}", "move", (lab,), p, prog, u)
                 for e in t.evos[c]:  # DS-C3
                     if self.evolution_ok(p, u, e):
-                        out.append(t.act(f"evolve {t.slug[e]} {lab}", "evolve", (e, lab)))
-                # DS-X4 Soul Shift (old rules only)
-                if (
-                    self.game.options.old_rules
-                    and not self.shifted
-                    and sp > SOUL_SHIFT_COST
-                    and len(sz) < SUPPORT_SPIRITS_MAX
-                ):
-                    out.append(t.act(f"shift {lab}", "shift", (lab,)))
+                        out.append(act(f"evolve {t.slug[e]} {lab}", "evolve", (e, lab)))
+                if shift and len(sz) < SUPPORT_SPIRITS_MAX:  # DS-X4 Soul Shift (old rules only)
+                    out.append(act(f"shift {lab}", "shift", (lab,)))
             if not u.shifted:
                 for j, prog in enumerate(t.command[c]):
                     if not u.used_ability(j, turn) and sp > prog.cost and self.program_ok(p, prog, u):
@@ -326,7 +323,7 @@ class FlowState(ChainState):
         if h.frozen:
             new.frozen_until = self.next_end(p)
         new.poison = h.poison
-        self.scene[p].insert(i, new)
+        self.place(p, new, index=i)
         self.log("exchange", seat=p, out=t.name[u.card], card=t.name[h.card])
 
     def _do_stance(self, a: Action) -> None:
@@ -404,8 +401,7 @@ class FlowState(ChainState):
         (self.side[p] if src == "side" else self.dworld[p]).remove(evo)
         u = self.writable(p, u)
         old = u.card
-        u.under = (*u.under, old)
-        u.card = evo
+        self.set_top(u, evo)
         self.log("evolve", seat=p, card=t.name[evo], base=t.name[old], source=src)
 
     def _do_shift(self, a: Action) -> None:
@@ -416,8 +412,8 @@ class FlowState(ChainState):
         self.shifted = True
         self.pay(p, SOUL_SHIFT_COST, "Soul Shift")
         u = self.writable(p, u)
-        self.scene[p].remove(u)
-        self.parked[p].append(u)
+        self.remove_unit(p, u)
+        self.place(p, u, parked=True)
         u.shifted = True
         self.log("shift", seat=p, card=self.table.name[u.card])
 

@@ -177,8 +177,7 @@ def _field_spirit(s: FlowState, p: int, spec: FieldSpirit, veteran: bool) -> Non
         evo = take(s, p, name, "field evolved")
         if t.kind[evo] != EVOLUTION or t.base[evo] != u.card:
             raise _fail(f"field: {t.name[evo]} is not a D-Evolution of {t.name[u.card]}")
-        u.under = (*u.under, u.card)
-        u.card = evo
+        s.set_top(u, evo)
     u.stance = STANCES.index(spec.stance)
     if spec.frozen:
         u.frozen_until = 1 if p == s.first else 2  # until its controller's first end step
@@ -189,7 +188,7 @@ def _field_spirit(s: FlowState, p: int, spec: FieldSpirit, veteran: bool) -> Non
     zone = s.parked[p] if support else s.scene[p]
     if len(zone) >= (SUPPORT_SPIRITS_MAX if support else BATTLE_SCENE_MAX):
         raise _fail(f"field: seat {p}'s {'Support Zone' if support else 'Battle Scene'} is full")
-    zone.append(u)
+    s.place(p, u, parked=support)
 
 
 __all__ = ["DSpiritsSetup", "FieldSpirit", "apply_setup", "take"]

@@ -34,6 +34,7 @@ from .model import (
     SUPER_CHARGE_COST,
     AttackItem,
     EndureChoice,
+    HandCard,
     Link,
     Unit,
 )
@@ -77,6 +78,7 @@ class DSpiritsState(FlowState):
         s.swaps_left = [0, 0]
         s.wnd = Windows(2)
         s.token = new_token()
+        s.label_memo = None
         s.ready = ()
         first = setup.first
         if first is None:
@@ -420,6 +422,7 @@ class DSpiritsState(FlowState):
         s.banished = [self.banished[0][:], self.banished[1][:]]
         s.scene = [self.scene[0][:], self.scene[1][:]]  # units are shared until written (copy on write)
         s.parked = [self.parked[0][:], self.parked[1][:]]
+        s.label_memo = self.label_memo
         s.token = new_token()
         self.token = new_token()
         s.ready = self.ready
@@ -461,22 +464,27 @@ class DSpiritsState(FlowState):
                 self.support[p].sort()
                 rng.shuffle(self.support[p])
                 continue
-            known = [h for h in self.hand[p] if h.marked]
-            n_spirits = sum(1 for h in self.hand[p] if not h.marked and kind[h.card] == SPIRIT)
-            n_support = sum(1 for h in self.hand[p] if not h.marked and kind[h.card] != SPIRIT)
-            pool = sorted(
-                [h.card for h in self.hand[p] if not h.marked and kind[h.card] == SPIRIT] + self.squad[p]
-            )
-            rng.shuffle(pool)
-            new = [plain[c] for c in pool[:n_spirits]]
-            self.squad[p] = pool[n_spirits:]
-            pool = sorted(
-                [h.card for h in self.hand[p] if not h.marked and kind[h.card] != SPIRIT] + self.support[p]
-            )
-            rng.shuffle(pool)
-            new += [plain[c] for c in pool[:n_support]]
-            self.support[p] = pool[n_support:]
-            self.hand[p] = sorted(known + new)
+            known: list[HandCard] = []
+            spirits = list(self.squad[p])
+            supports = list(self.support[p])
+            n_spirits = n_supports = 0
+            for h in self.hand[p]:
+                if h.frozen or h.poison:
+                    known.append(h)
+                elif kind[h.card] == SPIRIT:
+                    spirits.append(h.card)
+                    n_spirits += 1
+                else:
+                    supports.append(h.card)
+                    n_supports += 1
+            spirits.sort()
+            rng.shuffle(spirits)
+            supports.sort()
+            rng.shuffle(supports)
+            self.squad[p] = spirits[n_spirits:]
+            self.support[p] = supports[n_supports:]
+            drawn = sorted(spirits[:n_spirits] + supports[:n_supports])
+            self.hand[p] = sorted(known + [plain[c] for c in drawn]) if known else [plain[c] for c in drawn]
 
 
 def _counts(t: Table, ids: list[int]) -> dict[str, int]:
