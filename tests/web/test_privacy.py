@@ -9,12 +9,13 @@ import json
 import random
 import re
 
+import pytest
 from fastapi.testclient import TestClient
 
 from kansei.web import engine
 from kansei.web.payload import seat_payload
 
-from .conftest import new_room
+from .conftest import INSTALLED, new_room
 
 SEED = 8_761_234_567_890_123
 STEPS = 150  # actions checked per game: enough for every phase of a game, hands and windows included
@@ -44,6 +45,8 @@ def test_no_payload_holds_what_its_seat_cannot_see(
 ) -> None:
     """``config``: every game with each of its test configurations (tests/conftest.py)."""
     gid, options, players = config
+    if gid not in INSTALLED:
+        pytest.skip(f"{gid} is registered in-process by another test module, not installed")
     c = sqlite_client
     room, tokens = new_room(c, gid, ["human"] * players, options=options, seed=SEED)
     hub = c.app.state.hub
@@ -53,7 +56,7 @@ def test_no_payload_holds_what_its_seat_cannot_see(
     viewers: list[int | None] = [*range(players), None]
     known: dict[int | None, set[str]] = {v: set() for v in viewers}  # every card each viewer was ever shown
     rng = random.Random(gid)
-    checked_hidden = 0
+    resampled = 0  # steps where the other world really differs: the comparison had something to catch
     for _ in range(STEPS):
         live = hub.get(room)
         state = live.state
@@ -69,11 +72,11 @@ def test_no_payload_holds_what_its_seat_cannot_see(
                 shown = json.dumps([state.view(v), engine.events_for(state, v)], ensure_ascii=False)
                 known[v] |= mentioned(pattern, shown)
                 hidden = in_play - known[v]
-                checked_hidden += len(hidden)
                 leaked = mentioned(pattern, wire) & hidden
                 assert not leaked, f"seat {v} was sent hidden card(s) {sorted(leaked)} at step {p['step']}"
             # the same payload from another world that agrees with all this viewer knows
             world = state.determinize(v, random.Random(p["step"]))
+            resampled += world.reveal() != state.reveal()
             alt = seat_payload(game, world, live.history, v, p["lang"])
             for key in SAME:
                 assert alt[key] == p[key], (
@@ -87,5 +90,4 @@ def test_no_payload_holds_what_its_seat_cannot_see(
             f"/api/rooms/{room}/actions", json={"token": tokens[str(mover)], "action": rng.choice(legal)}
         )
         assert r.status_code == 200, r.text
-    if names:
-        assert checked_hidden > 0  # the check had something to catch
+    assert resampled > 0
