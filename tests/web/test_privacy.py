@@ -69,7 +69,9 @@ def test_no_payload_holds_what_its_seat_cannot_see(
             if v != state.to_move:
                 assert p["legal"] == [] and p["moves"] == []
             if pattern is not None:
-                shown = json.dumps([state.view(v), engine.events_for(state, v)], ensure_ascii=False)
+                # what the protocol tells the viewer: its view, events, their narration, its own options
+                told = [state.view(v), engine.events_for(state, v), p["log"], p["moves"]]
+                shown = json.dumps(told, ensure_ascii=False)
                 known[v] |= mentioned(pattern, shown)
                 hidden = in_play - known[v]
                 leaked = mentioned(pattern, wire) & hidden
