@@ -22,11 +22,14 @@ STEPS = 150  # actions checked per game: enough for every phase of a game, hands
 SAME = ("to_move", "legal", "moves", "view", "events", "log", "over", "result")
 
 
-def card_names(game) -> set[str]:
-    names: set[str] = set()
+def card_names(game) -> dict[str, str]:
+    """Every way a card is written (its name in each language, its slug) -> the card (its slug)."""
+    names: dict[str, str] = {}
     for lang in engine.languages(game):
         for c in engine.cards(game, lang):
-            names.update(n for n in (c["name"], c["slug"]) if len(n) >= 3)
+            for n in (c["name"], c["slug"]):
+                if len(n) >= 3:
+                    names[n] = c["slug"]
     return names
 
 
@@ -36,8 +39,9 @@ def finder(names: set[str]) -> re.Pattern[str]:
     return re.compile(rf"(?<![\w-])(?:{alts})(?![\w-])")
 
 
-def mentioned(pattern: re.Pattern[str], text: str) -> set[str]:
-    return set(pattern.findall(text))
+def mentioned(pattern: re.Pattern[str], text: str, names: dict[str, str]) -> set[str]:
+    """The cards a text names (however written)."""
+    return {names[m] for m in pattern.findall(text)}
 
 
 def test_no_payload_holds_what_its_seat_cannot_see(
@@ -60,7 +64,9 @@ def test_no_payload_holds_what_its_seat_cannot_see(
     for _ in range(STEPS):
         live = hub.get(room)
         state = live.state
-        in_play = mentioned(pattern, json.dumps(state.reveal(), ensure_ascii=False)) if pattern else set()
+        in_play = (
+            mentioned(pattern, json.dumps(state.reveal(), ensure_ascii=False), names) if pattern else set()
+        )
         for v in viewers:
             params = {"token": tokens[str(v)]} if v is not None else {}
             p = c.get(f"/api/rooms/{room}", params=params).json()
@@ -72,9 +78,9 @@ def test_no_payload_holds_what_its_seat_cannot_see(
                 # what the protocol tells the viewer: its view, events, their narration, its own options
                 told = [state.view(v), engine.events_for(state, v), p["log"], p["moves"]]
                 shown = json.dumps(told, ensure_ascii=False)
-                known[v] |= mentioned(pattern, shown)
+                known[v] |= mentioned(pattern, shown, names)
                 hidden = in_play - known[v]
-                leaked = mentioned(pattern, wire) & hidden
+                leaked = mentioned(pattern, wire, names) & hidden
                 assert not leaked, f"seat {v} was sent hidden card(s) {sorted(leaked)} at step {p['step']}"
             # the same payload from another world that agrees with all this viewer knows
             world = state.determinize(v, random.Random(p["step"]))
