@@ -12,16 +12,21 @@ import sys
 import tempfile
 import time
 from collections.abc import Iterator
+from importlib.metadata import entry_points
 from pathlib import Path
 
 import httpx
 import pytest
 from fastapi.testclient import TestClient
 
+import kansei
 from kansei.web import Config, create_app
 from kansei.web.limits import Limits
 
 ROOT = Path(__file__).resolve().parents[2]
+# The games a server can load: the installed plugins (a game registered in-process by another test module
+# exists only in that process, not in a server's or a bot worker's).
+INSTALLED = sorted({ep.name for ep in entry_points(group="kansei.games")} & set(kansei.games()))
 ARTIFACTS = ROOT / "test-artifacts" / "web"
 # tests play far faster than people: the flood limits are tested on their own (strict_client)
 FAST = Limits(ws_rate=10_000, ws_burst=10_000, http_rate=10_000, http_burst=100_000)

@@ -10,12 +10,11 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
-import kansei
 from kansei.core import replay as replays
 
-from .conftest import new_room, play_out, wait_for_turn
+from .conftest import INSTALLED, new_room, play_out, wait_for_turn
 
-GAMES = kansei.games()
+GAMES = INSTALLED
 
 
 def seats_for(game: str, first: str = "human", other: str = "random") -> list[str]:

@@ -14,9 +14,7 @@ import httpx
 import pytest
 from playwright.sync_api import Page, expect
 
-import kansei
-
-from .conftest import ARTIFACTS, Server
+from .conftest import ARTIFACTS, INSTALLED, Server
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 pytestmark = pytest.mark.skipif(
@@ -127,7 +125,7 @@ def test_touge_against_greedy_played_to_the_result_by_clicking(page: Page, site:
     expect(page.locator(".tg-board")).to_be_visible()
 
 
-@pytest.mark.parametrize("game", [g for g in kansei.games() if g != "touge"])
+@pytest.mark.parametrize("game", [g for g in INSTALLED if g != "touge"])
 def test_three_clicked_actions_in_every_other_game(page: Page, site: str, game: str) -> None:
     several = page.context.request.get(site + "/api/games").json()
     most = next(g["max_players"] for g in several["games"] if g["id"] == game)
@@ -165,7 +163,7 @@ def test_phone_width(page: Page, site: str) -> None:
 
 def test_lobby_and_names_are_shown_as_text(page: Page, site: str) -> None:
     page.goto(site + "/")
-    expect(page.locator(".game-tile")).to_have_count(len(kansei.games()))
+    expect(page.locator(".game-tile")).to_have_count(len(INSTALLED))
     shot(page, "lobby")
     r = httpx.post(
         site + "/api/rooms",

@@ -14,8 +14,8 @@ class Limits:
     body_bytes: int = 64 * 1024  # a JSON request
     upload_bytes: int = 2 * 1024 * 1024  # a replay or deck file
     ws_message_bytes: int = 4 * 1024
-    ws_rate: float = 10.0  # messages a second a socket may send, on average
-    ws_burst: int = 30
+    ws_rate: float = 20.0  # messages a second a socket may send, on average
+    ws_burst: int = 60
     http_rate: float = 20.0  # requests that change something (POST, new sockets) a second, per client
     http_burst: int = 200
 

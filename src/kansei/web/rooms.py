@@ -349,23 +349,28 @@ class Hub:
         )
         timer.daemon = True
         timer.start()
-        fut.add_done_callback(lambda f: self._bot_done(f, timer, seat))
+        fut.add_done_callback(lambda f: self._bot_done(f, timer, live.row.id, step, seat))
 
-    def _bot_done(self, fut: Future[tuple[str, int, str]], timer: threading.Timer, seat: int) -> None:
+    def _bot_done(
+        self, fut: Future[tuple[str, int, str]], timer: threading.Timer, room_id: str, step: int, seat: int
+    ) -> None:
         timer.cancel()
         try:
-            room_id, step, notation = fut.result()
-        except Exception as e:  # a broken worker: the timer's fallback is not waited for
-            self.on_error(f"bot move failed: {e}")
+            _, _, notation = fut.result()
+        except Exception as e:  # the bot could not move: a random legal move, so the room never stalls
+            self.on_error(f"room {room_id}: bot move failed ({e}); playing a random legal move")
+            self._bot_fallback(room_id, step, seat)
             return
         self._bot_apply(room_id, step, seat, notation)
 
     def _bot_timeout(self, room_id: str, step: int, seat: int) -> None:
+        self.on_error(f"room {room_id}: bot over its budget at step {step}; playing a random legal move")
+        self._bot_fallback(room_id, step, seat)
+
+    def _bot_fallback(self, room_id: str, step: int, seat: int) -> None:
         live = self.rooms.get(room_id)
         if live is not None and live.step == step and not live.state.is_over:
-            legal = live.state.legal_actions()
-            self.on_error(f"room {room_id}: bot over its budget at step {step}; playing a random legal move")
-            self._bot_apply(room_id, step, seat, random.choice(legal).notation)
+            self._bot_apply(room_id, step, seat, random.choice(live.state.legal_actions()).notation)
 
     def _bot_apply(self, room_id: str, step: int, seat: int, notation: str) -> None:
         try:
