@@ -14,9 +14,10 @@ HERE = Path(__file__).resolve().parent
 SIZE = {"COLUMNS": "80", "LINES": "24"}
 
 
-def cli(*args: str, input: str | None = None) -> Result:
-    """Run ``kansei ARGS`` in-process; stdout and stderr together in ``.output``."""
-    return CliRunner().invoke(app, list(args), input=input, env=SIZE)
+def cli(*args: str, input: str | None = None, lines: int = 24) -> Result:
+    """Run ``kansei ARGS`` in-process at 80 columns and ``lines`` lines; stdout and stderr together in
+    ``.output``."""
+    return CliRunner().invoke(app, list(args), input=input, env={**SIZE, "LINES": str(lines)})
 
 
 def assert_one_clear_error(r: Result, *says: str) -> None:

@@ -11,8 +11,8 @@ from cli_helpers import assert_one_clear_error, cli
 import kansei
 
 
-def play(*args: str, input: str) -> str:
-    r = cli("play", "toy", "--seed", "1", *args, input=input)
+def play(*args: str, input: str, lines: int = 24) -> str:
+    r = cli("play", "toy", "--seed", "1", *args, input=input, lines=lines)
     assert r.exit_code == 0, r.output[-3000:]
     assert "Traceback" not in r.output
     return r.output
@@ -63,18 +63,31 @@ def test_hot_seat_hands_over_and_never_shows_both_hands() -> None:
         prompts = set(re.findall(r"seat (\d)>", screen))
         assert prompts <= {seat}, (seat, prompts)  # one seat's board and menu per screen
         assert set(re.findall(r"hand of seat (\S+):", screen)) <= {seat, "None"}  # its hand only
-    assert "seat 0: tune a card @1" in out  # seat 1 is told seat 0's move as everyone may see it
+    assert "seat 0 tunes a card on tile 1" in out  # seat 1 is told seat 0's move as everyone may see it
+    assert "seat 0: tune a card @1" not in out  # … once: its narration, not its notation as well
     assert "you played Jump" not in screens[2]  # … never the card
 
 
 # ---- 3. 80×24 ---------------------------------------------------------------------------------------
 def test_long_menus_are_grouped_and_fit_80_columns() -> None:
-    out = play("--vs", "random", input="1\nback\n1\n2\nquit\n")
+    """A menu taller than the lines left under the board is grouped (pick the card, then the tile)."""
+    out = play("--vs", "random", input="1\nback\n1\n2\nquit\n", lines=16)
     first_menu = out.split("seat 0>")[0]
     assert "tune-up Jump on tile … (6 choices)" in first_menu.replace("\n", " ").replace("  ", " ")
     assert "— pick one, or back:" in out
+    group = out.split("— pick one, or back:")[1].split("seat 0>")[0]
+    assert re.search(r"1\. tile 1\b", group) and "tune-up Jump" not in group  # the shared words go
     assert all(len(re.sub(r"^seat \d> ", "", line)) <= 80 for line in out.splitlines())
     assert saved(out)["actions"][0] == "tune jump @2"
+
+
+def test_a_menu_that_fits_is_shown_whole_and_the_screen_fits_24_lines() -> None:
+    out = play("--vs", "random", input="quit\n")
+    screen = out.split("seat 0>")[0]
+    assert "choices)" not in screen  # 16 actions fit under this board: no grouping
+    board_and_menu = screen[screen.rindex("›") :].splitlines()[1:]
+    assert len(board_and_menu) + 1 <= 24  # with the prompt
+    assert all(len(line) <= 80 for line in screen.splitlines())
 
 
 def test_fast_is_accepted_and_narration_is_told() -> None:

@@ -1,24 +1,30 @@
-"""The menu of a seat's legal actions, grouped when it is longer than the screen.
+"""The menu of a seat's legal actions, fitted to the terminal below the board.
 
-A long menu becomes two steps: pick the card (a group), then the tile or target (an action of that group).
-Groups come from the game's hook ``game.menu_group(state, action, lang) -> str | None`` when it has one
-(the label of the group, e.g. the card's name; None: the action stands alone); otherwise from the
-notations: actions whose notation has three words or more are grouped by the first two
-(``tune nitrous-oxide @4`` → ``tune nitrous-oxide``), shorter ones by the first word. A grouping that
-gives a single group, or no group of two, is not used: the menu is shown whole.
+Each action is one numbered line: the game's description of it, then its notation (what can be typed
+instead of the number) only when both fit on one line. When the whole menu would not fit in the lines left
+under the board, it becomes two steps: pick the group (the card), then the action of that group (the tile
+or target). Groups come from ``game.menu_group(state, action, lang)``: the group's label (e.g. the card's
+name and text), or None for an action that stands alone. Inside a group each line drops the words every
+line of the group starts with, so "tune-up Jump on tile 5 (…) [margin +2]" reads "tile 5 (…) [margin +2]".
+A grouping that gives a single group, or no group of two, is not used: the menu is shown whole.
 """
 
 from __future__ import annotations
 
+import io
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
+from rich.cells import cell_len
+from rich.console import Console, RenderableType
 from rich.table import Table
 
 from kansei.core.protocol import Action, Game, State
 
 from .common import clean, plural
+
+NOTE_GAP = 2  # spaces between a description and its notation
 
 
 @dataclass
@@ -27,15 +33,11 @@ class Entry:
 
     label: str
     actions: list[Action] = field(default_factory=list)
+    one_line: bool = False  # cut to one line (the menu would not fit otherwise)
 
     @property
     def single(self) -> Action | None:
         return self.actions[0] if len(self.actions) == 1 else None
-
-
-def group_key(action: Action) -> str:
-    words = action.notation.split()
-    return " ".join(words[:2]) if len(words) >= 3 else (words[0] if words else "")
 
 
 def common_prefix(texts: Sequence[str]) -> str:
@@ -44,58 +46,121 @@ def common_prefix(texts: Sequence[str]) -> str:
     split = [t.split() for t in texts]
     if not split:
         return ""
-    out = []
+    out: list[str] = []
     for words in zip(*split, strict=False):
         if all(w == words[0] for w in words):
             out.append(words[0])
         else:
             break
+    if len(out) == min(len(w) for w in split):  # a whole text: keep its last word for the line
+        out = out[:-1]
+    while out and (" ".join(out).count("(") > " ".join(out).count(")")):
+        out.pop()  # never cut inside parentheses: "(your left)", not "left)"
     return " ".join(out)
+
+
+def shared_words(texts: Sequence[str]) -> int:
+    """How many leading words the lines of an opened group can drop: their common prefix, less the noun
+    before a number ("tile 3", "tile 5" keep "tile")."""
+    out = common_prefix(texts).split()
+    rest = [t.split()[len(out) : len(out) + 1] for t in texts]
+    if out and all(r and r[0][:1].isdigit() for r in rest):
+        out.pop()
+    return len(out)
+
+
+def height(renderable: RenderableType, width: int) -> int:
+    """How many lines ``renderable`` takes at ``width`` columns."""
+    console = Console(width=width, file=io.StringIO(), emoji=False, highlight=False)
+    return len(console.render_lines(renderable, console.options, pad=False))
 
 
 def describe(game: Game, state: State, action: Action, lang: str) -> str:
     return str(game.describe_action(state, action, lang))
 
 
-def build(game: Game, state: State, legal: Sequence[Action], lang: str, limit: int) -> list[Entry]:
-    """The menu entries for ``legal``: one per action if they fit in ``limit`` lines, else grouped."""
+def build(
+    game: Game, state: State, legal: Sequence[Action], lang: str, width: int, lines: int
+) -> list[Entry]:
+    """The menu entries for ``legal``: one per action if they fit in ``lines`` lines at ``width``
+    columns, else grouped by the game's ``menu_group``."""
     flat = [Entry(describe(game, state, a, lang), [a]) for a in legal]
-    if len(legal) <= limit:
+    if height(table(flat, width), width) <= lines:
         return flat
-    hook: Any = getattr(game, "menu_group", None)
     groups: dict[str, list[Action]] = {}
     for a in legal:
-        key = hook(state, a, lang) if callable(hook) else group_key(a)
-        if key is None:
-            groups[f"\0{a.notation}"] = [a]
-        else:
-            groups.setdefault(str(key), []).append(a)
+        key = game.menu_group(state, a, lang)
+        groups.setdefault(f"\0{a.notation}" if key is None else key, []).append(a)
     if len(groups) <= 1 or all(len(v) == 1 for v in groups.values()):
-        return flat
+        return fit(flat, width, lines)
+    custom = type(game).menu_group is not Game.menu_group  # the game names its groups itself
     entries = []
     for key, acts in groups.items():
-        if len(acts) == 1:
-            entries.append(Entry(describe(game, state, acts[0], lang), acts))
-            continue
         texts = [describe(game, state, a, lang) for a in acts]
-        label = str(key) if callable(hook) else (common_prefix(texts) or key)
-        entries.append(Entry(label, acts))
+        if len(acts) == 1:
+            entries.append(Entry(texts[0], acts))
+        else:
+            entries.append(Entry(key if custom else (common_prefix(texts) or key), acts))
+    return fit(entries, width, lines)
+
+
+def fit(entries: list[Entry], width: int, lines: int) -> list[Entry]:
+    """``entries``, each cut to one line when they would not fit in ``lines`` lines otherwise (the
+    whole text stays a ``card NAME`` away; a closing ``[preview]`` is kept)."""
+    if height(table(entries, width), width) > lines:
+        for e in entries:
+            e.one_line = True
     return entries
 
 
+def members(game: Game, state: State, group: Entry, lang: str) -> list[Entry]:
+    """The lines of an opened group: each action's description without the words all of them share."""
+    texts = [describe(game, state, a, lang) for a in group.actions]
+    shared = shared_words(texts) if len(texts) > 1 else 0
+    return [Entry(drop_words(t, shared) or t, [a]) for t, a in zip(texts, group.actions, strict=True)]
+
+
+def drop_words(text: str, count: int) -> str:
+    """``text`` without its first ``count`` words (the spacing of the rest kept)."""
+    return re.sub(rf"^\s*(?:\S+\s+){{{count}}}", "", text) if count else text
+
+
+def line(entry: Entry, width: int) -> str:
+    """The text of one menu line (rich markup): the label, then the notation dim when it still fits."""
+    a = entry.single
+    if a is None:
+        more = f" … ({plural(len(entry.actions), 'choice')})"
+        text = cut(entry.label, width - len(more)) if entry.one_line else entry.label
+        return f"{clean(text, 200)} … [dim]({plural(len(entry.actions), 'choice')})[/]"
+    if entry.one_line:
+        return clean(cut(entry.label, width), 400)
+    label = clean(entry.label, 400)
+    note = f"({a.notation})"
+    if a.notation != entry.label and len(entry.label) + NOTE_GAP + len(note) <= width:
+        return f"{label}{' ' * NOTE_GAP}[dim]{clean(note, 80)}[/]"
+    return label
+
+
+def cut(text: str, width: int) -> str:
+    """``text`` in at most ``width`` cells: its start, "…", and its closing ``[preview]`` if it has one."""
+    if cell_len(text) <= width:
+        return text
+    m = re.search(r"\s*(\[[^\[\]]*\])$", text)
+    tail = f" {m.group(1)}" if m and cell_len(m.group(1)) < width // 2 else ""
+    head = text[: m.start()] if tail and m else text
+    room = max(1, width - cell_len(tail) - 1)
+    while cell_len(head) > room:
+        head = head[:-1]
+    return head.rstrip() + "…" + tail
+
+
 def table(entries: Sequence[Entry], width: int) -> Table:
-    """Numbered lines that wrap under their own text at ``width`` columns; the notation, what can be typed
-    instead of the number, dim after the text."""
+    """Numbered lines that wrap under their own text at ``width`` columns."""
+    number = len(str(len(entries))) + 1  # "12."
+    text_width = max(20, width - number - 1)
     grid = Table.grid(padding=(0, 1))
     grid.add_column(justify="right", no_wrap=True)
-    grid.add_column(overflow="fold", max_width=max(20, width - 6))
+    grid.add_column(overflow="fold", max_width=text_width)
     for i, e in enumerate(entries, 1):
-        a = e.single
-        if a is not None:
-            note = f"  [dim]({clean(a.notation, 60)})[/]" if a.notation != e.label else ""
-            grid.add_row(f"[bold]{i}[/].", f"{clean(e.label, 400)}{note}")
-        else:
-            grid.add_row(
-                f"[bold]{i}[/].", f"{clean(e.label, 200)} … [dim]({plural(len(e.actions), 'choice')})[/]"
-            )
+        grid.add_row(f"[bold]{i}[/].", line(e, text_width))
     return grid

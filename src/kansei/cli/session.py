@@ -17,7 +17,6 @@ import json
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
 
 from rich.console import RenderableType
 
@@ -31,8 +30,8 @@ from .common import clean, interactive, out, plural, terminal_size
 
 HUMAN = "human"
 MAX_INPUT = 1000  # characters of a typed line kept (the engine refuses notations over 200 anyway)
+MENU_LINES = 6  # lines a menu may always take, however tall the board
 WORLDS = 3  # resampled worlds checked before taking a decision back
-BREAKS = ("round", "turn", "stage", "lap")  # event types that start a new group of narration (fallback)
 
 HELP = (
     "Type a [bold]number[/] from the menu or an action's notation. Also: [bold]card NAME[/] (a card's "
@@ -114,12 +113,6 @@ class Session:
         return len(self.humans) > 1
 
     # -- what each seat is told -------------------------------------------------------------------
-    def is_break(self, event: dict[str, Any]) -> bool:
-        hook = getattr(self.game, "narration_break", None)
-        if callable(hook):
-            return bool(hook(event))
-        return event.get("type") in BREAKS
-
     def tell(self, seat: int) -> None:
         """Queue for ``seat`` the narration of the events it has not been told yet."""
         events = self.state.events_for(seat, self.seen[seat])
@@ -127,7 +120,7 @@ class Session:
         for e in events:
             line = self.game.narrate(e, seat, self.lang)
             if line:
-                self.pending[seat].append((self.is_break(e), str(line)))
+                self.pending[seat].append((self.game.narration_break(e), str(line)))
 
     def show_pending(self, seat: int) -> None:
         """Print what ``seat`` was told since it last looked: grouped per round, a pause between rounds
@@ -152,9 +145,10 @@ class Session:
         self.actions.append(action.notation)
         self.history.append(Step(before, seat, action.notation, told, self.state.event_count() == count))
         for j in self.humans:
-            if j != seat:
-                self.pending[j].append((False, f"{self.name(seat, j)}: {public}"))
+            told_before = len(self.pending[j])
             self.tell(j)
+            if j != seat and len(self.pending[j]) == told_before:  # the events told nothing of it
+                self.pending[j].append((False, f"{self.name(seat, j)}: {public}"))
 
     # -- the loop -----------------------------------------------------------------------------------
     def run(self) -> bool:
@@ -201,10 +195,7 @@ class Session:
     def worth_asking(self, seat: int) -> bool:
         """Whether ``seat`` has a real choice: the game's ``worth_asking(state, seat)`` when it has one,
         else more than one legal action."""
-        hook = getattr(self.game, "worth_asking", None)
-        if callable(hook):
-            return bool(hook(self.state, seat))
-        return len(self.state.legal_actions()) > 1
+        return self.game.worth_asking(self.state, seat)
 
     def default_action(self, seat: int) -> Action | None:
         """What is played for a seat with no real choice: its only action, else its pass."""
@@ -234,14 +225,16 @@ class Session:
         """Show ``me`` its news, board and menu; read commands until one action is applied (True) or the
         player quits (False)."""
         self.show_pending(me)
-        self.board(me)
         width, height = self.screen.size
+        board = self.render(me)
+        out.print(board)
+        room = max(MENU_LINES, height - menu.height(board, width) - 2)  # under the board, above the prompt
         legal = self.state.legal_actions()
-        entries = menu.build(self.game, self.state, legal, self.lang, max(6, height - 12))
+        entries = menu.build(self.game, self.state, legal, self.lang, width, room)
         group: menu.Entry | None = None
         redraw = True
         while True:
-            shown = [menu.Entry(self.describe(a), [a]) for a in group.actions] if group else entries
+            shown = menu.members(self.game, self.state, group, self.lang) if group else entries
             if redraw:
                 if group:
                     out.print(f"[bold]{clean(group.label, 200)}[/] — pick one, or [bold]back[/]:")

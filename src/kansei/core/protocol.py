@@ -362,6 +362,25 @@ class Game:
         fn = self._part("text", "describe")
         return str(fn(state, action, lang)) if fn is not None else action.notation
 
+    def menu_group(self, state: State, action: Action, lang: str = "en") -> str | None:
+        """The group a legal action joins when the menu is too long to show whole (a client shows the
+        groups, then the actions of the chosen one); None: the action stands alone. Default: actions
+        whose notation has three words or more group by the first two (``tune nitrous-oxide @4`` ->
+        ``tune nitrous-oxide``), shorter ones by the first. Override to name groups for people (the
+        card's name and text)."""
+        words = action.notation.split()
+        return " ".join(words[:2]) if len(words) >= 3 else (words[0] if words else None)
+
+    def worth_asking(self, state: State, seat: int) -> bool:
+        """Whether a client should ask ``seat`` (to move) for its decision, rather than play its only
+        action or its pass for it (``respond=auto``). Default: it has more than one legal action."""
+        return len(state.legal_actions()) > 1
+
+    def narration_break(self, event: Mapping[str, Any]) -> bool:
+        """Whether ``event`` starts a new group of narration (a client may pause before it): default,
+        events of type ``round``, ``turn``, ``stage`` or ``lap``."""
+        return event.get("type") in ("round", "turn", "stage", "lap")
+
     def test_configs(self) -> list[dict[str, Any]]:
         """Option/player combinations the generic invariant tests should cover."""
         return [{"options": {}, "players": self.min_players}]

@@ -132,16 +132,16 @@ def render(state: DSpiritsState, seat: int | None, lang: str = "en") -> Panel:
     t = state.table
     realm = v["realm"]
     match = f" (match {v['match']['wins'][0]}–{v['match']['wins'][1]})" if v["match"]["on"] else ""
-    parts: list[Any] = [
-        Text.assemble(
-            ("D-Spirits", "bold"),
-            f"  game {v['game_no']}{match}, turn {v['turn']}: "
-            + (
-                STEP_NAMES[v["phase"]]
-                if v["phase"] in ("over", "side", "opening")
-                else f"seat {v['active']}'s {STEP_NAMES.get(v['phase'], v['phase'])}"
-            ),
+    head = Text.assemble(
+        ("D-Spirits", "bold"),
+        f"  game {v['game_no']}{match}, turn {v['turn']}: "
+        + (
+            STEP_NAMES[v["phase"]]
+            if v["phase"] in ("over", "side", "opening")
+            else f"seat {v['active']}'s {STEP_NAMES.get(v['phase'], v['phase'])}"
         ),
+    )
+    parts: list[Any] = [
         Text.assemble(
             ("Realm: ", "bold green"),
             f"{realm['card']} (seat {realm['owner']}): {realm['text']}" if realm else "none",
@@ -190,7 +190,7 @@ def render(state: DSpiritsState, seat: int | None, lang: str = "en") -> Panel:
     if v["over"]:
         res = "a draw" if v["winner"] is None else f"seat {v['winner']} wins"
         parts.append(Text(f"Game over: {res}", style="bold green"))
-    return Panel(Group(*parts), expand=False)
+    return Panel(Group(*parts), expand=False, title=head, title_align="left")
 
 
 # ------------------------------------------------------------------------------------------ menus

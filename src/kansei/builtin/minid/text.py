@@ -181,7 +181,7 @@ def render(state: MiniDState, seat: int | None, lang: str = "en") -> Panel:
     bline = Text(
         tr(lang, "bunta", case=bunta["case"]) + ("" if bunta["driving"] else tr(lang, "bunta_stopped"))
     )
-    table = Table(expand=False, show_edge=False, pad_edge=False)
+    table = Table(expand=False, box=None, pad_edge=False, header_style="bold underline")
     for col in ("seat", "case", "corner", "skips", "bunta", "cards", "waiting"):
         table.add_column(tr(lang, f"col_{col}"))
     for r in v["racers"]:
@@ -208,14 +208,10 @@ def render(state: MiniDState, seat: int | None, lang: str = "en") -> Panel:
             cards,
             ", ".join(card_name(state, c, lang) for c in r["waiting"]),
         )
-    parts: list[Any] = [
-        head,
-        strip(state, v, lang),
-        corners,
-        bline,
-        table,
-        Text(tr(lang, "deck_line", deck=v["deck_count"], discard=len(v["discard"])), style="dim"),
-    ]
+    bline.append(
+        "  ·  " + tr(lang, "deck_line", deck=v["deck_count"], discard=len(v["discard"])), style="dim"
+    )
+    parts: list[Any] = [strip(state, v, lang), corners, bline, table]
     if v["phase"] == "sprint":
         lands = ", ".join(
             tr(lang, "landed", who=who(r["seat"], seat, lang), landing=r["sprint"])
@@ -227,9 +223,12 @@ def render(state: MiniDState, seat: int | None, lang: str = "en") -> Panel:
         parts.append(
             Text(tr(lang, "over_line", placings=_placings(v["placings"], seat, lang)), style="bold green")
         )
-    elif v["decision"]:
-        parts.append(Text(_decision_line(state, v["decision"], seat, lang), style="italic"))
-    return Panel(Group(*parts), expand=False)
+    foot = None
+    if not v["over"] and v["decision"]:
+        foot = Text(_decision_line(state, v["decision"], seat, lang), style="italic")
+    return Panel(
+        Group(*parts), expand=False, title=head, title_align="left", subtitle=foot, subtitle_align="left"
+    )
 
 
 # ---------------------------------------------------------------------------------------------- menus

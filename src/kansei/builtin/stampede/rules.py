@@ -20,7 +20,7 @@ from kansei.core.errors import ContentError, IllegalAction
 from kansei.core.options import shorten
 from kansei.core.protocol import Action, Game, GameOptions, State, validation_lines
 
-from . import encoding
+from . import encoding, text
 from .blocks import ZONE_LABELS
 from .board import KEEPER_WINDOWS, RESPONSE_WINDOWS
 from .cards import Catalog, catalog, catalog_at
@@ -187,6 +187,11 @@ class Stampede(Game):
         ]
 
     # -- hooks for tools ------------------------------------------------------------------------------
+    def menu_group(self, state: State, action: Action, lang: str = "en") -> str | None:
+        if not isinstance(state, StampedeState):
+            return None
+        return text.menu_group(state, action, self.check_lang(lang))
+
     def worth_asking(self, state: State, seat: int) -> bool:
         """For clients' ``respond=auto``: False when ``seat`` (to move) has nothing sensible but to pass.
 

@@ -78,6 +78,7 @@ _WORDS = {
         "seats": "seat {p}'s",
         "their": "their",
         "distance": "distance",
+        "at_goal": "at the goal",
         "cap": "gear cap {n}",
         "turn": "turn {n}",
         "hand": "hand",
@@ -100,6 +101,7 @@ _WORDS = {
         "seats": "シート{p}の",
         "their": "相手の",
         "distance": "残り",
+        "at_goal": "ゴール",
         "cap": "ギア上限 {n}",
         "turn": "ターン{n}",
         "hand": "手札",
@@ -219,7 +221,9 @@ def render(state: StampedeState, seat: int | None, lang: str = "en") -> Group:
         pile = [_name(table, en, lang) for en in pv["discard"][-2:]]
         more = "…, " if len(pv["discard"]) > 2 else ""
         info = (
-            f"{_who(p, seat, lang)} — {w['distance']} {pv['distance']} · {w['hand']} {pv['hand_count']} · "
+            f"{_who(p, seat, lang)} — "
+            + (f"{w['distance']} {pv['distance']}" if pv["distance"] > 0 else w["at_goal"])
+            + f" · {w['hand']} {pv['hand_count']} · "
             f"{w['deck']} {pv['deck_count']} · {w['discard']} {len(pv['discard'])}"
             + (f" ({more}{', '.join(pile)})" if pile else "")
             + (f" · {w['forcing']}" if pv["forcing"] else "")
@@ -304,6 +308,7 @@ _MENU: dict[str, dict[str, str]] = {
         "event": "place event {card} in the {where}: {text}",
         "attack": "attack {target} ({their} {tz}, DEF {df}) with {who} — POW {total}: {res}",
         "attack_event": "attack event {target} ({their} {tz}, HP {hp}) with {who} — POW {total}",
+        "target": "attack {target} ({their} {tz})",
         "higher": "destroys it",
         "equal": "both destroyed",
         "lower": "attackers destroyed",
@@ -327,6 +332,7 @@ _MENU: dict[str, dict[str, str]] = {
         "event": "イベント {card} を{where}に置く：{text}",
         "attack": "{who} (POW {total}) で{their}{tz}の {target} (DEF {df}) を攻撃：{res}",
         "attack_event": "{who} (POW {total}) で{their}{tz}のイベント {target} (HP {hp}) を攻撃",
+        "target": "{their}{tz}の {target} を攻撃",
         "higher": "破壊する",
         "equal": "両方破壊",
         "lower": "攻撃側が破壊される",
@@ -413,6 +419,17 @@ def describe(state: StampedeState, action: Action, lang: str = "en") -> str:
     if k == "order":
         return str(m["first"] if action.args[0] else m["second"])
     return action.notation
+
+
+def menu_group(state: StampedeState, action: Action, lang: str = "en") -> str | None:
+    """A long menu groups the attacks by target (then the attackers are picked); the rest stand alone."""
+    if action.kind != "attack":
+        return None
+    p = state.to_move if state.to_move is not None else state.active
+    tz = action.args[1]
+    target = state.card_of[state.field[(1 - p) * 3 + tz]]
+    m = _MENU[lang]
+    return m["target"].format(target=target.label(lang), their=m["their"], tz=_ZONE_NAMES[lang][tz])
 
 
 def _attack_line(state: StampedeState, p: int, zones: tuple[int, ...], tz: int, lang: str) -> str:

@@ -137,6 +137,14 @@ class Touge(Game):
         self.check_lang(lang)
         return super().describe_action(state, action, lang)
 
+    def menu_group(self, state: Any, action: Action, lang: str = "en") -> str | None:
+        """A long menu groups the tune-ups by card (then the tile is picked); other actions stand alone."""
+        self.check_lang(lang)
+        if action.kind != TUNE:
+            return None
+        card = self.table.cards[action.args[0]]
+        return f"tune-up {card.name}: {getattr(card.rec, 'text', '')}"
+
     def narrate(self, event: Any, seat: int | None = None, lang: str = "en") -> str | None:
         self.check_lang(lang)
         return super().narrate(event, seat, lang)

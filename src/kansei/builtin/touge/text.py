@@ -53,9 +53,9 @@ def render(state: TougeState, seat: int | None, lang: str = "en") -> Panel:
     )
     dis = v["disaster"]
     dline = Text.assemble(("Disaster: ", "bold red"), f"{dis['card']} — {dis['text']}" if dis else "none")
-    parts: list[Any] = [head, dline]
+    parts: list[Any] = [dline]
     if v["course"]:
-        course = Table(expand=False, box=None, pad_edge=False, title="Course", title_justify="left")
+        course = Table(expand=False, box=None, pad_edge=False)
         for col in ("#", "road", "", "D/U", "by", "tune-ups", "s0", "s1"):
             course.add_column(col, overflow="fold")
         for t in v["course"]:
@@ -88,29 +88,31 @@ def render(state: TougeState, seat: int | None, lang: str = "en") -> Panel:
         you = p["seat"] == seat
         abil = "ACTIVE" if p["ability_active"] else "used" if p["ability_used"] else "ready"
         line = (
-            f"{'you' if you else 'seat ' + str(p['seat'])}: {p['car']}  "
-            f"DH {m['downhill']['C']:+}/{m['downhill']['S']:+}  "
-            f"UH {m['uphill']['C']:+}/{m['uphill']['S']:+}  "
-            f"{p['ability']} ({abil})  hand {p['hand_count']}, deck {p['deck_count']}"
+            f"{'you' if you else 'seat ' + str(p['seat'])}: {p['car']} "
+            f"DH {m['downhill']['C']:+}/{m['downhill']['S']:+} "
+            f"UH {m['uphill']['C']:+}/{m['uphill']['S']:+} "
+            f"{p['ability']} ({abil}) · hand {p['hand_count']} deck {p['deck_count']}"
         )
         parts.append(Text(line, style="bold" if you else ""))
         if "hand" in p:
             parts.append(Text("  hand: " + (_hand_line(state, p["hand"]) or "(empty)")))
-    for b in v["battles"]:
-        w = "tie" if b["winner"] is None else f"{_who(b['winner'], seat)} won"
-        parts.append(
-            Text(
-                f"battle {b['battle']} ({b['direction']}): {b['scores'][0]}–{b['scores'][1]}, {w}",
-                style="dim",
-            )
-        )
+    battles = [
+        f"battle {b['battle']} ({b['direction']}): {b['scores'][0]}–{b['scores'][1]}, "
+        + ("tie" if b["winner"] is None else f"{_who(b['winner'], seat)} won")
+        for b in v["battles"]
+    ]
+    if battles:
+        parts.append(Text(" · ".join(battles), style="dim"))
     if v["over"]:
         res = "a draw" if v["winner"] is None else f"{_who(v['winner'], seat)} won the race"
         parts.append(Text(f"Race over: {res}", style="bold green"))
+        foot = Text("race over", style="italic")
     else:
         phase = {"tune": "tune-up"}.get(v["phase"], v["phase"])
-        parts.append(Text(f"{phase} phase, {_who(v['to_move'], seat)} to move", style="italic"))
-    return Panel(Group(*parts), expand=False)
+        foot = Text(f"{phase} phase, {_who(v['to_move'], seat)} to move", style="italic")
+    return Panel(
+        Group(*parts), expand=False, title=head, title_align="left", subtitle=foot, subtitle_align="left"
+    )
 
 
 def _forecast_line(f: dict[str, Any], seat: int | None) -> str:
@@ -146,11 +148,10 @@ def describe(state: TougeState, action: Action, lang: str = "en") -> str:
     elif k == "tune":
         d = cards[action.args[0]]
         tile = action.args[1]
-        what = f"tune-up {d.name}"
+        what = f"tune-up {d.name} ({getattr(d.rec, 'text', '')})"
         if tile >= 0:
             road = cards[state.course[tile][1]]
             what += f" on tile {tile + 1} ({road.name}, {road_label(road)})"
-        what += f": {getattr(d.rec, 'text', '')}"
     elif k == "ability":
         ab = cards[state.cars[state.turn]].ability
         what = f"switch on {ab.name}: {ab.text}" if ab else "switch on the car's ability"
