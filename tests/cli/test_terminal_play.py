@@ -204,3 +204,10 @@ def test_counts_are_in_the_right_number(tmp_path: Path) -> None:
     play("--vs", "random", "--save", str(save), input="draw\nquit\n")
     r = cli("replay", str(save))
     assert re.search(r"\b1 action\b|\b\d+ actions\b", r.output) and "1 actions" not in r.output
+
+
+def test_a_card_is_found_by_its_name_in_another_language() -> None:
+    """In Japanese, `card Rose Juggernaut` still finds the card (and shows its Japanese face)."""
+    r = cli("cards", "stampede", "rose juggernaut", "--lang", "ja")
+    assert r.exit_code == 0, r.output
+    assert "ローズ・ジャガーノート" in r.output

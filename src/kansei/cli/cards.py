@@ -11,12 +11,14 @@ import difflib
 import unicodedata
 from typing import Any
 
+from rich.columns import Columns
 from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
 from kansei.core.options import shorten
+from kansei.core.protocol import Game
 
 from .common import clean
 
@@ -27,25 +29,41 @@ def _fold(text: str) -> str:
     return " ".join(s.replace("-", " ").replace("_", " ").lower().split())
 
 
+def game_cards(game: Game, lang: str) -> list[dict[str, Any]]:
+    """The game's cards in ``lang``, each with ``aka``: its names in the game's other languages (so
+    "card Rose Juggernaut" finds the card while playing in Japanese)."""
+    cards = game.cards(lang)
+    other: dict[str, list[str]] = {}
+    for other_lang in game.languages:
+        if other_lang != lang:
+            for c in game.cards(other_lang):
+                other.setdefault(str(c.get("slug", "")), []).append(str(c.get("name", "")))
+    return [{**c, "aka": other.get(str(c.get("slug", "")), [])} for c in cards]
+
+
 def find_cards(cards: list[dict[str, Any]], query: str) -> list[dict[str, Any]]:
-    """Cards matching ``query``, best first: exact name or slug, then names starting with it, then names
-    containing every word of it, then close spellings."""
+    """Cards matching ``query``, best first: exact name (in any language) or slug, then names starting
+    with it, then names containing every word of it, then close spellings."""
     q = _fold(shorten(query, 120))
     if not q:
         return []
-    exact = [c for c in cards if q in (_fold(str(c.get("name", ""))), _fold(str(c.get("slug", ""))))]
+    forms = {
+        id(c): [_fold(str(n)) for n in (c.get("name", ""), *c.get("aka", []), c.get("slug", ""))]
+        for c in cards
+    }
+    exact = [c for c in cards if q in forms[id(c)]]
     if exact:
         return exact
-    names = {id(c): _fold(str(c.get("name", ""))) for c in cards}
-    prefix = [c for c in cards if names[id(c)].startswith(q)]
+    prefix = [c for c in cards if any(f.startswith(q) for f in forms[id(c)])]
     if prefix:
         return prefix
     words = q.split()
-    inside = [c for c in cards if all(w in names[id(c)] for w in words)]
+    inside = [c for c in cards if any(all(w in f for w in words) for f in forms[id(c)])]
     if inside:
         return inside
-    close = difflib.get_close_matches(q, list(names.values()), n=5, cutoff=0.6)
-    return [c for name in close for c in cards if names[id(c)] == name]
+    every = [f for c in cards for f in forms[id(c)]]
+    close = set(difflib.get_close_matches(q, every, n=5, cutoff=0.6))
+    return [c for c in cards if close & set(forms[id(c)])]
 
 
 def suggestion(cards: list[dict[str, Any]], query: str) -> str:
@@ -71,13 +89,10 @@ def face(card: dict[str, Any], width: int = 80) -> RenderableType:
     parts.append(head)
     stats = card.get("stats") or {}
     if stats:
-        grid = Table.grid(padding=(0, 2))
-        row = []
-        for k, v in stats.items():
-            grid.add_column()
-            row.append(f"[dim]{clean(k, 20)}[/] [bold]{clean(v, 20)}[/]")
-        grid.add_row(*row)
-        parts.append(grid)
+        pairs = [
+            Text.from_markup(f"[dim]{clean(k, 20)}[/] [bold]{clean(v, 20)}[/]") for k, v in stats.items()
+        ]
+        parts.append(Columns(pairs, padding=(0, 3)))  # flows onto the next line, never splits a pair
     text = card.get("text")
     if text:
         parts.append(Text(str(text)))

@@ -16,7 +16,7 @@ from kansei.core.options import shorten
 from kansei.core.protocol import Game
 from kansei.core.registry import broken, game_class
 
-from .cards import card_table, face, find_cards, suggestion
+from .cards import card_table, face, find_cards, game_cards, suggestion
 from .common import GameId, Lang, app, clean, err, fail, friendly, game_lang, out, plural
 
 
@@ -141,7 +141,7 @@ def cards_cmd(
     """List a game's cards with their key numbers, or show the whole face of the cards matching NAME."""
     g = kansei.load(game)
     lng = game_lang(g, lang)
-    every = g.cards(lng)
+    every = game_cards(g, lng)
     if not every:
         fail(f"{g.id}: this game lists no cards")
     if name is None:

@@ -25,7 +25,7 @@ from kansei.core.errors import IllegalAction, KanseiError
 from kansei.core.protocol import Action, Game, State
 
 from . import menu
-from .cards import face, find_cards, suggestion
+from .cards import face, find_cards, game_cards, suggestion
 from .common import clean, interactive, out, plural, terminal_size
 
 HUMAN = "human"
@@ -299,7 +299,7 @@ class Session:
         return f"{text!r} is not a legal action now"
 
     def show_card(self, query: str) -> None:
-        cards = self.game.cards(self.lang)
+        cards = game_cards(self.game, self.lang)
         if not query.strip():
             out.print("card NAME shows a card's whole face, e.g. [bold]card " + "hairpin[/]")
             return

@@ -524,20 +524,20 @@ _EN: dict[str, tuple[str, str]] = {
         "{who} declares a run with {card} (gear {gear})",
         "you declare a run with {card} (gear {gear})",
     ),
-    "run": ("{who}: {distance} to go", "you: {distance} to go"),
+    "run": ("{who}: {to_go}", "you: {to_go}"),
     "run_dead_heat": (
-        "{who} runs {by} with Dead Heat: {distance} to go",
-        "you run {by} with Dead Heat: {distance} to go",
+        "{who} runs {by} with Dead Heat: {to_go}",
+        "you run {by} with Dead Heat: {to_go}",
     ),
     "run_goal": ("{who} reaches the goal line", "you reach the goal line"),
-    "distance": ("{whose} distance {by:+}: {distance} to go", "your distance {by:+}: {distance} to go"),
+    "distance": ("{whose} distance {by:+}: {to_go}", "your distance {by:+}: {to_go}"),
     "crash": ("CRASH! {who} overtakes {other}", "CRASH! you overtake {other}"),
     "crashed": ("CRASH! {who} overtakes you", "CRASH! {who} overtakes you"),
     "double_action": ("{whose} {card} untaps (Double Action)", "your {card} untaps (Double Action)"),
     "fizzle": ("{whose} {what} fizzles", "your {what} fizzles"),
     "goal_averted": (
-        "{who} is kept from the goal: {distance} to go",
-        "you are kept from the goal: {distance} to go",
+        "{who} is kept from the goal: {to_go}",
+        "you are kept from the goal: {to_go}",
     ),
     "deck_empty": ("{who} must draw from an empty deck", "you must draw from an empty deck"),
     "deckout_averted": ("{who} is saved from the empty deck", "you are saved from the empty deck"),
@@ -589,15 +589,15 @@ _JA: dict[str, str] = {
     "force_ends": "{whose}《進路妨害》が終わった",
     "force_lifted": "{whose}《進路妨害》が解除された",
     "run_declared": "{who}が{card}（ギア{gear}）で走行を宣言",
-    "run": "{who}：残り{distance}",
-    "run_dead_heat": "{who}がデッドヒートで{by}走行：残り{distance}",
+    "run": "{who}：{to_go}",
+    "run_dead_heat": "{who}がデッドヒートで{by}走行：{to_go}",
     "run_goal": "{who}がゴールラインに到達",
-    "distance": "{whose}残り距離{by:+}：残り{distance}",
+    "distance": "{whose}残り距離{by:+}：{to_go}",
     "crash": "クラッシュ！{who}が{other}を追い抜いた",
     "crashed": "クラッシュ！{who}があなたを追い抜いた",
     "double_action": "{whose}{card}が回復した（二回行動）",
     "fizzle": "{whose}{what}は不発",
-    "goal_averted": "{who}のゴールが阻まれた：残り{distance}",
+    "goal_averted": "{who}のゴールが阻まれた：{to_go}",
     "deck_empty": "{who}は空の山札から引かなければならない",
     "deckout_averted": "{who}は山札切れを免れた",
     "no_response": "{who}は応答できない（手札なし）",
@@ -721,7 +721,17 @@ def _fields(table: Catalog, e: Mapping[str, Any], seat: int | None, lang: str) -
         "gear": e.get("gear", e.get("center_gear", "")),
         "reason": e.get("reason", ""),
         **{k: e.get(k) for k in ("turn", "cap", "left", "hp", "height", "by", "distance") if k in e},
+        "to_go": _to_go(e.get("distance"), lang),
     }
+
+
+def _to_go(distance: Any, lang: str) -> str:
+    """'12 to go', or 'at the goal' once the distance is 0 or below (a keeper may still push it back)."""
+    if not isinstance(distance, int):
+        return ""
+    if lang == "ja":
+        return f"残り{distance}" if distance > 0 else "ゴール"
+    return f"{distance} to go" if distance > 0 else "at the goal"
 
 
 def combat_line(game: Stampede, e: Mapping[str, Any], lang: str = "en") -> str | None:

@@ -49,7 +49,7 @@ def render(state: TougeState, seat: int | None, lang: str = "en") -> Panel:
         (f"Touge — {mode}", "bold"),
         f"  battle {v['battle']}  ",
         (v["direction"].upper(), "bold cyan"),
-        f"  leader: {_who(v['leader'], seat)}  wins {v['wins'][0]}–{v['wins'][1]}",
+        f"  leader: {_who(v['leader'], seat)}  battles won {v['wins'][0]}–{v['wins'][1]}",
     )
     dis = v["disaster"]
     dline = Text.assemble(("Disaster: ", "bold red"), f"{dis['card']} — {dis['text']}" if dis else "none")
