@@ -6,6 +6,7 @@ import json
 import re
 from pathlib import Path
 
+import pytest
 from cli_helpers import assert_one_clear_error, cli
 
 import kansei
@@ -211,3 +212,17 @@ def test_a_card_is_found_by_its_name_in_another_language() -> None:
     r = cli("cards", "stampede", "rose juggernaut", "--lang", "ja")
     assert r.exit_code == 0, r.output
     assert "ローズ・ジャガーノート" in r.output
+
+
+@pytest.mark.parametrize("game", ["touge", "initiald", "minid", "stampede", "dspirits"])
+def test_every_game_hands_the_keyboard_over_at_a_hot_seat(game: str) -> None:
+    """Issue 11 item 2 in every game: between two people's decisions the screen is cleared and the keyboard
+    handed over, and a screen holds one seat's board and menu only (what a board shows of a seat is its own
+    view: tests/core/test_leaks.py)."""
+    r = cli("play", game, "--seed", "4", "--vs", "human", "--fast", input="\n1\n" * 12 + "quit\n")
+    assert r.exit_code == 0, r.output[-3000:]
+    screens = r.output.split("Pass the keyboard to seat")
+    assert len(screens) >= 3, r.output[-2000:]
+    for screen in screens[1:]:
+        seat = screen.split()[0].rstrip(",")
+        assert set(re.findall(r"seat (\d)>", screen)) <= {seat}
