@@ -119,6 +119,7 @@ class KanseiGame(pyspiel.Game):
         self.space: ActionSpace = encoding.action_space(self.kgame)
         self.view_encoder = encoding.view_encoder(self.kgame, players)
         self.event_bag = EventBag()
+        self._observers: dict[bool, KanseiObserver] = {}
         self._seeds = random.Random(rng_seed)
         info = pyspiel.GameInfo(
             num_distinct_actions=len(self.space),
@@ -145,6 +146,17 @@ class KanseiGame(pyspiel.Game):
         self, iig_obs_type: pyspiel.IIGObservationType | None = None, params: dict | None = None
     ) -> KanseiObserver:
         return KanseiObserver(self, iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False), params)
+
+    def tensor(self, state: KanseiState, player: int | None, recall: bool) -> list[float]:
+        """``player``'s observation (``recall``: information state) tensor of ``state``, through one
+        cached observer of OpenSpiel's default kind."""
+        observer = self._observers.get(recall)
+        if observer is None:
+            observer = self._observers[recall] = self.make_py_observer(
+                pyspiel.IIGObservationType(perfect_recall=recall)
+            )
+        observer.set_from(state, state.current_player() if player is None else player)
+        return observer.tensor.tolist()  # type: ignore[no-any-return]
 
 
 class _Box:
@@ -192,6 +204,15 @@ class KanseiState(pyspiel.State):
     def _apply_action(self, action: int) -> None:
         s = self._box.get()
         s.apply(self._box.game.space.action(s, action), seat=s.to_move)
+
+    # OpenSpiel answers ``observation_tensor()`` of a Python game by first asking the game its tensor
+    # shape, which builds a fresh initial state and encodes it, at every call. Python callers get the
+    # same tensor from the cached observer instead (C++ callers still take OpenSpiel's path).
+    def observation_tensor(self, player: int | None = None) -> list[float]:
+        return self._box.game.tensor(self, player, recall=False)
+
+    def information_state_tensor(self, player: int | None = None) -> list[float]:
+        return self._box.game.tensor(self, player, recall=True)
 
     def _action_to_string(self, player: int, action: int) -> str:
         return self._box.game.space.describe(action)
