@@ -156,7 +156,7 @@ class KanseiGame(pyspiel.Game):
                 pyspiel.IIGObservationType(perfect_recall=recall)
             )
         observer.set_from(state, state.current_player() if player is None else player)
-        return observer.tensor.tolist()  # type: ignore[no-any-return]
+        return observer.tensor.tolist()
 
 
 class _Box:
