@@ -34,6 +34,23 @@ def test_random_sim_test(config):
     pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
 
 
+def test_python_callers_get_openspiels_own_tensors(config):
+    """The state answers observation_tensor / information_state_tensor from a cached observer; the values
+    are those of OpenSpiel's own (C++) path, for every player, along a random game."""
+    gid, n = config
+    kos.register()
+    game = pyspiel.load_game(_name(gid, n))
+    state = game.new_initial_state()
+    rng = np.random.default_rng(3)
+    for _ in range(40):
+        if state.is_terminal():
+            break
+        for p in range(n):
+            assert state.observation_tensor(p) == list(pyspiel.State.observation_tensor(state, p))
+            assert state.information_state_tensor(p) == list(pyspiel.State.information_state_tensor(state, p))
+        state.apply_action(int(rng.choice(state.legal_actions())))
+
+
 def test_options_are_game_parameters():
     kos.register()
     for gid in kansei.games():
