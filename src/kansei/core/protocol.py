@@ -311,6 +311,8 @@ class Game:
         return []
 
     def check_lang(self, lang: str) -> str:
+        """``lang`` if this game has it; otherwise an OptionError naming the languages it has. The base
+        class's text hooks (render, narrate, describe_action) check it before calling the game's."""
         if lang not in self.languages:
             raise OptionError(
                 f"{self.id} has no language {shorten(lang, 20)!r} (it has: {', '.join(self.languages)})"
@@ -348,17 +350,20 @@ class Game:
 
     def render(self, state: State, seat: int | None, lang: str = "en") -> Any:
         """A rich renderable (or text) of what ``seat`` sees."""
+        self.check_lang(lang)
         fn = self._part("text", "render")
         return fn(state, seat, lang) if fn is not None else json.dumps(state.view(seat), indent=1)
 
     def narrate(self, event: Mapping[str, Any], seat: int | None = None, lang: str = "en") -> str | None:
         """One line telling ``seat`` what an event from ``state.events_for(seat)`` means (None: nothing
         worth saying)."""
+        self.check_lang(lang)
         fn = self._part("text", "narrate")
         return fn(self, event, seat, lang) if fn is not None else None
 
     def describe_action(self, state: State, action: Action, lang: str = "en") -> str:
         """A longer description of a legal action for the menu of the seat to move (that seat's eyes)."""
+        self.check_lang(lang)
         fn = self._part("text", "describe")
         return str(fn(state, action, lang)) if fn is not None else action.notation
 

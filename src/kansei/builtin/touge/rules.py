@@ -129,14 +129,6 @@ class Touge(Game):
     def encode_view(self, view: dict[str, Any], seat: int | None) -> list[float]:
         return views.encode_view(self.table, view, seat)
 
-    def render(self, state: Any, seat: int | None, lang: str = "en") -> Any:
-        self.check_lang(lang)
-        return super().render(state, seat, lang)
-
-    def describe_action(self, state: Any, action: Action, lang: str = "en") -> str:
-        self.check_lang(lang)
-        return super().describe_action(state, action, lang)
-
     def menu_group(self, state: Any, action: Action, lang: str = "en") -> str | None:
         """A long menu groups the tune-ups by card (then the tile is picked); other actions stand alone."""
         self.check_lang(lang)
@@ -144,10 +136,6 @@ class Touge(Game):
             return None
         card = self.table.cards[action.args[0]]
         return f"tune-up {card.name}: {getattr(card.rec, 'text', '')}"
-
-    def narrate(self, event: Any, seat: int | None = None, lang: str = "en") -> str | None:
-        self.check_lang(lang)
-        return super().narrate(event, seat, lang)
 
 
 class Battle(NamedTuple):
