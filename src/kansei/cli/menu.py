@@ -1,12 +1,13 @@
 """The menu of a seat's legal actions, fitted to the terminal below the board.
 
 Each action is one numbered line: the game's description of it, then its notation (what can be typed
-instead of the number) only when both fit on one line. When the whole menu would not fit in the lines left
-under the board, it becomes two steps: pick the group (the card), then the action of that group (the tile
-or target). Groups come from ``game.menu_group(state, action, lang)``: the group's label (e.g. the card's
-name and text), or None for an action that stands alone. Inside a group each line drops the words every
-line of the group starts with, so "tune-up Jump on tile 5 (…) [margin +2]" reads "tile 5 (…) [margin +2]".
-A grouping that gives a single group, or no group of two, is not used: the menu is shown whole.
+instead of the number) when every line of the menu has room for it. When the whole menu would not fit
+in the lines left under the board, it becomes two steps: pick the group (the card), then the action of
+that group (the tile or target). Groups come from ``game.menu_group(state, action, lang)``: the group's
+label (e.g. the card's name and text), or None for an action that stands alone. Inside a group each line
+drops the words every line of the group starts with, so "tune-up Jump on tile 5 (…) [margin +2]" reads
+"tile 5 (…) [margin +2]". A grouping that gives a single group, or no group of two, is not used: the
+menu is shown whole. A menu still too tall has each line cut to one line, its closing [preview] kept.
 """
 
 from __future__ import annotations
@@ -125,19 +126,26 @@ def drop_words(text: str, count: int) -> str:
     return re.sub(rf"^\s*(?:\S+\s+){{{count}}}", "", text) if count else text
 
 
-def line(entry: Entry, width: int) -> str:
-    """The text of one menu line (rich markup): the label, then the notation dim when it still fits."""
+def note_fits(entry: Entry, width: int) -> bool:
+    """Whether the entry's notation fits after its label on one line (or it has none to show)."""
+    a = entry.single
+    if a is None or entry.one_line or a.notation == entry.label:
+        return True
+    return cell_len(entry.label) + NOTE_GAP + cell_len(a.notation) + 2 <= width
+
+
+def line(entry: Entry, width: int, notes: bool = True) -> str:
+    """The text of one menu line (rich markup): the label, then (``notes``) the notation, dim."""
     a = entry.single
     if a is None:
         more = f" … ({plural(len(entry.actions), 'choice')})"
-        text = cut(entry.label, width - len(more)) if entry.one_line else entry.label
+        text = cut(entry.label, width - cell_len(more)) if entry.one_line else entry.label
         return f"{clean(text, 200)} … [dim]({plural(len(entry.actions), 'choice')})[/]"
     if entry.one_line:
         return clean(cut(entry.label, width), 400)
     label = clean(entry.label, 400)
-    note = f"({a.notation})"
-    if a.notation != entry.label and len(entry.label) + NOTE_GAP + len(note) <= width:
-        return f"{label}{' ' * NOTE_GAP}[dim]{clean(note, 80)}[/]"
+    if notes and a.notation != entry.label:
+        return f"{label}{' ' * NOTE_GAP}[dim]{clean(f'({a.notation})', 80)}[/]"
     return label
 
 
@@ -161,6 +169,7 @@ def table(entries: Sequence[Entry], width: int) -> Table:
     grid = Table.grid(padding=(0, 1))
     grid.add_column(justify="right", no_wrap=True)
     grid.add_column(overflow="fold", max_width=text_width)
+    notes = all(note_fits(e, text_width) for e in entries)  # every notation, or none: a tidy column
     for i, e in enumerate(entries, 1):
-        grid.add_row(f"[bold]{i}[/].", line(e, text_width))
+        grid.add_row(f"[bold]{i}[/].", line(e, text_width, notes))
     return grid

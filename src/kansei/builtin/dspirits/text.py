@@ -8,6 +8,7 @@ from typing import Any
 
 from rich.console import Group
 from rich.panel import Panel
+from rich.table import Table as RichTable
 from rich.text import Text
 
 from kansei.core.protocol import Action
@@ -123,7 +124,11 @@ def _player(v: dict[str, Any], p: dict[str, Any], seat: int | None, t: Table) ->
         parts.append(Text("  known in hand: " + ", ".join(hand_card_text(t, h) for h in p["hand_known"])))
     if "hand" in p:
         hand = [hand_card_text(t, h) for h in p["hand"]]
-        parts.append(Text("  Your hand: " + ("; ".join(hand) or "(empty)"), style="bold"))
+        grid = RichTable.grid(padding=(0, 1))  # the cards wrap under themselves, not under "Your hand:"
+        grid.add_column(no_wrap=True)
+        grid.add_column()
+        grid.add_row(Text("  Your hand:", style="bold"), Text("; ".join(hand) or "(empty)", style="bold"))
+        parts.append(grid)
     return parts
 
 

@@ -95,7 +95,11 @@ def render(state: TougeState, seat: int | None, lang: str = "en") -> Panel:
         )
         parts.append(Text(line, style="bold" if you else ""))
         if "hand" in p:
-            parts.append(Text("  hand: " + (_hand_line(state, p["hand"]) or "(empty)")))
+            hand = Table.grid(padding=(0, 1))  # the cards wrap under themselves, not under "hand:"
+            hand.add_column(no_wrap=True)
+            hand.add_column()
+            hand.add_row("  hand:", _hand_line(state, p["hand"]) or "(empty)")
+            parts.append(hand)
     battles = [
         f"battle {b['battle']} ({b['direction']}): {b['scores'][0]}–{b['scores'][1]}, "
         + ("tie" if b["winner"] is None else f"{_who(b['winner'], seat)} won")
