@@ -34,6 +34,32 @@
         (p.tune || []).length ? G.pile("tune", p.tune, ctx) : null)));
   }
 
+  // What waits to resolve, newest first, in words with its cards (ST-T6: a response goes on top).
+  const WINDOW = { attack: "Attack declared", run: "Run declared", goal: "About to reach the goal", deckout: "About to lose by deck-out", choice: "Triggered ability" };
+  function itemLine(it, ctx) {
+    const who = h("b", {}, ctx.name(it.seat));
+    const card = (name) => G.card(name, ctx, { size: "mini" });
+    switch (it.kind) {
+      case "attack": return [who, " attacks ", card(it.target), ` (${zoneName[it.target_zone] || it.target_zone}) with `, (it.attackers || []).map(card)];
+      case "run": return [who, " runs with ", card(it.card), ` (gear ${it.gear})`];
+      case "ability": return [who, " plays ", card(it.card)];
+      case "placed": return [who, " places ", card(it.card)];
+      case "deadheat": return [who, ` runs ${it.by} more with Dead Heat (`, card(it.card), ")"];
+      case "fizzled": return [who, `: ${it.what} fizzles`];
+      case "goal": return [who, " reaches the goal line"];
+      case "deckout": return [who, " must draw from an empty deck"];
+      default: return [who, `: ${prettyKey(it.kind)}`];
+    }
+  }
+  function windowBox(view, ctx) {
+    const frames = view.windows.frames || [];
+    const kind = frames.length ? frames[frames.length - 1].kind : "";
+    const items = [...(view.windows.items || [])].reverse();
+    return h("div", { class: "st-window" },
+      h("div", {}, h("b", {}, WINDOW[kind] || prettyKey(kind)), " — ", ctx.name(view.to_move), " to respond or pass"),
+      h("ol", { class: "st-pending" }, items.map((it) => h("li", {}, itemLine(it, ctx)))));
+  }
+
   function board(view, ctx) {
     const players = view.players || [];
     const you = ctx.you ?? 0;
@@ -41,7 +67,7 @@
     const opp = players.filter((p) => p.seat !== you);
     const head = h("div", { class: "chips" }, G.chip("turn", view.turn ?? 0), G.chip("gear cap", view.gear_cap ?? "?"),
       G.chip("phase", prettyKey(view.phase || "")), G.chip("active", ctx.name(view.active)), view.reason ? G.chip("result", view.reason) : null);
-    const win = view.windows ? h("div", { class: "st-window" }, h("b", {}, "Response window "), G.value(view.windows, ctx)) : null;
+    const win = view.windows ? windowBox(view, ctx) : null;
     return h("div", { class: "st-board" }, head, opp.map((p) => side(p, view, ctx, true)), win, me ? side(me, view, ctx, false) : null);
   }
 
