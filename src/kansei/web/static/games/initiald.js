@@ -30,8 +30,12 @@
         h("div", { class: "id-stage-no" }, `Stage ${i + 1}`), h("div", { class: "id-stage-icon" }, icon[t] || "•"), h("div", {}, t),
         won !== undefined && won !== null ? h("div", { class: "id-stage-won" }, ctx.name(won)) : cur ? h("div", { class: "id-stage-won" }, "now") : null);
     }));
-    const last = view.last
-      ? h("div", { class: "id-last" }, h("div", { class: "muted" }, `to answer: ${ctx.name(view.last.seat)}'s ${view.last.type || ""}, strength ${view.last.strength ?? "?"}`), G.card(view.last.card, ctx, { size: "mini" }))
+    // the maneuver to answer exists only while a stage is being raced (play, or paying its discards)
+    const racing = view.phase === "play" || view.phase === "discard";
+    const last = !racing
+      ? h("div", { class: "id-last muted" }, view.over ? "The race is over." : "Between stages: keep or discard cards.")
+      : view.last
+      ? h("div", { class: "id-last" }, h("div", { class: "muted" }, `to answer: ${ctx.name(view.last.seat)}'s maneuver — ${view.last.type || ""} ${view.last.strength ?? "?"} here`), G.card(view.last.card, ctx, { size: "mini" }))
       : h("div", { class: "id-last muted" }, view.lead_passed ? "The lead car passed." : "No maneuver yet this stage.");
     const head = h("div", { class: "chips" },
       h("span", { class: "chip" }, h("b", {}, view.track ? view.track.name : "?"), view.track && view.track.pass ? h("small", {}, ` · ${view.track.pass}`) : null),
