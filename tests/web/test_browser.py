@@ -70,6 +70,13 @@ def start_from_lobby(
     page.wait_for_url("**/room/**")
 
 
+def assert_board_reads_well(page: Page) -> None:
+    """No JavaScript leftovers on the table: a field a renderer read wrong shows as one of these."""
+    text = page.locator("main").inner_text()
+    for junk in ("undefined", "NaN", "[object Object]"):
+        assert junk not in text, f"{junk!r} on the table: {text[:2000]}"
+
+
 def my_turn_or_over(page: Page, timeout: float = 30_000) -> bool:
     """Wait until it is this page's move (True) or the result screen shows (False)."""
     page.wait_for_function(
@@ -110,6 +117,7 @@ def test_touge_against_greedy_played_to_the_result_by_clicking(page: Page, site:
         while my_turn_or_over(page):
             if moves == 4:
                 shot(page, "touge-board")
+            assert_board_reads_well(page)
             click_a_move(page, rng)
             moves += 1
             assert moves < 400
@@ -137,6 +145,7 @@ def test_three_clicked_actions_in_every_other_game(page: Page, site: str, game: 
             page.click("#rematch")
             page.wait_for_function("() => document.getElementById('result').hidden")
             continue
+        assert_board_reads_well(page)
         click_a_move(page, rng)
         taken += 1
         page.wait_for_timeout(50)

@@ -12,6 +12,11 @@
     for (const r of view.racers || []) { if (!at.has(r.case)) at.set(r.case, []); at.get(r.case).push(r); }
     const events = new Set(view.events || []);
     const sectionOf = (c) => sections.find((s) => c >= s.start && c <= s.end);
+    // a racer's corner by the section's name in the table's language (the view names it by index)
+    const cornerName = (corner) => {
+      const names = (sections[corner.section] || {}).names || {};
+      return names[ctx.lang] || names.en || `corner ${corner.section}`;
+    };
     const cells = [];
     for (let c = 0; c <= len + 1; c++) {
       const s = sectionOf(c);
@@ -35,7 +40,7 @@
       h("tbody", {}, (view.racers || []).map((r) => h("tr", { class: `${view.to_move === r.seat ? "moving" : ""}${r.seat === ctx.you ? " me" : ""}` },
         h("td", {}, h("span", { class: `md-car s${r.seat}` }, String(r.seat + 1))), h("td", {}, ctx.name(r.seat)), h("td", {}, String(r.case)),
         h("td", {}, prettyKey(r.status) + (r.skips ? ` (skips ${r.skips})` : "") + (r.aura ? " · aura" : "") + (r.met_bunta ? "" : "")),
-        h("td", {}, r.corner ? `${r.corner.name}: ${prettyKey(r.corner.state)}` : "—"), h("td", {}, String(r.sprint ?? "—")), h("td", {}, String(r.hand_count ?? 0))))));
+        h("td", {}, r.corner ? `${cornerName(r.corner)}: ${prettyKey(r.corner.state)}` : "—"), h("td", {}, String(r.sprint ?? "—")), h("td", {}, String(r.hand_count ?? 0))))));
     const head = h("div", { class: "chips" },
       h("span", { class: "chip" }, h("b", {}, view.track || "?"), ` · ${view.direction || ""}`),
       G.chip("round", view.round ?? 0), G.chip("phase", prettyKey(view.phase || "")),

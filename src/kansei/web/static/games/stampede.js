@@ -11,6 +11,7 @@
     const c = (p.zones || {})[z];
     const slot = h("div", { class: `st-zone z${z}${c && c.tapped ? " tapped" : ""}` }, h("div", { class: "st-zone-label" }, zoneName[z]));
     if (!c) slot.append(h("div", { class: "card mini empty-slot" }, "empty"));
+    else if (c.face_down) slot.append(Cards.back("face down"));  // a first machine before the reveal (ST-S1)
     else {
       const face = Cards.face(c.en || c.name, { size: "mini", label: Cards.get(c.en || c.name) ? undefined : ctx.lang === "ja" ? c.name : c.en || c.name });
       slot.append(h("div", { class: "st-stack", style: { "--h": String(Math.max(0, (c.height || 1) - 1)) } }, face));
