@@ -243,9 +243,13 @@ function wireMoves(p, R, ctx) {
 
 function cssId(s) { return String(s || "x").replace(/[^a-z0-9_-]/gi, ""); }
 
+// a button's words: the whole description up to a hundred characters (buttons wrap), else cut at a word
+// (the whole text is the button's title and in "Every legal move")
 function shortLabel(m) {
   const t = m.text || m.action;
-  return t.length > 48 ? t.slice(0, 46) + "…" : t;
+  if (t.length <= 100) return t;
+  const cut = t.slice(0, 98);
+  return cut.slice(0, Math.max(60, cut.lastIndexOf(" "))) + "…";
 }
 
 function elRefs(el) { return el.dataset.refs.split(" "); }
