@@ -226,3 +226,14 @@ def test_every_game_hands_the_keyboard_over_at_a_hot_seat(game: str) -> None:
     for screen in screens[1:]:
         seat = screen.split()[0].rstrip(",")
         assert set(re.findall(r"seat (\d)>", screen)) <= {seat}
+
+
+def test_japanese_narration_folds_at_the_edge() -> None:
+    """A long Japanese line has no spaces to wrap at: it is folded at 80 columns under its marker, not
+    pushed whole onto the next line (which left an empty '›' line)."""
+    r = cli("play", "stampede", "--lang", "ja", "--seed", "3", "--fast", input="1\nquit\n")
+    assert r.exit_code == 0, r.output[-2000:]
+    lines = r.output.splitlines()
+    assert not any(line.rstrip() == "›" or line.rstrip().endswith("> ›") for line in lines)
+    hand = next(i for i, line in enumerate(lines) if "あなたの手札" in line)
+    assert lines[hand].lstrip().startswith("›") and lines[hand + 1].startswith("    ")

@@ -66,6 +66,20 @@ def test_narration_speaks_to_the_reader():
     assert GAME.narrate(left, 1, "ja") == "あなたのパイクリート・ライドが手札に戻った"
 
 
+def test_japanese_tells_the_same_readers_as_english():
+    """A line English says only to the subject (or only to the others) is not doubled in Japanese: a
+    seat that set its first machine is told it once, by name."""
+    s, _ = play_random(GAME, 3)
+    for seat in (0, 1):
+        for lang in GAME.languages:
+            firsts = [e for e in s.events_for(seat) if e["type"] in ("first_machine", "first_machine_set")]
+            told = [GAME.narrate(e, seat, lang) for e in firsts]
+            assert len([x for x in told if x]) == 2, (seat, lang, told)  # its own (named), the other's
+    shift = {"type": "distance", "seat": 1, "by": 2, "distance": -1}
+    assert GAME.narrate(shift, 0) == "seat 1's distance +2: at the goal"  # never "-1 to go"
+    assert GAME.narrate(shift, 1, "ja").endswith("ゴール")
+
+
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_the_board_fits_80_columns_for_every_seat(lang):
     for s in _games(3, 40):

@@ -18,10 +18,12 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from rich.cells import cell_len, chop_cells
 from rich.console import RenderableType
 
 from kansei.agents import Agent, choose
 from kansei.core.errors import IllegalAction, KanseiError
+from kansei.core.options import shorten
 from kansei.core.protocol import Action, Game, State
 
 from . import menu
@@ -40,6 +42,18 @@ HELP = (
     "sees), an empty line (the menu again), [bold]quit[/] (save and stop; `kansei play --resume FILE` "
     "continues)."
 )
+
+
+def say(text: str) -> None:
+    """Print a line of narration after its marker, word-wrapped; text in wide characters without spaces
+    (Japanese), which word wrapping would push whole onto the next line, is folded at the edge instead."""
+    text = shorten(text, 400)
+    if cell_len(text) <= len(text) + 2:
+        out.print(f"  [cyan]›[/] {clean(text, 0)}")
+        return
+    width = max(20, terminal_size()[0] - 4)
+    for i, chunk in enumerate(chop_cells(text, width)):
+        out.print(f"  [cyan]›[/] {clean(chunk, 0)}" if i == 0 else f"    {clean(chunk, 0)}")
 
 
 @dataclass
@@ -132,7 +146,7 @@ class Session:
             if i and (brk or printed >= budget) and printed:
                 self.screen.pause()
                 printed = 0
-            out.print(f"  [cyan]›[/] {clean(text, 400)}")
+            say(text)
             printed += 1
 
     # -- applying ---------------------------------------------------------------------------------

@@ -455,7 +455,8 @@ def _attack_line(state: StampedeState, p: int, zones: tuple[int, ...], tz: int, 
 
 
 # -- narration ---------------------------------------------------------------------------------------------
-# English: (the line for another seat, the line when the subject is the reader). Japanese: one line.
+# English: (the line for another seat, the line when the subject is the reader). Japanese: one line,
+# said to the same readers as the English (an empty English side keeps the Japanese silent too).
 _EN: dict[str, tuple[str, str]] = {
     "first_machine_set": ("{who} sets a card face down as the first center", ""),
     "first_machine": ("", "you set {card} face down as your first center"),
@@ -648,8 +649,10 @@ def narrate(game: Stampede, e: Mapping[str, Any], seat: int | None = None, lang:
     key = _template(str(e.get("type")), e)
     if lang == "ja":
         ja = _JA.get(key)
-        if not ja:
-            return None
+        pair = _EN.get(key)
+        mine = seat is not None and _subject(e) == seat
+        if not ja or (pair is not None and not pair[1 if mine else 0]):
+            return None  # what English tells only the subject (or only the others), Japanese does too
         text = ja
     else:
         pair = _EN.get(key)
