@@ -177,13 +177,13 @@ def test_render_describe_narrate_show_the_whole_board():
     console.print(g.render(s, 0))
     out = console.export_text()
     for word in (
-        "Battle Scene",
+        "Battle  ",
         "Tuskaroo",
         "POISON 200",
         "FROZEN",
         "SP",
-        "D-Squad",
-        "Your hand: Howlpack (ATK 1000",
+        "squad ",
+        "Hand    Howlpack (ATK 1000",
         "Realm",
     ):
         assert word in out, word

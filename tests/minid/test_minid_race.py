@@ -319,7 +319,7 @@ def test_describe_actions():
     assert d["line gambler"].startswith("Midnight Gambler") and "50% to master d8" in d["line gambler"]
     assert "65% to master d8" in d["line normal"] and "80% to master" in d["line moonlight"]
     s2 = kansei.load("minid").start(seed=0, players=2)
-    assert "100% chance" in g.describe_action(s2, s2.legal_actions()[0])  # sprint 1 never crosses
+    assert "100% ≤ 12" in g.describe_action(s2, s2.legal_actions()[0])  # sprint 1 never crosses
 
 
 # -- the rules reference -------------------------------------------------------------------------------------

@@ -150,9 +150,7 @@ def test_languages_card_and_corner_names():
 def test_menu_lines_carry_the_numbers():
     """Menus: the odds of a sprint and of each cornering line, the DRIFT kept and its verdict."""
     s = kansei.load("minid").start(seed=0, players=2)
-    assert GAME.describe_action(s, s.legal_actions()[9]) == (
-        "power 10: lands 5..15, 83% chance to stay at or below 12"
-    )
+    assert GAME.describe_action(s, s.legal_actions()[9]) == "power 10: lands 5 to 15, 83% ≤ 12"
     s = race(options={"strategies": True}, positions=[7, 0], dice=[2], hands=[[], STOP])
     d = {a.notation: s.game.describe_action(s, a) for a in s.legal_actions()}
     gambler = (

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import io
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from rich.cells import cell_len
@@ -26,6 +26,8 @@ from kansei.core.protocol import Action, Game, State
 from .common import clean, plural
 
 NOTE_GAP = 2  # spaces between a description and its notation
+MENU_LINES = 6  # lines a menu may always take, however tall the board
+TWO_COLUMNS = 8  # a menu this long whose lines all fit half the width goes in two columns
 
 
 @dataclass
@@ -76,6 +78,12 @@ def height(renderable: RenderableType, width: int) -> int:
     return len(console.render_lines(renderable, console.options, pad=False))
 
 
+def room(board_lines: int, actions: int, screen_lines: int) -> int:
+    """The lines a menu may take: those under the board and above the prompt; however tall the board,
+    one line an action up to MENU_LINES (a menu is never folded into groups for want of room)."""
+    return max(min(actions, MENU_LINES), screen_lines - board_lines - 2)
+
+
 def describe(game: Game, state: State, action: Action, lang: str) -> str:
     return str(game.describe_action(state, action, lang))
 
@@ -83,34 +91,43 @@ def describe(game: Game, state: State, action: Action, lang: str) -> str:
 def build(
     game: Game, state: State, legal: Sequence[Action], lang: str, width: int, lines: int
 ) -> list[Entry]:
-    """The menu entries for ``legal``: one per action if they fit in ``lines`` lines at ``width``
-    columns, else grouped by the game's ``menu_group``."""
-    flat = [Entry(describe(game, state, a, lang), [a]) for a in legal]
-    if height(table(flat, width), width) <= lines:
-        return flat
+    """The menu entries for ``legal`` that fit in ``lines`` lines at ``width`` columns, the first that
+    does of: every action whole; grouped by the game's ``menu_group``; every action cut to one line;
+    the game's groups cut to one line; grouped by kind of action (every call, every attack…)."""
+    texts = {a: describe(game, state, a, lang) for a in legal}
+    flat = [Entry(texts[a], [a]) for a in legal]
+    custom = type(game).menu_group is not Game.menu_group  # the game names its groups itself
+    by_game = grouped(legal, texts, lambda a: game.menu_group(state, a, lang), named=custom)
+    by_kind = grouped(legal, texts, lambda a: a.kind, named=False)
+    tries = [flat, by_game, flat, by_game, by_kind, by_kind]
+    for i, entries in enumerate(tries):
+        one_line = i in (2, 3, 5)
+        if entries is None:
+            continue
+        shaped = [Entry(e.label, e.actions, one_line) for e in entries]
+        if height(table(shaped, width), width) <= lines:
+            return shaped
+    return [Entry(e.label, e.actions, True) for e in (by_kind or by_game or flat)]
+
+
+def grouped(
+    legal: Sequence[Action], texts: dict[Action, str], key: Callable[[Action], str | None], named: bool
+) -> list[Entry] | None:
+    """The menu with the actions sharing a ``key`` as one entry each (labelled by the key when
+    ``named``, else by the words their descriptions share); None when that makes no group of two or
+    only one group."""
     groups: dict[str, list[Action]] = {}
     for a in legal:
-        key = game.menu_group(state, a, lang)
-        groups.setdefault(f"\0{a.notation}" if key is None else key, []).append(a)
+        k = key(a)
+        groups.setdefault(f"\0{a.notation}" if k is None else k, []).append(a)
     if len(groups) <= 1 or all(len(v) == 1 for v in groups.values()):
-        return fit(flat, width, lines)
-    custom = type(game).menu_group is not Game.menu_group  # the game names its groups itself
+        return None
     entries = []
-    for key, acts in groups.items():
-        texts = [describe(game, state, a, lang) for a in acts]
+    for k, acts in groups.items():
         if len(acts) == 1:
-            entries.append(Entry(texts[0], acts))
+            entries.append(Entry(texts[acts[0]], acts))
         else:
-            entries.append(Entry(key if custom else (common_prefix(texts) or key), acts))
-    return fit(entries, width, lines)
-
-
-def fit(entries: list[Entry], width: int, lines: int) -> list[Entry]:
-    """``entries``, each cut to one line when they would not fit in ``lines`` lines otherwise (the
-    whole text stays a ``card NAME`` away; a closing ``[preview]`` is kept)."""
-    if height(table(entries, width), width) > lines:
-        for e in entries:
-            e.one_line = True
+            entries.append(Entry(k if named else (common_prefix([texts[a] for a in acts]) or k), acts))
     return entries
 
 
@@ -150,10 +167,12 @@ def line(entry: Entry, width: int, notes: bool = True) -> str:
 
 
 def cut(text: str, width: int) -> str:
-    """``text`` in at most ``width`` cells: its start, "…", and its closing ``[preview]`` if it has one."""
+    """``text`` in at most ``width`` cells: its start, "…", and its closing ``[preview]`` if it has one
+    (set two spaces apart, as Touge's ``…  [margin +2]``)."""
+    text = " ".join(text.split())  # one line: a card text's line breaks become spaces
     if cell_len(text) <= width:
         return text
-    m = re.search(r"\s*(\[[^\[\]]*\])$", text)
+    m = re.search(r"\s{2,}(\[[^\[\]]*\])$", text)  # a preview stands two spaces apart: "…  [margin +2]"
     tail = f" {m.group(1)}" if m and cell_len(m.group(1)) < width // 2 else ""
     head = text[: m.start()] if tail and m else text
     room = max(1, width - cell_len(tail) - 1)
@@ -163,8 +182,24 @@ def cut(text: str, width: int) -> str:
 
 
 def table(entries: Sequence[Entry], width: int) -> Table:
-    """Numbered lines that wrap under their own text at ``width`` columns."""
+    """Numbered lines that wrap under their own text at ``width`` columns; a long menu of short lines
+    (Mini D's twelve sprint powers) in two columns, numbered down the first, then the second."""
     number = len(str(len(entries))) + 1  # "12."
+    half = (width - 3) // 2 - number - 1  # the text room of one of two columns
+    if len(entries) >= TWO_COLUMNS and all(cell_len(plain(e)) <= half for e in entries):
+        notes = all(note_fits(e, half) for e in entries)
+        grid = Table.grid(padding=(0, 1))
+        for _ in range(2):
+            grid.add_column(justify="right", no_wrap=True)
+            grid.add_column(no_wrap=True, min_width=half, max_width=half)
+        rows = (len(entries) + 1) // 2
+        for r in range(rows):
+            cells: list[str] = []
+            for i in (r, r + rows):
+                if i < len(entries):
+                    cells += [f"[bold]{i + 1}[/].", line(entries[i], half, notes)]
+            grid.add_row(*cells)
+        return grid
     text_width = max(20, width - number - 1)
     grid = Table.grid(padding=(0, 1))
     grid.add_column(justify="right", no_wrap=True)
@@ -173,3 +208,10 @@ def table(entries: Sequence[Entry], width: int) -> Table:
     for i, e in enumerate(entries, 1):
         grid.add_row(f"[bold]{i}[/].", line(e, text_width, notes))
     return grid
+
+
+def plain(entry: Entry) -> str:
+    """The words of a menu line without its notation."""
+    if entry.single is not None:
+        return entry.label
+    return f"{entry.label} … ({plural(len(entry.actions), 'choice')})"

@@ -32,7 +32,6 @@ from .common import clean, interactive, out, plural, terminal_size
 
 HUMAN = "human"
 MAX_INPUT = 1000  # characters of a typed line kept (the engine refuses notations over 200 anyway)
-MENU_LINES = 6  # lines a menu may always take, however tall the board
 WORLDS = 3  # resampled worlds checked before taking a decision back
 
 HELP = (
@@ -242,8 +241,8 @@ class Session:
         width, height = self.screen.size
         board = self.render(me)
         out.print(board)
-        room = max(MENU_LINES, height - menu.height(board, width) - 2)  # under the board, above the prompt
         legal = self.state.legal_actions()
+        room = menu.room(menu.height(board, width), len(legal), height)
         entries = menu.build(self.game, self.state, legal, self.lang, width, room)
         group: menu.Entry | None = None
         redraw = True

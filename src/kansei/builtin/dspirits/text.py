@@ -88,11 +88,17 @@ def _unit_line(u: dict[str, Any]) -> Text:
     stance = "⚔" if u["stance"] == "attack" else "🛡"
     stack = f" (on {' > '.join(u['stack'])})" if u["stack"] else ""
     line = Text.from_markup(
-        f"    {stance} [bold]{u['card']}[/bold]{stack}  ATK {u['attack']} END {u['endurance']} SP {u['sp']}"
+        f"{stance} [bold]{u['card']}[/bold]{stack}  ATK {u['attack']} END {u['endurance']} SP {u['sp']}"
         f"  [dim]{'/'.join(u['types'])}[/dim] "
     )
     line.append_text(Text.from_markup(_statuses(u)))
     return line
+
+
+def _zone_rows(grid: RichTable, label: str, items: list[Any]) -> None:
+    """A labelled zone of the board: its first item beside the label, the others under it."""
+    for i, item in enumerate(items):
+        grid.add_row(Text(label if i == 0 else "", style="dim"), item)
 
 
 def _player(v: dict[str, Any], p: dict[str, Any], seat: int | None, t: Table) -> list[Any]:
@@ -100,36 +106,32 @@ def _player(v: dict[str, Any], p: dict[str, Any], seat: int | None, t: Table) ->
     n = p["hand_spirits"]
     head = Text.assemble(
         (f"{'▶ ' if v['to_move'] == p['seat'] else ''}Seat {p['seat']}{' (you)' if me else ''}", "bold"),
-        "  SP ",
+        " SP ",
         (str(p["sp"]), "bold magenta"),
-        f"  hand {p['hand_count']} ({n} D-Spirit{'' if n == 1 else 's'})",
+        f" · hand {p['hand_count']} ({n} spirit{'' if n == 1 else 's'})",
+        (
+            f" · squad {p['squad_count']} support {p['support_count']} side {len(p['side'])}"
+            f" · D-World {len(p['dworld'])}" + (f" · banished {len(p['banished'])}" if p["banished"] else ""),
+            "dim",
+        ),
     )
-    decks = Text(
-        f"  D-Squad deck {p['squad_count']}  Support deck {p['support_count']}  side deck {len(p['side'])}"
-        f"  D-World {len(p['dworld'])}" + (f"  banished {len(p['banished'])}" if p["banished"] else ""),
-        style="dim",
+    zones = RichTable.grid(padding=(0, 1))  # labels on the left, each zone's cards wrapping beside them
+    zones.add_column(no_wrap=True, min_width=9)
+    zones.add_column()
+    _zone_rows(zones, "  Battle", [_unit_line(u) for u in p["battle"]] or [Text("(empty)", style="dim")])
+    _zone_rows(
+        zones,
+        "  Support",
+        [_unit_line(u) for u in p["support_zone"]]
+        + ([Text("cards: " + ", ".join(p["support_cards"]))] if p["support_cards"] else []),
     )
-    parts: list[Any] = [head, decks]
-    if p["battle"]:
-        parts.append(Text("  Battle Scene:"))
-        parts.extend(_unit_line(u) for u in p["battle"])
-    else:
-        parts.append(Text("  Battle Scene: (empty)", style="dim"))
-    if p["support_zone"]:
-        parts.append(Text("  Support Zone:"))
-        parts.extend(_unit_line(u) for u in p["support_zone"])
-    if p["support_cards"]:
-        parts.append(Text("  Support Zone cards: " + ", ".join(p["support_cards"])))
     if p["hand_known"] and not me:
-        parts.append(Text("  known in hand: " + ", ".join(hand_card_text(t, h) for h in p["hand_known"])))
+        known = ", ".join(hand_card_text(t, h) for h in p["hand_known"])
+        zones.add_row(Text("  Known", style="dim"), Text("in hand: " + known))
     if "hand" in p:
-        hand = [hand_card_text(t, h) for h in p["hand"]]
-        grid = RichTable.grid(padding=(0, 1))  # the cards wrap under themselves, not under "Your hand:"
-        grid.add_column(no_wrap=True)
-        grid.add_column()
-        grid.add_row(Text("  Your hand:", style="bold"), Text("; ".join(hand) or "(empty)", style="bold"))
-        parts.append(grid)
-    return parts
+        hand = "; ".join(hand_card_text(t, h) for h in p["hand"]) or "(empty)"
+        zones.add_row(Text("  Hand", style="bold"), Text(hand, style="bold"))
+    return [head, zones]
 
 
 def render(state: DSpiritsState, seat: int | None, lang: str = "en") -> Panel:
@@ -149,7 +151,9 @@ def render(state: DSpiritsState, seat: int | None, lang: str = "en") -> Panel:
     parts: list[Any] = [
         Text.assemble(
             ("Realm: ", "bold green"),
-            f"{realm['card']} (seat {realm['owner']}): {realm['text']}" if realm else "none",
+            f"{realm['card']} (seat {realm['owner']}): {realm['text'].removeprefix('Realm: ')}"
+            if realm
+            else "none",
         ),
     ]
     order = [1 - seat, seat] if seat in (0, 1) else [0, 1]

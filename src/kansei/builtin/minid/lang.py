@@ -101,7 +101,7 @@ EN: dict[str, Entry] = {
     "gambler": "Midnight Gambler",
     "moonlight": "Moonlight Control",
     # menus
-    "m_sprint": "power {power}: lands {low}..{high}, {odds} chance to stay at or below {line}",
+    "m_sprint": "power {power}: lands {low} to {high}, {odds} ≤ {line}",
     "m_line": "{title}: DRIFT {drift:+}{move} — {odds} to master d{difficulty}",
     "m_line_move": ", {move:+} move in this corner once mastered",
     "m_play": "play {card} — {text}",
@@ -278,7 +278,7 @@ FR: dict[str, Entry] = {
     "line_moonlight": "Moonlight Control (grip)",
     "gambler": "Midnight Gambler",
     "moonlight": "Moonlight Control",
-    "m_sprint": "puissance {power} : arrivée {low}..{high}, {odds} de chances de rester à {line} ou moins",
+    "m_sprint": "puissance {power} : de {low} à {high}, {odds} ≤ {line}",
     "m_line": "{title} : DRIFT {drift:+}{move} — {odds} de maîtriser d{difficulty}",
     "m_line_move": ", {move:+} au déplacement dans ce virage une fois maîtrisé",
     "m_play": "jouer {card} — {text}",

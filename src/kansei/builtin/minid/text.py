@@ -102,7 +102,8 @@ def drift_odds(diff: int, mod: int) -> float:
 
 
 def strip(state: MiniDState, v: dict[str, Any], lang: str = "en") -> Text:
-    """Three lines: case numbers every 10, the road (─ straight, ^ corner coloured by difficulty, ? an
+    """Three lines (a fourth for the parking, the finish and shared cases when they hold anyone): case
+    numbers every 10, the road (─ straight, ^ corner coloured by difficulty, ? an
     Event case), the cars (seat digits) and Bunta (B). The parking (P) and the finish (F) hold several."""
     tr_ = state.track
     length = tr_.length
@@ -135,14 +136,18 @@ def strip(state: MiniDState, v: dict[str, Any], lang: str = "en") -> Text:
         else:
             cars.append("*", style="bold")
     parked = [m[0] for m in here.get(0, []) if m[0] != "B"]
+    stacked = sorted(c for c, m in here.items() if len(m) > 1 and 1 <= c <= length)
+    rows = [ruler, "\n", road] + (["\n", cars] if cars.plain.strip() else [])  # no empty row of cars
+    if not (parked or v["finished"] or stacked):  # nothing the rows above cannot show: no last line
+        return Text.assemble(*rows)
     tail = Text("\n")
     tail.append(tr(lang, "parking"), style="dim")
     tail.append(" ".join(parked) or "—")
     tail.append(tr(lang, "finish_zone"), style="dim")
     tail.append(" ".join(str(q) for q in v["finished"]) or "—")
-    for c in sorted(c for c, m in here.items() if len(m) > 1 and 1 <= c <= length):
+    for c in stacked:
         tail.append(tr(lang, "stacked", case=c, who=" ".join(m[0] for m in here[c])), style="dim")
-    return Text.assemble(ruler, "\n", road, "\n", cars, tail)
+    return Text.assemble(*rows, tail)
 
 
 def _decision_line(state: MiniDState, d: dict[str, Any], seat: int | None, lang: str) -> str:

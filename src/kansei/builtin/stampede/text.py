@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from rich import box
 from rich.cells import cell_len
 from rich.console import Group
 from rich.table import Table
@@ -188,14 +187,15 @@ def _zone_cell(table: Catalog, zv: Mapping[str, Any] | None, lang: str) -> Text:
         t.append(f"\nG{zv.get('gear')} {zv.get('pow')}/{zv.get('def')}")
     else:
         t.append(f"\nG{zv.get('gear')} HP {zv.get('hp')}/{zv.get('max_hp')}", style="magenta")
+    if "height" in zv:  # beside the numbers, so the third line holds only keywords and state
+        t.append(" " + w["stack"].format(n=zv["height"]), style="green")
     flags = Text("\n")
     if d is not None and keywords(d, lang):
         flags.append("".join(f"【{k}】" for k in keywords(d, lang)), style="cyan")
     if zv.get("tapped"):
         flags.append(f" {w['tapped']}", style="yellow")
-    if "height" in zv:
-        flags.append(" " + w["stack"].format(n=zv["height"]), style="green")
-    t.append_text(flags)
+    if len(flags) > 1:
+        t.append_text(flags)
     return t
 
 
@@ -229,7 +229,7 @@ def render(state: StampedeState, seat: int | None, lang: str = "en") -> Group:
             + (f" · {w['forcing']}" if pv["forcing"] else "")
         )
         parts.append(Text(_cut(info), style="bold cyan" if p == seat else "bold"))
-        tb = Table(box=box.SIMPLE_HEAD, expand=False, padding=(0, 1), pad_edge=False, show_edge=False)
+        tb = Table(box=None, expand=False, padding=(0, 1), pad_edge=False, header_style="dim underline")
         for z in range(3):
             tb.add_column(_ZONE_NAMES[lang][z], justify="center", min_width=20, max_width=25)
         tb.add_row(*[_zone_cell(table, pv["zones"][ZONES[z]], lang) for z in range(3)])
@@ -263,7 +263,7 @@ def render(state: StampedeState, seat: int | None, lang: str = "en") -> Group:
             line = w["over"].format(who=_who(v["winner"], seat, lang), reason=v["reason"])
             parts.append(Text(line, style="bold green"))
     else:
-        parts.append(Text(w["to_move"].format(who=_who(v["to_move"], seat, lang)), style="italic"))
+        head.append("  · " + w["to_move"].format(who=_who(v["to_move"], seat, lang)), style="italic")
     return Group(*parts)
 
 
@@ -309,6 +309,8 @@ _MENU: dict[str, dict[str, str]] = {
         "attack": "attack {target} ({their} {tz}, DEF {df}) with {who} — POW {total}: {res}",
         "attack_event": "attack event {target} ({their} {tz}, HP {hp}) with {who} — POW {total}",
         "target": "attack {target} ({their} {tz})",
+        "group_call": "call {card}",
+        "group_event": "place event {card}",
         "higher": "destroys it",
         "equal": "both destroyed",
         "lower": "attackers destroyed",
@@ -333,6 +335,8 @@ _MENU: dict[str, dict[str, str]] = {
         "attack": "{who} (POW {total}) で{their}{tz}の {target} (DEF {df}) を攻撃：{res}",
         "attack_event": "{who} (POW {total}) で{their}{tz}のイベント {target} (HP {hp}) を攻撃",
         "target": "{their}{tz}の {target} を攻撃",
+        "group_call": "{card} を呼ぶ",
+        "group_event": "イベント {card} を置く",
         "higher": "破壊する",
         "equal": "両方破壊",
         "lower": "攻撃側が破壊される",
@@ -422,14 +426,18 @@ def describe(state: StampedeState, action: Action, lang: str = "en") -> str:
 
 
 def menu_group(state: StampedeState, action: Action, lang: str = "en") -> str | None:
-    """A long menu groups the attacks by target (then the attackers are picked); the rest stand alone."""
-    if action.kind != "attack":
-        return None
-    p = state.to_move if state.to_move is not None else state.active
-    tz = action.args[1]
-    target = state.card_of[state.field[(1 - p) * 3 + tz]]
+    """A long menu groups the attacks by target (then the attackers are picked), and the calls and events
+    by card (then the zone); the rest stand alone."""
     m = _MENU[lang]
-    return m["target"].format(target=target.label(lang), their=m["their"], tz=_ZONE_NAMES[lang][tz])
+    if action.kind == "attack":
+        p = state.to_move if state.to_move is not None else state.active
+        tz = action.args[1]
+        target = state.card_of[state.field[(1 - p) * 3 + tz]]
+        return m["target"].format(target=target.label(lang), their=m["their"], tz=_ZONE_NAMES[lang][tz])
+    if action.kind in ("call", "event"):
+        d = state.game.table.cards[action.args[0]]
+        return m["group_" + action.kind].format(card=f"{d.label(lang)} {key_numbers(d, lang)}")
+    return None
 
 
 def _attack_line(state: StampedeState, p: int, zones: tuple[int, ...], tz: int, lang: str) -> str:

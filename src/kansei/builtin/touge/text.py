@@ -57,13 +57,18 @@ def render(state: TougeState, seat: int | None, lang: str = "en") -> Panel:
     if v["course"]:
         course = Table(expand=False, box=None, pad_edge=False)
         for col in ("#", "road", "", "D/U", "by", "tune-ups", "s0", "s1"):
-            course.add_column(col, overflow="fold")
+            if col == "road":  # one line a road: a long name is cut (card NAME shows it whole)
+                course.add_column(col, no_wrap=True, overflow="ellipsis", max_width=28)
+            elif col == "tune-ups":
+                course.add_column(col, min_width=14)
+            else:
+                course.add_column(col, no_wrap=True)
         for t in v["course"]:
             tunes = ", ".join(f"{u['card']}({u['owner']})" for u in t["tuneups"])
             name = escape(t["road"])
             course.add_row(
                 str(t["tile"]),
-                f"[strike]{name}[/strike] (wiped)" if t["nullified"] or t["wiped"] else name,
+                f"✗ [strike]{name}[/strike]" if t["nullified"] or t["wiped"] else name,
                 f"{t['type']}{_stars(t['stars'])}",
                 f"{t['down']}/{t['up']}",
                 str(t["owner"]),
@@ -100,14 +105,11 @@ def render(state: TougeState, seat: int | None, lang: str = "en") -> Panel:
             hand.add_column()
             hand.add_row("  hand:", _hand_line(state, p["hand"]) or "(empty)")
             parts.append(hand)
-    battles = [
-        f"battle {b['battle']} ({b['direction']}): {b['scores'][0]}–{b['scores'][1]}, "
-        + ("tie" if b["winner"] is None else f"{_who(b['winner'], seat)} won")
-        for b in v["battles"]
-    ]
-    if battles:
-        parts.append(Text(" · ".join(battles), style="dim"))
-    if v["over"]:
+    if v["over"]:  # the battles' scores (during the race the heading's tally says enough)
+        for b in v["battles"]:
+            won = "tie" if b["winner"] is None else f"{_who(b['winner'], seat)} won"
+            line = f"battle {b['battle']} ({b['direction']}): {b['scores'][0]}–{b['scores'][1]}, {won}"
+            parts.append(Text(line, style="dim"))
         res = "a draw" if v["winner"] is None else f"{_who(v['winner'], seat)} won the race"
         parts.append(Text(f"Race over: {res}", style="bold green"))
         foot = Text("race over", style="italic")
