@@ -137,7 +137,9 @@ def strip(state: MiniDState, v: dict[str, Any], lang: str = "en") -> Text:
             cars.append("*", style="bold")
     parked = [m[0] for m in here.get(0, []) if m[0] != "B"]
     stacked = sorted(c for c, m in here.items() if len(m) > 1 and 1 <= c <= length)
-    rows = [ruler, "\n", road] + (["\n", cars] if cars.plain.strip() else [])  # no empty row of cars
+    rows: list[str | Text] = [ruler, "\n", road]
+    if cars.plain.strip():  # no empty row of cars
+        rows += ["\n", cars]
     if not (parked or v["finished"] or stacked):  # nothing the rows above cannot show: no last line
         return Text.assemble(*rows)
     tail = Text("\n")
