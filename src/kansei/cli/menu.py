@@ -155,9 +155,13 @@ def line(entry: Entry, width: int, notes: bool = True) -> str:
     """The text of one menu line (rich markup): the label, then (``notes``) the notation, dim."""
     a = entry.single
     if a is None:
-        more = f" … ({plural(len(entry.actions), 'choice')})"
-        text = cut(entry.label, width - cell_len(more)) if entry.one_line else entry.label
-        return f"{clean(text, 200)} … [dim]({plural(len(entry.actions), 'choice')})[/]"
+        more = f"({plural(len(entry.actions), 'choice')})"
+        if entry.one_line:
+            text = cut(entry.label, width - cell_len(more) - 2)
+            gap = " " if text.endswith("…") else " … "
+        else:
+            text, gap = entry.label, " … "
+        return f"{clean(text, 200)}{gap}[dim]{more}[/]"
     if entry.one_line:
         return clean(cut(entry.label, width), 400)
     label = clean(entry.label, 400)
@@ -167,15 +171,17 @@ def line(entry: Entry, width: int, notes: bool = True) -> str:
 
 
 def cut(text: str, width: int) -> str:
-    """``text`` in at most ``width`` cells: its start, "…", and its closing ``[preview]`` if it has one
-    (set two spaces apart, as Touge's ``…  [margin +2]``)."""
-    text = " ".join(text.split())  # one line: a card text's line breaks become spaces
-    if cell_len(text) <= width:
-        return text
-    m = re.search(r"\s{2,}(\[[^\[\]]*\])$", text)  # a preview stands two spaces apart: "…  [margin +2]"
-    tail = f" {m.group(1)}" if m and cell_len(m.group(1)) < width // 2 else ""
-    head = text[: m.start()] if tail and m else text
+    """``text`` on one line of at most ``width`` cells: its start, "…", and its closing ``[preview]`` if it
+    has one (set two spaces apart, as Touge's ``…  [margin +2]``)."""
+    m = re.search(r"[ ]{2,}(\[[^\[\]]*\])$", text)  # a preview stands two spaces apart: "…  [margin +2]"
+    preview = m.group(1) if m else ""
+    body = " ".join((text[: m.start()] if m else text).split())  # a card text's line breaks become spaces
+    whole = f"{body}  {preview}" if preview else body
+    if cell_len(whole) <= width:
+        return whole
+    tail = f" {preview}" if preview and cell_len(preview) < width // 2 else ""
     room = max(1, width - cell_len(tail) - 1)
+    head = body if tail else whole
     while cell_len(head) > room:
         head = head[:-1]
     return head.rstrip() + "…" + tail
