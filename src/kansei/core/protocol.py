@@ -108,7 +108,7 @@ def validation_lines(prefix: str, error: ValidationError) -> list[str]:
     """One line per problem of a pydantic error, in a person's terms (inputs cut short)."""
     out = []
     for err in error.errors():
-        loc = ".".join(str(x) for x in err["loc"]) or "value"
+        loc = ".".join(shorten(str(x), 40) for x in err["loc"]) or "value"  # a key may be a long name
         if err["type"] == "extra_forbidden":
             out.append(f"{prefix}: unknown key {shorten(loc, 40)!r}")
         elif err["type"] == "missing":
