@@ -26,7 +26,8 @@ from .state import StampedeState
 if TYPE_CHECKING:  # pragma: no cover
     from .rules import Stampede
 
-WIDTH = 78  # a hand or menu line is cut to fit an 80-column terminal
+WIDTH = 78  # a line of the board is cut to fit an 80-column terminal
+MENU_WIDTH = 150  # a menu line with a card's text: two lines at most (a client cuts it to one if it must)
 
 _ZONE_NAMES = {"en": ("left", "center", "right"), "ja": ("左", "センター", "右")}
 _ZONE_WORDS = {"en": ("left zone", "center", "right zone"), "ja": ("左", "センター", "右")}
@@ -398,14 +399,15 @@ def describe(state: StampedeState, action: Action, lang: str = "en") -> str:
         d = table.cards[action.args[0]]
         card = f"{card_name(d, lang)} {key_numbers(d, lang)}"
         return _cut(
-            m["event"].format(card=card, where=_ZONE_NAMES[lang][action.args[1]], text=d.card_text(lang))
+            m["event"].format(card=card, where=_ZONE_NAMES[lang][action.args[1]], text=d.card_text(lang)),
+            MENU_WIDTH,
         )
     if k in ("assist", "keeper", "use", "hand", "trigger"):
         cid, _, ab_index, ch = action.args
         d = table.cards[cid]
         targets = _choice_words(state, p, d, ab_index, ch, lang)
         line = f"{_VERBS[lang][k]} {d.label(lang)} {key_numbers(d, lang)}"
-        return _cut(line + (f" → {targets}" if targets else "") + f": {d.card_text(lang)}")
+        return _cut(line + (f" → {targets}" if targets else "") + f": {d.card_text(lang)}", MENU_WIDTH)
     if k == "attack":
         return _attack_line(state, p, action.args[0], action.args[1], lang)
     if k == "run":
