@@ -105,7 +105,7 @@ def _player(v: dict[str, Any], p: dict[str, Any], seat: int | None, t: Table) ->
     me = p["seat"] == seat
     n = p["hand_spirits"]
     head = Text.assemble(
-        (f"{'▶ ' if v['to_move'] == p['seat'] else ''}Seat {p['seat']}{' (you)' if me else ''}", "bold"),
+        (f"{'▶ ' if v['to_move'] == p['seat'] else ''}{'You' if me else 'Seat ' + str(p['seat'])}", "bold"),
         " SP ",
         (str(p["sp"]), "bold magenta"),
         f" · hand {p['hand_count']} ({n} spirit{'' if n == 1 else 's'})",
