@@ -6,6 +6,9 @@ from pathlib import Path
 
 from cli_helpers import assert_one_clear_error, cli
 
+import kansei
+from kansei.cli.validating import names_known
+
 
 def deck(tmp: Path, text: str, name: str = "mine.txt") -> Path:
     p = tmp / name
@@ -27,6 +30,26 @@ def test_toml_syntax_errors_are_all_named(tmp_path: Path) -> None:
     r = cli("validate", str(p), "--game", "toy")
     assert r.exit_code == 1
     assert "bad.toml:3:" in r.output and "bad.toml:5:" in r.output and "bad.toml:4" not in r.output
+
+
+def test_the_lines_around_a_syntax_error_are_checked_in_the_same_pass(tmp_path: Path) -> None:
+    p = deck(tmp_path, 'name = "x"\n[cards]\n"Jump" = \n"Supercharjer" = 2\n"Nitro" = "two"\n', "half.toml")
+    r = cli("validate", str(p), "--game", "toy")
+    assert r.exit_code == 1
+    assert "half.toml:3: not valid TOML" in r.output
+    assert 'did you mean "Supercharger"' in r.output  # the good lines after it were read
+    assert 'card "Nitro": count must be a whole number' in r.output
+
+
+def test_a_deck_that_fits_no_game_is_answered_by_the_game_that_knows_its_cards(tmp_path: Path) -> None:
+    """A Touge deck with a misspelt card and too many of one: Touge answers (it knows the car and the
+    roads), not the game with the fewest problems."""
+    text = 'name = "mine"\ncar = "AE-86 Trueno"\n[cards]\n"Supercharjer" = 2\n"Akina Final Hairpin" = 40\n'
+    path = deck(tmp_path, text, "touge-like.toml")
+    assert names_known(kansei.load("touge"), path) >= 2
+    assert names_known(kansei.load("stampede"), path) == 0
+    r = cli("validate", str(path))
+    assert r.exit_code == 1 and "the closest, touge, says" in r.output
 
 
 def test_without_a_game_the_deck_is_tried_against_every_game(tmp_path: Path) -> None:

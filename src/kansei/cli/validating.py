@@ -99,6 +99,19 @@ def with_suggestions(game: Game, problems: list[str]) -> list[str]:
     return out_lines
 
 
+def names_known(game: Game, path: Path) -> int:
+    """How many of ``game``'s card names (in any of its languages) a deck file names: which game a deck
+    that fits none was meant for."""
+    if path.is_dir():
+        return 0
+    try:
+        text = read_bytes(path, MAX_FILE_BYTES).decode("utf-8", "replace").lower()
+    except (KanseiError, OSError):
+        return 0
+    names = {str(c.get("name", "")).lower() for lang in game.languages for c in game.cards(lang)}
+    return sum(1 for n in names if len(n) >= 4 and n in text)
+
+
 def has_decks(game_id: str) -> bool:
     try:
         return bool(kansei.load(game_id).starter_decks())
@@ -149,7 +162,9 @@ def validate(
     if len(results) == 1:
         fail(next(iter(results.values()))[0])
     shared = set.intersection(*(set(e) for e, _ in results.values()))  # the file's own, not a game's
-    counts = sorted(results.items(), key=lambda kv: len(set(kv[1][0]) - shared))
+    known = {c: names_known(kansei.load(c), path) for c in results}
+    # closest: the game that knows most of the file's card names, then the one with fewest problems
+    counts = sorted(results.items(), key=lambda kv: (-known[kv[0]], len(set(kv[1][0]) - shared)))
     closest, (errors, _) = counts[0]
     if all(set(e) == shared for e, _ in results.values()):
         fail(errors)

@@ -176,16 +176,34 @@ def read_json(path: Path | str, limit: int = MAX_FILE_BYTES, display: str | None
 
 def parse_toml(text: str, display: str = "TOML") -> dict[str, Any]:
     """TOML text into a dict. A syntax error reports every bad line found, not only the first."""
+    data, problems = parse_toml_lenient(text, display)
+    if problems or data is None:
+        raise ContentError(problems or [f"{display}: not valid TOML"])
+    return data
+
+
+def parse_toml_lenient(text: str, display: str = "TOML") -> tuple[dict[str, Any] | None, list[str]]:
+    """TOML text into (a dict, the syntax problems). A file whose bad lines are single lines gives every
+    bad line as a problem and the dict of the rest (so its other problems can be found in the same pass);
+    None when nothing could be read."""
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
         lines = _toml_line_problems(text, display)
-        raise ContentError(lines or [f"{display}: not valid TOML: {shorten(str(e), 100)}"]) from None
+        if not lines:
+            return None, [f"{display}: not valid TOML: {shorten(str(e), 100)}"]
+        bad = {int(m.group(1)) for m in (re.match(rf"{re.escape(display)}:(\d+):", p) for p in lines) if m}
+        rest = "\n".join("" if no in bad else raw for no, raw in enumerate(text.splitlines(), 1))
+        try:
+            data = tomllib.loads(rest)
+        except (ValueError, RecursionError):
+            return None, lines
+        return (None if too_deep(data) else data), lines
     except (ValueError, RecursionError) as e:
-        raise _parse_problem(display, "TOML", e) from None
+        return None, _parse_problem(display, "TOML", e).problems
     if too_deep(data):
-        raise ContentError([f"{display}: nested too deeply (more than {MAX_DEPTH} levels)"])
-    return data
+        return None, [f"{display}: nested too deeply (more than {MAX_DEPTH} levels)"]
+    return data, []
 
 
 def _toml_line_problems(text: str, display: str) -> list[str]:
@@ -306,11 +324,13 @@ def read_deck(path: Path | str, strict: bool = True) -> DeckFile:
     display = shorten_path(path)
     text = read_text(path, MAX_DECK_BYTES, display)
     if path.suffix.lower() == ".toml":
-        data = parse_toml(text, display)
+        parsed, problems = parse_toml_lenient(text, display)  # the bad lines, then the rest's problems
+        if parsed is None:
+            raise ContentError(problems)
+        data = parsed
         cards = data.pop("cards", None)
         if not isinstance(cards, dict):
-            raise ContentError([f"{display}: a deck needs a [cards] table of name = count"])
-        problems = []
+            raise ContentError([*problems, f"{display}: a deck needs a [cards] table of name = count"])
         pairs = []
         for name, count in cards.items():
             problem = _card_problem(display, name, count)
