@@ -80,9 +80,6 @@ def render(state: TougeState, seat: int | None, lang: str = "en") -> Panel:
             "", "[bold]this run", "", "", "", "", f"[bold]{v['projected'][0]}", f"[bold]{v['projected'][1]}"
         )
         parts.append(course)
-        f = v["forecast"]
-        if f is not None:
-            parts.append(Text(f"If both pass now: {_forecast_line(f, seat)}", style="cyan"))
     else:
         parts.append(Text("Course: (empty)"))
     if v["course_tuneups"]:
@@ -91,12 +88,12 @@ def render(state: TougeState, seat: int | None, lang: str = "en") -> Panel:
     for p in v["players"]:
         m = p["multipliers"]
         you = p["seat"] == seat
-        abil = "ACTIVE" if p["ability_active"] else "used" if p["ability_used"] else "ready"
+        abil = "ON" if p["ability_active"] else "used" if p["ability_used"] else "ready"
         line = (
             f"{'you' if you else 'seat ' + str(p['seat'])}: {p['car']} "
             f"DH {m['downhill']['C']:+}/{m['downhill']['S']:+} "
             f"UH {m['uphill']['C']:+}/{m['uphill']['S']:+} "
-            f"{p['ability']} ({abil}) · hand {p['hand_count']} deck {p['deck_count']}"
+            f"{p['ability']} {abil} · hand {p['hand_count']} deck {p['deck_count']}"
         )
         parts.append(Text(line, style="bold" if you else ""))
         if "hand" in p:
@@ -116,6 +113,8 @@ def render(state: TougeState, seat: int | None, lang: str = "en") -> Panel:
     else:
         phase = {"tune": "tune-up"}.get(v["phase"], v["phase"])
         foot = Text(f"{phase} phase, {_who(v['to_move'], seat)} to move", style="italic")
+        if v["course"] and v["forecast"] is not None:  # in the bottom border: what passing now gives
+            foot.append(f" · if both pass: {_forecast_line(v['forecast'], seat)}", style="cyan")
     return Panel(
         Group(*parts), expand=False, title=head, title_align="left", subtitle=foot, subtitle_align="left"
     )
