@@ -200,6 +200,8 @@ def render(state: MiniDState, seat: int | None, lang: str = "en") -> Panel:
         if r["corner"]:
             where = track.section_names[lang][r["corner"]["section"]]
             corner = f"{where}: {tr(lang, 'st_' + r['corner']['state'])}"
+        elif v["phase"] == "sprint" and r["sprint"] is not None:  # where its sprint landed (MD-S2)
+            corner = tr(lang, "landed", landing=r["sprint"])
         if "hand" in r:
             table_ = state.table
             cards = ", ".join(card_key(table_.cards[table_.by_slug[c]], lang) for c in r["hand"]) or "—"
@@ -219,13 +221,8 @@ def render(state: MiniDState, seat: int | None, lang: str = "en") -> Panel:
         "  ·  " + tr(lang, "deck_line", deck=v["deck_count"], discard=len(v["discard"])), style="dim"
     )
     parts: list[Any] = [strip(state, v, lang), corners, bline, table]
-    if v["phase"] == "sprint":
-        lands = ", ".join(
-            tr(lang, "landed", who=who(r["seat"], seat, lang), landing=r["sprint"])
-            for r in v["racers"]
-            if r["sprint"] is not None
-        )
-        parts.append(Text(tr(lang, "sprint_line", line=SPRINT_LINE, lands=lands)))
+    if v["phase"] == "sprint":  # each racer's landing is in its row of the table
+        parts.append(Text(tr(lang, "sprint_line", line=SPRINT_LINE)))
     if v["over"]:
         parts.append(
             Text(tr(lang, "over_line", placings=_placings(v["placings"], seat, lang)), style="bold green")
