@@ -183,7 +183,7 @@ def test_render_describe_narrate_show_the_whole_board():
         "FROZEN",
         "SP",
         "squad ",
-        "Hand    Howlpack (ATK 1000",
+        "Hand    Howlpack (1000/",
         "Realm",
     ):
         assert word in out, word

@@ -118,7 +118,7 @@ def test_menu_and_hand_lines_carry_each_cards_numbers():
         "Rockwraggle's special move Boulder Barrage (400 SP) → your Gravelhound:"
     )
     board = printed(g, s, 0, width=200)
-    assert "Hand    Tuskaroo (ATK 1600 / END 1100, SP 500); Counter Sign (response signal); Banish" in board
+    assert "Hand    Tuskaroo (1600/1100, SP 500); Counter Sign (response); Banish" in board  # ATK/END
     assert "tuskaroo" not in board
 
 

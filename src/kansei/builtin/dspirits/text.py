@@ -51,8 +51,21 @@ def card_line(t: Table, cid: int) -> str:
     return f"{t.name[cid]} ({'response signal' if t.response[cid] else 'signal'})"
 
 
-def hand_card_text(t: Table, label: str) -> str:
-    """A hand label (``tuskaroo+frozen+poison300``) as a player reads it."""
+def short_card_line(t: Table, cid: int) -> str:
+    """A card in a hand on the board, in few words: ``Tuskaroo (1600/1100, SP 400)`` (attack/endurance),
+    ``Halt Signal (response)``, ``Plague Breath (special move, 300 SP)``."""
+    k = t.kind[cid]
+    if k in (SPIRIT, EVOLUTION):
+        return f"{t.name[cid]} ({t.atk[cid]}/{t.endu[cid]}, SP {t.spv[cid]})"
+    if k == REALM:
+        return f"{t.name[cid]} (Realm, bid {t.bid[cid]} SP)"
+    if t.cost[cid]:
+        return f"{t.name[cid]} (special move, {t.cost[cid]} SP)"
+    return f"{t.name[cid]} ({'response' if t.response[cid] else 'signal'})"
+
+
+def hand_card_text(t: Table, label: str, short: bool = False) -> str:
+    """A hand label (``tuskaroo+frozen+poison300``) as a player reads it (``short``: on the board)."""
     slug, *marks = label.split("+")
     cid = t.find(slug)
     if cid is None:
@@ -60,7 +73,7 @@ def hand_card_text(t: Table, label: str) -> str:
     extra = ""
     for m in marks:
         extra += ", FROZEN" if m == "frozen" else f", POISON {m.removeprefix('poison')}"
-    line = card_line(t, cid)
+    line = short_card_line(t, cid) if short else card_line(t, cid)
     return line[:-1] + extra + ")" if extra else line
 
 
@@ -126,10 +139,10 @@ def _player(v: dict[str, Any], p: dict[str, Any], seat: int | None, t: Table) ->
         + ([Text("cards: " + ", ".join(p["support_cards"]))] if p["support_cards"] else []),
     )
     if p["hand_known"] and not me:
-        known = ", ".join(hand_card_text(t, h) for h in p["hand_known"])
+        known = ", ".join(hand_card_text(t, h, short=True) for h in p["hand_known"])
         zones.add_row(Text("  Known", style="dim"), Text("in hand: " + known))
     if "hand" in p:
-        hand = "; ".join(hand_card_text(t, h) for h in p["hand"]) or "(empty)"
+        hand = "; ".join(hand_card_text(t, h, short=True) for h in p["hand"]) or "(empty)"
         zones.add_row(Text("  Hand", style="bold"), Text(hand, style="bold"))
     return [head, zones]
 
@@ -159,20 +172,23 @@ def render(state: DSpiritsState, seat: int | None, lang: str = "en") -> Panel:
     order = [1 - seat, seat] if seat in (0, 1) else [0, 1]
     for p in order:
         parts.extend(_player(v, v["players"][p], seat, t))
-    if v["chain"]:
-        parts.append(Text("Chain (the last resolves first):", style="bold"))
+    if v["chain"]:  # a labelled row like the zones; the last link resolves first
+        chain = RichTable.grid(padding=(0, 1))
+        chain.add_column(no_wrap=True, min_width=9)
+        chain.add_column()
         for i, it in enumerate(v["chain"], 1):
             neg = " [red](negated)[/red]" if it["negated"] else ""
+            first = "  [dim]← resolves first[/dim]" if i == len(v["chain"]) and i > 1 else ""
             if it["kind"] == "link":
                 src = f" ({it['source']})" if it["source"] != it["name"] else ""
                 tgt = f" on {it['target']}" if it["target"] else ""
-                parts.append(Text.from_markup(f"  {i}. seat {it['seat']}: {it['name']}{src}{tgt}{neg}"))
+                what = f"{i}. seat {it['seat']}: {it['name']}{src}{tgt}{neg}{first}"
             else:
                 limbo = "Limbo " if it["limbo"] else ""
                 tgt = "directly" if it["target"] == "direct" else it["target"]
-                parts.append(
-                    Text.from_markup(f"  {i}. seat {it['seat']}: {limbo}{it['attacker']} attacks {tgt}{neg}")
-                )
+                what = f"{i}. seat {it['seat']}: {limbo}{it['attacker']} attacks {tgt}{neg}{first}"
+            chain.add_row(Text("Chain" if i == 1 else "", style="bold"), Text.from_markup(what))
+        parts.append(chain)
     if v["endure"]:
         e = v["endure"]
         parts.append(Text(f"Endure? an attack of {e['attack']} against your {e['power']}", style="bold"))
