@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import math
 import random
+import re
 
 import pytest
 from dspirits_helpers import deck, lab, play, squad_cards
@@ -210,3 +211,20 @@ def test_observation_encoding_is_fixed_length_and_from_the_view_alone():
                     other = s.determinize(seat, random.Random(seed))
                     assert game.encode_view(other.view(seat), seat) == vec
             s.apply(rng.choice(s.legal_actions()))
+
+
+def test_a_chain_is_a_labelled_row_that_marks_what_resolves_first() -> None:
+    """The board shows a pending chain (DS-R4) one link a line, the last marked as resolving first."""
+    game = kansei.load("dspirits")
+    for seed in range(40):
+        state = game.start(seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            if len(state.view(None)["chain"]) >= 2:
+                board = printed(game, state, state.to_move)
+                lines = [line for line in board.splitlines() if "Chain" in line or "resolves first" in line]
+                assert lines and re.match(r"Chain +1\. seat", lines[0].strip("│ "))
+                assert sum("← resolves first" in line for line in board.splitlines()) == 1
+                return
+            state.apply(rng.choice(state.legal_actions()))
+    pytest.fail("no chain of two links in 40 random games")
