@@ -1,7 +1,7 @@
 """Issue 11 item 3 for the real games: at 80×24 the board, the menu under it and the prompt fit the screen.
 
 Random games reach boards fuller than people usually make (every zone taken, a dozen tiles, six racers);
-in nearly all of their decisions the whole screen fits 24 lines, and the menu always fits the room left
+in 98% of their decisions or more the whole screen fits 24 lines, and the menu always fits the room left
 under the board (grouped, or one line an action, as the terminal does it)."""
 
 from __future__ import annotations
@@ -37,4 +37,4 @@ def test_board_menu_and_prompt_fit_80x24(game_id: str) -> None:
                 fits += board + shown + 1 <= LINES
             state.apply(rng.choice(legal))
     assert decisions > 20
-    assert fits / decisions >= 0.95, f"{game_id}: {decisions - fits} of {decisions} screens taller than 24"
+    assert fits / decisions >= 0.98, f"{game_id}: {decisions - fits} of {decisions} screens taller than 24"
