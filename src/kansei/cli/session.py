@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 
 from rich.cells import cell_len, chop_cells
 from rich.console import RenderableType
+from rich.table import Table
 
 from kansei.agents import Agent, choose
 from kansei.core.errors import IllegalAction, KanseiError
@@ -44,13 +45,18 @@ HELP = (
 
 
 def say(text: str) -> None:
-    """Print a line of narration after its marker, word-wrapped; text in wide characters without spaces
-    (Japanese), which word wrapping would push whole onto the next line, is folded at the edge instead."""
+    """Print a line of narration after its marker, wrapping under its own text (not under the marker);
+    text in wide characters without spaces (Japanese), which word wrapping would push whole onto the
+    next line, is folded at the edge instead."""
     text = shorten(text, 400)
-    if cell_len(text) <= len(text) + 2:
-        out.print(f"  [cyan]›[/] {clean(text, 0)}")
-        return
     width = max(20, terminal_size()[0] - 4)
+    if cell_len(text) <= len(text) + 2:
+        line = Table.grid(padding=(0, 1))
+        line.add_column(no_wrap=True)
+        line.add_column(max_width=width)
+        line.add_row("  [cyan]›[/]", clean(text, 0))
+        out.print(line)
+        return
     for i, chunk in enumerate(chop_cells(text, width)):
         out.print(f"  [cyan]›[/] {clean(chunk, 0)}" if i == 0 else f"    {clean(chunk, 0)}")
 
