@@ -16,9 +16,11 @@ from functools import wraps
 from typing import Annotated, Any, NoReturn, TypeVar
 
 import typer
+from rich.cells import cell_len, chop_cells
 from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
 
 import kansei
 from kansei.agents import parse_spec
@@ -193,3 +195,20 @@ Opts = Annotated[list[str] | None, typer.Option("--opt", help="game option key=v
 AsJson = Annotated[bool, typer.Option("--json", help="print one JSON object")]
 Lang = Annotated[str | None, typer.Option(help="display language (default: the game's first)")]
 GameId = Annotated[str, typer.Argument(help="game id, e.g. touge (see `kansei games`)")]
+
+
+def say(text: str) -> None:
+    """Print a line of narration after its marker, wrapping under its own text (not under the marker);
+    text in wide characters without spaces (Japanese), which word wrapping would push whole onto the
+    next line, is folded at the edge instead."""
+    text = shorten(text, 400)
+    width = max(20, terminal_size()[0] - 4)
+    if cell_len(text) <= len(text) + 2:
+        line = Table.grid(padding=(0, 1))
+        line.add_column(no_wrap=True)
+        line.add_column(max_width=width)
+        line.add_row("  [cyan]›[/]", clean(text, 0))
+        out.print(line)
+        return
+    for i, chunk in enumerate(chop_cells(text, width)):
+        out.print(f"  [cyan]›[/] {clean(chunk, 0)}" if i == 0 else f"    {clean(chunk, 0)}")

@@ -13,7 +13,7 @@ from kansei.core.errors import KanseiError, OptionError
 from kansei.core.options import shorten
 from kansei.core.protocol import Game, State
 
-from .common import Lang, app, clean, fail, friendly, game_lang, out, plural
+from .common import Lang, app, clean, fail, friendly, game_lang, out, plural, say
 
 
 def _narrate(game: Game, state: State, seat: int | None, start: int, lang: str) -> int:
@@ -22,7 +22,7 @@ def _narrate(game: Game, state: State, seat: int | None, start: int, lang: str) 
     for e in events:
         line = game.narrate(e, seat, lang)
         if line:
-            out.print(f"  [cyan]›[/] {clean(line, 400)}")
+            say(line)
     return start + len(events)
 
 

@@ -18,18 +18,15 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from rich.cells import cell_len, chop_cells
 from rich.console import RenderableType
-from rich.table import Table
 
 from kansei.agents import Agent, choose
 from kansei.core.errors import IllegalAction, KanseiError
-from kansei.core.options import shorten
 from kansei.core.protocol import Action, Game, State
 
 from . import menu
 from .cards import face, find_cards, game_cards, suggestion
-from .common import clean, interactive, out, plural, terminal_size
+from .common import clean, interactive, out, plural, say, terminal_size
 
 HUMAN = "human"
 MAX_INPUT = 1000  # characters of a typed line kept (the engine refuses notations over 200 anyway)
@@ -42,23 +39,6 @@ HELP = (
     "sees), an empty line (the menu again), [bold]quit[/] (save and stop; `kansei play --resume FILE` "
     "continues)."
 )
-
-
-def say(text: str) -> None:
-    """Print a line of narration after its marker, wrapping under its own text (not under the marker);
-    text in wide characters without spaces (Japanese), which word wrapping would push whole onto the
-    next line, is folded at the edge instead."""
-    text = shorten(text, 400)
-    width = max(20, terminal_size()[0] - 4)
-    if cell_len(text) <= len(text) + 2:
-        line = Table.grid(padding=(0, 1))
-        line.add_column(no_wrap=True)
-        line.add_column(max_width=width)
-        line.add_row("  [cyan]›[/]", clean(text, 0))
-        out.print(line)
-        return
-    for i, chunk in enumerate(chop_cells(text, width)):
-        out.print(f"  [cyan]›[/] {clean(chunk, 0)}" if i == 0 else f"    {clean(chunk, 0)}")
 
 
 @dataclass
@@ -281,7 +261,7 @@ class Session:
                 for e in self.state.events_for(me)[-20:]:
                     line = self.game.narrate(e, me, self.lang)
                     if line:
-                        out.print(f"  [cyan]›[/] {clean(line, 400)}")
+                        say(line)
             elif word.lower() == "card":
                 self.show_card(rest)
             elif low == "back":
@@ -407,7 +387,7 @@ class Session:
             for e in self.state.events_for(None)[-12:]:
                 line = self.game.narrate(e, None, self.lang)
                 if line:
-                    out.print(f"  [cyan]›[/] {clean(line, 400)}")
+                    say(line)
         elif viewer is not None:
             self.show_pending(viewer)
         out.print(self.render(viewer))
