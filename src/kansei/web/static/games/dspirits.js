@@ -39,7 +39,7 @@
       G.chip("active", ctx.name(view.active)),
       view.match && view.match.on ? G.chip("match", (view.match.wins || []).join(" – ")) : null,
       view.bid ? G.chip("bid", typeof view.bid === "object" ? `${view.bid.amount ?? ""} ${view.bid.card ?? ""} (${ctx.name(view.bid.seat)})` : view.bid) : null);
-    const realm = view.realm ? h("div", { class: "ds-realm" }, h("b", {}, "Realm: "), Cards.name(view.realm.card), h("small", {}, ` (${ctx.name(view.realm.owner)}) `), view.realm.text || "") : null;
+    const realm = view.realm ? h("div", { class: "ds-realm" }, h("b", {}, "Realm: "), Cards.name(view.realm.card), h("small", {}, ` (${ctx.name(view.realm.owner)}) `), String(view.realm.text || "").replace(/^Realm: /, "")) : null;
     const chain = (view.chain || []).length ? h("div", { class: "ds-chain" }, h("b", {}, "Chain: "), view.chain.map((c, i) => h("span", { class: "chip" }, `${i + 1}. ${typeof c === "string" ? c : c.name || c.card || JSON.stringify(c)}`))) : null;
     const win = view.window ? h("div", { class: "ds-chain" }, h("b", {}, "Response window: "), G.value(view.window, ctx)) : null;
     return h("div", { class: "ds-board" }, head, opp.map((p) => side(p, view, ctx, true)), realm, chain, win, me ? side(me, view, ctx, false) : null);
