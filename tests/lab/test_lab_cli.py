@@ -152,3 +152,17 @@ def test_diff_of_a_card_on_the_command_line(tmp_path: Path, toy_content: Path) -
         )
     )
     assert "takes one --deck" in line
+
+
+def test_the_terminal_matrix_fits_80_columns(tmp_path: Path) -> None:
+    """A cell '71% (55% – 84%)' is shown as '71%' over '55–84' (the report keeps the full form), so the
+    matrix of the toy's decks fits an 80-column terminal without cutting a number."""
+    from kansei.lab.cli import compact
+
+    assert compact("71% (55% – 84%)") == "71%\n55–84"
+    res = cli.invoke(
+        app, ["lab", "matchup", "labtoy", "--games", "8", "--out", str(tmp_path / "m")], env={"COLUMNS": "80"}
+    )
+    assert res.exit_code == 0, res.output
+    assert all(len(line) <= 80 for line in res.output.splitlines())
+    assert "% – " not in res.output.split("report:")[0].split("(95% interval)")[-1]  # the matrix is compact

@@ -9,6 +9,7 @@ re-reported (``kansei lab report RUN``). Errors a person can cause are one line 
 from __future__ import annotations
 
 import json
+import re
 import sys
 from collections.abc import Callable
 from functools import wraps
@@ -17,6 +18,7 @@ from typing import Annotated, Any
 
 import typer
 from click.core import ParameterSource
+from rich import box
 from rich.console import Console
 from rich.markup import escape
 from rich.progress import (
@@ -200,6 +202,15 @@ def _execute(ctx: typer.Context, kind: str, **fields: Any) -> None:
     show(run, result, bool(run_opts["as_json"]))
 
 
+INTERVAL = re.compile(r"(\d+(?:\.\d+)?)% \((\d+(?:\.\d+)?)% – (\d+(?:\.\d+)?)%\)")
+
+
+def compact(cell: str) -> str:
+    """A cell for the terminal: '71% (55% – 84%)' -> '71%' over '55–84', so a matrix of five decks fits
+    80 columns (the report and results.csv keep the full form)."""
+    return INTERVAL.sub(r"\1%\n\2–\3", cell)
+
+
 def show(run: Any, result: Any, as_json: bool) -> None:
     from .report import json_safe
 
@@ -211,11 +222,11 @@ def show(run: Any, result: Any, as_json: bool) -> None:
         out.print(f"  • {escape(f)}", soft_wrap=True)
     if result.tables:
         t = result.tables[0]
-        table = Table(title=escape(t["title"]), title_justify="left")
+        table = Table(title=escape(t["title"]), title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False)
         for c in t["columns"]:
             table.add_column(escape(str(c)), overflow="fold")
         for row in t["rows"][:40]:
-            table.add_row(*[escape(str(c)) for c in row])
+            table.add_row(*[escape(compact(str(c))) for c in row], end_section=True)
         out.print(table)
         if len(t["rows"]) > 40:
             out.print(f"[dim]… {len(t['rows']) - 40} more rows in the report[/]")
