@@ -225,8 +225,10 @@ def show(run: Any, result: Any, as_json: bool) -> None:
         table = Table(title=escape(t["title"]), title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False)
         for c in t["columns"]:
             table.add_column(escape(str(c)), overflow="fold")
-        for row in t["rows"][:40]:
-            table.add_row(*[escape(compact(str(c))) for c in row], end_section=True)
+        rows = [[compact(str(c)) for c in row] for row in t["rows"][:40]]
+        tall = any("\n" in c for row in rows for c in row)  # two-line cells: a gap between the rows
+        for row in rows:
+            table.add_row(*[escape(c) for c in row], end_section=tall)
         out.print(table)
         if len(t["rows"]) > 40:
             out.print(f"[dim]… {len(t['rows']) - 40} more rows in the report[/]")
