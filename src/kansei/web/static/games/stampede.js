@@ -101,6 +101,8 @@
   window.KanseiGames.stampede = {
     board,
     targets,
-    prompt: (view) => ({ main: "Call a machine or play a card from your hand onto a zone.", battle: "Attack: click your machine(s), then the target — or run." }[view.phase] || "Click a lit card or zone."),
+    prompt: (view) => view.windows
+      ? "Respond with a lit card, or let it resolve."  // a response window (ST-T6) whatever the phase
+      : ({ main: "Call a machine or play a card from your hand onto a zone.", battle: "Attack: click your machine(s), then the target — or run." }[view.phase] || "Click a lit card or zone."),
   };
 })();
