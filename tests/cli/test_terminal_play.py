@@ -237,3 +237,10 @@ def test_japanese_narration_folds_at_the_edge() -> None:
     assert not any(line.rstrip() == "›" or line.rstrip().endswith("> ›") for line in lines)
     hand = next(i for i, line in enumerate(lines) if "あなたの手札" in line)
     assert lines[hand].lstrip().startswith("›") and lines[hand + 1].startswith("    ")
+
+
+def test_every_rules_reference_points_to_its_card_list() -> None:
+    """Issue 11 item 1: every RULES.md links to `kansei cards GAME`."""
+    for gid in ("touge", "initiald", "minid", "stampede", "dspirits"):
+        text = kansei.load(gid).rules_file().read_text(encoding="utf-8")
+        assert f"kansei cards {gid}" in text, gid
