@@ -344,7 +344,7 @@ function drawResult(p) {
   box.dataset.shown = ROOM + p.step;
   const w = p.result.winner;
   const title = w === null || w === undefined ? "A draw" : (p.seat === w ? "You win!" : `${seatName(p, w)} wins`);
-  const rows = (p.result.returns || []).map((r, i) => h("tr", { class: i === w ? "winner" : "" }, h("td", {}, seatName(p, i)), h("td", {}, r > 0 ? "won" : r < 0 ? "lost" : "draw"), h("td", {}, String(r))));
+  const rows = (p.result.returns || []).map((r, i) => h("tr", { class: i === w ? "winner" : "" }, h("td", {}, seatName(p, i)), h("td", {}, r > 0 ? "won" : r < 0 ? "lost" : "draw"), h("td", { title: "the game's return for this seat" }, r > 0 ? `+${r}` : String(r))));
   const tokens = Tokens.get(ROOM);
   const mine = Object.keys(tokens).length > 0;
   const buttons = [];
@@ -354,7 +354,10 @@ function drawResult(p) {
   buttons.push(h("a", { class: "button", href: `/api/rooms/${ROOM}/replay`, download: "" }, "Download replay"));
   buttons.push(h("a", { class: "button ghost", href: "/" }, "Lobby"));
   buttons.push(h("button", { class: "ghost", onclick: () => { box.hidden = true; } }, "Look at the table"));
+  // how it ended, in the game's own words: the last lines of this seat's log (the final score, the reason)
+  const told = (T.logs.get(T.active) || []).map((e) => e.text).slice(-2);
   box.replaceChildren(h("div", { class: `result-box ${p.seat === w ? "won" : ""}` }, h("h2", { id: "result-title" }, title),
+    told.length ? h("div", { class: "result-told muted" }, told.map((t) => h("div", {}, t))) : null,
     h("table", {}, h("tbody", {}, rows)), h("div", { class: "row" }, buttons)));
   box.hidden = false;
 }
