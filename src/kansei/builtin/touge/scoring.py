@@ -175,10 +175,11 @@ class Forecast(NamedTuple):
     totals: tuple[int, int]  # the battle's final scores (Sudden Death: running totals)
 
 
-def forecast(s: TougeState) -> Forecast:
-    """TG-T4/T5 or TG-D3/D4/D5 played out from here with no more cards."""
+def forecast(s: TougeState, expected: list[tuple[int, int]] | None = None) -> Forecast:
+    """TG-T4/T5 or TG-D3/D4/D5 played out from here with no more cards. ``expected``: the run's
+    ``expected_scores`` in the current direction when the caller has them already."""
     if not s.game.sudden:
-        sc, _ = expected_scores(s, s.direction)
+        sc = expected if expected is not None else expected_scores(s, s.direction)[0]
         tot = (sum(x[0] for x in sc), sum(x[1] for x in sc))
         w = 0 if tot[0] > tot[1] else 1 if tot[1] > tot[0] else None
         wins = list(s.wins)

@@ -77,8 +77,9 @@ def view(s: TougeState, seat: int | None) -> dict[str, Any]:
     t = s.game.table
     scores: list[tuple[int, int]] = []
     wipe = -1
+    racing = s.phase in ("build", "tune", "nullify")
     if s.course:
-        if s.phase in ("build", "tune", "nullify"):  # the run to come, the disaster's wipe included
+        if racing:  # the run to come, the disaster's wipe included
             scores, wipe = expected_scores(s, s.direction)
         else:
             scores = tile_scores(s, s.direction)
@@ -117,7 +118,7 @@ def view(s: TougeState, seat: int | None) -> dict[str, Any]:
         "course": course,
         "course_tuneups": [{"card": t.cards[u].name, "owner": uo} for uo, u, ti in s.tunes if ti < 0],
         "projected": [sum(x[0] for x in scores), sum(x[1] for x in scores)],
-        "forecast": _forecast(s),
+        "forecast": _forecast(s, scores if racing and s.course else None),
         "totals": list(s.totals),
         "battles": [battle_dict(b) for b in s.battles],
         "players": [_player_view(s, p, seat == p) for p in (0, 1)],
@@ -127,11 +128,11 @@ def view(s: TougeState, seat: int | None) -> dict[str, Any]:
     }
 
 
-def _forecast(s: TougeState) -> dict[str, Any] | None:
+def _forecast(s: TougeState, expected: list[tuple[int, int]] | None) -> dict[str, Any] | None:
     """The battle in progress if both racers passed now (None between battles)."""
     if s.phase not in ("build", "tune", "nullify"):
         return None
-    f = forecast(s)
+    f = forecast(s, expected)
     return {
         "winner": f.winner,
         "race_over": f.race_over,
