@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from kansei.core.options import shorten
@@ -488,6 +489,13 @@ class DSpiritsState(FlowState):
 
 
 def _counts(t: Table, ids: list[int]) -> dict[str, int]:
+    """A decklist as name -> copies: a fresh dict (views are the caller's to change) from a cache, since a
+    list is the same at nearly every view of a game."""
+    return dict(_counted(t, tuple(ids)))
+
+
+@lru_cache(maxsize=256)
+def _counted(t: Table, ids: tuple[int, ...]) -> dict[str, int]:
     out: dict[str, int] = {}
     for c in ids:
         out[t.name[c]] = out.get(t.name[c], 0) + 1
