@@ -223,16 +223,24 @@ def test_a_friend_on_the_same_screen(page: Page, site: str) -> None:
     start_from_lobby(page, site, "initiald", "hotseat")
     rng = random.Random(5)
     curtains = 0
-    for _ in range(6):
+    for _ in range(8):
+        # the table settles on one of: the hand-over curtain, a move to make, the result
+        page.wait_for_function(
+            "() => !document.getElementById('curtain').hidden || !document.getElementById('result').hidden ||"
+            " (document.getElementById('turn').classList.contains('mine') && !document.body.dataset.busy &&"
+            "  document.querySelectorAll('.playable, .move-btn').length > 0)",
+            timeout=30_000,
+        )
+        page.wait_for_timeout(200)  # a curtain comes up just after the last update: let it
         if page.locator("#curtain-go").is_visible():
             curtains += 1
             if curtains == 1:
                 shot(page, "hotseat-curtain")
             page.click("#curtain-go")
-        if not my_turn_or_over(page):
+            continue
+        if page.locator("#result").is_visible():
             break
         click_a_move(page, rng)
-        page.wait_for_timeout(150)
     assert curtains >= 1  # the screen hid one player's cards before showing the other's
 
 
