@@ -238,7 +238,9 @@ def test_the_board_after_the_race_and_at_a_new_stage_shows_nothing_stale(idh):
     s.apply("pass")
     s.apply("keep")  # stage 2 begins
     text = board(idh.game, s, 1)
-    assert "Heel-and-Toe" not in text and "To beat" not in text
+    stage = "\n".join(line for line in text.splitlines() if not line.startswith("Discards:"))
+    assert "Heel-and-Toe" not in stage and "To beat" not in text  # (it is in the face-up discard pile)
+    assert "Discards: seat 0 Heel-and-Toe" in text
     assert s.view(1)["players"][0]["last_maneuver"] is None
     s.apply("play gutter-run")
     s.apply("pass")

@@ -132,6 +132,11 @@ def _header(v: Mapping[str, Any], seat: int | None) -> list[Text]:
     return [head, stages]
 
 
+def _fit(text: str, width: int = 78) -> str:
+    """One line of at most ``width`` characters."""
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
 def _car_line(p: Mapping[str, Any], seat: int | None) -> Text:
     who = _seat(p["seat"], seat)
     line = Text(f"{who:<7}", style="bold" if p["seat"] == seat else "")
@@ -172,6 +177,13 @@ def render(state: InitialDState, seat: int | None, lang: str = "en") -> Group:
     cards = state.game.table.cards
     parts: list[Any] = _header(v, seat)
     parts += [_car_line(p, seat) for p in v["players"]]
+    piles = [
+        f"{_seat(p['seat'], seat)} {'…, ' if len(p['discard']) > 2 else ''}{', '.join(p['discard'][-2:])}"
+        for p in v["players"]
+        if p["discard"]
+    ]
+    if piles:  # the discard piles are face up (the newest last; the view holds them whole)
+        parts.append(Text(_fit("Discards: " + " · ".join(piles)), style="dim"))
     played = [f"{e['card']} ({_seat(e['seat'], seat)})" for e in v["stage_pile"]]
     inplay = [f"{cards[c].name} ({_seat(o, seat)}, {effect_text(state, c)})" for o, c in state.inplay]
     if played or inplay:
