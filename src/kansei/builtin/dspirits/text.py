@@ -124,7 +124,7 @@ def _player(v: dict[str, Any], p: dict[str, Any], seat: int | None, t: Table) ->
         f" · hand {p['hand_count']} ({n} spirit{'' if n == 1 else 's'})",
         (
             f" · squad {p['squad_count']} support {p['support_count']} side {len(p['side'])}"
-            f" · D-World {len(p['dworld'])}" + (f" · banished {len(p['banished'])}" if p["banished"] else ""),
+            + (f" · banished {len(p['banished'])}" if p["banished"] else ""),
             "dim",
         ),
     )
@@ -138,6 +138,9 @@ def _player(v: dict[str, Any], p: dict[str, Any], seat: int | None, t: Table) ->
         [_unit_line(u) for u in p["support_zone"]]
         + ([Text("cards: " + ", ".join(p["support_cards"]))] if p["support_cards"] else []),
     )
+    if p["dworld"]:  # the D-World is face up (DS-Z1): how many, and its newest cards
+        newest = ("…, " if len(p["dworld"]) > 3 else "") + ", ".join(p["dworld"][-3:])
+        zones.add_row(Text("  D-World", style="dim"), Text(f"{len(p['dworld'])}: {newest}", style="dim"))
     if p["hand_known"] and not me:
         known = ", ".join(hand_card_text(t, h, short=True) for h in p["hand_known"])
         zones.add_row(Text("  Known", style="dim"), Text("in hand: " + known))
@@ -161,14 +164,10 @@ def render(state: DSpiritsState, seat: int | None, lang: str = "en") -> Panel:
             else f"seat {v['active']}'s {STEP_NAMES.get(v['phase'], v['phase'])}"
         ),
     )
-    parts: list[Any] = [
-        Text.assemble(
-            ("Realm: ", "bold green"),
-            f"{realm['card']} (seat {realm['owner']}): {realm['text'].removeprefix('Realm: ')}"
-            if realm
-            else "none",
-        ),
-    ]
+    parts: list[Any] = []
+    if realm:  # the shared Realm zone (DS-Z1), when a Realm holds it
+        text = f"{realm['card']} (seat {realm['owner']}): {realm['text'].removeprefix('Realm: ')}"
+        parts.append(Text.assemble(("Realm: ", "bold green"), text))
     order = [1 - seat, seat] if seat in (0, 1) else [0, 1]
     for p in order:
         parts.extend(_player(v, v["players"][p], seat, t))
