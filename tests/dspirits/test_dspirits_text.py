@@ -228,3 +228,20 @@ def test_a_chain_is_a_labelled_row_that_marks_what_resolves_first() -> None:
                 return
             state.apply(rng.choice(state.legal_actions()))
     pytest.fail("no chain of two links in 40 random games")
+
+
+def test_the_face_up_d_world_is_on_the_board() -> None:
+    """Issue 11 item 8 / DS-Z1: the D-World is public; the board shows how many cards it holds and the
+    newest, for both seats."""
+    game = kansei.load("dspirits")
+    state = game.start(seed=3)
+    rng = random.Random(3)
+    while not state.is_over:
+        players = state.view(None)["players"]
+        if all(p["dworld"] for p in players):
+            board = printed(game, state, 0)
+            for p in players:
+                assert f"{len(p['dworld'])}: " in board and p["dworld"][-1] in board
+            return
+        state.apply(rng.choice(state.legal_actions()))
+    pytest.fail("no game state with both D-Worlds filled")
