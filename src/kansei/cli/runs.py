@@ -169,11 +169,12 @@ def ladder(
     names = res.agents
     played = sum(p.games for p in res.pairings)
     note = _stopped_note(res, played, total)
-    m = Table(
-        title=f"{clean(game)}: row's win rate against column (95% interval)"
-        + (f" — [yellow]{note}[/]" if note else ""),
-        caption=f"{games_} games per pairing, {res.players} seats, seed {seed}; a draw counts ½",
+    # titles above the tables as lines of their own (a table's title wraps at the table's width)
+    out.print(
+        f"[bold]{clean(game)}: row's win rate against column (95% interval)[/]"
+        + (f" — [yellow]{note}[/]" if note else "")
     )
+    m = Table()
     m.add_column("agent")
     for name in names:
         m.add_column(clean(name, 40), justify="center")
@@ -187,7 +188,10 @@ def ladder(
                 cells.append(f"{c['rate']:.0%}\n[dim]{c['low']:.0%}–{c['high']:.0%}[/]")
         m.add_row(clean(name, 40), *cells)
     out.print(m)
-    r = Table(title=f"Bradley–Terry ratings, Elo scale, {clean(names[0], 40)} = 0")
+    # under the matrix, not as its caption (a caption wraps at the table's width)
+    out.print(f"[dim]{games_} games per pairing, {res.players} seats, seed {seed}; a draw counts ½[/]")
+    out.print(f"[bold]Bradley–Terry ratings, Elo scale, {clean(names[0], 40)} = 0[/]")
+    r = Table()
     for col in ("#", "agent", "rating", "95% interval", "games", "score"):
         r.add_column(col, justify="left" if col == "agent" else "right")
     for rank, x in enumerate(sorted(res.ratings, key=lambda x: -x.rating), 1):
