@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import pty
+import re
 import select
 import subprocess
 import sys
@@ -45,6 +46,15 @@ class Terminal:
                     break
         self.mark = start + self.text[start:].index(needle) + len(needle)
         return self.text
+
+    def poll(self, seconds: float) -> None:
+        """Read whatever the program writes in the next ``seconds``."""
+        ready, _, _ = select.select([self.master], [], [], seconds)
+        if ready:
+            try:
+                self.text += os.read(self.master, 65536).decode("utf-8", "replace")
+            except OSError:
+                pass
 
     def type(self, line: str) -> None:
         os.write(self.master, (line + "\r").encode())
@@ -105,3 +115,47 @@ def test_narration_pauses_between_rounds_unless_fast() -> None:
     assert slow.index("seat 1 passes") < slow.index("— Enter —") < slow.index("— round 2 —")
     quick = pauses(fast=True)
     assert "— round 2 —" in quick and "— Enter —" not in quick
+
+
+BOARD_TOP = {
+    "touge": "╭─ Touge",
+    "initiald": "Initial D ·",
+    "minid": "╭─ Mini D",
+    "stampede": "Card Race Stampede!!",
+    "dspirits": "╭─ D-Spirits",
+}
+
+
+@pytest.mark.parametrize("game", sorted(BOARD_TOP))
+def test_each_decision_is_one_screen_of_80x24(game: str) -> None:
+    """Issue 11 item 3 as a person sees it: in a real 80×24 terminal (pyte emulating it), at each of the
+    first decisions of a game against the greedy bot, the board's top, the whole menu under it and the
+    prompt are on the screen together."""
+    pyte = pytest.importorskip("pyte")
+    screen = pyte.Screen(80, 24)
+    stream = pyte.ByteStream(screen)
+    t = Terminal(["play", game, "--seed", "7", "--vs", "greedy", "--fast"])
+    fed = 0
+    decisions = 0
+    try:
+        while decisions < 6:
+            end = time.monotonic() + 60
+            while not (t.text.endswith("seat 0> ") or "Replay saved" in t.text):
+                assert time.monotonic() < end, t.text[-800:]
+                t.poll(0.2)
+            if "Replay saved" in t.text:
+                break  # the race ended (Mini D's dice decide most of it)
+            data = t.text[fed:].encode("utf-8")
+            fed = len(t.text)
+            stream.feed(data)
+            rows = [line.rstrip() for line in screen.display]
+            prompt = max(i for i, line in enumerate(rows) if line.startswith("seat 0>"))
+            top = [i for i in range(prompt) if BOARD_TOP[game] in rows[i]]
+            assert top, f"{game}: the board's top is off the screen:\n" + "\n".join(rows)
+            numbered = [i for i in range(top[-1], prompt) if re.match(r"\s*1\. ", rows[i])]
+            assert numbered, f"{game}: the menu's first line is off the screen:\n" + "\n".join(rows)
+            decisions += 1
+            t.type("1")
+    finally:
+        t.close()
+    assert decisions >= (1 if game == "minid" else 6)
