@@ -39,29 +39,19 @@ DECKS = ("D-Squad", "Support")
 
 
 # ------------------------------------------------------------------------------------------ cards
-def card_line(t: Table, cid: int) -> str:
-    """A card's name with its key numbers: ``Tuskaroo (ATK 1600 / END 1100, SP 400)``."""
+def card_line(t: Table, cid: int, short: bool = False) -> str:
+    """A card's name with its key numbers: ``Tuskaroo (ATK 1600 / END 1100, SP 400)``; ``short`` (a hand
+    on the board): ``Tuskaroo (1600/1100, SP 400)``, ``Halt Signal (response)``."""
     k = t.kind[cid]
     if k in (SPIRIT, EVOLUTION):
-        return f"{t.name[cid]} (ATK {t.atk[cid]} / END {t.endu[cid]}, SP {t.spv[cid]})"
+        numbers = f"{t.atk[cid]}/{t.endu[cid]}" if short else f"ATK {t.atk[cid]} / END {t.endu[cid]}"
+        return f"{t.name[cid]} ({numbers}, SP {t.spv[cid]})"
     if k == REALM:
         return f"{t.name[cid]} (Realm, bid {t.bid[cid]} SP)"
     if t.cost[cid]:
-        return f"{t.name[cid]} (special move card, {t.cost[cid]} SP)"
-    return f"{t.name[cid]} ({'response signal' if t.response[cid] else 'signal'})"
-
-
-def short_card_line(t: Table, cid: int) -> str:
-    """A card in a hand on the board, in few words: ``Tuskaroo (1600/1100, SP 400)`` (attack/endurance),
-    ``Halt Signal (response)``, ``Plague Breath (special move, 300 SP)``."""
-    k = t.kind[cid]
-    if k in (SPIRIT, EVOLUTION):
-        return f"{t.name[cid]} ({t.atk[cid]}/{t.endu[cid]}, SP {t.spv[cid]})"
-    if k == REALM:
-        return f"{t.name[cid]} (Realm, bid {t.bid[cid]} SP)"
-    if t.cost[cid]:
-        return f"{t.name[cid]} (special move, {t.cost[cid]} SP)"
-    return f"{t.name[cid]} ({'response' if t.response[cid] else 'signal'})"
+        return f"{t.name[cid]} (special move{'' if short else ' card'}, {t.cost[cid]} SP)"
+    kind = "response" if t.response[cid] else "signal"
+    return f"{t.name[cid]} ({kind if short or kind == 'signal' else 'response signal'})"
 
 
 def hand_card_text(t: Table, label: str, short: bool = False) -> str:
@@ -73,7 +63,7 @@ def hand_card_text(t: Table, label: str, short: bool = False) -> str:
     extra = ""
     for m in marks:
         extra += ", FROZEN" if m == "frozen" else f", POISON {m.removeprefix('poison')}"
-    line = short_card_line(t, cid) if short else card_line(t, cid)
+    line = card_line(t, cid, short)
     return line[:-1] + extra + ")" if extra else line
 
 
