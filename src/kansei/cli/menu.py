@@ -1,13 +1,13 @@
 """The menu of a seat's legal actions, fitted to the terminal below the board.
 
 Each action is one numbered line: the game's description of it, then its notation (what can be typed
-instead of the number) when every line of the menu has room for it. When the whole menu would not fit
-in the lines left under the board, it becomes two steps: pick the group (the card), then the action of
-that group (the tile or target). Groups come from ``game.menu_group(state, action, lang)``: the group's
-label (e.g. the card's name and text), or None for an action that stands alone. Inside a group each line
-drops the words every line of the group starts with, so "tune-up Jump on tile 5 (…) [margin +2]" reads
-"tile 5 (…) [margin +2]". A grouping that gives a single group, or no group of two, is not used: the
-menu is shown whole. A menu still too tall has each line cut to one line, its closing [preview] kept.
+instead of the number) when every line of the menu has room for it; eight or more short lines go in two
+columns. The menu gets the lines left under the board (``room``) and takes the first shape that fits:
+every line whole; grouped by the game (``game.menu_group``: the card, then its tile or target); every
+line cut to one line (a closing ``  [preview]`` kept); the game's groups cut to one line; grouped by kind
+of action. A group is chosen in a second step, its lines without the words they all start with, so
+"tune-up Jump on tile 5 (…)  [margin +2]" reads "tile 5 (…)  [margin +2]". A grouping that gives a
+single group, or no group of two, is not used.
 """
 
 from __future__ import annotations
@@ -99,9 +99,15 @@ def build(
     custom = type(game).menu_group is not Game.menu_group  # the game names its groups itself
     by_game = grouped(legal, texts, lambda a: game.menu_group(state, a, lang), named=custom)
     by_kind = grouped(legal, texts, lambda a: a.kind, named=False)
-    tries = [flat, by_game, flat, by_game, by_kind, by_kind]
-    for i, entries in enumerate(tries):
-        one_line = i in (2, 3, 5)
+    shapes: list[tuple[list[Entry] | None, bool]] = [  # (entries, each cut to one line), in order
+        (flat, False),
+        (by_game, False),
+        (flat, True),
+        (by_game, True),
+        (by_kind, False),
+        (by_kind, True),
+    ]
+    for entries, one_line in shapes:
         if entries is None:
             continue
         shaped = [Entry(e.label, e.actions, one_line) for e in entries]
@@ -180,9 +186,9 @@ def cut(text: str, width: int) -> str:
     if cell_len(whole) <= width:
         return whole
     tail = f" {preview}" if preview and cell_len(preview) < width // 2 else ""
-    room = max(1, width - cell_len(tail) - 1)
+    space = max(1, width - cell_len(tail) - 1)
     head = body if tail else whole
-    while cell_len(head) > room:
+    while cell_len(head) > space:
         head = head[:-1]
     return head.rstrip() + "…" + tail
 
