@@ -98,6 +98,8 @@ def test_narration_speaks_to_the_seat():
     assert g.narrate(over, 1) == "You win the match, 2 games to 0."
     sp = {"type": "sp", "seat": 0, "delta": -350, "sp": 4650, "why": "Gravelhound destroyed"}
     assert g.narrate(sp, 0) == "You lose 350 SP (Gravelhound destroyed): 4650 left."
+    out = {"type": "sp", "seat": 0, "delta": -600, "sp": -300, "why": "Infernohound destroyed"}
+    assert g.narrate(out, 1) == "Seat 0 loses 600 SP (Infernohound destroyed): none left."  # not "-300 left"
     forced = {"type": "pass", "seat": 1, "window": "chain", "forced": True}
     assert g.narrate(forced, 0) == "Seat 1 cannot answer." and g.narrate(forced, 1) == "You cannot answer."
 

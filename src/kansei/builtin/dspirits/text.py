@@ -110,7 +110,7 @@ def _player(v: dict[str, Any], p: dict[str, Any], seat: int | None, t: Table) ->
     head = Text.assemble(
         (f"{'▶ ' if v['to_move'] == p['seat'] else ''}{'You' if me else 'Seat ' + str(p['seat'])}", "bold"),
         " SP ",
-        (str(p["sp"]), "bold magenta"),
+        (str(max(0, p["sp"])), "bold magenta"),  # spent to the last point: 0, not -300
         f" · hand {p['hand_count']} ({n} spirit{'' if n == 1 else 's'})",
         (
             f" · squad {p['squad_count']} support {p['support_count']} side {len(p['side'])}"
@@ -382,7 +382,8 @@ def narrate(game: Any, e: dict[str, Any], seat: int | None = None, lang: str = "
         return f"{Who} {v('draw', 'draws')} no card this turn."
     if k == "sp":
         verb = v("gain", "gains") if e["delta"] > 0 else v("lose", "loses")
-        return f"{Who} {verb} {abs(e['delta'])} SP ({e['why']}): {e['sp']} left."
+        left = f"{e['sp']} left" if e["sp"] > 0 else "none left"  # never "-300 left"
+        return f"{Who} {verb} {abs(e['delta'])} SP ({e['why']}): {left}."
     if k == "summon":
         how = v("Super D-Summon", "Super D-Summons") if e["kind"] == "super" else v("summon", "summons")
         return f"{Who} {how} {e['card']}."
