@@ -16,7 +16,7 @@
 
   function side(p, view, ctx, top) {
     const deck = (name, n) => G.ref(h("div", { class: "ds-deck", title: `${name} deck` }, Cards.back(String(n)), h("small", {}, name)), `deck:${p.seat}:${name}`);
-    const sp = G.ref(h("div", { class: "ds-sp", title: "SP" }, h("b", {}, String(p.sp)), h("small", {}, " SP")), `direct:${p.seat}`);
+    const sp = G.ref(h("div", { class: "ds-sp", title: "SP" }, h("b", {}, String(Math.max(0, p.sp ?? 0))), h("small", {}, " SP")), `direct:${p.seat}`);
     return h("div", { class: `ds-side s${p.seat}${top ? " top" : ""}${view.active === p.seat ? " active" : ""}` },
       h("div", { class: "ds-side-head" }, h("span", { class: `dot s${p.seat}` }), h("b", {}, ctx.name(p.seat)), sp,
         G.count("in hand", p.hand_count), h("small", { class: "muted" }, `(${p.hand_spirits ?? "?"} spirits, ${p.hand_support ?? "?"} support)`),
