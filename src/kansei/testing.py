@@ -114,6 +114,29 @@ def refused(state: State, action: Action | str, seat: int | None = None) -> str:
     raise AssertionError(f"{action!r} was accepted")
 
 
+def refuses_text_cleanly(state: State, text: str, limit: int = 300) -> None:
+    """Any ``text`` offered to the seat to move is played when it names a legal action, else refused in
+    one line of fewer than ``limit`` characters that changes nothing, whether it comes as an Action or as
+    typed text (the property the games' hostile-input tests share)."""
+    seat = state.to_move
+    if seat is None:
+        return
+    why = state._why_illegal(text, seat)
+    assert why is None or ("\n" not in why and len(why) < 300)
+    legal = {a.notation for a in state.legal_actions()}
+    before = (repr(state.reveal()), state.event_count())
+    for asked, accepted in ((Action(text), text in legal), (text, " ".join(text.split()).lower() in legal)):
+        if accepted:
+            continue
+        try:
+            state.apply(asked, seat=seat)
+        except IllegalAction as e:
+            assert "\n" not in str(e) and len(str(e)) < limit, str(e)
+        else:
+            raise AssertionError(f"{asked!r} was accepted")
+    assert (repr(state.reveal()), state.event_count()) == before, "a refused action changed the state"
+
+
 __all__ = [
     "ALL",
     "all_events",
@@ -122,5 +145,6 @@ __all__ = [
     "last_event",
     "play_random",
     "refused",
+    "refuses_text_cleanly",
     "scenario",
 ]

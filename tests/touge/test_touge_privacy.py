@@ -14,7 +14,7 @@ from touge_helpers import race
 import kansei
 from kansei import Action
 from kansei.builtin.touge.rules import TougeState
-from kansei.testing import find_events
+from kansei.testing import find_events, refuses_text_cleanly
 
 MODES = ("time_attack", "sudden_death")
 PROBES = ["road akina-final-hairpin", "tune supercharger @1", "tune jump @2", "redraw jump", "ability"]
@@ -221,21 +221,7 @@ def test_refusals_never_raise_and_stay_on_one_line(text: str, steps: int, seed: 
         if s.is_over:
             return
         s.apply(rng.choice(s.legal_actions()))
-    if s.is_over:
-        return
-    seat = s.to_move
-    assert seat is not None
-    why = s._why_illegal(text, seat)
-    assert why is None or ("\n" not in why and len(why) < 300)
-    legal = {a.notation for a in s.legal_actions()}
-    before = (repr(s.reveal()), s.event_count())
-    for asked, accepted in ((Action(text), text in legal), (text, " ".join(text.split()).lower() in legal)):
-        if accepted:
-            continue
-        with pytest.raises(kansei.IllegalAction) as e:
-            s.apply(asked, seat=seat)
-        assert "\n" not in str(e.value) and len(str(e.value)) < 300
-    assert (repr(s.reveal()), s.event_count()) == before
+    refuses_text_cleanly(s, text, limit=300)
 
 
 def test_refusals_explain_the_phase_the_hand_and_the_spent_ability():
