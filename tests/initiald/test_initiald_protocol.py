@@ -13,7 +13,6 @@ from rich.console import Console
 
 import kansei
 from kansei import Action, IllegalAction
-from kansei.agents import choose, make_agent
 from kansei.testing import all_events, find_events, refused
 
 
@@ -180,25 +179,13 @@ def test_render_describe_and_narrate(idh):
     assert "Seat 0 plays Smooth Line (turn 4)" in said
 
 
-def test_greedy_beats_random():
+def test_greedy_beats_random(win_rate_against_random):
     """The greedy bot with this game's evaluation beats random play: 40 fixed-seed races, seats alternate;
     random against random wins about half (the same races, measured beside it)."""
     g = kansei.load("initiald")
 
-    def rate(kind: str) -> float:
-        wins = 0
-        for i in range(40):
-            seat = i % 2
-            agents = [make_agent("random", seed=i), make_agent("random", seed=i + 100)]
-            agents[seat] = make_agent(kind, seed=i)
-            s = g.start(seed=i)
-            while not s.is_over:
-                mover = s.to_move
-                s.apply(choose(agents[mover], s, mover), seat=mover)
-            wins += s.winner == seat
-        return wins / 40
-
-    greedy, baseline = rate("greedy"), rate("random")
+    greedy = win_rate_against_random(g, "greedy")
+    baseline = win_rate_against_random(g, "random")
     assert greedy >= 0.75 and greedy >= baseline + 0.2, (greedy, baseline)
 
 

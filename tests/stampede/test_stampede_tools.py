@@ -192,24 +192,12 @@ def test_worth_asking_only_when_a_keeper_can_avert_the_goal(sc):
         assert GAME.worth_asking(s, 0) is True  # not to move: nothing to decide for it
 
 
-def test_greedy_beats_random():
+def test_greedy_beats_random(win_rate_against_random):
     """The greedy bot with this game's evaluation beats random play: 40 fixed-seed races, seats alternate;
     random against random, the same races, wins about half."""
 
-    def rate(kind: str) -> float:
-        wins = 0
-        for i in range(40):
-            seat = i % 2
-            agents = [make_agent("random", seed=i), make_agent("random", seed=i + 100)]
-            agents[seat] = make_agent(kind, seed=i)
-            s = GAME.start(seed=i)
-            while not s.is_over:
-                mover = s.to_move
-                s.apply(choose(agents[mover], s, mover), seat=mover)
-            wins += s.winner == seat
-        return wins / 40
-
-    greedy, baseline = rate("greedy"), rate("random")
+    greedy = win_rate_against_random(GAME, "greedy")
+    baseline = win_rate_against_random(GAME, "random")
     assert greedy >= 0.75 and greedy >= baseline + 0.2, (greedy, baseline)
 
 
