@@ -21,10 +21,15 @@ from typing import Any, ClassVar, NoReturn
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
+from .effects import BlockRegistry
 from .errors import ContentError, IllegalAction, OptionError
 from .events import Event, EventLog, json_copy
+from .names import Names
 from .options import shorten
+from .records import CardEvent
 from .rng import Rng
+
+NamesLike = Names | Sequence[str | None] | Mapping[int, str | None] | None
 
 MAX_NOTATION = 200  # characters: longer action texts are refused unread
 MAX_SEED = 2**64
@@ -81,6 +86,14 @@ class GameOptions(BaseModel):
     """Base for each game's declared options. Unknown keys are refused; ranges are ``Field(ge=…, le=…)``."""
 
     model_config = ConfigDict(extra="forbid", frozen=True, strict=False)
+
+
+class GameView(BaseModel):
+    """Base for the models of a game's ``view()`` (its published schema, ``Game.View``): strict types and
+    no undeclared keys, so a view that validates is exactly what the schema says. Nested objects of a
+    view subclass this too. Views stay plain dicts at run time; the model is for the schema and tests."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
 
 
 class GameSetup(BaseModel):
@@ -142,6 +155,12 @@ class Game:
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
     languages: ClassVar[tuple[str, ...]] = ("en",)  # the first is the default
+    # the published schema of ``view()`` (a GameView model); None: the game publishes none
+    View: ClassVar[type[GameView] | None] = None
+    # what ``standing`` counts, in words ("points", "stages", "cases", "distance", "SP")
+    standing_unit: ClassVar[str] = ""
+    # event types the game logs that deliberately narrate nothing (bookkeeping); every other type narrates
+    silent_events: ClassVar[frozenset[str]] = frozenset()
 
     options: GameOptions
     content_path: Path | None
@@ -321,8 +340,9 @@ class Game:
 
     # -- hooks used by tools ------------------------------------------------------------------
     # By convention a game's package holds bots.py (``evaluate(state, seat)``) and text.py
-    # (``render(state, seat, lang)``, ``describe(state, action, lang)``, ``narrate(game, event, seat,
-    # lang)``); the base class finds them, so a game only overrides these methods to do something else.
+    # (``render(state, seat, lang, names)``, ``describe(state, action, lang, names)``, ``narrate(game,
+    # event, seat, lang, names)``); the base class finds them, so a game only overrides these methods to do
+    # something else. ``names`` is always a :class:`Names` there.
     def _part(self, module: str, name: str) -> Any:
         parts: dict[tuple[str, str], Any] = self.__dict__.setdefault("_parts", {})
         key = (module, name)
@@ -348,24 +368,73 @@ class Game:
             return state.returns()[seat] * 1000.0
         return 0.0
 
-    def render(self, state: State, seat: int | None, lang: str = "en") -> Any:
+    def player_label(self, lang: str) -> str | None:
+        """The pattern of a seat's default name in ``lang`` ("Player {n}"; None: the core's own for the
+        languages it knows). Override for a language the core does not know."""
+        return None
+
+    def names(self, names: NamesLike = None, lang: str = "en") -> Names:
+        """The table's names as the text hooks receive them (``Names``; "Player 2" where none given)."""
+        return Names.of(names, lang, self.player_label(lang))
+
+    def render(self, state: State, seat: int | None, lang: str = "en", names: NamesLike = None) -> Any:
         """A rich renderable (or text) of what ``seat`` sees."""
         self.check_lang(lang)
         fn = self._part("text", "render")
-        return fn(state, seat, lang) if fn is not None else json.dumps(state.view(seat), indent=1)
+        if fn is None:
+            return json.dumps(state.view(seat), indent=1)
+        return fn(state, seat, lang, self.names(names, lang))
 
-    def narrate(self, event: Mapping[str, Any], seat: int | None = None, lang: str = "en") -> str | None:
+    def narrate(
+        self, event: Mapping[str, Any], seat: int | None = None, lang: str = "en", names: NamesLike = None
+    ) -> str | None:
         """One line telling ``seat`` what an event from ``state.events_for(seat)`` means (None: nothing
-        worth saying)."""
+        worth saying), naming the players by ``names``."""
         self.check_lang(lang)
         fn = self._part("text", "narrate")
-        return fn(self, event, seat, lang) if fn is not None else None
+        return fn(self, event, seat, lang, self.names(names, lang)) if fn is not None else None
 
-    def describe_action(self, state: State, action: Action, lang: str = "en") -> str:
+    def describe_action(self, state: State, action: Action, lang: str = "en", names: NamesLike = None) -> str:
         """A longer description of a legal action for the menu of the seat to move (that seat's eyes)."""
         self.check_lang(lang)
         fn = self._part("text", "describe")
-        return str(fn(state, action, lang)) if fn is not None else action.notation
+        return str(fn(state, action, lang, self.names(names, lang))) if fn is not None else action.notation
+
+    # -- the contract's hooks for clients (docs/ARCHITECTURE.md, "The contract") -----------------
+    def move_refs(self, state: State, action: Action) -> tuple[str, ...]:
+        """The things a legal ``action`` of the seat to move touches, as refs its view carries (``"ref"``
+        keys of ``state.view(state.to_move)``): ``hand:2``, ``tile:3``, ``zone:1:battle``, ``spirit:7``,
+        ``racer:2``, ``deck:0:squad``, ``card:<slug>``… The first is what a player picks first (the card
+        before its target). A pass or an end may have none. Clients light up and match moves by these
+        alone; no client reads a notation. Default: none."""
+        return ()
+
+    def view_schema(self) -> dict[str, Any] | None:
+        """The JSON Schema of ``view()`` (from :attr:`View`), as ``/api/games/{id}/schema`` publishes it."""
+        return self.View.model_json_schema() if self.View is not None else None
+
+    def card_events(self, event: Mapping[str, Any]) -> list[CardEvent]:
+        """What cards did in one logged event (``state.event_log()``: public or private), for designers'
+        records (core/records.py): which seat drew, played or discarded which card (by slug)."""
+        return []
+
+    def standing(self, state: State, seat: int) -> float:
+        """How far ahead ``seat`` is, in the game's own units (:attr:`standing_unit`): its lead over the
+        best other seat (positive ahead, 0 level, negative behind). Public information only: equal in
+        every world a spectator cannot tell apart. Default: the result once over, else 0."""
+        return float(state.returns()[seat]) if state.is_over else 0.0
+
+    def block_registry(self) -> BlockRegistry | None:
+        """The game's vocabulary of card-effect blocks (core/effects.py), for ``kansei rules GAME`` and
+        the docs. Default: the ``REGISTRY`` of the game's ``blocks`` module, if it has one."""
+        registry = self._part("blocks", "REGISTRY")
+        return registry if isinstance(registry, BlockRegistry) else None
+
+    def coverage_decks(self) -> list[list[Any]]:
+        """Deck specs per seat (each a list for ``start(decks=…)``) that together hold every card of the
+        content, so the conformance kit plays every card, those in no starter deck too. Empty for a game
+        without decks."""
+        return []
 
     def menu_group(self, state: State, action: Action, lang: str = "en") -> str | None:
         """The group a legal action joins when the menu is too long to show whole (a client shows the
@@ -453,6 +522,26 @@ class State:
 
     def census(self) -> dict[int, Counter[Any]] | None:
         """Per-owner multiset of every card in every zone (None for games without cards)."""
+        return None
+
+    def zones(self) -> dict[str, Counter[str]] | None:
+        """Every card zone's contents by card slug, keyed by zone ref (``zone:0:hand``, ``zone:1:deck``,
+        ``zone:-:events`` for a shared one): what the conformance kit uses to check that determinized
+        worlds only put cards where real play puts them. None for games without cards."""
+        return None
+
+    def deck_lists(self) -> list[dict[str, Any] | None]:
+        """Each seat's deck as deck data (``{"name", "cards": {slug-or-name: count}, …}``), as this game
+        began: what game records store. None for a seat (or game) without a deck."""
+        return [None] * self.players
+
+    @property
+    def first_mover(self) -> int | None:
+        """The seat the rules made first player of this game (who leads, starts, has the first turn), for
+        records; None where no seat is first. Games override ``_first_mover``."""
+        return self._first_mover()
+
+    def _first_mover(self) -> int | None:
         return None
 
     @property

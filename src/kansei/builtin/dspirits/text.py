@@ -11,6 +11,7 @@ from rich.panel import Panel
 from rich.table import Table as RichTable
 from rich.text import Text
 
+from kansei.core.names import Names
 from kansei.core.protocol import Action
 
 from .model import (
@@ -140,7 +141,7 @@ def _player(v: dict[str, Any], p: dict[str, Any], seat: int | None, t: Table) ->
     return [head, zones]
 
 
-def render(state: DSpiritsState, seat: int | None, lang: str = "en") -> Panel:
+def render(state: DSpiritsState, seat: int | None, lang: str = "en", names: Names | None = None) -> Panel:
     v = state.view(seat)
     t = state.table
     realm = v["realm"]
@@ -224,7 +225,7 @@ def _target(state: DSpiritsState, p: int, label: str) -> str:
     return label
 
 
-def describe(state: DSpiritsState, action: Action, lang: str = "en") -> str:
+def describe(state: DSpiritsState, action: Action, lang: str = "en", names: Names | None = None) -> str:
     """A menu line for an action of the seat to move, with the numbers that matter."""
     t = state.table
     k = action.kind
@@ -349,7 +350,9 @@ def _describe_attack(state: DSpiritsState, p: int, k: str, a: tuple[Any, ...]) -
 
 
 # ------------------------------------------------------------------------------------------ events
-def narrate(game: Any, e: dict[str, Any], seat: int | None = None, lang: str = "en") -> str | None:
+def narrate(
+    game: Any, e: dict[str, Any], seat: int | None = None, lang: str = "en", names: Names | None = None
+) -> str | None:
     """One line for an event of ``events_for(seat)``, in ``seat``'s words (``you`` for its own)."""
     k = e["type"]
     s = e.get("seat")

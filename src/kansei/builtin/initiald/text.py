@@ -16,6 +16,7 @@ from rich.console import Group
 from rich.table import Table as Grid
 from rich.text import Text
 
+from kansei.core.names import Names
 from kansei.core.protocol import Action, Game
 
 from .cards import MANEUVER_TYPES, STAGE_TYPES
@@ -172,7 +173,7 @@ def _hand(state: InitialDState, seat: int) -> Grid:
     return grid
 
 
-def render(state: InitialDState, seat: int | None, lang: str = "en") -> Group:
+def render(state: InitialDState, seat: int | None, lang: str = "en", names: Names | None = None) -> Group:
     v = state.view(seat)
     cards = state.game.table.cards
     parts: list[Any] = _header(v, seat)
@@ -233,7 +234,7 @@ def render(state: InitialDState, seat: int | None, lang: str = "en") -> Group:
 
 
 # ------------------------------------------------------------------------------------------ menu
-def describe(state: InitialDState, action: Action, lang: str = "en") -> str:
+def describe(state: InitialDState, action: Action, lang: str = "en", names: Names | None = None) -> str:
     """A menu line for the seat to move (its own eyes): the card's key numbers and the cost now."""
     cards = state.game.table.cards
     k = action.kind
@@ -262,7 +263,13 @@ def describe(state: InitialDState, action: Action, lang: str = "en") -> str:
 
 
 # ------------------------------------------------------------------------------------------ events
-def narrate(game: Game, event: Mapping[str, Any], seat: int | None = None, lang: str = "en") -> str | None:
+def narrate(
+    game: Game,
+    event: Mapping[str, Any],
+    seat: int | None = None,
+    lang: str = "en",
+    names: Names | None = None,
+) -> str | None:
     """One line per event of ``state.events_for(seat)``, told to ``seat`` ("you" for that seat)."""
     ty = event.get("type")
     s = event.get("seat")
@@ -290,8 +297,8 @@ def narrate(game: Game, event: Mapping[str, Any], seat: int | None = None, lang:
     if ty == "draw":
         return None if s == seat else _cap(f"{_says(s, seat, 'draw')} {plural(event['count'], 'card')}")
     if ty == "drew":
-        names = event["cards"]
-        return _cap(f"{_says(s, seat, 'draw')} {plural(len(names), 'card')}: {', '.join(names)}")
+        drawn = event["cards"]
+        return _cap(f"{_says(s, seat, 'draw')} {plural(len(drawn), 'card')}: {', '.join(drawn)}")
     if ty == "reshuffle":
         return _cap(
             f"{_says(s, seat, 'shuffle')} the discard pile into a new deck ({plural(event['count'], 'card')})"

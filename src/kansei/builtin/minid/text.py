@@ -12,6 +12,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from kansei.core.names import Names
 from kansei.core.options import shorten
 from kansei.core.protocol import Action
 
@@ -166,7 +167,7 @@ def _decision_line(state: MiniDState, d: dict[str, Any], seat: int | None, lang:
     return say(lang, "decide", d["seat"] == seat, Who=cap(who(d["seat"], seat, lang)), what=what)
 
 
-def render(state: MiniDState, seat: int | None, lang: str = "en") -> Panel:
+def render(state: MiniDState, seat: int | None, lang: str = "en", names: Names | None = None) -> Panel:
     lang = _lang(lang)
     v = state.view(seat)
     track = state.track
@@ -246,7 +247,7 @@ def _drift_verdict(die: int, total: int, difficulty: int, master: bool, lang: st
     return tr(lang, "m_verdict_ok" if master or total >= difficulty else "m_verdict_fail")
 
 
-def describe(state: MiniDState, action: Action, lang: str = "en") -> str:
+def describe(state: MiniDState, action: Action, lang: str = "en", names: Names | None = None) -> str:
     """The menu line of a legal action, for the seat to move (its own cards, the odds)."""
     lang = _lang(lang)
     d = state.pending
@@ -382,7 +383,9 @@ def _corner_name(track: Track, e: dict[str, Any], lang: str) -> str:
     return names[sec] if isinstance(sec, int) and 0 <= sec < len(names) else "?"
 
 
-def narrate(game: MiniD, e: dict[str, Any], seat: int | None = None, lang: str = "en") -> str | None:
+def narrate(
+    game: MiniD, e: dict[str, Any], seat: int | None = None, lang: str = "en", names: Names | None = None
+) -> str | None:
     """One line for an event of ``events_for(seat)`` (None: nothing worth a line for this reader)."""
     lang = _lang(lang)
     t = e.get("type")
@@ -531,9 +534,9 @@ def narrate(game: MiniD, e: dict[str, Any], seat: int | None = None, lang: str =
         roll = tr(lang, "drift_roll" if e["roll"] == "drift" else "crossing_roll_name")
         return say(lang, "reroll", you, Who=Who, roll=roll, old=e["old"], new=e["new"])
     if t == "trigger":
-        names = ", ".join(name(c) for c in e["cards"])
+        cards = ", ".join(name(c) for c in e["cards"])
         acts = tr(lang, "acts_1" if len(e["cards"]) == 1 else "acts_n")
-        return say(lang, "trigger", you, cards=names, acts=acts, who=who(q, seat, lang), amount=e["amount"])
+        return say(lang, "trigger", you, cards=cards, acts=acts, who=who(q, seat, lang), amount=e["amount"])
     if t == "reshuffle":
         return tr(lang, "reshuffle", cards=plural(lang, "card", e["cards"]))
     return None

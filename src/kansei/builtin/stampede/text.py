@@ -16,6 +16,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
+from kansei.core.names import Names
 from kansei.core.protocol import Action
 
 from .blocks import resolve_zone
@@ -205,7 +206,7 @@ def _who(p: int | None, seat: int | None, lang: str) -> str:
     return w["you"] if p == seat and p is not None else w["seat"].format(p=p)
 
 
-def render(state: StampedeState, seat: int | None, lang: str = "en") -> Group:
+def render(state: StampedeState, seat: int | None, lang: str = "en", names: Names | None = None) -> Group:
     """The board as ``seat`` sees it (its ``view``), compact enough for an 80×24 terminal."""
     v = state.view(seat)
     table = state.game.table
@@ -381,7 +382,7 @@ def _choice_words(
     return ", ".join(words)
 
 
-def describe(state: StampedeState, action: Action, lang: str = "en") -> str:
+def describe(state: StampedeState, action: Action, lang: str = "en", names: Names | None = None) -> str:
     """A menu line for a legal action of the seat to move, in ``lang``, with the key numbers of the
     cards it names (gear, POW/DEF or HP) and its targets in words."""
     m = _MENU[lang]
@@ -651,7 +652,13 @@ def _template(t: str, e: Mapping[str, Any]) -> str:
     return t
 
 
-def narrate(game: Stampede, e: Mapping[str, Any], seat: int | None = None, lang: str = "en") -> str | None:
+def narrate(
+    game: Stampede,
+    e: Mapping[str, Any],
+    seat: int | None = None,
+    lang: str = "en",
+    names: Names | None = None,
+) -> str | None:
     """One line telling ``seat`` an event of ``events_for(seat)`` (None: nothing worth saying)."""
     table = game.table
     if e.get("type") == "combat":

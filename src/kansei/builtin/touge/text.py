@@ -14,6 +14,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from kansei.core.names import Names
 from kansei.core.protocol import Action
 
 from .bots import preview
@@ -42,7 +43,7 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
-def render(state: TougeState, seat: int | None, lang: str = "en") -> Panel:
+def render(state: TougeState, seat: int | None, lang: str = "en", names: Names | None = None) -> Panel:
     v = state.view(seat)
     mode = "Time Attack" if v["mode"] == "time_attack" else "Sudden Death"
     head = Text.assemble(
@@ -142,7 +143,7 @@ def _hand_line(state: TougeState, names: list[str]) -> str:
     return ", ".join(out)
 
 
-def describe(state: TougeState, action: Action, lang: str = "en") -> str:
+def describe(state: TougeState, action: Action, lang: str = "en", names: Names | None = None) -> str:
     """A menu line for the seat to move: the card with its numbers, and the change it makes to the
     projected margin of this run (``[margin +4]``)."""
     cards = state.game.table.cards
@@ -203,7 +204,9 @@ def _subject(event: dict[str, Any], viewer: int | None) -> tuple[str, bool]:
     return ("you" if you else f"seat {who}"), you
 
 
-def narrate(game: object, event: dict[str, Any], seat: int | None = None, lang: str = "en") -> str | None:
+def narrate(
+    game: object, event: dict[str, Any], seat: int | None = None, lang: str = "en", names: Names | None = None
+) -> str | None:
     """One line per event of ``events_for(seat)``, told to ``seat`` (``you`` for its own actions)."""
     t = event.get("type")
     who, you = _subject(event, seat)
