@@ -400,7 +400,30 @@ class Game:
         fn = self._part("text", "describe")
         return str(fn(state, action, lang, self.names(names, lang))) if fn is not None else action.notation
 
+    def prompt(self, state: State, lang: str = "en", names: NamesLike = None) -> str:
+        """The decision the seat to move faces, in words, as its own prompt ("Choose a maneuver to play,
+        or pass", "Discard 2 cards"), shown to that seat; "" once the game is over. From the mover's
+        view only. Default: whose move it is."""
+        self.check_lang(lang)
+        named = self.names(names, lang)
+        fn = self._part("text", "prompt")
+        if fn is not None:
+            return str(fn(state, lang, named))
+        return "" if state.to_move is None else named(state.to_move)
+
+    def unusable(self, state: State, seat: int, lang: str = "en", names: NamesLike = None) -> dict[str, str]:
+        """Why things in ``seat``'s view cannot be used now: ref -> one line ("needs 3 gears, you have 2"),
+        for the cards and targets a client dims, told to that seat (its view only). Default: none."""
+        self.check_lang(lang)
+        fn = self._part("text", "unusable")
+        return dict(fn(state, seat, lang, self.names(names, lang))) if fn is not None else {}
+
     # -- the contract's hooks for clients (docs/ARCHITECTURE.md, "The contract") -----------------
+    def move_rules(self, state: State, action: Action) -> tuple[str, ...]:
+        """The rule ids that govern a legal action (``TG-S1``), for a client's link to the rules; texts
+        never carry rule ids themselves. Default: none."""
+        return ()
+
     def move_refs(self, state: State, action: Action) -> tuple[str, ...]:
         """The things a legal ``action`` of the seat to move touches, as refs its view carries (``"ref"``
         keys of ``state.view(state.to_move)``): ``hand:2``, ``tile:3``, ``zone:1:battle``, ``spirit:7``,
