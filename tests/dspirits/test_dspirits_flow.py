@@ -12,7 +12,7 @@ from rich.console import Console
 
 import kansei
 from kansei import Action, OptionError
-from kansei.builtin.dspirits.model import HandCard
+from kansei.builtin.dspirits.state import HandCard
 from kansei.testing import all_events, find_events, last_event, refused
 
 A = deck({"Gravelhound": 3, "Tuskaroo": 2, "Howlpack": 3, "Maulbear": 1}, {"Quick Summon": 2}, {})

@@ -14,14 +14,14 @@ from typing import Any, cast
 
 from kansei.core.protocol import Action
 
-from .base import PASS
 from .battle import BattleState
-from .cards import Program
-from .model import (
+from .cards import REALM, SPIRIT, Program
+from .state import (
     BID_STEPS,
     EXTRA_DRAW_COST,
     FIELD_RUSH_BID,
     MAIN,
+    PASS,
     AttackItem,
     Bid,
     Ctx,
@@ -29,7 +29,6 @@ from .model import (
     TargetChoice,
     Unit,
 )
-from .table import REALM, SPIRIT
 
 NO_EXTRA = Action("no extra", "extra", (-1,))
 RECHARGE = Action("recharge", "recharge")

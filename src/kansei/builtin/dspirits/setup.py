@@ -12,17 +12,24 @@ With ``hands`` the scenario skips the opening draw and starts at turn 1 of the f
 from __future__ import annotations
 
 from bisect import insort
-from typing import Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, model_validator
 
 from kansei.core.errors import ContentError
 from kansei.core.options import shorten
 from kansei.core.protocol import GameSetup
+from kansei.core.windows import Windows
 
-from .flow import FlowState
-from .model import BATTLE_SCENE_MAX, MAIN, STANCES, SUPPORT_SPIRITS_MAX
-from .table import EVOLUTION, REALM, SPIRIT
+from .cards import EVOLUTION, REALM, SPIRIT
+from .rules import RulesState
+from .state import BATTLE_SCENE_MAX, MAIN, STANCES, SUPPORT_SPIRITS_MAX, Decklist, new_token
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .game import DSpirits
+    from .table import Table
+
+S = TypeVar("S", bound=RulesState)
 
 Name = Annotated[StrictStr, Field(min_length=1, max_length=80)]
 Names = Annotated[list[Name], Field(max_length=40)]
@@ -96,7 +103,7 @@ def _fail(line: str) -> ContentError:
     return ContentError([f"dspirits setup: {line}"])
 
 
-def take(s: FlowState, p: int, name: str, where: str) -> int:
+def take(s: RulesState, p: int, name: str, where: str) -> int:
     """Take one card named ``name`` out of seat ``p``'s decks (D-Squad, Support, side)."""
     cid = s.table.find(name)
     if cid is None:
@@ -108,7 +115,7 @@ def take(s: FlowState, p: int, name: str, where: str) -> int:
     raise _fail(f"{where}: no {s.table.name[cid]} left in seat {p}'s decks")
 
 
-def apply_setup(s: FlowState, setup: DSpiritsSetup) -> None:
+def apply_setup(s: RulesState, setup: DSpiritsSetup) -> None:
     """Set the scenario up on a new game (before the opening draw); ContentError when it cannot be."""
     t = s.table
     if setup.sp is not None:
@@ -165,7 +172,7 @@ def apply_setup(s: FlowState, setup: DSpiritsSetup) -> None:
             s.start_battle()
 
 
-def _field_spirit(s: FlowState, p: int, spec: FieldSpirit, veteran: bool) -> None:
+def _field_spirit(s: RulesState, p: int, spec: FieldSpirit, veteran: bool) -> None:
     t = s.table
     cid = take(s, p, spec.name, "field")
     if t.kind[cid] != SPIRIT:
@@ -191,4 +198,35 @@ def _field_spirit(s: FlowState, p: int, spec: FieldSpirit, veteran: bool) -> Non
     s.place(p, u, parked=support)
 
 
-__all__ = ["DSpiritsSetup", "FieldSpirit", "apply_setup", "take"]
+def new_state(
+    cls: type[S], game: DSpirits, table: Table, seed: int, decks: list[Decklist], setup: DSpiritsSetup
+) -> S:
+    """A new game of class ``cls``: the decklists, who goes first (DS-G1), the deal, the scenario, and
+    everything automatic up to the first decision."""
+    s = cls.__new__(cls)
+    s._init_base(game, seed)
+    s.table = table
+    s.lists = [(list(d[0]), list(d[1]), list(d[2])) for d in decks]
+    s.game_no = 0
+    s.match_wins = [0, 0]
+    s.results = []
+    s.over = False
+    s.win = None
+    s.side_seat = 0
+    s.side_pending = -1
+    s.swaps_left = [0, 0]
+    s.wnd = Windows(2)
+    s.token = new_token()
+    s.label_memo = None
+    s.ready = ()
+    first = setup.first
+    if first is None:
+        o = game.options.first_player
+        first = s.rng.coin() if o == "rps" else int(o[-1])  # DS-G1: rock-paper-scissors
+    s.new_game(first)
+    apply_setup(s, setup)
+    s.proceed()
+    return s
+
+
+__all__ = ["DSpiritsSetup", "FieldSpirit", "apply_setup", "new_state", "take"]

@@ -16,11 +16,23 @@ from kansei.core.content import slug as mkslug
 from kansei.core.effects import Compiled
 from kansei.core.protocol import Action
 
-from .cards import CONTENT, Catalog, Evolution, Program, Spirit, Support, catalog, load_catalog
-from .model import HandCard
+from .cards import (
+    CONTENT,
+    EVOLUTION,
+    MOVECARD,
+    REALM,
+    SIGNAL,
+    SPIRIT,
+    Catalog,
+    Evolution,
+    Program,
+    Spirit,
+    Support,
+    catalog,
+    load_catalog,
+)
+from .state import HandCard
 
-SPIRIT, EVOLUTION, SIGNAL, REALM, MOVECARD = range(5)
-KIND_NAMES = ("D-Spirit", "D-Evolution", "Signal", "Realm", "Special Move card")
 TRIGGERS = ("command", "summoned", "destroyed", "attack", "end")
 
 

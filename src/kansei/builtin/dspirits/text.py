@@ -14,7 +14,9 @@ from rich.text import Text
 from kansei.core.names import Names
 from kansei.core.protocol import Action
 
-from .model import (
+from .cards import EVOLUTION, REALM, SPIRIT
+from .game import DSpiritsState
+from .state import (
     ATTACK_STANCE,
     EXTRA_DRAW_COST,
     FIELD_RUSH_BID,
@@ -23,8 +25,7 @@ from .model import (
     SOUL_SHIFT_COST,
     SUPER_CHARGE_COST,
 )
-from .state import DSpiritsState
-from .table import EVOLUTION, REALM, SPIRIT, Table
+from .table import Table
 
 STEP_NAMES = {
     "opening": "opening draw",

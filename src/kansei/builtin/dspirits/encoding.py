@@ -13,12 +13,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .cards import Program
-from .model import OPENING_HAND
-from .table import EVOLUTION, MOVECARD, REALM, SIGNAL, SPIRIT, Table
+from .cards import EVOLUTION, MOVECARD, REALM, SIGNAL, SPIRIT, Program
+from .state import OPENING_HAND
+from .table import Table
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .rules import DSpiritsOptions
+    from .game import DSpiritsOptions
 
 PHASES = ("opening", "draw", "extra", "main", "battle", "end", "side", "over")
 WINDOWS = ("chain", "attack", "endure", "target")
