@@ -20,7 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, Validat
 from kansei.core.content import read_deck
 from kansei.core.errors import ContentError
 from kansei.core.options import shorten
-from kansei.core.protocol import Game, GameOptions, validation_lines
+from kansei.core.protocol import Action, Game, GameOptions, State, validation_lines
 
 from .cards import KIND_NAMES, Evolution, Spirit, Support, load_catalog, unimplemented
 from .encoding import action_space, encode_view, observation_spec
@@ -28,7 +28,7 @@ from .refusals import RefusalState
 from .setup import DSpiritsSetup, new_state
 from .state import Decklist
 from .table import Table, table_for
-from .views import ViewState
+from .views import DSpiritsView, ViewState, move_refs
 
 
 class DSpiritsState(RefusalState, ViewState):
@@ -74,6 +74,8 @@ class DSpirits(Game):
     min_players = 2
     max_players = 2
     languages = ("en",)
+    View = DSpiritsView
+    standing_unit = "SP"
 
     options: DSpiritsOptions
     table: Table
@@ -200,6 +202,10 @@ class DSpirits(Game):
         built = [self._deck_of_seat(specs[i], i) for i in range(2)]
         assert isinstance(setup, DSpiritsSetup)
         return new_state(DSpiritsState, self, self.table, seed, built, setup)
+
+    def move_refs(self, state: State, action: Action) -> tuple[str, ...]:
+        assert isinstance(state, DSpiritsState)
+        return move_refs(state, action)
 
     def test_configs(self) -> list[dict[str, Any]]:
         return [
