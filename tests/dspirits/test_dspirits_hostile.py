@@ -203,7 +203,7 @@ def test_refusals_explain_the_step_the_hand_the_shortfall_and_the_spent_ability(
     play(s, "ability lampire flicker")
     assert "the ability is spent this turn" in why("ability lampire flicker")
     play(s, "summon gravelhound")
-    assert "one Regular Summon per turn (DS-G3)" in why("summon gravelhound")
+    assert "one Regular Summon per turn" in why("summon gravelhound")
     assert why("bid 600") == "'bid 600': no Realm bidding is open"
 
 

@@ -22,9 +22,10 @@ from kansei.core.errors import ContentError
 from kansei.core.options import shorten
 from kansei.core.protocol import Action, Game, GameOptions, State, validation_lines
 
-from .cards import KIND_NAMES, Evolution, Spirit, Support, load_catalog, unimplemented
+from .cards import KIND_NAMES, REALM, Evolution, Spirit, Support, load_catalog, unimplemented
 from .encoding import action_space, encode_view, observation_spec
 from .refusals import RefusalState
+from .rules import RULES_OF
 from .setup import DSpiritsSetup, new_state
 from .state import Decklist
 from .table import Table, table_for
@@ -206,6 +207,19 @@ class DSpirits(Game):
     def move_refs(self, state: State, action: Action) -> tuple[str, ...]:
         assert isinstance(state, DSpiritsState)
         return move_refs(state, action)
+
+    def move_rules(self, state: State, action: Action) -> tuple[str, ...]:
+        """The rule ids an action follows: a Realm played opens bidding (DS-R1), an attack on an empty
+        Battle Scene is direct (DS-B4), a pass in bidding lets the bid stand (DS-R1)."""
+        assert isinstance(state, DSpiritsState)
+        k = action.kind
+        if k == "play" and self.table.kind[action.args[0]] == REALM:
+            return ("DS-C2", "DS-R1")
+        if k in ("attack", "limbo") and action.args[1] == "direct":
+            return (*RULES_OF[k][:-2], "DS-B4") if k == "attack" else ("DS-X5", "DS-B4")
+        if k == "pass" and state.bid is not None:
+            return ("DS-R1",)
+        return RULES_OF.get(k, ())
 
     def test_configs(self) -> list[dict[str, Any]]:
         return [

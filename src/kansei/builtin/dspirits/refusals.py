@@ -24,11 +24,11 @@ from .state import (
 )
 
 _COSTS = {
-    "extra": (EXTRA_DRAW_COST, "Extra Draw (DS-X1)"),
-    "limbo": (LIMBO_COST, "Limbo (DS-X5)"),
-    "supercharge": (SUPER_CHARGE_COST, "Super Charge (DS-X7)"),
-    "shift": (SOUL_SHIFT_COST, "Soul Shift (DS-X4)"),
-    "rush": (FIELD_RUSH_BID, "Field Rush (DS-X6)"),
+    "extra": (EXTRA_DRAW_COST, "Extra Draw"),  # DS-X1
+    "limbo": (LIMBO_COST, "Limbo"),  # DS-X5
+    "supercharge": (SUPER_CHARGE_COST, "Super Charge"),  # DS-X7
+    "shift": (SOUL_SHIFT_COST, "Soul Shift"),  # DS-X4
+    "rush": (FIELD_RUSH_BID, "Field Rush"),  # DS-X6
 }
 
 
@@ -71,16 +71,14 @@ class RefusalState(RulesState):
             cur = self.bid.amount
             steps = ", ".join(str(cur + s) for s in BID_STEPS)
             if n <= cur:
-                return (
-                    f"{shown}: a bid lower than allowed: the bid stands at {cur} SP; raise to {steps} (DS-R1)"
-                )
+                return f"{shown}: a bid lower than allowed: the bid stands at {cur} SP; raise to {steps}"
             if not self.afford(p, n):
                 return f"{shown}: you cannot afford {n} SP (you have {sp}; a payment must leave you 1 SP)"
-            return f"{shown}: bids go up in fixed steps: {steps} (DS-R1)"
+            return f"{shown}: bids go up in fixed steps: {steps}"
         if self.bid is not None:
             return f"{shown}: Realm bidding is open: raise (bid …) or pass"
         if head == "shift" and not self.game.options.old_rules:
-            return f"{shown}: Soul Shift is removed from the rules (DS-X4); enable it with old_rules=true"
+            return f"{shown}: Soul Shift is removed from the rules; enable it with old_rules=true"
         if head in _COSTS and not self.afford(p, _COSTS[head][0]):
             cost, what = _COSTS[head]
             return (
@@ -89,20 +87,20 @@ class RefusalState(RulesState):
         if head in ("draw", "rush", "recharge") and self.phase != "draw":
             return f"{shown}: that is for the draw step; this is the {self.where()}"
         if head == "extra" and self.phase != EXTRA:
-            return f"{shown}: Extra Draw comes right after the draw step's draw (DS-X1)"
+            return f"{shown}: Extra Draw comes right after the draw step's draw"
         if head == "play" and len(words) >= 2:
             cid = t.find(words[1])
             if cid is not None:
                 if t.kind[cid] == REALM and not self.afford(p, t.bid[cid]):
                     bid = t.bid[cid]
-                    return f"{shown}: the opening bid for {t.name[cid]} is {bid} SP and you have {sp} (DS-R1)"
+                    return f"{shown}: the opening bid for {t.name[cid]} is {bid} SP and you have {sp}"
                 if t.kind[cid] == MOVECARD and not self.afford(p, t.cost[cid]):
                     return f"{shown}: {t.name[cid]} costs {t.cost[cid]} SP and you have {sp}"
                 if t.plain[cid] not in self.hand[p]:
                     return f"{shown}: you hold no {t.name[cid]}"
                 if t.kind[cid] == MOVECARD:
                     need = ", ".join(t.name[r] for r in t.requires[cid])
-                    return f"{shown}: {t.name[cid]} needs {need} under your control (DS-C2)"
+                    return f"{shown}: {t.name[cid]} needs {need} under your control"
         if head in ("summon", "play", "exchange", "stance", "move", "ability", "evolve", "shift", "battle"):
             if self.phase != MAIN or p != self.active:
                 return f"{shown}: that is for your main step; this is the {self.where()}"
@@ -114,26 +112,26 @@ class RefusalState(RulesState):
                     if prog is not None and prog.cost and not self.afford(p, prog.cost):
                         return f"{shown}: {prog.name} costs {prog.cost} SP and you have {sp}"
                 if head == "move" and u.moved_on == self.turn:
-                    return f"{shown}: the special move is spent this turn (once per turn, DS-C1)"
+                    return f"{shown}: the special move is spent this turn (once per turn)"
                 if head == "ability" and u.abilities_on == self.turn and u.abilities_used:
-                    return f"{shown}: the ability is spent this turn (once per turn, DS-C1)"
+                    return f"{shown}: the ability is spent this turn (once per turn)"
         if head in ("attack", "limbo", "supercharge"):
             if self.phase != BATTLE:
                 return f"{shown}: attacks are declared in the battle step; this is the {self.where()}"
             if not self.may_attack(p):
-                return f"{shown}: the first player does not attack on their first turn (DS-G2)"
+                return f"{shown}: the first player does not attack on their first turn"
             if head == "attack" and len(words) >= 2 and self.scene[1 - p] and words[-1] == "direct":
-                return f"{shown}: a direct attack only when the opponent's Battle Scene is empty (DS-B4)"
+                return f"{shown}: a direct attack only when the opponent's Battle Scene is empty"
         if head == "summon" and self.summoned:
-            return f"{shown}: one Regular Summon per turn (DS-G3)"
+            return f"{shown}: one Regular Summon per turn"
         if head == "exchange" and self.exchanged:
-            return f"{shown}: one Soul Exchange per turn (DS-X3)"
+            return f"{shown}: one Soul Exchange per turn"
         if head == "stance" and len(words) >= 2:
             u = self.find_unit(p, words[1])
             if u is not None and u.stanced_on == self.turn:
-                return f"{shown}: {t.name[u.card]} already changed stance this turn (DS-G4)"
+                return f"{shown}: {t.name[u.card]} already changed stance this turn"
             if u is not None and (self.is_frozen(u) or self.is_restricted(u)):
-                return f"{shown}: {t.name[u.card]} cannot change stance now (Frozen or enduring, DS-R2/DS-B2)"
+                return f"{shown}: {t.name[u.card]} cannot change stance now (Frozen or enduring)"
         return None
 
     def _public_notation(self, action: Action) -> str:

@@ -36,6 +36,38 @@ from .state import (
     Unit,
 )
 
+# the rule ids each kind of action follows (Game.move_rules: a client's link to the rules)
+RULES_OF: dict[str, tuple[str, ...]] = {
+    "open": ("DS-G1",),
+    "draw": ("DS-G2",),
+    "no_draw": ("DS-G2",),
+    "extra": ("DS-X1",),
+    "recharge": ("DS-X2",),
+    "rush": ("DS-X6", "DS-R1"),
+    "summon": ("DS-G3",),
+    "exchange": ("DS-X3",),
+    "stance": ("DS-G4",),
+    "move": ("DS-C1", "DS-R4"),
+    "ability": ("DS-C1", "DS-R4"),
+    "play": ("DS-C2", "DS-R4"),
+    "respond": ("DS-C2", "DS-R4"),
+    "evolve": ("DS-C3",),
+    "shift": ("DS-X4",),
+    "battle": ("DS-G2",),
+    "attack": ("DS-B1", "DS-B2", "DS-B5"),
+    "limbo": ("DS-X5", "DS-B1"),
+    "supercharge": ("DS-X7",),
+    "end": ("DS-G2",),
+    "pass": ("DS-R4",),
+    "endure": ("DS-B2",),
+    "fall": ("DS-B2",),
+    "target": ("DS-R4",),
+    "bid": ("DS-R1",),
+    "side_in": ("DS-D1",),
+    "side_out": ("DS-D1",),
+    "keep": ("DS-D1",),
+}
+
 BATTLE_ACT = Action("battle", "battle")
 KEEP = Action("keep", "keep")
 
@@ -506,4 +538,4 @@ class RulesState(ChainState):
         self.proceed()
 
 
-__all__ = ["BATTLE_ACT", "KEEP", "RulesState"]
+__all__ = ["BATTLE_ACT", "KEEP", "RULES_OF", "RulesState"]

@@ -298,7 +298,7 @@ class SpiritState(StateBase):
             and t.spooky[top]
             and t.elemental[killer]
         ):
-            self.log("negated", seat=p, card=t.name[top], why=f"{t.name[killer]} is Elemental (DS-B5)")
+            self.log("negated", seat=p, card=t.name[top], why=f"{t.name[killer]} is Elemental")  # DS-B5
             return
         for prog in progs:
             self.run(prog, p, u.uid)
