@@ -132,9 +132,7 @@ def test_unaffordable_sp_payments_are_refused():
         sp=[1200, 5000],
     )
     assert not any(a.startswith("limbo") for a in legal(s))
-    assert "Limbo costs 1200 SP and you have 1200" in refused(
-        s, Action("limbo maulbear tuskaroo"), seat=0
-    )
+    assert "Limbo costs 1200 SP and you have 1200" in refused(s, Action("limbo maulbear tuskaroo"), seat=0)
     s = breakers(field=[["Gravelhound"], []], step="battle", sp=[500, 5000])
     assert "Super Charge costs 500 SP and you have 500" in refused(
         s, Action("supercharge gravelhound"), seat=0

@@ -19,7 +19,7 @@ from kansei.builtin.dspirits.cards import catalog
 from kansei.testing import play_random
 
 EVENT_TYPES = {
-    "activate", "attack", "banish", "battle", "bid", "bid_won", "cure", "destroy", "draw", "drew", "evolve",
+    "activate", "attack", "banish", "battle", "bid", "bid_won", "cure", "dealt", "destroy", "draw", "drew", "evolve",
     "exchange", "fall", "fizzle", "game_over", "game_start", "launch", "match_over", "modify", "negate",
     "negated", "no_draw", "opening", "pass", "play", "realm", "realm_destroyed", "realm_negated", "recharge",
     "resolve", "rushed", "shift", "side_swap", "sp", "stance", "status", "step", "summon", "supercharge",
@@ -99,7 +99,9 @@ def test_narration_speaks_to_the_seat():
     sp = {"type": "sp", "seat": 0, "delta": -350, "sp": 4650, "why": "Gravelhound destroyed"}
     assert g.narrate(sp, 0) == "You lose 350 SP (Gravelhound destroyed): 4650 left."
     out = {"type": "sp", "seat": 0, "delta": -600, "sp": -300, "why": "Infernohound destroyed"}
-    assert g.narrate(out, 1) == "Player 1 loses 600 SP (Infernohound destroyed): none left."  # not "-300 left"
+    assert (
+        g.narrate(out, 1) == "Player 1 loses 600 SP (Infernohound destroyed): none left."
+    )  # not "-300 left"
     forced = {"type": "pass", "seat": 1, "window": "chain", "forced": True}
     assert g.narrate(forced, 0) == "Player 2 cannot answer." and g.narrate(forced, 1) == "You cannot answer."
 

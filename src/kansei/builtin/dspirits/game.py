@@ -12,6 +12,7 @@ the side deck (DS-D1; D-Evolutions live there).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -21,12 +22,13 @@ from kansei.core.content import read_deck
 from kansei.core.errors import ContentError
 from kansei.core.options import shorten
 from kansei.core.protocol import Action, Game, GameOptions, State, validation_lines
+from kansei.core.records import CardEvent, CardVerb
 
 from .cards import KIND_NAMES, REALM, Evolution, Spirit, Support, load_catalog, unimplemented
 from .encoding import action_space, encode_view, observation_spec
 from .refusals import RefusalState
 from .rules import RULES_OF
-from .setup import DSpiritsSetup, new_state
+from .setup import DSpiritsSetup, coverage_decks, new_state
 from .state import Decklist
 from .table import Table, table_for
 from .views import DSpiritsView, ViewState, move_refs
@@ -202,11 +204,70 @@ class DSpirits(Game):
         specs = self.two_decks(decks)
         built = [self._deck_of_seat(specs[i], i) for i in range(2)]
         assert isinstance(setup, DSpiritsSetup)
-        return new_state(DSpiritsState, self, self.table, seed, built, setup)
+        names = tuple(self._deck_name(specs[i], i) for i in range(2))
+        return new_state(DSpiritsState, self, self.table, seed, built, setup, (names[0], names[1]))
+
+    def _deck_name(self, spec: Any, seat: int) -> str:
+        decks = self.table.catalog.decks
+        if spec is None:
+            return decks[seat % len(decks)].name
+        if isinstance(spec, str):
+            return next(d.name for d in decks if d.name.lower() == spec.lower())
+        name = spec.get("name", "")
+        return name if isinstance(name, str) else ""
 
     def move_refs(self, state: State, action: Action) -> tuple[str, ...]:
         assert isinstance(state, DSpiritsState)
         return move_refs(state, action)
+
+    # -- records (core/records.py) ------------------------------------------------------------------
+    def card_events(self, event: Mapping[str, Any]) -> list[CardEvent]:
+        """Which cards an event drew, played or discarded: the opening hand and draws (private), a Realm
+        won by Field Rush, a D-Spirit back to hand (drawn); summons, Soul Exchanges, support cards,
+        responses, D-Evolutions (played); destroyed, launched and banished D-Spirits with their stacks,
+        D-Evolutions falling off a D-Spirit back in hand, Realms destroyed or negated (discarded)."""
+        k = event.get("type")
+        seat = event.get("seat")
+        if not isinstance(seat, int):
+            return []
+        slug = self._slug
+
+        def each(verb: CardVerb, names: Any) -> list[CardEvent]:
+            return [CardEvent(seat, verb, slug(n)) for n in names]
+
+        if k == "dealt":
+            return each("drawn", event["cards"])
+        if k in ("drew", "rushed"):
+            return each("drawn", [event["card"]])
+        if k == "to_hand":
+            return each("drawn", [event["card"]]) + each("discarded", event.get("stack", ()))
+        if k in ("summon", "exchange", "play", "evolve"):
+            return each("played", [event["card"]])
+        if k == "activate" and event.get("kind") == "response":
+            return each("played", [event["source"]])
+        if k in ("destroy", "banish"):
+            return each("discarded", [*event.get("stack", ()), event["card"]])
+        if k in ("launch", "realm_destroyed", "realm_negated"):
+            return each("discarded", [event["card"]])
+        return []
+
+    def _slug(self, name: str) -> str:
+        cid = self.table.find(name)
+        return self.table.slug[cid] if cid is not None else name
+
+    def standing(self, state: State, seat: int) -> float:
+        """The seat's SP lead over the other (DS-G1: SP is what a game is won with); in a match, each
+        game won counts as a whole starting SP on top."""
+        assert isinstance(state, DSpiritsState)
+        lead = float(state.sp[seat] - state.sp[1 - seat])
+        if self.options.match:
+            lead += self.options.starting_sp * (state.match_wins[seat] - state.match_wins[1 - seat])
+        return lead
+
+    def coverage_decks(self) -> list[list[Any]]:
+        """Two games' decks (deck data, four legal decks) that together hold every card of the content:
+        each D-Evolution beside its base, each Special Move card beside the D-Spirits it needs."""
+        return coverage_decks(self)
 
     def move_rules(self, state: State, action: Action) -> tuple[str, ...]:
         """The rule ids an action follows: a Realm played opens bidding (DS-R1), an attack on an empty

@@ -130,6 +130,7 @@ class RulesState(ChainState):
         for _ in range(OPENING_HAND - k):
             insort(self.hand[q], plain[self.support[q].pop()])
         self.log("opening", seat=q, squad=k, support=OPENING_HAND - k)
+        self.log_private(q, "dealt", seat=q, cards=[self.table.name[h.card] for h in self.hand[q]])
         if q == self.first:
             self.open_seat = 1 - q
         else:
@@ -408,11 +409,11 @@ class RulesState(ChainState):
         cid, tgt = a.args
         self.hand[p].remove(t.plain[cid])
         k = t.kind[cid]
+        self.log("play", seat=p, card=t.name[cid])
         if k == REALM:  # DS-R1: the opener bids the printed amount; the opponent may outbid
             self.log("bid", seat=p, card=t.name[cid], amount=t.bid[cid], kind="play")
             self.bid = Bid("play", p, cid, t.bid[cid], p, 1 - p, "hand")
             return
-        self.log("play", seat=p, card=t.name[cid])
         if t.lasting[cid]:
             self.support_cards[p].append(cid)
             self.refresh_auras()

@@ -228,7 +228,13 @@ class SpiritState(StateBase):
         frozen = self.is_frozen(u)
         h = HandCard(base, frozen, u.poison) if frozen or u.poison else self.table.plain[base]
         insort(self.hand[p], h)
-        self.log("to_hand", seat=p, card=self.table.name[base], why=why)
+        self.log(
+            "to_hand",
+            seat=p,
+            card=self.table.name[base],
+            stack=[self.table.name[c] for c in stack[1:]],
+            why=why,
+        )
 
     def draw(self, p: int, deck: int, why: str) -> bool:
         """One card from the D-Squad (0) or Support (1) deck; which deck is public, the card is not."""
@@ -308,7 +314,8 @@ class SpiritState(StateBase):
         self.remove_unit(p, u)
         self.banished[p].extend(u.under)
         self.banished[p].append(u.card)
-        self.log("banish", seat=p, card=self.table.name[u.card], why=why)
+        t = self.table
+        self.log("banish", seat=p, card=t.name[u.card], stack=[t.name[c] for c in u.under], why=why)
 
     def modify(self, p: int, u: Unit, stat: str, amount: int, permanent: bool, why: str) -> None:
         u = self.writable(p, u)

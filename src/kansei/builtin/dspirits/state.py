@@ -264,6 +264,8 @@ class StateBase(DuelState):
         "exchanged", "shifted", "rushed", "attacks", "uid_next", "open_seat", "lists", "game_no",
         "match_wins", "results", "side_seat", "side_pending", "swaps_left", "ready", "token", "listed",
         "label_memo",
+        "match_first",
+        "decks_at_start",
     )  # fmt: skip
 
     game: DSpirits
@@ -305,6 +307,8 @@ class StateBase(DuelState):
     token: int  # this state owns (may write in place) the units whose owner is this token
     listed: list[Listed]  # per seat, this game: response signals and Realms of its open Support decklist
     label_memo: tuple[tuple[str, ...], tuple[str, ...]] | None  # both seats' labels until the field changes
+    match_first: int  # who went first in the first game (records: the first mover)
+    decks_at_start: tuple[dict[str, Any], ...]  # each seat's deck data as the game began (never changed)
 
     # ------------------------------------------------------------------------------ whose decision
     @property
@@ -321,6 +325,43 @@ class StateBase(DuelState):
         if self.phase == SIDE:
             return self.side_seat
         return self.active
+
+    # ------------------------------------------------------------------------------ records
+    def _first_mover(self) -> int | None:
+        """DS-G1: who went first (in a match, in its first game)."""
+        return self.match_first
+
+    def deck_lists(self) -> list[dict[str, Any] | None]:
+        """Each seat's decks as deck data (``name``, ``cards``: the D-Squad and Support decks, ``side``) as
+        the game began, before any side-deck swap of a match."""
+        return [
+            {"name": d["name"], "cards": dict(d["cards"]), "side": dict(d["side"])}
+            for d in self.decks_at_start
+        ]
+
+    def zones(self) -> dict[str, Counter[str]]:
+        """Every zone's cards by slug (``zone:<seat>:<zone>``; the shared Realm zone is ``zone:-:realm``):
+        D-Spirits in play count with the cards under them, the card bid for is in ``zone:<seat>:bid``."""
+        slug = self.table.slug
+        out: dict[str, Counter[str]] = {}
+        for p in (0, 1):
+            for name, cards in (
+                ("squad", self.squad[p]),
+                ("support", self.support[p]),
+                ("side", self.side[p]),
+                ("hand", [h.card for h in self.hand[p]]),
+                ("dworld", self.dworld[p]),
+                ("banished", self.banished[p]),
+                ("support_cards", self.support_cards[p]),
+            ):
+                out[f"zone:{p}:{name}"] = Counter(slug[c] for c in cards)
+            for name, units in (("battle", self.scene[p]), ("support_zone", self.parked[p])):
+                out[f"zone:{p}:{name}"] = Counter(slug[c] for u in units for c in (*u.under, u.card))
+            out[f"zone:{p}:bid"] = Counter(
+                [slug[self.bid.card]] if self.bid is not None and self.bid.opener == p else []
+            )
+        out["zone:-:realm"] = Counter([slug[self.realm[1]]] if self.realm is not None else [])
+        return out
 
     def census(self) -> dict[int, Counter[Any]]:
         out: dict[int, Counter[Any]] = {}
@@ -366,6 +407,8 @@ class StateBase(DuelState):
         s.scene = [self.scene[0][:], self.scene[1][:]]  # units are shared until written (copy on write)
         s.parked = [self.parked[0][:], self.parked[1][:]]
         s.label_memo = self.label_memo
+        s.match_first = self.match_first
+        s.decks_at_start = self.decks_at_start
         s.token = new_token()
         self.token = new_token()
         s.ready = self.ready

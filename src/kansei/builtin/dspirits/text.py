@@ -397,6 +397,8 @@ def narrate(
         )
     if k == "drew":
         return f"You drew {e['card']}."
+    if k == "dealt":
+        return f"Your hand: {', '.join(e['cards'])}."
     if k == "no_draw":
         return f"{Who} {v('draw', 'draws')} no card this turn."
     if k == "sp":
