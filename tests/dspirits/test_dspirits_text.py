@@ -19,11 +19,11 @@ from kansei.builtin.dspirits.cards import catalog
 from kansei.testing import play_random
 
 EVENT_TYPES = {
-    "activate", "attack", "banish", "battle", "bid", "bid_won", "cure", "dealt", "destroy", "draw", "drew", "evolve",
-    "exchange", "fall", "fizzle", "game_over", "game_start", "launch", "match_over", "modify", "negate",
-    "negated", "no_draw", "opening", "pass", "play", "realm", "realm_destroyed", "realm_negated", "recharge",
-    "resolve", "rushed", "shift", "side_swap", "sp", "stance", "status", "step", "summon", "supercharge",
-    "supercharged", "thaw", "to_hand", "trigger", "turn", "zone",
+    "activate", "attack", "banish", "battle", "bid", "bid_won", "cure", "dealt", "destroy", "draw", "drew",
+    "evolve", "exchange", "fall", "fizzle", "game_over", "game_start", "launch", "match_over", "modify",
+    "negate", "negated", "no_draw", "opening", "pass", "play", "realm", "realm_destroyed", "realm_negated",
+    "recharge", "resolve", "rushed", "shift", "side_swap", "sp", "stance", "status", "step", "summon",
+    "supercharge", "supercharged", "thaw", "to_hand", "trigger", "turn", "zone",
 }  # fmt: skip
 A = deck(
     {"Rockwraggle": 1, "Gravelhound": 2, "Tuskaroo": 1, "Lampire": 2, "Emberpup": 2},
