@@ -166,7 +166,7 @@ class ChainState(BattleState):
         p = self.to_move
         assert p is not None
         cid, label = a.args
-        self.hand[p].remove(t.plain[cid])
+        self.take_from_hand(p, t.plain[cid])
         self.dworld[p].append(cid)
         prog = t.effect[cid]
         assert prog is not None
@@ -257,6 +257,7 @@ class ChainState(BattleState):
             return
         if b.high == opener:
             insort(self.hand[opener], t.plain[cid])
+            self.show(opener, cid)
             self.log("rushed", seat=opener, card=t.name[cid], source=b.source)
         elif b.source == "support":
             self.support[opener].append(cid)

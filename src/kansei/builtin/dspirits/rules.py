@@ -85,6 +85,7 @@ class RulesState(ChainState):
         self.support = [list(self.lists[p][1]) for p in (0, 1)]
         self.side = [sorted(self.lists[p][2]) for p in (0, 1)]
         self.hand = [[], []]
+        self.shown = [(), ()]
         self.dworld = [[], []]
         self.banished = [[], []]
         self.scene = [[], []]
@@ -227,6 +228,9 @@ class RulesState(ChainState):
                 self.log("thaw", seat=p, card=t.name[u.card])
         if any(h.frozen for h in self.hand[p]):  # frozen cards in hand thaw too
             plain = t.plain
+            for h in self.hand[p]:
+                if h.frozen and not h.poison:  # plain now, and known to be there
+                    self.show(p, h.card)
             self.hand[p] = sorted(
                 plain[h.card] if not h.poison else h._replace(frozen=False) for h in self.hand[p]
             )
@@ -339,7 +343,7 @@ class RulesState(ChainState):
     def _do_summon(self, a: Action) -> None:
         p = self.active
         h = a.args[0]
-        self.hand[p].remove(h)
+        self.take_from_hand(p, h)
         self.summoned = True
         self.summon(p, h, sup=False)
 
@@ -352,7 +356,7 @@ class RulesState(ChainState):
         t = self.table
         self.exchanged = True
         i = self.scene[p].index(u)
-        self.hand[p].remove(h)
+        self.take_from_hand(p, h)
         self.to_hand(p, u, "Soul Exchange")
         new = self.new_unit(p, h.card, False)
         if h.frozen:
@@ -407,7 +411,7 @@ class RulesState(ChainState):
         t = self.table
         p = self.active
         cid, tgt = a.args
-        self.hand[p].remove(t.plain[cid])
+        self.take_from_hand(p, t.plain[cid])
         k = t.kind[cid]
         self.log("play", seat=p, card=t.name[cid])
         if k == REALM:  # DS-R1: the opener bids the printed amount; the opponent may outbid

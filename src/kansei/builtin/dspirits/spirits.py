@@ -214,6 +214,25 @@ class SpiritState(StateBase):
             s += f"+poison{h.poison}"
         return s
 
+    def show(self, p: int, c: int) -> None:
+        """Every seat saw plain card ``c`` go into ``p``'s hand (a D-Spirit back to hand, a Realm won by
+        Field Rush): it is known to be there until it leaves (docs/rulings.md)."""
+        self.shown[p] = tuple(sorted((*self.shown[p], c)))
+
+    def take_from_hand(self, p: int, h: HandCard) -> None:
+        """``h`` leaves ``p``'s hand: one copy fewer is known to be there (which copy left, a shown one or
+        one drawn unseen, only ``p`` knows)."""
+        self.hand[p].remove(h)
+        shown = self.shown[p]
+        if shown and not h.marked and h.card in shown:
+            i = shown.index(h.card)
+            self.shown[p] = shown[:i] + shown[i + 1 :]
+
+    def known_in_hand(self, p: int) -> list[HandCard]:
+        """The cards of ``p``'s hand every seat knows: statused ones (DS-R2) and shown plain ones."""
+        plain = self.table.plain
+        return sorted([h for h in self.hand[p] if h.marked] + [plain[c] for c in self.shown[p]])
+
     def hand_spirit_count(self, p: int) -> int:
         """How many D-Spirits ``p`` holds (public: the backs of the two decks differ, docs/rulings.md)."""
         kind = self.table.kind
@@ -228,6 +247,8 @@ class SpiritState(StateBase):
         frozen = self.is_frozen(u)
         h = HandCard(base, frozen, u.poison) if frozen or u.poison else self.table.plain[base]
         insort(self.hand[p], h)
+        if not h.marked:
+            self.show(p, base)
         self.log(
             "to_hand",
             seat=p,
@@ -407,7 +428,7 @@ class SpiritState(StateBase):
             return
         h = c.target_hand
         if c.target_kind == "hand" and h is not None and h in self.hand[p]:
-            self.hand[p].remove(h)
+            self.take_from_hand(p, h)
             self.summon(p, h, sup=True)
         elif c.target_kind == "dworld" and c.target in self.dworld[p]:
             self.dworld[p].remove(c.target)

@@ -265,6 +265,7 @@ class StateBase(DuelState):
         "match_wins", "results", "side_seat", "side_pending", "swaps_left", "ready", "token", "listed",
         "label_memo",
         "match_first",
+        "shown",
         "decks_at_start",
     )  # fmt: skip
 
@@ -307,6 +308,7 @@ class StateBase(DuelState):
     token: int  # this state owns (may write in place) the units whose owner is this token
     listed: list[Listed]  # per seat, this game: response signals and Realms of its open Support decklist
     label_memo: tuple[tuple[str, ...], tuple[str, ...]] | None  # both seats' labels until the field changes
+    shown: list[tuple[int, ...]]  # per seat, sorted: plain cards every seat saw go into that hand
     match_first: int  # who went first in the first game (records: the first mover)
     decks_at_start: tuple[dict[str, Any], ...]  # each seat's deck data as the game began (never changed)
 
@@ -408,6 +410,7 @@ class StateBase(DuelState):
         s.parked = [self.parked[0][:], self.parked[1][:]]
         s.label_memo = self.label_memo
         s.match_first = self.match_first
+        s.shown = self.shown[:]
         s.decks_at_start = self.decks_at_start
         s.token = new_token()
         self.token = new_token()
@@ -439,8 +442,8 @@ class StateBase(DuelState):
     def _resample(self, seat: int | None, rng: random.Random) -> None:
         """Resample what ``seat`` cannot see: every deck order, and the other hand's plain cards among that
         player's deck of the same kind (D-Spirits with the D-Squad deck, support cards with the Support
-        deck). Statused cards in hand are public (DS-R2); decklists and side decks are open information
-        (docs/rulings.md)."""
+        deck). Statused cards in hand (DS-R2) and plain ones every seat saw go there are public; decklists
+        and side decks are open information (docs/rulings.md)."""
         t = self.table
         kind, plain = t.kind, t.plain
         for p in (0, 1):
@@ -451,11 +454,15 @@ class StateBase(DuelState):
                 rng.shuffle(self.support[p])
                 continue
             known: list[HandCard] = []
+            shown = list(self.shown[p])
             spirits = list(self.squad[p])
             supports = list(self.support[p])
             n_spirits = n_supports = 0
             for h in self.hand[p]:
                 if h.frozen or h.poison:
+                    known.append(h)
+                elif shown and h.card in shown:
+                    shown.remove(h.card)
                     known.append(h)
                 elif kind[h.card] == SPIRIT:
                     spirits.append(h.card)

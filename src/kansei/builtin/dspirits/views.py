@@ -312,7 +312,7 @@ class ViewState(RulesState):
             "hand_count": len(self.hand[p]),
             "hand_spirits": hand_sp,
             "hand_support": len(self.hand[p]) - hand_sp,
-            "hand_known": [self.hand_label(h) for h in self.hand[p] if h.marked],
+            "hand_known": [self.hand_label(h) for h in self.known_in_hand(p)],
             "dworld": [t.name[c] for c in self.dworld[p]],
             "banished": [t.name[c] for c in self.banished[p]],
             "battle": [self._unit_view(p, u, labels[i], "battle") for i, u in enumerate(self.scene[p])],
