@@ -336,7 +336,7 @@ class DSpirits(Game):
                     stats = {"bid": rec.bid}
                 elif rec.kind == "move":
                     stats = {"cost": rec.cost}
-                    tags.append("needs " + " + ".join(rec.requires))
+                    tags.append("needs " + " and ".join(rec.requires))
                 if rec.timing == "response":
                     tags.append("response")
                 if rec.lasting:
