@@ -78,6 +78,15 @@ def hand_card_text(t: Table, label: str, short: bool = False) -> str:
 
 
 # ------------------------------------------------------------------------------------------ the board
+def _known_text(t: Table, label: str) -> str:
+    """A card known to be in the other hand, by name and statuses only (the board's one line for them)."""
+    slug, *marks = label.split("+")
+    cid = t.find(slug)
+    name = t.name[cid] if cid is not None else slug
+    shown = ["FROZEN" if m == "frozen" else f"POISON {m.removeprefix('poison')}" for m in marks]
+    return f"{name} ({', '.join(shown)})" if shown else name
+
+
 def _statuses(u: dict[str, Any]) -> str:
     out = []
     if u["frozen"]:
@@ -146,7 +155,7 @@ def _player(v: dict[str, Any], p: dict[str, Any], seat: int | None, t: Table, na
         newest = ("…, " if len(p["dworld"]) > 3 else "") + ", ".join(p["dworld"][-3:])
         zones.add_row(Text("  D-World", style="dim"), Text(f"{len(p['dworld'])}: {newest}", style="dim"))
     if p["hand_known"] and not me:
-        known = ", ".join(hand_card_text(t, h, short=True) for h in p["hand_known"])
+        known = ", ".join(_known_text(t, h) for h in p["hand_known"])
         zones.add_row(Text("  Known", style="dim"), Text("in hand: " + known))
     if "hand" in p:
         hand = "; ".join(hand_card_text(t, h["label"], short=True) for h in p["hand"]) or "(empty)"
