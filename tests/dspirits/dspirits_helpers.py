@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from kansei.builtin.dspirits.cards import catalog
-from kansei.builtin.dspirits.state import DSpiritsState
+from kansei.builtin.dspirits.game import DSpiritsState
 from kansei.builtin.dspirits.table import table
 from kansei.testing import scenario
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dspirits_helpers import deck, lab, legal, names, play
 
-from kansei.builtin.dspirits.model import ENDURE_STANCE
+from kansei.builtin.dspirits.state import ENDURE_STANCE
 from kansei.testing import find_events, last_event
 
 BEASTS_A = deck(

@@ -182,7 +182,7 @@ def test_validate_deck_files(tmp_path: Path):
     txt.write_text("\n".join(body) + "\n")
     assert GAME.validate_content(txt) == []
     s = GAME.start(seed=2, decks=[STONE, GAME.load_deck(txt)])
-    assert sum(s.view(1)["players"][1]["decklist"]["side"].values()) == sum(d.side.values())
+    assert sum(c["count"] for c in s.view(1)["players"][1]["decklist"]["side"]) == sum(d.side.values())
     bad = tmp_path / "bad.txt"
     bad.write_text("3 Illguana\n")
     probs = GAME.validate_content(bad)

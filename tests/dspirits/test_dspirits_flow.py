@@ -12,7 +12,7 @@ from rich.console import Console
 
 import kansei
 from kansei import Action, OptionError
-from kansei.builtin.dspirits.model import HandCard
+from kansei.builtin.dspirits.state import HandCard
 from kansei.testing import all_events, find_events, last_event, refused
 
 A = deck({"Gravelhound": 3, "Tuskaroo": 2, "Howlpack": 3, "Maulbear": 1}, {"Quick Summon": 2}, {})
@@ -130,8 +130,9 @@ def test_ds_d1_match_side_deck_swap_between_games():
     play(s, "side in volcanic-rift")
     assert all(a.startswith("side out") for a in legal(s))
     play(s, "side out healing-light")
-    assert s.view(1)["players"][0]["decklist"]["side"]["Healing Light"] == 1
-    assert "Volcanic Rift" in s.view(1)["players"][0]["decklist"]["support"]
+    decklist = s.view(1)["players"][0]["decklist"]
+    assert {c["card"]: c["count"] for c in decklist["side"]}["Healing Light"] == 1
+    assert "Volcanic Rift" in [c["card"] for c in decklist["support"]]
     play(s, "keep", "keep")
     assert s.game_no == 2 and s.phase == "opening" and s.to_move == 1  # the loser opens
     assert s.sp == [5000, 5000] and s.census() == census
@@ -157,7 +158,9 @@ def test_hidden_information_in_views_and_determinize():
     s = lab(decks=(A, B), hands=[["Gravelhound", "Quick Summon"], ["Tuskaroo"]])
     v1 = s.view(1)
     assert "hand" not in v1["players"][0] and v1["players"][0]["hand_count"] == 2
-    assert v1["players"][0]["hand_spirits"] == 1 and v1["players"][1]["hand"] == ["tuskaroo"]
+    assert v1["players"][0]["hand_spirits"] == 1 and [h["label"] for h in v1["players"][1]["hand"]] == [
+        "tuskaroo"
+    ]
     s.hand[1] = [HandCard(cid("Tuskaroo"), frozen=True)]  # a frozen card back in hand is public (DS-R2)
     assert s.view(0)["players"][1]["hand_known"] == ["tuskaroo+frozen"]
     d = s.determinize(0, random.Random(5))

@@ -203,7 +203,7 @@ def test_refusals_explain_the_step_the_hand_the_shortfall_and_the_spent_ability(
     play(s, "ability lampire flicker")
     assert "the ability is spent this turn" in why("ability lampire flicker")
     play(s, "summon gravelhound")
-    assert "one Regular Summon per turn (DS-G3)" in why("summon gravelhound")
+    assert "one Regular Summon per turn" in why("summon gravelhound")
     assert why("bid 600") == "'bid 600': no Realm bidding is open"
 
 
@@ -247,22 +247,27 @@ def test_forged_actions_do_only_what_the_engine_would(
         assert (repr(a.reveal()), a.event_count()) == before
 
 
+def listed(view: dict, deck: str) -> dict[str, int]:
+    """Seat 0's open decklist ``deck`` as card name -> copies."""
+    return {c["card"]: c["count"] for c in view["players"][0]["decklist"][deck]}
+
+
 def test_views_reveals_and_legal_lists_are_fresh():
     """Changing what view()/reveal()/legal_actions() returned changes nothing: not later views, not new
     games; the legal actions are an immutable tuple."""
     s = lab(hands=[["Gravelhound"], []], field=[["Lampire"], ["Illguana"]], realm="Stone Sanctum")
     first = s.view(0)
-    first["players"][0]["decklist"]["squad"]["Lampire"] = 50
-    first["players"][0]["hand"].append("lampire")
+    first["players"][0]["decklist"]["squad"][0]["count"] = 50
+    first["players"][0]["hand"].append({"ref": "hand:lampire", "label": "lampire", "card": "Lampire"})
     first["players"][0]["battle"][0]["types"].append("Dragon")
     first["realm"]["card"] = "Nothing"
     first["match"]["wins"][0] = 7
     r = s.reveal()
     r["hands"][0].clear()
     r["units"][0][0]["under"].append(99)
-    assert s.view(0) != first and s.view(0)["players"][0]["decklist"]["squad"]["Lampire"] == 2
+    assert s.view(0) != first and listed(s.view(0), "squad")["Lampire"] == 2
     assert s.reveal()["hands"][0] == ["gravelhound"]
-    assert lab().view(0)["players"][0]["decklist"]["squad"]["Lampire"] == 2
+    assert listed(lab().view(0), "squad")["Lampire"] == 2
     legal = s.legal_actions()
     assert isinstance(legal, tuple)
     with pytest.raises(AttributeError):

@@ -14,7 +14,7 @@ from dspirits_helpers import deck, lab, legal, play
 
 import kansei
 from kansei import Action
-from kansei.builtin.dspirits.state import DSpiritsState
+from kansei.builtin.dspirits.game import DSpiritsState
 from kansei.builtin.dspirits.table import table
 from kansei.testing import find_events, first_event
 

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import kansei
-from kansei.builtin.dspirits.model import BATTLE_SCENE_MAX, SUPPORT_SPIRITS_MAX
+from kansei.builtin.dspirits.state import BATTLE_SCENE_MAX, SUPPORT_SPIRITS_MAX
 from kansei.testing import all_events, play_random
 
 OPTIONS = [{}, {"old_rules": True, "first_turn_attack": True}, {"match": True, "starting_sp": 2000}]

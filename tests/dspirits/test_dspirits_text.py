@@ -19,11 +19,11 @@ from kansei.builtin.dspirits.cards import catalog
 from kansei.testing import play_random
 
 EVENT_TYPES = {
-    "activate", "attack", "banish", "battle", "bid", "bid_won", "cure", "destroy", "draw", "drew", "evolve",
-    "exchange", "fall", "fizzle", "game_over", "game_start", "launch", "match_over", "modify", "negate",
-    "negated", "no_draw", "opening", "pass", "play", "realm", "realm_destroyed", "realm_negated", "recharge",
-    "resolve", "rushed", "shift", "side_swap", "sp", "stance", "status", "step", "summon", "supercharge",
-    "supercharged", "thaw", "to_hand", "trigger", "turn", "zone",
+    "activate", "attack", "banish", "battle", "bid", "bid_won", "cure", "dealt", "destroy", "draw", "drew",
+    "evolve", "exchange", "fall", "fizzle", "game_over", "game_start", "launch", "match_over", "modify",
+    "negate", "negated", "no_draw", "opening", "pass", "play", "realm", "realm_destroyed", "realm_negated",
+    "recharge", "resolve", "rushed", "shift", "side_swap", "sp", "stance", "status", "step", "summon",
+    "supercharge", "supercharged", "thaw", "to_hand", "trigger", "turn", "zone",
 }  # fmt: skip
 A = deck(
     {"Rockwraggle": 1, "Gravelhound": 2, "Tuskaroo": 1, "Lampire": 2, "Emberpup": 2},
@@ -76,10 +76,10 @@ def test_narration_speaks_to_the_seat():
     g = kansei.load("dspirits")
     summon = {"type": "summon", "seat": 0, "card": "Lampire", "kind": "regular"}
     assert g.narrate(summon, 0) == "You summon Lampire."
-    assert g.narrate(summon, 1) == "Seat 0 summons Lampire."
+    assert g.narrate(summon, 1) == "Player 1 summons Lampire."
     draw = {"type": "draw", "seat": 1, "deck": "squad", "count": 1, "why": "draw step"}
     assert g.narrate(draw, 1) == "You draw a card from the D-Squad deck (draw step)."
-    assert g.narrate(draw, None) == "Seat 1 draws a card from the D-Squad deck (draw step)."
+    assert g.narrate(draw, None) == "Player 2 draws a card from the D-Squad deck (draw step)."
     act = {
         "type": "activate",
         "seat": 1,
@@ -89,19 +89,21 @@ def test_narration_speaks_to_the_seat():
         "target_seat": 0,
         "kind": "summoned",
     }
-    assert g.narrate(act, 0) == "Seat 1 activates Toxic Bite (Illguana) on your Lampire."
-    assert g.narrate(act, 1) == "You activate Toxic Bite (Illguana) on seat 0's Lampire."
+    assert g.narrate(act, 0) == "Player 2 activates Toxic Bite (Illguana) on your Lampire."
+    assert g.narrate(act, 1) == "You activate Toxic Bite (Illguana) on Player 1's Lampire."
     recharge = {"type": "recharge", "seat": 0, "count": 1}
     assert g.narrate(recharge, 0) == "You recharge the D-Squad deck with 1 D-Spirit."
     over = {"type": "match_over", "winner": 1, "wins": [0, 2]}
-    assert g.narrate(over, 0) == "Seat 1 wins the match, 2 games to 0."
+    assert g.narrate(over, 0) == "Player 2 wins the match, 2 games to 0."
     assert g.narrate(over, 1) == "You win the match, 2 games to 0."
     sp = {"type": "sp", "seat": 0, "delta": -350, "sp": 4650, "why": "Gravelhound destroyed"}
     assert g.narrate(sp, 0) == "You lose 350 SP (Gravelhound destroyed): 4650 left."
     out = {"type": "sp", "seat": 0, "delta": -600, "sp": -300, "why": "Infernohound destroyed"}
-    assert g.narrate(out, 1) == "Seat 0 loses 600 SP (Infernohound destroyed): none left."  # not "-300 left"
+    assert (
+        g.narrate(out, 1) == "Player 1 loses 600 SP (Infernohound destroyed): none left."
+    )  # not "-300 left"
     forced = {"type": "pass", "seat": 1, "window": "chain", "forced": True}
-    assert g.narrate(forced, 0) == "Seat 1 cannot answer." and g.narrate(forced, 1) == "You cannot answer."
+    assert g.narrate(forced, 0) == "Player 2 cannot answer." and g.narrate(forced, 1) == "You cannot answer."
 
 
 def test_menu_and_hand_lines_carry_each_cards_numbers():
@@ -225,7 +227,7 @@ def test_a_chain_is_a_labelled_row_that_marks_what_resolves_first() -> None:
             if len(state.view(None)["chain"]) >= 2:
                 board = printed(game, state, state.to_move)
                 lines = [line for line in board.splitlines() if "Chain" in line or "resolves first" in line]
-                assert lines and re.match(r"Chain +1\. seat", lines[0].strip("│ "))
+                assert lines and re.match(r"Chain +1\. Player [12]:", lines[0].strip("│ "))
                 assert sum("← resolves first" in line for line in board.splitlines()) == 1
                 return
             state.apply(rng.choice(state.legal_actions()))

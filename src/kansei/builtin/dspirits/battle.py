@@ -1,4 +1,4 @@
-"""The D-Spirits state, part 2: the battle step (DS-G2) and battle (DS-B1..DS-B6), with the battle-step
+"""The D-Spirits state, layer 3: the battle step (DS-G2) and battle (DS-B1..DS-B6), with the battle-step
 game breakers Limbo (DS-X5) and Super Charge (DS-X7).
 
 An attack is declared onto the chain as an :class:`AttackItem`; the opponent may respond (DS-R4) and it
@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from kansei.core.protocol import Action
 
-from .base import StateBase
-from .model import (
+from .spirits import SpiritState
+from .state import (
     ATTACK_STANCE,
     BATTLE,
     ENDSTEP,
@@ -27,7 +27,7 @@ ENDURE_ACT = Action("endure", "endure")
 FALL_ACT = Action("fall", "fall")
 
 
-class BattleState(StateBase):
+class BattleState(SpiritState):
     __slots__ = ()
 
     # ------------------------------------------------------------------------------ the battle step

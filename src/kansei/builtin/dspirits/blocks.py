@@ -25,8 +25,8 @@ from pydantic import Field, model_validator
 from kansei.core.effects import BlockParams, BlockRegistry
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .base import StateBase as DSpiritsState
-    from .model import Ctx, Unit
+    from .spirits import SpiritState as DSpiritsState
+    from .state import Ctx, Unit
 
 REGISTRY = BlockRegistry("dspirits")
 

@@ -8,11 +8,10 @@ is judged by what it leads to, not by the half-resolved chain it opens.
 
 from __future__ import annotations
 
-from .base import PASS
 from .battle import ENDURE_ACT
-from .model import ATTACK_STANCE
-from .state import DSpiritsState
-from .table import SPIRIT
+from .cards import SPIRIT
+from .game import DSpiritsState
+from .state import ATTACK_STANCE, PASS
 
 WIN = 100000.0
 MATCH_GAME = 20000.0

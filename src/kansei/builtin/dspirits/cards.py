@@ -22,6 +22,10 @@ from .blocks import REGISTRY, block_target
 
 CONTENT = Path(__file__).parent / "content"
 
+# the kinds of card (DS-C1..C3), as the card table numbers them
+SPIRIT, EVOLUTION, SIGNAL, REALM, MOVECARD = range(5)
+KIND_NAMES = ("D-Spirit", "D-Evolution", "Signal", "Realm", "Special Move card")
+
 # DS-D1 deck sizes
 SQUAD_SIZE = (15, 20)
 SUPPORT_SIZE = (10, 20)

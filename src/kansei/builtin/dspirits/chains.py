@@ -14,14 +14,14 @@ from typing import Any, cast
 
 from kansei.core.protocol import Action
 
-from .base import PASS
 from .battle import BattleState
-from .cards import Program
-from .model import (
+from .cards import REALM, SPIRIT, Program
+from .state import (
     BID_STEPS,
     EXTRA_DRAW_COST,
     FIELD_RUSH_BID,
     MAIN,
+    PASS,
     AttackItem,
     Bid,
     Ctx,
@@ -29,7 +29,6 @@ from .model import (
     TargetChoice,
     Unit,
 )
-from .table import REALM, SPIRIT
 
 NO_EXTRA = Action("no extra", "extra", (-1,))
 RECHARGE = Action("recharge", "recharge")
@@ -167,7 +166,7 @@ class ChainState(BattleState):
         p = self.to_move
         assert p is not None
         cid, label = a.args
-        self.hand[p].remove(t.plain[cid])
+        self.take_from_hand(p, t.plain[cid])
         self.dworld[p].append(cid)
         prog = t.effect[cid]
         assert prog is not None
@@ -258,6 +257,7 @@ class ChainState(BattleState):
             return
         if b.high == opener:
             insort(self.hand[opener], t.plain[cid])
+            self.show(opener, cid)
             self.log("rushed", seat=opener, card=t.name[cid], source=b.source)
         elif b.source == "support":
             self.support[opener].append(cid)

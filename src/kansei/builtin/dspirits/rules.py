@@ -1,272 +1,546 @@
-"""D-Spirits TCG: the game — its options, decks and content (rules digest ids DS-…, see RULES.md and
-docs/rulings.md). The state machine is :class:`.state.DSpiritsState`, built in layers: ``base`` (fields and
-primitives), ``battle``, ``chains``, ``flow``, ``state`` (views and copies); scenarios are in ``setup``.
+"""The D-Spirits rules (the state's layer 5): the course of a game — the opening draw (DS-G1), the turn
+steps (DS-G2), the main step's actions (summons DS-G3, stances DS-G4, special moves and abilities DS-C1,
+support cards DS-C2, D-Evolutions DS-C3, Soul Exchange DS-X3, Soul Shift DS-X4), the end step, and the
+games of a match with their side-deck swaps (DS-D1): the legal actions and their application.
 
-Deck data (what ``start``, ``starter_deck`` and ``load_deck`` use)::
-
-    {"name": "My deck", "cards": {"Lampire": 2, "Counter Sign": 1, …}, "side": {"Pebblit": 3, …}}
-
-``cards`` holds the D-Squad deck's D-Spirits and the Support deck's support cards (sorted by kind), ``side``
-the side deck (DS-D1; D-Evolutions live there).
+:meth:`RulesState.proceed` carries out everything automatic after each action and stops at the next
+decision: it resolves the chain, passes for a seat that publicly has no answer (logged as a ``pass``),
+and takes a draw step or battle step that offers nothing to choose.
 """
 
 from __future__ import annotations
 
-from pathlib import Path
-from typing import Annotated, Any, Literal
+from bisect import insort
 
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, ValidationError
+from kansei.core.protocol import Action
 
-from kansei.core.content import read_deck
-from kansei.core.errors import ContentError
-from kansei.core.options import shorten
-from kansei.core.protocol import Game, GameOptions, validation_lines
+from .battle import ENDURE_ACT, FALL_ACT
+from .cards import EVOLUTION, MOVECARD, REALM, SIGNAL, SPIRIT, Program
+from .chains import ChainState
+from .state import (
+    BATTLE,
+    BATTLE_SCENE_MAX,
+    DRAW,
+    ENDSTEP,
+    EXTRA,
+    MAIN,
+    OPEN,
+    OPENING_HAND,
+    PASS,
+    SIDE,
+    SOUL_SHIFT_COST,
+    SUPPORT_SPIRITS_MAX,
+    Bid,
+    HandCard,
+    Listed,
+    Unit,
+)
 
-from .cards import Evolution, Spirit, Support, load_catalog, unimplemented
-from .setup import DSpiritsSetup
-from .space import action_space, encode_view, observation_spec
-from .state import Decks, DSpiritsState
-from .table import KIND_NAMES, Table, table_for
+# the rule ids each kind of action follows (Game.move_rules: a client's link to the rules)
+RULES_OF: dict[str, tuple[str, ...]] = {
+    "open": ("DS-G1",),
+    "draw": ("DS-G2",),
+    "no_draw": ("DS-G2",),
+    "extra": ("DS-X1",),
+    "recharge": ("DS-X2",),
+    "rush": ("DS-X6", "DS-R1"),
+    "summon": ("DS-G3",),
+    "exchange": ("DS-X3",),
+    "stance": ("DS-G4",),
+    "move": ("DS-C1", "DS-R4"),
+    "ability": ("DS-C1", "DS-R4"),
+    "play": ("DS-C2", "DS-R4"),
+    "respond": ("DS-C2", "DS-R4"),
+    "evolve": ("DS-C3",),
+    "shift": ("DS-X4",),
+    "battle": ("DS-G2",),
+    "attack": ("DS-B1", "DS-B2", "DS-B5"),
+    "limbo": ("DS-X5", "DS-B1"),
+    "supercharge": ("DS-X7",),
+    "end": ("DS-G2",),
+    "pass": ("DS-R4",),
+    "endure": ("DS-B2",),
+    "fall": ("DS-B2",),
+    "target": ("DS-R4",),
+    "bid": ("DS-R1",),
+    "side_in": ("DS-D1",),
+    "side_out": ("DS-D1",),
+    "keep": ("DS-D1",),
+}
+
+BATTLE_ACT = Action("battle", "battle")
+KEEP = Action("keep", "keep")
 
 
-class DSpiritsOptions(GameOptions):
-    starting_sp: int = Field(default=5000, ge=500, le=100000)  # DS-G1
-    first_player: Literal["rps", "seat0", "seat1"] = "rps"  # DS-G1: rock-paper-scissors (a fair coin)
-    first_turn_attack: bool = False  # DS-G2 ruling: the first player does not attack on turn 1
-    old_rules: bool = False  # DS-X4: Soul Shift, removed from the current rules
-    elemental_negates_spooky: bool = True  # DS-B5 ruling
-    match: bool = False  # best of three with side-deck swaps between games (DS-D1)
-    side_swaps: int = Field(default=3, ge=0, le=20)  # swaps each player may make between two games
-    max_turns: int = Field(default=60, ge=2, le=1000)  # house safety net: then the higher SP wins
+class RulesState(ChainState):
+    """Legal actions and their application (the protocol's ``_legal_actions`` and ``_apply``)."""
 
+    __slots__ = ()
 
-Counts = Annotated[
-    dict[Annotated[StrictStr, Field(max_length=80)], Annotated[StrictInt, Field(ge=1, le=99)]],
-    Field(max_length=100),
-]
-
-
-class DeckData(BaseModel):
-    """Deck data as a seat brings it (JSON-safe)."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    name: Annotated[StrictStr, Field(max_length=80)] = ""
-    text: Annotated[StrictStr, Field(max_length=2000)] = ""
-    cards: Counts
-    side: Counts = {}
-
-
-class DSpirits(Game):
-    id = "dspirits"
-    name = "D-Spirits TCG"
-    Options = DSpiritsOptions
-    Setup = DSpiritsSetup
-    min_players = 2
-    max_players = 2
-    languages = ("en",)
-
-    options: DSpiritsOptions
-    table: Table
-
-    def __init__(self, **options: Any):
-        super().__init__(**options)
-        self.table = table_for(self.content_dir())
-
-    # -- decks --------------------------------------------------------------------------------------
-    def starter_decks(self) -> list[str]:
-        return [d.name for d in self.table.catalog.decks]
-
-    def starter_deck(self, name: str) -> dict[str, Any]:
-        for d in self.table.catalog.decks:
-            if isinstance(name, str) and d.name.lower() == name.lower():
-                return {
-                    "name": d.name,
-                    "text": d.text,
-                    "cards": {**d.squad, **d.support},
-                    "side": dict(d.side),
-                }
-        return super().starter_deck(name)
-
-    def load_deck(self, path: Path) -> dict[str, Any]:
-        """A deck file: TOML (``name``, a ``[cards]`` table and a ``[side]`` table) or text lines
-        ``2 Lampire`` with ``Side: 2 Pebblit`` lines for the side deck."""
-        path = Path(path)
-        deck = read_deck(path)
-        problems: list[str] = []
-        side: dict[str, int] = {}
-        meta = dict(deck.meta)
-        raw_side = meta.pop("side", None)
-        if isinstance(raw_side, dict):  # TOML [side]
-            for name, n in raw_side.items():
-                if isinstance(n, int) and not isinstance(n, bool) and n >= 1:
-                    side[name] = side.get(name, 0) + n
-                else:
-                    problems.append(
-                        f'{path}: side: card "{shorten(str(name))}": count must be a positive integer'
-                    )
-        elif isinstance(raw_side, list):  # "Side: 2 Pebblit" lines
-            for line in raw_side:
-                count, _, name = str(line).strip().partition(" ")
-                if count.isdigit() and int(count) >= 1 and name.strip():
-                    side[name.strip()] = side.get(name.strip(), 0) + int(count)
-                else:
-                    problems.append(
-                        f"{path}: side: expected '<count> <card name>', got {shorten(str(line))!r}"
-                    )
-        elif raw_side is not None:
-            problems.append(f"{path}: side must be a table of name = count")
-        meta.pop("text", None)
-        for key in sorted(meta):
-            problems.append(
-                f"{path}: unknown key {shorten(str(key), 40)!r} (a deck has name, cards and side)"
-            )
-        if problems:
-            raise ContentError(problems)
-        return {"name": deck.name, "cards": deck.counts(), "side": side}
-
-    def deck_problems(self, deck: Any) -> list[str]:
-        """DS-D1 deck construction for deck data, one line per problem."""
-        try:
-            self._decks(deck, "deck")
-        except ContentError as e:
-            return e.problems
-        return []
-
-    def _decks(self, spec: Any, where: str) -> Decks:
-        """Deck data → (D-Squad, Support, side) lists of card ids (ContentError, one line per problem)."""
-        try:
-            data = DeckData.model_validate(spec)
-        except ValidationError as e:
-            raise ContentError(validation_lines(where, e)) from None
-        cat = self.table.catalog
-        squad: dict[str, int] = {}
-        support: dict[str, int] = {}
-        for name, n in data.cards.items():
-            c = cat.find(name)
-            (support if isinstance(c, Support) else squad)[name] = n  # evolutions are refused in squad
-        problems = cat.deck_problems(squad, support, dict(data.side), where)
-        if problems:
-            raise ContentError(problems)
+    # ------------------------------------------------------------------------------ a new game
+    def new_game(self, first: int) -> None:
+        """Zones from the decklists, shuffled; SP; then the opening draw (DS-G1)."""
+        self.game_no += 1
+        self.squad = [list(self.lists[p][0]) for p in (0, 1)]
+        self.support = [list(self.lists[p][1]) for p in (0, 1)]
+        self.side = [sorted(self.lists[p][2]) for p in (0, 1)]
+        self.hand = [[], []]
+        self.shown = [(), ()]
+        self.dworld = [[], []]
+        self.banished = [[], []]
+        self.scene = [[], []]
+        self.parked = [[], []]
+        self.label_memo = None
+        self.support_cards = [[], []]
+        self.realm = None
+        self.auras = ()
+        self.bid = None
+        self.summoned = self.exchanged = self.shifted = self.rushed = False
+        self.attacks = 0
+        self.uid_next = 1
+        self.turn = 0
+        self.turns_taken = [0, 0]
+        o = self.game.options
+        self.sp = [o.starting_sp, o.starting_sp]
+        self.first = first
+        self.active = first
         t = self.table
-        lists: list[list[int]] = []
-        for cards in (squad, support, data.side):
-            ids: list[int] = []
-            for name, n in cards.items():
-                cid = t.find(name)
-                assert cid is not None
-                ids.extend([cid] * n)
-            lists.append(sorted(ids))
-        return lists[0], lists[1], lists[2]
-
-    def _deck_of_seat(self, spec: Any, seat: int) -> Decks:
-        where = f"deck of seat {seat}"
-        decks = self.table.catalog.decks
-        if spec is None:
-            spec = decks[seat % len(decks)].name
-        if isinstance(spec, str):
-            built = self.table.starters.get(spec.lower())
-            if built is None:
-                if not any(d.name.lower() == spec.lower() for d in decks):
-                    starters = ", ".join(self.starter_decks())
-                    raise ContentError([f"{where}: {shorten(spec)!r} is not a starter deck ({starters})"])
-                built = self.table.starters[spec.lower()] = self._decks(self.starter_deck(spec), where)
-            return built
-        return self._decks(spec, where)
-
-    def validate_content(self, path: Path) -> list[str]:
-        """Problems in a content folder or a deck file (DS-D1), one line each."""
-        path = Path(path)
-        try:
-            if path.is_dir():
-                return unimplemented(load_catalog(path, prefix=str(path)), str(path))
-            self._decks(self.load_deck(path), str(path))
-        except ContentError as e:
-            return e.problems
-        return []
-
-    # -- protocol -----------------------------------------------------------------------------------
-    def _new_state(self, seed: int, players: int, decks: list[Any] | None, setup: Any) -> DSpiritsState:
-        specs = self.two_decks(decks)
-        built = [self._deck_of_seat(specs[i], i) for i in range(2)]
-        assert isinstance(setup, DSpiritsSetup)
-        return DSpiritsState.new(self, self.table, seed, built, setup)
-
-    def test_configs(self) -> list[dict[str, Any]]:
-        return [
-            {"options": {}, "players": 2},
-            {"options": {"old_rules": True, "first_turn_attack": True}, "players": 2},
-            {"options": {"match": True, "starting_sp": 3000}, "players": 2},
-        ]
-
-    # -- research hooks (docs/interop.md) ------------------------------------------------------------
-    def action_space(self) -> list[str]:
-        """Every notation a game with these options can produce, in a fixed order (see ``space``)."""
-        o = self.options
-        key = (o.old_rules, o.match, o.starting_sp)
-        space = self.table.spaces.get(key)
-        if space is None:
-            space = self.table.spaces[key] = tuple(action_space(self.table, o))
-        return list(space)
-
-    def observation_spec(self, players: int = 2) -> list[str]:
-        return observation_spec(self.table)
-
-    def encode_view(self, view: dict[str, Any], seat: int | None) -> list[float]:
-        return encode_view(self.table, view, seat)
-
-    # -- cards ----------------------------------------------------------------------------------------
-    def cards(self, lang: str = "en") -> list[dict[str, Any]]:
-        """Every card face: D-Spirits and D-Evolutions with ATK / END / SP and their abilities, support
-        cards with their bid or cost."""
-        self.check_lang(lang)
-        t = self.table
-        out = []
-        for cid, rec in enumerate(t.recs):
-            kind = t.kind[cid]
-            stats: dict[str, Any] = {}
-            tags: list[str] = []
-            lines: list[str] = []
-            if isinstance(rec, Spirit | Evolution):
-                stats = {"ATK": rec.attack, "END": rec.endurance, "SP": rec.sp}
-                tags = list(rec.types)
-                if t.elemental[cid]:
-                    tags.append("Elemental")
-                if isinstance(rec, Evolution):
-                    lines.append(f"D-Evolution of {rec.base}: {rec.condition_text}")
-                for ab in rec.abilities:
-                    cost = f" ({ab.cost} SP)" if ab.cost else ""
-                    lines.append(f"{ab.name}{cost}: {ab.text}")
-                if rec.move is not None:
-                    lines.append(f"Special move {rec.move.name} ({rec.move.cost} SP): {rec.move.text}")
-                if rec.text:
-                    lines.append(rec.text)
-            else:
-                if rec.kind == "realm":
-                    stats = {"bid": rec.bid}
-                elif rec.kind == "move":
-                    stats = {"cost": rec.cost}
-                    tags.append("needs " + " + ".join(rec.requires))
-                if rec.timing == "response":
-                    tags.append("response")
-                if rec.lasting:
-                    tags.append("lasting")
-                lines.append(rec.text)
-            limit = rec.limit
-            stats["limit"] = limit if isinstance(limit, int) else "Limitless"
-            out.append(
-                {
-                    "name": rec.name,
-                    "slug": t.slug[cid],
-                    "kind": KIND_NAMES[kind],
-                    "text": " ".join(lines),
-                    "stats": stats,
-                    "tags": tags,
-                    "colour": None,
-                    "house": bool(rec.house),
-                }
+        self.listed = []
+        for p in (0, 1):
+            self.rng.shuffle(self.squad[p])
+            self.rng.shuffle(self.support[p])
+            listed = sorted(set(self.lists[p][1]))
+            count = self.lists[p][1].count
+            self.listed.append(
+                Listed(
+                    tuple((c, count(c)) for c in listed if t.response[c]),
+                    tuple((c, count(c)) for c in listed if t.kind[c] == REALM),
+                )
             )
+        self.log("game_start", game=self.game_no, first=first, sp=list(self.sp))
+        self.phase = OPEN
+        self.open_seat = first
+
+    def _do_open(self, a: Action) -> None:
+        """DS-G1: seven cards, split between the D-Squad and Support decks as the player chooses."""
+        q = self.open_seat
+        k = a.args[0]
+        plain = self.table.plain
+        for _ in range(k):
+            insort(self.hand[q], plain[self.squad[q].pop()])
+        for _ in range(OPENING_HAND - k):
+            insort(self.hand[q], plain[self.support[q].pop()])
+        self.log("opening", seat=q, squad=k, support=OPENING_HAND - k)
+        self.log_private(q, "dealt", seat=q, cards=[self.table.name[h.card] for h in self.hand[q]])
+        if q == self.first:
+            self.open_seat = 1 - q
+        else:
+            self.start_turn(self.first)
+
+    def opening_options(self) -> list[Action]:
+        q = self.open_seat
+        t = self.table
+        lo = max(0, OPENING_HAND - len(self.support[q]))
+        hi = min(OPENING_HAND, len(self.squad[q]))
+        return [t.act(f"open {k}", "open", (k,)) for k in range(lo, hi + 1)]
+
+    # ------------------------------------------------------------------------------ the flow
+    def proceed(self) -> None:
+        """Carry out everything automatic until a player must decide (the chain, passes for seats that
+        publicly have no answer, draw and battle steps with nothing to choose, end steps)."""
+        while not self.over:
+            if self.check_end():
+                continue
+            wnd = self.wnd
+            if wnd.frames:
+                seat = wnd.settle(self)
+                if seat is None:
+                    continue
+                if self.may_answer(seat, wnd.frames[-1].kind):
+                    return
+                self.log("pass", seat=seat, window=wnd.frames[-1].kind, forced=True)
+                wnd.pass_()
+                continue
+            if self.bid is not None:
+                return
+            ph = self.phase
+            a = self.active
+            if ph == DRAW:
+                if self.draw_is_a_decision(a):
+                    self.remember_legal(self.draw_options(a))
+                    return
+                opts = self.draw_options(a)
+                if opts:  # one plain draw: no decision to make
+                    self.draw_step(a, opts[0].args[0])
+                else:
+                    self.log("no_draw", seat=a)
+                    self.phase = MAIN
+                continue
+            if ph == EXTRA:
+                opts = self.extra_options(a)
+                if opts:
+                    self.remember_legal(opts)
+                    return
+                self.phase = MAIN
+                continue
+            if ph == BATTLE:
+                opts = self.battle_actions(a)
+                if len(opts) > 1:
+                    self.remember_legal(opts)
+                    return
+                self.phase = ENDSTEP
+                continue
+            if ph == ENDSTEP:
+                self.end_turn()
+                continue
+            if ph == SIDE and self.swaps_left[self.side_seat] <= 0 and self.side_pending < 0:
+                self.side_done()
+                continue
+            return
+
+    def start_turn(self, p: int) -> None:
+        """A new turn: DS-G2 draw step first. Super Charge becomes active (DS-X7)."""
+        self.turn += 1
+        self.active = p
+        self.turns_taken[p] += 1
+        self.summoned = self.exchanged = self.shifted = self.rushed = False
+        self.attacks = 0
+        for u in self.scene[p]:
+            if u.charged_turn == self.turn:
+                self.log("supercharged", seat=p, card=self.table.name[u.card], power=self.attack_of(p, u))
+        self.log("turn", seat=p, turn=self.turn, sp=list(self.sp))
+        self.phase = DRAW
+
+    def end_turn(self) -> None:
+        """DS-G2 end step: poison (DS-R2), end-step abilities, thaw; then the other player's turn."""
+        t = self.table
+        p = self.active
+        for u in list(self.scene[p] + self.parked[p]):
+            if u.poison:
+                self.lose_sp(p, u.poison, f"{t.name[u.card]} is poisoned")
+        for u in list(self.scene[p] + self.parked[p]):
+            if u.shifted:
+                continue
+            for prog in t.abil[u.card].get("end", ()):
+                self.run(prog, p, u.uid)
+        for u in self.scene[p] + self.parked[p]:
+            if u.frozen_until == self.turn:
+                self.log("thaw", seat=p, card=t.name[u.card])
+        if any(h.frozen for h in self.hand[p]):  # frozen cards in hand thaw too
+            plain = t.plain
+            for h in self.hand[p]:
+                if h.frozen and not h.poison:  # plain now, and known to be there
+                    self.show(p, h.card)
+            self.hand[p] = sorted(
+                plain[h.card] if not h.poison else h._replace(frozen=False) for h in self.hand[p]
+            )
+        if self.check_end():
+            return
+        if self.turn >= self.game.options.max_turns:  # house safety net: the higher SP wins
+            w = 0 if self.sp[0] > self.sp[1] else 1 if self.sp[1] > self.sp[0] else None
+            self.finish_game(w, "turn_limit")
+            return
+        self.start_turn(1 - p)
+
+    # ------------------------------------------------------------------------------ the main step
+    def hand_spirits(self, p: int) -> list[HandCard]:
+        """The distinct D-Spirits in ``p``'s hand."""
+        kind = self.table.kind
+        out: list[HandCard] = []
+        for h in self.hand[p]:  # sorted: copies are side by side
+            if kind[h.card] == SPIRIT and not (out and h == out[-1]):
+                out.append(h)
         return out
 
+    def program_ok(self, p: int, prog: Program, src: Unit | None) -> bool:
+        """Extra conditions some blocks put on activation: a zone with room to move to, a launcher on the
+        Battle Scene."""
+        if prog.moves_zone and src is not None:
+            if src in self.scene[p]:
+                if len(self.parked[p]) >= SUPPORT_SPIRITS_MAX:
+                    return False
+            elif len(self.scene[p]) >= BATTLE_SCENE_MAX:
+                return False
+        return not prog.launch_self or (src is not None and src in self.scene[p])
 
-__all__ = ["DSpirits", "DSpiritsOptions", "DeckData"]
+    def evolution_ok(self, p: int, u: Unit, evo: int) -> bool:
+        """DS-C3: the D-Evolution is in the side deck or the D-World and its condition holds."""
+        if evo not in self.side[p] and evo not in self.dworld[p]:
+            return False
+        for cnd in self.table.cond[evo]:
+            if not cnd.impl(cnd.p, self, p, u):
+                return False
+        return True
+
+    def main_actions(self, p: int) -> list[Action]:
+        t = self.table
+        act = t.act
+        out: list[Action] = []
+        bs, sz = self.scene[p], self.parked[p]  # the Battle Scene and the Support Zone
+        turn = self.turn
+        sp = self.sp[p]
+        spirits = [(h, self.hand_label(h)) for h in self.hand_spirits(p)]
+        if not self.summoned and len(bs) < BATTLE_SCENE_MAX:  # DS-G3 one Regular Summon per turn
+            for h, name in spirits:
+                out.append(act(f"summon {name}", "summon", (h,)))
+        labels = self.labels(p)
+        nb = len(bs)
+        shift = self.game.options.old_rules and not self.shifted and sp > SOUL_SHIFT_COST
+        for i, u in enumerate(bs + sz):
+            lab = labels[i]
+            c = u.card
+            if i < nb:
+                free = not self.is_frozen(u) and not self.is_restricted(u)
+                # DS-X3 Soul Exchange: Super D-Summoned, or on the field since an earlier turn
+                if free and not self.exchanged and (u.super_summoned or u.entered < turn):
+                    for h, name in spirits:
+                        out.append(act(f"exchange {lab} {name}", "exchange", (lab, h)))
+                if free and u.stanced_on != turn:  # DS-G4 stance change
+                    out.append(act(f"stance {lab}", "stance", (lab,)))
+                prog = t.move[c]  # DS-C1 special move, once per turn, before the battle step
+                if (
+                    prog is not None
+                    and u.moved_on != turn
+                    and not u.shifted
+                    and sp > prog.cost
+                    and self.program_ok(p, prog, u)
+                ):
+                    self.with_targets(out, f"move {lab}", "move", (lab,), p, prog, u)
+                for e in t.evos[c]:  # DS-C3
+                    if self.evolution_ok(p, u, e):
+                        out.append(act(f"evolve {t.slug[e]} {lab}", "evolve", (e, lab)))
+                if shift and len(sz) < SUPPORT_SPIRITS_MAX:  # DS-X4 Soul Shift (old rules only)
+                    out.append(act(f"shift {lab}", "shift", (lab,)))
+            if not u.shifted:
+                for j, prog in enumerate(t.command[c]):
+                    if not u.used_ability(j, turn) and sp > prog.cost and self.program_ok(p, prog, u):
+                        self.with_targets(
+                            out, f"ability {lab} {t.pslug[prog.id]}", "ability", (lab, j), p, prog, u
+                        )
+        last = -1
+        for h in self.hand[p]:  # support cards (never statused), each distinct card once
+            c = h.card
+            k = t.kind[c]
+            if c == last or k == SPIRIT:
+                continue
+            last = c
+            if k == SIGNAL:
+                eff = t.effect[c]
+                if eff is None:
+                    out.append(t.act(f"play {t.slug[c]}", "play", (c, "")))
+                elif not eff.needs_attack and not eff.needs_link:
+                    self.with_targets(out, f"play {t.slug[c]}", "play", (c,), p, eff, None)
+            elif k == REALM:
+                if sp > t.bid[c]:  # DS-R1: the opening bid must be affordable
+                    out.append(t.act(f"play {t.slug[c]}", "play", (c, "")))
+            elif k == MOVECARD:
+                eff = t.effect[c]
+                if sp > t.cost[c] and eff is not None and all(self.controls(p, r) for r in t.requires[c]):
+                    self.with_targets(out, f"play {t.slug[c]}", "play", (c,), p, eff, None)
+        out.append(BATTLE_ACT)
+        return out
+
+    def _do_summon(self, a: Action) -> None:
+        p = self.active
+        h = a.args[0]
+        self.take_from_hand(p, h)
+        self.summoned = True
+        self.summon(p, h, sup=False)
+
+    def _do_exchange(self, a: Action) -> None:
+        """DS-X3: back to hand, replaced by a D-Spirit from hand (not a summon: no summon abilities)."""
+        p = self.active
+        lab, h = a.args
+        u = self.find_unit(p, lab)
+        assert u is not None
+        t = self.table
+        self.exchanged = True
+        i = self.scene[p].index(u)
+        self.take_from_hand(p, h)
+        self.to_hand(p, u, "Soul Exchange")
+        new = self.new_unit(p, h.card, False)
+        if h.frozen:
+            new.frozen_until = self.next_end(p)
+        new.poison = h.poison
+        self.place(p, new, index=i)
+        self.log("exchange", seat=p, out=t.name[u.card], card=t.name[h.card])
+
+    def _do_stance(self, a: Action) -> None:
+        """DS-G4: Attack stance to Endure stance or back, once per turn."""
+        p = self.active
+        u = self.find_unit(p, a.args[0])
+        assert u is not None
+        u = self.writable(p, u)
+        u.stance ^= 1
+        u.stanced_on = self.turn
+        self.log("stance", seat=p, card=self.table.name[u.card], stance=("attack", "endure")[u.stance])
+
+    def activate(self, p: int, prog: Program, src: Unit | None, label: str) -> None:
+        self.open_link(p, prog, src.uid if src is not None else -1, label)
+
+    def _do_move(self, a: Action) -> None:
+        """DS-C1: a special move, once per turn, paid in SP."""
+        p = self.active
+        lab, tgt = a.args
+        u = self.find_unit(p, lab)
+        assert u is not None
+        prog = self.table.move[u.card]
+        assert prog is not None
+        u = self.writable(p, u)
+        u.moved_on = self.turn
+        self.pay(p, prog.cost, prog.name)
+        self.activate(p, prog, u, tgt)
+
+    def _do_ability(self, a: Action) -> None:
+        """DS-C1: an ability activated on command, once per turn."""
+        p = self.active
+        lab, j, tgt = a.args
+        u = self.find_unit(p, lab)
+        assert u is not None
+        prog = self.table.command[u.card][j]
+        u = self.writable(p, u)
+        if u.abilities_on != self.turn:
+            u.abilities_on = self.turn
+            u.abilities_used = 0
+        u.abilities_used |= 1 << j
+        self.pay(p, prog.cost, prog.name)
+        self.activate(p, prog, u, tgt)
+
+    def _do_play(self, a: Action) -> None:
+        """DS-C2: a support card from hand; a Realm opens bidding (DS-R1)."""
+        t = self.table
+        p = self.active
+        cid, tgt = a.args
+        self.take_from_hand(p, t.plain[cid])
+        k = t.kind[cid]
+        self.log("play", seat=p, card=t.name[cid])
+        if k == REALM:  # DS-R1: the opener bids the printed amount; the opponent may outbid
+            self.log("bid", seat=p, card=t.name[cid], amount=t.bid[cid], kind="play")
+            self.bid = Bid("play", p, cid, t.bid[cid], p, 1 - p, "hand")
+            return
+        if t.lasting[cid]:
+            self.support_cards[p].append(cid)
+            self.refresh_auras()
+        else:
+            self.dworld[p].append(cid)
+        prog = t.effect[cid]
+        if k == MOVECARD:
+            self.pay(p, t.cost[cid], t.name[cid])
+        if prog is not None:
+            self.activate(p, prog, None, tgt)
+
+    def _do_evolve(self, a: Action) -> None:
+        """DS-C3: the D-Evolution goes on top of its base (not a summon)."""
+        t = self.table
+        p = self.active
+        evo, lab = a.args
+        u = self.find_unit(p, lab)
+        assert u is not None
+        src = "side" if evo in self.side[p] else "dworld"
+        (self.side[p] if src == "side" else self.dworld[p]).remove(evo)
+        u = self.writable(p, u)
+        old = u.card
+        self.set_top(u, evo)
+        self.log("evolve", seat=p, card=t.name[evo], base=t.name[old], source=src)
+
+    def _do_shift(self, a: Action) -> None:
+        """DS-X4 Soul Shift (old rules): 800 SP, to the Support Zone, abilities and moves inactive."""
+        p = self.active
+        u = self.find_unit(p, a.args[0])
+        assert u is not None
+        self.shifted = True
+        self.pay(p, SOUL_SHIFT_COST, "Soul Shift")
+        u = self.writable(p, u)
+        self.remove_unit(p, u)
+        self.place(p, u, parked=True)
+        u.shifted = True
+        self.log("shift", seat=p, card=self.table.name[u.card])
+
+    def _do_battle(self, a: Action) -> None:
+        self.start_battle()
+
+    # ------------------------------------------------------------------------------ DS-D1 matches
+    def side_actions(self) -> list[Action]:
+        """DS-D1: swap a side-deck card for a card of the same deck (sizes and limits stay legal)."""
+        t = self.table
+        p = self.side_seat
+        squad, support, side = self.lists[p]
+        if self.side_pending >= 0:
+            inc = self.side_pending
+            deck = squad if t.kind[inc] == SPIRIT else support
+            return [t.act(f"side out {t.slug[c]}", "side_out", (c,)) for c in sorted(set(deck)) if c != inc]
+        out = []
+        if self.swaps_left[p] > 0:
+            for c in sorted(set(side)):
+                k = t.kind[c]
+                if k == EVOLUTION:
+                    continue
+                if k == SPIRIT and t.limit[c] == "limitless" and c in squad:
+                    continue  # DS-D1 ruling: one Limitless copy in the D-Squad deck
+                out.append(t.act(f"side in {t.slug[c]}", "side_in", (c,)))
+        out.append(KEEP)
+        return out
+
+    def _do_side_in(self, a: Action) -> None:
+        self.side_pending = a.args[0]
+
+    def _do_side_out(self, a: Action) -> None:
+        t = self.table
+        p = self.side_seat
+        squad, support, side = self.lists[p]
+        inc, out = self.side_pending, a.args[0]
+        deck = squad if t.kind[inc] == SPIRIT else support
+        side.remove(inc)
+        deck.remove(out)
+        deck.append(inc)
+        side.append(out)
+        deck.sort()
+        side.sort()
+        self.side_pending = -1
+        self.swaps_left[p] -= 1
+        self.log("side_swap", seat=p, card_in=t.name[inc], card_out=t.name[out])
+
+    def _do_keep(self, a: Action) -> None:
+        self.swaps_left[self.side_seat] = 0
+        self.side_done()
+
+    def side_done(self) -> None:
+        if self.side_seat == 0:
+            self.side_seat = 1
+            return
+        self.new_game(self.open_seat)
+
+    # ------------------------------------------------------------------------------ the protocol's hooks
+    def _legal_actions(self) -> list[Action]:
+        w = self.wnd.priority
+        if w is not None:
+            kind = self.wnd.kind
+            if kind == "endure":
+                return [ENDURE_ACT, FALL_ACT]
+            if kind == "target":
+                return self.target_options(w)
+            return [*self.responses(w), PASS]
+        if self.bid is not None:
+            return self.bid_actions()
+        ph = self.phase
+        p = self.active
+        if ph == MAIN:
+            return self.main_actions(p)
+        if ph == BATTLE:
+            return self.battle_actions(p)
+        if ph == DRAW:
+            return self.draw_options(p)
+        if ph == EXTRA:
+            return self.extra_options(p)
+        if ph == OPEN:
+            return self.opening_options()
+        if ph == SIDE:
+            return self.side_actions()
+        return []
+
+    def _apply(self, action: Action) -> None:
+        getattr(self, "_do_" + action.kind)(action)
+        self.proceed()
+
+
+__all__ = ["BATTLE_ACT", "KEEP", "RULES_OF", "RulesState"]

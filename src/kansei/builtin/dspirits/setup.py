@@ -12,17 +12,24 @@ With ``hands`` the scenario skips the opening draw and starts at turn 1 of the f
 from __future__ import annotations
 
 from bisect import insort
-from typing import Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, model_validator
 
 from kansei.core.errors import ContentError
 from kansei.core.options import shorten
 from kansei.core.protocol import GameSetup
+from kansei.core.windows import Windows
 
-from .flow import FlowState
-from .model import BATTLE_SCENE_MAX, MAIN, STANCES, SUPPORT_SPIRITS_MAX
-from .table import EVOLUTION, REALM, SPIRIT
+from .cards import EVOLUTION, REALM, SIGNAL, SPIRIT
+from .rules import RulesState
+from .state import BATTLE_SCENE_MAX, MAIN, STANCES, SUPPORT_SPIRITS_MAX, Decklist, new_token
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .game import DSpirits
+    from .table import Table
+
+S = TypeVar("S", bound=RulesState)
 
 Name = Annotated[StrictStr, Field(min_length=1, max_length=80)]
 Names = Annotated[list[Name], Field(max_length=40)]
@@ -96,7 +103,7 @@ def _fail(line: str) -> ContentError:
     return ContentError([f"dspirits setup: {line}"])
 
 
-def take(s: FlowState, p: int, name: str, where: str) -> int:
+def take(s: RulesState, p: int, name: str, where: str) -> int:
     """Take one card named ``name`` out of seat ``p``'s decks (D-Squad, Support, side)."""
     cid = s.table.find(name)
     if cid is None:
@@ -108,7 +115,7 @@ def take(s: FlowState, p: int, name: str, where: str) -> int:
     raise _fail(f"{where}: no {s.table.name[cid]} left in seat {p}'s decks")
 
 
-def apply_setup(s: FlowState, setup: DSpiritsSetup) -> None:
+def apply_setup(s: RulesState, setup: DSpiritsSetup) -> None:
     """Set the scenario up on a new game (before the opening draw); ContentError when it cannot be."""
     t = s.table
     if setup.sp is not None:
@@ -157,6 +164,8 @@ def apply_setup(s: FlowState, setup: DSpiritsSetup) -> None:
         for p in (0, 1):
             for name in setup.hands[p]:
                 insort(s.hand[p], t.plain[take(s, p, name, "hands")])
+            if s.hand[p]:
+                s.log_private(p, "dealt", seat=p, cards=[t.name[h.card] for h in s.hand[p]])
         s.start_turn(s.first)  # the scenario skips the opening draw
         if setup.step == "main":
             s.phase = MAIN
@@ -165,7 +174,7 @@ def apply_setup(s: FlowState, setup: DSpiritsSetup) -> None:
             s.start_battle()
 
 
-def _field_spirit(s: FlowState, p: int, spec: FieldSpirit, veteran: bool) -> None:
+def _field_spirit(s: RulesState, p: int, spec: FieldSpirit, veteran: bool) -> None:
     t = s.table
     cid = take(s, p, spec.name, "field")
     if t.kind[cid] != SPIRIT:
@@ -191,4 +200,122 @@ def _field_spirit(s: FlowState, p: int, spec: FieldSpirit, veteran: bool) -> Non
     s.place(p, u, parked=support)
 
 
-__all__ = ["DSpiritsSetup", "FieldSpirit", "apply_setup", "take"]
+def _deck_data(t: Table, name: str, lists: Decklist) -> dict[str, Any]:
+    """A seat's decklists as deck data (card names and copies)."""
+    cards: dict[str, int] = {}
+    side: dict[str, int] = {}
+    for ids, out in ((lists[0], cards), (lists[1], cards), (lists[2], side)):
+        for c in ids:
+            out[t.name[c]] = out.get(t.name[c], 0) + 1
+    return {"name": name, "cards": cards, "side": side}
+
+
+def coverage_decks(game: DSpirits, games: int = 2) -> list[list[Any]]:
+    """Deck data for ``games`` games (two decks each) holding every card of the content between them,
+    each deck legal (DS-D1): D-Evolutions in the side deck of the deck holding their base, Special Move
+    cards in the deck holding the D-Spirits they need, the rest dealt round, and each deck filled up to
+    the minimum sizes with second copies where the copy limits allow."""
+    from .cards import SQUAD_SIZE, SUPPORT_SIZE
+
+    t = game.table
+    n = 2 * games
+    squads: list[dict[int, int]] = [{} for _ in range(n)]
+    supports: list[dict[int, int]] = [{} for _ in range(n)]
+    sides: list[dict[int, int]] = [{} for _ in range(n)]
+    home: dict[int, int] = {}  # D-Spirit -> the deck that holds it
+
+    def put(zone: list[dict[int, int]], i: int, c: int) -> None:
+        zone[i][c] = zone[i].get(c, 0) + 1
+        if t.kind[c] == SPIRIT:
+            home.setdefault(c, i)
+
+    nxt = 0
+    for c in range(t.n):  # Special Move cards with the D-Spirits they need
+        if t.requires[c]:
+            i = next((home[r] for r in t.requires[c] if r in home), nxt % n)
+            nxt += 1
+            put(supports, i, c)
+            for r in t.requires[c]:
+                if r not in home:
+                    put(squads, i, r)
+    for c in range(t.n):
+        if t.kind[c] == EVOLUTION:
+            b = t.base[c]
+            if b not in home:
+                put(squads, nxt % n, b)
+                nxt += 1
+            put(sides, home[b], c)
+    for c in range(t.n):
+        if t.kind[c] == SPIRIT and c not in home:
+            put(squads, min(range(n), key=lambda i: sum(squads[i].values())), c)
+        elif t.kind[c] != SPIRIT and t.kind[c] != EVOLUTION and not t.requires[c]:
+            put(supports, min(range(n), key=lambda i: sum(supports[i].values())), c)
+
+    def fill(zone: dict[int, int], low: int, kinds: tuple[int, ...]) -> None:
+        for c in range(t.n):
+            if sum(zone.values()) >= low:
+                return
+            limit = t.limit[c]
+            if (
+                t.kind[c] in kinds
+                and not t.requires[c]
+                and (isinstance(limit, int) and limit >= 2)
+                and zone.get(c, 0) == 1
+            ):
+                zone[c] = 2
+        for c in range(t.n):  # still short: any card of the kind, once, within its limit
+            if sum(zone.values()) >= low:
+                return
+            if t.kind[c] in kinds and not t.requires[c] and c not in zone and t.kind[c] != EVOLUTION:
+                zone[c] = 1
+
+    decks = []
+    for i in range(n):
+        fill(squads[i], SQUAD_SIZE[0], (SPIRIT,))
+        fill(supports[i], SUPPORT_SIZE[0], (SIGNAL, REALM))
+        cards = {t.name[c]: k for c, k in {**squads[i], **supports[i]}.items()}
+        side = {t.name[c]: k for c, k in sides[i].items()}
+        decks.append({"name": f"coverage {i + 1}", "cards": cards, "side": side})
+    return [decks[2 * g : 2 * g + 2] for g in range(games)]
+
+
+def new_state(
+    cls: type[S],
+    game: DSpirits,
+    table: Table,
+    seed: int,
+    decks: list[Decklist],
+    setup: DSpiritsSetup,
+    deck_names: tuple[str, str] = ("", ""),
+) -> S:
+    """A new game of class ``cls``: the decklists, who goes first (DS-G1), the deal, the scenario, and
+    everything automatic up to the first decision."""
+    s = cls.__new__(cls)
+    s._init_base(game, seed)
+    s.table = table
+    s.lists = [(list(d[0]), list(d[1]), list(d[2])) for d in decks]
+    s.game_no = 0
+    s.match_wins = [0, 0]
+    s.results = []
+    s.over = False
+    s.win = None
+    s.side_seat = 0
+    s.side_pending = -1
+    s.swaps_left = [0, 0]
+    s.wnd = Windows(2)
+    s.token = new_token()
+    s.label_memo = None
+    s.ready = ()
+    s.decks_at_start = tuple(_deck_data(table, name, d) for name, d in zip(deck_names, decks, strict=True))
+    first = setup.first
+    if first is None:
+        o = game.options.first_player
+        first = s.rng.coin() if o == "rps" else int(o[-1])  # DS-G1: rock-paper-scissors
+    s.match_first = first
+    s.new_game(first)
+    apply_setup(s, setup)
+    s.proceed()
+    return s
+
+
+__all__ = ["DSpiritsSetup", "FieldSpirit", "apply_setup", "new_state", "take"]

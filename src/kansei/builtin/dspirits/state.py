@@ -1,6 +1,16 @@
-"""The D-Spirits state, part 5 (the class games are played with): what each seat sees (``view``), the
-whole state (``reveal``), copies and determinised worlds, refusals told to the seat to move, and how an
-action is told to the other seat.
+"""The D-Spirits state: the pieces of a game (a D-Spirit in play, a card in hand, chain items, a bid, the
+numbers the rules fix), the state's fields, and what is the same for every layer above: whose decision
+it is, copies, the census and determinised worlds (rules digest ids DS-…, see RULES.md and docs/rulings.md).
+
+Cards are ints (indices into :mod:`.table`). A D-Spirit in play is a :class:`Unit` (mutable, copied with
+its state); a card in hand a :class:`HandCard` (immutable: statuses stay on a D-Spirit back in hand,
+DS-R2); items on the chain are :class:`Link` and :class:`AttackItem` (immutable, replaced when negated).
+
+The state is one class built in layers, one module per concern, each adding to the one before:
+``state`` (this: fields, copies) → ``spirits`` (a D-Spirit's numbers and the primitives effect blocks act
+through) → ``battle`` (DS-B…) → ``chains`` (DS-R4 windows, DS-R1 bidding, draw-step game breakers) →
+``rules`` (turn steps, the main step, matches: legal actions and their application) → ``views`` and
+``refusals``, joined in ``game.DSpiritsState``. Scenario set-up and the deal are in ``setup``.
 
 What is hidden: the order of every deck and the cards in hands (except a statused D-Spirit back in hand,
 DS-R2, and how many D-Spirits and support cards each hand holds: the two decks' backs differ). Decklists,
@@ -11,375 +21,349 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from itertools import count
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple, Self
 
-from kansei.core.options import shorten
-from kansei.core.protocol import Action
+from kansei.core.protocol import Action, DuelState
 from kansei.core.windows import Windows
 
-from .base import new_token
-from .flow import FlowState
-from .model import (
-    BATTLE,
-    BID_STEPS,
-    EXTRA,
-    EXTRA_DRAW_COST,
-    FIELD_RUSH_BID,
-    LIMBO_COST,
-    MAIN,
-    OPEN,
-    SIDE,
-    SOUL_SHIFT_COST,
-    STANCES,
-    SUPER_CHARGE_COST,
-    AttackItem,
-    EndureChoice,
-    HandCard,
-    Link,
-    Unit,
-)
-from .setup import DSpiritsSetup, apply_setup
-from .table import MOVECARD, REALM, SPIRIT, Table
+from .cards import SPIRIT
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .rules import DSpirits
+    from .game import DSpirits
+    from .table import Table
 
-Decks = tuple[list[int], list[int], list[int]]
+# -- steps of a turn, and the states around a game -------------------------------------------------------
+Phase = Literal["opening", "draw", "extra", "main", "battle", "end", "side", "over"]
+OPEN: Phase = "opening"
+DRAW: Phase = "draw"
+EXTRA: Phase = "extra"  # the draw step, after its draw: Extra Draw (DS-X1)
+MAIN: Phase = "main"
+BATTLE: Phase = "battle"
+ENDSTEP: Phase = "end"
+SIDE: Phase = "side"  # between the games of a match: side-deck swaps (DS-D1)
+OVER: Phase = "over"
 
-_COSTS = {
-    "extra": (EXTRA_DRAW_COST, "Extra Draw (DS-X1)"),
-    "limbo": (LIMBO_COST, "Limbo (DS-X5)"),
-    "supercharge": (SUPER_CHARGE_COST, "Super Charge (DS-X7)"),
-    "shift": (SOUL_SHIFT_COST, "Soul Shift (DS-X4)"),
-    "rush": (FIELD_RUSH_BID, "Field Rush (DS-X6)"),
-}
+ATTACK_STANCE, ENDURE_STANCE = 0, 1  # DS-G4
+STANCES = ("attack", "endure")
+
+# -- zones, game breakers and limits ---------------------------------------------------------------------
+BATTLE_SCENE_MAX = 4  # DS-Z1
+SUPPORT_SPIRITS_MAX = 4  # docs/rulings.md
+OPENING_HAND = 7  # DS-G1
+EXTRA_DRAW_COST = 500  # DS-X1
+SOUL_SHIFT_COST = 800  # DS-X4
+LIMBO_COST = 1200  # DS-X5
+FIELD_RUSH_BID = 500  # DS-X6
+SUPER_CHARGE_COST = 500  # DS-X7
+BID_STEPS = (100, 300, 500)  # DS-R1: raises offered to a bidder (docs/rulings.md)
+POISON_STEP = 50  # poison amounts are multiples of this (content validation)
+
+_new = object.__new__
 
 
-class DSpiritsState(FlowState):
-    """A game (or best-of-three match) of D-Spirits between two seats."""
+@dataclass(slots=True, eq=False)
+class Unit:
+    """A D-Spirit in play (DS-C1): its top card, the D-Evolution stack under it (DS-C3), its stance
+    (DS-G4), statuses (DS-R2), stat modifiers and what it did this turn. Compared by identity.
 
-    __slots__ = ()
+    What lasts a turn is stamped with the turn (``attacked_on == state.turn``), so nothing is reset at the
+    end of a turn. Units are shared between a state and its clones until one of them writes: the state
+    writes only through ``state.writable(seat, unit)``, which copies a unit it does not own (``owner``)."""
 
-    @classmethod
-    def new(
-        cls, game: DSpirits, table: Table, seed: int, decks: list[Decks], setup: DSpiritsSetup
-    ) -> DSpiritsState:
-        s = cls.__new__(cls)
-        s._init_base(game, seed)
-        s.table = table
-        s.lists = [(list(d[0]), list(d[1]), list(d[2])) for d in decks]
-        s.game_no = 0
-        s.match_wins = [0, 0]
-        s.results = []
-        s.over = False
-        s.win = None
-        s.side_seat = 0
-        s.side_pending = -1
-        s.swaps_left = [0, 0]
-        s.wnd = Windows(2)
-        s.token = new_token()
-        s.label_memo = None
-        s.ready = ()
-        first = setup.first
-        if first is None:
-            o = game.options.first_player
-            first = s.rng.coin() if o == "rps" else int(o[-1])  # DS-G1: rock-paper-scissors
-        s.new_game(first)
-        apply_setup(s, setup)
-        s.proceed()
-        return s
+    card: int  # the top card
+    uid: int  # unique in a game: how chain items and windows name it
+    entered: int  # the turn it came into play
+    since: int  # its controller's turns on the field = their turns taken - since (D-Evolution conditions)
+    owner: int  # the token of the state that may write it in place
+    super_summoned: bool = False  # DS-G3 (DS-X3: may be soul-exchanged at once)
+    under: tuple[int, ...] = ()  # the cards under the top card, bottom first (DS-C3)
+    stance: int = ATTACK_STANCE
+    frozen_until: int = 0  # Frozen through the end step of this turn (DS-R2); 0: not frozen
+    poison: int = 0  # SP its controller loses at each of their end steps (DS-R2)
+    restricted_until: int = 0  # endured: no attack, stance change or exchange through this turn (DS-B2)
+    attack_bonus: int = 0  # lasting modifiers
+    endurance_bonus: int = 0
+    modified_on: int = 0  # the turn of the modifiers below (they last until its end)
+    turn_attack: int = 0
+    turn_endurance: int = 0
+    attacked_on: int = 0  # the turn it last attacked
+    stanced_on: int = 0  # ... changed stance (DS-G4)
+    moved_on: int = 0  # ... used its special move (DS-C1)
+    abilities_on: int = 0  # the turn of ``abilities_used``
+    abilities_used: int = 0  # bit i: its i-th command ability was used that turn
+    shifted: bool = False  # Soul Shift: abilities and moves inactive (DS-X4)
+    wins: int = 0  # opposing D-Spirits it destroyed in battle (D-Evolution conditions)
+    endures: int = 0  # attacks it endured
+    charged_turn: int = 0  # the turn its Super Charge doubles its attack (DS-X7); 0: none
 
-    # ------------------------------------------------------------------------------ refusals
-    def where(self) -> str:
-        """The decision now, in a player's words."""
-        if self.wnd.priority is not None:
-            return {"endure": "endure decision", "target": "target choice"}.get(str(self.wnd.kind), "chain")
-        if self.bid is not None:
-            return "Realm bidding"
-        names = {OPEN: "opening draw", SIDE: "side-deck swaps", EXTRA: "draw step (Extra Draw)"}
-        return names.get(self.phase, f"{self.phase} step")
+    def copy(self, owner: int) -> Unit:
+        """An independent copy owned by ``owner`` (written out: ``copy.copy`` costs ten times as much)."""
+        u: Unit = _new(Unit)
+        u.card = self.card
+        u.uid = self.uid
+        u.entered = self.entered
+        u.since = self.since
+        u.owner = owner
+        u.super_summoned = self.super_summoned
+        u.under = self.under
+        u.stance = self.stance
+        u.frozen_until = self.frozen_until
+        u.poison = self.poison
+        u.restricted_until = self.restricted_until
+        u.attack_bonus = self.attack_bonus
+        u.endurance_bonus = self.endurance_bonus
+        u.modified_on = self.modified_on
+        u.turn_attack = self.turn_attack
+        u.turn_endurance = self.turn_endurance
+        u.attacked_on = self.attacked_on
+        u.stanced_on = self.stanced_on
+        u.moved_on = self.moved_on
+        u.abilities_on = self.abilities_on
+        u.abilities_used = self.abilities_used
+        u.shifted = self.shifted
+        u.wins = self.wins
+        u.endures = self.endures
+        u.charged_turn = self.charged_turn
+        return u
 
-    def _why_illegal(self, text: str, seat: int) -> str | None:
-        """A precise one-line reason for a refused notation, told to ``seat`` (the seat to move): the
-        step, the shortfall, a spent ability. It may name that seat's own cards, never the other's."""
-        words = " ".join(str(text).split()).lower().split(" ")
-        head = words[0] if words else ""
-        if not head:
+    def used_ability(self, i: int, turn: int) -> bool:
+        return self.abilities_on == turn and bool(self.abilities_used & (1 << i))
+
+
+class HandCard(NamedTuple):
+    """A card in hand. Statuses stay on a D-Spirit returned to hand (DS-R2) and make the card public;
+    plain cards are interned per card table, so a hand of plain cards compares by identity."""
+
+    card: int
+    frozen: bool = False
+    poison: int = 0
+
+    @property
+    def marked(self) -> bool:
+        """A statused card: every seat knows it is in this hand (docs/rulings.md)."""
+        return self.frozen or self.poison > 0
+
+
+class Link(NamedTuple):
+    """DS-R4: an activated card, ability or special move on the chain, with its chosen target."""
+
+    kind: Literal["link"]
+    owner: int
+    program: int  # id of the compiled program (cards.Program)
+    source: int  # uid of the source D-Spirit, or -1
+    target_kind: str  # "", "unit" (value: uid), "hand" (value: hand-card index in the catalog), "dworld"
+    target: int
+    target_hand: HandCard | None
+    negated: bool
+
+
+class AttackItem(NamedTuple):
+    """DS-B1: a declared attack on the chain; responses to it resolve first (DS-R4)."""
+
+    kind: Literal["attack"]
+    owner: int
+    attacker: int  # uid
+    target: int  # uid, or -1 for a direct attack (DS-B4)
+    negated: bool
+    limbo: bool  # DS-X5
+
+
+ChainItem = Link | AttackItem
+
+
+class EndureChoice(NamedTuple):
+    """DS-B2: the defender's decision window: the attack and what it would do."""
+
+    attacker_seat: int
+    attacker: int  # uid
+    target: int  # uid
+    power: int  # the attack's power
+    against: int  # the target's power
+    outcome: str  # "higher" or "equal"
+
+
+class TargetChoice(NamedTuple):
+    """A "when summoned" ability waiting for its owner to choose a target."""
+
+    program: int
+    source: int  # uid
+
+
+class Bid(NamedTuple):
+    """DS-R1 Realm bidding (also DS-X6 Field Rush): who opened, for what, the standing bid, who bids next."""
+
+    kind: Literal["play", "rush"]
+    opener: int
+    card: int
+    amount: int
+    high: int  # the seat whose bid stands
+    mover: int  # the seat to raise or pass
+    source: Literal["hand", "support", "side"]
+
+
+class Ctx:
+    """What a resolving effect knows: who controls it, its source D-Spirit, its chosen target."""
+
+    __slots__ = ("owner", "src", "target_kind", "target", "target_hand", "name", "program")
+
+    owner: int
+    src: int
+    target_kind: str
+    target: int
+    target_hand: HandCard | None
+    name: str
+    program: int
+
+    def __init__(
+        self,
+        owner: int,
+        src: int,
+        name: str,
+        program: int = -1,
+        target_kind: str = "",
+        target: int = 0,
+        target_hand: HandCard | None = None,
+    ):
+        self.owner = owner
+        self.src = src  # uid of the source D-Spirit, or -1
+        self.target_kind = target_kind
+        self.target = target
+        self.target_hand = target_hand
+        self.name = name
+        self.program = program
+
+
+Aura = tuple[int, str, int, int, int]  # owner, side ("all"/"own"/"foe"), type bit, stat (0 attack), amount
+Decklist = tuple[list[int], list[int], list[int]]  # D-Squad, Support, side deck (sorted card ids)
+Located = tuple[int, Unit]  # controller, D-Spirit
+
+
+class Listed(NamedTuple):
+    """Cards of a seat's open Support decklist whose whereabouts decide if it is asked: (card, copies)."""
+
+    responses: tuple[tuple[int, int], ...]
+    realms: tuple[tuple[int, int], ...]
+
+
+PASS = Action("pass", "pass")
+_TOKENS = count(1)  # ownership tokens of states (see Unit and StateBase.writable)
+
+
+def new_token() -> int:
+    return next(_TOKENS)
+
+
+class StateBase(DuelState):
+    """The fields of a D-Spirits game (see the module doc for the layers above)."""
+
+    __slots__ = (
+        "table", "phase", "active", "first", "turn", "turns_taken", "sp", "squad", "support", "side", "hand",
+        "dworld", "banished", "scene", "parked", "support_cards", "realm", "auras", "wnd", "bid", "summoned",
+        "exchanged", "shifted", "rushed", "attacks", "uid_next", "open_seat", "lists", "game_no",
+        "match_wins", "results", "side_seat", "side_pending", "swaps_left", "ready", "token", "listed",
+        "label_memo",
+        "match_first",
+        "shown",
+        "decks_at_start",
+    )  # fmt: skip
+
+    game: DSpirits
+    table: Table
+    phase: Phase
+    active: int  # whose turn it is
+    first: int  # who went first this game
+    turn: int  # turns played this game (both players), from 1
+    turns_taken: list[int]  # per seat
+    sp: list[int]
+    squad: list[list[int]]  # D-Squad decks, top last
+    support: list[list[int]]  # Support decks, top last
+    side: list[list[int]]  # side decks, sorted (open information)
+    hand: list[list[HandCard]]  # sorted
+    dworld: list[list[int]]  # D-Worlds (discard piles)
+    banished: list[list[int]]  # removed from play
+    scene: list[list[Unit]]  # the Battle Scenes (DS-Z1)
+    parked: list[list[Unit]]  # D-Spirits in the Support Zones (DS-B6)
+    support_cards: list[list[int]]  # lasting signals in the Support Zones
+    realm: tuple[int, int] | None  # (owner, card) in the shared Realm zone
+    auras: tuple[Aura, ...]  # static effects in force (the Realm's, lasting signals')
+    wnd: Windows  # open response windows and the chain (DS-R4)
+    bid: Bid | None  # Realm bidding in progress (DS-R1, DS-X6)
+    summoned: bool  # this turn: a Regular Summon was made (DS-G3)
+    exchanged: bool  # a Soul Exchange (DS-X3)
+    shifted: bool  # a Soul Shift (DS-X4)
+    rushed: bool  # a Field Rush (DS-X6)
+    attacks: int  # attacks declared this battle step
+    uid_next: int
+    open_seat: int  # the seat to make its opening draw; between games: who goes first next
+    lists: list[Decklist]  # each seat's decklists this game (side swaps change them in a match)
+    game_no: int  # in a match: 1, 2, 3
+    match_wins: list[int]
+    results: list[dict[str, Any]]  # one per finished game
+    side_seat: int  # between games: the seat swapping
+    side_pending: int  # the side-deck card chosen to come in, or -1
+    swaps_left: list[int]
+    ready: tuple[int, ...]  # uids on the Battle Scene when this battle step began: they may attack (DS-G2)
+    token: int  # this state owns (may write in place) the units whose owner is this token
+    listed: list[Listed]  # per seat, this game: response signals and Realms of its open Support decklist
+    label_memo: tuple[tuple[str, ...], tuple[str, ...]] | None  # both seats' labels until the field changes
+    shown: list[tuple[int, ...]]  # per seat, sorted: plain cards every seat saw go into that hand
+    match_first: int  # who went first in the first game (records: the first mover)
+    decks_at_start: tuple[dict[str, Any], ...]  # each seat's deck data as the game began (never changed)
+
+    # ------------------------------------------------------------------------------ whose decision
+    @property
+    def to_move(self) -> int | None:
+        if self.over:
             return None
-        shown = repr(shorten(str(text)))
-        t = self.table
-        p = seat
-        sp = self.sp[p]
-        if self.wnd.priority is not None and head not in ("respond", "pass", "endure", "fall", "target"):
-            return f"{shown}: first answer the {self.where()} (respond, pass, endure or target)"
-        if head == "bid":
-            if self.bid is None:
-                return f"{shown}: no Realm bidding is open"
-            try:
-                n = int(words[1]) if len(words) == 2 and len(words[1]) <= 9 else None
-            except ValueError:
-                n = None
-            if n is None:
-                return f"{shown}: a bid is a number of SP"
-            cur = self.bid.amount
-            steps = ", ".join(str(cur + s) for s in BID_STEPS)
-            if n <= cur:
-                return (
-                    f"{shown}: a bid lower than allowed: the bid stands at {cur} SP; raise to {steps} (DS-R1)"
-                )
-            if not self.afford(p, n):
-                return f"{shown}: you cannot afford {n} SP (you have {sp}; a payment must leave you 1 SP)"
-            return f"{shown}: bids go up in fixed steps: {steps} (DS-R1)"
+        w = self.wnd.priority
+        if w is not None:
+            return w
         if self.bid is not None:
-            return f"{shown}: Realm bidding is open: raise (bid …) or pass"
-        if head == "shift" and not self.game.options.old_rules:
-            return f"{shown}: Soul Shift is removed from the rules (DS-X4); enable it with old_rules=true"
-        if head in _COSTS and not self.afford(p, _COSTS[head][0]):
-            cost, what = _COSTS[head]
-            return (
-                f"{shown}: {what} costs {cost} SP and you have {sp} (a payment must leave you at least 1 SP)"
-            )
-        if head in ("draw", "rush", "recharge") and self.phase != "draw":
-            return f"{shown}: that is for the draw step; this is the {self.where()}"
-        if head == "extra" and self.phase != EXTRA:
-            return f"{shown}: Extra Draw comes right after the draw step's draw (DS-X1)"
-        if head == "play" and len(words) >= 2:
-            cid = t.find(words[1])
-            if cid is not None:
-                if t.kind[cid] == REALM and not self.afford(p, t.bid[cid]):
-                    bid = t.bid[cid]
-                    return f"{shown}: the opening bid for {t.name[cid]} is {bid} SP and you have {sp} (DS-R1)"
-                if t.kind[cid] == MOVECARD and not self.afford(p, t.cost[cid]):
-                    return f"{shown}: {t.name[cid]} costs {t.cost[cid]} SP and you have {sp}"
-                if t.plain[cid] not in self.hand[p]:
-                    return f"{shown}: you hold no {t.name[cid]}"
-                if t.kind[cid] == MOVECARD:
-                    need = ", ".join(t.name[r] for r in t.requires[cid])
-                    return f"{shown}: {t.name[cid]} needs {need} under your control (DS-C2)"
-        if head in ("summon", "play", "exchange", "stance", "move", "ability", "evolve", "shift", "battle"):
-            if self.phase != MAIN or p != self.active:
-                return f"{shown}: that is for your main step; this is the {self.where()}"
-        if head in ("move", "ability") and len(words) >= 2:
-            u = self.find_unit(p, words[1])
-            if u is not None:
-                progs = [t.move[u.card]] if head == "move" else list(t.command[u.card])
-                for prog in progs:
-                    if prog is not None and prog.cost and not self.afford(p, prog.cost):
-                        return f"{shown}: {prog.name} costs {prog.cost} SP and you have {sp}"
-                if head == "move" and u.moved_on == self.turn:
-                    return f"{shown}: the special move is spent this turn (once per turn, DS-C1)"
-                if head == "ability" and u.abilities_on == self.turn and u.abilities_used:
-                    return f"{shown}: the ability is spent this turn (once per turn, DS-C1)"
-        if head in ("attack", "limbo", "supercharge"):
-            if self.phase != BATTLE:
-                return f"{shown}: attacks are declared in the battle step; this is the {self.where()}"
-            if not self.may_attack(p):
-                return f"{shown}: the first player does not attack on their first turn (DS-G2)"
-            if head == "attack" and len(words) >= 2 and self.scene[1 - p] and words[-1] == "direct":
-                return f"{shown}: a direct attack only when the opponent's Battle Scene is empty (DS-B4)"
-        if head == "summon" and self.summoned:
-            return f"{shown}: one Regular Summon per turn (DS-G3)"
-        if head == "exchange" and self.exchanged:
-            return f"{shown}: one Soul Exchange per turn (DS-X3)"
-        if head == "stance" and len(words) >= 2:
-            u = self.find_unit(p, words[1])
-            if u is not None and u.stanced_on == self.turn:
-                return f"{shown}: {t.name[u.card]} already changed stance this turn (DS-G4)"
-            if u is not None and (self.is_frozen(u) or self.is_restricted(u)):
-                return f"{shown}: {t.name[u.card]} cannot change stance now (Frozen or enduring, DS-R2/DS-B2)"
-        return None
+            return self.bid.mover
+        if self.phase == OPEN:
+            return self.open_seat
+        if self.phase == SIDE:
+            return self.side_seat
+        return self.active
 
-    def _public_notation(self, action: Action) -> str:
-        """Every D-Spirits action is made face up: the card summoned, played, answered with or brought in
-        is shown as it happens, the opening split and the deck drawn from are public, decklists are open.
-        So the other seat is told the action itself."""
-        return action.notation
+    # ------------------------------------------------------------------------------ records
+    def _first_mover(self) -> int | None:
+        """DS-G1: who went first (in a match, in its first game)."""
+        return self.match_first
 
-    # ------------------------------------------------------------------------------ information
-    def _unit_view(self, p: int, u: Unit, label: str, zone: str) -> dict[str, Any]:
-        t = self.table
-        if u.charged_turn == self.turn and self.turn:
-            charge = "active"
-        elif u.charged_turn > self.turn:
-            charge = "pending"
-        else:
-            charge = ""
-        return {
-            "label": label,
-            "card": t.name[u.card],
-            "stack": [t.name[c] for c in u.under],
-            "zone": zone,
-            "types": list(t.type_names[u.card]),
-            "stance": STANCES[u.stance],
-            "attack": self.attack_of(p, u),
-            "endurance": self.endurance_of(p, u),
-            "sp": t.spv[u.card],
-            "frozen": self.is_frozen(u),
-            "poison": u.poison,
-            "endured": self.is_restricted(u),
-            "attacked": u.attacked_on == self.turn,
-            "shifted": u.shifted,
-            "supercharge": charge,
-            "super_summoned": u.super_summoned,
-            "wins": u.wins,
-        }
-
-    def _player_view(self, p: int, me: bool) -> dict[str, Any]:
-        t = self.table
-        labels = self.labels(p)
-        nb = len(self.scene[p])
-        hand_sp = self.hand_spirit_count(p)
-        v: dict[str, Any] = {
-            "seat": p,
-            "sp": self.sp[p],
-            "squad_count": len(self.squad[p]),
-            "support_count": len(self.support[p]),
-            "side": [t.name[c] for c in self.side[p]],
-            "hand_count": len(self.hand[p]),
-            "hand_spirits": hand_sp,
-            "hand_support": len(self.hand[p]) - hand_sp,
-            "hand_known": [self.hand_label(h) for h in self.hand[p] if h.marked],
-            "dworld": [t.name[c] for c in self.dworld[p]],
-            "banished": [t.name[c] for c in self.banished[p]],
-            "battle": [self._unit_view(p, u, labels[i], "battle") for i, u in enumerate(self.scene[p])],
-            "support_zone": [
-                self._unit_view(p, u, labels[nb + i], "support") for i, u in enumerate(self.parked[p])
-            ],
-            "support_cards": [t.name[c] for c in self.support_cards[p]],
-            "turns_taken": self.turns_taken[p],
-            "decklist": {
-                "squad": _counts(t, self.lists[p][0]),
-                "support": _counts(t, self.lists[p][1]),
-                "side": _counts(t, self.lists[p][2]),
-            },
-        }
-        if me:
-            v["hand"] = [self.hand_label(h) for h in self.hand[p]]
-        return v
-
-    def _chain_view(self) -> list[dict[str, Any]]:
-        t = self.table
-        out: list[dict[str, Any]] = []
-        progs = t.catalog.programs
-        for it in self.wnd.items:
-            if isinstance(it, Link):
-                prog = progs[it.program]
-                card, _ = self.target_names(it.owner, it.target_kind, it.target, it.target_hand)
-                if it.target_kind == "unit" and not card:
-                    card = "(gone)"
-                out.append(
-                    {
-                        "kind": "link",
-                        "seat": it.owner,
-                        "name": prog.name,
-                        "source": prog.source,
-                        "text": prog.text,
-                        "target": card,
-                        "negated": it.negated,
-                    }
-                )
-            elif isinstance(it, AttackItem):
-                fa = self.locate(it.attacker)
-                fd = self.locate(it.target) if it.target >= 0 else None
-                out.append(
-                    {
-                        "kind": "attack",
-                        "seat": it.owner,
-                        "attacker": t.name[fa[1].card] if fa else "(gone)",
-                        "target": (t.name[fd[1].card] if fd else "(gone)") if it.target >= 0 else "direct",
-                        "negated": it.negated,
-                        "limbo": it.limbo,
-                    }
-                )
-        return out
-
-    def view(self, seat: int | None) -> dict[str, Any]:
-        t = self.table
-        bid = None
-        if self.bid is not None:
-            b = self.bid
-            bid = {
-                "kind": b.kind,
-                "seat": b.opener,
-                "card": t.name[b.card],
-                "amount": b.amount,
-                "high": b.high,
-                "to_bid": b.mover,
-            }
-        endure = None
-        if self.wnd.kind == "endure" and self.wnd.priority is not None:
-            e = self.wnd.data
-            assert isinstance(e, EndureChoice)
-            endure = {"attack": e.power, "power": e.against, "outcome": e.outcome}
-        realm = None
-        if self.realm is not None:
-            owner, card = self.realm
-            realm = {"card": t.name[card], "owner": owner, "text": t.recs[card].text}
-        return {
-            "game": "dspirits",
-            "game_no": self.game_no,
-            "turn": self.turn,
-            "active": self.active,
-            "first": self.first,
-            "phase": self.phase,
-            "to_move": self.to_move,
-            "window": self.wnd.kind if self.wnd.priority is not None else None,
-            "chain": self._chain_view(),
-            "endure": endure,
-            "bid": bid,
-            "realm": realm,
-            "players": [self._player_view(p, seat == p) for p in (0, 1)],
-            "you": seat,
-            "match": {
-                "on": self.game.options.match,
-                "wins": list(self.match_wins),
-                "results": [dict(r, sp=list(r["sp"])) for r in self.results],
-            },
-            "side_swap": None
-            if self.phase != SIDE
-            else {
-                "seat": self.side_seat,
-                "pending": t.name[self.side_pending] if self.side_pending >= 0 else None,
-                "swaps_left": list(self.swaps_left),
-            },
-            "over": self.over,
-            "winner": self.win,
-        }
-
-    def reveal(self) -> dict[str, Any]:
-        t = self.table
-        v = self.view(None)
-        v["hands"] = [[self.hand_label(h) for h in self.hand[p]] for p in (0, 1)]
-        v["squad"] = [[t.name[c] for c in reversed(self.squad[p])] for p in (0, 1)]  # top first
-        v["support"] = [[t.name[c] for c in reversed(self.support[p])] for p in (0, 1)]
-        v["windows"] = self.wnd.reveal()
-        v["rng"] = self.rng.s
-        v["flags"] = {
-            "summoned": self.summoned,
-            "exchanged": self.exchanged,
-            "shifted": self.shifted,
-            "rushed": self.rushed,
-            "attacks": self.attacks,
-            "uid_next": self.uid_next,
-            "open_seat": self.open_seat,
-            "side_pending": self.side_pending,
-            "swaps_left": list(self.swaps_left),
-            "turns_taken": list(self.turns_taken),
-            "ready": list(self.ready),
-        }
-        v["units"] = [
-            [
-                {
-                    f: (list(getattr(u, f)) if f == "under" else getattr(u, f))
-                    for f in Unit.__slots__
-                    if f != "owner"
-                }
-                for u in self.scene[p] + self.parked[p]
-            ]
-            for p in (0, 1)
+    def deck_lists(self) -> list[dict[str, Any] | None]:
+        """Each seat's decks as deck data (``name``, ``cards``: the D-Squad and Support decks, ``side``) as
+        the game began, before any side-deck swap of a match."""
+        return [
+            {"name": d["name"], "cards": dict(d["cards"]), "side": dict(d["side"])}
+            for d in self.decks_at_start
         ]
-        return v
+
+    def zones(self) -> dict[str, Counter[str]]:
+        """Every zone's cards by slug (``zone:<seat>:<zone>``; the shared Realm zone is ``zone:-:realm``):
+        D-Spirits in play count with the cards under them, the card bid for is in ``zone:<seat>:bid``."""
+        slug = self.table.slug
+        out: dict[str, Counter[str]] = {}
+        for p in (0, 1):
+            for name, cards in (
+                ("squad", self.squad[p]),
+                ("support", self.support[p]),
+                ("side", self.side[p]),
+                ("hand", [h.card for h in self.hand[p]]),
+                ("dworld", self.dworld[p]),
+                ("banished", self.banished[p]),
+                ("support_cards", self.support_cards[p]),
+            ):
+                out[f"zone:{p}:{name}"] = Counter(slug[c] for c in cards)
+            for name, units in (("battle", self.scene[p]), ("support_zone", self.parked[p])):
+                out[f"zone:{p}:{name}"] = Counter(slug[c] for u in units for c in (*u.under, u.card))
+            out[f"zone:{p}:bid"] = Counter(
+                [slug[self.bid.card]] if self.bid is not None and self.bid.opener == p else []
+            )
+        out["zone:-:realm"] = Counter([slug[self.realm[1]]] if self.realm is not None else [])
+        return out
 
     def census(self) -> dict[int, Counter[Any]]:
         out: dict[int, Counter[Any]] = {}
@@ -405,8 +389,9 @@ class DSpiritsState(FlowState):
         return out
 
     # ------------------------------------------------------------------------------ copies
-    def clone(self) -> DSpiritsState:
-        s = DSpiritsState.__new__(DSpiritsState)
+    def clone(self) -> Self:
+        cls = type(self)
+        s = cls.__new__(cls)
         self._copy_base(s)
         s.table = self.table
         s.phase = self.phase
@@ -424,6 +409,9 @@ class DSpiritsState(FlowState):
         s.scene = [self.scene[0][:], self.scene[1][:]]  # units are shared until written (copy on write)
         s.parked = [self.parked[0][:], self.parked[1][:]]
         s.label_memo = self.label_memo
+        s.match_first = self.match_first
+        s.shown = self.shown[:]
+        s.decks_at_start = self.decks_at_start
         s.token = new_token()
         self.token = new_token()
         s.ready = self.ready
@@ -454,8 +442,8 @@ class DSpiritsState(FlowState):
     def _resample(self, seat: int | None, rng: random.Random) -> None:
         """Resample what ``seat`` cannot see: every deck order, and the other hand's plain cards among that
         player's deck of the same kind (D-Spirits with the D-Squad deck, support cards with the Support
-        deck). Statused cards in hand are public (DS-R2); decklists and side decks are open information
-        (docs/rulings.md)."""
+        deck). Statused cards in hand (DS-R2) and plain ones every seat saw go there are public; decklists
+        and side decks are open information (docs/rulings.md)."""
         t = self.table
         kind, plain = t.kind, t.plain
         for p in (0, 1):
@@ -466,11 +454,15 @@ class DSpiritsState(FlowState):
                 rng.shuffle(self.support[p])
                 continue
             known: list[HandCard] = []
+            shown = list(self.shown[p])
             spirits = list(self.squad[p])
             supports = list(self.support[p])
             n_spirits = n_supports = 0
             for h in self.hand[p]:
                 if h.frozen or h.poison:
+                    known.append(h)
+                elif shown and h.card in shown:
+                    shown.remove(h.card)
                     known.append(h)
                 elif kind[h.card] == SPIRIT:
                     spirits.append(h.card)
@@ -488,18 +480,42 @@ class DSpiritsState(FlowState):
             self.hand[p] = sorted(known + [plain[c] for c in drawn]) if known else [plain[c] for c in drawn]
 
 
-def _counts(t: Table, ids: list[int]) -> dict[str, int]:
-    """A decklist as name -> copies: a fresh dict (views are the caller's to change) from a cache, since a
-    list is the same at nearly every view of a game."""
-    return dict(_counted(t, tuple(ids)))
-
-
-@lru_cache(maxsize=256)
-def _counted(t: Table, ids: tuple[int, ...]) -> dict[str, int]:
-    out: dict[str, int] = {}
-    for c in ids:
-        out[t.name[c]] = out.get(t.name[c], 0) + 1
-    return out
-
-
-__all__ = ["DSpiritsState"]
+__all__ = [
+    "ATTACK_STANCE",
+    "AttackItem",
+    "Aura",
+    "BATTLE",
+    "BATTLE_SCENE_MAX",
+    "BID_STEPS",
+    "Bid",
+    "ChainItem",
+    "Ctx",
+    "DRAW",
+    "Decklist",
+    "ENDSTEP",
+    "ENDURE_STANCE",
+    "EXTRA",
+    "EXTRA_DRAW_COST",
+    "EndureChoice",
+    "FIELD_RUSH_BID",
+    "HandCard",
+    "LIMBO_COST",
+    "Link",
+    "Listed",
+    "Located",
+    "MAIN",
+    "OPEN",
+    "OPENING_HAND",
+    "OVER",
+    "PASS",
+    "Phase",
+    "SIDE",
+    "SOUL_SHIFT_COST",
+    "STANCES",
+    "SUPER_CHARGE_COST",
+    "SUPPORT_SPIRITS_MAX",
+    "StateBase",
+    "TargetChoice",
+    "Unit",
+    "new_token",
+]

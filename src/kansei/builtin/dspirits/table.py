@@ -16,19 +16,32 @@ from kansei.core.content import slug as mkslug
 from kansei.core.effects import Compiled
 from kansei.core.protocol import Action
 
-from .cards import CONTENT, Catalog, Evolution, Program, Spirit, Support, catalog, load_catalog
-from .model import HandCard
+from .cards import (
+    CONTENT,
+    EVOLUTION,
+    MOVECARD,
+    REALM,
+    SIGNAL,
+    SPIRIT,
+    Catalog,
+    Evolution,
+    Program,
+    Spirit,
+    Support,
+    catalog,
+    load_catalog,
+)
+from .state import HandCard
 
-SPIRIT, EVOLUTION, SIGNAL, REALM, MOVECARD = range(5)
-KIND_NAMES = ("D-Spirit", "D-Evolution", "Signal", "Realm", "Special Move card")
 TRIGGERS = ("command", "summoned", "destroyed", "attack", "end")
 
 
 class Table:
     """Every card as parallel arrays indexed by card id."""
 
-    def __init__(self, cat: Catalog):
+    def __init__(self, cat: Catalog, folder: Path | None = None):
         self.catalog = cat
+        self.folder = folder  # the content folder (None: the shipped one): what a pickled table names
         cards: list[Spirit | Evolution | Support] = [*cat.spirits, *cat.evolutions, *cat.supports]
         n = len(cards)
         self.n = n
@@ -125,6 +138,11 @@ class Table:
                         best = max(best, boost)
                 self.adv[a][b] = best
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled by reference: the content folder, whose table is built once per process (states
+        pickle without their content, and two unpickled states share one table)."""
+        return (table_for, (self.folder,))
+
     def find(self, name: str) -> int | None:
         i = self.by_name.get(str(name).lower())
         return i if i is not None else self.by_name.get(mkslug(str(name)))
@@ -151,7 +169,7 @@ def table() -> Table:
 
 @lru_cache(maxsize=8)
 def _table_for(folder: str, digest: str) -> Table:
-    return Table(load_catalog(Path(folder), prefix=folder))
+    return Table(load_catalog(Path(folder), prefix=folder), Path(folder))
 
 
 def table_for(folder: Path | None) -> Table:

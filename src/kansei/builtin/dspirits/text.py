@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from rich.console import Group
+from rich.markup import escape
 from rich.panel import Panel
 from rich.table import Table as RichTable
 from rich.text import Text
@@ -14,8 +15,11 @@ from rich.text import Text
 from kansei.core.names import Names
 from kansei.core.protocol import Action
 
-from .model import (
+from .cards import EVOLUTION, REALM, SPIRIT
+from .game import DSpiritsState
+from .state import (
     ATTACK_STANCE,
+    BATTLE_SCENE_MAX,
     EXTRA_DRAW_COST,
     FIELD_RUSH_BID,
     LIMBO_COST,
@@ -23,8 +27,7 @@ from .model import (
     SOUL_SHIFT_COST,
     SUPER_CHARGE_COST,
 )
-from .state import DSpiritsState
-from .table import EVOLUTION, REALM, SPIRIT, Table
+from .table import Table
 
 STEP_NAMES = {
     "opening": "opening draw",
@@ -37,6 +40,12 @@ STEP_NAMES = {
     "over": "game over",
 }
 DECKS = ("D-Squad", "Support")
+
+
+# ------------------------------------------------------------------------------------------ names
+def possessive(names: Names, seat: int | None, viewer: int | None) -> str:
+    """ "your" for the viewer's own seat, else "Alice's" (lower case "your": callers capitalise)."""
+    return "your" if names.addressed(seat, viewer) else f"{names(seat)}'s"
 
 
 # ------------------------------------------------------------------------------------------ cards
@@ -69,6 +78,15 @@ def hand_card_text(t: Table, label: str, short: bool = False) -> str:
 
 
 # ------------------------------------------------------------------------------------------ the board
+def _known_text(t: Table, label: str) -> str:
+    """A card known to be in the other hand, by name and statuses only (the board's one line for them)."""
+    slug, *marks = label.split("+")
+    cid = t.find(slug)
+    name = t.name[cid] if cid is not None else slug
+    shown = ["FROZEN" if m == "frozen" else f"POISON {m.removeprefix('poison')}" for m in marks]
+    return f"{name} ({', '.join(shown)})" if shown else name
+
+
 def _statuses(u: dict[str, Any]) -> str:
     out = []
     if u["frozen"]:
@@ -105,11 +123,15 @@ def _zone_rows(grid: RichTable, label: str, items: list[Any]) -> None:
         grid.add_row(Text(label if i == 0 else "", style="dim"), item)
 
 
-def _player(v: dict[str, Any], p: dict[str, Any], seat: int | None, t: Table) -> list[Any]:
+def _player(v: dict[str, Any], p: dict[str, Any], seat: int | None, t: Table, names: Names) -> list[Any]:
     me = p["seat"] == seat
+    who = "You" if names.addressed(p["seat"], seat) else names(p["seat"])
     n = p["hand_spirits"]
     head = Text.assemble(
-        (f"{'▶ ' if v['to_move'] == p['seat'] else ''}{'You' if me else 'Seat ' + str(p['seat'])}", "bold"),
+        (
+            f"{'▶ ' if v['to_move'] == p['seat'] else ''}{who}",
+            "bold",
+        ),
         " SP ",
         (str(max(0, p["sp"])), "bold magenta"),  # spent to the last point: 0, not -300
         f" · hand {p['hand_count']} ({n} spirit{'' if n == 1 else 's'})",
@@ -133,15 +155,16 @@ def _player(v: dict[str, Any], p: dict[str, Any], seat: int | None, t: Table) ->
         newest = ("…, " if len(p["dworld"]) > 3 else "") + ", ".join(p["dworld"][-3:])
         zones.add_row(Text("  D-World", style="dim"), Text(f"{len(p['dworld'])}: {newest}", style="dim"))
     if p["hand_known"] and not me:
-        known = ", ".join(hand_card_text(t, h, short=True) for h in p["hand_known"])
+        known = ", ".join(_known_text(t, h) for h in p["hand_known"])
         zones.add_row(Text("  Known", style="dim"), Text("in hand: " + known))
     if "hand" in p:
-        hand = "; ".join(hand_card_text(t, h, short=True) for h in p["hand"]) or "(empty)"
+        hand = "; ".join(hand_card_text(t, h["label"], short=True) for h in p["hand"]) or "(empty)"
         zones.add_row(Text("  Hand", style="bold"), Text(hand, style="bold"))
     return [head, zones]
 
 
 def render(state: DSpiritsState, seat: int | None, lang: str = "en", names: Names | None = None) -> Panel:
+    names = names or Names()
     v = state.view(seat)
     t = state.table
     realm = v["realm"]
@@ -152,16 +175,16 @@ def render(state: DSpiritsState, seat: int | None, lang: str = "en", names: Name
         + (
             STEP_NAMES[v["phase"]]
             if v["phase"] in ("over", "side", "opening")
-            else f"seat {v['active']}'s {STEP_NAMES.get(v['phase'], v['phase'])}"
+            else f"{possessive(names, v['active'], seat)} {STEP_NAMES.get(v['phase'], v['phase'])}"
         ),
     )
     parts: list[Any] = []
     if realm:  # the shared Realm zone (DS-Z1), when a Realm holds it
-        text = f"{realm['card']} (seat {realm['owner']}): {realm['text'].removeprefix('Realm: ')}"
+        text = f"{realm['card']} ({names(realm['owner'])}): {realm['text'].removeprefix('Realm: ')}"
         parts.append(Text.assemble(("Realm: ", "bold green"), text))
     order = [1 - seat, seat] if seat in (0, 1) else [0, 1]
     for p in order:
-        parts.extend(_player(v, v["players"][p], seat, t))
+        parts.extend(_player(v, v["players"][p], seat, t, names))
     if v["chain"]:  # a labelled row like the zones; the last link resolves first
         chain = RichTable.grid(padding=(0, 1))
         chain.add_column(no_wrap=True, min_width=9)
@@ -172,11 +195,11 @@ def render(state: DSpiritsState, seat: int | None, lang: str = "en", names: Name
             if it["kind"] == "link":
                 src = f" ({it['source']})" if it["source"] != it["name"] else ""
                 tgt = f" on {it['target']}" if it["target"] else ""
-                what = f"{i}. seat {it['seat']}: {it['name']}{src}{tgt}{neg}{first}"
+                what = f"{i}. {escape(names(it['seat']))}: {it['name']}{src}{tgt}{neg}{first}"
             else:
                 limbo = "Limbo " if it["limbo"] else ""
                 tgt = "directly" if it["target"] == "direct" else it["target"]
-                what = f"{i}. seat {it['seat']}: {limbo}{it['attacker']} attacks {tgt}{neg}{first}"
+                what = f"{i}. {escape(names(it['seat']))}: {limbo}{it['attacker']} attacks {tgt}{neg}{first}"
             chain.add_row(Text("Chain" if i == 1 else "", style="bold"), Text.from_markup(what))
         parts.append(chain)
     if v["endure"]:
@@ -187,8 +210,8 @@ def render(state: DSpiritsState, seat: int | None, lang: str = "en", names: Name
         what = "Field Rush for" if b["kind"] == "rush" else "Realm"
         parts.append(
             Text(
-                f"Bidding: {what} {b['card']} (seat {b['seat']}): {b['amount']} SP by seat {b['high']}; "
-                f"seat {b['to_bid']} to raise or pass",
+                f"Bidding: {what} {b['card']} ({names(b['seat'])}): {b['amount']} SP by {names(b['high'])}; "
+                f"{names(b['to_bid'])} to raise or pass",
                 style="bold green",
             )
         )
@@ -197,13 +220,14 @@ def render(state: DSpiritsState, seat: int | None, lang: str = "en", names: Name
         pending = f", bringing in {s['pending']}" if s["pending"] else ""
         parts.append(
             Text(
-                f"Between games: seat {s['seat']} may swap side-deck cards "
+                f"Between games: {names(s['seat'])} may swap side-deck cards "
                 f"({s['swaps_left'][s['seat']]} left){pending}",
                 style="bold",
             )
         )
     if v["over"]:
-        res = "a draw" if v["winner"] is None else f"seat {v['winner']} wins"
+        w = v["winner"]
+        res = "a draw" if w is None else "you win" if names.addressed(w, seat) else f"{names(w)} wins"
         parts.append(Text(f"Game over: {res}", style="bold green"))
     return Panel(Group(*parts), expand=False, title=head, title_align="left")
 
@@ -354,19 +378,20 @@ def narrate(
     game: Any, e: dict[str, Any], seat: int | None = None, lang: str = "en", names: Names | None = None
 ) -> str | None:
     """One line for an event of ``events_for(seat)``, in ``seat``'s words (``you`` for its own)."""
+    names = names or Names()
     k = e["type"]
     s = e.get("seat")
-    you = s is not None and s == seat
-    Who = "You" if you else f"Seat {s}"
-    whose = "your" if you else f"seat {s}'s"
-    Whose = "Your" if you else f"Seat {s}'s"
+    you = names.addressed(s, seat)
+    Who = "You" if you else names(s)
+    whose = possessive(names, s, seat)
+    Whose = whose[0].upper() + whose[1:] if you else whose
 
     def v(plural: str, singular: str) -> str:
         """The verb agreeing with ``who``."""
         return plural if you else singular
 
     if k == "game_start":
-        first = "you go" if e["first"] == seat else f"seat {e['first']} goes"
+        first = "you go" if names.addressed(e["first"], seat) else f"{names(e['first'])} goes"
         return f"Game {e['game']} begins: {first} first, {e['sp'][0]} SP each."
     if k == "opening":
         n, m = e["squad"], e["support"]
@@ -381,6 +406,8 @@ def narrate(
         )
     if k == "drew":
         return f"You drew {e['card']}."
+    if k == "dealt":
+        return f"Your hand: {', '.join(e['cards'])}."
     if k == "no_draw":
         return f"{Who} {v('draw', 'draws')} no card this turn."
     if k == "sp":
@@ -404,7 +431,7 @@ def narrate(
         tgt = ""
         if e.get("target"):
             ts = e.get("target_seat")
-            owner = "your" if ts == seat else f"seat {ts}'s"
+            owner = possessive(names, ts, seat)
             tgt = f" on {owner} {e['target']}"
         what = "responds with" if e.get("kind") == "response" else "activates"
         if you:
@@ -483,7 +510,7 @@ def narrate(
         return f"{Who} {v('swap', 'swaps')} {e['card_out']} out for {e['card_in']}."
     if k == "game_over":
         w = e["winner"]
-        res = "a draw" if w is None else "you win" if w == seat else f"seat {w} wins"
+        res = "a draw" if w is None else "you win" if names.addressed(w, seat) else f"{names(w)} wins"
         why = {"sp": "SP ran out", "turn_limit": "turn limit, the higher SP wins"}.get(
             e["reason"], e["reason"]
         )
@@ -493,7 +520,7 @@ def narrate(
         wins = e["wins"]
         if w is None:
             return f"The match is a draw, {wins[0]}–{wins[1]}."
-        res = "You win" if w == seat else f"Seat {w} wins"
+        res = "You win" if names.addressed(w, seat) else f"{names(w)} wins"
         return f"{res} the match, {wins[w]} games to {wins[1 - w]}."
     if k == "step":
         return f"{Who} {v('enter', 'enters')} the {e['step']} step."
@@ -514,3 +541,174 @@ def _battle_line(e: dict[str, Any]) -> str:
         return f"{e['target']} holds in Endure stance: {e['power']} does not exceed {e['against']}."
     words = {"higher": "beats", "equal": "trades with", "lower": "is repelled by"}[o]
     return f"Battle {e['power']} against {e['against']}: {e['attacker']} {words} {e['target']}."
+
+
+# ------------------------------------------------------------------------------------------ decisions
+def _item_words(state: DSpiritsState, seat: int, names: Names) -> str:
+    """The item on top of the chain, as the seat answering it reads it."""
+    chain = state.view(seat)["chain"]
+    if not chain:
+        return "the chain"
+    it = chain[-1]
+    whose = possessive(names, it["seat"], seat)
+    if it["kind"] == "link":
+        return f"{whose} {it['name']}"
+    tgt = "you directly" if it["target"] == "direct" else f"{possessive(names, seat, seat)} {it['target']}"
+    return f"the attack of {whose} {it['attacker']} on {tgt}"
+
+
+def prompt(state: DSpiritsState, lang: str = "en", names: Names | None = None) -> str:
+    """The decision the seat to move faces, in its own words."""
+    names = names or Names()
+    p = state.to_move
+    if p is None:
+        return ""
+    t = state.table
+    kind = state.wnd.kind if state.wnd.priority is not None else None
+    if kind == "endure":
+        e = state.endure_choice()
+        found = state.locate(e.target)
+        mine = t.name[found[1].card] if found else "D-Spirit"
+        return f"Endure with your {mine} (an attack of {e.power} against {e.against}), or let it fall"
+    if kind == "target":
+        data = state.wnd.data
+        prog = t.catalog.programs[getattr(data, "program", 0)]
+        return f"Choose a target for {prog.name}"
+    if kind is not None:
+        return f"Respond to {_item_words(state, p, names)}, or pass"
+    if state.bid is not None:
+        b = state.bid
+        high = "yours" if b.high == p else f"by {names(b.high)}"
+        return f"Raise the bid for {t.name[b.card]} (it stands at {b.amount} SP, {high}), or pass"
+    ph = state.phase
+    if ph == "opening":
+        return f"Opening draw: choose how many of your {OPENING_HAND} cards come from the D-Squad deck"
+    if ph == "side":
+        if state.side_pending >= 0:
+            return f"Choose the card {t.name[state.side_pending]} replaces in your decks"
+        return f"Swap a side-deck card in, or keep your decks ({state.swaps_left[p]} swaps left)"
+    kinds = {a.kind for a in state.legal_actions()}
+    if ph == "draw":
+        extra = [
+            w
+            for k, w in (("rush", "take a Field Rush"), ("recharge", "recharge your D-Squad deck"))
+            if k in kinds
+        ]
+        return "Draw a card from one of your decks" + (", or " + " or ".join(extra) if extra else "")
+    if ph == "extra":
+        return f"Extra Draw: one more card for {EXTRA_DRAW_COST} SP, or none"
+    if ph == "main":
+        return "Your main step: summon, play cards, use abilities or change stances, then go to battle"
+    if ph == "battle":
+        if kinds & {"attack", "limbo"}:
+            return "Your battle step: attack with a D-Spirit, or end your turn"
+        return "Your battle step: end your turn"
+    return STEP_NAMES.get(ph, ph)
+
+
+def _hand_reason(state: DSpiritsState, p: int, cid: int) -> str:
+    t = state.table
+    sp = state.sp[p]
+    window = state.wnd.kind if state.wnd.priority is not None else None
+    if window in ("chain", "attack"):
+        if t.kind[cid] == SPIRIT:
+            return "a D-Spirit cannot answer the chain"
+        if not t.response[cid]:
+            return "only response signals answer the chain"
+        return "it has nothing on the chain to answer now"
+    if window is not None or state.bid is not None:
+        return "not now: answer the decision first"
+    if state.phase != "main":
+        return f"not now: this is the {STEP_NAMES.get(state.phase, state.phase)}"
+    k = t.kind[cid]
+    if k == SPIRIT:
+        if state.summoned:
+            return "you have made your Regular Summon this turn"
+        if len(state.scene[p]) >= BATTLE_SCENE_MAX:
+            return "your Battle Scene is full"
+        return "it cannot be summoned now"
+    eff = t.effect[cid]
+    if t.response[cid] and (eff is None or eff.needs_attack or eff.needs_link):
+        return "a response: it answers a card or an attack"
+    if k == REALM:
+        return f"its opening bid is {t.bid[cid]} SP and you have {sp} (a payment must leave you 1 SP)"
+    if t.cost[cid] and sp <= t.cost[cid]:
+        return f"it costs {t.cost[cid]} SP and you have {sp} (a payment must leave you 1 SP)"
+    if t.requires[cid] and not all(state.controls(p, r) for r in t.requires[cid]):
+        return f"it needs {' and '.join(t.name[r] for r in t.requires[cid])} under your control"
+    return "it has no target now"
+
+
+def _spirit_reason(state: DSpiritsState, p: int, uid: int) -> str:
+    found = state.locate(uid)
+    if found is None:
+        return "not now"
+    q, u = found
+    ph = state.phase
+    if q != p:
+        if ph == "battle" and u in state.parked[q]:
+            return "in the Support Zone: it cannot be attacked"
+        return "not a target now"
+    if state.wnd.priority is not None or state.bid is not None:
+        return "not now: answer the decision first"
+    if state.is_frozen(u):
+        return "Frozen until your next end step"
+    if state.is_restricted(u):
+        return "it endured an attack: no attack or stance change this turn"
+    if ph == "battle":
+        if not state.may_attack(p):
+            return "the first player does not attack on their first turn"
+        if u in state.parked[p]:
+            return "in the Support Zone: it attacks only by Limbo"
+        if u.attacked_on == state.turn:
+            return "it has attacked this turn"
+        if u.stance != ATTACK_STANCE:
+            return "in Endure stance: it cannot attack"
+        if u.uid not in state.ready:
+            return "it came into play after the battle step began"
+        return "it cannot attack now"
+    if ph == "main":
+        return "it has nothing to do now"
+    return f"not now: this is the {STEP_NAMES.get(ph, ph)}"
+
+
+def unusable(state: DSpiritsState, seat: int, lang: str = "en", names: Names | None = None) -> dict[str, str]:
+    """Why the cards and D-Spirits of ``seat``'s view that no legal action uses cannot be used now (the
+    seat to move only: the other seat has no decision)."""
+    if state.to_move != seat:
+        return {}
+    game = state.game
+    used = {r for a in state.legal_actions() for r in game.move_refs(state, a)}
+    out: dict[str, str] = {}
+    t = state.table
+    for h in state.hand[seat]:
+        ref = "hand:" + state.hand_label(h)
+        if ref not in used and ref not in out:
+            out[ref] = _hand_reason(state, seat, h.card)
+    for q in (seat, 1 - seat):
+        for u in state.scene[q] + state.parked[q]:
+            ref = f"spirit:{u.uid}"
+            if ref not in used and (q == seat or state.phase == "battle"):
+                out[ref] = _spirit_reason(state, seat, u.uid)
+            if q != seat:
+                continue
+            move = t.move[u.card]
+            if move is not None and f"move:{u.uid}" not in used and f"spirit:{u.uid}" in used:
+                out[f"move:{u.uid}"] = _program_reason(state, seat, u, move, u.moved_on == state.turn)
+            for j, prog in enumerate(t.command[u.card]):
+                ref = f"ability:{u.uid}:{t.pslug[prog.id]}"
+                if ref not in used and f"spirit:{u.uid}" in used:
+                    out[ref] = _program_reason(state, seat, u, prog, u.used_ability(j, state.turn))
+    return out
+
+
+def _program_reason(state: DSpiritsState, p: int, u: Any, prog: Any, spent: bool) -> str:
+    if spent:
+        return "used this turn (once per turn)"
+    if u.shifted:
+        return "soul-shifted: its abilities are inactive"
+    if prog.cost and state.sp[p] <= prog.cost:
+        return f"it costs {prog.cost} SP and you have {state.sp[p]} (a payment must leave you 1 SP)"
+    if state.phase != "main":
+        return f"not now: this is the {STEP_NAMES.get(state.phase, state.phase)}"
+    return "it has no target now"

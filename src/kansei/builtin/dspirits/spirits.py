@@ -1,130 +1,38 @@
-"""The D-Spirits state, part 1: its fields, what a D-Spirit's numbers are now, and the primitives effect
-blocks act through (destroy, launch, draw, …), summons and the targets an effect may choose.
-
-The state is one class built in layers, one module per concern, each adding to the one before:
-``base`` (this) → ``battle`` (DS-B…) → ``chains`` (DS-R4 windows, DS-R1 bidding, draw-step game
-breakers) → ``flow`` (turn steps, the main step, matches) → ``state`` (views, refusals, copies). Scenario
-set-up is in ``setup``; the Game (options, decks, content) in ``rules``.
+"""The D-Spirits state, layer 2: SP, what a D-Spirit's numbers are now, finding D-Spirits in play, hands,
+the primitives effect blocks act through (destroy, launch, draw, …), summons and the targets an effect may
+choose, and the end of a game (see :mod:`.state` for the layers).
 """
 
 from __future__ import annotations
 
 from bisect import insort
-from itertools import count
-from typing import TYPE_CHECKING, Any, NamedTuple, cast
-
-from kansei.core.protocol import Action, DuelState
-from kansei.core.windows import Windows
+from typing import cast
 
 from .blocks import CHOOSING
-from .cards import Program
-from .model import (
+from .cards import SPIRIT, Program
+from .state import (
     BATTLE_SCENE_MAX,
     OPEN,
     OVER,
     SIDE,
     SUPPORT_SPIRITS_MAX,
     AttackItem,
-    Bid,
+    Aura,
     ChainItem,
     Ctx,
     HandCard,
     Link,
-    Phase,
+    Located,
+    StateBase,
     TargetChoice,
     Unit,
 )
-from .table import SPIRIT, Table
-
-if TYPE_CHECKING:  # pragma: no cover
-    from .rules import DSpirits
-
-Aura = tuple[int, str, int, int, int]  # owner, side ("all"/"own"/"foe"), type bit, stat (0 attack), amount
-Decklist = tuple[list[int], list[int], list[int]]  # D-Squad, Support, side deck (sorted card ids)
-Located = tuple[int, Unit]  # controller, D-Spirit
 
 
-class Listed(NamedTuple):
-    """Cards of a seat's open Support decklist whose whereabouts decide if it is asked: (card, copies)."""
+class SpiritState(StateBase):
+    """SP, D-Spirits in play and the primitives of a D-Spirits game."""
 
-    responses: tuple[tuple[int, int], ...]
-    realms: tuple[tuple[int, int], ...]
-
-
-PASS = Action("pass", "pass")
-_TOKENS = count(1)  # ownership tokens of states (see Unit and StateBase.writable)
-
-
-def new_token() -> int:
-    return next(_TOKENS)
-
-
-class StateBase(DuelState):
-    """Fields and primitives of a D-Spirits game (see the module doc for the layers above)."""
-
-    __slots__ = (
-        "table", "phase", "active", "first", "turn", "turns_taken", "sp", "squad", "support", "side", "hand",
-        "dworld", "banished", "scene", "parked", "support_cards", "realm", "auras", "wnd", "bid", "summoned",
-        "exchanged", "shifted", "rushed", "attacks", "uid_next", "open_seat", "lists", "game_no",
-        "match_wins", "results", "side_seat", "side_pending", "swaps_left", "ready", "token", "listed",
-        "label_memo",
-    )  # fmt: skip
-
-    game: DSpirits
-    table: Table
-    phase: Phase
-    active: int  # whose turn it is
-    first: int  # who went first this game
-    turn: int  # turns played this game (both players), from 1
-    turns_taken: list[int]  # per seat
-    sp: list[int]
-    squad: list[list[int]]  # D-Squad decks, top last
-    support: list[list[int]]  # Support decks, top last
-    side: list[list[int]]  # side decks, sorted (open information)
-    hand: list[list[HandCard]]  # sorted
-    dworld: list[list[int]]  # D-Worlds (discard piles)
-    banished: list[list[int]]  # removed from play
-    scene: list[list[Unit]]  # the Battle Scenes (DS-Z1)
-    parked: list[list[Unit]]  # D-Spirits in the Support Zones (DS-B6)
-    support_cards: list[list[int]]  # lasting signals in the Support Zones
-    realm: tuple[int, int] | None  # (owner, card) in the shared Realm zone
-    auras: tuple[Aura, ...]  # static effects in force (the Realm's, lasting signals')
-    wnd: Windows  # open response windows and the chain (DS-R4)
-    bid: Bid | None  # Realm bidding in progress (DS-R1, DS-X6)
-    summoned: bool  # this turn: a Regular Summon was made (DS-G3)
-    exchanged: bool  # a Soul Exchange (DS-X3)
-    shifted: bool  # a Soul Shift (DS-X4)
-    rushed: bool  # a Field Rush (DS-X6)
-    attacks: int  # attacks declared this battle step
-    uid_next: int
-    open_seat: int  # the seat to make its opening draw; between games: who goes first next
-    lists: list[Decklist]  # each seat's decklists this game (side swaps change them in a match)
-    game_no: int  # in a match: 1, 2, 3
-    match_wins: list[int]
-    results: list[dict[str, Any]]  # one per finished game
-    side_seat: int  # between games: the seat swapping
-    side_pending: int  # the side-deck card chosen to come in, or -1
-    swaps_left: list[int]
-    ready: tuple[int, ...]  # uids on the Battle Scene when this battle step began: they may attack (DS-G2)
-    token: int  # this state owns (may write in place) the units whose owner is this token
-    listed: list[Listed]  # per seat, this game: response signals and Realms of its open Support decklist
-    label_memo: tuple[tuple[str, ...], tuple[str, ...]] | None  # both seats' labels until the field changes
-
-    # ------------------------------------------------------------------------------ whose decision
-    @property
-    def to_move(self) -> int | None:
-        if self.over:
-            return None
-        w = self.wnd.priority
-        if w is not None:
-            return w
-        if self.bid is not None:
-            return self.bid.mover
-        if self.phase == OPEN:
-            return self.open_seat
-        if self.phase == SIDE:
-            return self.side_seat
-        return self.active
+    __slots__ = ()
 
     # ------------------------------------------------------------------------------ SP
     def afford(self, p: int, cost: int) -> bool:
@@ -306,6 +214,25 @@ class StateBase(DuelState):
             s += f"+poison{h.poison}"
         return s
 
+    def show(self, p: int, c: int) -> None:
+        """Every seat saw plain card ``c`` go into ``p``'s hand (a D-Spirit back to hand, a Realm won by
+        Field Rush): it is known to be there until it leaves (docs/rulings.md)."""
+        self.shown[p] = tuple(sorted((*self.shown[p], c)))
+
+    def take_from_hand(self, p: int, h: HandCard) -> None:
+        """``h`` leaves ``p``'s hand: one copy fewer is known to be there (which copy left, a shown one or
+        one drawn unseen, only ``p`` knows)."""
+        self.hand[p].remove(h)
+        shown = self.shown[p]
+        if shown and not h.marked and h.card in shown:
+            i = shown.index(h.card)
+            self.shown[p] = shown[:i] + shown[i + 1 :]
+
+    def known_in_hand(self, p: int) -> list[HandCard]:
+        """The cards of ``p``'s hand every seat knows: statused ones (DS-R2) and shown plain ones."""
+        plain = self.table.plain
+        return sorted([h for h in self.hand[p] if h.marked] + [plain[c] for c in self.shown[p]])
+
     def hand_spirit_count(self, p: int) -> int:
         """How many D-Spirits ``p`` holds (public: the backs of the two decks differ, docs/rulings.md)."""
         kind = self.table.kind
@@ -320,7 +247,15 @@ class StateBase(DuelState):
         frozen = self.is_frozen(u)
         h = HandCard(base, frozen, u.poison) if frozen or u.poison else self.table.plain[base]
         insort(self.hand[p], h)
-        self.log("to_hand", seat=p, card=self.table.name[base], why=why)
+        if not h.marked:
+            self.show(p, base)
+        self.log(
+            "to_hand",
+            seat=p,
+            card=self.table.name[base],
+            stack=[self.table.name[c] for c in stack[1:]],
+            why=why,
+        )
 
     def draw(self, p: int, deck: int, why: str) -> bool:
         """One card from the D-Squad (0) or Support (1) deck; which deck is public, the card is not."""
@@ -390,7 +325,7 @@ class StateBase(DuelState):
             and t.spooky[top]
             and t.elemental[killer]
         ):
-            self.log("negated", seat=p, card=t.name[top], why=f"{t.name[killer]} is Elemental (DS-B5)")
+            self.log("negated", seat=p, card=t.name[top], why=f"{t.name[killer]} is Elemental")  # DS-B5
             return
         for prog in progs:
             self.run(prog, p, u.uid)
@@ -400,7 +335,8 @@ class StateBase(DuelState):
         self.remove_unit(p, u)
         self.banished[p].extend(u.under)
         self.banished[p].append(u.card)
-        self.log("banish", seat=p, card=self.table.name[u.card], why=why)
+        t = self.table
+        self.log("banish", seat=p, card=t.name[u.card], stack=[t.name[c] for c in u.under], why=why)
 
     def modify(self, p: int, u: Unit, stat: str, amount: int, permanent: bool, why: str) -> None:
         u = self.writable(p, u)
@@ -492,7 +428,7 @@ class StateBase(DuelState):
             return
         h = c.target_hand
         if c.target_kind == "hand" and h is not None and h in self.hand[p]:
-            self.hand[p].remove(h)
+            self.take_from_hand(p, h)
             self.summon(p, h, sup=True)
         elif c.target_kind == "dworld" and c.target in self.dworld[p]:
             self.dworld[p].remove(c.target)
@@ -703,4 +639,4 @@ class StateBase(DuelState):
         self.open_seat = (1 - w) if w is not None else self.rng.coin()  # the loser goes first
 
 
-__all__ = ["PASS", "Aura", "Decklist", "Located", "StateBase"]
+__all__ = ["SpiritState"]

@@ -13,12 +13,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .cards import Program
-from .model import OPENING_HAND
-from .table import EVOLUTION, MOVECARD, REALM, SIGNAL, SPIRIT, Table
+from .cards import EVOLUTION, MOVECARD, REALM, SIGNAL, SPIRIT, Program
+from .state import OPENING_HAND
+from .table import Table
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .rules import DSpiritsOptions
+    from .game import DSpiritsOptions
 
 PHASES = ("opening", "draw", "extra", "main", "battle", "end", "side", "over")
 WINDOWS = ("chain", "attack", "endure", "target")
@@ -223,8 +223,8 @@ def encode_view(t: Table, view: dict[str, Any], seat: int | None) -> list[float]
             for i in range(UNIT_SLOTS):
                 out += _unit(units[i] if i < len(units) else None)
     counts = [0.0] * t.n
-    for label in players[me].get("hand", []):
-        c = t.find(label.split("+")[0])
+    for card in players[me].get("hand") or ():
+        c = t.find(card["label"].split("+")[0])
         if c is not None:
             counts[c] += 1.0
     out += counts
