@@ -6,6 +6,7 @@ import pytest
 
 from kansei import IllegalAction
 from kansei.builtin.initiald.refusals import shortfall_text
+from kansei.builtin.initiald.rules import shortfall
 from kansei.builtin.initiald.table import POWER, TRACTION
 from kansei.testing import find_events
 
@@ -134,9 +135,9 @@ def test_id_p3_bonuses_in_play_count_towards_requirements(idh):
         hands=[["Mechanic's Tune-Up", "Pure Power", "Heel-and-Toe"], ["Pure Power"]],
     )
     pp = s.game.table.find("Pure Power")
-    assert s.stat(0, POWER) == 5 and s.shortfall(0, pp) == (2, 0)
+    assert s.stat(0, POWER) == 5 and shortfall(s, 0, pp) == (2, 0)
     s.apply("play mechanic-s-tune-up")
-    assert s.stat(0, POWER) == 6 and s.shortfall(0, pp)[0] == 1
+    assert s.stat(0, POWER) == 6 and shortfall(s, 0, pp)[0] == 1
 
 
 def test_discard_order_any_offers_every_card(idh_factory):

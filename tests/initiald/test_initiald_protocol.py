@@ -13,6 +13,7 @@ from rich.console import Console
 
 import kansei
 from kansei import Action, IllegalAction
+from kansei.builtin.initiald.rules import position_problem, shortfall
 from kansei.testing import all_events, find_events, refused
 
 
@@ -206,11 +207,11 @@ def test_id_p3_p4_every_offered_play_costs_exactly_its_shortfall(idh_factory, se
             offered = {a.args[0]: a.args[1] for a in s.legal_actions() if a.kind == "play"}
             for c in set(s.hands[p]):
                 d = cards[c]
-                req, ctr = s.shortfall(p, c)
+                req, ctr = shortfall(s, p, c)
                 need = max(req, ctr) if shared else req + ctr
                 ok = (
                     s.sides[p].special_problem(d) is None
-                    and s.position_problem(p, d) is None
+                    and position_problem(s, p, d) is None
                     and need <= len(s.hands[p]) - 1
                 )
                 assert (c in offered) == ok

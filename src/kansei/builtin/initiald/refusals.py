@@ -19,10 +19,11 @@ from typing import TYPE_CHECKING
 from kansei.core.options import shorten
 
 from .cards import MANEUVER_TYPES
+from .rules import discards_needed, position_problem, shortfall
 from .table import KEEP, MAX_NEED, PAY, PLAY, STAT_NAMES
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .rules import InitialDState
+    from .state import InitialDState
 
 VERBS = "play <maneuver> [discard N], discard <card>, keep or pass"
 
@@ -51,7 +52,7 @@ def shortfall_text(state: InitialDState, p: int, cid: int) -> str:
     """'Traction 6 of 8: 2 short; speed counter 7 against Pure Power's strength 8: 1 short' (public)."""
     cards = state.game.table.cards
     d = cards[cid]
-    req, ctr = state.shortfall(p, cid)
+    req, ctr = shortfall(state, p, cid)
     out = []
     if d.req_stat >= 0:
         have = state.stat(p, d.req_stat)
@@ -92,10 +93,10 @@ def _play_problem(state: InitialDState, cid: int, n: int, shown: str, others: in
     requirements, position, the discard count and whether ``others`` cards could pay for it."""
     p = state.turn
     d = state.game.table.cards[cid]
-    why = state.sides[p].special_problem(d) or state.position_problem(p, d)
+    why = state.sides[p].special_problem(d) or position_problem(state, p, d)
     if why:
         return f"{shown!r}: {why} (ID-C4 special requirement)"
-    need = state.discards_needed(p, cid)
+    need = discards_needed(state, p, cid)
     parts = shortfall_text(state, p, cid)
     if need > others:
         return (

@@ -19,10 +19,11 @@ from rich.text import Text
 from kansei.core.names import Names
 from kansei.core.protocol import Action, Game
 
-from .cards import MANEUVER_TYPES, STAGE_TYPES
+from .cards import MANEUVER_TYPES, STAGE_TYPES, Car, Maneuver, Mod, Race
 from .refusals import shortfall_text
-from .rules import InitialDState
-from .table import KEEP, LEAD, PAY, PLAY, STAT_NAMES
+from .rules import discards_needed, position_problem, shortfall
+from .state import InitialDState
+from .table import KEEP, LEAD, PAY, PLAY, STAT_NAMES, Table
 
 _ICON = {"straight": "━", "curve": "↪", "obstacle": "▲"}
 _VERB_S = {
@@ -75,9 +76,9 @@ def cost_now(state: InitialDState, seat: int, cid: int, detail: bool = True) -> 
     side = state.sides[seat]
     if side.special_problem(d):
         return "✗ " + _short_problem(state, seat, cid)
-    if state.position_problem(seat, d):
+    if position_problem(state, seat, d):
         return f"✗ {'lead' if d.position == LEAD else 'trailing'} car only"
-    need = state.discards_needed(seat, cid)
+    need = discards_needed(state, seat, cid)
     spare = len(state.hands[seat]) - 1
     why = shortfall_text(state, seat, cid) if detail else ""
     tail = f" ({why})" if why and why != "no requirement" else ""
@@ -90,7 +91,7 @@ def short_why(state: InitialDState, seat: int, cid: int) -> str:
     """' — Traction 6/8, counter 7/8': the shortfalls a play's discards make up (empty when free)."""
     cards = state.game.table.cards
     d = cards[cid]
-    req, ctr = state.shortfall(seat, cid)
+    req, ctr = shortfall(state, seat, cid)
     out = []
     if req:
         out.append(f"{STAT_NAMES[d.req_stat]} {d.req_val - req}/{d.req_val}")
@@ -320,3 +321,112 @@ def narrate(
     if ty == "keep":
         return _cap(f"{_says(s, seat, 'keep')} {plural(event['count'], 'card')}")
     return None
+
+
+# ------------------------------------------------------------------------------------------ card faces
+COLOUR = {"speed": "red", "turn": "blue", "tactics": "green"}
+
+
+def maneuver_text(d: Maneuver) -> str:
+    """The rules text of a maneuver: special requirements, Style and effects, then its flavour."""
+    parts = []
+    if d.position != "any":
+        parts.append(f"{d.position.capitalize()} car only.")
+    if d.needs_mod:
+        parts.append(f"Needs a {d.needs_mod} mod.")
+    if d.drivetrain:
+        parts.append(f"{' or '.join(d.drivetrain)} only.")
+    if d.only_used_by:
+        parts.append(f"Only used by {', '.join(d.only_used_by)}.")
+    if d.style:
+        parts.append(f"+{d.style} Style when played.")
+    for e in d.effects:
+        parts.append(effect_sentence(e))
+    if d.text and d.text not in parts:
+        parts.append(d.text)
+    return " ".join(p for p in parts if p)
+
+
+def effect_sentence(spec: Mapping[str, Any]) -> str:
+    """One block spec in words ('+1 Traction to your car while in play')."""
+    block = spec.get("block")
+    amount = spec.get("amount", 0)
+    if block == "bonus":
+        whose = "your car" if spec.get("who", "self") == "self" else "the opponent's car"
+        return f"{amount:+} {str(spec.get('stat', '')).capitalize()} to {whose} while in play."
+    if block == "discard_in_play":
+        whose = {"self": "your", "opponent": "the opponent's", "any": "all"}.get(str(spec.get("who")), "")
+        many = "all" if not amount else f"{amount} of"
+        return f"Discard {many} {whose} maneuvers in play.".replace("all all", "all")
+    if block == "opponent_discards":
+        return f"The opponent discards {amount} card{'s' if amount != 1 else ''} at random."
+    return ""
+
+
+def _stats(rec: Car | Mod | Race | Maneuver) -> dict[str, Any]:
+    if isinstance(rec, Car):
+        return {
+            "Cost": rec.cost,
+            "Power": rec.power,
+            "Traction": rec.traction,
+            "Style": rec.style,
+            "Max mods": rec.max_mods,
+            "Drivetrain": rec.drivetrain,
+        }
+    if isinstance(rec, Mod):
+        out: dict[str, Any] = {"Type": rec.type, "Cost": rec.cost}
+        for name, v in (("Power", rec.power), ("Traction", rec.traction), ("Style", rec.style)):
+            if v:
+                out[name] = v
+        return out
+    if isinstance(rec, Race):
+        return {"Pass": rec.pass_, "Stages": " → ".join(rec.stages)}
+    s, c = rec.strength, rec.counter
+    req = f"{rec.requirement_type.capitalize()} {rec.requirement_value}" if rec.requirement_value else "none"
+    return {
+        "Type": rec.type,
+        "Strength S/C/O": f"{s.straight}/{s.curve}/{s.obstacle}",
+        "Counter sp/tu/ta": f"{c.speed}/{c.turn}/{c.tactics}",
+        "Requirement": req,
+    }
+
+
+def _bonus_text(rec: Car | Mod) -> list[str]:
+    return [
+        f"{b.amount:+} {b.stat.capitalize()}" + (f" in {b.stage} stages" if b.stage else "")
+        for b in rec.bonuses
+    ]
+
+
+def card_faces(t: Table) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    for d in t.cards:
+        rec = d.rec
+        tags = list(rec.traits)
+        if isinstance(rec, Maneuver):
+            text = maneuver_text(rec)
+            tags.insert(0, rec.type)
+        elif isinstance(rec, Car):
+            extra = [f"Built-in {m}." for m in rec.built_in] + [f"{b}." for b in _bonus_text(rec)]
+            text = " ".join([*extra, rec.text]).strip()
+        elif isinstance(rec, Mod):
+            extra = [f"{b}." for b in _bonus_text(rec)]
+            if rec.only_used_by:
+                extra.append(f"Only used by {', '.join(rec.only_used_by)}.")
+            text = " ".join([*extra, rec.text]).strip()
+            tags.insert(0, rec.type)
+        else:
+            text = rec.text
+        out.append(
+            {
+                "name": d.name,
+                "slug": d.slug,
+                "kind": d.kind,
+                "text": text,
+                "stats": _stats(rec),
+                "tags": tags,
+                "colour": COLOUR.get(rec.type) if isinstance(rec, Maneuver) else None,
+                "house": rec.house,
+            }
+        )
+    return out
