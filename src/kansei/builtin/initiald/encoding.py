@@ -103,7 +103,7 @@ def encode_view(t: Table, v: Mapping[str, Any], seat: int | None) -> list[float]
     for p in (me, opp):
         pv = players[p]
         zones: dict[str, list[str]] = {
-            "hand": list(pv.get("hand", [])),
+            "hand": [c["card"] for c in pv.get("hand") or ()],
             "discard": pv["discard"],
             "in_play": pv["in_play"],
             "stage_pile": [e["card"] for e in pile if e["seat"] == p],

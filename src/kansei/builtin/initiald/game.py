@@ -15,13 +15,15 @@ from kansei.core.content import read_deck
 from kansei.core.errors import ContentError, IllegalAction
 from kansei.core.options import shorten
 from kansei.core.protocol import Action, Game, GameOptions, State
+from kansei.core.records import CardEvent, CardVerb
 
 from . import encoding, refusals, setup
 from .cards import deck_file_data, load_catalog
 from .setup import InitialDSetup
 from .state import InitialDState
-from .table import Side, Table, table
+from .table import PAY, Side, Table, table
 from .text import card_faces
+from .views import InitialDView
 
 
 class InitialDOptions(GameOptions):
@@ -41,6 +43,8 @@ class InitialD(Game):
     min_players = 2
     max_players = 2
     languages = ("en",)
+    View = InitialDView
+    standing_unit = "stages"
 
     options: InitialDOptions
     table: Table
@@ -128,6 +132,63 @@ class InitialD(Game):
 
     def encode_view(self, view: Mapping[str, Any], seat: int | None) -> list[float]:
         return encoding.encode_view(self.table, view, seat)
+
+    # -- the contract's hooks for clients (docs/ARCHITECTURE.md, "The contract") -----------------
+    def move_refs(self, state: State, action: Action) -> tuple[str, ...]:
+        """A play or a discard touches the card it names (``card:<slug>``, in the mover's hand: views.py);
+        ``pass`` and ``keep`` touch nothing."""
+        if action.kind in ("play", "discard"):
+            return (self.table.cards[action.args[0]].ref,)
+        return ()
+
+    def move_rules(self, state: State, action: Action) -> tuple[str, ...]:
+        k = action.kind
+        if k == "play":
+            lasting = self.table.cards[action.args[0]].lasting
+            return ("ID-P2", "ID-P3", "ID-P4", "ID-P5") if lasting else ("ID-P2", "ID-P3", "ID-P4")
+        if k == "discard":
+            paying = isinstance(state, InitialDState) and state.phase == PAY
+            return ("ID-P3", "ID-P4") if paying else ("ID-P6",)
+        if k == "keep":
+            return ("ID-P6",)
+        if k == "pass":
+            return ("ID-P2",)
+        return ()
+
+    def card_events(self, event: Mapping[str, Any]) -> list[CardEvent]:
+        """``drew`` (a seat's own draw: the public ``draw`` counts only), ``play``, ``discard`` (paying,
+        before a stage, at random), ``discard_hand`` (the loser's hand, ID-P6) and ``cleared`` (a maneuver
+        in play discarded by an effect, ID-P5)."""
+        ty = event.get("type")
+        seat = event.get("seat")
+        if not isinstance(seat, int):
+            return []
+        verb: CardVerb
+        if ty == "drew":
+            names, verb = event.get("cards", []), "drawn"
+        elif ty == "play":
+            names, verb = [event.get("card")], "played"
+        elif ty in ("discard", "cleared"):
+            names, verb = [event.get("card")], "discarded"
+        elif ty == "discard_hand":
+            names, verb = event.get("cards", []), "discarded"
+        else:
+            return []
+        out = []
+        for name in names:
+            cid = self.table.find(name) if isinstance(name, str) else None
+            if cid is not None:
+                out.append(CardEvent(seat, verb, self.table.cards[cid].slug))
+        return out
+
+    def standing(self, state: State, seat: int) -> float:
+        """Stages won, less the other seat's (public: every stage's winner is announced)."""
+        assert isinstance(state, InitialDState)
+        won = state.results.count(seat)
+        return float(won - (len(state.results) - won))
+
+    def coverage_decks(self) -> list[list[Any]]:
+        return list(setup.coverage_decks(self))
 
     def test_configs(self) -> list[dict[str, Any]]:
         return [

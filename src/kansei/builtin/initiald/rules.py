@@ -67,10 +67,11 @@ def discards_needed(s: InitialDState, p: int, cid: int) -> int:
 
 
 def position_problem(s: InitialDState, p: int, d: CardDef) -> str | None:
+    """Why seat ``p`` cannot play ``d`` in its position this stage (ID-C4: lead or trailing car only)."""
     if d.position == LEAD and p != s.lead:
-        return f"{d.name} is for the lead car only and seat {p} is the trailing car"
+        return f"{d.name} is for the lead car only, and the player to move is the trailing car"
     if d.position == TRAIL and p == s.lead:
-        return f"{d.name} is for the trailing car only and seat {p} is the lead car"
+        return f"{d.name} is for the trailing car only, and the player to move is the lead car"
     return None
 
 
@@ -360,6 +361,9 @@ def _draw(s: InitialDState, p: int, n: int) -> None:
                 break
             deck.extend(disc)
             disc.clear()
+            # the new deck holds only these cards (public: the pile was); the state's resample keeps to it
+            gen = (tuple(sorted(deck)),)
+            s.gen = gen + s.gen[1:] if p == 0 else s.gen[:1] + gen
             s.rng.shuffle(deck)
             s.log("reshuffle", seat=p, count=len(deck))
         got.append(deck.pop())

@@ -12,7 +12,7 @@ from kansei.core.options import shorten
 from kansei.core.protocol import GameSetup
 
 from . import rules
-from .cards import STAGE_TYPES, CardName, DeckSpec
+from .cards import STAGE_TYPES, Car, CardName, DeckSpec, Mod, car_identity
 from .state import InitialDState
 from .table import MAX_NEED, PLAY, Side
 
@@ -111,6 +111,7 @@ def new_state(game: InitialD, seed: int, sides: list[Side], setup: InitialDSetup
     s.reason = ""
     s.phase = PLAY
     s.turn = 0
+    s.gen = (tuple(sorted(sides[0].maneuvers)), tuple(sorted(sides[1].maneuvers)))
     set_up(s, setup)
     return s
 
@@ -187,4 +188,74 @@ def take(s: InitialDState, p: int, name: str, key: str) -> int:
     return cid
 
 
-__all__ = ["InitialDSetup", "deck_spec", "new_state", "side", "sides", "starter_sides"]
+# ------------------------------------------------------------------------------------------ coverage
+COPIES = 3  # ID-C5: at most 3 copies of a card
+DECK_SIZE = 50  # ID-C5: at least 50 maneuvers
+
+
+def coverage_decks(game: InitialD) -> list[list[dict[str, Any]]]:
+    """Legal decks, two to a game, that together hold every car, mod, race card and maneuver of the
+    content, each maneuver where possible in a deck whose car can play it (``Game.coverage_decks``).
+
+    A deck per car, whose mods are those no deck holds yet (the ones only some cars may take first); then
+    a deck for each mod still left, on the first car that takes it. A deck's maneuvers are those it can
+    play that no deck plays yet, then others it can play, three copies each, to 50. A maneuver no car
+    can play joins a deck all the same (it pays discards there)."""
+    cat = game.table.catalog
+    mods_left = [m.name for m in cat.mods]
+    races_left = [r.name for r in cat.races]
+    unplayed = [m.name for m in cat.maneuvers]
+    decks: list[dict[str, Any]] = []
+
+    def fits(car: Car, mod: Mod, chosen: list[Mod]) -> bool:  # ID-C1, ID-C2
+        taken = {*car.built_in, *(m.type for m in chosen)}
+        if mod.type in taken or len(chosen) >= car.max_mods:
+            return False
+        return not mod.only_used_by or bool(car_identity(car) & {x.lower() for x in mod.only_used_by})
+
+    def build(car: Car, chosen: list[Mod]) -> None:
+        # the restricted mods first (a Driver fits one car), then the others, each type once
+        for m in sorted((m for m in cat.mods if m.name in mods_left), key=lambda m: not m.only_used_by):
+            if m not in chosen and fits(car, m, chosen):
+                chosen.append(m)
+        races = races_left[:3]
+        races += [r.name for r in cat.races if r.name not in races][: 3 - len(races)]
+        for name in (*(m.name for m in chosen), *races):
+            for left in (mods_left, races_left):
+                if name in left:
+                    left.remove(name)
+        spec = DeckSpec(car=[car.name], mods=[m.name for m in chosen], races=races)
+        usable = Side(game.table, spec).usable
+        can = [m.name for m in cat.maneuvers if usable[game.table.need(m.name)]]
+        order = [n for n in can if n in unplayed] + [n for n in can if n not in unplayed]
+        order += [m.name for m in cat.maneuvers if m.name not in can]
+        cards = {car.name: 1, **{name: 1 for name in spec.mods}, **{name: 1 for name in races}}
+        total = 0
+        for name in order:
+            if total >= DECK_SIZE:
+                break
+            cards[name] = min(COPIES, DECK_SIZE - total)
+            total += cards[name]
+            if name in can and name in unplayed:
+                unplayed.remove(name)
+        decks.append({"name": f"Coverage {len(decks) + 1}", "cards": cards})
+
+    for car in cat.cars:
+        build(car, [])
+    while mods_left:
+        mod = next(m for m in cat.mods if m.name == mods_left[0])
+        taker = next((c for c in cat.cars if fits(c, mod, [])), None)
+        if taker is None:  # no car may take it: a content error (ID-C2) the catalog does not check
+            mods_left.pop(0)
+            continue
+        build(taker, [mod])
+    for name in unplayed:
+        home = next((d for d in decks if d["cards"].get(name, 0) < COPIES), None)
+        if home is not None:
+            home["cards"][name] = home["cards"].get(name, 0) + 1
+    if len(decks) % 2:
+        decks.append({"name": decks[0]["name"], "cards": dict(decks[0]["cards"])})
+    return [[decks[i], decks[i + 1]] for i in range(0, len(decks), 2)]
+
+
+__all__ = ["InitialDSetup", "coverage_decks", "deck_spec", "new_state", "side", "sides", "starter_sides"]

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from kansei.core.protocol import Action, DuelState
 
 from . import refusals, rules, views
-from .table import STYLE, Side
+from .table import PAY, STYLE, Side
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import InitialD
@@ -49,6 +49,7 @@ class InitialDState(DuelState):
         "results",
         "last_played",
         "reason",
+        "gen",
     )
 
     game: InitialD
@@ -78,6 +79,9 @@ class InitialDState(DuelState):
     results: list[int]  # winner of each stage so far
     last_played: list[int]  # per seat: its last maneuver this stage (-1: none)
     reason: str  # ID-W1 or ID-W2 once over
+    # per seat, every card its deck held when last filled (the start, or a reshuffle of the discard pile,
+    # ID-P1): the deck holds only these, whatever was drawn since (public: the pile was open)
+    gen: tuple[tuple[int, ...], tuple[int, ...]]
 
     # ---------------------------------------------------------------------------- protocol
     @property
@@ -175,22 +179,87 @@ class InitialDState(DuelState):
         s.over = self.over
         s.win = self.win
         s.reason = self.reason
+        s.gen = self.gen
         return s
 
     def _resample(self, seat: int | None, rng: random.Random) -> None:
-        """Resample what ``seat`` cannot see: every deck order, the other hand, and the future of the random
-        source. Decklists, discard piles and cards in play are open information (docs/rulings.md)."""
+        """Resample what ``seat`` cannot see: every deck order, the other hands, and the future of the random
+        source. Decklists, discard piles and cards in play are open information (docs/rulings.md).
+
+        A hidden hand and deck are dealt again from their pool, as the other seat's observations allow:
+
+        - a deck holds only cards of its generation (``gen``: after a reshuffle, the old discard pile), so
+          the rest of the pool is in the hand;
+        - a seat paying discards in hand order (ID-P4, ``discard_order = "hand_order"``) is known to hold
+          at least as many cards at or after its last discard as it has discards left to pay.
+        """
         for p in (0, 1):
             # sorted first: the result depends only on what `seat` knows and on `rng` (no-peeking test)
             if p == seat:
                 self.decks[p].sort()
                 rng.shuffle(self.decks[p])
                 continue
-            pool = sorted(self.decks[p] + self.hands[p])
-            rng.shuffle(pool)
             nh = len(self.hands[p])
-            self.hands[p] = sorted(pool[:nh])
-            self.decks[p] = pool[nh:]
+            room = Counter(self.gen[p])
+            held: list[int] = []  # cards the deck cannot hold
+            free: list[int] = []
+            for c in sorted(self.decks[p] + self.hands[p]):
+                if room[c] > 0:
+                    room[c] -= 1
+                    free.append(c)
+                else:
+                    held.append(c)
+            rng.shuffle(free)
+            k = nh - len(held)
+            hand, deck = held + free[:k], free[k:]
+            if self.phase == PAY and self.turn == p and self.game.ordered:
+                self._enough_after_floor(hand, deck, len(held))
+            self.hands[p] = sorted(hand)
+            self.decks[p] = deck
+
+    def _enough_after_floor(self, hand: list[int], deck: list[int], fixed: int) -> None:
+        """ID-P4 in hand order: give ``hand`` at least ``need`` cards at or after ``floor``, swapping its
+        cards from ``fixed`` on (those the deck may hold) below the floor for deck cards at or after it."""
+        floor = self.floor
+        short = self.need - sum(1 for c in hand if c >= floor)
+        if short <= 0:
+            return
+        lows = [i for i in range(fixed, len(hand)) if hand[i] < floor]
+        highs = [j for j, c in enumerate(deck) if c >= floor]
+        for i, j in zip(lows[:short], highs[:short], strict=False):  # the real hand shows both suffice
+            hand[i], deck[j] = deck[j], hand[i]
+
+    # ---------------------------------------------------------------------------- records
+    def _first_mover(self) -> int | None:
+        """The lead car of the first stage plays first (ID-S3, ID-P2)."""
+        return 1 - self.challenger
+
+    def deck_lists(self) -> list[dict[str, Any] | None]:
+        """Each seat's deck as deck data (car, mods, race cards and maneuvers, by name)."""
+        return [side.deck_data(self.game.table) for side in self.sides]
+
+    def zones(self) -> dict[str, Counter[str]]:
+        """Every zone's cards by slug: per seat (``zone:<seat>:<name>``) its ``deck``, ``hand``, ``discard``,
+        ``in_play`` (lasting maneuvers, ID-P5), ``stage`` (maneuvers played this stage), ``paying`` (the
+        maneuver being paid for), and what it brought: ``car``, ``mods``, ``races``."""
+        cards = self.game.table.cards
+        out: dict[str, Counter[str]] = {}
+        for p in (0, 1):
+            side = self.sides[p]
+            zone = {
+                "deck": self.decks[p],
+                "hand": self.hands[p],
+                "discard": self.discards[p],
+                "in_play": [c for o, c in self.inplay if o == p],
+                "stage": [c for o, c in self.pile if o == p],
+                "paying": [self.pending] if self.pending >= 0 and self.turn == p else [],
+                "car": [side.car],
+                "mods": side.mods,
+                "races": side.races,
+            }
+            for name, ids in zone.items():
+                out[f"zone:{p}:{name}"] = Counter(cards[c].slug for c in ids)
+        return out
 
 
 __all__ = ["InitialDState"]

@@ -1,14 +1,28 @@
-"""What a seat sees of an Initial D race: JSON-safe dicts, fresh on every call (nothing aliases the state).
+"""What a seat sees of an Initial D race: JSON-safe dicts, fresh on every call (nothing aliases the state),
+and :class:`InitialDView`, the published model of that dict (``game.view_schema()``).
 
 Open information (docs/rulings.md): cars, mods, race cards, decklists, discard piles, maneuvers played this
 stage and in play, hand and deck *sizes*. Hidden: the other hand, every deck's order.
+
+Refs (``game.move_refs``; docs/ARCHITECTURE.md, "The contract"). Initial D uses one kind:
+
+- ``card:<slug>`` — a maneuver in the seat's own hand (``players[seat].hand[i].ref``). Copies of a card
+  share the ref: a play or a discard names the card, never the copy (the hand is a sorted multiset, and
+  which copy goes makes no difference).
+
+``play …`` and ``discard …`` touch the card they name; ``pass`` and ``keep`` touch nothing (each is the one
+action of its decision without refs).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
-from .cards import MANEUVER_TYPES, STAGE_TYPES, Car
+from pydantic import Field
+
+from kansei.core.protocol import GameView
+
+from .cards import MANEUVER_TYPES, STAGE_TYPES, Car, Drivetrain, ManeuverType, ModType, StageType
 from .table import PAY, PHASE_NAMES
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -41,7 +55,7 @@ def _player(s: InitialDState, p: int, me: bool) -> dict[str, Any]:
         "decklist": dict(side.decklist),
     }
     if me:
-        v["hand"] = [cards[c].name for c in s.hands[p]]
+        v["hand"] = [{"card": cards[c].name, "ref": cards[c].ref} for c in s.hands[p]]
     return v
 
 
@@ -94,3 +108,96 @@ def reveal(s: InitialDState) -> dict[str, Any]:
     v["floor"] = s.floor
     v["rng"] = s.rng.s
     return v
+
+
+# ------------------------------------------------------------------------------------------ the model
+Seat = Literal[0, 1]
+Phase = Literal["play", "discard", "keep", "over"]
+
+
+class TrackView(GameView):
+    """The race card being raced (ID-S2) and whose home track it is."""
+
+    name: str
+    pass_: str = Field(alias="pass")
+    owner: Seat
+
+
+class LastManeuver(GameView):
+    """The maneuver the next one must counter (ID-P4): its strength in this stage's type."""
+
+    card: str
+    seat: Seat
+    type: ManeuverType
+    strength: int
+
+
+class Pending(GameView):
+    """The maneuver being paid for, and how many discards are still due (ID-P3, ID-P4)."""
+
+    seat: Seat
+    card: str
+    discards_left: int
+
+
+class PileEntry(GameView):
+    """A maneuver played this stage that did not stay in play (it is discarded when the stage ends)."""
+
+    card: str
+    seat: Seat
+
+
+class HandCard(GameView):
+    """A card of the seat's own hand, with the ref its plays and discards name."""
+
+    card: str
+    ref: str
+
+
+class PlayerView(GameView):
+    """One car as everyone sees it (ratings now, sizes of hidden zones); ``hand`` only for its own seat."""
+
+    seat: Seat
+    car: str
+    drivetrain: Drivetrain
+    built_in: list[ModType]
+    mods: list[str]
+    races: list[str]
+    cost: int
+    power: int
+    traction: int
+    style: int
+    lead: bool
+    hand_count: int
+    deck_count: int
+    discard: list[str]
+    in_play: list[str]
+    last_maneuver: str | None
+    decklist: dict[str, int]
+    hand: list[HandCard] | None = None
+
+
+class InitialDView(GameView):
+    """``state.view(seat)`` of the Initial D CCG, for either seat and the spectator (``you`` None)."""
+
+    game: Literal["initiald"]
+    phase: Phase
+    to_move: Seat | None
+    track: TrackView
+    stages: list[StageType]
+    stage: int
+    stage_type: StageType
+    challenger: Seat
+    lead: Seat
+    results: list[Seat]
+    lead_streak: int
+    maneuvers_this_stage: int
+    lead_passed: bool
+    last: LastManeuver | None
+    pending: Pending | None
+    stage_pile: list[PileEntry]
+    players: list[PlayerView] = Field(min_length=2, max_length=2)
+    you: Seat | None
+    over: bool
+    winner: Seat | None
+    reason: Literal["", "ID-W1", "ID-W2"]
