@@ -111,7 +111,7 @@ def new_state(game: InitialD, seed: int, sides: list[Side], setup: InitialDSetup
     s.reason = ""
     s.phase = PLAY
     s.turn = 0
-    s.gen = (tuple(sorted(sides[0].maneuvers)), tuple(sorted(sides[1].maneuvers)))
+    s.gen = (None, None)
     set_up(s, setup)
     return s
 

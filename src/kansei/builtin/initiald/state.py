@@ -79,9 +79,10 @@ class InitialDState(DuelState):
     results: list[int]  # winner of each stage so far
     last_played: list[int]  # per seat: its last maneuver this stage (-1: none)
     reason: str  # ID-W1 or ID-W2 once over
-    # per seat, every card its deck held when last filled (the start, or a reshuffle of the discard pile,
-    # ID-P1): the deck holds only these, whatever was drawn since (public: the pile was open)
-    gen: tuple[tuple[int, ...], tuple[int, ...]]
+    # per seat, every card its deck held when it was last refilled from the discard pile (ID-P1), sorted:
+    # the deck holds only these, whatever was drawn since (public: the pile was open). None: the deck is
+    # still the one the race began with (its pool is the whole decklist, no constraint)
+    gen: tuple[tuple[int, ...] | None, tuple[int, ...] | None]
 
     # ---------------------------------------------------------------------------- protocol
     @property
@@ -200,15 +201,18 @@ class InitialDState(DuelState):
                 rng.shuffle(self.decks[p])
                 continue
             nh = len(self.hands[p])
-            room = Counter(self.gen[p])
             held: list[int] = []  # cards the deck cannot hold
-            free: list[int] = []
-            for c in sorted(self.decks[p] + self.hands[p]):
-                if room[c] > 0:
-                    room[c] -= 1
-                    free.append(c)
-                else:
-                    held.append(c)
+            free = sorted(self.decks[p] + self.hands[p])
+            gen = self.gen[p]
+            if gen is not None:
+                room = Counter(gen)
+                pool, free = free, []
+                for c in pool:
+                    if room[c] > 0:
+                        room[c] -= 1
+                        free.append(c)
+                    else:
+                        held.append(c)
             rng.shuffle(free)
             k = nh - len(held)
             hand, deck = held + free[:k], free[k:]
