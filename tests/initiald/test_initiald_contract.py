@@ -85,7 +85,7 @@ def test_the_entry_point_names_the_game_class_of_game_py():
 # ------------------------------------------------------------------------------------------ refs
 @pytest.mark.parametrize("options", CONFIGS)
 def test_every_legal_action_has_refs_its_view_names_and_at_most_one_has_none(options):
-    """A play or discard names its card (``card:<slug>``, in the mover's hand); pass and keep name
+    """A play or discard names its card (``hand:<slug>``, in the mover's hand); pass and keep name
     nothing; the refs are the same in every world the mover cannot tell from this one."""
     game = kansei.load("initiald", **options)
     for s in states(options, range(6)):
@@ -100,7 +100,7 @@ def test_every_legal_action_has_refs_its_view_names_and_at_most_one_has_none(opt
             assert set(refs) <= shown, (a, refs)
             refless += not refs
             if a.kind in ("play", "discard"):
-                assert refs == (f"card:{slug(s.game.table.cards[a.args[0]].name)}",)
+                assert refs == (f"hand:{slug(s.game.table.cards[a.args[0]].name)}",)
         assert refless <= 1
         world = s.determinize(mover, random.Random(len(s.event_log())))
         assert [game.move_refs(world, a) for a in world.legal_actions()] == [
@@ -282,9 +282,9 @@ def test_unusable_names_the_requirement_a_card_misses(idh):
     )
     assert s.lead == 0
     why = g.unusable(s, 0)
-    assert why["card:slipstream"] == "Slipstream is for the trailing car only, and you are the lead car"
-    assert why["card:turbo-boost"] == "Turbo Boost needs a Turbo mod and this car has none"
-    assert "card:tight-twin-drift" not in why
+    assert why["hand:slipstream"] == "Slipstream is for the trailing car only, and you are the lead car"
+    assert why["hand:turbo-boost"] == "Turbo Boost needs a Turbo mod and this car has none"
+    assert "hand:tight-twin-drift" not in why
 
 
 # ------------------------------------------------------------------------------------------ records

@@ -135,7 +135,7 @@ class InitialD(Game):
 
     # -- the contract's hooks for clients (docs/ARCHITECTURE.md, "The contract") -----------------
     def move_refs(self, state: State, action: Action) -> tuple[str, ...]:
-        """A play or a discard touches the card it names (``card:<slug>``, in the mover's hand: views.py);
+        """A play or a discard touches the card it names (``hand:<slug>``, in the mover's hand: views.py);
         ``pass`` and ``keep`` touch nothing."""
         if action.kind in ("play", "discard"):
             return (self.table.cards[action.args[0]].ref,)

@@ -56,7 +56,7 @@ class CardDef:
     id: int
     name: str
     slug: str
-    ref: str  # "card:<slug>": how views and move refs name the card (views.py)
+    ref: str  # "hand:<slug>": how views and move refs name the card (views.py)
     kind: str
     rec: Car | Mod | Race | Maneuver
     mtype: int  # index into MANEUVER_TYPES (-1: not a maneuver)
@@ -80,7 +80,7 @@ class CardDef:
         self.id = cid
         self.name = rec.name
         self.slug = slug(rec.name)
-        self.ref = f"card:{self.slug}"
+        self.ref = f"hand:{self.slug}"
         self.rec = rec
         self.mtype = self.req_stat = -1
         self.strength = self.counter = (0, 0, 0)

@@ -6,7 +6,7 @@ stage and in play, hand and deck *sizes*. Hidden: the other hand, every deck's o
 
 Refs (``game.move_refs``; docs/ARCHITECTURE.md, "The contract"). Initial D uses one kind:
 
-- ``card:<slug>`` — a maneuver in the seat's own hand (``players[seat].hand[i].ref``). Copies of a card
+- ``hand:<slug>`` — a maneuver in the seat's own hand (``players[seat].hand[i].ref``). Copies of a card
   share the ref: a play or a discard names the card, never the copy (the hand is a sorted multiset, and
   which copy goes makes no difference).
 
