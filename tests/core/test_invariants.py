@@ -23,14 +23,6 @@ KNOWN_GAPS: dict[str, dict[str, str]] = {
         "records": HOOKS,
         "narration": "'drew' and 'redraw' narrate nothing",
     },
-    "initiald": {
-        "refs": HOOKS,
-        "schema": HOOKS,
-        "reachable": HOOKS,
-        "coverage": HOOKS,
-        "records": HOOKS,
-        "narration": "'draw' narrates nothing",
-    },
     "minid": {
         "refs": HOOKS,
         "schema": HOOKS,

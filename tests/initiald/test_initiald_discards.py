@@ -6,6 +6,7 @@ import pytest
 
 from kansei import IllegalAction
 from kansei.builtin.initiald.refusals import shortfall_text
+from kansei.builtin.initiald.rules import shortfall
 from kansei.builtin.initiald.table import POWER, TRACTION
 from kansei.testing import find_events
 
@@ -104,7 +105,7 @@ def test_id_p4_played_card_does_not_count_and_the_shortfall_is_named(idh):
     with pytest.raises(IllegalAction) as e:
         s.apply("play tight-twin-drift discard 3", seat=0)
     msg = str(e.value)
-    assert "needs 3 discard(s)" in msg and "holds only 2 other card(s)" in msg
+    assert "needs 3 discards" in msg and "holds only 2 other cards" in msg
     assert "Traction 6 of 8: 2 short" in msg
     assert "speed counter 7 against Pure Power's strength 8: 1 short" in msg
     with pytest.raises(IllegalAction, match="needs 3 discard"):
@@ -121,7 +122,7 @@ def test_id_p4_first_maneuver_counters_nothing_and_wrong_counts_are_refused(idh)
     )
     assert "play pure-power discard 2" in idh.notations(s)  # Power 5 of 7
     before = idh.snapshot(s)
-    with pytest.raises(IllegalAction, match=r"costs exactly 2 discard\(s\) now .*'play pure-power discard 2"):
+    with pytest.raises(IllegalAction, match=r"costs exactly 2 discards now .*'play pure-power discard 2"):
         s.apply("play pure-power", seat=0)
     assert idh.snapshot(s) == before
 
@@ -134,9 +135,9 @@ def test_id_p3_bonuses_in_play_count_towards_requirements(idh):
         hands=[["Mechanic's Tune-Up", "Pure Power", "Heel-and-Toe"], ["Pure Power"]],
     )
     pp = s.game.table.find("Pure Power")
-    assert s.stat(0, POWER) == 5 and s.shortfall(0, pp) == (2, 0)
+    assert s.stat(0, POWER) == 5 and shortfall(s, 0, pp) == (2, 0)
     s.apply("play mechanic-s-tune-up")
-    assert s.stat(0, POWER) == 6 and s.shortfall(0, pp)[0] == 1
+    assert s.stat(0, POWER) == 6 and shortfall(s, 0, pp)[0] == 1
 
 
 def test_discard_order_any_offers_every_card(idh_factory):

@@ -13,6 +13,7 @@ from rich.console import Console
 
 import kansei
 from kansei import Action, IllegalAction
+from kansei.builtin.initiald.rules import position_problem, shortfall
 from kansei.testing import all_events, find_events, refused
 
 
@@ -29,11 +30,11 @@ def test_refusals_name_the_reason_and_leave_the_state_unchanged(idh):
     for text, mine, public in (
         ("discard heel-and-toe", "nothing to pay for", "nothing to pay for"),
         ("keep", "kept only by a stage's winner", "kept only by a stage's winner"),
-        ("play pure-power", "seat 0 holds no Pure Power", "costs exactly 2 discard(s) now (Power 5 of 7"),
+        ("play pure-power", "you hold no Pure Power", "costs exactly 2 discards now (Power 5 of 7"),
         (
             "play tight-twin-drift",
-            "costs exactly 2 discard(s) now (Traction 6 of 8: 2 short)",
-            "costs exactly 2 discard(s) now (Traction 6 of 8: 2 short)",
+            "costs exactly 2 discards now (Traction 6 of 8: 2 short)",
+            "costs exactly 2 discards now (Traction 6 of 8: 2 short)",
         ),
         ("fly away", "not an Initial D action", "not an Initial D action"),
         ("play tofu-delivry-training", 'did you mean "Tofu Delivery Training"', "no such Initial D card"),
@@ -41,12 +42,12 @@ def test_refusals_name_the_reason_and_leave_the_state_unchanged(idh):
         told = refused(s, Action(text), seat=0)
         assert mine in told and "\n" not in told, (text, told)
         anyone = refused(s, text)
-        assert public in anyone and "holds no" not in anyone, (text, anyone)
+        assert public in anyone and "hold no" not in anyone, (text, anyone)
         assert refused(s, text, seat=0) == anyone
     s.apply("play tight-twin-drift discard 2")
-    assert "must first discard 2 more card" in refused(s, Action("pass"), seat=0)
-    assert "must first discard 2 more card" in refused(s, "pass")
-    assert "holds no Pure Power" in refused(s, Action("discard pure-power"), seat=0)
+    assert "2 more discards must first be made" in refused(s, Action("pass"), seat=0)
+    assert "2 more discards must first be made" in refused(s, "pass")
+    assert "you hold no Pure Power" in refused(s, Action("discard pure-power"), seat=0)
     assert refused(s, "discard pure-power") == "'discard pure-power' is not a legal action now"
     assert refused(s, "discard pure-power", seat=1) == "seat 1: it is not your turn (seat 0 is to move)"
 
@@ -77,7 +78,7 @@ def test_id_c4_special_requirements(idh):
     assert not any(n.startswith("play slipstream") for n in legal)  # trailing only
     assert not any(n.startswith("play turbo-boost") for n in legal)  # the AE86 has no Turbo
     assert any(n.startswith("play gutter-run") for n in legal)  # Takumi Fujiwara's maneuver
-    with pytest.raises(IllegalAction, match="trailing car only and seat 0 is the lead car"):
+    with pytest.raises(IllegalAction, match="trailing car only, and the player to move is the lead car"):
         s.apply("play slipstream")
     with pytest.raises(IllegalAction, match="needs a Turbo mod and this car has none"):
         s.apply("play turbo-boost")
@@ -87,7 +88,7 @@ def test_id_c4_special_requirements(idh):
     assert any(n.startswith("play slipstream") for n in legal)
     assert any(n.startswith("play power-oversteer") for n in legal)  # F/R only: the FD is F/R
     assert not any(n.startswith("play block-the-line") for n in legal)
-    with pytest.raises(IllegalAction, match="lead car only and seat 1 is the trailing car"):
+    with pytest.raises(IllegalAction, match="lead car only, and the player to move is the trailing car"):
         s.apply("play block-the-line")
     civic = idh.custom("Civic SiR EG6", cards={**idh.PLAIN, "Power Oversteer": 1, "Mechanic's Tune-Up": 1})
     c = idh.start(
@@ -160,8 +161,8 @@ def test_render_describe_and_narrate(idh):
         "Akina Downhill",
         "▶ 1 ━ straight",
         "P7 T7 S3",
-        "In play: Smooth Line (seat 0, +1 Traction)",
-        "To beat: Smooth Line (seat 0) — turn 4 here",
+        "In play: Smooth Line (Player 1, +1 Traction)",
+        "To beat: Smooth Line (Player 1) — turn 4 here",
         "Your hand (2)",
         "Pure Power             sp8  free",
     ):
@@ -172,11 +173,13 @@ def test_render_describe_and_narrate(idh):
     assert lines == [
         "play Pure Power (speed 8 here): free",
         "play Counter-Steer (turn 3 here): free",
-        "pass: seat 0 wins the stage (ID-P2)",
+        "pass: Player 1 wins the stage",
     ]
     said = [g.narrate(e, 1) for e in s.events_for(1)]
-    assert said[0].startswith("You challenge seat 0 (AE86 Sprinter Trueno, cost 6) with the RX-7 FD3S Type R")
-    assert "Seat 0 plays Smooth Line (turn 4)" in said
+    assert said[0].startswith(
+        "You challenge Player 1 (AE86 Sprinter Trueno, cost 6) with the RX-7 FD3S Type R"
+    )
+    assert "Player 1 plays Smooth Line (turn 4)" in said
 
 
 def test_greedy_beats_random(win_rate_against_random):
@@ -206,11 +209,11 @@ def test_id_p3_p4_every_offered_play_costs_exactly_its_shortfall(idh_factory, se
             offered = {a.args[0]: a.args[1] for a in s.legal_actions() if a.kind == "play"}
             for c in set(s.hands[p]):
                 d = cards[c]
-                req, ctr = s.shortfall(p, c)
+                req, ctr = shortfall(s, p, c)
                 need = max(req, ctr) if shared else req + ctr
                 ok = (
                     s.sides[p].special_problem(d) is None
-                    and s.position_problem(p, d) is None
+                    and position_problem(s, p, d) is None
                     and need <= len(s.hands[p]) - 1
                 )
                 assert (c in offered) == ok

@@ -19,7 +19,7 @@ from pydantic import Field, model_validator
 from kansei.core.effects import BlockParams, BlockRegistry
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .rules import InitialDState
+    from .state import InitialDState
 
 REGISTRY = BlockRegistry("initiald")
 STAT_INDEX = {"power": 0, "traction": 1, "style": 2}

@@ -9,7 +9,8 @@ stage type it will be played in and its counters, less what its requirement woul
 
 from __future__ import annotations
 
-from .rules import KEEP, OVER, PAY, STYLE, InitialDState
+from .state import InitialDState
+from .table import KEEP, OVER, PAY, STYLE
 
 WIN = 1000.0
 STAGE = 90.0  # winning an ordinary stage

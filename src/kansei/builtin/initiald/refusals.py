@@ -5,11 +5,11 @@
   the last maneuver, hand *sizes*, and the card's printed requirements. It never depends on what the hand
   of the seat to move holds.
 - :func:`why_illegal` answers the seat to move about its own action (an Action refused by ``apply(action,
-  seat=…)``): it may name that seat's cards (``seat 0 holds no Pure Power``, the hand-order rule of its
+  seat=…)``): it may name that seat's cards (``you hold no Pure Power``, the hand-order rule of its
   discards). A *text* is read by ``game.parse`` first, which has no seat and so answers publicly; the core
   does not hand parse's refusals on to ``_why_illegal`` (yet).
 
-Neither raises on any text.
+Neither raises on any text, names a seat by number or carries a rule id (``Game.move_rules`` has those).
 """
 
 from __future__ import annotations
@@ -19,10 +19,11 @@ from typing import TYPE_CHECKING
 from kansei.core.options import shorten
 
 from .cards import MANEUVER_TYPES
+from .rules import discards_needed, position_problem, shortfall
 from .table import KEEP, MAX_NEED, PAY, PLAY, STAT_NAMES
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .rules import InitialDState
+    from .state import InitialDState
 
 VERBS = "play <maneuver> [discard N], discard <card>, keep or pass"
 
@@ -47,11 +48,15 @@ def read(state: InitialDState, text: str) -> tuple[str, int | None, int, str]:
     return verb, state.game.table.find(name), n, name
 
 
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
 def shortfall_text(state: InitialDState, p: int, cid: int) -> str:
     """'Traction 6 of 8: 2 short; speed counter 7 against Pure Power's strength 8: 1 short' (public)."""
     cards = state.game.table.cards
     d = cards[cid]
-    req, ctr = state.shortfall(p, cid)
+    req, ctr = shortfall(state, p, cid)
     out = []
     if d.req_stat >= 0:
         have = state.stat(p, d.req_stat)
@@ -69,21 +74,18 @@ def shortfall_text(state: InitialDState, p: int, cid: int) -> str:
 
 def _phase_problem(state: InitialDState, verb: str, shown: str) -> str | None:
     """The phase forbids this kind of action (public)."""
-    p = state.turn
     cards = state.game.table.cards
     if state.phase == PAY and verb != "discard":
-        return f"{shown!r}: seat {p} must first discard {state.need} more card(s) to pay for " + (
+        return (
+            f"{shown!r}: {_count(state.need, 'more discard')} must first be made to pay for "
             f"{cards[state.pending].name}"
         )
     if state.phase == KEEP and verb in ("play", "pass"):
-        return (
-            f"{shown!r}: the stage is over; seat {p} (its winner) chooses cards to discard, then 'keep' "
-            "for the rest (ID-P6)"
-        )
+        return f"{shown!r}: the stage is over; its winner chooses cards to discard, then 'keep' for the rest"
     if state.phase == PLAY and verb == "discard":
-        return f"{shown!r}: there is nothing to pay for; seat {p} plays a maneuver or passes (ID-P2)"
+        return f"{shown!r}: there is nothing to pay for; the player to move plays a maneuver or passes"
     if state.phase == PLAY and verb == "keep":
-        return f"{shown!r}: cards are kept only by a stage's winner at its end (ID-P6)"
+        return f"{shown!r}: cards are kept only by a stage's winner at its end"
     return None
 
 
@@ -92,19 +94,20 @@ def _play_problem(state: InitialDState, cid: int, n: int, shown: str, others: in
     requirements, position, the discard count and whether ``others`` cards could pay for it."""
     p = state.turn
     d = state.game.table.cards[cid]
-    why = state.sides[p].special_problem(d) or state.position_problem(p, d)
+    why = state.sides[p].special_problem(d) or position_problem(state, p, d)
     if why:
-        return f"{shown!r}: {why} (ID-C4 special requirement)"
-    need = state.discards_needed(p, cid)
+        return f"{shown!r}: {why}"
+    need = discards_needed(state, p, cid)
     parts = shortfall_text(state, p, cid)
     if need > others:
         return (
-            f"{shown!r}: {d.name} needs {need} discard(s) ({parts}) but seat {p} holds only {others} other "
-            "card(s) (ID-P3, ID-P4)"
+            f"{shown!r}: {d.name} needs {_count(need, 'discard')} ({parts}) but the player to move holds "
+            f"only {_count(others, 'other card')}"
         )
     if n != need and need <= MAX_NEED:
         return (
-            f"{shown!r}: {d.name} costs exactly {need} discard(s) now ({parts}): '{d.plays[need].notation}'"
+            f"{shown!r}: {d.name} costs exactly {_count(need, 'discard')} now ({parts}): "
+            f"'{d.plays[need].notation}'"
         )
     return None
 
@@ -144,17 +147,17 @@ def why_illegal(state: InitialDState, text: str, seat: int) -> str | None:
         return public_refusal(state, text)
     hand = state.hands[seat]
     if cid is not None and cid not in hand and verb in ("play", "discard"):
-        return f"{shown!r}: seat {seat} holds no {cards[cid].name}"
+        return f"{shown!r}: you hold no {cards[cid].name}"
     why = _phase_problem(state, verb, shown)
     if why:
         return why
     if verb == "discard" and state.phase in (PAY, KEEP):
         if state.phase == PAY:
             return (
-                f"{shown!r}: discards are picked in hand order (option discard_order) and enough must remain "
-                f"to finish paying {state.need} more for {cards[state.pending].name}"
+                f"{shown!r}: discards go left to right through your hand, and enough cards must follow to "
+                f"finish paying {state.need} more for {cards[state.pending].name}"
             )
-        return f"{shown!r}: discards are picked in hand order (option discard_order)"
+        return f"{shown!r}: discards go left to right through your hand, and this card is before the last one"
     if verb == "play" and cid is not None:
         return _play_problem(state, cid, n, shown, len(hand) - 1)
     return None

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from kansei.core.content import slug
 from kansei.core.effects import Compiled
@@ -47,7 +48,7 @@ class CardDef:
     """A card flattened for the hot path. ``kind``: car, mod, race or maneuver."""
 
     __slots__ = (
-        "id", "name", "slug", "kind", "rec",
+        "id", "name", "slug", "ref", "kind", "rec",
         "mtype", "strength", "counter", "req_stat", "req_val", "position", "needs_mod", "drivetrains",
         "only", "style", "effects", "lasting", "delta_self", "delta_opp", "plays", "disc",
     )  # fmt: skip
@@ -55,6 +56,7 @@ class CardDef:
     id: int
     name: str
     slug: str
+    ref: str  # "hand:<slug>": how views and move refs name the card (views.py)
     kind: str
     rec: Car | Mod | Race | Maneuver
     mtype: int  # index into MANEUVER_TYPES (-1: not a maneuver)
@@ -78,6 +80,7 @@ class CardDef:
         self.id = cid
         self.name = rec.name
         self.slug = slug(rec.name)
+        self.ref = f"hand:{self.slug}"
         self.rec = rec
         self.mtype = self.req_stat = -1
         self.strength = self.counter = (0, 0, 0)
@@ -227,6 +230,14 @@ class Side:
         leading = bytes(ok and cards[i].position != TRAIL for i, ok in enumerate(usable))
         self.usable_as = (trailing, leading)
         self.decklist = tuple((cards[c].name, n) for c, n in sorted(Counter(self.maneuvers).items()))
+
+    def deck_data(self, t: Table) -> dict[str, Any]:
+        """The deck as deck data (``start(decks=…)`` takes it back): every card by name, with its count."""
+        cards: dict[str, int] = {}
+        for c in (self.car, *self.mods, *self.races, *self.maneuvers):
+            name = t.cards[c].name
+            cards[name] = cards.get(name, 0) + 1
+        return {"name": self.name, "cards": cards}
 
     def special_problem(self, d: CardDef) -> str | None:
         """Why a maneuver's static special requirement is not met (None: it is)."""

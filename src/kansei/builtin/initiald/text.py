@@ -1,10 +1,15 @@
-"""Terminal text for the Initial D CCG (rich): the board as one seat sees it, menu lines, narration.
+"""Text for the Initial D CCG: the board as one seat sees it (rich), menu lines, narration, the prompt of a
+decision, why a card cannot be used, and the card faces.
 
 The board fits 80×24 with the menu under it: a header with the track and its stages, one line per car
 (current Power, Traction and Style, hand, deck and discard sizes), the maneuvers of this stage, the
 bonuses in play, the maneuver to beat, and the seat's own hand two cards to a line, each with its type,
 its strength in this stage and what it costs to play right now. Everything shown comes from
 ``state.view(seat)`` and public facts (ratings, the last maneuver); a hand is shown only to its seat.
+
+People are named by the table's :class:`~kansei.core.names.Names` ("Alice", or "Player 2"): "you" only
+where ``names.addressed(seat, viewer)``. The board is built of rich ``Text`` objects, never markup, so a
+name such as ``[bold]`` is printed as written. No text carries a rule id (``Game.move_rules`` has them).
 """
 
 from __future__ import annotations
@@ -19,10 +24,11 @@ from rich.text import Text
 from kansei.core.names import Names
 from kansei.core.protocol import Action, Game
 
-from .cards import MANEUVER_TYPES, STAGE_TYPES
+from .cards import MANEUVER_TYPES, STAGE_TYPES, Car, Maneuver, Mod, Race
 from .refusals import shortfall_text
-from .rules import InitialDState
-from .table import KEEP, LEAD, PAY, PLAY, STAT_NAMES
+from .rules import discards_needed, legal_actions, position_problem, shortfall
+from .state import InitialDState
+from .table import KEEP, LEAD, PAY, PLAY, STAT_NAMES, TRAIL, Table
 
 _ICON = {"straight": "━", "curve": "↪", "obstacle": "▲"}
 _VERB_S = {
@@ -34,26 +40,51 @@ _VERB_S = {
     "win": "wins",
     "shuffle": "shuffles",
     "challenge": "challenges",
+    "lead": "leads",
 }
+_BOARD_NAME = 10  # characters of a name on the board
+_CAR_NAME = 8  # ... on a car's line (the longest car's line then fills 78 columns)
 
 
 def plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
-def _seat(p: int | None, viewer: int | None) -> str:
+def _who(names: Names, p: int | None, viewer: int | None) -> str:
+    """'you' or the seat's name, in the middle of a sentence."""
     if p is None:
         return "nobody"
-    return "you" if p == viewer else f"seat {p}"
+    return "you" if names.addressed(p, viewer) else names(p)
 
 
-def _says(p: int, viewer: int | None, verb: str) -> str:
-    """'you draw' / 'seat 1 draws'."""
-    return f"you {verb}" if p == viewer else f"seat {p} {_VERB_S[verb]}"
+def _who_cap(names: Names, p: int | None, viewer: int | None) -> str:
+    """'You' or the seat's name, at the start of a sentence (a name is written as given)."""
+    if p is None:
+        return "Nobody"
+    return "You" if names.addressed(p, viewer) else names(p)
 
 
-def _cap(line: str) -> str:
-    return line[:1].upper() + line[1:]
+def _whose_cap(names: Names, p: int, viewer: int | None) -> str:
+    """'Your' or "Alice's", at the start of a sentence."""
+    return "Your" if names.addressed(p, viewer) else f"{names(p)}'s"
+
+
+def _says(names: Names, p: int, viewer: int | None, verb: str) -> str:
+    """'You draw' / 'Alice draws', at the start of a sentence."""
+    if names.addressed(p, viewer):
+        return f"You {verb}"
+    return f"{names(p)} {_VERB_S[verb]}"
+
+
+def _says_mid(names: Names, p: int, viewer: int | None, verb: str) -> str:
+    """'you lead' / 'Alice leads', in the middle of a sentence."""
+    if names.addressed(p, viewer):
+        return f"you {verb}"
+    return f"{names(p)} {_VERB_S[verb]}"
+
+
+def _short(name: str, width: int) -> str:
+    return name if len(name) <= width else name[: width - 1] + "…"
 
 
 # ------------------------------------------------------------------------------------------ cards
@@ -75,9 +106,9 @@ def cost_now(state: InitialDState, seat: int, cid: int, detail: bool = True) -> 
     side = state.sides[seat]
     if side.special_problem(d):
         return "✗ " + _short_problem(state, seat, cid)
-    if state.position_problem(seat, d):
+    if position_problem(state, seat, d):
         return f"✗ {'lead' if d.position == LEAD else 'trailing'} car only"
-    need = state.discards_needed(seat, cid)
+    need = discards_needed(state, seat, cid)
     spare = len(state.hands[seat]) - 1
     why = shortfall_text(state, seat, cid) if detail else ""
     tail = f" ({why})" if why and why != "no requirement" else ""
@@ -90,7 +121,7 @@ def short_why(state: InitialDState, seat: int, cid: int) -> str:
     """' — Traction 6/8, counter 7/8': the shortfalls a play's discards make up (empty when free)."""
     cards = state.game.table.cards
     d = cards[cid]
-    req, ctr = state.shortfall(seat, cid)
+    req, ctr = shortfall(state, seat, cid)
     out = []
     if req:
         out.append(f"{STAT_NAMES[d.req_stat]} {d.req_val - req}/{d.req_val}")
@@ -112,24 +143,28 @@ def _short_problem(state: InitialDState, seat: int, cid: int) -> str:
 
 
 # ------------------------------------------------------------------------------------------ board
-def _header(v: Mapping[str, Any], seat: int | None) -> list[Text]:
+def _header(v: Mapping[str, Any], seat: int | None, names: Names) -> list[Text]:
     track = v["track"]
+    challenger = _says_mid(names, v["challenger"], seat, "challenge")
     head = Text.assemble(
-        ("Initial D", "bold"),
-        f" · {track['name']} ({track['pass']}) · {_seat(v['challenger'], seat)} challenge"
-        + ("" if v["challenger"] == seat else "s"),
+        ("Initial D", "bold"), _fit(f" · {track['name']} ({track['pass']}) · {challenger}", 68)
     )
-    stages = Text("Stages ")
-    for i, name in enumerate(v["stages"]):
-        if i:
-            stages.append(" │ ")
-        label = f"{i + 1} {_ICON[name]}"
-        if i < len(v["results"]):
-            stages.append(f"{label} won by {_seat(v['results'][i], seat)}", style="dim")
-        elif i == v["stage"] - 1 and not v["over"]:
-            stages.append(f"▶ {label} {name}", style="bold yellow")
-        else:
-            stages.append(f"{label} {name}")
+    winners = [_short(_who(names, w, seat), _BOARD_NAME) for w in v["results"]]
+    # "won by" while the line fits 78 columns, else the winners' names alone
+    for won_by in ("won by ", ""):
+        stages = Text("Stages ")
+        for i, name in enumerate(v["stages"]):
+            if i:
+                stages.append(" │ ")
+            label = f"{i + 1} {_ICON[name]}"
+            if i < len(winners):
+                stages.append(f"{label} {won_by}{winners[i]}", style="dim")
+            elif i == v["stage"] - 1 and not v["over"]:
+                stages.append(f"▶ {label} {name}", style="bold yellow")
+            else:
+                stages.append(f"{label} {name}")
+        if len(stages) <= 78:
+            break
     return [head, stages]
 
 
@@ -138,9 +173,9 @@ def _fit(text: str, width: int = 78) -> str:
     return text if len(text) <= width else text[: width - 1] + "…"
 
 
-def _car_line(p: Mapping[str, Any], seat: int | None) -> Text:
-    who = _seat(p["seat"], seat)
-    line = Text(f"{who:<7}", style="bold" if p["seat"] == seat else "")
+def _car_line(p: Mapping[str, Any], seat: int | None, names: Names) -> Text:
+    who = _short(_who_cap(names, p["seat"], seat), _CAR_NAME)
+    line = Text(f"{who:<{_CAR_NAME}} ", style="bold" if p["seat"] == seat else "")
     line.append("◀ lead " if p["lead"] else "       ", style="magenta")
     line.append(f"{p['car']}  ")
     line.append(f"P{p['power']} T{p['traction']} S{p['style']}", style="bold")
@@ -173,49 +208,52 @@ def _hand(state: InitialDState, seat: int) -> Grid:
     return grid
 
 
-def render(state: InitialDState, seat: int | None, lang: str = "en", names: Names | None = None) -> Group:
+def render(state: InitialDState, seat: int | None, lang: str, names: Names) -> Group:
     v = state.view(seat)
     cards = state.game.table.cards
-    parts: list[Any] = _header(v, seat)
-    parts += [_car_line(p, seat) for p in v["players"]]
+
+    def who(p: int) -> str:  # a name on the board, cut short to keep lines within 80 columns
+        return _short(_who(names, p, seat), _BOARD_NAME)
+
+    parts: list[Any] = _header(v, seat, names)
+    parts += [_car_line(p, seat, names) for p in v["players"]]
     piles = [
-        f"{_seat(p['seat'], seat)} {'…, ' if len(p['discard']) > 2 else ''}{', '.join(p['discard'][-2:])}"
+        f"{who(p['seat'])} {'…, ' if len(p['discard']) > 2 else ''}" + ", ".join(p["discard"][-2:])
         for p in v["players"]
         if p["discard"]
     ]
     if piles:  # the discard piles are face up (the newest last; the view holds them whole)
         parts.append(Text(_fit("Discards: " + " · ".join(piles)), style="dim"))
-    played = [f"{e['card']} ({_seat(e['seat'], seat)})" for e in v["stage_pile"]]
-    inplay = [f"{cards[c].name} ({_seat(o, seat)}, {effect_text(state, c)})" for o, c in state.inplay]
-    if played or inplay:
-        line = ("This stage: " + " → ".join(played[-3:]) + (" · " if inplay else "")) if played else ""
-        line += ("In play: " if not played else "in play: ") + "; ".join(inplay) if inplay else ""
-        parts.append(Text(line, style="cyan"))
+    played = [f"{e['card']} ({who(e['seat'])})" for e in v["stage_pile"]]
+    inplay = [f"{cards[c].name} ({who(o)}, {effect_text(state, c)})" for o, c in state.inplay]
+    stage = "This stage: " + " → ".join(played[-3:]) if played else ""
+    lasting = "In play: " + "; ".join(inplay) if inplay else ""
+    if stage and lasting and len(stage) + len(lasting) + 3 <= 78:
+        parts.append(Text(f"{stage} · {lasting[:1].lower()}{lasting[1:]}", style="cyan"))
+    else:
+        parts += [Text(_fit(line), style="cyan") for line in (stage, lasting) if line]
     if v["over"]:
-        why = (
-            "two stages in a row as the lead car (ID-W1)"
-            if v["reason"] == "ID-W1"
-            else "the final stage (ID-W2)"
-        )
-        parts.append(Text(f"Race over: {_seat(v['winner'], seat)} won — {why}", style="bold green"))
+        why = "two stages in a row as the lead car" if v["reason"] == "ID-W1" else "the final stage"
+        won = _says(names, v["winner"], seat, "win")
+        parts.append(Text(f"Race over: {won} — {why}", style="bold green"))
         return Group(*parts)
     last = v["last"]
     if state.phase in (PLAY, PAY) and last:
         parts.append(
             Text(
-                f"To beat: {last['card']} ({_seat(last['seat'], seat)}) — {last['type']} {last['strength']} "
-                f"here: a {last['type']} counter of {last['strength']}+",
+                f"To beat: {last['card']} ({who(last['seat'])}) — {last['type']} "
+                f"{last['strength']} here: a {last['type']} counter of {last['strength']}+",
                 style="bold",
             )
         )
     elif state.phase == PLAY and v["lead_passed"]:
-        parts.append(Text("The lead car passed: one maneuver by the trailing car wins the stage (ID-P2)."))
+        parts.append(Text("The lead car passed: one maneuver by the trailing car wins the stage."))
     if v["pending"]:
         pd = v["pending"]
+        payer = "You are" if names.addressed(pd["seat"], seat) else f"{names(pd['seat'])} is"
         parts.append(
             Text(
-                f"{_cap(_seat(pd['seat'], seat))} paying for {pd['card']}: "
-                f"{plural(pd['discards_left'], 'more discard')}",
+                f"{payer} paying for {pd['card']}: {plural(pd['discards_left'], 'more discard')}",
                 style="yellow",
             )
         )
@@ -223,10 +261,11 @@ def render(state: InitialDState, seat: int | None, lang: str = "en", names: Name
         note = "type+strength here, cost now" if state.phase == PLAY else "type+strength"
         if state.phase == KEEP:
             note += " (next stage: " + STAGE_TYPES[state.stages[state.stage_no + 1]] + ")"
-        parts.append(Text(f"Your hand ({len(state.hands[seat])}) — {note}:", style="bold"))
+        hand_of = "Your hand" if names.addressed(seat, seat) else f"{names(seat)}'s hand"
+        parts.append(Text(f"{hand_of} ({len(state.hands[seat])}) — {note}:", style="bold"))
         parts.append(_hand(state, seat))
-    todo = {PLAY: "play a maneuver or pass", PAY: "choose discards", KEEP: "keep or discard cards (ID-P6)"}
-    mover = _seat(v["to_move"], seat)
+    todo = {PLAY: "play a maneuver or pass", PAY: "choose discards", KEEP: "keep or discard cards"}
+    mover = _short(_who(names, v["to_move"], seat), 2 * _BOARD_NAME)
     parts.append(
         Text(f"Stage {v['stage']} ({v['stage_type']}): {mover} to {todo[state.phase]}", style="italic")
     )
@@ -234,7 +273,7 @@ def render(state: InitialDState, seat: int | None, lang: str = "en", names: Name
 
 
 # ------------------------------------------------------------------------------------------ menu
-def describe(state: InitialDState, action: Action, lang: str = "en", names: Names | None = None) -> str:
+def describe(state: InitialDState, action: Action, lang: str, names: Names) -> str:
     """A menu line for the seat to move (its own eyes): the card's key numbers and the cost now."""
     cards = state.game.table.cards
     k = action.kind
@@ -252,71 +291,262 @@ def describe(state: InitialDState, action: Action, lang: str = "en", names: Name
             return f"discard {name} for {cards[state.pending].name} ({state.need} to go)"
         return f"discard {name} before the next stage"
     if k == "keep":
-        return f"keep {plural(len(state.hands[p]), 'card')} for the next stage (ID-P6)"
+        return f"keep {plural(len(state.hands[p]), 'card')} for the next stage"
     if k == "pass":
         if state.played:
-            return f"pass: {_seat(state.last_by, p)} win{'' if state.last_by == p else 's'} the stage (ID-P2)"
+            return f"pass: {_says_mid(names, state.last_by, p, 'win')} the stage"
         if p == state.lead and not state.opened:
             return "pass before any maneuver: the trailing car may play one to win"
-        return "pass: the lead car wins the stage"
+        return f"pass: {_says_mid(names, state.lead, p, 'win')} the stage as the lead car"
     return action.notation
+
+
+# ------------------------------------------------------------------------------------------ the decision
+def prompt(state: InitialDState, lang: str, names: Names) -> str:
+    """The decision the seat to move faces, told to that seat ("" once the race is over)."""
+    p = state.to_move
+    if p is None:
+        return ""
+    cards = state.game.table.cards
+    q = 1 - p
+    stage = state.stage_no + 1
+    if state.phase == PAY:
+        how = " (left to right through your hand)" if state.game.ordered else ""
+        text = f"discard {plural(state.need, 'more card')} to pay for {cards[state.pending].name}{how}"
+    elif state.phase == KEEP:
+        nxt = STAGE_TYPES[state.stages[state.stage_no + 1]]
+        text = (
+            f"you won stage {stage}: discard the cards you do not want for stage {stage + 1} ({nxt}), "
+            "then keep the rest"
+        )
+    elif state.played:
+        last = cards[state.last]
+        strength = last.strength[state.stages[state.stage_no]]
+        text = (
+            f"answer {names(q)}'s {last.name} ({MANEUVER_TYPES[last.mtype]} {strength} here) with a "
+            f"maneuver, or pass: {names(q)} then wins stage {stage}"
+        )
+    elif state.opened:
+        text = f"{names(q)} passed: play one maneuver to win stage {stage}, or pass: {names(q)} then wins it"
+    else:
+        kind = STAGE_TYPES[state.stages[state.stage_no]]
+        text = (
+            f"lead stage {stage} ({kind}): play a maneuver, or pass: {names(q)} may then play one to win it"
+        )
+    if names.addressed(p, p):
+        return text[:1].upper() + text[1:]
+    return f"{names(p)}: {text}"
+
+
+def unusable(state: InitialDState, seat: int, lang: str, names: Names) -> dict[str, str]:
+    """Why each card of ``seat``'s hand that no legal action names cannot be used now (its ref -> one
+    line), from that seat's view: its hand and the public ratings. Empty unless ``seat`` is to move."""
+    if state.to_move != seat:
+        return {}
+    cards = state.game.table.cards
+    legal = legal_actions(state)
+    used = {cards[a.args[0]].ref for a in legal if a.kind in ("play", "discard")}
+    out: dict[str, str] = {}
+    for c in state.hands[seat]:
+        d = cards[c]
+        if d.ref in used or d.ref in out:
+            continue
+        out[d.ref] = _why_not(state, seat, c)
+    return out
+
+
+def _why_not(state: InitialDState, seat: int, cid: int) -> str:
+    d = state.game.table.cards[cid]
+    if state.phase == PLAY:
+        why = state.sides[seat].special_problem(d)
+        if why:
+            return why
+        if d.position == LEAD and seat != state.lead:
+            return f"{d.name} is for the lead car only, and you are the trailing car"
+        if d.position == TRAIL and seat == state.lead:
+            return f"{d.name} is for the trailing car only, and you are the lead car"
+        need = discards_needed(state, seat, cid)
+        others = len(state.hands[seat]) - 1
+        return (
+            f"{d.name} needs {plural(need, 'discard')} ({shortfall_text(state, seat, cid)}) and you hold "
+            f"only {plural(others, 'other card')}"
+        )
+    if state.phase == PAY:
+        if cid < state.floor:
+            return "discards go left to right through your hand, and this card is before the last one"
+        return (
+            f"discards go left to right through your hand, and too few cards follow this one to pay "
+            f"{plural(state.need, 'more discard')}"
+        )
+    return "discards go left to right through your hand, and this card is before the last one: it is kept"
 
 
 # ------------------------------------------------------------------------------------------ events
 def narrate(
     game: Game,
     event: Mapping[str, Any],
-    seat: int | None = None,
-    lang: str = "en",
-    names: Names | None = None,
+    seat: int | None,
+    lang: str,
+    names: Names,
 ) -> str | None:
-    """One line per event of ``state.events_for(seat)``, told to ``seat`` ("you" for that seat)."""
+    """One line per event of ``state.events_for(seat)``, told to ``seat`` ("you" where addressed)."""
     ty = event.get("type")
     s = event.get("seat")
     if ty == "race":
         ch = event["challenger"]
         how = " (equal cost: a coin decided)" if event["coin"] else ""
         cars, costs = event["cars"], event["costs"]
-        return _cap(
-            f"{_says(ch, seat, 'challenge')} {_seat(1 - ch, seat)} ({cars[1 - ch]}, cost {costs[1 - ch]}) "
-            f"with the {cars[ch]} (cost {costs[ch]}){how}; the race is {event['track']}: "
+        return (
+            f"{_says(names, ch, seat, 'challenge')} {_who(names, 1 - ch, seat)} ({cars[1 - ch]}, cost "
+            f"{costs[1 - ch]}) with the {cars[ch]} (cost {costs[ch]}){how}; the race is {event['track']}: "
             f"{', '.join(event['stages'])}"
         )
     if ty == "stage":
-        return f"Stage {event['stage']} — {event['stage_type']}: {_seat(event['lead'], seat)} lead" + (
-            "" if event["lead"] == seat else "s"
-        )
+        lead = _says_mid(names, event["lead"], seat, "lead")
+        return f"Stage {event['stage']} — {event['stage_type']}: {lead}"
     if ty == "race_over":
         why = "two stages in a row as the lead car" if event["reason"] == "ID-W1" else "the final stage"
-        return _cap(f"{_says(event['winner'], seat, 'win')} the race ({why})")
+        return f"{_says(names, event['winner'], seat, 'win')} the race ({why})"
     if ty == "stage_won":
         extra = " as the lead car" if event["winner"] == event["lead"] else " from behind"
-        return _cap(f"{_says(event['winner'], seat, 'win')} stage {event['stage']}{extra}")
+        return f"{_says(names, event['winner'], seat, 'win')} stage {event['stage']}{extra}"
     if not isinstance(s, int):
         return None
     if ty == "draw":
-        return None if s == seat else _cap(f"{_says(s, seat, 'draw')} {plural(event['count'], 'card')}")
+        return f"{_says(names, s, seat, 'draw')} {plural(event['count'], 'card')}"
     if ty == "drew":
         drawn = event["cards"]
-        return _cap(f"{_says(s, seat, 'draw')} {plural(len(drawn), 'card')}: {', '.join(drawn)}")
+        return (
+            f"{_whose_cap(names, s, seat)} new {'card' if len(drawn) == 1 else 'cards'}: {', '.join(drawn)}"
+        )
     if ty == "reshuffle":
-        return _cap(
-            f"{_says(s, seat, 'shuffle')} the discard pile into a new deck ({plural(event['count'], 'card')})"
+        return (
+            f"{_says(names, s, seat, 'shuffle')} the discard pile into a new deck "
+            f"({plural(event['count'], 'card')})"
         )
     if ty == "play":
-        pay = f", discarding {event['discards']}" if event["discards"] else ""
-        return _cap(f"{_says(s, seat, 'play')} {event['card']} ({event['mtype']} {event['strength']}){pay}")
+        pay = f", discarding {plural(event['discards'], 'card')}" if event["discards"] else ""
+        return f"{_says(names, s, seat, 'play')} {event['card']} ({event['mtype']} {event['strength']}){pay}"
     if ty == "discard":
         how = {"forced": " at random", "keep": " before the next stage"}.get(event.get("reason", ""), "")
-        return _cap(f"{_says(s, seat, 'discard')} {event['card']}{how}")
+        return f"{_says(names, s, seat, 'discard')} {event['card']}{how}"
     if ty == "in_play":
-        return f"{event['card']} stays in play"
+        return f"{_whose_cap(names, s, seat)} {event['card']} stays in play"
     if ty == "cleared":
-        return f"{event['card']} ({_seat(s, seat)}) leaves play"
+        return f"{_whose_cap(names, s, seat)} {event['card']} leaves play"
     if ty == "pass":
-        return _cap(_says(s, seat, "pass"))
+        return _says(names, s, seat, "pass")
     if ty == "discard_hand":
-        return _cap(f"{_says(s, seat, 'discard')} the {plural(event['count'], 'card')} left in hand")
+        return f"{_says(names, s, seat, 'discard')} the {plural(event['count'], 'card')} left in hand"
     if ty == "keep":
-        return _cap(f"{_says(s, seat, 'keep')} {plural(event['count'], 'card')}")
+        return f"{_says(names, s, seat, 'keep')} {plural(event['count'], 'card')}"
     return None
+
+
+# ------------------------------------------------------------------------------------------ card faces
+COLOUR = {"speed": "red", "turn": "blue", "tactics": "green"}
+
+
+def maneuver_text(d: Maneuver) -> str:
+    """The rules text of a maneuver: special requirements, Style and effects, then its flavour."""
+    parts = []
+    if d.position != "any":
+        parts.append(f"{d.position.capitalize()} car only.")
+    if d.needs_mod:
+        parts.append(f"Needs a {d.needs_mod} mod.")
+    if d.drivetrain:
+        parts.append(f"{' or '.join(d.drivetrain)} only.")
+    if d.only_used_by:
+        parts.append(f"Only used by {', '.join(d.only_used_by)}.")
+    if d.style:
+        parts.append(f"+{d.style} Style when played.")
+    for e in d.effects:
+        parts.append(effect_sentence(e))
+    if d.text and d.text not in parts:
+        parts.append(d.text)
+    return " ".join(p for p in parts if p)
+
+
+def effect_sentence(spec: Mapping[str, Any]) -> str:
+    """One block spec in words ('+1 Traction to your car while in play')."""
+    block = spec.get("block")
+    amount = spec.get("amount", 0)
+    if block == "bonus":
+        whose = "your car" if spec.get("who", "self") == "self" else "the opponent's car"
+        return f"{amount:+} {str(spec.get('stat', '')).capitalize()} to {whose} while in play."
+    if block == "discard_in_play":
+        whose = {"self": "your", "opponent": "the opponent's", "any": "all"}.get(str(spec.get("who")), "")
+        many = "all" if not amount else f"{amount} of"
+        return f"Discard {many} {whose} maneuvers in play.".replace("all all", "all")
+    if block == "opponent_discards":
+        return f"The opponent discards {amount} card{'s' if amount != 1 else ''} at random."
+    return ""
+
+
+def _stats(rec: Car | Mod | Race | Maneuver) -> dict[str, Any]:
+    if isinstance(rec, Car):
+        return {
+            "Cost": rec.cost,
+            "Power": rec.power,
+            "Traction": rec.traction,
+            "Style": rec.style,
+            "Max mods": rec.max_mods,
+            "Drivetrain": rec.drivetrain,
+        }
+    if isinstance(rec, Mod):
+        out: dict[str, Any] = {"Type": rec.type, "Cost": rec.cost}
+        for name, v in (("Power", rec.power), ("Traction", rec.traction), ("Style", rec.style)):
+            if v:
+                out[name] = v
+        return out
+    if isinstance(rec, Race):
+        return {"Pass": rec.pass_, "Stages": " → ".join(rec.stages)}
+    s, c = rec.strength, rec.counter
+    req = f"{rec.requirement_type.capitalize()} {rec.requirement_value}" if rec.requirement_value else "none"
+    return {
+        "Type": rec.type,
+        "Strength": f"straight {s.straight} · curve {s.curve} · obstacle {s.obstacle}",
+        "Counters": f"speed {c.speed} · turn {c.turn} · tactics {c.tactics}",
+        "Requirement": req,
+    }
+
+
+def _bonus_text(rec: Car | Mod) -> list[str]:
+    return [
+        f"{b.amount:+} {b.stat.capitalize()}" + (f" in {b.stage} stages" if b.stage else "")
+        for b in rec.bonuses
+    ]
+
+
+def card_faces(t: Table) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    for d in t.cards:
+        rec = d.rec
+        tags = list(rec.traits)
+        if isinstance(rec, Maneuver):
+            text = maneuver_text(rec)
+            tags.insert(0, rec.type)
+        elif isinstance(rec, Car):
+            extra = [f"Built-in {m}." for m in rec.built_in] + [f"{b}." for b in _bonus_text(rec)]
+            text = " ".join([*extra, rec.text]).strip()
+        elif isinstance(rec, Mod):
+            extra = [f"{b}." for b in _bonus_text(rec)]
+            if rec.only_used_by:
+                extra.append(f"Only used by {', '.join(rec.only_used_by)}.")
+            text = " ".join([*extra, rec.text]).strip()
+            tags.insert(0, rec.type)
+        else:
+            text = rec.text
+        out.append(
+            {
+                "name": d.name,
+                "slug": d.slug,
+                "kind": d.kind,
+                "text": text,
+                "stats": _stats(rec),
+                "tags": tags,
+                "colour": COLOUR.get(rec.type) if isinstance(rec, Maneuver) else None,
+                "house": rec.house,
+            }
+        )
+    return out
