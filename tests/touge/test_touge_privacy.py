@@ -13,7 +13,7 @@ from touge_helpers import race
 
 import kansei
 from kansei import Action
-from kansei.builtin.touge.rules import TougeState
+from kansei.builtin.touge.state import TougeState
 from kansei.testing import find_events, refuses_text_cleanly
 
 MODES = ("time_attack", "sudden_death")

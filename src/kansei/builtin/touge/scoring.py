@@ -15,7 +15,7 @@ from .cards import Car, Road
 from .table import BOTH, NO_MODS, SELF, DisasterMods
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .rules import TougeState
+    from .state import TougeState
 
 DIRECTIONS = ("downhill", "uphill")
 

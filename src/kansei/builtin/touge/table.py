@@ -32,6 +32,17 @@ DisasterMods = tuple[tuple[int, int], tuple[bool, bool], tuple[int | None, int |
 NO_MODS: DisasterMods = ((0, 0), (False, False), (None, None))
 
 
+_NULLIFY: dict[int, Action] = {}
+
+
+def nullify_act(tile: int) -> Action:
+    """``nullify @<tile+1>``, interned."""
+    a = _NULLIFY.get(tile)
+    if a is None:
+        a = _NULLIFY[tile] = Action(f"nullify @{tile + 1}", "nullify", (tile,))
+    return a
+
+
 class CardDef:
     """One card as the engine uses it. ``kind``: car, road, tune or disaster."""
 

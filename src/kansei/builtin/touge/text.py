@@ -18,8 +18,10 @@ from kansei.core.names import Names
 from kansei.core.protocol import Action
 
 from .bots import preview
-from .rules import TougeState
+from .cards import Car, Disaster, Road, TuneUp
+from .state import TougeState
 from .table import CardDef
+from .table import Table as CardTable
 
 STANDINGS = {
     2: "then you win the race",
@@ -272,4 +274,42 @@ def narrate(
     return None
 
 
-__all__ = ["describe", "narrate", "render", "road_label"]
+# ------------------------------------------------------------------------------------------ card faces
+def _road_text(r: Road) -> str:
+    kind = "corner" if r.type == "C" else "straight"
+    return f"{'★' * r.stars} {kind}, {r.down} downhill / {r.up} uphill. {r.text}".strip()
+
+
+def card_faces(table: CardTable) -> list[dict[str, Any]]:
+    """Every card face (JSON-safe, fresh): cars, roads, tune-ups, disasters."""
+    out = []
+    for d in table.cards:
+        rec = d.rec
+        face: dict[str, Any] = {
+            "name": d.name,
+            "slug": d.slug,
+            "kind": d.kind,
+            "colour": None,
+            "house": rec.house,
+        }
+        if isinstance(rec, Car):
+            face["text"] = f"{rec.ability.name}: {rec.ability.text}" + (f" — {rec.text}" if rec.text else "")
+            face["stats"] = {"DH C": rec.dh_c, "DH S": rec.dh_s, "UH C": rec.uh_c, "UH S": rec.uh_s}
+            face["tags"] = ["car"]
+        elif isinstance(rec, Road):
+            face["text"] = _road_text(rec)
+            face["stats"] = {"type": rec.type, "stars": rec.stars, "down": rec.down, "up": rec.up}
+            face["tags"] = ["corner" if rec.type == "C" else "straight", rec.pass_]
+        elif isinstance(rec, TuneUp):
+            face["text"] = rec.text
+            face["stats"] = {}
+            face["tags"] = ["tile" if d.tile_road is not None else "whole course"]
+        elif isinstance(rec, Disaster):
+            face["text"] = rec.text
+            face["stats"] = {}
+            face["tags"] = ["disaster"]
+        out.append(face)
+    return out
+
+
+__all__ = ["card_faces", "describe", "narrate", "render", "road_label"]
