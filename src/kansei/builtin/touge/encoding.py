@@ -39,7 +39,7 @@ def observation_spec(table: Table) -> list[str]:
     spec += ["hand_count.me/10", "hand_count.opp/10", "deck_count.me/50", "deck_count.opp/50"]
     spec += ["redrawing.me", "redrawing.opp"]
     spec += ["disaster", "disaster.add_c", "disaster.add_s", "disaster.halve_c", "disaster.halve_s"]
-    spec += ["disaster.cap_c/4", "disaster.cap_s/4", "disaster.nullify_top"]
+    spec += ["disaster.cap_c/4", "disaster.cap_s/4", "disaster.wipes_a_tile"]
     spec += ["course_length/20", "course_tuneups.me", "course_tuneups.opp"]
     for i in range(1, ENCODED_TILES + 1):
         spec += [
@@ -84,7 +84,7 @@ def encode_view(table: Table, v: dict[str, Any], seat: int | None) -> list[float
         d = table.cards[cid]
         (ac, as_), (hc, hs), (cc, cs) = d.dmods
         out += [1.0, float(ac), float(as_), float(hc), float(hs)]
-        out += [0.0 if cc is None else cc / 4, 0.0 if cs is None else cs / 4, float(d.nullify_top)]
+        out += [0.0 if cc is None else cc / 4, 0.0 if cs is None else cs / 4, float(bool(d.wipe_fx))]
     else:
         out += [0.0] * 8
     course = v["course"]

@@ -122,16 +122,16 @@ def apply_action(s: TougeState, a: Action) -> None:
             s.tunes.append((p, cid, tile))
             s.passes = 0
             s.log("tune", seat=p, card=cards[cid].name, tile=tile + 1 if tile >= 0 else None)
-            if cards[cid].draws:  # Hyper-Focused (TG-C4)
-                s.draw(p, cards[cid].draws)
+            for play, params in cards[cid].play_fx:  # the tune-up's blocks act as it is played
+                play(params, s, p)
         elif k == "ability":  # TG-C6 ruling: switched on in the tune-up phase, lasts this battle
             s.ability_used[p] = True
             s.ability_on[p] = True
             s.passes = 0
             car = cards[s.cars[p]]
             s.log("ability", seat=p, ability=car.ability.name if car.ability else "")
-            if car.draws:
-                s.draw(p, car.draws)
+            for play, params in car.play_fx:  # the ability's blocks act as it is switched on
+                play(params, s, p)
         else:
             s.passes += 1
             s.log("pass", seat=p, phase=TUNE_PHASE)
