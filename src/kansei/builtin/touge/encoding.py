@@ -73,8 +73,8 @@ def encode_view(table: Table, v: dict[str, Any], seat: int | None) -> list[float
     for p in (me, opp):
         m = players[p]["multipliers"]
         out += [m["downhill"]["C"] / 4, m["downhill"]["S"] / 4, m["uphill"]["C"] / 4, m["uphill"]["S"] / 4]
-    out += [float(players[me]["ability_used"]), float(players[opp]["ability_used"])]
-    out += [float(players[me]["ability_active"]), float(players[opp]["ability_active"])]
+    out += [float(players[me]["ability"]["used"]), float(players[opp]["ability"]["used"])]
+    out += [float(players[me]["ability"]["active"]), float(players[opp]["ability"]["active"])]
     out += [players[me]["hand_count"] / 10, players[opp]["hand_count"] / 10]
     out += [players[me]["deck_count"] / 50, players[opp]["deck_count"] / 50]
     out += [float(players[me]["redrawing"]), float(players[opp]["redrawing"])]
@@ -98,9 +98,8 @@ def encode_view(table: Table, v: dict[str, Any], seat: int | None) -> list[float
         out += [1.0, float(t["type"] == "C"), t["down"] / 6, t["up"] / 6, float(t["owner"] == me)]
         out += [t["scores"][me] / 10, t["scores"][opp] / 10, float(t["nullified"])]
         out += [float(sum(u["owner"] == who for u in t["tuneups"])) for who in (me, opp)]
-    hand = players[me].get("hand", [])
     counts: dict[str, int] = {}
-    for name in hand:
-        counts[name] = counts.get(name, 0) + 1
+    for held in players[me].get("hand") or ():
+        counts[held["card"]] = counts.get(held["card"], 0) + 1
     out += [float(counts.get(table.cards[c].name, 0)) for c in table.hand_cards]
     return out

@@ -7,6 +7,7 @@ data: blocks of :mod:`.blocks` named in ``content/*.toml``.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Literal
 
@@ -14,11 +15,12 @@ from pydantic import Field
 
 from kansei.core.errors import ContentError
 from kansei.core.options import shorten
-from kansei.core.protocol import Action, Game, GameOptions
+from kansei.core.protocol import Action, Game, GameOptions, State
+from kansei.core.records import CardEvent
 
-from . import encoding, text
+from . import encoding, rules, text, views
 from .cards import load_catalog
-from .setup import TougeSetup, deck_problems, load_deck, resolve, starter_deck
+from .setup import TougeSetup, coverage_decks, deck_problems, load_deck, resolve, starter_deck
 from .state import TougeState
 from .table import TUNE, Table, table, table_for
 
@@ -46,6 +48,8 @@ class Touge(Game):
     min_players = 2
     max_players = 2
     languages = ("en",)
+    View = views.TougeView
+    standing_unit = "points"
 
     options: TougeOptions
     table: Table
@@ -113,6 +117,48 @@ class Touge(Game):
 
     def encode_view(self, view: dict[str, Any], seat: int | None) -> list[float]:
         return encoding.encode_view(self.table, view, seat)
+
+    # -- the contract's hooks for clients (docs/ARCHITECTURE.md) ---------------------------------
+    def move_refs(self, state: State, action: Action) -> tuple[str, ...]:
+        """The hand card, tile and ability a legal action touches (kinds: :mod:`.views`)."""
+        assert isinstance(state, TougeState)
+        return views.action_refs(state, action)
+
+    def move_rules(self, state: State, action: Action) -> tuple[str, ...]:
+        assert isinstance(state, TougeState)
+        return rules.rule_ids(state, action)
+
+    def card_events(self, event: Mapping[str, Any]) -> list[CardEvent]:
+        """Cards drawn (``drew_cards``, private), put back to redraw (``put_back``, private: discarded),
+        laid or played (``road``, ``tune``), the car whose ability is switched on (``ability``) and the
+        disaster put in force (``disaster``: played by its owner)."""
+        kind = event.get("type")
+        find = self.table.find
+        cards = self.table.cards
+
+        def slug(name: Any) -> str:
+            cid = find(name) if isinstance(name, str) else None
+            return cards[cid].slug if cid is not None else str(name)
+
+        if kind == "drew_cards":
+            return [CardEvent(event["seat"], "drawn", slug(c)) for c in event["cards"]]
+        if kind == "put_back":
+            return [CardEvent(event["seat"], "discarded", slug(c)) for c in event["cards"]]
+        if kind in ("road", "tune", "ability"):
+            return [CardEvent(event["seat"], "played", slug(event["car" if kind == "ability" else "card"]))]
+        if kind == "disaster" and event.get("card") is not None:
+            return [CardEvent(event["owner"], "played", slug(event["card"]))]
+        return []
+
+    def standing(self, state: State, seat: int) -> float:
+        """``seat``'s lead in points over the battles run so far (TG-T4, TG-D3): its scores minus the
+        other's, summed (a Sudden Death battle counts its final running totals). Public: every run is."""
+        assert isinstance(state, TougeState)
+        return float(sum(b.scores[seat] - b.scores[1 - seat] for b in state.battles))
+
+    def coverage_decks(self) -> list[list[Any]]:
+        """Pairs of legal decks that together hold every car, road, tune-up and disaster of the content."""
+        return coverage_decks(self.table)
 
     def menu_group(self, state: Any, action: Action, lang: str = "en") -> str | None:
         """A long menu groups the tune-ups by card (then the tile is picked); other actions stand alone."""

@@ -40,19 +40,19 @@ def _refusal(s: TougeState, words: list[str], phase: str, here: str) -> str | No
     kind, rest = words[0].lower(), words[1:]
     if kind == "road":
         if phase != "build":
-            return f"roads are laid in the build phase (TG-T2); this is the {here} phase"
+            return f"roads are laid in the build phase; this is the {here} phase"
         return _hand_card(s, rest, ROAD, "a road")
     if kind == "tune":
         if phase != "tune":
-            return f"tune-ups are played in the tune-up phase (TG-T3); this is the {here} phase"
+            return f"tune-ups are played in the tune-up phase; this is the {here} phase"
         return _tune_refusal(s, rest)
     if kind == "ability":
         if s.ability_used[s.turn]:
-            return "the car's ability is used once per race (TG-C1) and is spent"
-        return f"the car's ability is switched on in the tune-up phase (TG-C6); this is the {here} phase"
+            return "your car's ability is used once per race, and is spent"
+        return f"your car's ability is switched on in the tune-up phase; this is the {here} phase"
     if kind == "redraw":
         if phase != "redraw":
-            return f"redraws are made when a hand is dealt (TG-T1); this is the {here} phase"
+            return f"redraws are made when a hand is dealt; this is the {here} phase"
         if s.redraws_left[s.turn] <= 0:
             return "you have no redraws left: say 'done'"
         return _hand_card(s, rest, "", "a card")

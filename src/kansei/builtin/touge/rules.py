@@ -57,7 +57,7 @@ def legal_actions(s: TougeState) -> list[Action]:
     cards = s.game.table.cards
     if ph == BUILD:
         out: list[Action] = [
-            a for c in _distinct(s.hands[p]) if (a := cards[c].act) is not None and cards[c].kind == ROAD
+            a for c in distinct(s.hands[p]) if (a := cards[c].act) is not None and cards[c].kind == ROAD
         ]
         out.append(PASS)
         return out
@@ -66,7 +66,7 @@ def legal_actions(s: TougeState) -> list[Action]:
     if ph == REDRAW:
         out = []
         if s.redraws_left[p] > 0:
-            out = [a for c in _distinct(s.hands[p]) if (a := cards[c].redraw) is not None]
+            out = [a for c in distinct(s.hands[p]) if (a := cards[c].redraw) is not None]
         out.append(DONE)
         return out
     if ph == NULLIFY:
@@ -78,7 +78,7 @@ def tune_actions(s: TougeState, p: int) -> list[Action]:
     cards = s.game.table.cards
     out = []
     course = s.course
-    for c in _distinct(s.hands[p]):
+    for c in distinct(s.hands[p]):
         d = cards[c]
         if d.kind != TUNE:
             continue
@@ -94,6 +94,27 @@ def tune_actions(s: TougeState, p: int) -> list[Action]:
         out.append(ABILITY)
     out.append(PASS)
     return out
+
+
+def rule_ids(s: TougeState, a: Action) -> tuple[str, ...]:
+    """The rules a legal action follows (``Game.move_rules``)."""
+    sudden = s.game.sudden
+    kind = a.kind
+    if kind in ("redraw", "done"):
+        return ("TG-T1", "TG-D4" if s.battle > 1 else "TG-D0") if sudden else ("TG-T1",)
+    if kind == "road":
+        return ("TG-T2", "TG-C2", "TG-D1") if sudden else ("TG-T2", "TG-C2")
+    if kind == "tune":
+        return ("TG-T3", "TG-C4", "TG-D2") if sudden else ("TG-T3", "TG-C4")
+    if kind == "ability":
+        return ("TG-T3", "TG-C6")
+    if kind == "nullify":
+        return ("TG-C5",)
+    if kind == "pass":
+        if s.phase == BUILD:
+            return ("TG-T2", "TG-D1") if sudden else ("TG-T2",)
+        return ("TG-T3", "TG-D2") if sudden else ("TG-T3",)
+    return ()
 
 
 def apply_action(s: TougeState, a: Action) -> None:
@@ -129,7 +150,7 @@ def apply_action(s: TougeState, a: Action) -> None:
             s.ability_on[p] = True
             s.passes = 0
             car = cards[s.cars[p]]
-            s.log("ability", seat=p, ability=car.ability.name if car.ability else "")
+            s.log("ability", seat=p, ability=car.ability.name if car.ability else "", car=car.name)
             for play, params in car.play_fx:  # the ability's blocks act as it is switched on
                 play(params, s, p)
         else:
@@ -328,7 +349,7 @@ def finish(s: TougeState, w: int | None, reason: str = "battles") -> None:
     s.log("race_over", winner=w, wins=list(s.wins), reason=reason)
 
 
-def _distinct(hand: list[int]) -> list[int]:
+def distinct(hand: list[int]) -> list[int]:
     """Distinct cards of a sorted hand, in order."""
     out = []
     last = -1

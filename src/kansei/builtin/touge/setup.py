@@ -14,6 +14,7 @@ be listed among the cards). ``start`` takes deck data or a starter deck's name a
 from __future__ import annotations
 
 from bisect import insort
+from collections import Counter
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
@@ -24,8 +25,8 @@ from kansei.core.errors import ContentError
 from kansei.core.options import shorten
 from kansei.core.protocol import GameSetup, validation_lines
 
-from .cards import MAX_DECK
-from .table import DISASTER, Deck, Table
+from .cards import MAX_DECK, MIN_OTHER_CARDS, TIER_LIMITS
+from .table import CAR, DISASTER, ROAD, Deck, Table
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import TougeState
@@ -62,7 +63,7 @@ def set_up(s: TougeState, setup: TougeSetup) -> None:
     lead = setup.leader
     if lead is None:
         lead = rng.coin() if o.first_leader == "coin" else int(o.first_leader[-1])
-    s.leader = lead
+    s.leader = s.first_leader = lead
     s.log("coins", direction=DIRECTIONS[s.direction], leader=s.leader)
     for p in (0, 1):
         rng.shuffle(s.decks[p])
@@ -290,3 +291,49 @@ def load_deck(path: Path) -> dict[str, Any]:
     if isinstance(text, str) and text:
         data["text"] = text
     return data
+
+
+def coverage_decks(table: Table) -> list[list[Any]]:
+    """Pairs of legal decks (deck data) that together hold every card of the table: each car drives one
+    deck, and the roads, tune-ups and disasters are dealt out one copy each round the decks, as many
+    decks as TG-C3's road limits and the house limit ask for; a deck short of TG-C7's 30 cards is filled
+    with more copies of its tune-ups and disasters (or of its one-star roads)."""
+    cards = table.cards
+
+    def tier(cid: int) -> int:
+        return cards[cid].stars if cards[cid].kind == ROAD else 0
+
+    def fits(deck: Counter[int], cid: int) -> bool:
+        stars = tier(cid)
+        if deck.total() >= MAX_DECK:
+            return False
+        return not stars or sum(n for c, n in deck.items() if tier(c) == stars) < TIER_LIMITS[stars]
+
+    cars = [d.id for d in cards if d.kind == CAR]
+    decks: list[Counter[int]] = [Counter(), Counter()]
+    for i, d in enumerate(d for d in cards if d.kind != CAR):
+        turn = decks[i % len(decks) :] + decks[: i % len(decks)]
+        home = next((deck for deck in turn if fits(deck, d.id)), None)
+        if home is None:
+            home = Counter()
+            decks.append(home)
+        home[d.id] += 1
+    for deck in decks:
+        fill = [c for c in deck if not tier(c)] or [c for c in deck if tier(c) == 1]
+        while deck.total() < MIN_OTHER_CARDS and fill:
+            c = fill[deck.total() % len(fill)]
+            if fits(deck, c):
+                deck[c] += 1
+            else:
+                fill.remove(c)
+    n = max(len(decks), len(cars)) if cars else 0
+    n += n % 2
+    data = [
+        {
+            "name": f"coverage {i + 1}",
+            "car": cards[cars[i % len(cars)]].name,
+            "cards": {cards[c].name: k for c, k in sorted(decks[i % len(decks)].items())},
+        }
+        for i in range(n)
+    ]
+    return [[data[i], data[i + 1]] for i in range(0, n, 2)]

@@ -29,7 +29,8 @@ class TougeState(DuelState):
     __slots__ = (
         "phase", "cars", "decks", "hands", "aside", "redraws_left", "course", "tunes", "disaster",
         "removed", "direction", "leader", "turn", "passes", "battle", "wins", "ability_used",
-        "ability_on", "null_tile", "totals", "leg", "battles", "decklists", "redraw_stage",
+        "ability_on", "null_tile", "totals", "leg", "battles", "registered", "redraw_stage",
+        "first_leader",
     )  # fmt: skip
 
     game: Touge
@@ -55,8 +56,9 @@ class TougeState(DuelState):
     totals: list[int]  # Sudden Death running totals
     leg: int  # Sudden Death: 0 the first run of a battle, 1 the return run
     battles: list[Battle]
-    decklists: tuple[tuple[tuple[str, int], ...], tuple[tuple[str, int], ...]]  # open information
+    registered: tuple[Deck, Deck]  # the decks as the race began: open decklists (docs/rulings.md)
     redraw_stage: int  # 0: the leader redraws, 1: the follower
+    first_leader: int  # the leader of the first battle (TG-T0 coin)
 
     # ---------------------------------------------------------------------------- construction
     @classmethod
@@ -65,7 +67,7 @@ class TougeState(DuelState):
         s._init_base(game, seed)
         s.cars = (built[0].car, built[1].car)
         s.decks = [list(built[0].cards), list(built[1].cards)]
-        s.decklists = (built[0].decklist, built[1].decklist)
+        s.registered = (built[0], built[1])
         s.hands = [[], []]
         s.aside = [[], []]
         s.redraws_left = [0, 0]
@@ -73,7 +75,7 @@ class TougeState(DuelState):
         s.tunes = []
         s.disaster = None
         s.removed = [[], []]
-        s.direction = s.leader = s.turn = s.passes = 0
+        s.direction = s.leader = s.turn = s.passes = s.first_leader = 0
         s.battle = 1
         s.wins = [0, 0]
         s.ability_used = [False, False]
@@ -158,6 +160,36 @@ class TougeState(DuelState):
             out[self.disaster[0]][self.disaster[1]] += 1
         return out
 
+    def zones(self) -> dict[str, Counter[str]]:
+        """Every zone's cards by slug: each seat's deck, hand, set-aside cards, removed disasters and car,
+        and the shared course, tune-ups and disaster in force."""
+        cards = self.game.table.cards
+        out: dict[str, Counter[str]] = {}
+        for p in (0, 1):
+            for name, zone in (
+                ("deck", self.decks[p]),
+                ("hand", self.hands[p]),
+                ("set_aside", self.aside[p]),
+                ("removed", self.removed[p]),
+                ("car", [self.cars[p]]),
+            ):
+                out[f"zone:{p}:{name}"] = Counter(cards[c].slug for c in zone)
+        out["zone:-:course"] = Counter(cards[c].slug for _, c in self.course)
+        out["zone:-:tuneups"] = Counter(cards[c].slug for _, c, _ in self.tunes)
+        out["zone:-:disaster"] = Counter([cards[self.disaster[1]].slug] if self.disaster else [])
+        return out
+
+    def deck_lists(self) -> list[dict[str, Any] | None]:
+        """Each seat's deck as deck data (``{"name", "car", "cards"}``, card names as in content)."""
+        cards = self.game.table.cards
+        return [
+            {"name": d.name, "car": cards[d.car].name, "cards": dict(d.decklist)} for d in self.registered
+        ]
+
+    def _first_mover(self) -> int | None:
+        """The first battle's leader (TG-T0): the first to redraw, build and tune."""
+        return self.first_leader
+
     def clone(self) -> TougeState:
         s = TougeState.__new__(TougeState)
         self._copy_base(s)
@@ -185,7 +217,8 @@ class TougeState(DuelState):
         s.over = self.over
         s.win = self.win
         s.battles = self.battles[:]
-        s.decklists = self.decklists
+        s.registered = self.registered
+        s.first_leader = self.first_leader
         s.redraw_stage = self.redraw_stage
         return s
 

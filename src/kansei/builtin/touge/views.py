@@ -1,13 +1,28 @@
-"""What a seat is told: ``view`` and ``reveal``.
+"""What a seat is told: ``view`` and ``reveal``, and :class:`TougeView`, the published model of a view.
 
 Everything here is built fresh on every call (no list or dict of the engine's is handed out), and what a
 seat sees depends only on what it may know: its own hand, and what is open to everyone (cars, decklists,
 the course, tune-ups played, the disaster, counts of hands and decks).
+
+Refs (``Game.move_refs``; docs/ARCHITECTURE.md, "The contract"): every thing an action touches carries a
+``"ref"`` key in the view of the seat to move. Touge uses three kinds:
+
+- ``hand:<slug>`` — a card of the seat's own hand (``players[seat]["hand"]``), by its slug: the road
+  laid, the tune-up played, the card put back to redraw. Copies of one card are one thing to pick, so a
+  card held twice carries the same ref on both copies.
+- ``tile:<n>`` — tile ``n`` of the course, counted from 1 as the notation's ``@n`` (``course[n-1]``): the
+  tile a tune-up targets, the tile the leader lets the disaster wipe out.
+- ``ability:<seat>`` — the ability of that racer's car (``players[seat]["ability"]``), switched on with
+  ``ability``.
+
+``pass`` and ``done`` touch nothing: each decision has at most one of them.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
+
+from kansei.core.protocol import Action, GameView
 
 from .rules import battle_dict
 from .scoring import DIRECTIONS, expected_scores, forecast, tile_scores
@@ -15,6 +30,26 @@ from .table import TYPE_NAMES
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import TougeState
+
+
+# ------------------------------------------------------------------------------------------ refs
+def action_refs(s: TougeState, action: Action) -> tuple[str, ...]:
+    """The refs a legal action of the seat to move touches: the hand card first, then the tile."""
+    if action not in s.legal_actions():
+        return ()
+    cards = s.game.table.cards
+    kind = action.kind
+    if kind in ("road", "redraw"):
+        return (f"hand:{cards[action.args[0]].slug}",)
+    if kind == "tune":
+        cid, tile = action.args
+        card = f"hand:{cards[cid].slug}"
+        return (card, f"tile:{tile + 1}") if tile >= 0 else (card,)
+    if kind == "ability":
+        return (f"ability:{s.turn}",)
+    if kind == "nullify":
+        return (f"tile:{action.args[0] + 1}",)
+    return ()  # pass, done
 
 
 # ------------------------------------------------------------------------------------------ view
@@ -28,18 +63,21 @@ def _player_view(s: TougeState, p: int, me: bool) -> dict[str, Any]:
             "downhill": {"C": car.mult[0][0], "S": car.mult[0][1]},
             "uphill": {"C": car.mult[1][0], "S": car.mult[1][1]},
         },
-        "ability": car.ability.name if car.ability else "",
-        "ability_text": car.ability.text if car.ability else "",
-        "ability_used": s.ability_used[p],
-        "ability_active": s.ability_on[p],
+        "ability": {
+            "ref": f"ability:{p}",
+            "name": car.ability.name if car.ability else "",
+            "text": car.ability.text if car.ability else "",
+            "used": s.ability_used[p],
+            "active": s.ability_on[p],
+        },
         "hand_count": len(s.hands[p]),
         "deck_count": len(s.decks[p]),
         "redrawing": len(s.aside[p]),
         "removed": sorted(t.cards[c].name for c in s.removed[p]),
-        "decklist": dict(s.decklists[p]),
+        "decklist": dict(s.registered[p].decklist),
     }
     if me:
-        v["hand"] = [t.cards[c].name for c in s.hands[p]]
+        v["hand"] = [{"ref": f"hand:{t.cards[c].slug}", "card": t.cards[c].name} for c in s.hands[p]]
         v["set_aside"] = sorted(t.cards[c].name for c in s.aside[p])
     return v
 
@@ -63,6 +101,7 @@ def view(s: TougeState, seat: int | None) -> dict[str, Any]:
         d = t.cards[c]
         course.append(
             {
+                "ref": f"tile:{i + 1}",
                 "tile": i + 1,
                 "road": d.name,
                 "type": TYPE_NAMES[d.rtype],
@@ -125,4 +164,120 @@ def reveal(s: TougeState) -> dict[str, Any]:
     return v
 
 
-__all__ = ["reveal", "view"]
+# ------------------------------------------------------------------------------------------ the model
+Seat = Literal[0, 1]
+
+
+class TypePair(GameView):
+    """A car's multipliers in one direction: cornering (C) and straight (S), TG-C1."""
+
+    C: int
+    S: int
+
+
+class Multipliers(GameView):
+    downhill: TypePair
+    uphill: TypePair
+
+
+class AbilityView(GameView):
+    """A car's special ability (TG-C6): used once per race, active for the battle it was switched on in."""
+
+    ref: str
+    name: str
+    text: str
+    used: bool
+    active: bool
+
+
+class HandCard(GameView):
+    ref: str
+    card: str
+
+
+class PlayerView(GameView):
+    """One racer as a seat sees it; ``hand`` and ``set_aside`` only in its own view."""
+
+    seat: Seat
+    car: str
+    multipliers: Multipliers
+    ability: AbilityView
+    hand_count: int
+    deck_count: int
+    redrawing: int  # cards set aside for a redraw (TG-T1)
+    removed: list[str]  # disasters out of the race (TG-T0)
+    decklist: dict[str, int]  # open information (docs/rulings.md)
+    hand: list[HandCard] | None = None
+    set_aside: list[str] | None = None
+
+
+class TuneUpView(GameView):
+    card: str
+    owner: Seat
+
+
+class TileView(GameView):
+    """One tile of the course (TG-C2) with its tune-ups and its scores in the current direction (TG-S1)."""
+
+    ref: str
+    tile: int
+    road: str
+    type: Literal["C", "S"]
+    stars: int
+    down: int
+    up: int
+    owner: Seat
+    tuneups: list[TuneUpView]
+    scores: list[int]
+    nullified: bool  # the disaster wiped it out for this run
+    wiped: bool  # the tile the disaster would wipe out if the run began now
+
+
+class DisasterView(GameView):
+    card: str
+    owner: Seat
+    text: str
+
+
+class BattleView(GameView):
+    battle: int
+    direction: Literal["downhill", "uphill"]
+    leader: Seat
+    scores: list[int]
+    winner: Seat | None
+
+
+class ForecastView(GameView):
+    """The battle in progress if both racers passed now (docs/rulings.md, "Previews")."""
+
+    winner: Seat | None
+    race_over: bool
+    race_winner: Seat | None
+    totals: list[int]
+
+
+class TougeView(GameView):
+    """What ``view(seat)`` returns for a seat or the spectator (``you`` None)."""
+
+    game: Literal["touge"]
+    mode: Literal["time_attack", "sudden_death"]
+    phase: Literal["redraw", "build", "tune", "nullify", "over"]
+    battle: int
+    direction: Literal["downhill", "uphill"]
+    leader: Seat
+    to_move: Seat | None
+    wins: list[int]
+    disaster: DisasterView | None
+    course: list[TileView]
+    course_tuneups: list[TuneUpView]
+    projected: list[int]  # both totals of the run to come (or the last run)
+    forecast: ForecastView | None
+    totals: list[int]  # Sudden Death running totals
+    battles: list[BattleView]
+    players: list[PlayerView]
+    you: Seat | None
+    over: bool
+    winner: Seat | None
+
+
+__all__ = ["TougeView", "action_refs", "reveal", "view"]
