@@ -115,7 +115,7 @@ def render(state: TougeState, seat: int | None, lang: str = "en", names: Names |
         (f"Touge — {mode}", "bold"),
         f"  battle {v['battle']}  ",
         (v["direction"].upper(), "bold cyan"),
-        f"  leader: {_short(names, v['leader'], seat)}",
+        f"  leader: {_short(names, v['leader'], seat)}  wins {v['wins'][0]}–{v['wins'][1]}",
     )
     dis = v["disaster"]
     dline = Text.assemble(("Disaster: ", "bold red"), f"{dis['card']} — {dis['text']}" if dis else "none")
@@ -159,10 +159,9 @@ def render(state: TougeState, seat: int | None, lang: str = "en", names: Names |
         state_word = "ON" if ab["active"] else "used" if ab["used"] else "ready"
         line = (
             f"{_short(names, p['seat'], seat)}: {p['car']} "
-            f"DH {m['downhill']['C']:+}/{m['downhill']['S']:+} "
-            f"UH {m['uphill']['C']:+}/{m['uphill']['S']:+} "
-            f"{ab['name']} {state_word} · won {v['wins'][p['seat']]} · hand {p['hand_count']} "
-            f"deck {p['deck_count']}"
+            f"DH {m['downhill']['C']}/{m['downhill']['S']} "
+            f"UH {m['uphill']['C']}/{m['uphill']['S']} "
+            f"{ab['name']} {state_word} · hand {p['hand_count']} deck {p['deck_count']}"
         )
         parts.append(Text(line, style="bold" if you else ""))
         if p.get("hand") is not None:
@@ -181,12 +180,10 @@ def render(state: TougeState, seat: int | None, lang: str = "en", names: Names |
         foot = Text("race over", style="italic")
     else:
         phase = PHASE_NAMES.get(v["phase"], v["phase"])
-        mover = _who(names, v["to_move"], seat)
+        mover = _short(names, v["to_move"], seat)
         foot = Text(f"{phase} phase, {mover} to move", style="italic")
-        if v["course"] and v["forecast"] is not None:  # what passing now gives
-            parts.append(
-                Text(f"If both pass now: {_forecast_line(v['forecast'], seat, names)}", style="cyan")
-            )
+        if v["course"] and v["forecast"] is not None:  # in the bottom border: what passing now gives
+            foot.append(f" · if both pass: {_forecast_line(v['forecast'], seat, names)}", style="cyan")
     return Panel(
         Group(*parts), expand=False, title=head, title_align="left", subtitle=foot, subtitle_align="left"
     )
@@ -204,7 +201,7 @@ def _forecast_line(f: dict[str, Any], seat: int | None, names: Names) -> str:
 
 
 def _wins_short(names: Names, seat: int, viewer: int | None) -> str:
-    return "you win" if names.addressed(seat, viewer) else f"{_short(names, seat, viewer)} wins"
+    return "you win" if names.addressed(seat, viewer) else f"{_tag(names, seat, viewer)} wins"
 
 
 def _hand_line(state: TougeState, held: list[str]) -> str:
