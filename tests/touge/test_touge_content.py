@@ -193,12 +193,18 @@ def test_cards_lists_every_face():
     faces = GAME.cards()
     assert len(faces) == 4 + 55 + 14 + 10
     hairpin = next(f for f in faces if f["name"] == "Akina Final Hairpin")
-    assert hairpin["kind"] == "road" and hairpin["stats"] == {"type": "C", "stars": 5, "down": 6, "up": 5}
+    assert hairpin["kind"] == "road" and hairpin["stats"] == {"stars": 5, "downhill": 6, "uphill": 5}
     assert (
         hairpin["slug"] == "akina-final-hairpin" and hairpin["house"] is True and "corner" in hairpin["tags"]
     )
     ae86 = next(f for f in faces if f["name"] == "AE-86 Trueno")
-    assert ae86["stats"] == {"DH C": 2, "DH S": 2, "UH C": 3, "UH S": 1} and "Gutter Drift" in ae86["text"]
+    assert ae86["stats"] == {
+        "downhill corner": 2,
+        "downhill straight": 2,
+        "uphill corner": 3,
+        "uphill straight": 1,
+    }
+    assert "Gutter Drift" in ae86["text"]
     assert all(set(f) == {"name", "slug", "kind", "text", "stats", "tags", "colour", "house"} for f in faces)
     faces[0]["name"] = "changed"
     assert GAME.cards()[0]["name"] != "changed"

@@ -13,7 +13,7 @@ from touge_helpers import race
 
 import kansei
 from kansei import Action
-from kansei.builtin.touge.rules import TougeState
+from kansei.builtin.touge.state import TougeState
 from kansei.testing import find_events, refuses_text_cleanly
 
 MODES = ("time_attack", "sudden_death")
@@ -105,7 +105,9 @@ def test_hidden_cards_are_private_events():
         {"type": "drew", "seat": 1, "count": 7},
     ]
     mine = find_events(s, "drew_cards", seat=0)
-    assert len(mine) == 1 and sorted(mine[0]["cards"]) == sorted(s.view(0)["players"][0]["hand"])
+    assert len(mine) == 1 and sorted(mine[0]["cards"]) == sorted(
+        h["card"] for h in s.view(0)["players"][0]["hand"]
+    )
     assert [e for e in find_events(s, "drew_cards", seat=1) if e["seat"] == 0] == []
     s.apply(s.legal_actions()[0], seat=0)
     s.apply("done", seat=0)
@@ -246,7 +248,7 @@ def test_refusals_explain_the_phase_the_hand_and_the_spent_ability():
     assert "build phase" in why("road akagi-chicane")
     s.apply("ability", seat=0)
     s.apply("pass", seat=1)
-    assert why("ability") == "the car's ability is used once per race (TG-C1) and is spent"
+    assert why("ability") == "your car's ability is used once per race, and is spent"
     other = _refusal(s, "pass", 1)
     assert other == "seat 1: it is not your turn (seat 0 is to move)"
 
@@ -259,7 +261,7 @@ def test_views_and_reveals_are_fresh_objects():
         s.apply(s.legal_actions()[0])
     first = s.view(0)
     first["players"][0]["decklist"]["Akina Final Hairpin"] = 50
-    first["players"][0]["hand"].append("Akina Final Hairpin")
+    first["players"][0]["hand"].append({"ref": "hand:akina-final-hairpin", "card": "Akina Final Hairpin"})
     first["battles"][0]["scores"].append(99)
     first["wins"][0] = 7
     r = s.reveal()

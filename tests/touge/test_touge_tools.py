@@ -20,6 +20,7 @@ from kansei import KanseiError
 from kansei.agents import choose, make_agent
 from kansei.builtin.touge.bots import preview
 from kansei.builtin.touge.table import table
+from kansei.core.names import Names
 from kansei.testing import play_random
 
 MODES = ("time_attack", "sudden_death")
@@ -139,18 +140,31 @@ def test_every_event_is_narrated_and_every_seat_rendered_at_80_columns():
     assert seen == EVENT_TYPES
 
 
-def test_narration_speaks_to_the_seat():
-    """Issue 11 wording: "you draw", plurals, no notation."""
+def test_narration_speaks_to_the_seat_and_names_the_others():
+    """Issue 11 wording ("you draw", plurals, no notation); issue 19: players by name, counted from 1."""
     game = kansei.load("touge")
-    assert game.narrate({"type": "drew_cards", "seat": 0, "cards": ["Jump"]}, 0) == "You draw Jump"
-    assert game.narrate({"type": "drew", "seat": 1, "count": 1}, 0) == "seat 1 draws 1 card"
-    assert game.narrate({"type": "drew", "seat": 1, "count": 2}, None) == "seat 1 draws 2 cards"
-    assert game.narrate({"type": "pass", "seat": 0, "phase": "build"}, 0) == "you pass"
-    assert game.narrate({"type": "pass", "seat": 0, "phase": "build"}, 1) == "seat 0 passes"
+    names = ["Alice", "Bob"]
+    assert game.narrate({"type": "drew_cards", "seat": 0, "cards": ["Jump"]}, 0) == "Your new cards: Jump"
+    assert game.narrate({"type": "drew", "seat": 0, "count": 2}, 0) == "You draw 2 cards"
+    assert game.narrate({"type": "drew", "seat": 1, "count": 1}, 0) == "Player 2 draws 1 card"
+    assert game.narrate({"type": "drew", "seat": 1, "count": 2}, None, names=names) == "Bob draws 2 cards"
+    assert game.narrate({"type": "pass", "seat": 0, "phase": "build"}, 0) == "You pass"
+    assert game.narrate({"type": "pass", "seat": 0, "phase": "build"}, 1, names=names) == "Alice passes"
     road = {"type": "road", "seat": 1, "card": "Akina Final Hairpin", "tile": 3}
-    assert game.narrate(road, 1) == "you lay Akina Final Hairpin as tile 3"
+    assert game.narrate(road, 1) == "You lay Akina Final Hairpin as tile 3"
+    assert game.narrate(road, 0, names=names) == "Bob lays Akina Final Hairpin as tile 3"
+    third = Names(names, second_person=False)
+    assert game.narrate(road, 1, names=third) == "Bob lays Akina Final Hairpin as tile 3"
     assert game.narrate({"type": "course", "tiles": ["A"]}, 0) == "The course is built: 1 tile"
-    assert game.narrate({"type": "redraw", "seat": 1, "count": 1}, 0) == "seat 1 puts back 1 card to redraw"
+    redraw = {"type": "redraw", "seat": 1, "count": 1}
+    assert game.narrate(redraw, 0, names=names) == "Bob shuffles 1 card back in to redraw"
+    over = {"type": "race_over", "winner": 1, "wins": [0, 2], "reason": "battles"}
+    assert game.narrate(over, 1) == "Race over: you win the race"
+    assert game.narrate(over, None, names=names) == "Race over: Bob wins the race"
+    battle = {"type": "battle", "battle": 1, "direction": "downhill", "leader": 0, "scores": [18, 16]}
+    assert game.narrate({**battle, "winner": 0}, 0, names=names) == (
+        "Battle 1, downhill: you 18 – Bob 16; you win"
+    )
     with pytest.raises(kansei.OptionError):
         game.narrate(road, 1, lang="fr")
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from kansei.builtin.touge.rules import TougeState
+from kansei.builtin.touge.state import TougeState
 from kansei.builtin.touge.table import table
 from kansei.testing import scenario
 

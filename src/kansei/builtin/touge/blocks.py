@@ -2,30 +2,39 @@
 
 Content names blocks, never free text: ``effects = [{ block = "mult_add", road = "S", amount = 2,
 scope = "tile" }]``. :data:`REGISTRY` validates each spec at load (one line per problem) and compiles it;
-:mod:`table` then flattens the compiled blocks of every card into plain tuples for the hot path of
-scoring, so a score never looks a block up by name.
+:mod:`.table` then keeps, for every card, the phases its blocks act in as plain tuples, so the rules call
+a card's blocks without ever looking one up by name.
 
-A block acts in one or more of three ways:
+Each block is a :class:`TougeBlock`: the phases it acts in, the tile it targets, and the cards that may
+carry it. The phases, in the order of a battle:
 
-- ``score(p, profile, tile)``: adds its modifier to one racer's :class:`Profile` for a run (TG-S1). A
-  tune-up on a tile passes that tile (``-1`` for the whole course); a disaster's blocks are run once, at
-  load, on a fresh profile, and only its additions, halvings and caps are kept.
-- ``draw``: cards the owner draws when the card is played (Hyper-Focused).
-- ``nullify_top``: the disaster's tile-wipe, resolved before each run (TG-C5 ruling).
+- **play** — ``play(p, state, owner)``: when its card is played (a tune-up, TG-T3) or switched on (a car
+  ability, TG-C6). ``draw`` draws cards here.
+- **before a run** — ``wipe(p, state, direction) -> tiles``: before each run the card in force may wipe
+  one tile out (TG-C5 ruling); the tiles it may wipe (several: the leader picks one).
+- **run** — ``score(p, profile, tile)``: while the course is scored (TG-S1) it changes one racer's
+  :class:`Profile`; a tune-up on a tile is passed that tile (``-1`` for the whole course). A disaster's
+  run blocks change both racers alike, so they are run once, at load, on a fresh profile, and only
+  their additions, halvings and caps are kept (:attr:`.table.CardDef.dmods`).
 
-``who`` says whose profile a scoring block changes: ``self`` (the card's owner), ``opponent``, or
-``both`` (disasters). Where each block may appear (car ability, tune-up, disaster) is checked at load.
+``target(p)`` is the road filter of the tile the player names when playing the card (``"C"``, ``"S"``,
+``"any"``), or None for a block that acts on the whole course. ``who`` says whose profile a run block
+changes: ``self`` (the card's owner), ``opponent``, or ``both`` (disasters). Where each block may appear
+(car ability, tune-up, disaster) is checked at load (:func:`.cards.compile_effects`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import Field, model_validator
 
 from kansei.core.effects import BlockParams, BlockRegistry
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .state import TougeState
 
 C, S = 0, 1  # road types
 RoadFilter = Literal["C", "S", "any"]
@@ -69,15 +78,36 @@ class Profile:
 
 
 ScoreFn = Callable[[Any, Profile, int], None]
+PlayFn = Callable[[Any, "TougeState", int], None]
+WipeFn = Callable[[Any, "TougeState", int], list[int]]
+TargetFn = Callable[[Any], "str | None"]
+
+
+def whole_course(p: Any) -> str | None:
+    """The block acts on the whole course: the player names no tile."""
+    return None
+
+
+def named_tile(p: Any) -> str | None:
+    """The block acts on one tile of type ``road``, which the player names."""
+    return str(p.road)
+
+
+def scoped_tile(p: Any) -> str | None:
+    """One tile of type ``road`` with ``scope = "tile"``, else the whole course."""
+    return str(p.road) if p.scope == "tile" else None
 
 
 @dataclass(frozen=True, slots=True)
 class TougeBlock:
-    """A block's implementation: how it scores, and which cards may carry it."""
+    """A block's implementation: the phases it acts in (each optional), the tile it targets and the cards
+    that may carry it (``on``: car, tune, disaster)."""
 
     score: ScoreFn | None = None
+    play: PlayFn | None = None
+    wipe: WipeFn | None = None
+    target: TargetFn = whole_course
     on: frozenset[str] = frozenset({"car", "tune", "disaster"})
-    tile: bool = False  # always targets one tile (the player names it)
 
 
 REGISTRY = BlockRegistry("touge")
@@ -85,10 +115,13 @@ REGISTRY = BlockRegistry("touge")
 
 # ------------------------------------------------------------------------------------------ params
 class MultAdd(BlockParams):
-    road: RoadFilter = "any"
-    amount: int = Field(ge=-20, le=20)
-    scope: Literal["tile", "course"] = "course"
-    who: Who = "self"
+    """``amount`` added to the multiplier for ``road`` (``any``: both types), on one tile the player
+    names (``scope = "tile"``) or for the whole course; ``who``: whose multiplier."""
+
+    road: RoadFilter = Field("any", description="the road type whose multiplier changes (any: both)")
+    amount: int = Field(ge=-20, le=20, description="added to the multiplier (not 0)")
+    scope: Literal["tile", "course"] = Field("course", description="one named tile, or the whole course")
+    who: Who = Field("self", description="whose multiplier: the card's owner, the opponent, or both")
 
     @model_validator(mode="after")
     def _nonzero(self) -> MultAdd:
@@ -98,34 +131,44 @@ class MultAdd(BlockParams):
 
 
 class MultHalve(BlockParams):
-    road: RoadFilter = "any"
-    who: Who = "self"
+    """The multiplier for ``road`` halved, rounded toward zero, for the whole course."""
+
+    road: RoadFilter = Field("any", description="the road type whose multiplier is halved (any: both)")
+    who: Who = Field("self", description="whose multiplier: the card's owner, the opponent, or both")
 
 
 class MultCap(BlockParams):
-    road: RoadFilter = "any"
-    amount: int = Field(ge=-20, le=20)
-    who: Who = "self"
+    """The multiplier for ``road`` at most ``amount`` for the whole course."""
+
+    road: RoadFilter = Field("any", description="the road type whose multiplier is capped (any: both)")
+    amount: int = Field(ge=-20, le=20, description="the highest the multiplier may be")
+    who: Who = Field("self", description="whose multiplier: the card's owner, the opponent, or both")
 
 
 class TileBlock(BlockParams):
-    road: RoadFilter = "any"
-    who: Who = "self"
+    """One tile the player names, of type ``road`` (``any``: either)."""
+
+    road: RoadFilter = Field("any", description="the type of the tile the player names (any: either)")
+    who: Who = Field("self", description="whose score: the card's owner (a tune-up helps its owner)")
 
 
 class Draw(BlockParams):
-    amount: int = Field(ge=1, le=5)
+    """``amount`` cards drawn by the card's owner."""
+
+    amount: int = Field(ge=1, le=5, description="cards the owner draws (fewer from a short deck)")
 
 
 class Whole(BlockParams):
-    who: Who = "self"
+    """The whole course, for ``who``."""
+
+    who: Who = Field("self", description="whose run: the card's owner, the opponent, or both")
 
 
 class NoParams(BlockParams):
-    pass
+    """No parameters."""
 
 
-# ------------------------------------------------------------------------------------------ scoring
+# ------------------------------------------------------------------------------------------ run phase
 def _mult_add(p: Any, pr: Profile, tile: int) -> None:
     """+``amount`` to the multiplier for ``road``: on one tile (``scope = "tile"``) or the whole course."""
     if p.scope == "tile" and tile >= 0:
@@ -164,39 +207,55 @@ def _double(p: Any, pr: Profile, tile: int) -> None:
 
 
 def _ignore_disaster(p: Any, pr: Profile, tile: int) -> None:
-    """Foresight: the disaster does not apply to the racer."""
+    """Foresight: the disaster does not apply to the racer (its wiped tile included)."""
     pr.ignore = True
 
 
+# ------------------------------------------------------------------------------------------ play phase
+def _draw(p: Any, s: TougeState, owner: int) -> None:
+    """The owner draws ``amount`` cards when the card is played (fewer from a short deck)."""
+    s.draw(owner, p.amount)
+
+
+# ------------------------------------------------------------------------------------------ before a run
+def _wipe_top(p: Any, s: TougeState, direction: int) -> list[int]:
+    """Before each run the tile with the highest value in the run's direction scores 0 for both; on a tie
+    the leader picks (TG-C5 ruling). With the option ``nullify_pick = "leader_choice"`` the leader picks
+    any tile."""
+    if s.game.options.nullify_pick == "leader_choice":
+        return list(range(len(s.course)))
+    cards = s.game.table.cards
+    vals = [cards[c].value[direction] for _, c in s.course]
+    top = max(vals)
+    return [i for i, v in enumerate(vals) if v == top]
+
+
 _TUNE_CAR = frozenset({"car", "tune"})
+_PLACES = {"car": "a car ability", "tune": "a tune-up", "disaster": "a disaster"}
+
+
+def _doc(impl: TougeBlock) -> str:
+    """A block's documentation: what it does (the first line), then its phases, target and places."""
+    fns = [("run", impl.score), ("play", impl.play), ("before a run", impl.wipe)]
+    first = next(fn for _, fn in fns if fn is not None).__doc__ or ""
+    phases = ", ".join(phase for phase, fn in fns if fn is not None)
+    places = ", ".join(_PLACES[k] for k in ("car", "tune", "disaster") if k in impl.on)
+    target = (impl.target.__doc__ or "").strip()
+    return f"{' '.join(first.split())}\nPhases: {phases}. Target: {target} On: {places}."
+
+
 for _name, _params, _impl in (
-    ("mult_add", MultAdd, TougeBlock(_mult_add)),
-    ("mult_halve", MultHalve, TougeBlock(_mult_halve)),
-    ("mult_cap", MultCap, TougeBlock(_mult_cap)),
-    ("nullify", TileBlock, TougeBlock(_nullify, frozenset({"tune"}), tile=True)),
-    ("best_of", TileBlock, TougeBlock(_best_of, frozenset({"tune"}), tile=True)),
-    ("double", Whole, TougeBlock(_double, _TUNE_CAR)),
-    ("ignore_disaster", Whole, TougeBlock(_ignore_disaster, _TUNE_CAR)),
+    ("mult_add", MultAdd, TougeBlock(score=_mult_add, target=scoped_tile)),
+    ("mult_halve", MultHalve, TougeBlock(score=_mult_halve)),
+    ("mult_cap", MultCap, TougeBlock(score=_mult_cap)),
+    ("nullify", TileBlock, TougeBlock(score=_nullify, target=named_tile, on=frozenset({"tune"}))),
+    ("best_of", TileBlock, TougeBlock(score=_best_of, target=named_tile, on=frozenset({"tune"}))),
+    ("double", Whole, TougeBlock(score=_double, on=_TUNE_CAR)),
+    ("ignore_disaster", Whole, TougeBlock(score=_ignore_disaster, on=_TUNE_CAR)),
+    ("draw", Draw, TougeBlock(play=_draw, on=_TUNE_CAR)),
+    ("nullify_top", NoParams, TougeBlock(wipe=_wipe_top, on=frozenset({"disaster"}))),
 ):
-    REGISTRY.register(_name, _params, _impl, doc=(_impl.score.__doc__ or "") if _impl.score else "")
-
-REGISTRY.register(
-    "draw", Draw, TougeBlock(None, _TUNE_CAR), doc="The owner draws ``amount`` cards when the card is played."
-)
-REGISTRY.register(
-    "nullify_top",
-    NoParams,
-    TougeBlock(None, frozenset({"disaster"})),
-    doc="Before each run the highest tile in the current direction scores 0 for both (TG-C5 ruling).",
-)
+    REGISTRY.register(_name, _params, _impl, doc=_doc(_impl))
 
 
-def tile_road(name: str, p: Any) -> str | None:
-    """The road filter of the tile a block targets, or None for a whole-course block."""
-    impl: TougeBlock = REGISTRY.blocks[name].impl
-    if impl.tile or getattr(p, "scope", "course") == "tile":
-        return str(p.road)
-    return None
-
-
-__all__ = ["C", "REGISTRY", "ROADS", "S", "CardKind", "Profile", "TougeBlock", "tile_road"]
+__all__ = ["C", "REGISTRY", "ROADS", "S", "CardKind", "Profile", "TougeBlock"]

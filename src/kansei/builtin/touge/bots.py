@@ -15,8 +15,9 @@ from typing import NamedTuple
 
 from kansei.core.protocol import Action
 
-from .rules import BUILD, NULLIFY, TUNE_PHASE, TougeState
+from .rules import BUILD, NULLIFY, TUNE_PHASE
 from .scoring import Forecast, forecast, standing
+from .state import TougeState
 from .table import ROAD, TUNE
 
 WIN = 1000.0

@@ -18,7 +18,7 @@ from kansei.core.effects import Compiled
 from kansei.core.errors import ContentError
 from kansei.core.options import shorten
 
-from .blocks import REGISTRY, tile_road
+from .blocks import REGISTRY, TougeBlock
 
 CONTENT = Path(__file__).parent / "content"
 
@@ -114,11 +114,14 @@ def compile_effects(kind: str, specs: list[Spec], where: str, problems: list[str
         return ()
     label = {"car": "a car ability", "tune": "a tune-up", "disaster": "a disaster"}[kind]
     roads = set()
+    wipes = 0
     for i, c in enumerate(out, 1):
         here = f"{where}: effect {i} ({c.name})"
+        impl: TougeBlock = c.impl
         who = getattr(c.p, "who", None)
-        road = tile_road(c.name, c.p)
-        if kind not in c.impl.on:
+        road = impl.target(c.p)
+        wipes += impl.wipe is not None
+        if kind not in impl.on:
             problems.append(f"{here}: block {c.name!r} cannot be on {label}")
         elif kind == "tune" and who not in (None, "self"):
             problems.append(f"{here}: tune-ups help your own car (TG-C4): who must be 'self'")
@@ -130,6 +133,8 @@ def compile_effects(kind: str, specs: list[Spec], where: str, problems: list[str
             roads.add(road)
     if len(roads) > 1:
         problems.append(f"{where}: the tile effects of one tune-up must share one road filter")
+    if wipes > 1:
+        problems.append(f"{where}: a card wipes out one tile before a run: one block that wipes")
     return out
 
 

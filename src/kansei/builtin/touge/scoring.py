@@ -15,7 +15,7 @@ from .cards import Car, Road
 from .table import BOTH, NO_MODS, SELF, DisasterMods
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .rules import TougeState
+    from .state import TougeState
 
 DIRECTIONS = ("downhill", "uphill")
 
@@ -104,18 +104,14 @@ def tile_scores(s: TougeState, direction: int, wiped: int | None = None) -> list
 
 
 def wipe_candidates(s: TougeState, direction: int) -> list[int]:
-    """TG-C5 ruling: the tiles a nullifying disaster may wipe before a run in ``direction`` (the highest
-    in that direction; every tile with ``nullify_pick = leader_choice``)."""
+    """TG-C5 ruling: the tiles the disaster in force may wipe out before a run in ``direction`` (its
+    blocks that act before a run say which: the highest tile, or any with ``nullify_pick =
+    leader_choice``); none without a disaster or a course."""
     if s.disaster is None or not s.course:
         return []
-    cards = s.game.table.cards
-    if not cards[s.disaster[1]].nullify_top:
-        return []
-    if s.game.options.nullify_pick == "leader_choice":
-        return list(range(len(s.course)))
-    vals = [cards[c].value[direction] for _, c in s.course]
-    top = max(vals)
-    return [i for i, v in enumerate(vals) if v == top]
+    for wipe, params in s.game.table.cards[s.disaster[1]].wipe_fx:  # one at most (cards.compile_effects)
+        return wipe(params, s, direction)
+    return []
 
 
 def expected_scores(s: TougeState, direction: int) -> tuple[list[tuple[int, int]], int]:

@@ -1,8 +1,9 @@
 """Every card of a content folder flattened for the hot path, with its actions interned.
 
 Cards are ints (indices into :attr:`Table.cards`). A card's effect blocks, compiled by the registry at
-load, become plain tuples here: ``score_fx`` holds ``(score function, parameters, whose)`` for the blocks
-that change multipliers; a tune-up's draws are one int; a disaster's multiplier changes are precomputed
+load, are kept here by the phase they act in (:mod:`.blocks`): ``play_fx`` and ``wipe_fx`` hold
+``(phase function, parameters)``, ``score_fx`` ``(score function, parameters, whose)``; ``tile_road`` is
+the road type of the tile the card targets. A disaster's run blocks are precomputed
 (:attr:`CardDef.dmods`), since they never change during a race.
 """
 
@@ -16,7 +17,7 @@ from typing import Any, NamedTuple
 from kansei.core.content import slug as mkslug
 from kansei.core.protocol import Action
 
-from .blocks import C, Profile, S, ScoreFn, tile_road
+from .blocks import C, PlayFn, Profile, S, ScoreFn, TougeBlock, WipeFn
 from .cards import Ability, Car, Catalog, Disaster, Road, TuneUp, catalog, load_catalog
 
 ROAD, TUNE, CAR, DISASTER = "road", "tune", "car", "disaster"
@@ -32,12 +33,23 @@ DisasterMods = tuple[tuple[int, int], tuple[bool, bool], tuple[int | None, int |
 NO_MODS: DisasterMods = ((0, 0), (False, False), (None, None))
 
 
+_NULLIFY: dict[int, Action] = {}
+
+
+def nullify_act(tile: int) -> Action:
+    """``nullify @<tile+1>``, interned."""
+    a = _NULLIFY.get(tile)
+    if a is None:
+        a = _NULLIFY[tile] = Action(f"nullify @{tile + 1}", "nullify", (tile,))
+    return a
+
+
 class CardDef:
     """One card as the engine uses it. ``kind``: car, road, tune or disaster."""
 
     __slots__ = (
         "id", "name", "slug", "kind", "rec", "rtype", "stars", "value", "mult", "ability", "score_fx",
-        "draws", "nullify_top", "tile_road", "dmods", "act", "redraw", "tile_acts",
+        "play_fx", "wipe_fx", "tile_road", "dmods", "act", "redraw", "tile_acts",
     )  # fmt: skip
 
     id: int
@@ -51,8 +63,8 @@ class CardDef:
     mult: tuple[tuple[int, int], tuple[int, int]]  # cars: mult[direction][type]
     ability: Ability | None
     score_fx: tuple[tuple[ScoreFn, Any, int], ...]  # (score fn, params, SELF/OPPONENT/BOTH)
-    draws: int  # cards drawn when played
-    nullify_top: bool  # disasters: wipes the top tile before each run
+    play_fx: tuple[tuple[PlayFn, Any], ...]  # blocks acting when the card is played or switched on
+    wipe_fx: tuple[tuple[WipeFn, Any], ...]  # blocks choosing the tiles wiped out before each run
     tile_road: int | None  # tune-ups: None for whole-course, else C, S or -1 (any tile)
     dmods: DisasterMods  # disasters: (additions, halvings, caps) per road type
     act: Action | None  # "road <slug>" or a whole-course "tune <slug>"
@@ -70,8 +82,8 @@ class CardDef:
         self.mult = ((0, 0), (0, 0))
         self.ability = None
         self.score_fx = ()
-        self.draws = 0
-        self.nullify_top = False
+        self.play_fx = ()
+        self.wipe_fx = ()
         self.tile_road = None
         self.dmods = NO_MODS
         self.act = self.redraw = None
@@ -129,18 +141,23 @@ class Table:
             d.ability = rec.ability
         if d.kind in (ROAD, TUNE):
             d.redraw = Action(f"redraw {d.slug}", "redraw", (d.id,))
-        fx = []
+        score: list[tuple[ScoreFn, Any, int]] = []
+        play: list[tuple[PlayFn, Any]] = []
+        wipe: list[tuple[WipeFn, Any]] = []
         for c in self.catalog.effects.get(rec.name, ()):
-            if c.name == "draw":
-                d.draws += c.p.amount
-            elif c.name == "nullify_top":
-                d.nullify_top = True
-            if c.impl.score is not None:
-                fx.append((c.impl.score, c.p, WHO[c.p.who]))
-            road = tile_road(c.name, c.p)
+            impl: TougeBlock = c.impl
+            if impl.score is not None:
+                score.append((impl.score, c.p, WHO[c.p.who]))
+            if impl.play is not None:
+                play.append((impl.play, c.p))
+            if impl.wipe is not None:
+                wipe.append((impl.wipe, c.p))
+            road = impl.target(c.p)
             if road is not None:
                 d.tile_road = -1 if road == "any" else C if road == "C" else S
-        d.score_fx = tuple(fx)
+        d.score_fx = tuple(score)
+        d.play_fx = tuple(play)
+        d.wipe_fx = tuple(wipe)
         if d.kind == TUNE and d.tile_road is None:
             d.act = Action(f"tune {d.slug}", "tune", (d.id, -1))
         if d.kind == DISASTER:

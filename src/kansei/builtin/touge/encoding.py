@@ -1,0 +1,105 @@
+"""The research adapters' hooks for Touge: the action space, the observation spec and the numeric encoding
+of one ``view(seat)`` (docs/interop.md)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .cards import MAX_DECK, TIER_LIMITS
+from .table import DISASTER, ROAD, TUNE, Table
+
+# the longest course any two legal decks can build: every road of both decks (TG-C3)
+MAX_COURSE = 2 * min(sum(TIER_LIMITS.values()), MAX_DECK)
+ENCODED_TILES = 16  # tiles encoded one by one; a longer course is in the totals only
+PHASES = ("redraw", "build", "tune", "nullify", "over")
+
+
+def action_space(table: Table) -> list[str]:
+    """Every notation any Touge state of this content can produce, once each, in a fixed order."""
+    out = ["pass", "done", "ability"]
+    cards = table.cards
+    out += [d.act.notation for d in cards if d.kind == ROAD and d.act is not None]
+    out += [d.redraw.notation for d in cards if d.redraw is not None]
+    out += [d.act.notation for d in cards if d.kind == TUNE and d.act is not None]
+    for d in cards:
+        if d.kind == TUNE and d.tile_road is not None:
+            out += [f"tune {d.slug} @{i}" for i in range(1, MAX_COURSE + 1)]
+    out += [f"nullify @{i}" for i in range(1, MAX_COURSE + 1)]
+    return out
+
+
+def observation_spec(table: Table) -> list[str]:
+    """The slot names of :func:`encode_view`'s vector ("me" is the seat encoded; seat 0 for a spectator)."""
+    spec = [f"phase={p}" for p in PHASES]
+    spec += ["sudden_death", "battle/3", "uphill", "i_lead", "my_turn", "wins.me", "wins.opp"]
+    spec += ["totals.me/10", "totals.opp/10", "projected.me/10", "projected.opp/10"]
+    for who in ("me", "opp"):
+        spec += [f"car.{who}.{m}/4" for m in ("dh_c", "dh_s", "uh_c", "uh_s")]
+    spec += ["ability_used.me", "ability_used.opp", "ability_active.me", "ability_active.opp"]
+    spec += ["hand_count.me/10", "hand_count.opp/10", "deck_count.me/50", "deck_count.opp/50"]
+    spec += ["redrawing.me", "redrawing.opp"]
+    spec += ["disaster", "disaster.add_c", "disaster.add_s", "disaster.halve_c", "disaster.halve_s"]
+    spec += ["disaster.cap_c/4", "disaster.cap_s/4", "disaster.wipes_a_tile"]
+    spec += ["course_length/20", "course_tuneups.me", "course_tuneups.opp"]
+    for i in range(1, ENCODED_TILES + 1):
+        spec += [
+            f"tile{i}.{x}"
+            for x in ("present", "corner", "down/6", "up/6", "mine", "score.me/10", "score.opp/10")
+            + ("nullified", "tuneups.me", "tuneups.opp")
+        ]
+    spec += [f"hand[{table.cards[c].name}]" for c in table.hand_cards]
+    return spec
+
+
+def encode_view(table: Table, v: dict[str, Any], seat: int | None) -> list[float]:
+    """A fixed-length vector from one ``view(seat)`` dict alone (layout: :func:`observation_spec`)."""
+    me = 0 if seat is None else seat
+    opp = 1 - me
+    out: list[float] = [1.0 if v["phase"] == p else 0.0 for p in PHASES]
+    out += [
+        float(v["mode"] == "sudden_death"),
+        v["battle"] / 3,
+        float(v["direction"] == "uphill"),
+        float(v["leader"] == me),
+        float(v["to_move"] == me),
+        float(v["wins"][me]),
+        float(v["wins"][opp]),
+        v["totals"][me] / 10,
+        v["totals"][opp] / 10,
+        v["projected"][me] / 10,
+        v["projected"][opp] / 10,
+    ]
+    players = v["players"]
+    for p in (me, opp):
+        m = players[p]["multipliers"]
+        out += [m["downhill"]["C"] / 4, m["downhill"]["S"] / 4, m["uphill"]["C"] / 4, m["uphill"]["S"] / 4]
+    out += [float(players[me]["ability"]["used"]), float(players[opp]["ability"]["used"])]
+    out += [float(players[me]["ability"]["active"]), float(players[opp]["ability"]["active"])]
+    out += [players[me]["hand_count"] / 10, players[opp]["hand_count"] / 10]
+    out += [players[me]["deck_count"] / 50, players[opp]["deck_count"] / 50]
+    out += [float(players[me]["redrawing"]), float(players[opp]["redrawing"])]
+    dis = v["disaster"]
+    cid = table.find(dis["card"]) if dis else None
+    if cid is not None and table.cards[cid].kind == DISASTER:
+        d = table.cards[cid]
+        (ac, as_), (hc, hs), (cc, cs) = d.dmods
+        out += [1.0, float(ac), float(as_), float(hc), float(hs)]
+        out += [0.0 if cc is None else cc / 4, 0.0 if cs is None else cs / 4, float(bool(d.wipe_fx))]
+    else:
+        out += [0.0] * 8
+    course = v["course"]
+    out.append(len(course) / 20)
+    out += [sum(u["owner"] == who for u in v["course_tuneups"]) for who in (me, opp)]
+    for i in range(ENCODED_TILES):
+        if i >= len(course):
+            out += [0.0] * 10
+            continue
+        t = course[i]
+        out += [1.0, float(t["type"] == "C"), t["down"] / 6, t["up"] / 6, float(t["owner"] == me)]
+        out += [t["scores"][me] / 10, t["scores"][opp] / 10, float(t["nullified"])]
+        out += [float(sum(u["owner"] == who for u in t["tuneups"])) for who in (me, opp)]
+    counts: dict[str, int] = {}
+    for held in players[me].get("hand") or ():
+        counts[held["card"]] = counts.get(held["card"], 0) + 1
+    out += [float(counts.get(table.cards[c].name, 0)) for c in table.hand_cards]
+    return out
