@@ -49,7 +49,7 @@ def test_refusals_name_the_reason_and_leave_the_state_unchanged(idh):
     assert "2 more discards must first be made" in refused(s, "pass")
     assert "you hold no Pure Power" in refused(s, Action("discard pure-power"), seat=0)
     assert refused(s, "discard pure-power") == "'discard pure-power' is not a legal action now"
-    assert refused(s, "discard pure-power", seat=1) == "seat 1: it is not your turn (seat 0 is to move)"
+    assert refused(s, "discard pure-power", seat=1) == "player 2: it is not your turn (player 1 is to move)"
 
 
 def test_id_c4_special_requirements(idh):

@@ -47,13 +47,7 @@ def check(
     g = load_game(game, options)
     configs = None
     if options or players is not None:
-        n = g.min_players if players is None else players
-        if not g.min_players <= n <= g.max_players:
-            span = (
-                f"{g.min_players}–{g.max_players}" if g.min_players != g.max_players else str(g.min_players)
-            )
-            raise OptionError(f"--players {n}: {game} takes {span} players")
-        configs = [{"options": options, "players": n}]
+        configs = [{"options": options, "players": g.player_count(players)}]
     t0 = time.perf_counter()
     report = check_game(
         g,

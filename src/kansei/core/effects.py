@@ -81,6 +81,10 @@ class Block:
 
     def signature(self) -> str:
         """``name(param: type = default, …)`` for documentation and error messages."""
+        return f"{self.name}({', '.join(self.parameters())})"
+
+    def parameters(self) -> list[str]:
+        """Each parameter as ``param: type = default`` (``param: type`` when required)."""
         parts = []
         for fname, field in self.params.model_fields.items():
             ann = field.annotation
@@ -92,7 +96,7 @@ class Block:
                 parts.append(f"{fname}: {tname}")
             else:
                 parts.append(f"{fname}: {tname} = {field.default!r}")
-        return f"{self.name}({', '.join(parts)})"
+        return parts
 
 
 _param_types: dict[tuple[str, tuple[str, ...]], type] = {}

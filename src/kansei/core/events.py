@@ -44,6 +44,11 @@ class EventLog:
         other._marks = None
         return other
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> EventLog:
+        """A deep copy shares the entries as a clone does: logged events are never changed, and the
+        copy detaches as soon as either side appends."""
+        return self.share()
+
     def __getstate__(self) -> dict[str, Any]:
         return {"entries": self._entries[: self._length]}
 

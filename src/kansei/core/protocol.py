@@ -166,6 +166,11 @@ def validation_lines(prefix: str, error: ValidationError) -> list[str]:
     return out
 
 
+def not_your_turn(seat: int, mover: int | None) -> str:
+    """The refusal of a seat that is not to move, counting players from 1 as people do."""
+    return f"player {seat + 1}: it is not your turn (player {(mover or 0) + 1} is to move)"
+
+
 def _check_int(value: Any, what: str, low: int, high: int) -> int:
     """An int (not a bool, float or text) with low <= value < high, else one OptionError line."""
     if isinstance(value, bool) or not isinstance(value, int):
@@ -232,15 +237,7 @@ class Game:
         """A new game. Every input is checked here; a refused start raises a KanseiError and changes
         nothing. ``decks``: one entry per seat (None, a starter deck's name, or deck data); never a path."""
         seed = _check_int(seed, f"{self.id}: seed", 0, MAX_SEED)
-        n = self.min_players if players is None else players
-        if isinstance(n, bool) or not isinstance(n, int) or not self.min_players <= n <= self.max_players:
-            span = (
-                str(self.min_players)
-                if self.min_players == self.max_players
-                else f"{self.min_players}–{self.max_players}"
-            )
-            shown = shorten(repr(n), 30) if not isinstance(n, int) or isinstance(n, bool) else str(n)
-            raise OptionError(f"{self.id}: {shown} players is not allowed (this game takes {span})")
+        n = self.player_count(players)
         if decks is not None:
             if not isinstance(decks, list | tuple):
                 raise ContentError([f"{self.id}: decks must be a list with one entry per seat"])
@@ -248,13 +245,25 @@ class Game:
                 if spec is not None and not isinstance(spec, str | dict):
                     kind = type(spec).__name__
                     raise ContentError(
-                        [f"{self.id}: deck of seat {i}: a starter deck's name or deck data, not {kind}"]
+                        [f"{self.id}: deck of player {i + 1}: a starter deck's name or deck data, not {kind}"]
                     )
         given = json_copy(list(decks)) if decks is not None else None  # the caller's, as they were
         parsed = self.parse_setup(setup)
         state = self._new_state(seed, n, list(decks) if decks is not None else None, parsed)
         state._origin = (seed, n, given, parsed)
         return state
+
+    def player_count(self, players: Any = None) -> int:
+        """``players`` if this game takes that many (None: the fewest it takes); otherwise one OptionError
+        line naming the game's range. Every place a player count comes in (start, the simulator, the
+        ladder, the terminal, the kit) asks here."""
+        n = self.min_players if players is None else players
+        if isinstance(n, bool) or not isinstance(n, int) or not self.min_players <= n <= self.max_players:
+            low, high = self.min_players, self.max_players
+            span = str(low) if low == high else f"{low}–{high}"
+            shown = shorten(repr(n), 30) if not isinstance(n, int) or isinstance(n, bool) else str(n)
+            raise OptionError(f"{self.id}: {shown} players is not allowed (this game takes {span})")
+        return n
 
     def parse_setup(self, setup: Mapping[str, Any] | GameSetup | None) -> GameSetup:
         """The scenario ``setup`` validated into the game's typed :attr:`Setup` model (ContentError)."""
@@ -678,7 +687,7 @@ class State:
             if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
                 raise IllegalAction(f"there is no seat {shorten(repr(seat), 20)}")
             if seat != mover:
-                raise IllegalAction(f"seat {seat}: it is not your turn (seat {mover} is to move)")
+                raise IllegalAction(not_your_turn(seat, mover))
         legal = self.legal_actions()
         chosen: Action | None = None
         if isinstance(action, Action):

@@ -182,9 +182,11 @@ def make_replay(
     state: State | None,
     agents: list[str] | None = None,
     content: str | None = None,
+    first_mover: int | None = None,
 ) -> dict[str, Any]:
     """A replay record. With ``state`` (the state after ``actions``) its result is recorded, whether or
-    not the game is over, and the content digest of the state's game unless ``content`` is given."""
+    not the game is over, and the content digest of the state's game unless ``content`` is given.
+    ``first_mover``: the seat the rules made first (``state.first_mover`` as the game began)."""
     rep: dict[str, Any] = {
         "format": FORMAT,
         "game": game_id,
@@ -197,6 +199,8 @@ def make_replay(
     }
     if agents:
         rep["agents"] = list(agents)
+    if first_mover is not None:
+        rep["first_mover"] = first_mover
     if state is not None:
         rep["result"] = result_of(state)
         content = content or content_digest(state.game)
@@ -409,8 +413,9 @@ def starter_or_data(game: Game, decks: list[Any] | None, display: str) -> list[A
             if name is None:
                 raise ContentError(
                     [
-                        f"{display}: deck of seat {seat}: {shorten(spec, 40)!r} is not a starter deck of "
-                        f"{game.id} ({', '.join(starters.values()) or 'none'}); a replay holds decks as data"
+                        f"{display}: deck of player {seat + 1}: {shorten(spec, 40)!r} is not a starter "
+                        f"deck of {game.id} ({', '.join(starters.values()) or 'none'}); a replay holds decks "
+                        "as data"
                     ]
                 )
             out.append(name)
