@@ -217,11 +217,15 @@ class ChainState(BattleState):
         b = self.bid
         assert b is not None
         t = self.table
+        bids = t.kind_cache("bid")
         out = []
         for step in BID_STEPS:
             n = b.amount + step
             if self.afford(b.mover, n):
-                out.append(t.act(f"bid {n}", "bid", (n,)))
+                a = bids.get(n)
+                if a is None:
+                    a = bids[n] = t.act(f"bid {n}", "bid", (n,))
+                out.append(a)
         out.append(PASS)
         return out
 
