@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from bisect import insort
 from collections.abc import Callable
+from functools import lru_cache
 
 from kansei.core.protocol import Action
 
@@ -36,6 +37,7 @@ from .state import (
     Listed,
     Unit,
 )
+from .table import Table
 
 # the rule ids each kind of action follows (Game.move_rules: a client's link to the rules)
 RULES_OF: dict[str, tuple[str, ...]] = {
@@ -110,14 +112,7 @@ class RulesState(ChainState):
         for p in (0, 1):
             self.rng.shuffle(self.squad[p])
             self.rng.shuffle(self.support[p])
-            listed = sorted(set(self.lists[p][1]))
-            count = self.lists[p][1].count
-            self.listed.append(
-                Listed(
-                    tuple((c, count(c)) for c in listed if t.response[c]),
-                    tuple((c, count(c)) for c in listed if t.kind[c] == REALM),
-                )
-            )
+            self.listed.append(_listed(t, tuple(self.lists[p][1])))
         self.log("game_start", game=self.game_no, first=first, sp=list(self.sp))
         self.phase = OPEN
         self.open_seat = first
@@ -276,9 +271,9 @@ class RulesState(ChainState):
     def main_actions(self, p: int) -> list[Action]:
         t = self.table
         act = t.act
-        summons, exchanges, stances, plays = (
-            t.kind_cache(k) for k in ("summon", "exchange", "stance", "play")
-        )
+        cache = t.kind_cache
+        summons, exchanges = cache("summon"), cache("exchange")
+        stances, plays = cache("stance"), cache("play")
         out: list[Action] = []
         bs, sz = self.scene[p], self.parked[p]  # the Battle Scene and the Support Zone
         turn = self.turn
@@ -293,7 +288,7 @@ class RulesState(ChainState):
         labels = self.labels(p)
         nb = len(bs)
         shift = self.game.options.old_rules and not self.shifted and sp > SOUL_SHIFT_COST
-        for i, u in enumerate(bs + sz):
+        for i, u in enumerate(bs + sz if sz else bs):
             lab = labels[i]
             c = u.card
             if i < nb:
@@ -554,6 +549,16 @@ class RulesState(ChainState):
     def _apply(self, action: Action) -> None:
         HANDLERS[action.kind](self, action)
         self.proceed()
+
+
+@lru_cache(maxsize=256)
+def _listed(t: Table, support: tuple[int, ...]) -> Listed:
+    """The response signals and Realms of a Support decklist with their copies (once per decklist)."""
+    cards = sorted(set(support))
+    return Listed(
+        tuple((c, support.count(c)) for c in cards if t.response[c]),
+        tuple((c, support.count(c)) for c in cards if t.kind[c] == REALM),
+    )
 
 
 # each kind of action's handler (``_do_<kind>``), found once rather than by name at every step
