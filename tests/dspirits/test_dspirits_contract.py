@@ -431,4 +431,3 @@ def test_move_rules_cite_the_rules():
     assert rules["summon tuskaroo"] == ("DS-G3",)
     assert rules["stance gravelhound"] == ("DS-G4",)
     assert all(rules.values())
-
