@@ -31,13 +31,6 @@ KNOWN_GAPS: dict[str, dict[str, str]] = {
         "records": HOOKS,
         "narration": "'draw', 'end_turn', 'first_machine_set', 'resolved', 'searched' narrate nothing",
     },
-    "dspirits": {
-        "refs": HOOKS,
-        "schema": HOOKS,
-        "reachable": HOOKS,
-        "coverage": HOOKS,
-        "records": HOOKS,
-    },
 }
 
 

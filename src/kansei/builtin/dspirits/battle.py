@@ -69,10 +69,14 @@ class BattleState(SpiritState):
             nb = len(self.scene[p])
             tl = self.labels(q)[: len(self.scene[q])]  # DS-B6: only the Battle Scene may be targeted
             targets = tl if tl else ["direct"]  # DS-B4: direct only against an empty Battle Scene
+            attacks = t.kind_cache("attack")
             for u in self.attackers(p):
                 lab = labels[self.scene[p].index(u)]
                 for tgt in targets:
-                    out.append(t.act(f"attack {lab} {tgt}", "attack", (lab, tgt)))
+                    a = attacks.get((lab, tgt))
+                    if a is None:
+                        a = attacks[lab, tgt] = t.act(f"attack {lab} {tgt}", "attack", (lab, tgt))
+                    out.append(a)
             charged = self.charged(p)
             if not charged and self.afford(p, LIMBO_COST):  # DS-X5 Limbo
                 for k, u in enumerate(self.parked[p]):

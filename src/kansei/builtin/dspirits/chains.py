@@ -217,11 +217,15 @@ class ChainState(BattleState):
         b = self.bid
         assert b is not None
         t = self.table
+        bids = t.kind_cache("bid")
         out = []
         for step in BID_STEPS:
             n = b.amount + step
             if self.afford(b.mover, n):
-                out.append(t.act(f"bid {n}", "bid", (n,)))
+                a = bids.get(n)
+                if a is None:
+                    a = bids[n] = t.act(f"bid {n}", "bid", (n,))
+                out.append(a)
         out.append(PASS)
         return out
 
@@ -280,9 +284,11 @@ class ChainState(BattleState):
         if self.may_recharge(p):
             out.append(RECHARGE)
         if self.afford(p, FIELD_RUSH_BID):
-            for c in sorted(set(self.support[p]) | set(self.side[p])):
-                if t.kind[c] == REALM:
-                    out.append(t.act(f"rush {t.slug[c]}", "rush", (c,)))
+            support, side = self.support[p], self.side[p]
+            realms = {c for c, _ in self.listed[p].realms if c in support}
+            realms.update(c for c in side if t.kind[c] == REALM)
+            for c in sorted(realms):
+                out.append(t.act(f"rush {t.slug[c]}", "rush", (c,)))
         if out and not self.squad[p] and not self.support[p]:
             out.append(NO_DRAW)
         return out

@@ -11,6 +11,8 @@ and takes a draw step or battle step that offers nothing to choose.
 from __future__ import annotations
 
 from bisect import insort
+from collections.abc import Callable
+from functools import lru_cache
 
 from kansei.core.protocol import Action
 
@@ -35,6 +37,7 @@ from .state import (
     Listed,
     Unit,
 )
+from .table import Table
 
 # the rule ids each kind of action follows (Game.move_rules: a client's link to the rules)
 RULES_OF: dict[str, tuple[str, ...]] = {
@@ -109,14 +112,7 @@ class RulesState(ChainState):
         for p in (0, 1):
             self.rng.shuffle(self.squad[p])
             self.rng.shuffle(self.support[p])
-            listed = sorted(set(self.lists[p][1]))
-            count = self.lists[p][1].count
-            self.listed.append(
-                Listed(
-                    tuple((c, count(c)) for c in listed if t.response[c]),
-                    tuple((c, count(c)) for c in listed if t.kind[c] == REALM),
-                )
-            )
+            self.listed.append(_listed(t, tuple(self.lists[p][1])))
         self.log("game_start", game=self.game_no, first=first, sp=list(self.sp))
         self.phase = OPEN
         self.open_seat = first
@@ -275,6 +271,9 @@ class RulesState(ChainState):
     def main_actions(self, p: int) -> list[Action]:
         t = self.table
         act = t.act
+        cache = t.kind_cache
+        summons, exchanges = cache("summon"), cache("exchange")
+        stances, plays = cache("stance"), cache("play")
         out: list[Action] = []
         bs, sz = self.scene[p], self.parked[p]  # the Battle Scene and the Support Zone
         turn = self.turn
@@ -282,11 +281,14 @@ class RulesState(ChainState):
         spirits = [(h, self.hand_label(h)) for h in self.hand_spirits(p)]
         if not self.summoned and len(bs) < BATTLE_SCENE_MAX:  # DS-G3 one Regular Summon per turn
             for h, name in spirits:
-                out.append(act(f"summon {name}", "summon", (h,)))
+                a = summons.get(h)
+                if a is None:
+                    a = summons[h] = act(f"summon {name}", "summon", (h,))
+                out.append(a)
         labels = self.labels(p)
         nb = len(bs)
         shift = self.game.options.old_rules and not self.shifted and sp > SOUL_SHIFT_COST
-        for i, u in enumerate(bs + sz):
+        for i, u in enumerate(bs + sz if sz else bs):
             lab = labels[i]
             c = u.card
             if i < nb:
@@ -294,9 +296,15 @@ class RulesState(ChainState):
                 # DS-X3 Soul Exchange: Super D-Summoned, or on the field since an earlier turn
                 if free and not self.exchanged and (u.super_summoned or u.entered < turn):
                     for h, name in spirits:
-                        out.append(act(f"exchange {lab} {name}", "exchange", (lab, h)))
+                        a = exchanges.get((lab, h))
+                        if a is None:
+                            a = exchanges[lab, h] = act(f"exchange {lab} {name}", "exchange", (lab, h))
+                        out.append(a)
                 if free and u.stanced_on != turn:  # DS-G4 stance change
-                    out.append(act(f"stance {lab}", "stance", (lab,)))
+                    a = stances.get(lab)
+                    if a is None:
+                        a = stances[lab] = act(f"stance {lab}", "stance", (lab,))
+                    out.append(a)
                 prog = t.move[c]  # DS-C1 special move, once per turn, before the battle step
                 if (
                     prog is not None
@@ -327,12 +335,12 @@ class RulesState(ChainState):
             if k == SIGNAL:
                 eff = t.effect[c]
                 if eff is None:
-                    out.append(t.act(f"play {t.slug[c]}", "play", (c, "")))
+                    out.append(plays.get(c) or plays.setdefault(c, act(f"play {t.slug[c]}", "play", (c, ""))))
                 elif not eff.needs_attack and not eff.needs_link:
                     self.with_targets(out, f"play {t.slug[c]}", "play", (c,), p, eff, None)
             elif k == REALM:
                 if sp > t.bid[c]:  # DS-R1: the opening bid must be affordable
-                    out.append(t.act(f"play {t.slug[c]}", "play", (c, "")))
+                    out.append(plays.get(c) or plays.setdefault(c, act(f"play {t.slug[c]}", "play", (c, ""))))
             elif k == MOVECARD:
                 eff = t.effect[c]
                 if sp > t.cost[c] and eff is not None and all(self.controls(p, r) for r in t.requires[c]):
@@ -539,8 +547,25 @@ class RulesState(ChainState):
         return []
 
     def _apply(self, action: Action) -> None:
-        getattr(self, "_do_" + action.kind)(action)
+        HANDLERS[action.kind](self, action)
         self.proceed()
 
 
-__all__ = ["BATTLE_ACT", "KEEP", "RULES_OF", "RulesState"]
+@lru_cache(maxsize=256)
+def _listed(t: Table, support: tuple[int, ...]) -> Listed:
+    """The response signals and Realms of a Support decklist with their copies (once per decklist)."""
+    cards = sorted(set(support))
+    return Listed(
+        tuple((c, support.count(c)) for c in cards if t.response[c]),
+        tuple((c, support.count(c)) for c in cards if t.kind[c] == REALM),
+    )
+
+
+# each kind of action's handler (``_do_<kind>``), found once rather than by name at every step
+HANDLERS: dict[str, Callable[[RulesState, Action], None]] = {
+    name.removeprefix("_do_"): getattr(RulesState, name)
+    for name in dir(RulesState)
+    if name.startswith("_do_")
+}
+
+__all__ = ["BATTLE_ACT", "HANDLERS", "KEEP", "RULES_OF", "RulesState"]

@@ -201,13 +201,21 @@ def _field_spirit(s: RulesState, p: int, spec: FieldSpirit, veteran: bool) -> No
 
 
 def _deck_data(t: Table, name: str, lists: Decklist) -> dict[str, Any]:
-    """A seat's decklists as deck data (card names and copies)."""
+    """A seat's decklists as deck data (card names and copies); the same decks give the same (shared,
+    never changed) object."""
+    key = (name, tuple(lists[0]), tuple(lists[1]), tuple(lists[2]))
+    known = t.deck_data.get(key)
+    if known is not None:
+        return known
     cards: dict[str, int] = {}
     side: dict[str, int] = {}
     for ids, out in ((lists[0], cards), (lists[1], cards), (lists[2], side)):
         for c in ids:
             out[t.name[c]] = out.get(t.name[c], 0) + 1
-    return {"name": name, "cards": cards, "side": side}
+    if len(t.deck_data) > 256:
+        t.deck_data.clear()
+    data = t.deck_data[key] = {"name": name, "cards": cards, "side": side}
+    return data
 
 
 def coverage_decks(game: DSpirits, games: int = 2) -> list[list[Any]]:

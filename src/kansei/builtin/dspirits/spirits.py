@@ -605,11 +605,10 @@ class SpiritState(StateBase):
     # ------------------------------------------------------------------------------ the end of a game
     def check_end(self) -> bool:
         """DS-G1: a player at 0 SP or less loses (both at once: a draw)."""
-        if self.phase in (OVER, SIDE, OPEN) or self.over:
+        sp = self.sp
+        if (sp[0] > 0 and sp[1] > 0) or self.phase in (OVER, SIDE, OPEN) or self.over:
             return False
-        lost0, lost1 = self.sp[0] <= 0, self.sp[1] <= 0
-        if not (lost0 or lost1):
-            return False
+        lost0, lost1 = sp[0] <= 0, sp[1] <= 0
         self.finish_game(None if lost0 and lost1 else (1 if lost0 else 0), "sp")
         return True
 

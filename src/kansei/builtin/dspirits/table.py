@@ -74,6 +74,10 @@ class Table:
         self.pslug = [mkslug(prog.name) for prog in cat.programs]  # abilities as notations name them
         self.plain = [HandCard(i) for i in range(n)]  # the interned card in hand without statuses
         self.acts: dict[str, Action] = {}  # interned actions (bounded by the notations content allows)
+        # the same actions by kind and a key that fixes their notation: the hot path finds an action
+        # without building its notation (summon: the card in hand, stance: the label, bid: the amount…)
+        self.by_kind: dict[str, dict[Any, Action]] = {}
+        self.deck_data: dict[tuple[Any, ...], dict[str, Any]] = {}  # decks as data, by their lists
         # starter decks built once: (D-Squad, Support, side) card ids, by lower-case name (never mutated)
         self.starters: dict[str, tuple[list[int], list[int], list[int]]] = {}
         self.spaces: dict[
@@ -153,6 +157,13 @@ class Table:
         if a is None:
             a = self.acts[notation] = Action(notation, kind, args)
         return a
+
+    def kind_cache(self, kind: str) -> dict[Any, Action]:
+        """The interned actions of ``kind`` by their key (see ``by_kind``); fill it through :meth:`act`."""
+        cache = self.by_kind.get(kind)
+        if cache is None:
+            cache = self.by_kind[kind] = {}
+        return cache
 
     def is_spirit(self, cid: int) -> bool:
         return self.kind[cid] == SPIRIT
