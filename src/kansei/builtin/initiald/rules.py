@@ -149,16 +149,16 @@ def keep_options(s: InitialDState, p: int) -> list[Action]:
 
 
 # ------------------------------------------------------------------------------------------ applying actions
-def apply(s: InitialDState, a: Action) -> None:
-    k = a.kind
+def apply(s: InitialDState, action: Action) -> None:
+    k = action.kind
     p = s.turn
     if k == "play":
-        _play(s, p, a.args[0], a.args[1])
+        _play(s, p, action.args[0], action.args[1])
     elif k == "pass":
         s.log("pass", seat=p)
         _on_pass(s, p)
     elif k == "discard":
-        c = a.args[0]
+        c = action.args[0]
         _discard_from_hand(s, p, c, "pay" if s.phase == PAY else "keep")
         if s.game.ordered:
             s.floor = c
@@ -353,7 +353,11 @@ def _draw(s: InitialDState, p: int, n: int) -> None:
     """Draw ``n`` cards; an empty deck is refilled by shuffling the discard pile (ID-P1 ruling). The
     count is public; the cards are told to ``p`` alone."""
     hand, deck = s.hands[p], s.decks[p]
-    got: list[int] = []
+    if 0 < n <= len(deck):  # the usual case: the top n cards at once, in the order they are drawn
+        got = deck[: -n - 1 : -1]
+        del deck[-n:]
+    else:
+        got = []
     while len(got) < n:
         if not deck:
             disc = s.discards[p]
