@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from minid_helpers import STOP, STOP2, act, decision, race, stops
 
-from kansei.builtin.minid.rules import OUT
+from kansei.builtin.minid.terms import OUT
 from kansei.testing import all_events, find_events, last_event
 
 

@@ -19,7 +19,7 @@ import kansei
 from kansei import ContentError, IllegalAction, KanseiError, OptionError
 from kansei.agents import choose, make_agent
 from kansei.builtin.minid.game import NO_DECKS
-from kansei.builtin.minid.rules import MiniDState
+from kansei.builtin.minid.state import MiniDState
 from kansei.core.protocol import Action
 from kansei.testing import play_random
 

@@ -19,8 +19,8 @@ from rich.console import Console
 import kansei
 from kansei import ContentError, OptionError
 from kansei.builtin.minid.cards import CONTENT
-from kansei.builtin.minid.rules import MiniDState
-from kansei.builtin.minid.text import refusal
+from kansei.builtin.minid.refusals import refusal
+from kansei.builtin.minid.state import MiniDState
 from kansei.testing import all_events, last_event, play_random
 
 EVENT_TYPES = {

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from . import rules
 from .terms import AURA, BATTLE, RACING, Decision
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .rules import MiniDState
+    from .state import MiniDState
 
 
 def battle(s: MiniDState, att: int, dfd: int) -> None:
@@ -80,9 +81,9 @@ def duel(s: MiniDState, att: int, dfd: int) -> None:
         if outcome != "both_perfect" and outcome != "tie":
             break
     if outcome == "perfect_defence":
-        s.place_back(att, defender_case - (shift or 0), "perfect_defence")
+        rules.place_back(s, att, defender_case - (shift or 0), "perfect_defence")
     elif outcome == "held":
-        s.place_back(att, defender_case - 1, "held")
+        rules.place_back(s, att, defender_case - 1, "held")
     else:
         s.skips[dfd] += 1
-        s.forward(att, 1 if outcome == "overtake" else shift or 1, None, "overtake")  # MD-F3 chains
+        rules.forward(s, att, 1 if outcome == "overtake" else shift or 1, None, "overtake")  # MD-F3 chains

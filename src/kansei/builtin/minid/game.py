@@ -8,18 +8,31 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from pydantic import Field
+
 from kansei.core.errors import ContentError, IllegalAction
-from kansei.core.protocol import Action, Game, State
+from kansei.core.protocol import Action, Game, GameOptions, State
 
 from .cards import CONTENT, LANGUAGES, file_problems, load_content
-from .rules import LINE_ACTS, SPRINT_ACTS, MiniDOptions, MiniDState
-from .scenario import MiniDSetup
+from .rules import LINE_ACTS, SPRINT_ACTS
+from .setup import MiniDSetup, new_race
+from .state import MiniDState
 from .table import Table, Track, load_table, resolve_track
 
 NO_DECKS = (
     "minid: racers bring no decks; the Event deck is shared (a scenario fixes its order with setup 'deck')"
 )
 DECLINES = ("roll", "accept", "pass", "draw")
+
+
+class MiniDOptions(GameOptions):
+    track: str = Field(
+        "akina", max_length=300, description="a track of the content (akina, usui) or a track .toml file"
+    )
+    uphill: bool = Field(False, description="MD-O3 uphill touge: the track in reverse")
+    aspiration: bool = Field(False, description="MD-O1: +1 move behind an opponent on a straight")
+    strategies: bool = Field(False, description="MD-O2: choose a cornering line before each DRIFT roll")
+    eurobeat: bool = Field(True, description="MD-S1 flavour: turn the Eurobeat up (narration only)")
 
 
 class MiniD(Game):
@@ -43,7 +56,7 @@ class MiniD(Game):
     def _new_state(self, seed: int, players: int, decks: list | None, setup: Any) -> MiniDState:
         if decks is not None and (len(decks) != players or any(d is not None for d in decks)):
             raise ContentError([NO_DECKS])
-        return MiniDState.new(self, seed, players, setup)
+        return new_race(self, seed, players, setup)
 
     # -- decks: Mini D has none ---------------------------------------------------------------------
     def starter_deck(self, name: str) -> dict[str, Any]:
@@ -108,15 +121,15 @@ class MiniD(Game):
 
     def observation_spec(self, players: int) -> list[str]:
         """The slots of :meth:`encode_view` for ``players`` racers (see docs there)."""
-        from .encode import observation_spec
+        from .encoding import observation_spec
 
         return observation_spec(self, players)
 
     def encode_view(self, view: Mapping[str, Any], seat: int | None) -> list[float]:
         """A fixed-length vector built from ``view(seat)`` alone."""
-        from .encode import encode_view
+        from .encoding import encode_view
 
         return encode_view(self, view, seat)
 
 
-__all__ = ["NO_DECKS", "MiniD"]
+__all__ = ["NO_DECKS", "MiniD", "MiniDOptions"]

@@ -25,9 +25,7 @@ from .cards import (
     load_tracks,
     readable_file,
 )
-from .terms import BOLT
-
-BIG = 1 << 30  # "no such case"
+from .terms import BIG, BOLT
 
 
 class CardDef:

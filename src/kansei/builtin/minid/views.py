@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from .terms import BATTLE, CORNER_STATE, CROSSING, DRIFT, LINE, LINES, NONE, STATUS, TURN, Decision
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .rules import MiniDState
+    from .state import MiniDState
 
 
 def decision_view(s: MiniDState) -> dict | None:
