@@ -137,6 +137,28 @@ class MiniDState(State):
             c.update(w)
         return {-1: c}
 
+    def zones(self) -> dict[str, Counter[str]]:
+        """Every zone's Event cards by slug: the shared deck and discard pile (``zone:-:deck``,
+        ``zone:-:discard``), and each racer's kept hand and waiting ⚡ cards (``zone:<seat>:hand``,
+        ``zone:<seat>:waiting``)."""
+        cards = self.table.cards
+        out = {
+            "zone:-:deck": Counter(cards[c].slug for c in self.deck),
+            "zone:-:discard": Counter(cards[c].slug for c in self.discard),
+        }
+        for q in range(self.seats):
+            out[f"zone:{q}:hand"] = Counter(cards[c].slug for c in self.hands[q])
+            out[f"zone:{q}:waiting"] = Counter(cards[c].slug for c in self.waiting[q])
+        return out
+
+    def deck_lists(self) -> list[dict[str, Any] | None]:
+        """Racers bring no decks (the Event deck is shared and the same in every race of a content)."""
+        return [None] * self.seats
+
+    def _first_mover(self) -> int | None:
+        """MD-S2: the racer who won the sprint (None while the sprint is on)."""
+        return None if self.sprinters else self.order[0]
+
     # ------------------------------------------------------------------------------ copies
     def clone(self) -> MiniDState:
         s = MiniDState.__new__(MiniDState)
@@ -177,20 +199,32 @@ class MiniDState(State):
         return s
 
     def _resample(self, seat: int | None, rng: random.Random) -> None:
-        """Resample what ``seat`` cannot see: the deck order, the other racers' hands, the dice to come."""
+        """Resample what ``seat`` cannot see: the deck order, the other racers' hands, the dice to come.
+
+        Each hidden pool is resampled only from the cards that can be in it (MD-E1): a hand holds kept
+        cards only — a ⚡ card is played the moment it is drawn — so the other racers' hands are dealt
+        from the kept cards among the deck and those hands, and the deck gets every ⚡ card it had and the
+        kept cards left over, shuffled."""
         self.forced_dice = []
-        others = [q for q in range(self.seats) if q != seat]
-        pool = list(self.deck)
+        others = [q for q in range(self.seats) if q != seat and self.hands[q]]
+        cards = self.table.cards
+        kept: list[int] = []
+        bolts: list[int] = []
+        for c in self.deck:
+            (bolts if cards[c].bolt else kept).append(c)
         for q in others:
-            pool.extend(self.hands[q])
-        pool.sort()  # a function of what `seat` knows only (no-peeking)
-        rng.shuffle(pool)
+            kept.extend(self.hands[q])
+        kept.sort()  # a function of what `seat` knows only (no-peeking)
+        rng.shuffle(kept)
         i = 0
         for q in others:
             k = len(self.hands[q])
-            self.hands[q] = sorted(pool[i : i + k])
+            self.hands[q] = sorted(kept[i : i + k])
             i += k
-        self.deck = pool[i:]
+        deck = kept[i:] + bolts
+        deck.sort()
+        rng.shuffle(deck)
+        self.deck = deck
 
 
 __all__ = ["MiniDState", "Task"]
