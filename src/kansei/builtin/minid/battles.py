@@ -52,15 +52,16 @@ def duel(s: MiniDState, att: int, dfd: int) -> None:
         defence = d + e + defence_mod
         perfect_defence = a == 1 or d == 20
         perfect_overtake = a == 20 or d == 1
-        shift = None
+        shift = shift_die = None
         if perfect_defence and perfect_overtake:  # ruling: both perfect -> roll again
             outcome = "both_perfect"
         elif perfect_defence:  # (a)
             outcome = "perfect_defence"
-            shift = s._roll(6)
+            shift = shift_die = s._roll(6)
         elif perfect_overtake:  # (b)
             outcome = "perfect_overtake"
-            shift = s._roll(6) + (AURA if s.aura == att else 0)
+            shift_die = s._roll(6)
+            shift = shift_die + (AURA if s.aura == att else 0)
         elif attack == defence:  # (c) equal totals -> roll again
             outcome = "tie"
         elif attack > defence:  # (d)
@@ -77,6 +78,7 @@ def duel(s: MiniDState, att: int, dfd: int) -> None:
             defence_total=defence,
             outcome=outcome,
             shift=shift,
+            shift_die=shift_die,
         )
         if outcome != "both_perfect" and outcome != "tie":
             break

@@ -392,8 +392,10 @@ def go_out(s: MiniDState, p: int) -> None:
 
 
 def _retire(s: MiniDState, p: int) -> None:
-    """A racer who finished or went out discards their Event cards (kept and waiting)."""
+    """A racer who finished or went out discards their Event cards (kept and waiting), face up."""
     if s.hands[p] or s.waiting[p]:
+        cards = s.table.cards
+        s.log("hand_discarded", seat=p, cards=[cards[c].slug for c in s.hands[p] + s.waiting[p]])
         s.discard.extend(s.hands[p])
         s.discard.extend(s.waiting[p])
         s.hands[p] = []
@@ -438,8 +440,8 @@ def draw(s: MiniDState, p: int) -> None:
     card = s.table.cards[c]
     if not card.bolt:  # kept: the others see that a card was drawn, not which
         insort(s.hands[p], c)
-        s.log("drew", seat=p)
         s.log_private(p, "drew_card", seat=p, card=card.slug)
+        s.log("drew", seat=p)
         return
     s.log("bolt", seat=p, card=card.slug)  # ⚡: played at once, face up
     if card.waits is not None:

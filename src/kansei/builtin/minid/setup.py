@@ -100,12 +100,24 @@ def new_race(game: Any, seed: int, seats: int, setup: MiniDSetup) -> MiniDState:
         length=tr.length,
         eurobeat=game.options.eurobeat,
     )
+    _log_dealt(s)
     if setup.starter is not None:
         rules.begin(s, setup.starter)
     else:  # MD-S2: everyone sprints, one by one in seat order
         s.sprinters = list(range(seats))
         s.pending = Decision(SPRINT, 0)
     return s
+
+
+def _log_dealt(s: MiniDState) -> None:
+    """The cards a scenario dealt: each racer's kept hand (told to that racer only) and its ⚡ cards
+    waiting face up (told to all)."""
+    cards = s.table.cards
+    for q in range(s.seats):
+        if s.hands[q]:
+            s.log_private(q, "dealt", seat=q, cards=[cards[c].slug for c in s.hands[q]])
+        if s.waiting[q]:
+            s.log("dealt_waiting", seat=q, cards=[cards[c].slug for c in s.waiting[q]])
 
 
 def bad(msg: str) -> ContentError:
