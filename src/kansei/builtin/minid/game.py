@@ -11,7 +11,7 @@ from typing import Any
 from pydantic import Field
 
 from kansei.core.errors import ContentError, IllegalAction
-from kansei.core.protocol import Action, Game, GameOptions, State
+from kansei.core.protocol import Action, Game, GameOptions, State, local_path_option
 from kansei.core.records import CardEvent, CardVerb
 
 from . import views
@@ -50,7 +50,7 @@ SEVERAL_CARDS: dict[str, CardVerb] = {
 
 
 class MiniDOptions(GameOptions):
-    track: str = Field(
+    track: str = local_path_option(
         "akina", max_length=300, description="a track of the content (akina, usui) or a track .toml file"
     )
     uphill: bool = Field(False, description="MD-O3 uphill touge: the track in reverse")
@@ -160,6 +160,10 @@ class MiniD(Game):
         return [NO_DECKS]
 
     # -- content -----------------------------------------------------------------------------------
+    def named_choices(self, option: str) -> tuple[str, ...]:
+        """``track`` by the name of one of the content's tracks (a network client never names a file)."""
+        return tuple(self.table.track_ids()) if option == "track" else ()
+
     def validate_content(self, path: Path) -> list[str]:
         """Problems in a content folder (tracks.toml, events.toml) or one track or Event-card file."""
         path = Path(path)
