@@ -11,7 +11,7 @@ import sys
 
 from kansei.core.errors import KanseiError
 
-from . import info, play, replaying, runs, validating  # noqa: F401  (each registers its commands)
+from . import checking, info, play, replaying, runs, validating  # noqa: F401  (each registers its commands)
 from .common import app, clean, err, split_agents
 
 # isort: split
