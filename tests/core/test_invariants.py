@@ -31,14 +31,6 @@ KNOWN_GAPS: dict[str, dict[str, str]] = {
         "records": HOOKS,
         "narration": "'draw' narrates nothing",
     },
-    "minid": {
-        "refs": HOOKS,
-        "schema": HOOKS,
-        "reachable": HOOKS,
-        "coverage": HOOKS,
-        "records": HOOKS,
-        "narration": "'drew' and 'turn' narrate nothing",
-    },
     "stampede": {
         "refs": HOOKS,
         "schema": HOOKS,

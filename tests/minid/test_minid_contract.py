@@ -4,7 +4,9 @@ narration of every event in every language."""
 
 from __future__ import annotations
 
+import copy
 import json
+import pickle
 import random
 import re
 from collections import Counter
@@ -336,3 +338,31 @@ def test_zones_hold_the_census():
     }
     together = sum(zones.values(), Counter())
     assert together == Counter({GAME.table.cards[c].slug: n for c, n in s.census()[-1].items()})
+
+
+# -- pickle and deepcopy -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("options", "players"), CONFIGS)
+def test_pickled_and_deep_copied_states_are_the_same_race(options, players):
+    """A state pickled or deep-copied at any step has the original's ``reveal()``, event log and legal
+    actions, and the same future: the same actions give the same race to the end."""
+    game = kansei.load("minid", **options)
+    for seed in range(3):
+
+        def check(state: kansei.State, step: int, seed: int = seed) -> None:
+            if step % 3:
+                return
+            for copied in (pickle.loads(pickle.dumps(state)), copy.deepcopy(state)):
+                assert isinstance(copied, MiniDState) and copied.game is state.game
+                assert copied.reveal() == state.reveal() and copied.event_log() == state.event_log()
+                assert copied.legal_actions() == state.legal_actions()
+                a, b, moves = state.clone(), copied, random.Random(step)
+                while not a.is_over:
+                    legal = a.legal_actions()
+                    pick = moves.randrange(len(legal))
+                    a.apply(legal[pick])
+                    b.apply(b.legal_actions()[pick])
+                assert b.is_over and a.reveal() == b.reveal() and a.event_log() == b.event_log()
+
+        play_random(game, seed, players, on_step=check)
