@@ -366,3 +366,47 @@ def test_pickled_and_deep_copied_states_are_the_same_race(options, players):
                 assert b.is_over and a.reveal() == b.reveal() and a.event_log() == b.event_log()
 
         play_random(game, seed, players, on_step=check)
+
+
+# -- the English alias, coverage decks, scenario deals -----------------------------------------------------
+
+
+def test_game_parse_reads_a_card_by_its_english_id_too():
+    """``game.parse`` (what the web calls) takes ``play flat-out`` for ``play pied-au-plancher``, in any
+    case and spacing, and ``discard`` likewise; a card not held is still refused."""
+    s = race(positions=[19, 0], dice=[1, 12], hands=[["Pied au plancher"], STOP])
+    for text in ("play flat-out", "PLAY   Flat-Out", "play pied-au-plancher"):
+        assert GAME.parse(s, text).notation == "play pied-au-plancher"
+    with pytest.raises(kansei.IllegalAction):
+        GAME.parse(s, "play handbrake")
+    three = ["Nitro", "Frein à main", "Pied au plancher"]
+    s = race(positions=[2, 0], dice=[3], hands=[three, STOP], deck=["Appel de phares"])
+    act(s, "roll", "draw")
+    assert GAME.parse(s, "discard Handbrake").notation == "discard frein-a-main"
+    assert s.apply("discard flashing-headlights", seat=0) is s and len(s.hands[0]) == 3
+
+
+def test_coverage_every_card_is_in_the_shared_event_deck():
+    """Racers bring no decks (``coverage_decks()`` is empty): every card of the content is in the Event deck
+    every race starts with, so random races play every card."""
+    assert GAME.coverage_decks() == []
+    zones = GAME.start(seed=0, players=2).zones()
+    assert set(zones["zone:-:deck"]) == {c["slug"] for c in GAME.cards()}
+
+
+def test_scenario_deals_and_a_retiring_racers_cards_are_told_in_both_languages():
+    """A scenario's dealt hand is told to its racer only, its waiting ⚡ cards to all; a racer who finishes
+    turns its cards face up onto the discard pile (MD-E1)."""
+    s = race(positions=[58, 0], dice=[3], hands=[["Nitro"], []], waiting=[["Pneus neufs"], []])
+    dealt = [e for e in s.events_for(0) if e["type"] == "dealt"]
+    assert dealt == [{"type": "dealt", "seat": 0, "cards": ["nitro"]}]
+    assert not [e for e in s.events_for(1) if e["type"] == "dealt"]
+    lines = {e["type"]: GAME.narrate(e, 0, "en", ["Ann", "Bo"]) for e in s.events_for(0)}
+    assert lines["dealt"] == "Your hand: Nitro"
+    assert lines["dealt_waiting"] == "Waiting face up in front of you: Fresh Tyres"
+    act(s, "roll")
+    gone = [e for e in s.events_for(1) if e["type"] == "hand_discarded"]
+    assert gone == [{"type": "hand_discarded", "seat": 0, "cards": ["nitro", "pneus-neufs"]}]
+    assert GAME.narrate(gone[0], 1, "fr", ["Ann", "Bo"]) == (
+        "Les cartes Événement de Ann vont à la défausse : Nitro, Pneus neufs"
+    )

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from pydantic import Field
+from pydantic import Field, field_validator
 
 from kansei.core.errors import ContentError, IllegalAction
 from kansei.core.protocol import Action, Game, GameOptions, State, local_path_option
@@ -27,6 +27,7 @@ NO_DECKS = (
     "minid: racers bring no decks; the Event deck is shared (a scenario fixes its order with setup 'deck')"
 )
 DECLINES = ("roll", "accept", "pass", "draw")
+MAX_TRACK_NAME = 300  # characters of a track's name or path
 # the rule each decision answers (Game.move_rules)
 DECISION_RULES = {
     SPRINT: "MD-S2",
@@ -50,13 +51,26 @@ SEVERAL_CARDS: dict[str, CardVerb] = {
 
 
 class MiniDOptions(GameOptions):
-    track: str = local_path_option(
-        "akina", max_length=300, description="a track of the content (akina, usui) or a track .toml file"
+    track: str | dict[str, Any] = local_path_option(
+        "akina",
+        description="MD-B1: a track of the content by name (akina, usui), a track as data (one [[track]] "
+        "table as an object, validated like the content's tracks), or the path of a track .toml file",
     )
     uphill: bool = Field(False, description="MD-O3 uphill touge: the track in reverse")
     aspiration: bool = Field(False, description="MD-O1: +1 move behind an opponent on a straight")
     strategies: bool = Field(False, description="MD-O2: choose a cornering line before each DRIFT roll")
     eurobeat: bool = Field(True, description="MD-S1 flavour: turn the Eurobeat up (narration only)")
+
+    @field_validator("track", mode="before")
+    @classmethod
+    def _track_name_data_or_path(cls, value: Any) -> Any:
+        if isinstance(value, str):
+            if len(value) > MAX_TRACK_NAME:
+                raise ValueError(f"a track's name or path has at most {MAX_TRACK_NAME} characters")
+            return value
+        if isinstance(value, dict):
+            return value
+        raise ValueError("a track's name, a track as data (an object) or the path of a track file")
 
 
 class MiniD(Game):
@@ -150,6 +164,11 @@ class MiniD(Game):
         return event.get("type") in ("start", "round", "turn")
 
     # -- decks: Mini D has none ---------------------------------------------------------------------
+    def coverage_decks(self) -> list[list[Any]]:
+        """None: racers bring no decks, and every card of the content is in the shared Event deck each race
+        starts with (MD-E1), so random races play every card."""
+        return []
+
     def starter_deck(self, name: str) -> dict[str, Any]:
         raise ContentError([NO_DECKS])
 
