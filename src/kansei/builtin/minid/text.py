@@ -208,13 +208,12 @@ def render(state: MiniDState, seat: int | None, lang: str = "en", names: Names |
     )
     table = Table(expand=False, box=None, pad_edge=False, header_style="bold underline")
     for col in ("seat", "case", "corner", "skips", "bunta", "cards", "waiting"):
-        table.add_column(
-            tr(lang, f"col_{col}"), no_wrap=col == "seat", min_width=16 if col == "cards" else None
-        )
+        table.add_column(tr(lang, f"col_{col}"), no_wrap=col == "seat")
     for r in v["racers"]:
         q = r["seat"]
         tag = tr(lang, "you_tag") if names.addressed(q, seat) else ""
-        name = Text(f"{car(q)} {shorten(names(q), BOARD_NAME)}{tag}", style=SEAT_STYLES[q % 6])
+        label = f"{car(q)} {shorten(names(q), BOARD_NAME)}" if names.given(q) else names(q)  # "Player 2"
+        name = Text(label + tag, style=SEAT_STYLES[q % 6])
         if r["aura"]:
             name.append(tr(lang, "aura_tag"), style="bold yellow")
         corner = ""
@@ -226,7 +225,7 @@ def render(state: MiniDState, seat: int | None, lang: str = "en", names: Names |
         if "hand" in r:
             table_ = state.table
             held = [table_.cards[table_.by_slug[c["card"]]] for c in r["hand"]]
-            cards = "\n".join(card_key(c, lang) for c in held) or "—"  # one card a line
+            cards = ", ".join(card_key(c, lang) for c in held) or "—"
         else:
             cards = plural(lang, "hidden", r["hand_count"]) if r["hand_count"] else "—"
         case = str(r["case"]) if r["status"] == "racing" else tr(lang, f"case_{r['status']}")
