@@ -297,7 +297,7 @@ def test_render_draws_the_strip_with_cars_bunta_and_event_cases():
     start = road.index(" P ") + 3
     assert road[start + 4] == "?" and road[start + 8] == "^"  # Event case 5, Premier virage on 9
     assert cars[start + 1] == "1" and cars[start + 11] == "2" and cars[start + 36] == "B"  # players from 1
-    assert "parking: 3" in out and "Nitro" in out and "1 Player 1 (you)" in out
+    assert "parking: 3" in out and "Nitro" in out and "Player 1 (you)" in out
 
 
 def test_narration_of_rolls():

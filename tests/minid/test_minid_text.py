@@ -296,8 +296,8 @@ def test_every_text_names_the_players_and_says_no_seat_number_rule_id_or_interna
 def test_names_in_the_board_are_never_markup_and_cars_count_from_one():
     s = race(players=3, positions=[2, 12, 0], hands=[["Nitro"], [], []])
     out = board_with(s, 0, ["[bold]Ann[/]", "Bo", None])
-    assert "[bold]Ann[/]" in out and "1 [bold]Ann[/] (you)" in out and "2 Bo" in out and "3 Player 3" in out
-    assert "3 Joueur 3" in board_with(s, 0, ["Ann", "Bo", None], "fr")
+    assert "1 [bold]Ann[/] (you)" in out and "2 Bo" in out and "Player 3" in out and "3 Player 3" not in out
+    assert "Joueur 3" in board_with(s, 0, ["Ann", "Bo", None], "fr")
     third = board_with(s, 0, Names(["Ann", "Bo"], second_person=False))
     assert "(you)" not in third and "Ann to decide" in third
 
