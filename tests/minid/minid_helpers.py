@@ -13,7 +13,7 @@ from functools import cache
 from typing import Any
 
 import kansei
-from kansei.builtin.minid.rules import MiniDState
+from kansei.builtin.minid.state import MiniDState
 
 GAME = kansei.load("minid")
 CARDS = GAME.table.cards

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from minid_helpers import STOP, STOP2, act, decision, race, stops
 
-from kansei.builtin.minid.rules import OUT
+from kansei.builtin.minid.terms import OUT
 from kansei.testing import all_events, find_events, last_event
 
 
@@ -110,7 +110,7 @@ def test_md_n2_natural_1_bunta_s_judgement_out_of_the_race():
     )
     assert crossings(s) == [(0, 1, "judgement")]
     assert s.status[0] == OUT and s.out == [0] and s.hands[0] == []
-    assert "frein-a-main" in s.view(1)["discard"]
+    assert "frein-a-main" in s.view(1)["discard"]["cards"]
     assert decision(s) == ("turn", 1) and not s.is_over
     assert last_event(s, "out")["seat"] == 0
 

@@ -3,7 +3,9 @@
 
 from __future__ import annotations
 
+import random
 import re
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -11,7 +13,7 @@ from minid_helpers import act, corner, race
 
 import kansei
 from kansei import ContentError, OptionError
-from kansei.builtin.minid.cards import CONTENT
+from kansei.builtin.minid.cards import CONTENT, ascii_slug
 from kansei.testing import first_event, last_event
 
 GAME = kansei.load("minid")
@@ -62,8 +64,6 @@ def test_md_o3_uphill_is_the_track_in_reverse():
 @pytest.mark.parametrize("track", ["akina", "usui"])
 def test_md_o3_every_track_plays_both_ways(track):
     """MD-O3: every shipped track is usable uphill: random races end with every racer placed."""
-    import random
-
     for uphill in (False, True):
         g = kansei.load("minid", track=track, uphill=uphill)
         for seed in range(20):
@@ -185,3 +185,51 @@ def test_unknown_track_and_options_are_one_clear_line():
 
 def test_tracks_file_is_where_the_rules_say():
     assert (Path(CONTENT) / "tracks.toml").exists() and (Path(CONTENT) / "events.toml").exists()
+
+
+# -- the track option: a name, data, or (locally) a file ----------------------------------------------------
+
+
+@pytest.mark.parametrize("rec", GAME.table.content.tracks, ids=lambda r: r.name)
+def test_md_b1_every_shipped_track_loads_by_its_id_and_its_name(rec):
+    """``kansei.load("minid", track=…)`` takes each shipped track by id or name (any case), both ways."""
+    for name in (ascii_slug(rec.name), rec.name, rec.name.upper()):
+        for uphill in (False, True):
+            g = kansei.load("minid", track=name, uphill=uphill)
+            assert g.track.name == rec.name and g.track.uphill is uphill
+    assert GAME.named_choices("track") == tuple(ascii_slug(t.name) for t in GAME.table.content.tracks)
+
+
+def test_md_b1_a_track_given_as_data_is_validated_like_the_content_and_plays_the_same_race():
+    """A track as data (one ``[[track]]`` table as a dict) is the same track as the content's: the same
+    sections, the same race from the same seed; the view names it by id, the options keep the data (so a
+    record of the race carries its track)."""
+    data = tomllib.loads((CONTENT / "tracks.toml").read_text(encoding="utf-8"))["track"][1]
+    by_data, by_name = kansei.load("minid", track=data), kansei.load("minid", track="usui")
+    assert by_data.track.sections == by_name.track.sections and by_data.track.events == by_name.track.events
+    a, b = by_data.start(seed=5, players=3), by_name.start(seed=5, players=3)
+    assert a.view(1) == b.view(1) and a.view(1)["options"]["track"] == "usui"
+    assert by_data.options_dict["track"] == data
+    for s in (a, b):
+        rng = random.Random(5)
+        while not s.is_over:
+            s.apply(rng.choice(s.legal_actions()))
+    assert a.view(None) == b.view(None)
+    with pytest.raises(ContentError) as e:
+        kansei.load("minid", track={**data, "sections": data["sections"][:-1], "events": [1, 1]})
+    assert e.value.problems == [
+        'minid: track "Usui": the finish is not reachable: sections stop at case 53, the track has 66 cases',
+        'minid: track "Usui": Event case 1 is listed twice',
+    ]
+    with pytest.raises(ContentError) as e:
+        kansei.load("minid", track={"name": "Myogi", "length": "long"})
+    assert all(line.startswith('minid: track "Myogi": ') for line in e.value.problems)
+    with pytest.raises(OptionError) as e:
+        kansei.load("minid", track=["usui"])
+    assert "a track's name, a track as data (an object) or the path of a track file" in str(e.value)
+
+
+def test_md_b1_the_track_option_is_marked_as_a_local_path():
+    """Only local users may name a track file: the option is declared a local path (a network client may
+    only choose one of ``named_choices("track")``)."""
+    assert GAME.Options.local_path_options() == ("track",)

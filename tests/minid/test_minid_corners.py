@@ -10,7 +10,7 @@ import math
 import pytest
 from minid_helpers import STOP, act, corner, decision, notations, race, stops
 
-from kansei.builtin.minid.rules import FAILED, MASTERED
+from kansei.builtin.minid.terms import FAILED, MASTERED
 from kansei.testing import find_events, last_event
 
 

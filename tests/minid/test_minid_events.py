@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from minid_helpers import CARDS, DECK, STOP, act, corner, decision, find_card, names, notations, race, stops
 
+from kansei.core.names import Names
 from kansei.testing import find_events, last_event
 
 
@@ -15,7 +16,7 @@ def test_md_e1_stopping_on_an_event_case_offers_a_draw_kept_cards_are_hidden():
     assert decision(s) == ("draw", 0) and notations(s) == ["draw", "pass"]
     act(s, "draw")
     assert names(s.hands[0]) == ["Contre-braquage"]
-    assert s.view(0)["racers"][0]["hand"] == ["contre-braquage"]
+    assert s.view(0)["racers"][0]["hand"] == [{"ref": "hand:0", "card": "contre-braquage"}]
     v1 = s.view(1)
     assert "hand" not in v1["racers"][0] and v1["racers"][0]["hand_count"] == 1
     assert "contre-braquage" not in str(v1) and "contre-braquage" not in str(s.events_for(1))
@@ -24,14 +25,19 @@ def test_md_e1_stopping_on_an_event_case_offers_a_draw_kept_cards_are_hidden():
     assert find_events(s, "drew_card", seat=1) == [] and find_events(s, "drew_card", seat=None) == []
     card = last_event(s, "drew_card")
     g = s.game
-    assert g.narrate(card, 1) is None and g.narrate(card, None) is None  # never for another seat's eyes
+    assert g.narrate(card, 0, names=Names(second_person=False)).startswith(
+        "Player 1 draws Countersteer: "
+    )  # a replay's third person: the line never reaches another seat (it is not in their events)
     assert (
         g.narrate(card, 0)
         == "You draw Countersteer: Play after your DRIFT roll: roll it again; the new roll stands."
     )
     assert g.narrate(card, 0, "fr").startswith("Vous tirez Contre-braquage : ")
     drew = last_event(s, "drew")
-    assert g.narrate(drew, 1) == "Seat 0 keeps an Event card" and g.narrate(drew, 0) is None
+    assert g.narrate(drew, 1) == "Player 1 keeps an Event card"
+    assert g.narrate(drew, 0) == "You keep it face down" and g.narrate(drew, 1, "fr", ["Émile"]) == (
+        "Émile garde une carte Événement"
+    )
 
 
 def test_md_e1_drawing_is_optional():

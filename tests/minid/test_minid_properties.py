@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from minid_helpers import act
 
 import kansei
-from kansei.builtin.minid.rules import RACING
+from kansei.builtin.minid.terms import RACING
 from kansei.testing import all_events
 
 OPTIONS = st.fixed_dictionaries(

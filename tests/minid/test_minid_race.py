@@ -243,7 +243,8 @@ def test_a_forced_die_too_big_for_its_die_is_refused_state_unchanged():
     with pytest.raises(ContentError) as e:
         act(s, "roll")
     assert e.value.problems == ["minid setup: forced die 9 cannot be the result of a d6"]
-    assert json.dumps(s.reveal(), sort_keys=True) == before and len(all_events(s)) == 4
+    # race, each racer's dealt hand, start, round, turn: nothing of the refused roll
+    assert json.dumps(s.reveal(), sort_keys=True) == before and len(all_events(s)) == 6
 
 
 # -- hidden information --------------------------------------------------------------------------------------
@@ -253,8 +254,12 @@ def test_views_hide_hands_deck_order_and_future_dice():
     s = race(positions=[2, 12], dice=[3, 6, 6], hands=[["Frein à main"], ["Nitro", "Appel de phares"]])
     v0 = s.view(0)
     json.dumps(v0)
-    assert v0["racers"][0]["hand"] == ["frein-a-main"] and "hand" not in v0["racers"][1]
-    assert "Nitro" not in json.dumps(v0) and "dice" not in v0 and "deck" not in v0
+    assert (
+        v0["racers"][0]["hand"] == [{"ref": "hand:0", "card": "frein-a-main"}]
+        and "hand" not in v0["racers"][1]
+    )
+    assert "Nitro" not in json.dumps(v0) and "dice" not in v0
+    assert v0["deck"] == {"ref": "zone:-:deck", "count": 30}  # how many cards, not which
     d = s.determinize(0, random.Random(4))
     assert d.view(0) == v0 and d.census() == s.census() and d.forced_dice == []
     assert d.hands[0] == s.hands[0] and len(d.hands[1]) == 2
@@ -291,21 +296,21 @@ def test_render_draws_the_strip_with_cars_bunta_and_event_cases():
     cars = lines[lines.index(road) + 1]
     start = road.index(" P ") + 3
     assert road[start + 4] == "?" and road[start + 8] == "^"  # Event case 5, Premier virage on 9
-    assert cars[start + 1] == "0" and cars[start + 11] == "1" and cars[start + 36] == "B"
-    assert "parking: 2" in out and "Nitro" in out
+    assert cars[start + 1] == "1" and cars[start + 11] == "2" and cars[start + 36] == "B"  # players from 1
+    assert "parking: 3" in out and "Nitro" in out and "Player 1 (you)" in out
 
 
 def test_narration_of_rolls():
     s = race(positions=[7, 0], dice=[2, 15], hands=[[], STOP])
     g = s.game
-    assert g.narrate(last_event(s, "drift"), 1) == "Seat 0, First corner: DRIFT 15 vs 8: drift mastered"
-    fr = "Pilote 0, Premier virage : DRIFT 15 contre 8 : drift maîtrisé"
+    assert g.narrate(last_event(s, "drift"), 1) == "Player 1, First corner: DRIFT 15 vs 8: drift mastered"
+    fr = "Joueur 1, Premier virage : DRIFT 15 contre 8 : drift maîtrisé"
     assert g.narrate(last_event(s, "drift"), 1, "fr") == fr
     assert g.narrate(last_event(s, "move"), 0) == "You roll d6 2: 7 → 9 — corner!"
     s = race(positions=[12, 15], dice=[3, 15, 5, 2], hands=[[], STOP])
     assert g.narrate(last_event(s, "duel")) == "ATTACK 15 vs DEFENCE 7 (5+2): overtake"
     s = race(bunta=30, positions=[27, 0], met=[False, True], dice=[5, 9], hands=stops(2))
-    line = "Seat 0 crosses Bunta: d20 9: emergency braking — next turn skipped"
+    line = "Player 1 crosses Bunta: d20 9: emergency braking — next turn skipped"
     assert g.narrate(last_event(s, "crossing")) == line
     for e in all_events(s):
         line = g.narrate(e, 0)

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from . import rules
 from .terms import AURA, BATTLE, RACING, Decision
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .rules import MiniDState
+    from .state import MiniDState
 
 
 def battle(s: MiniDState, att: int, dfd: int) -> None:
@@ -51,15 +52,16 @@ def duel(s: MiniDState, att: int, dfd: int) -> None:
         defence = d + e + defence_mod
         perfect_defence = a == 1 or d == 20
         perfect_overtake = a == 20 or d == 1
-        shift = None
+        shift = shift_die = None
         if perfect_defence and perfect_overtake:  # ruling: both perfect -> roll again
             outcome = "both_perfect"
         elif perfect_defence:  # (a)
             outcome = "perfect_defence"
-            shift = s._roll(6)
+            shift = shift_die = s._roll(6)
         elif perfect_overtake:  # (b)
             outcome = "perfect_overtake"
-            shift = s._roll(6) + (AURA if s.aura == att else 0)
+            shift_die = s._roll(6)
+            shift = shift_die + (AURA if s.aura == att else 0)
         elif attack == defence:  # (c) equal totals -> roll again
             outcome = "tie"
         elif attack > defence:  # (d)
@@ -76,13 +78,14 @@ def duel(s: MiniDState, att: int, dfd: int) -> None:
             defence_total=defence,
             outcome=outcome,
             shift=shift,
+            shift_die=shift_die,
         )
         if outcome != "both_perfect" and outcome != "tie":
             break
     if outcome == "perfect_defence":
-        s.place_back(att, defender_case - (shift or 0), "perfect_defence")
+        rules.place_back(s, att, defender_case - (shift or 0), "perfect_defence")
     elif outcome == "held":
-        s.place_back(att, defender_case - 1, "held")
+        rules.place_back(s, att, defender_case - 1, "held")
     else:
         s.skips[dfd] += 1
-        s.forward(att, 1 if outcome == "overtake" else shift or 1, None, "overtake")  # MD-F3 chains
+        rules.forward(s, att, 1 if outcome == "overtake" else shift or 1, None, "overtake")  # MD-F3 chains

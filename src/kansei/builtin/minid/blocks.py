@@ -19,12 +19,13 @@ from pydantic import Field, field_validator
 
 from kansei.core.effects import BlockParams, BlockRegistry
 
+from . import bunta, rules
 from .battles import ask_battle_card
 from .corners import ask_drift
 from .terms import BATTLE, BOLT, CROSSING, DRIFT, DRIFT_ROLL, KEPT, MOVE_ROLL, SKIP, TURN
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .rules import MiniDState
+    from .state import MiniDState
     from .terms import Decision
 
 REGISTRY = BlockRegistry("minid")
@@ -68,14 +69,14 @@ class Advance(Bolt):
     """Move forward ``cases`` now; corners, battles and Bunta apply as on any move."""
 
     def run(self, p: Any, s: MiniDState, seat: int, card: str) -> None:
-        s.forward(seat, p.cases, None, "card", card)
+        rules.forward(s, seat, p.cases, None, "card", card)
 
 
 class Retreat(Bolt):
     """Go back ``cases`` now (a car put back enters no corner; level with an opponent it defends)."""
 
     def run(self, p: Any, s: MiniDState, seat: int, card: str) -> None:
-        s.place_back(seat, s.positions[seat] - p.cases, "card", card)
+        rules.place_back(s, seat, s.positions[seat] - p.cases, "card", card)
 
 
 class SkipTurn(Bolt):
@@ -89,7 +90,7 @@ class PlayAgain(Bolt):
     """Play again after this turn."""
 
     def run(self, p: Any, s: MiniDState, seat: int, card: str) -> None:
-        s.play_again(seat)
+        rules.play_again(s, seat)
 
 
 class BuntaDrives(Bolt):
@@ -97,7 +98,7 @@ class BuntaDrives(Bolt):
 
     def run(self, p: Any, s: MiniDState, seat: int, card: str) -> None:
         if s.bunta_driving:
-            s.bunta_drive(p.cases, card)
+            bunta.bunta_drive(s, p.cases, card)
 
 
 class NextRoll(Bolt):
@@ -132,7 +133,7 @@ class MoveBonus(Kept):
 
     def play(self, p: Any, s: MiniDState, seat: int, d: Decision) -> None:
         s.move_bonus += p.amount
-        s.ask_turn_card(seat)
+        rules.ask_turn_card(s, seat)
 
 
 class DriftReroll(Kept):
@@ -141,7 +142,7 @@ class DriftReroll(Kept):
     window = DRIFT
 
     def play(self, p: Any, s: MiniDState, seat: int, d: Decision) -> None:
-        ask_drift(s, seat, d.line, s.reroll(seat, "drift", d.die), d.mod, d.master)
+        ask_drift(s, seat, d.line, rules.reroll(s, seat, "drift", d.die), d.mod, d.master)
 
 
 class DriftBonus(Kept):
@@ -178,7 +179,7 @@ class CrossingReroll(Kept):
     window = CROSSING
 
     def play(self, p: Any, s: MiniDState, seat: int, d: Decision) -> None:
-        s.ask_crossing(seat, s.reroll(seat, "crossing", d.die), d.mod)
+        bunta.ask_crossing(s, seat, rules.reroll(s, seat, "crossing", d.die), d.mod)
 
 
 class CancelSkip(Kept):
@@ -188,7 +189,7 @@ class CancelSkip(Kept):
 
     def play(self, p: Any, s: MiniDState, seat: int, d: Decision) -> None:
         s.skips[seat] -= 1
-        s.take_turn(seat)
+        rules.take_turn(s, seat)
 
 
 REGISTRY.register("advance", Cases, Advance(), kind=BOLT)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .rules import MiniDState
+from .state import MiniDState
 from .terms import AURA, FAILED, FINISHED, OUT, SPRINT_LINE
 
 WIN = 1000.0

@@ -18,12 +18,13 @@ contiguous)``.
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Literal, TypeVar
 
-from pydantic import Field
+from pydantic import Field, ValidationError
 
-from kansei.core.content import Record, check_unique, load_records, read_toml, slug
+from kansei.core.content import Record, check_unique, format_validation, load_records, read_toml, slug
 from kansei.core.effects import Compiled
 from kansei.core.errors import ContentError
 from kansei.core.options import shorten
@@ -181,6 +182,24 @@ def load_tracks(path: Path, problems: list[str], display: str | None = None) -> 
     return recs
 
 
+def track_record(data: Mapping[str, Any], display: str = "track") -> TrackRecord:
+    """A track given as data — one ``[[track]]`` table as a dict — validated exactly like a track of
+    ``tracks.toml`` (MD-B1); a ContentError with one line per problem."""
+    problems: list[str] = []
+    label = data.get("name") if isinstance(data.get("name"), str) else None
+    prefix = f'{display}: track "{shorten(label, 40)}"' if label else f"{display}: track"
+    record = None
+    try:
+        record = TrackRecord.model_validate(dict(data))
+    except ValidationError as e:
+        problems.extend(format_validation(prefix, e))
+    if record is not None:
+        problems.extend(track_problems(record, display))
+    if problems or record is None:
+        raise ContentError(problems)
+    return record
+
+
 def load_cards(
     path: Path, problems: list[str], display: str | None = None
 ) -> tuple[list[EventCard], list[Compiled]]:
@@ -266,4 +285,5 @@ __all__ = [
     "load_content",
     "load_tracks",
     "readable_file",
+    "track_record",
 ]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from . import bunta, rules
 from .terms import (
     AURA,
     DRIFT,
@@ -21,7 +22,7 @@ from .terms import (
 )
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .rules import MiniDState
+    from .state import MiniDState
 
 
 def enter_corner(s: MiniDState, p: int) -> None:
@@ -43,7 +44,7 @@ def drift_roll(s: MiniDState, p: int, line: int) -> None:
     if s.aura == p:  # MD-N3
         mod += AURA
     if s.waiting[p]:
-        mod += s._trigger(p, "drift")
+        mod += rules.trigger(s, p, "drift")
     ask_drift(s, p, line, n, mod, False)
 
 
@@ -85,7 +86,7 @@ def drift_end(s: MiniDState, p: int, line: int, n: int, mod: int, master: bool) 
         outcome=outcome,
     )
     if n == 20:  # straight to the next section's first case, and play again after this turn
-        s.play_again(p)
+        rules.play_again(s, p)
         jump(s, p, tr.section_end[sec] + 1)
 
 
@@ -96,10 +97,10 @@ def jump(s: MiniDState, p: int, target: int) -> None:
     x = s.positions[p]
     if target > tr.length:
         target = tr.length + 1
-        s.tasks.append((type(s).finish_race, p))
+        s.tasks.append((rules.finish_race, p))
     elif tr.next_corner[target - 1] == target:
         s.tasks.append((enter_corner, p))
     s.positions[p] = target
     s.log("place", seat=p, src=x, dst=target, why="kansei", card=None)
     if s.bunta_driving and not s.met_bunta[p] and target >= s.bunta:
-        s.tasks.append((type(s).cross_bunta, p))
+        s.tasks.append((bunta.cross_bunta, p))

@@ -8,18 +8,69 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from kansei.core.errors import ContentError, IllegalAction
-from kansei.core.protocol import Action, Game, State
+from pydantic import Field, field_validator
 
+from kansei.core.errors import ContentError, IllegalAction
+from kansei.core.protocol import Action, Game, GameOptions, State, local_path_option
+from kansei.core.records import CardEvent, CardVerb
+
+from . import views
 from .cards import CONTENT, LANGUAGES, file_problems, load_content
-from .rules import LINE_ACTS, SPRINT_ACTS, MiniDOptions, MiniDState
-from .scenario import MiniDSetup
+from .rules import LINE_ACTS, SPRINT_ACTS
+from .setup import MiniDSetup, new_race
+from .state import MiniDState
 from .table import Table, Track, load_table, resolve_track
+from .terms import BATTLE, CROSSING, DISCARD, DRAW, DRIFT, FINISHED, LINE, OUT, SKIP, SPRINT, TURN
+from .views import MiniDView
 
 NO_DECKS = (
     "minid: racers bring no decks; the Event deck is shared (a scenario fixes its order with setup 'deck')"
 )
 DECLINES = ("roll", "accept", "pass", "draw")
+MAX_TRACK_NAME = 300  # characters of a track's name or path
+# the rule each decision answers (Game.move_rules)
+DECISION_RULES = {
+    SPRINT: "MD-S2",
+    TURN: "MD-R2",
+    SKIP: "MD-R2",
+    LINE: "MD-O2",
+    DRIFT: "MD-C1",
+    BATTLE: "MD-F2",
+    CROSSING: "MD-N1",
+    DRAW: "MD-E1",
+    DISCARD: "MD-E1",
+}
+# the events naming Event cards, and what each did to them (card_events)
+ONE_CARD: dict[str, CardVerb] = {"drew_card": "drawn", "play": "played", "discard": "discarded"}
+SEVERAL_CARDS: dict[str, CardVerb] = {
+    "dealt": "drawn",
+    "dealt_waiting": "drawn",
+    "trigger": "played",
+    "hand_discarded": "discarded",
+}
+
+
+class MiniDOptions(GameOptions):
+    track: str | dict[str, Any] = local_path_option(
+        "akina",
+        description="MD-B1: a track of the content by name (akina, usui), a track as data (one [[track]] "
+        "table as an object, validated like the content's tracks), or the path of a track .toml file",
+    )
+    uphill: bool = Field(False, description="MD-O3 uphill touge: the track in reverse")
+    aspiration: bool = Field(False, description="MD-O1: +1 move behind an opponent on a straight")
+    strategies: bool = Field(False, description="MD-O2: choose a cornering line before each DRIFT roll")
+    eurobeat: bool = Field(True, description="MD-S1 flavour: turn the Eurobeat up (narration only)")
+
+    @field_validator("track", mode="before")
+    @classmethod
+    def _track_name_data_or_path(cls, value: Any) -> Any:
+        if isinstance(value, str):
+            if len(value) > MAX_TRACK_NAME:
+                raise ValueError(f"a track's name or path has at most {MAX_TRACK_NAME} characters")
+            return value
+        if isinstance(value, dict):
+            return value
+        raise ValueError("a track's name, a track as data (an object) or the path of a track file")
 
 
 class MiniD(Game):
@@ -30,6 +81,10 @@ class MiniD(Game):
     min_players = 2
     max_players = 6
     languages = LANGUAGES  # English first (the default); French is the source's language
+    standing_unit = "cases"
+    # a racer's turn opens with a narration break; the lines after it name the racer
+    silent_events = frozenset({"turn"})
+    View = MiniDView
 
     options: MiniDOptions
     table: Table
@@ -43,9 +98,77 @@ class MiniD(Game):
     def _new_state(self, seed: int, players: int, decks: list | None, setup: Any) -> MiniDState:
         if decks is not None and (len(decks) != players or any(d is not None for d in decks)):
             raise ContentError([NO_DECKS])
-        return MiniDState.new(self, seed, players, setup)
+        return new_race(self, seed, players, setup)
+
+    # -- the contract's hooks for clients ----------------------------------------------------------------
+    def move_refs(self, state: State, action: Action) -> tuple[str, ...]:
+        """The card in the mover's hand (``hand:<i>``; a discard goes on ``zone:-:discard``), the Event deck
+        for ``draw``, the sprint power or cornering line chosen (``choice:…``); declines have none. The
+        ref kinds are listed in :mod:`.views`."""
+        assert isinstance(state, MiniDState)
+        return views.move_refs(state, action.kind, action.args)
+
+    def move_rules(self, state: State, action: Action) -> tuple[str, ...]:
+        """The rule ids a legal action follows: its decision's rule, and MD-E1 for an Event card."""
+        assert isinstance(state, MiniDState)
+        d = state.pending
+        if d is None:
+            return ()
+        rule = DECISION_RULES[d.kind]
+        if action.kind in ("play", "discard") and rule != "MD-E1":
+            return (rule, "MD-E1")
+        return (rule,)
+
+    # -- records for designers (core/records.py) -----------------------------------------------------
+    def card_events(self, event: Mapping[str, Any]) -> list[CardEvent]:
+        """What Event cards did in one logged event. A kept card is drawn (``drew_card``, or dealt by a
+        scenario), then played at its moment or discarded (over the hand limit, or when its racer finishes
+        or goes out). A ⚡ card is drawn and played at once (``bolt``), except one that waits face up for a
+        roll: it is played when it acts (``trigger``), or discarded with its racer's cards if it never
+        does."""
+        t = str(event.get("type"))
+        seat = event.get("seat")
+        if not isinstance(seat, int):
+            return []
+        if t in ONE_CARD:
+            return [CardEvent(seat, ONE_CARD[t], str(event["card"]))]
+        if t in SEVERAL_CARDS:
+            return [CardEvent(seat, SEVERAL_CARDS[t], str(c)) for c in event["cards"]]
+        if t == "bolt":
+            slug = str(event["card"])
+            cid = self.table.by_slug.get(slug)
+            waits = cid is not None and self.table.cards[cid].waits is not None
+            drawn = CardEvent(seat, "drawn", slug)
+            return [drawn] if waits else [drawn, CardEvent(seat, "played", slug)]
+        return []
+
+    def standing(self, state: State, seat: int) -> float:
+        """MD-W1: how many cases ``seat`` is ahead of the best other racer (negative: behind). A racer who
+        finished stands on the finish line (the track's length + 1), one out of the race at the start (0);
+        the placings among finishers are the race's result, not a lead in cases. Public: positions only."""
+        assert isinstance(state, MiniDState)
+        progress = [self._progress(state, q) for q in range(state.seats)]
+        mine = progress.pop(seat)
+        return float(mine - max(progress))
+
+    @staticmethod
+    def _progress(state: MiniDState, q: int) -> int:
+        status = state.status[q]
+        if status == FINISHED:
+            return state.track.length + 1
+        return 0 if status == OUT else state.positions[q]
+
+    def narration_break(self, event: Mapping[str, Any]) -> bool:
+        """A pause before the race starts (after the sprint), before each round (Bunta's drive) and before
+        each racer's turn, so a client shows a round's dice and moves turn by turn."""
+        return event.get("type") in ("start", "round", "turn")
 
     # -- decks: Mini D has none ---------------------------------------------------------------------
+    def coverage_decks(self) -> list[list[Any]]:
+        """None: racers bring no decks, and every card of the content is in the shared Event deck each race
+        starts with (MD-E1), so random races play every card."""
+        return []
+
     def starter_deck(self, name: str) -> dict[str, Any]:
         raise ContentError([NO_DECKS])
 
@@ -112,15 +235,15 @@ class MiniD(Game):
 
     def observation_spec(self, players: int) -> list[str]:
         """The slots of :meth:`encode_view` for ``players`` racers (see docs there)."""
-        from .encode import observation_spec
+        from .encoding import observation_spec
 
         return observation_spec(self, players)
 
     def encode_view(self, view: Mapping[str, Any], seat: int | None) -> list[float]:
         """A fixed-length vector built from ``view(seat)`` alone."""
-        from .encode import encode_view
+        from .encoding import encode_view
 
         return encode_view(self, view, seat)
 
 
-__all__ = ["NO_DECKS", "MiniD"]
+__all__ = ["NO_DECKS", "MiniD", "MiniDOptions"]

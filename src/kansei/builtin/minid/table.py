@@ -6,8 +6,10 @@ cached by the folder and a digest of its files, so ``content=`` and the shipped 
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Mapping
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from kansei.core.effects import Compiled
 from kansei.core.errors import ContentError, OptionError
@@ -24,10 +26,9 @@ from .cards import (
     load_content,
     load_tracks,
     readable_file,
+    track_record,
 )
-from .terms import BOLT
-
-BIG = 1 << 30  # "no such case"
+from .terms import BIG, BOLT
 
 
 class CardDef:
@@ -265,8 +266,11 @@ def load_table(folder: Path) -> Table:
     return _table(str(folder), digest)
 
 
-def resolve_track(table: Table, name: str, uphill: bool) -> Track:
-    """A track of the content by name, or a track file (one ``[[track]]``); one clear line if neither."""
+def resolve_track(table: Table, name: str | Mapping[str, Any], uphill: bool) -> Track:
+    """A track of the content by name, a track as data (one ``[[track]]`` table as a dict, validated like
+    the content's), or a track file (one ``[[track]]``); one clear line if none of them."""
+    if isinstance(name, Mapping):
+        return Track(track_record(name, "minid"), uphill)
     t = table.track(name, uphill)
     if t is not None:
         return t

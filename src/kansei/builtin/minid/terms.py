@@ -14,6 +14,7 @@ MOVE_ROLL, DRIFT_ROLL = "move", "drift"
 
 # -- constants --------------------------------------------------------------------------------------------
 
+BIG = 1 << 30  # "no such case"
 RACING, FINISHED, OUT = 0, 1, 2
 STATUS = ("racing", "finished", "out")
 NONE, MASTERED, FAILED = 0, 1, 2  # a racer's state in the corner they last drifted into

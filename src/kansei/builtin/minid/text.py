@@ -1,6 +1,6 @@
 """Terminal text of Mini D (rich), in English or French: the track as a strip with every car, Bunta and the
-Event cases; menu lines with the odds; one narrated line per event ("DRIFT 14 vs 11: drift mastered");
-refusals. Everything here reads the seat's view, its own events and the content — never hidden state.
+Event cases; menu lines with the odds; one narrated line per event ("DRIFT 14 vs 11: drift mastered").
+Everything here reads the seat's view, its own events and the content — never hidden state.
 """
 
 from __future__ import annotations
@@ -17,25 +17,31 @@ from kansei.core.options import shorten
 from kansei.core.protocol import Action
 
 from .lang import catalog, ordinal, plural, say, tr
-from .rules import DECLINE, MiniDState
+from .state import MiniDState
 from .table import CardDef, Track
 from .terms import (
     AURA,
+    BATTLE,
     BOLT,
     CROSSING,
     DISCARD,
     DRAW,
     DRIFT,
+    HAND_LIMIT,
+    LINE,
     LINE_DRIFT,
     LINE_MOVE,
     LINES,
     SPRINT,
     SPRINT_LINE,
+    TURN,
 )
+from .views import DECK_REF, DISCARD_REF, hand_ref
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import MiniD
 
+BOARD_NAME = 12  # characters of a player's name in the board's table
 SEAT_STYLES = ("bold cyan", "bold magenta", "bold green", "bold yellow", "bold blue", "bold red")
 
 
@@ -66,22 +72,28 @@ def _card_text(c: CardDef, lang: str) -> str:
     return c.text[_lang(lang)].removeprefix("⚡ ")
 
 
-def who(q: int | None, seat: int | None, lang: str) -> str:
+def who(q: int | None, seat: int | None, lang: str, names: Names) -> str:
+    """A racer as a reader ``seat`` is told of them, mid-sentence: "you", or the player's name."""
     if q is None:
         return tr(lang, "nobody")
-    return tr(lang, "you") if q == seat else tr(lang, "seat", q=q)
+    return tr(lang, "you") if names.addressed(q, seat) else names(q)
 
 
-def cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
+def _names(qs: list[int], seat: int | None, lang: str, names: Names) -> str:
+    return ", ".join(who(q, seat, lang, names) for q in qs)
 
 
-def _names(qs: list[int], seat: int | None, lang: str) -> str:
-    return ", ".join(who(q, seat, lang) for q in qs)
+def _placings(placings: list[int], seat: int | None, lang: str, names: Names) -> str:
+    return ", ".join(f"{ordinal(lang, i + 1)} {who(q, seat, lang, names)}" for i, q in enumerate(placings))
 
 
-def _placings(placings: list[int], seat: int | None, lang: str) -> str:
-    return ", ".join(f"{ordinal(lang, i + 1)} {who(q, seat, lang)}" for i, q in enumerate(placings))
+def _card_list(game: MiniD | MiniDState, slugs: list[Any], lang: str) -> str:
+    return ", ".join(card_name(game, c, lang) for c in slugs)
+
+
+def car(q: int) -> str:
+    """A racer's car on the board: its player's number, counted from 1."""
+    return str(q + 1)
 
 
 # ---------------------------------------------------------------------------------------------- odds
@@ -105,7 +117,8 @@ def drift_odds(diff: int, mod: int) -> float:
 def strip(state: MiniDState, v: dict[str, Any], lang: str = "en") -> Text:
     """Three lines (a fourth for the parking, the finish and shared cases when they hold anyone): case
     numbers every 10, the road (─ straight, ^ corner coloured by difficulty, ? an
-    Event case), the cars (seat digits) and Bunta (B). The parking (P) and the finish (F) hold several."""
+    Event case), the cars (each player's number, from 1) and Bunta (B). The parking (P) and the finish
+    (F) hold several."""
     tr_ = state.track
     length = tr_.length
     ruler = Text("   ")
@@ -124,7 +137,7 @@ def strip(state: MiniDState, v: dict[str, Any], lang: str = "en") -> Text:
     here: dict[int, list[tuple[str, str]]] = {}
     for r in v["racers"]:
         if r["status"] == "racing":
-            here.setdefault(r["case"], []).append((str(r["seat"]), SEAT_STYLES[r["seat"] % 6]))
+            here.setdefault(r["case"], []).append((car(r["seat"]), SEAT_STYLES[r["seat"] % 6]))
     bunta = v["bunta"]
     if bunta["driving"] or bunta["case"] <= length:
         here.setdefault(bunta["case"], []).append(("B", "bold white on red"))
@@ -147,13 +160,13 @@ def strip(state: MiniDState, v: dict[str, Any], lang: str = "en") -> Text:
     tail.append(tr(lang, "parking"), style="dim")
     tail.append(" ".join(parked) or "—")
     tail.append(tr(lang, "finish_zone"), style="dim")
-    tail.append(" ".join(str(q) for q in v["finished"]) or "—")
+    tail.append(" ".join(car(q) for q in v["finished"]) or "—")
     for c in stacked:
         tail.append(tr(lang, "stacked", case=c, who=" ".join(m[0] for m in here[c])), style="dim")
     return Text.assemble(*rows, tail)
 
 
-def _decision_line(state: MiniDState, d: dict[str, Any], seat: int | None, lang: str) -> str:
+def _decision_line(state: MiniDState, d: dict[str, Any], seat: int | None, lang: str, names: Names) -> str:
     kind = d["kind"]
     corner = state.track.section_names[lang][d["section"]] if "section" in d else ""
     what = tr(
@@ -164,11 +177,15 @@ def _decision_line(state: MiniDState, d: dict[str, Any], seat: int | None, lang:
         total=d.get("total", 0),
         die=d.get("die", 0),
     )
-    return say(lang, "decide", d["seat"] == seat, Who=cap(who(d["seat"], seat, lang)), what=what)
+    return say(lang, "decide", names.addressed(d["seat"], seat), Who=names(d["seat"]), what=what)
 
 
 def render(state: MiniDState, seat: int | None, lang: str = "en", names: Names | None = None) -> Panel:
+    """The board as ``seat`` sees it: the road strip, the corners, Bunta and the piles, one row per racer
+    (its player's number and name, case, corner, skips, Bunta met, cards), and the decision being made.
+    Every cell is plain text (names and card names are never read as markup)."""
     lang = _lang(lang)
+    names = names or Names(lang=lang)
     v = state.view(seat)
     track = state.track
     opts = v["options"]
@@ -191,10 +208,12 @@ def render(state: MiniDState, seat: int | None, lang: str = "en", names: Names |
     )
     table = Table(expand=False, box=None, pad_edge=False, header_style="bold underline")
     for col in ("seat", "case", "corner", "skips", "bunta", "cards", "waiting"):
-        table.add_column(tr(lang, f"col_{col}"))
+        table.add_column(tr(lang, f"col_{col}"), no_wrap=col == "seat")
     for r in v["racers"]:
         q = r["seat"]
-        name = Text(f"{q}{tr(lang, 'you_tag') if q == seat else ''}", style=SEAT_STYLES[q % 6])
+        tag = tr(lang, "you_tag") if names.addressed(q, seat) else ""
+        label = f"{car(q)} {shorten(names(q), BOARD_NAME)}" if names.given(q) else names(q)  # "Player 2"
+        name = Text(label + tag, style=SEAT_STYLES[q % 6])
         if r["aura"]:
             name.append(tr(lang, "aura_tag"), style="bold yellow")
         corner = ""
@@ -205,32 +224,31 @@ def render(state: MiniDState, seat: int | None, lang: str = "en", names: Names |
             corner = tr(lang, "landed", landing=r["sprint"])
         if "hand" in r:
             table_ = state.table
-            cards = ", ".join(card_key(table_.cards[table_.by_slug[c]], lang) for c in r["hand"]) or "—"
+            held = [table_.cards[table_.by_slug[c["card"]]] for c in r["hand"]]
+            cards = ", ".join(card_key(c, lang) for c in held) or "—"
         else:
             cards = plural(lang, "hidden", r["hand_count"]) if r["hand_count"] else "—"
         case = str(r["case"]) if r["status"] == "racing" else tr(lang, f"case_{r['status']}")
         table.add_row(
             name,
-            case,
-            corner,
-            str(r["skips"] or ""),
-            tr(lang, "met" if r["met_bunta"] else "ahead"),
-            cards,
-            ", ".join(card_name(state, c, lang) for c in r["waiting"]),
+            Text(case),
+            Text(corner),
+            Text(str(r["skips"] or "")),
+            Text(tr(lang, "met" if r["met_bunta"] else "ahead")),
+            Text(cards),
+            Text(_card_list(state, r["waiting"], lang)),
         )
-    bline.append(
-        "  ·  " + tr(lang, "deck_line", deck=v["deck_count"], discard=len(v["discard"])), style="dim"
-    )
+    piles = tr(lang, "deck_line", deck=v["deck"]["count"], discard=len(v["discard"]["cards"]))
+    bline.append("  ·  " + piles, style="dim")
     parts: list[Any] = [strip(state, v, lang), corners, bline, table]
     if v["phase"] == "sprint":  # each racer's landing is in its row of the table
         parts.append(Text(tr(lang, "sprint_line", line=SPRINT_LINE)))
     if v["over"]:
-        parts.append(
-            Text(tr(lang, "over_line", placings=_placings(v["placings"], seat, lang)), style="bold green")
-        )
+        placings = _placings(v["placings"], seat, lang, names)
+        parts.append(Text(tr(lang, "over_line", placings=placings), style="bold green"))
     foot = None
     if not v["over"] and v["decision"]:
-        foot = Text(_decision_line(state, v["decision"], seat, lang), style="italic")
+        foot = Text(_decision_line(state, v["decision"], seat, lang, names), style="italic")
     return Panel(
         Group(*parts), expand=False, title=head, title_align="left", subtitle=foot, subtitle_align="left"
     )
@@ -322,58 +340,6 @@ def _crossing_verdict(die: int, total: int, lang: str) -> str:
     return tr(lang, "brake" if total < 10 else "clear")
 
 
-# ---------------------------------------------------------------------------------------------- refusals
-
-_ASKED = {
-    SPRINT: "choose a sprint power (sprint 1..12)",
-    "turn": "start the turn (play a card or roll)",
-    "skip": "skip a turn (play a card that cancels it, or pass)",
-    "line": "choose a cornering line (line normal, line gambler, line moonlight)",
-    DRIFT: "answer a DRIFT roll (play a card or accept)",
-    "battle": "enter a battle (play a card or pass)",
-    CROSSING: "answer a Bunta crossing roll (play a card or accept)",
-    DRAW: "draw an Event card or pass",
-    DISCARD: "discard down to 3 cards",
-}
-_WHEN = {
-    "turn": "at the start of your turn",
-    DRIFT: "after your DRIFT roll",
-    "battle": "when a battle you are in begins",
-    CROSSING: "after your roll for crossing Bunta",
-    "skip": "when you would skip a turn",
-}
-
-
-def refusal(state: MiniDState, text: str, seat: int) -> str | None:
-    """Why ``text`` is not legal, told to ``seat`` (the seat to move): the decision it faces, and about its
-    own cards only whether it holds the card named and when that card is played. Never raises."""
-    try:
-        d = state.pending
-        if d is None:
-            return None
-        shown = shorten(str(text))
-        words = " ".join(str(text).split()).lower().split(" ", 1)
-        asked = _ASKED.get(d.kind, d.kind)
-        if words and words[0] in ("play", "discard") and len(words) == 2:
-            cid = state.table.find_card(words[1])
-            if cid is None:
-                return f"{shown!r}: no Event card is called {shorten(words[1], 40)!r}; you are to {asked}"
-            c = state.table.cards[cid]
-            if cid not in state.hands[seat]:
-                return f"{shown!r}: you hold no {c.name['en']!r}; you are to {asked}"
-            if words[0] == "discard" and d.kind != DISCARD:
-                return f"{shown!r}: cards are discarded only above the hand limit of 3; you are to {asked}"
-            if words[0] == "play" and c.window != d.kind:
-                return (
-                    f"{shown!r}: {c.name['en']!r} is not played now but {_WHEN.get(c.window or '', '')}; "
-                    f"you are to {asked}"
-                )
-        legal = ", ".join(a.notation for a in state.legal_actions()[:14])
-        return f"{shown!r} is not legal now: you are to {asked} (yours: {legal})"
-    except Exception:  # noqa: BLE001 - a refusal message must never fail; the generic one is used instead
-        return None
-
-
 # ---------------------------------------------------------------------------------------------- narration
 
 
@@ -386,16 +352,22 @@ def _corner_name(track: Track, e: dict[str, Any], lang: str) -> str:
 def narrate(
     game: MiniD, e: dict[str, Any], seat: int | None = None, lang: str = "en", names: Names | None = None
 ) -> str | None:
-    """One line for an event of ``events_for(seat)`` (None: nothing worth a line for this reader)."""
+    """One line for an event of ``events_for(seat)``, naming the players by ``names`` ("you" for the
+    reader's own racer); None only for an event type the game does not know."""
     lang = _lang(lang)
+    names = names or Names(lang=lang)
     t = e.get("type")
     q = e.get("seat")
-    you = q is not None and q == seat
-    Who = cap(who(q, seat, lang))  # noqa: N806
+    you = names.addressed(q, seat)
+    Who = names(q) if q is not None else ""  # noqa: N806
     track = game.track
 
     def name(slug: Any) -> str:
         return card_name(game, slug, lang)
+
+    def text_of(slug: Any) -> str:
+        cid = game.table.by_slug.get(slug)
+        return _card_text(game.table.cards[cid], lang) if cid is not None else ""
 
     if t == "race":
         beat = tr(lang, "beat") if e.get("eurobeat") else ""
@@ -418,14 +390,15 @@ def narrate(
         a, b = e["dice"]
         return say(lang, "sprint", you, Who=Who, power=e["power"], a=a, b=b, landing=e["landing"], tail=tail)
     if t == "sprint_again":
-        return tr(lang, "sprint_again", why=tr(lang, e["why"]), who=_names(e["seats"], seat, lang))
+        return tr(lang, "sprint_again", why=tr(lang, e["why"]), who=_names(e["seats"], seat, lang, names))
     if t == "start":
         st = e["starter"]
-        return say(
-            lang, "start", st == seat, Who=cap(who(st, seat, lang)), order=_names(e["order"], seat, lang)
-        )
+        order = _names(e["order"], seat, lang, names)
+        return say(lang, "start", names.addressed(st, seat), Who=names(st), order=order)
     if t == "round":
         return tr(lang, "round", round=e["round"])
+    if t == "turn":  # silent (Game.silent_events): a narration break; the next line names the racer
+        return say(lang, "turn", you, Who=Who)
     if t == "bunta_move":
         source = name(e["card"]) if e.get("card") else f"d6 {e['die']}"
         return tr(
@@ -443,7 +416,9 @@ def narrate(
             else tr(lang, "crossing_roll", total=e["total"], die=e["die"])
         )
         prev = e.get("previous")
-        lost = say(lang, "aura_lost", prev == seat, who=who(prev, seat, lang)) if prev is not None else ""
+        lost = (
+            say(lang, "aura_lost", names.addressed(prev, seat), who=names(prev)) if prev is not None else ""
+        )
         return say(lang, "crossing", you, Who=Who, roll=roll, outcome=tr(lang, e["outcome"]), lost=lost)
     if t == "bunta_gone":
         return tr(lang, "bunta_gone")
@@ -486,14 +461,14 @@ def narrate(
         )
     if t == "battle":
         att, dfd = e["attacker"], e["defender"]
-        if lang == "fr" and dfd == seat:
-            return tr(lang, "battle_you", Who=cap(who(att, seat, lang)), case=e["case"])
+        if names.addressed(dfd, seat):
+            return tr(lang, "battle_you", Who=names(att), case=e["case"])
         return say(
             lang,
             "battle",
-            att == seat,
-            Who=cap(who(att, seat, lang)),
-            other=who(dfd, seat, lang),
+            names.addressed(att, seat),
+            Who=names(att),
+            other=who(dfd, seat, lang, names),
             case=e["case"],
         )
     if t == "duel":
@@ -515,46 +490,111 @@ def narrate(
     if t == "out":
         return say(lang, "out", you, Who=Who)
     if t == "race_over":
-        return tr(lang, "race_over", placings=_placings(e["placings"], seat, lang))
+        return tr(lang, "race_over", placings=_placings(e["placings"], seat, lang, names))
     if t == "bolt":
-        cid = game.table.by_slug.get(e["card"])
-        text = _card_text(game.table.cards[cid], lang) if cid is not None else ""
-        return say(lang, "bolt", you, Who=Who, card=name(e["card"]), text=text)
-    if t == "drew":
-        return None if you else say(lang, "drew", False, Who=Who)
+        return say(lang, "bolt", you, Who=Who, card=name(e["card"]), text=text_of(e["card"]))
+    if t == "drew":  # public: the others learn a card was drawn; the drawer, that it is kept face down
+        return say(lang, "drew", you, Who=Who)
     if t == "drew_card":  # private: told to the drawing seat only
-        if not you:
-            return None
-        cid = game.table.by_slug.get(e["card"])
-        text = _card_text(game.table.cards[cid], lang) if cid is not None else ""
-        return say(lang, "drew_card", True, card=name(e["card"]), text=text)
+        return say(lang, "drew_card", you, Who=Who, card=name(e["card"]), text=text_of(e["card"]))
     if t in ("no_draw", "play", "discard"):
         return say(lang, t, you, Who=Who, card=name(e.get("card")))
+    if t in ("dealt", "dealt_waiting", "hand_discarded"):
+        return say(lang, t, you, Who=Who, cards=_card_list(game, e["cards"], lang))
     if t == "reroll":
         roll = tr(lang, "drift_roll" if e["roll"] == "drift" else "crossing_roll_name")
         return say(lang, "reroll", you, Who=Who, roll=roll, old=e["old"], new=e["new"])
     if t == "trigger":
-        cards = ", ".join(name(c) for c in e["cards"])
+        cards = _card_list(game, e["cards"], lang)
         acts = tr(lang, "acts_1" if len(e["cards"]) == 1 else "acts_n")
-        return say(lang, "trigger", you, cards=cards, acts=acts, who=who(q, seat, lang), amount=e["amount"])
+        return say(lang, "trigger", you, cards=cards, acts=acts, who=Who, amount=e["amount"])
     if t == "reshuffle":
         return tr(lang, "reshuffle", cards=plural(lang, "card", e["cards"]))
     return None
+
+
+# ---------------------------------------------------------------------------------------------- prompts
+
+
+def prompt(state: MiniDState, lang: str = "en", names: Names | None = None) -> str:
+    """The decision the racer to move faces, told to that racer ("" once the race is over)."""
+    lang = _lang(lang)
+    names = names or Names(lang=lang)
+    d = state.pending
+    if d is None or state.over:
+        return ""
+    p = d.seat
+    kind = d.kind
+    kw: dict[str, Any] = {}
+    key = f"p_{kind}"
+    if kind in (LINE, DRIFT):
+        sec = state.corner_section[p]
+        kw.update(corner=state.track.section_names[lang][sec], difficulty=state.track.difficulty[sec])
+    if kind == SPRINT:
+        kw["line"] = SPRINT_LINE
+    elif kind == TURN:
+        b = state.move_bonus
+        kw["bonus"] = tr(lang, "m_roll_bonus_short", bonus=b) if b else ""
+    elif kind == DRIFT:
+        total = d.die + d.mod
+        kw.update(
+            die=d.die, total=total, verdict=_drift_verdict(d.die, total, kw["difficulty"], d.master, lang)
+        )
+    elif kind == CROSSING:
+        total = d.die + d.mod
+        kw.update(die=d.die, total=total, verdict=_crossing_verdict(d.die, total, lang))
+    elif kind == BATTLE:
+        attacking = p == d.attacker
+        key = "p_battle_attack" if attacking else "p_battle_defend"
+        kw.update(other=names(d.defender if attacking else d.attacker), case=state.positions[p])
+    elif kind == DISCARD:
+        kw.update(n=len(state.hands[p]), limit=HAND_LIMIT)
+    text = tr(lang, key, **kw)
+    return text if names.addressed(p, p) else tr(lang, "p_named", name=names(p), prompt=text)
+
+
+def unusable(
+    state: MiniDState, seat: int | None, lang: str = "en", names: Names | None = None
+) -> dict[str, str]:
+    """Why the cards and piles in ``seat``'s view that no legal action uses cannot be used now: each card
+    of its hand is played at its own moment (MD-E1); the Event deck is drawn from at the end of a turn on
+    an Event case; cards are discarded only above the hand limit. From that seat's view only."""
+    lang = _lang(lang)
+    if seat is None or not 0 <= seat < state.seats:
+        return {}
+    d = state.pending
+    mine = d is not None and d.seat == seat and not state.over
+    kind = d.kind if mine and d is not None else None
+    out: dict[str, str] = {}
+    cards = state.table.cards
+    for i, c in enumerate(state.hands[seat]):
+        card = cards[c]
+        if kind == DISCARD or (kind is not None and card.window == kind):
+            continue
+        if state.over:
+            out[hand_ref(i)] = tr(lang, "u_over")
+        else:
+            out[hand_ref(i)] = tr(lang, "u_card", when=tr(lang, f"when_{card.window}"))
+    if kind != DRAW:
+        out[DECK_REF] = tr(lang, "u_over" if state.over else "u_deck")
+    if kind != DISCARD:
+        out[DISCARD_REF] = tr(lang, "u_over" if state.over else "u_discard", limit=HAND_LIMIT)
+    return out
 
 
 # ---------------------------------------------------------------------------------------------- card faces
 
 
 def card_face(c: CardDef, lang: str = "en") -> dict[str, Any]:
-    """A card as the web table and ``kansei cards`` show it (JSON-safe, fresh)."""
+    """A card as the web table and ``kansei cards`` show it (JSON-safe, fresh): its tags are what it does
+    and when, in words ("move bonus", "start of your turn")."""
     lang = _lang(lang)
     stats: dict[str, Any] = {tr(lang, "copies"): c.count}
     for field in c.effect.p._fields if c.effect.p else ():
         stats[tr(lang, field)] = getattr(c.effect.p, field)
-    tags = [c.effect.name]
-    tags.append(
-        tr(lang, f"waits_{c.waits}") if c.waits else (tr(lang, f"window_{c.window}") if c.window else "⚡")
-    )
+    block = f"block_{c.effect.name}"
+    moment = f"waits_{c.waits}" if c.waits else f"window_{c.window}" if c.window else "bolt_now"
+    tags = [tr(lang, block) if block in catalog(lang) else c.effect.name.replace("_", " "), tr(lang, moment)]
     return {
         "name": c.name[lang],
         "slug": c.slug,
@@ -568,13 +608,13 @@ def card_face(c: CardDef, lang: str = "en") -> dict[str, Any]:
 
 
 __all__ = [
-    "DECLINE",
     "card_face",
     "describe",
     "drift_odds",
     "narrate",
-    "refusal",
+    "prompt",
     "render",
     "sprint_odds",
     "strip",
+    "unusable",
 ]

@@ -1,17 +1,243 @@
-"""What a seat sees of a Mini D race (``view``) and the whole state (``reveal``), as fresh JSON-safe dicts.
+"""What a seat sees of a Mini D race (``view``), its typed model (:class:`MiniDView`, ``Game.View``), and the
+whole state (``reveal``), as fresh JSON-safe dicts.
 
 Cards are named by their id (slug), sections by index: ``game.cards(lang)`` and the view's ``sections``
 carry the names in each language.
+
+Refs (``Game.move_refs``; each is the value of a ``"ref"`` key in the view of the seat to move):
+
+- ``hand:<i>`` — the i-th card of the viewer's own hand (``racers[seat].hand[i]``), for ``play`` and
+  ``discard``;
+- ``zone:-:deck`` / ``zone:-:discard`` — the shared Event deck (``deck``: ``draw``) and discard pile
+  (``discard``: where a discarded card goes);
+- ``choice:power-<k>`` — a sprint power 1–12 (MD-S2), in the sprint decision's ``choices``;
+- ``choice:line-<name>`` — a cornering line (MD-O2: normal, gambler, moonlight), in the line decision's
+  ``choices``;
+- ``racer:<seat>`` — a racer (``racers[q]``), named by nothing a move does, for clients to point at.
+
+The declines (``roll``, ``accept``, ``pass`` and not drawing) touch nothing and have no refs.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
-from .terms import BATTLE, CORNER_STATE, CROSSING, DRIFT, LINE, LINES, NONE, STATUS, TURN, Decision
+from pydantic import Field
+
+from kansei.core.protocol import GameView
+
+from .terms import (
+    BATTLE,
+    CORNER_STATE,
+    CROSSING,
+    DRIFT,
+    LINE,
+    LINE_DRIFT,
+    LINE_MOVE,
+    LINES,
+    NONE,
+    SPRINT,
+    SPRINT_LINE,
+    STATUS,
+    TURN,
+    Decision,
+)
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .rules import MiniDState
+    from .state import MiniDState
+
+DECK_REF = "zone:-:deck"
+DISCARD_REF = "zone:-:discard"
+POWER_REFS = tuple(f"choice:power-{k}" for k in range(1, SPRINT_LINE + 1))
+LINE_REFS = tuple(f"choice:line-{name}" for name in LINES)
+HAND_REFS = tuple(f"hand:{i}" for i in range(8))  # a hand holds 3 cards, 4 with one drawn (MD-E1)
+RACER_REFS = tuple(f"racer:{q}" for q in range(6))
+
+
+# -- the model of view() (the published schema) ----------------------------------------------------------
+
+
+class SectionView(GameView):
+    """A straight or a corner (MD-B1), cases ``start..end`` in the race's direction."""
+
+    kind: Literal["straight", "corner"]
+    start: int
+    end: int
+    names: dict[str, str] = Field(description="the section's name per language")
+    difficulty: int | None = Field(None, description="a corner's DRIFT target (MD-C1); absent on a straight")
+
+
+class OptionsView(GameView):
+    track: str = Field(description="the track's id (or the path or data it was given as)")
+    uphill: bool
+    aspiration: bool
+    strategies: bool
+    eurobeat: bool
+
+
+class PowerChoice(GameView):
+    ref: str
+    power: int = Field(description="MD-S2: the car lands at power + 2d6 - 7")
+
+
+class LineChoice(GameView):
+    ref: str
+    line: Literal["normal", "gambler", "moonlight"]
+    drift: int = Field(description="added to the DRIFT roll")
+    move: int = Field(description="added to moves in this corner once mastered")
+
+
+class SprintDecision(GameView):
+    kind: Literal["sprint"]
+    seat: int
+    choices: list[PowerChoice]
+
+
+class TurnDecision(GameView):
+    kind: Literal["turn"]
+    seat: int
+    bonus: int = Field(description="added to this move by cards played so far")
+
+
+class SkipDecision(GameView):
+    kind: Literal["skip"]
+    seat: int
+
+
+class LineDecision(GameView):
+    kind: Literal["line"]
+    seat: int
+    section: int
+    difficulty: int
+    choices: list[LineChoice]
+
+
+class DriftDecision(GameView):
+    kind: Literal["drift"]
+    seat: int
+    section: int
+    difficulty: int
+    line: Literal["normal", "gambler", "moonlight"]
+    die: int = Field(description="the bare d20")
+    total: int
+    gutter: bool = Field(description="a card made the drift mastered unless the die is a natural 1")
+
+
+class BattleDecision(GameView):
+    kind: Literal["battle"]
+    seat: int
+    attacker: int
+    defender: int
+    bonus: int = Field(description="added to this racer's battle total by cards played so far")
+
+
+class CrossingDecision(GameView):
+    kind: Literal["crossing"]
+    seat: int
+    die: int = Field(description="the bare d20")
+    total: int
+
+
+class DrawDecision(GameView):
+    kind: Literal["draw"]
+    seat: int
+
+
+class DiscardDecision(GameView):
+    kind: Literal["discard"]
+    seat: int
+
+
+DecisionView = Annotated[
+    SprintDecision
+    | TurnDecision
+    | SkipDecision
+    | LineDecision
+    | DriftDecision
+    | BattleDecision
+    | CrossingDecision
+    | DrawDecision
+    | DiscardDecision,
+    Field(discriminator="kind"),
+]
+
+
+class BuntaView(GameView):
+    case: int
+    driving: bool
+
+
+class CornerView(GameView):
+    section: int
+    state: Literal["mastered", "failed"]
+    move: int = Field(description="MD-O2: the line's movement in this corner once mastered")
+
+
+class HandCard(GameView):
+    ref: str
+    card: str = Field(description="the card's id (slug)")
+
+
+class RacerView(GameView):
+    seat: int
+    ref: str
+    case: int = Field(description="0 the parking, 1..length the road, length + 1 the finish")
+    status: Literal["racing", "finished", "out"]
+    skips: int
+    met_bunta: bool
+    aura: bool
+    corner: CornerView | None
+    hand_count: int
+    waiting: list[str] = Field(description="⚡ cards waiting face up for a roll")
+    sprint: int | None = Field(description="where the racer's sprint landed (MD-S2)")
+    hand: list[HandCard] | None = Field(None, description="the viewer's own kept cards (absent for others)")
+
+
+class DeckView(GameView):
+    ref: str
+    count: int
+
+
+class DiscardView(GameView):
+    ref: str
+    cards: list[str]
+
+
+class MiniDView(GameView):
+    """What ``view(seat)`` returns, for every racer and the spectator (``seat`` None)."""
+
+    game: Literal["minid"]
+    track: str
+    direction: Literal["downhill", "uphill"]
+    length: int
+    sections: list[SectionView]
+    events: list[int] = Field(description="the Event cases")
+    options: OptionsView
+    phase: Literal["sprint", "race", "over"]
+    round: int
+    to_move: int | None
+    decision: DecisionView | None
+    order: list[int]
+    sprinters: list[int]
+    bunta: BuntaView
+    aura: int | None
+    racers: list[RacerView]
+    deck: DeckView
+    discard: DiscardView
+    finished: list[int]
+    out: list[int]
+    placings: list[int] | None
+    over: bool
+    winner: int | None
+    you: int | None
+
+
+# -- view() ----------------------------------------------------------------------------------------------
+
+
+def hand_ref(i: int) -> str:
+    """The ref of the i-th card of the viewer's hand (a scenario may deal more than the usual four)."""
+    return HAND_REFS[i] if i < len(HAND_REFS) else f"hand:{i}"
 
 
 def decision_view(s: MiniDState) -> dict | None:
@@ -19,19 +245,27 @@ def decision_view(s: MiniDState) -> dict | None:
     if d is None or s.over:
         return None
     p = d.seat
-    v: dict[str, Any] = {"kind": d.kind, "seat": p}
-    if d.kind == DRIFT or d.kind == LINE:
+    kind = d.kind
+    v: dict[str, Any] = {"kind": kind, "seat": p}
+    if kind == DRIFT or kind == LINE:
         sec = s.corner_section[p]
         v["section"] = sec
         v["difficulty"] = s.track.difficulty[sec]
-    if d.kind == DRIFT:
+    if kind == DRIFT:
         v.update(line=LINES[d.line], die=d.die, total=d.die + d.mod, gutter=d.master)
-    elif d.kind == CROSSING:
+    elif kind == CROSSING:
         v.update(die=d.die, total=d.die + d.mod)
-    elif d.kind == BATTLE:
+    elif kind == BATTLE:
         v.update(attacker=d.attacker, defender=d.defender, bonus=s.battle_bonus[p])
-    elif d.kind == TURN:
+    elif kind == TURN:
         v["bonus"] = s.move_bonus
+    elif kind == SPRINT:
+        v["choices"] = [{"ref": ref, "power": k} for k, ref in enumerate(POWER_REFS, 1)]
+    elif kind == LINE:
+        v["choices"] = [
+            {"ref": LINE_REFS[i], "line": name, "drift": LINE_DRIFT[i], "move": LINE_MOVE[i]}
+            for i, name in enumerate(LINES)
+        ]
     return v
 
 
@@ -49,6 +283,7 @@ def racer_view(s: MiniDState, q: int, me: bool) -> dict:
         }
     v = {
         "seat": q,
+        "ref": RACER_REFS[q],
         "case": x,
         "status": STATUS[s.status[q]],
         "skips": s.skips[q],
@@ -60,8 +295,15 @@ def racer_view(s: MiniDState, q: int, me: bool) -> dict:
         "sprint": s.landings[q],
     }
     if me:
-        v["hand"] = [cards[c].slug for c in s.hands[q]]
+        v["hand"] = [{"ref": hand_ref(i), "card": cards[c].slug} for i, c in enumerate(s.hands[q])]
     return v
+
+
+def options_view(s: MiniDState) -> dict[str, Any]:
+    opts = s.game.options_dict
+    if not isinstance(opts["track"], str):  # a track given as data: its id (the view has its sections)
+        opts["track"] = s.track.track_id
+    return opts
 
 
 def view(s: MiniDState, seat: int | None) -> dict:
@@ -75,7 +317,7 @@ def view(s: MiniDState, seat: int | None) -> dict:
         "length": tr.length,
         "sections": tr.section_view(),
         "events": list(tr.events),
-        "options": s.game.options_dict,
+        "options": options_view(s),
         "phase": "over" if s.over else "sprint" if s.sprinters else "race",
         "round": s.round_no,
         "to_move": s.to_move,
@@ -85,8 +327,8 @@ def view(s: MiniDState, seat: int | None) -> dict:
         "bunta": {"case": s.bunta, "driving": s.bunta_driving},
         "aura": s.aura if s.aura >= 0 else None,
         "racers": [racer_view(s, q, seat == q) for q in range(s.seats)],
-        "deck_count": len(s.deck),
-        "discard": [cards[c].slug for c in s.discard],
+        "deck": {"ref": DECK_REF, "count": len(s.deck)},
+        "discard": {"ref": DISCARD_REF, "cards": [cards[c].slug for c in s.discard]},
         "finished": list(s.finished),
         "out": list(s.out),
         "placings": list(s.ranking) if s.ranking is not None else None,
@@ -94,6 +336,27 @@ def view(s: MiniDState, seat: int | None) -> dict:
         "winner": s.winner,
         "you": seat,
     }
+
+
+# -- refs of a legal action (Game.move_refs) ----------------------------------------------------------------
+
+
+def move_refs(s: MiniDState, kind: str, args: tuple[Any, ...]) -> tuple[str, ...]:
+    """The refs of a legal action of the seat to move (see the module's docstring)."""
+    d = s.pending
+    if d is None:
+        return ()
+    if kind == "sprint":
+        return (POWER_REFS[args[0] - 1],)
+    if kind == "line":
+        return (LINE_REFS[args[0]],)
+    if kind == "play":
+        return (hand_ref(s.hands[d.seat].index(args[0])),)
+    if kind == "discard":
+        return (hand_ref(s.hands[d.seat].index(args[0])), DISCARD_REF)
+    if kind == "draw":
+        return (DECK_REF,)
+    return ()
 
 
 def reveal(s: MiniDState) -> dict:
@@ -111,3 +374,6 @@ def reveal(s: MiniDState) -> dict:
     v["move_bonus"] = s.move_bonus
     v["rng"] = s.rng.s
     return v
+
+
+__all__ = ["DECK_REF", "DISCARD_REF", "MiniDView", "move_refs", "reveal", "view"]

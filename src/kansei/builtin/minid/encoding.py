@@ -88,8 +88,8 @@ def encode_view(game: MiniD, view: Mapping[str, Any], seat: int | None) -> list[
         float(view["round"]),
         view["bunta"]["case"] / length,
         float(view["bunta"]["driving"]),
-        float(view["deck_count"]),
-        float(len(view["discard"])),
+        float(view["deck"]["count"]),
+        float(len(view["discard"]["cards"])),
         float(seat is not None and view["to_move"] == seat),
     ]
     d = view["decision"] or {}
@@ -129,11 +129,11 @@ def encode_view(game: MiniD, view: Mapping[str, Any], seat: int | None) -> list[
         ]
     mine: dict[str, int] = {}
     if seat is not None:
-        for slug in view["racers"][seat].get("hand", ()):
-            mine[slug] = mine.get(slug, 0) + 1
+        for held in view["racers"][seat].get("hand") or ():
+            mine[held["card"]] = mine.get(held["card"], 0) + 1
     out += [float(mine.get(c.slug, 0)) for c in cards if not c.bolt]
     pile: dict[str, int] = {}
-    for slug in view["discard"]:
+    for slug in view["discard"]["cards"]:
         pile[slug] = pile.get(slug, 0) + 1
     out += [float(pile.get(c.slug, 0)) for c in cards]
     return out

@@ -1,4 +1,6 @@
-"""Mini D scenarios: the typed ``setup`` keys (tests, bug reports, designers' situations) and their checks.
+"""Mini D's set-up: a new race (MD-S1, MD-S2) and the scenario keys ``setup`` puts into it.
+
+Scenarios (tests, bug reports, designers' situations) are the typed ``setup`` keys and their checks.
 
 Cases count from the start in the race's direction. ``dice`` the coming die results in the order rolled (any
 die; then the seeded generator) · ``starter`` a seat (no sprint) · ``positions`` one case per racer ·
@@ -12,7 +14,7 @@ from the deck. Everything is checked here, at ``start``: one ContentError line, 
 from __future__ import annotations
 
 from bisect import insort
-from typing import TYPE_CHECKING, Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import ConfigDict, Field
 
@@ -20,10 +22,9 @@ from kansei.core.errors import ContentError
 from kansei.core.options import shorten
 from kansei.core.protocol import GameSetup
 
-from .terms import FAILED, GAMBLER, LINE_MOVE, MASTERED, MOONLIGHT, NORMAL
-
-if TYPE_CHECKING:  # pragma: no cover
-    from .rules import MiniDState
+from . import rules
+from .state import MiniDState
+from .terms import FAILED, GAMBLER, LINE_MOVE, MASTERED, MOONLIGHT, NONE, NORMAL, RACING, SPRINT, Decision
 
 Die = Annotated[int, Field(ge=1, le=20)]
 Case = Annotated[int, Field(ge=0, le=401)]
@@ -49,6 +50,74 @@ class MiniDSetup(GameSetup):
     waiting: list[Cards] | None = Field(None, max_length=6)
     discard: Cards | None = None
     deck: Cards | None = None
+
+
+def new_race(game: Any, seed: int, seats: int, setup: MiniDSetup) -> MiniDState:
+    """A new race: every car in the parking, Bunta on the finish line (MD-S1), the Event deck shuffled, the
+    scenario put in; then the sprint for first player (MD-S2), or the race from ``setup.starter``."""
+    s = MiniDState.__new__(MiniDState)
+    s._init_base(game, seed)
+    s.seats = seats
+    s.table = game.table
+    s.track = tr = game.track
+    s.aspiration = game.options.aspiration
+    s.strategies = game.options.strategies
+    s.positions = [0] * seats
+    s.status = [RACING] * seats
+    s.skips = [0] * seats
+    s.met_bunta = [False] * seats
+    s.corner_section = [-1] * seats
+    s.corner_state = [NONE] * seats
+    s.corner_move = [0] * seats
+    s.aura = -1
+    s.hands = [[] for _ in range(seats)]
+    s.waiting = [[] for _ in range(seats)]
+    s.deck = list(s.table.deck)
+    s.discard = []
+    s.bunta = tr.length + 1  # MD-S1: Bunta starts on the finish line
+    s.bunta_driving = True
+    s.order = list(range(seats))
+    s.cursor = 0
+    s.round_no = 0
+    s.tasks = []
+    s.pending = None
+    s.forced_dice = []
+    s.finished = []
+    s.out = []
+    s.ranking = None
+    s.battle_bonus = [0] * seats
+    s.move_bonus = 0
+    s.sprinters = []
+    s.landings = [None] * seats
+    s.over = False
+    s.rng.shuffle(s.deck)
+    apply_setup(s, setup)
+    s.log(
+        "race",
+        track=tr.track_id,
+        direction="uphill" if tr.uphill else "downhill",
+        players=seats,
+        length=tr.length,
+        eurobeat=game.options.eurobeat,
+    )
+    _log_dealt(s)
+    if setup.starter is not None:
+        rules.begin(s, setup.starter)
+    else:  # MD-S2: everyone sprints, one by one in seat order
+        s.sprinters = list(range(seats))
+        s.pending = Decision(SPRINT, 0)
+    return s
+
+
+def _log_dealt(s: MiniDState) -> None:
+    """The cards a scenario dealt: each racer's kept hand (told to that racer only) and its ⚡ cards
+    waiting face up (told to all)."""
+    cards = s.table.cards
+    for q in range(s.seats):
+        if s.hands[q]:
+            s.log_private(q, "dealt", seat=q, cards=[cards[c].slug for c in s.hands[q]])
+        if s.waiting[q]:
+            s.log("dealt_waiting", seat=q, cards=[cards[c].slug for c in s.waiting[q]])
 
 
 def bad(msg: str) -> ContentError:
@@ -146,4 +215,4 @@ def _take(s: MiniDState, name: str, key: str) -> int:
     return cid
 
 
-__all__ = ["MiniDSetup", "apply_setup", "bad"]
+__all__ = ["MiniDSetup", "apply_setup", "bad", "new_race"]

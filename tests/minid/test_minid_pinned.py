@@ -1,0 +1,70 @@
+"""Whole random races pinned by digest (issue 24: the engine made faster must play exactly the same races).
+
+Each digest covers a race played to the end from its seed by random choices: every legal list on the way,
+the final ``reveal()`` and the whole event log; a second race goes by the search bots' path (``clone`` and
+``advance`` at every step, a determinized world played on from the middle). A change of behaviour changes a
+digest; a change meant to change behaviour updates them and says why in its commit."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+
+import pytest
+
+import kansei
+
+# "options players": seeds 0..7 played by apply, then by clone + advance (before issue 24's speed work)
+PINNED = {
+    "{} 2": "0963da35bee7b3f386335272",
+    "{} 6": "2477ca99eccf64e5f51bc24a",
+    '{"aspiration": true, "strategies": true, "uphill": true} 3': "1ed05e51394365baea80f1df",
+    '{"aspiration": true, "strategies": true, "track": "usui"} 6': "f13089ab1381c1d0911d73dd",
+}
+
+
+def race_digest(options: dict, players: int, seeds: range = range(8)) -> str:
+    game = kansei.load("minid", **options)
+    h = hashlib.sha256()
+    for seed in seeds:
+        rng = random.Random(seed)
+        s = game.start(seed=seed, players=players)
+        while not s.is_over:
+            legal = s.legal_actions()
+            h.update(" ".join(a.notation for a in legal).encode())
+            s.apply(legal[rng.randrange(len(legal))])
+        h.update(json.dumps(s.reveal(), sort_keys=True).encode())
+        h.update(json.dumps(s.event_log(), sort_keys=True).encode())
+        # the search bots' path: clone and advance, and a world determinized halfway played on
+        s = game.start(seed=seed, players=players)
+        step = 0
+        while not s.is_over:
+            c = s.clone()
+            legal = c.legal_actions()
+            c.advance(legal[rng.randrange(len(legal))])
+            s = c
+            step += 1
+            if step == 6:
+                world = s.determinize(step % players, random.Random(seed))
+                while not world.is_over:
+                    w_legal = world.legal_actions()
+                    world.advance(w_legal[rng.randrange(len(w_legal))])
+                h.update(json.dumps(world.reveal(), sort_keys=True).encode())
+        h.update(json.dumps(s.reveal(), sort_keys=True).encode())
+        h.update(json.dumps(s.event_log(), sort_keys=True).encode())
+    return h.hexdigest()[:24]
+
+
+CONFIGS = [
+    ({}, 2),
+    ({}, 6),
+    ({"aspiration": True, "strategies": True, "uphill": True}, 3),
+    ({"track": "usui", "aspiration": True, "strategies": True}, 6),
+]
+
+
+@pytest.mark.parametrize(("options", "players"), CONFIGS)
+def test_the_same_seeds_and_choices_play_the_same_races(options, players):
+    key = f"{json.dumps(options, sort_keys=True)} {players}"
+    assert race_digest(options, players) == PINNED[key]
