@@ -95,6 +95,22 @@ def test_only_and_skip_choose_checks_by_name():
         check_game(toys.DrawDuel(), only=["sensus"])
 
 
+def test_a_determinize_that_raises_fails_every_check_that_needs_its_worlds():
+    class Raising(toys.DuelState):
+        __slots__ = ()
+
+        def _resample(self, seat, rng):
+            raise KeyError("no such card")
+
+    class BrokenWorlds(toys.DrawDuel):
+        def state_class(self):
+            return Raising
+
+    found = failures(BrokenWorlds(), only=["determinize", "reachable"])
+    assert {f.check for f in found} == {"determinize", "reachable"}
+    assert all("determinize(0) raised KeyError" in f.message and "no such card" in f.message for f in found)
+
+
 def test_a_game_that_raises_is_a_failure_line_not_a_crash():
     class Crashing(toys.DrawDuel):
         def standing(self, state, seat):

@@ -250,7 +250,7 @@ class Game:
         given = json_copy(list(decks)) if decks is not None else None  # the caller's, as they were
         parsed = self.parse_setup(setup)
         state = self._new_state(seed, n, list(decks) if decks is not None else None, parsed)
-        state._origin = (seed, n, given, parsed)
+        state._history = Origin(seed, n, given, parsed)  # the end of the list of what is played
         return state
 
     def player_count(self, players: Any = None) -> int:
@@ -576,16 +576,15 @@ class State:
     every event is logged with :meth:`log` (public) or :meth:`log_private` (one seat).
     """
 
-    __slots__ = ("game", "rng", "_log", "_legal", "_origin", "_history")
+    __slots__ = ("game", "rng", "_log", "_legal", "_history")
 
     game: Game
     rng: Rng
     _log: EventLog
     _legal: tuple[Action, ...] | None
-    # how the game began (seed, players, decks as given, setup), None for a determinized world
-    _origin: tuple[int, int, list[Any] | None, GameSetup] | None
-    # the notations applied, newest first, as a persistent list shared by clones: (notation, rest) or None
-    _history: tuple[str, Any] | None
+    # how this state came about, as a persistent list shared by clones: (notation, rest) cells, newest
+    # first, ending in the game's Origin; a list ending in None has no origin (a determinized world)
+    _history: tuple[str, Any] | Origin | None
 
     # -- to implement ---------------------------------------------------------------------------
     @property
@@ -787,7 +786,7 @@ class State:
         world._log = self._log.only_for(seat)
         world.rng = Rng.from_random(rng)
         world._legal = None
-        world._origin = world._history = None  # a world no real history leads to: nothing to record
+        world._history = None  # a world no real history leads to: nothing to record
         world._resample(seat, rng)
         return world
 
@@ -798,7 +797,6 @@ class State:
         other.rng = self.rng.clone()
         other._log = self._log.share()
         other._legal = self._legal
-        other._origin = self._origin
         other._history = self._history
 
     def _init_base(self, game: Game, seed: int) -> None:
@@ -806,26 +804,33 @@ class State:
         self.rng = Rng(seed)
         self._log = EventLog()
         self._legal = None
-        self._origin = None  # set by Game.start once the game is built
-        self._history = None
+        self._history = None  # Game.start sets the Origin once the game is built
 
     # -- records and serialization ---------------------------------------------------------------
     def actions_played(self) -> list[str]:
         """The notations applied since the game began, oldest first (what a record replays)."""
         out: list[str] = []
-        node = self._history
-        while node is not None:
+        node: Any = self._history  # (notation, rest) cells; an Origin (a tuple too) or None ends it
+        while type(node) is tuple:
             out.append(node[0])
             node = node[1]
         out.reverse()
         return out
+
+    def _origin(self) -> Origin | None:
+        """How the game began (``Game.start``'s seed, players, decks, setup); None for a world no real
+        history leads to."""
+        node: Any = self._history
+        while type(node) is tuple:
+            node = node[1]
+        return node if isinstance(node, Origin) else None
 
     def to_dict(self) -> dict[str, Any]:
         """This position as a compact, versioned JSON record (``kansei-position/1``: game, options,
         content digest, kansei version, seed, players, decks, setup and the actions played), which
         ``game.from_dict`` (or ``kansei.from_dict``) rebuilds by replaying. A determinized world has no
         history that leads to it: it refuses in one line (pickle it instead)."""
-        if self._origin is None:
+        if self._origin() is None:
             raise KanseiError(
                 "this state has no history to record (a determinized world, or one not begun by "
                 "Game.start): pickle it instead"
@@ -848,7 +853,7 @@ class State:
             except AttributeError:
                 continue  # a slot the game leaves unset
             if name == "_history":
-                value = self.actions_played()
+                value = {"origin": self._origin(), "actions": self.actions_played()}
             elif name != "game" and id(value) in held:
                 value = _GameAttribute(held[id(value)])
             fields[name] = value
@@ -883,10 +888,14 @@ class State:
                     raise KanseiError(f"bad pickle of a {shown}: its game has no {shorten(value.name, 40)!r}")
                 value = vars(game)[value.name]
             elif name == "_history":
-                if not isinstance(value, list) or not all(isinstance(n, str) for n in value):
+                actions = value.get("actions") if isinstance(value, dict) else None
+                origin = value.get("origin") if isinstance(value, dict) else None
+                if not isinstance(actions, list) or not all(isinstance(n, str) for n in actions):
                     raise KanseiError(f"bad pickle of a {shown}: its history is not a list of notations")
-                node: tuple[str, Any] | None = None
-                for notation in value:
+                if origin is not None and not isinstance(origin, Origin):
+                    raise KanseiError(f"bad pickle of a {shown}: its history has no origin")
+                node: tuple[str, Any] | Origin | None = origin
+                for notation in actions:
                     node = (notation, node)
                 value = node
             values[name] = value
@@ -906,6 +915,18 @@ class State:
 
 
 STATE_FORMAT = "kansei-state/1"
+
+
+class Origin(typing.NamedTuple):
+    """How a game began: what ``Game.start`` was given (decks as given, setup validated). The last cell
+    of a state's history, so clones share it for free."""
+
+    seed: int
+    players: int
+    decks: list[Any] | None
+    setup: GameSetup
+
+
 _PLAIN = (int, float, str, bool, type(None), bytes)
 _slot_cache: dict[type, frozenset[str]] = {}
 

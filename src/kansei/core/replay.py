@@ -213,7 +213,7 @@ def make_replay(
 # -- positions ---------------------------------------------------------------------------------------
 def position_record(state: State) -> dict[str, Any]:
     """``state.to_dict()``: the ``kansei-position/1`` record of a state begun by ``Game.start``."""
-    origin = state._origin
+    origin = state._origin()
     if origin is None:  # pragma: no cover - State.to_dict refuses first
         raise KanseiError("this state has no history to record")
     seed, players, decks, setup = origin
