@@ -10,7 +10,7 @@ import pytest
 
 import kansei
 from kansei import IllegalAction
-from kansei.builtin.stampede.state import FACE_DOWN_CENTER
+from kansei.builtin.stampede.rules import FACE_DOWN_CENTER
 from kansei.testing import find_events, first_event, play_random
 
 GAME = kansei.load("stampede")

@@ -10,11 +10,12 @@ from typing import TYPE_CHECKING, Any
 
 from kansei.core.protocol import Action
 
-from .board import ZONES
-from .cards import CLASSES, EVENT, KEYWORDS, MACHINE, CardDef, Catalog, can_start
+from .cards import CLASSES, EVENT, KEYWORDS, MACHINE
+from .state import ZONES
+from .table import CardDef, Catalog, can_start
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .state import StampedeState
+    from .rules import StampedeState
 
 COLOURS = {  # a colour per class (the web table's card frames)
     "scarlet_rose": "crimson",
@@ -87,7 +88,7 @@ def action_space(table: Catalog) -> list[str]:
     """Every notation the game can produce with this content, each once, in a fixed order: the fixed
     actions, attacks and runs, then per card (content order) its set-up, call, event and ability forms."""
     from .responses import DECLINE, PASS
-    from .turns import ATTACKS, BATTLE_ACT, END_ACT, GO_FIRST, GO_SECOND, RUNS
+    from .rules import ATTACKS, BATTLE_ACT, END_ACT, GO_FIRST, GO_SECOND, RUNS
 
     fixed: list[Action] = [GO_FIRST, GO_SECOND, BATTLE_ACT, END_ACT, PASS, DECLINE, *RUNS, *ATTACKS.values()]
     out = [a.notation for a in fixed]

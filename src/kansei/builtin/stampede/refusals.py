@@ -18,7 +18,8 @@ from typing import TYPE_CHECKING
 
 from kansei.core.options import shorten
 
-from .board import (
+from .cards import ASSIST, EVENT, MACHINE, STEERING
+from .state import (
     BATTLE,
     CENTER,
     CHOOSE_CENTER,
@@ -28,10 +29,10 @@ from .board import (
     W_CHOICE,
     ZONES,
 )
-from .cards import ASSIST, EVENT, MACHINE, STEERING, CardDef, can_start
+from .table import CardDef, can_start
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .state import StampedeState
+    from .rules import StampedeState
 
 MAX_TEXT = 200  # longer texts are not read
 

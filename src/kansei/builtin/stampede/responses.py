@@ -18,7 +18,9 @@ from typing import Any
 
 from kansei.core.protocol import Action
 
-from .board import (
+from .cards import ASSIST, EVENT, Ability
+from .combat import Combat
+from .state import (
     CENTER,
     KEEPER_WINDOWS,
     RESPONSE_WINDOWS,
@@ -34,8 +36,7 @@ from .board import (
     PlacedItem,
     RunItem,
 )
-from .cards import ASSIST, EVENT, Ability, CardDef
-from .combat import Combat
+from .table import CardDef
 
 PASS = Action("pass", "pass")
 DECLINE = Action("decline", "decline")

@@ -1,4 +1,4 @@
-"""Card Race Stampede!!: set-up (ST-S1) and scenarios.
+"""Card Race Stampede!!: decks (ST-D1), set-up (ST-S1) and scenarios.
 
 A race starts with each seat choosing a gear-1 machine face down as its first center, then the decks are
 shuffled, five cards dealt (not looked at yet), rock-paper-scissors thrown and its winner chooses to go
@@ -13,19 +13,52 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Annotated, Any, NamedTuple, Self
 
-from pydantic import ConfigDict, Field, StrictInt, StrictStr
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
 
 from kansei.core.errors import ContentError
 from kansei.core.protocol import GameSetup
 from kansei.core.rng import Rng
 from kansei.core.windows import Windows
 
-from .board import CENTER, CHOOSE_CENTER, CHOOSE_ORDER, DRAW, LEFT, RIGHT
-from .cards import ASSIST, MACHINE, CardDef, can_start
+from .cards import ASSIST, MACHINE
 from .responses import Responses
+from .state import CENTER, CHOOSE_CENTER, CHOOSE_ORDER, DRAW, LEFT, RIGHT
+from .table import CardDef, can_start
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .rules import Stampede
+    from .game import Stampede
+
+CardName = Annotated[StrictStr, Field(min_length=1, max_length=100)]
+Count = Annotated[StrictInt, Field(ge=1, le=40)]
+
+
+class DeckData(BaseModel):
+    """A deck as data: ``{"name": …, "cards": {card name: count}}`` (ST-D1 is checked separately)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+
+    name: StrictStr = Field("custom", max_length=100)
+    cards: dict[CardName, Count] = Field(max_length=200)
+
+
+def deck_ids(game: Stampede, spec: Any, seat: int) -> list[int]:
+    """A deck spec of ``start`` (None, a starter deck's name or deck data) -> card ids (ST-D1)."""
+    if spec is None:
+        spec = game.table.decks[seat % len(game.table.decks)].name
+    if isinstance(spec, str):
+        data = game.starter_deck(spec)
+    else:
+        problems = game.deck_problems(spec)
+        if problems:
+            raise ContentError([f"stampede: seat {seat}'s {p}" for p in problems])
+        data = dict(spec)
+    ids: list[int] = []
+    for card, n in data["cards"].items():
+        cid = game.table.find(card)
+        assert cid is not None  # checked by deck_problems
+        ids.extend([cid] * n)
+    return sorted(ids)
+
 
 Name = Annotated[StrictStr, Field(min_length=1, max_length=100)]
 Names = Annotated[list[Name], Field(max_length=40)]
@@ -271,4 +304,4 @@ def _side_problem(d: CardDef) -> str | None:
     return None
 
 
-__all__ = ["FieldSetup", "Plan", "SetUp", "StampedeSetup"]
+__all__ = ["DeckData", "FieldSetup", "Plan", "SetUp", "StampedeSetup", "deck_ids"]

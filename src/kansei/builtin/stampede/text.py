@@ -20,12 +20,13 @@ from kansei.core.names import Names
 from kansei.core.protocol import Action
 
 from .blocks import resolve_zone
-from .board import CENTER, ZONES
-from .cards import CLASSES, KEYWORDS, MACHINE, CardDef, Catalog
-from .state import StampedeState
+from .cards import CLASSES, KEYWORDS, MACHINE
+from .rules import StampedeState
+from .state import CENTER, ZONES
+from .table import CardDef, Catalog
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .rules import Stampede
+    from .game import Stampede
 
 WIDTH = 78  # a line of the board is cut to fit an 80-column terminal
 MENU_WIDTH = 150  # a menu line with a card's text: two lines at most (a client cuts it to one if it must)
