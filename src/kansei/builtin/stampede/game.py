@@ -20,12 +20,13 @@ from kansei.core.content import read_deck
 from kansei.core.errors import ContentError, IllegalAction
 from kansei.core.options import shorten
 from kansei.core.protocol import Action, Game, GameOptions, State, validation_lines
+from kansei.core.records import CardEvent
 
-from . import encoding, text
+from . import encoding, text, views
 from .blocks import ZONE_LABELS
 from .refusals import public_reason
-from .rules import StampedeState
-from .setup import DeckData, StampedeSetup, deck_ids
+from .rules import StampedeState, move_rules
+from .setup import DeckData, StampedeSetup, coverage_decks, resolve_deck
 from .state import KEEPER_WINDOWS, RESPONSE_WINDOWS
 from .table import Catalog, catalog, catalog_at
 
@@ -48,6 +49,19 @@ class StampedeOptions(GameOptions):
     hand_size: int = Field(5, ge=0, le=10)  # ST-S1
 
 
+# what a logged event did to its cards (Game.card_events); "ability" and "left" depend on their fields
+_CARD_VERBS: dict[str, Literal["drawn", "played", "discarded"]] = {
+    "hand": "drawn",
+    "drew": "drawn",
+    "searched_cards": "drawn",
+    "first_machine": "played",
+    "call": "played",
+    "event": "played",
+    "discarded": "discarded",
+    "destroyed": "discarded",
+}
+
+
 def _capped(lines: list[str], most: int = 20) -> list[str]:
     """At most ``most`` problem lines, each cut short, and a count of the rest."""
     out = [shorten(line, 160) for line in lines[:most]]
@@ -64,6 +78,8 @@ class Stampede(Game):
     min_players = 2
     max_players = 2
     languages = ("en", "ja")
+    View = views.StampedeView
+    standing_unit = "distance"
 
     options: StampedeOptions
     table: Catalog
@@ -133,8 +149,8 @@ class Stampede(Game):
     # -- the protocol --------------------------------------------------------------------------------
     def _new_state(self, seed: int, players: int, decks: list[Any] | None, setup: Any) -> StampedeState:
         specs = self.two_decks(decks)
-        built = [deck_ids(self, specs[i], i) for i in range(2)]
-        return StampedeState.new(self, seed, built, setup)
+        decks = [resolve_deck(self, specs[i], i) for i in range(2)]
+        return StampedeState.new(self, seed, decks, setup)
 
     def parse(self, state: State, text: str) -> Action:
         """The legal action ``text`` names; refusals say why from public information only (any seat may
@@ -187,6 +203,49 @@ class Stampede(Game):
 
     def cards(self, lang: str = "en") -> list[dict[str, Any]]:
         return encoding.card_faces(self.table, self.check_lang(lang))
+
+    # -- the contract's hooks for clients (docs/ARCHITECTURE.md) ------------------------------------------
+    def move_refs(self, state: State, action: Action) -> tuple[str, ...]:
+        if not isinstance(state, StampedeState):
+            return ()
+        return views.move_refs(state, action)
+
+    def move_rules(self, state: State, action: Action) -> tuple[str, ...]:
+        if not isinstance(state, StampedeState):
+            return ()
+        return move_rules(state, action)
+
+    def standing(self, state: State, seat: int) -> float:
+        """How many steps of distance ``seat`` is ahead of the other (negative: behind); public."""
+        if not isinstance(state, StampedeState):
+            return super().standing(state, seat)
+        return float(state.distance[1 - seat] - state.distance[seat])
+
+    def card_events(self, event: Mapping[str, Any]) -> list[CardEvent]:
+        """Drawn: dealt (the hand looked at when the race starts), drawn, taken by a search. Played: the
+        first machine, a call, an event placed, an assist or keeper played, an ability used from the
+        field. Discarded: paid from hand, destroyed, or sent from the field to the discard pile."""
+        kind = event.get("type")
+        seat = event.get("seat")
+        if not isinstance(seat, int) or isinstance(seat, bool) or seat not in (0, 1):
+            return []
+        verb = _CARD_VERBS.get(str(kind))
+        if kind == "ability":
+            verb = "played" if event.get("how") in ("assist", "keeper", "use") else None
+        elif kind == "left":
+            verb = "discarded" if event.get("dest") == "discard" else None
+        if verb is None:
+            return []
+        names = event.get("cards") if kind in ("hand", "searched_cards") else [event.get("card")]
+        out = []
+        for name in names or ():
+            cid = self.table.find(name) if isinstance(name, str) else None
+            if cid is not None:
+                out.append(CardEvent(seat, verb, self.table.cards[cid].slug))
+        return out
+
+    def coverage_decks(self) -> list[list[Any]]:
+        return coverage_decks(self)
 
     def action_space(self) -> list[str]:
         return encoding.action_space(self.table)

@@ -238,6 +238,7 @@ class Responses(Combat):
         ab = d.abilities[ab_index]
         if kind in ("assist", "keeper"):  # the card is used up (ST-C2)
             self.hands[p].remove(uid)
+            self.left_hand(p, uid)
             self.discard[p].append(uid)
         costs = ab.costs
         paid = tuple(costs[i].impl.pay(costs[i].p, self, p, uid, ch[i]) for i in range(len(costs)))
@@ -300,6 +301,7 @@ class Responses(Combat):
         """ST-K4: a Demi-Guest's procedure puts it on top of the center."""
         old = self.center_def(p).gear
         self.hands[p].remove(u)
+        self.left_hand(p, u)
         self.centers[p].append(u)
         self.field[p * 3 + CENTER] = u
         self.tapped[p * 3 + CENTER] = False
@@ -313,6 +315,7 @@ class Responses(Combat):
         for i, u in enumerate(hand):
             if self.card_of[u].id == cid:
                 del hand[i]
+                self.left_hand(p, u)
                 return u
         raise AssertionError(f"seat {p} holds no card {cid}")  # pragma: no cover - legal actions only
 

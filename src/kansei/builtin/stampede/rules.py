@@ -27,6 +27,9 @@ from .state import (
     MAIN,
     REPAIR,
     RIGHT,
+    W_CHOICE,
+    W_DECKOUT,
+    W_GOAL,
     ZONES,
 )
 
@@ -268,6 +271,49 @@ class StampedeState(SetUp):
         self._on_enter(p, u)
 
 
+# the rules each kind of action follows (Game.move_rules: a client's link to the rules, never in texts)
+_RULES: dict[str, tuple[str, ...]] = {
+    "center": ("ST-S1",),
+    "order": ("ST-S1",),
+    "call": ("ST-T3",),
+    "battle": ("ST-T4",),
+    "attack": ("ST-T4",),
+    "run": ("ST-T4",),
+    "end": ("ST-T5",),
+    "event": ("ST-C3", "ST-T6"),
+    "assist": ("ST-C2", "ST-T6"),
+    "use": ("ST-T6",),
+    "hand": ("ST-K4",),
+    "keeper": ("ST-K8",),
+    "pass": ("ST-T6",),
+    "trigger": ("ST-T6",),
+    "decline": ("ST-T6",),
+}
+
+
+def move_rules(state: StampedeState, action: Action) -> tuple[str, ...]:
+    """The rule ids a legal action follows, with the keywords that shape it now."""
+    kind = action.kind
+    rules = _RULES.get(kind, ())
+    p = state.to_move
+    if p is None:
+        return rules
+    if kind == "call":
+        d = state.game.table.cards[action.args[0]]
+        if d.cls == STEERING or state.center_def(p).cls == STEERING:
+            rules += ("ST-O2",)
+    elif kind == "attack":
+        if state.obstructed(p):
+            rules += ("ST-K1",)
+    elif kind in ("pass", "keeper") and state.windows.kind in (W_GOAL, W_DECKOUT):
+        rules = ("ST-K8",) + (("ST-O1",) if state.windows.kind == W_DECKOUT else ())
+    elif kind == "trigger" and state.windows.kind == W_CHOICE:
+        ab = state.card_of[state.windows.data[1]].abilities[action.args[2]]
+        if ab.trigger == "crash":
+            rules += ("ST-K7",)
+    return rules
+
+
 __all__ = [
     "ATTACKS",
     "BATTLE_ACT",
@@ -278,4 +324,5 @@ __all__ = [
     "RUNS",
     "SUBSETS",
     "StampedeState",
+    "move_rules",
 ]

@@ -117,6 +117,13 @@ class FizzledItem(NamedTuple):
     seat: int
 
 
+class DeckList(NamedTuple):
+    """A seat's deck as the race began (decklists are open information, docs/rulings.md)."""
+
+    name: str
+    cards: tuple[tuple[int, int], ...]  # (card id, copies) in card-table order
+
+
 class StatMod(NamedTuple):
     """POW/DEF added to a machine, until end of turn or while it stays on the field."""
 
@@ -133,7 +140,7 @@ class Board(DuelState):
         "card_of", "seat1_start", "decks", "hands", "discard", "centers", "field", "tapped", "damage",
         "stat_mods", "distance", "turn", "start_turn", "active", "first", "phase", "double_action_used",
         "used_this_turn", "forcing_until", "force_lift", "leader", "reason", "windows", "rps_winner",
-        "pending_setup",
+        "pending_setup", "decklists", "public_hand", "known_bottom",
     )  # fmt: skip
 
     game: Stampede
@@ -162,6 +169,12 @@ class Board(DuelState):
     windows: Windows
     rps_winner: int  # who won rock-paper-scissors (-1 until thrown)
     pending_setup: Plan | None  # a scenario's cards waiting for both first machines (ST-S1)
+    decklists: tuple[DeckList, DeckList]  # as the race began; shared by every copy
+    # what every seat knows of the hidden zones (determinize keeps it): the uids in each hand that went
+    # there in the open (a side machine returned, a card bounced), and how many cards at the bottom of
+    # each deck are known (recycled from the discard pile, until the deck is shuffled)
+    public_hand: list[list[int]]
+    known_bottom: list[int]
 
     # -- implemented by the layers above ------------------------------------------------------------
     def _trigger(self, p: int, uid: int, ab: Ability) -> None:
@@ -338,7 +351,11 @@ class Board(DuelState):
         else:
             old = -1
             self._clear_side(p, z)
-        (self.hands[p] if dest == "hand" else self.discard[p]).append(u)
+        if dest == "hand":
+            self.hands[p].append(u)
+            self.public_hand[p].append(u)
+        else:
+            self.discard[p].append(u)
         self.log("left", seat=p, card=self.card_of[u].en, zone=ZONES[z], dest=dest)
         if old >= 0:
             self._center_changed(p, old)
@@ -359,6 +376,7 @@ class Board(DuelState):
             if side_gear > g or (not strict and side_gear == g):
                 self._clear_side(p, z)
                 self.hands[p].append(u)
+                self.public_hand[p].append(u)
                 self.log("returned", seat=p, card=self.card_of[u].en, zone=ZONES[z], center_gear=g)
 
     def put_under_center(self, p: int, z: int) -> int:
@@ -375,10 +393,26 @@ class Board(DuelState):
         for i, u in enumerate(hand):
             if u != avoid and self.card_of[u].id == cid:
                 del hand[i]
+                self.left_hand(p, u)
                 self.discard[p].append(u)
                 self.log("discarded", seat=p, card=self.card_of[u].en)
                 return u
         return -1  # pragma: no cover - the cost's options come from the hand
+
+    def left_hand(self, p: int, u: int) -> None:
+        """``u`` left ``p``'s hand in the open: whoever knew a copy of it was there knows one less (the
+        others cannot tell which copy of a card was played)."""
+        known = self.public_hand[p]
+        if not known:
+            return
+        if u in known:
+            known.remove(u)
+            return
+        cid = self.card_of[u].id
+        for i, k in enumerate(known):
+            if self.card_of[k].id == cid:
+                del known[i]
+                return
 
     def damage_event(self, p: int, z: int, n: int) -> None:
         """ST-C3: an event's HP drops; at 0 it is destroyed."""
@@ -417,6 +451,7 @@ class Board(DuelState):
         self.log("searched", seat=p, count=len(taken))
         self.log_private(p, "searched_cards", seat=p, cards=[card_of[u].en for u in taken])
         self.rng.shuffle(deck)
+        self.known_bottom[p] = 0
 
     def recycle(self, p: int, n: int) -> None:
         """The ``n`` most recent discards go to the bottom of the deck."""
@@ -428,6 +463,7 @@ class Board(DuelState):
         moved = pile[-k:]
         del pile[-k:]
         self.decks[p][0:0] = moved
+        self.known_bottom[p] += k  # in the open: the others know the bottom of the deck
         self.log("recycled", seat=p, count=k, cards=[self.card_of[u].en for u in moved])
 
     def force_attack(self, p: int, lift_gear: int, lift_cards: int) -> None:
@@ -471,6 +507,36 @@ class Board(DuelState):
             out[p] = c
         return out
 
+    def zones(self) -> dict[str, Counter[str]]:
+        """Every zone's cards by slug: ``zone:<seat>:hand|deck|discard``, the machine zones
+        ``zone:<seat>:L|C|R`` (the center: its whole stack) and, in a scenario before set-up ends, the
+        cards it set aside (``zone:<seat>:scenario``)."""
+        card_of = self.card_of
+        out: dict[str, Counter[str]] = {}
+        plan = self.pending_setup
+        for p in (0, 1):
+            piles = {"hand": self.hands[p], "deck": self.decks[p], "discard": self.discard[p]}
+            piles["L"] = [u for u in (self.field[p * 3],) if u >= 0]
+            piles["C"] = self.centers[p]
+            piles["R"] = [u for u in (self.field[p * 3 + 2],) if u >= 0]
+            if plan is not None:
+                piles["scenario"] = [
+                    *plan.stacks[p], *(u for _, u in plan.sides[p]), *plan.hands[p], *plan.discard[p],
+                    *plan.order[p],
+                ]  # fmt: skip
+            for name, cards in piles.items():
+                out[f"zone:{p}:{name}"] = Counter(card_of[u].slug for u in cards)
+        return out
+
+    def deck_lists(self) -> list[dict[str, Any] | None]:
+        """Each seat's deck as deck data (English card names), as the race began."""
+        cards = self.game.table.cards
+        return [{"name": d.name, "cards": {cards[cid].en: n for cid, n in d.cards}} for d in self.decklists]
+
+    def _first_mover(self) -> int | None:
+        """ST-S1: the seat that went first (None during set-up)."""
+        return self.first if self.first >= 0 else None
+
     def clone(self) -> Self:
         s = type(self).__new__(type(self))
         self._copy_base(s)
@@ -501,19 +567,31 @@ class Board(DuelState):
         s.windows = self.windows.clone()
         s.rps_winner = self.rps_winner
         s.pending_setup = self.pending_setup  # read-only once made
+        s.decklists = self.decklists
+        s.public_hand = [self.public_hand[0][:], self.public_hand[1][:]]
+        s.known_bottom = self.known_bottom[:]
         return s
 
     def _resample(self, seat: int | None, rng: random.Random) -> None:
         """Resample what ``seat`` cannot see: deck orders, the opponent's hand (and during set-up every
-        hand, not looked at yet, and the opponent's face-down first machine)."""
+        hand, not looked at yet, and the opponent's face-down first machine). What every seat knows
+        stays: the cards that went to a hand in the open, the recycled cards at the bottom of a deck."""
         setup = self.phase in SETUP_PHASES
         for p in (0, 1):
+            deck = self.decks[p]
+            bottom = min(self.known_bottom[p], len(deck))
             if p == seat and not setup:
-                self.decks[p].sort()
-                rng.shuffle(self.decks[p])
+                rest = deck[bottom:]
+                rest.sort()
+                rng.shuffle(rest)
+                self.decks[p] = deck[:bottom] + rest
                 continue
+            known = self.public_hand[p]
+            hand = self.hands[p]
             face_down = setup and p != seat and bool(self.centers[p])
-            pool = self.decks[p] + self.hands[p] + (self.centers[p] if face_down else [])
+            pool = deck[bottom:] + (_without(hand, known) if known else hand)
+            if face_down:
+                pool += self.centers[p]
             pool.sort()
             rng.shuffle(pool)
             if face_down:
@@ -521,9 +599,17 @@ class Board(DuelState):
                 u = pool.pop(i)
                 self.centers[p] = [u]
                 self.field[p * 3 + CENTER] = u
-            nh = len(self.hands[p])
-            self.hands[p] = pool[:nh]
-            self.decks[p] = pool[nh:]
+            hidden = len(hand) - len(known)
+            self.hands[p] = known + pool[:hidden]
+            self.decks[p] = deck[:bottom] + pool[hidden:]
+
+
+def _without(cards: list[int], gone: list[int]) -> list[int]:
+    """``cards`` less the uids in ``gone``."""
+    out = cards[:]
+    for u in gone:
+        out.remove(u)
+    return out
 
 
 __all__ = [
@@ -535,6 +621,7 @@ __all__ = [
     "CHOOSE_CENTER",
     "CHOOSE_ORDER",
     "DRAW",
+    "DeckList",
     "DeadHeatItem",
     "END",
     "FizzledItem",

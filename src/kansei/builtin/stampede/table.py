@@ -36,6 +36,9 @@ from .cards import (
     load_content,
 )
 
+# where a catalog comes from: None for the shipped content, else (folder, digest of its files)
+Source = tuple[str, str] | None
+
 
 class CardDef:
     """A card flattened for the hot path: ints and tuples, no pydantic."""
@@ -44,7 +47,7 @@ class CardDef:
         "id", "name", "en", "slug", "kind", "gear", "cls", "pow", "def_", "hp", "rec",
         "obstruction", "double_action", "guest", "demi_guest", "dragon", "dead_heat",
         "abilities", "play", "activated", "hand", "on_enter", "on_destroyed", "crash", "keepers",
-        "goal_keeper", "requiem_keeper", "instant", "text", "text_en", "disabled",
+        "goal_keeper", "requiem_keeper", "instant", "text", "text_en", "disabled", "source",
     )  # fmt: skip
 
     id: int  # index in the catalog
@@ -78,9 +81,14 @@ class CardDef:
     text: str
     text_en: str
     disabled: bool  # not implemented yet: kept out of play
+    source: Source  # the catalog it belongs to: a card pickles and deep-copies as (source, id)
 
     def label(self, lang: str) -> str:
         return self.name if lang == "ja" else self.en
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """By reference to its catalog (a card is shared by every state of a process, like an action)."""
+        return (card_def, (self.source, self.id))
 
     def card_text(self, lang: str) -> str:
         return self.text if lang == "ja" else self.text_en
@@ -136,10 +144,19 @@ class Catalog:
     It also interns the actions naming its cards (``intern``): keyed by card ids, zones and choices, so
     the table is bounded by the content, and two catalogs never share an action."""
 
-    def __init__(self, recs: list[CardRec], decks: list[StarterDeck], abilities: list[tuple[Ability, ...]]):
+    def __init__(
+        self,
+        recs: list[CardRec],
+        decks: list[StarterDeck],
+        abilities: list[tuple[Ability, ...]],
+        source: Source = None,
+    ):
         self.records = recs
         self.decks = decks
+        self.source = source
         self.cards: list[CardDef] = [_make_def(i, r, abilities[i]) for i, r in enumerate(recs)]
+        for d in self.cards:
+            d.source = source
         self.by_name: dict[str, int] = {}
         for d in self.cards:
             for key in (d.name.lower(), d.en.lower(), d.slug):
@@ -216,15 +233,18 @@ def can_start(d: CardDef) -> bool:
     return d.kind == MACHINE and d.gear == 1 and not d.guest and not d.demi_guest and not d.disabled
 
 
-def load_catalog(folder: Path = CONTENT, prefix: str | None = None) -> tuple[Catalog, list[str]]:
+def load_catalog(
+    folder: Path = CONTENT, prefix: str | None = None, source: Source = None
+) -> tuple[Catalog, list[str]]:
     """Load and validate a content folder. Raises ContentError listing every problem; returns the
-    catalog and the warnings (ST-O3 stat guide, cards not implemented yet)."""
+    catalog and the warnings (ST-O3 stat guide, cards not implemented yet). ``source``: how the catalog
+    is found again (:func:`card_def`; None: the shipped content)."""
 
     def disp(name: str) -> str:
         return f"{prefix or 'content'}/{name}"
 
     recs, abilities, decks, warnings, problems = load_content(folder, prefix)
-    cat = Catalog(recs, decks, abilities)
+    cat = Catalog(recs, decks, abilities, source)
     for rec, abs_ in zip(recs, abilities, strict=True):
         for ab in abs_:
             for e in ab.effects:
@@ -249,4 +269,10 @@ def catalog() -> Catalog:
 def catalog_at(folder: str, digest: str) -> Catalog:
     """The content of another folder (``kansei.load(..., content=folder)``), validated (ContentError),
     cached per folder and digest of its files (a changed folder is loaded again)."""
-    return load_catalog(Path(folder), prefix=folder)[0]
+    return load_catalog(Path(folder), prefix=folder, source=(folder, digest))[0]
+
+
+def card_def(source: Source, cid: int) -> CardDef:
+    """The card ``cid`` of the catalog ``source`` (how a pickled card comes back)."""
+    table = catalog() if source is None else catalog_at(*source)
+    return table.cards[cid]
