@@ -19,6 +19,8 @@ from kansei.testing import find_events, play_random
 GAME = kansei.load("stampede")
 DECKS = GAME.starter_decks()
 PAIRS = list(itertools.product(DECKS, DECKS))
+
+
 def _games(n: int, start: int = 0):
     for seed in range(start, start + n):
         yield play_random(GAME, seed, decks=list(PAIRS[seed % len(PAIRS)]))[0]
