@@ -22,7 +22,7 @@ from kansei.core.windows import Windows
 
 from .cards import ASSIST, DECK_SIZE, MACHINE, MAX_COPIES, MAX_STEERING, STEERING
 from .responses import Responses
-from .state import CENTER, CHOOSE_CENTER, CHOOSE_ORDER, DRAW, LEFT, RIGHT, DeckList
+from .state import CENTER, CHOOSE_CENTER, CHOOSE_ORDER, DRAW, LEFT, NOTHING_KNOWN, RIGHT, DeckList
 from .table import CardDef, Catalog, can_start
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -122,8 +122,7 @@ class SetUp(Responses):
         s = cls.__new__(cls)
         s._init_base(game, seed)
         s.decklists = (_decklist(*decks[0]), _decklist(*decks[1]))
-        s.public_hand = [[], []]
-        s.known_bottom = [0, 0]
+        s.known = NOTHING_KNOWN
         s.card_of = tuple(cards[c] for c in built[0] + built[1])
         s.seat1_start = len(built[0])
         s.decks = [list(range(s.seat1_start)), list(range(s.seat1_start, len(s.card_of)))]

@@ -124,6 +124,17 @@ class DeckList(NamedTuple):
     cards: tuple[tuple[int, int], ...]  # (card id, copies) in card-table order
 
 
+class Known(NamedTuple):
+    """What every seat knows of the hidden zones (determinize keeps it). Immutable: copies share it, a
+    change replaces it (it changes seldom, copies are many)."""
+
+    hands: tuple[tuple[int, ...], tuple[int, ...]]  # per seat: uids that went to its hand in the open
+    bottoms: tuple[int, int]  # per seat: cards at the bottom of its deck known in order (recycled)
+
+
+NOTHING_KNOWN = Known(((), ()), (0, 0))
+
+
 class StatMod(NamedTuple):
     """POW/DEF added to a machine, until end of turn or while it stays on the field."""
 
@@ -140,7 +151,7 @@ class Board(DuelState):
         "card_of", "seat1_start", "decks", "hands", "discard", "centers", "field", "tapped", "damage",
         "stat_mods", "distance", "turn", "start_turn", "active", "first", "phase", "double_action_used",
         "used_this_turn", "forcing_until", "force_lift", "leader", "reason", "windows", "rps_winner",
-        "pending_setup", "decklists", "public_hand", "known_bottom",
+        "pending_setup", "decklists", "known",
     )  # fmt: skip
 
     game: Stampede
@@ -170,11 +181,9 @@ class Board(DuelState):
     rps_winner: int  # who won rock-paper-scissors (-1 until thrown)
     pending_setup: Plan | None  # a scenario's cards waiting for both first machines (ST-S1)
     decklists: tuple[DeckList, DeckList]  # as the race began; shared by every copy
-    # what every seat knows of the hidden zones (determinize keeps it): the uids in each hand that went
-    # there in the open (a side machine returned, a card bounced), and how many cards at the bottom of
-    # each deck are known (recycled from the discard pile, until the deck is shuffled)
-    public_hand: list[list[int]]
-    known_bottom: list[int]
+    # what every seat knows of the hidden zones: the cards that went to a hand in the open (a side machine
+    # returned, a card bounced), the recycled cards at the bottom of a deck (until it is shuffled)
+    known: Known
 
     # -- implemented by the layers above ------------------------------------------------------------
     def _trigger(self, p: int, uid: int, ab: Ability) -> None:
@@ -353,7 +362,7 @@ class Board(DuelState):
             self._clear_side(p, z)
         if dest == "hand":
             self.hands[p].append(u)
-            self.public_hand[p].append(u)
+            self._known_in_hand(p, u)
         else:
             self.discard[p].append(u)
         self.log("left", seat=p, card=self.card_of[u].en, zone=ZONES[z], dest=dest)
@@ -376,7 +385,7 @@ class Board(DuelState):
             if side_gear > g or (not strict and side_gear == g):
                 self._clear_side(p, z)
                 self.hands[p].append(u)
-                self.public_hand[p].append(u)
+                self._known_in_hand(p, u)
                 self.log("returned", seat=p, card=self.card_of[u].en, zone=ZONES[z], center_gear=g)
 
     def put_under_center(self, p: int, z: int) -> int:
@@ -402,17 +411,28 @@ class Board(DuelState):
     def left_hand(self, p: int, u: int) -> None:
         """``u`` left ``p``'s hand in the open: whoever knew a copy of it was there knows one less (the
         others cannot tell which copy of a card was played)."""
-        known = self.public_hand[p]
+        known = self.known.hands[p]
         if not known:
             return
-        if u in known:
-            known.remove(u)
-            return
-        cid = self.card_of[u].id
-        for i, k in enumerate(known):
-            if self.card_of[k].id == cid:
-                del known[i]
+        if u not in known:
+            cid = self.card_of[u].id
+            u = next((k for k in known if self.card_of[k].id == cid), -1)
+            if u < 0:
                 return
+        i = known.index(u)
+        self._set_known_hand(p, known[:i] + known[i + 1 :])
+
+    def _known_in_hand(self, p: int, u: int) -> None:
+        self._set_known_hand(p, (*self.known.hands[p], u))
+
+    def _set_known_hand(self, p: int, cards: tuple[int, ...]) -> None:
+        hands = self.known.hands
+        self.known = self.known._replace(hands=(cards, hands[1]) if p == 0 else (hands[0], cards))
+
+    def _set_known_bottom(self, p: int, n: int) -> None:
+        b = self.known.bottoms
+        if b[p] != n:
+            self.known = self.known._replace(bottoms=(n, b[1]) if p == 0 else (b[0], n))
 
     def damage_event(self, p: int, z: int, n: int) -> None:
         """ST-C3: an event's HP drops; at 0 it is destroyed."""
@@ -451,7 +471,7 @@ class Board(DuelState):
         self.log("searched", seat=p, count=len(taken))
         self.log_private(p, "searched_cards", seat=p, cards=[card_of[u].en for u in taken])
         self.rng.shuffle(deck)
-        self.known_bottom[p] = 0
+        self._set_known_bottom(p, 0)
 
     def recycle(self, p: int, n: int) -> None:
         """The ``n`` most recent discards go to the bottom of the deck."""
@@ -463,7 +483,7 @@ class Board(DuelState):
         moved = pile[-k:]
         del pile[-k:]
         self.decks[p][0:0] = moved
-        self.known_bottom[p] += k  # in the open: the others know the bottom of the deck
+        self._set_known_bottom(p, self.known.bottoms[p] + k)  # in the open: everyone knows the bottom
         self.log("recycled", seat=p, count=k, cards=[self.card_of[u].en for u in moved])
 
     def force_attack(self, p: int, lift_gear: int, lift_cards: int) -> None:
@@ -568,8 +588,7 @@ class Board(DuelState):
         s.rps_winner = self.rps_winner
         s.pending_setup = self.pending_setup  # read-only once made
         s.decklists = self.decklists
-        s.public_hand = [self.public_hand[0][:], self.public_hand[1][:]]
-        s.known_bottom = self.known_bottom[:]
+        s.known = self.known
         return s
 
     def _resample(self, seat: int | None, rng: random.Random) -> None:
@@ -579,14 +598,14 @@ class Board(DuelState):
         setup = self.phase in SETUP_PHASES
         for p in (0, 1):
             deck = self.decks[p]
-            bottom = min(self.known_bottom[p], len(deck))
+            bottom = min(self.known.bottoms[p], len(deck))
             if p == seat and not setup:
                 rest = deck[bottom:]
                 rest.sort()
                 rng.shuffle(rest)
                 self.decks[p] = deck[:bottom] + rest
                 continue
-            known = self.public_hand[p]
+            known = list(self.known.hands[p])
             hand = self.hands[p]
             face_down = setup and p != seat and bool(self.centers[p])
             pool = deck[bottom:] + (_without(hand, known) if known else hand)
@@ -622,6 +641,8 @@ __all__ = [
     "CHOOSE_ORDER",
     "DRAW",
     "DeckList",
+    "Known",
+    "NOTHING_KNOWN",
     "DeadHeatItem",
     "END",
     "FizzledItem",

@@ -24,7 +24,7 @@ from kansei.core.names import Names
 from kansei.core.protocol import Action
 
 from .blocks import resolve_zone
-from .cards import ASSIST, CLASSES, EVENT, KEYWORDS, MACHINE, STEERING
+from .cards import ASSIST, CLASSES, EVENT, KEYWORDS, MACHINE, STEERING, Ability
 from .rules import StampedeState
 from .state import (
     BATTLE,
@@ -968,6 +968,9 @@ _WHY = {
         "needs_gear": "it needs a center of gear {gear} or more; yours is gear {center}",
         "needs_class": "it needs a center of its class ({cls}; Steering counts as any)",
         "no_target": "it has nothing to act on now",
+        "used": "used this turn (once per turn)",
+        "condition": "its condition is not met now",
+        "cost": "its cost cannot be paid now",
         "not_now": "it cannot be used now",
         "main_only": "not in answer: it is used in your main phase",
         "tapped": "tapped: it has acted this turn",
@@ -993,6 +996,9 @@ _WHY = {
         "needs_gear": "ギア{gear}以上のセンターが必要（あなたのセンターはギア{center}）",
         "needs_class": "同じクラスのセンターが必要（{cls}、ステアリングはどのクラスにもなる）",
         "no_target": "今は対象がない",
+        "used": "このターンはもう使った（1ターンに1回）",
+        "condition": "今は条件を満たしていない",
+        "cost": "今はコストを払えない",
         "not_now": "今は使えない",
         "main_only": "応答には使えない：メインフェイズに使う",
         "tapped": "疲労している：このターンはもう行動した",
@@ -1028,6 +1034,10 @@ def unusable(state: StampedeState, seat: int, lang: str = "en", names: Names | N
         if u < 0 or ref in used:
             continue
         d = state.card_of[u]
+        for n, ab in enumerate(d.activated, 1):
+            ability = f"ability:{seat}:{ZONES[z]}:{n}"
+            if ability not in used:
+                out[ability] = _ability_reason(state, seat, u, ab, lang)
         if windows.frames:
             out[ref] = w["choice"] if windows.kind == W_CHOICE else w["not_now"]
         elif d.kind != MACHINE:
@@ -1072,6 +1082,23 @@ def _hand_reason(state: StampedeState, p: int, d: CardDef, lang: str) -> str:
     if not d.instant:
         return w["keeper"] if d.keepers else w["not_now"]
     return _usable_reason(state, p, d, lang)
+
+
+def _ability_reason(state: StampedeState, p: int, u: int, ab: Ability, lang: str) -> str:
+    """Why an activated ability of a card on ``p``'s field cannot be used now."""
+    w = _WHY[lang]
+    if state.windows.kind == W_CHOICE:
+        return w["choice"]
+    d = state.card_of[u]
+    if d.kind == EVENT and not state.usable(p, d):
+        return _usable_reason(state, p, d, lang)
+    for c in ab.conds:
+        if not c.impl.ok(c.p, state, p, u, ab.index):
+            return w["used"] if c.name == "once_per_turn" else w["condition"]
+    for blk in ab.costs:
+        if not blk.impl.options(blk.p, state, p, u):
+            return w["cost"]
+    return w["no_target"]
 
 
 def _usable_reason(state: StampedeState, p: int, d: CardDef, lang: str) -> str:

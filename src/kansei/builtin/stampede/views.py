@@ -16,13 +16,15 @@ object of the mover's view.
   copy does the same): the card called, placed or played, or discarded to pay a cost.
 - ``deck:<seat>:<slug>``: a gear-1 machine of the seat's own deck it may set as its first machine
   (``players[p].first_machines``, ST-S1).
-- ``ability:<slug>``: the triggered ability whose owner chooses now (``windows.trigger``).
+- ``ability:<seat>:<L|C|R>:<n>``: the n-th activated ability (from 1) of the card in that zone
+  (``players[p].zones[z].abilities``), after the zone's ref: what ``use`` does rather than attack or run.
+- ``trigger:<slug>``: the triggered ability whose owner chooses now (``windows.trigger``).
 - ``choice:first`` / ``choice:second``: going first or second (``choices``, ST-S1).
 
 An action's refs list the card or zone it uses first, then its targets and payments in the order its
 notation names them. Going to battle, ending the turn, passing and declining a triggered ability have
-none (one of them at most in any decision). Two actions share their refs only where a card has two
-abilities of one kind with the same choices (no card of the shipped content has).
+none (one of them at most in any decision). Two actions share their refs only where a card in hand has
+two keeper abilities with the same choices (no card of the shipped content has).
 """
 
 from __future__ import annotations
@@ -61,6 +63,13 @@ WindowKind = Literal["attack", "run", "goal", "deckout", "choice", "effect", "de
 Count = Annotated[int, Field(ge=0)]
 
 
+class AbilityRef(GameView):
+    """An activated ability of a card on the field (``use``), the n-th of the card (from 1)."""
+
+    ref: str
+    n: Annotated[int, Field(ge=1)]
+
+
 class MachineZone(GameView):
     """A machine on top of a zone (ST-C1): POW and DEF with the changes in force; the center also shows
     its stack, bottom first (ST-F2)."""
@@ -75,6 +84,7 @@ class MachineZone(GameView):
     pow: int
     def_: int = Field(alias="def")
     double_action_used: bool
+    abilities: list[AbilityRef]
     height: Count | None = None  # the center only: machines in the stack
     stack: list[str] | None = None  # the center only: English names, bottom first
 
@@ -91,6 +101,7 @@ class EventZone(GameView):
     tapped: bool
     hp: int
     max_hp: int
+    abilities: list[AbilityRef]
 
 
 class FaceDownZone(GameView):
@@ -277,6 +288,7 @@ def zone_view(s: StampedeState, p: int, z: int, hidden: bool) -> dict[str, Any]:
         "gear": d.gear,
         "class": d.rec.class_,
         "tapped": s.tapped[p * 3 + z],
+        "abilities": [{"ref": f"ability:{p}:{ZONES[z]}:{n}", "n": n} for n in range(1, len(d.activated) + 1)],
     }
     if d.kind == MACHINE:
         v["pow"] = s.pow_of(u)
@@ -325,7 +337,7 @@ def _windows_view(s: StampedeState) -> dict[str, Any] | None:
     if windows.kind == W_CHOICE:
         seat, uid, _ = windows.data
         d = s.card_of[uid]
-        trigger = {"ref": f"ability:{d.slug}", "seat": seat, "card": d.en}
+        trigger = {"ref": f"trigger:{d.slug}", "seat": seat, "card": d.en}
     return {
         "frames": [
             {"kind": f.kind, "priority": f.priority, "resolving": f.resolving} for f in windows.frames
@@ -404,8 +416,8 @@ def reveal(s: StampedeState) -> dict[str, Any]:
         v["players"][p]["hand"] = [card_of[u].en for u in s.hands[p]]
         v["players"][p]["deck"] = [card_of[u].en for u in reversed(s.decks[p])]
         v["players"][p]["zones"]["C"] = zone_view(s, p, CENTER, False)
-        v["players"][p]["public_hand"] = [card_of[u].en for u in s.public_hand[p]]
-        v["players"][p]["known_bottom"] = s.known_bottom[p]
+        v["players"][p]["known_in_hand"] = [card_of[u].en for u in s.known.hands[p]]
+        v["players"][p]["known_at_bottom"] = s.known.bottoms[p]
     v["mods"] = [[card_of[m.uid].en, m.pow, m.def_, int(m.lasting)] for m in s.stat_mods]
     v["force"] = list(s.forcing_until)
     v["leader"] = s.leader
@@ -449,9 +461,13 @@ def move_refs(s: StampedeState, action: Action) -> tuple[str, ...]:
         return (REF_ZONES[p][args[0]],)
     if kind in ("assist", "keeper", "hand", "use", "trigger"):
         cid, zone, ab_index, ch = args
-        slug = cards[cid].slug
-        head = {"use": REF_ZONES[p][zone], "trigger": f"ability:{slug}"}.get(kind, f"hand:{slug}")
-        return (head, *_choice_refs(s, p, cid, ab_index, ch))
+        d = cards[cid]
+        if kind == "use":
+            n = 1 + [a.index for a in d.activated].index(ab_index)
+            head: tuple[str, ...] = (REF_ZONES[p][zone], f"ability:{p}:{ZONES[zone]}:{n}")
+        else:
+            head = (f"trigger:{d.slug}" if kind == "trigger" else f"hand:{d.slug}",)
+        return (*head, *_choice_refs(s, p, cid, ab_index, ch))
     if kind == "center":
         return (f"deck:{p}:{cards[args[0]].slug}",)
     if kind == "order":
