@@ -4,7 +4,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: run play test plugin-check bench bench-web lint clean system-deps
+.PHONY: run play test plugin-check bare-check bench bench-web lint clean system-deps
 
 # (Re)install only when the project's metadata changed: fast when nothing did.
 $(STAMP): pyproject.toml
@@ -36,17 +36,39 @@ system-deps:
 	  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq$$missing </dev/null >/dev/null; \
 	fi
 
-test: system-deps $(STAMP) plugin-check
-	$(PY) -m pytest -n 2 tests
+# The conformance kit (tests/core/test_invariants.py) runs in plugin-check, on Sprint and every built-in game.
+test: system-deps $(STAMP) bare-check plugin-check
+	$(PY) -m pytest -n 2 tests --ignore=tests/core/test_invariants.py
 
 # A game from another package, found through its entry point alone (examples/minimal_game): installed,
-# listed, simulated and tested through kansei's own tools, then removed again.
+# listed, checked by the conformance kit beside every built-in game, simulated and tested through kansei's
+# own tools, and only then removed again (also when a step failed: the failure is what make reports).
 plugin-check: $(STAMP)
 	$(PY) -m pip install --quiet --no-deps -e examples/minimal_game
-	$(VENV)/bin/kansei games | grep -q sprint
-	$(VENV)/bin/kansei sim sprint --agents greedy,random --games 100 --workers 2
-	$(PY) -m pytest -q -p no:cacheprovider examples/minimal_game/tests
-	$(PY) -m pip uninstall --quiet --yes kansei-sprint
+	status=0; \
+	$(VENV)/bin/kansei games | grep -q sprint || status=1; \
+	$(VENV)/bin/kansei check sprint || status=1; \
+	$(VENV)/bin/kansei sim sprint --agents greedy,random --games 100 --workers 2 || status=1; \
+	$(PY) -m pytest -q -n 2 -p no:cacheprovider examples/minimal_game/tests tests/core/test_invariants.py \
+	  || status=1; \
+	$(PY) -m pip uninstall --quiet --yes kansei-sprint; \
+	exit $$status
+
+# The bare package (`pip install .`, no extra) in a fresh virtualenv: it starts, lists the games and plays
+# one move of a terminal game with no keyboard (--moves), without the lab's, the web's or the adapters'
+# libraries.
+BARE := build/bare-venv
+bare-check:
+	rm -rf $(BARE)
+	$(PYTHON) -m venv $(BARE)
+	$(BARE)/bin/python -m pip install --quiet .
+	$(BARE)/bin/kansei games
+	cd build && ../$(BARE)/bin/kansei play touge --seed 1 --vs random --moves 1 --save bare-check.json </dev/null
+	$(BARE)/bin/python -c "import json; assert json.load(open('build/bare-check.json'))['actions']"
+	! $(BARE)/bin/python -c "import uvicorn" 2>/dev/null
+	$(BARE)/bin/kansei serve 2>&1 | grep -q "pip install 'kansei\[web\]'"
+	$(BARE)/bin/kansei lab matchup touge --games 2 2>&1 | grep -q "pip install 'kansei\[lab\]'"
+	rm -rf $(BARE) build/bare-check.json
 
 bench: $(STAMP)
 	$(PY) -m pip install --quiet -e '.[bench]'

@@ -18,8 +18,10 @@ from .core import (
     games,
     load,
 )
+from .core.replay import from_dict
+from .core.version import kansei_version
 
-__version__ = "0.1.0"
+__version__ = kansei_version()
 __all__ = [
     "Action",
     "ContentError",
@@ -28,6 +30,7 @@ __all__ = [
     "KanseiError",
     "OptionError",
     "State",
+    "from_dict",
     "games",
     "load",
 ]

@@ -188,3 +188,20 @@ def test_shipped_scenarios_reproduce():
     for f in files:
         r = run("replay", str(f))
         assert r.exit_code == 0 and "reproduced" in r.output, (f, r.output)
+
+
+def test_rules_lists_every_registered_block_of_every_game_with_its_parameters():
+    import kansei
+
+    for gid in kansei.games():
+        registry = kansei.load(gid).block_registry()
+        if registry is None:
+            continue
+        r = runner.invoke(app, ["rules", gid, "--blocks"], env={"COLUMNS": "400"})
+        assert r.exit_code == 0, r.output
+        for name, block in registry.blocks.items():
+            assert f" {name} " in r.output, (gid, name)
+            for param in block.parameters():
+                assert param.split(":")[0] in r.output, (gid, name, param)
+        whole = runner.invoke(app, ["rules", gid], env={"COLUMNS": "400"})
+        assert whole.exit_code == 0 and "card-effect blocks" in whole.output

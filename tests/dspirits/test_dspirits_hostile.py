@@ -199,7 +199,7 @@ def test_refusals_explain_the_step_the_hand_the_shortfall_and_the_spent_ability(
     assert why("play meteor-signal") == "'play meteor-signal': you hold no Meteor Signal"
     assert "attacks are declared in the battle step; this is the main step" in why("attack lampire illguana")
     assert "that is for the draw step" in why("draw squad")
-    assert why("pass", 1) == "seat 1: it is not your turn (seat 0 is to move)"
+    assert why("pass", 1) == "player 2: it is not your turn (player 1 is to move)"
     play(s, "ability lampire flicker")
     assert "the ability is spent this turn" in why("ability lampire flicker")
     play(s, "summon gravelhound")

@@ -48,7 +48,7 @@ def test_refusals_name_the_reason_and_leave_the_state_unchanged(idh):
     assert "must first discard 2 more card" in refused(s, "pass")
     assert "holds no Pure Power" in refused(s, Action("discard pure-power"), seat=0)
     assert refused(s, "discard pure-power") == "'discard pure-power' is not a legal action now"
-    assert refused(s, "discard pure-power", seat=1) == "seat 1: it is not your turn (seat 0 is to move)"
+    assert refused(s, "discard pure-power", seat=1) == "player 2: it is not your turn (player 1 is to move)"
 
 
 def test_id_c4_special_requirements(idh):

@@ -232,7 +232,7 @@ def test_illegal_and_out_of_turn_actions_are_refused_with_the_state_unchanged():
     assert "no Event card is called 'teleport'" in refused(s, Action("play teleport"), seat=0)
     forged = Action("play frein-a-main", "play", (s.hands[0][0],))
     assert "is not played now" in refused(s, forged, seat=0)
-    assert refused(s, "play nitro", seat=1) == "seat 1: it is not your turn (seat 0 is to move)"
+    assert refused(s, "play nitro", seat=1) == "player 2: it is not your turn (player 1 is to move)"
     assert json.dumps(s.reveal(), sort_keys=True) == before
 
 

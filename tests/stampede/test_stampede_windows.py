@@ -92,7 +92,7 @@ def test_action_outside_a_window_and_main_action_inside_one_are_refused(sc):
     s.apply("attack R > C")
     message = refused(s, "end")
     assert "an attack window is open: Player 2 must respond or pass first" in message
-    assert refused(s, "end", seat=0) == "seat 0: it is not your turn (seat 1 is to move)"
+    assert refused(s, "end", seat=0) == "player 1: it is not your turn (player 2 is to move)"
 
 
 def test_run_window_cancel_run(sc):

@@ -248,7 +248,7 @@ def test_refusals_explain_the_phase_the_hand_and_the_spent_ability():
     s.apply("pass", seat=1)
     assert why("ability") == "the car's ability is used once per race (TG-C1) and is spent"
     other = _refusal(s, "pass", 1)
-    assert other == "seat 1: it is not your turn (seat 0 is to move)"
+    assert other == "player 2: it is not your turn (player 1 is to move)"
 
 
 def test_views_and_reveals_are_fresh_objects():

@@ -60,6 +60,26 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
     return kind, params
 
 
+def split_specs(text: str, flag: str = "--agents") -> list[str]:
+    """'random,mcts:iters=200,time=1' -> ['random', 'mcts:iters=200,time=1']: a comma-separated list of
+    agent specs, where a ``key=value`` after a comma stays with the agent before it. Every spec is checked
+    (one OptionError line naming ``flag`` if the list is empty)."""
+    parts: list[str] = []
+    for chunk in text.split(","):
+        chunk = chunk.strip()
+        if not chunk:
+            continue
+        if parts and "=" in chunk and ":" not in chunk.split("=")[0] and ":" in parts[-1]:
+            parts[-1] += "," + chunk
+        else:
+            parts.append(chunk)
+    if not parts:
+        raise OptionError(f"{flag} needs at least one agent, e.g. {flag} greedy,random")
+    for p in parts:
+        parse_spec(p)
+    return parts
+
+
 def make_agent(spec: str, seed: int = 0) -> Agent:
     kind, params = parse_spec(spec)
     module, _, cls = _AGENTS[kind].partition(":")
@@ -68,4 +88,4 @@ def make_agent(spec: str, seed: int = 0) -> Agent:
     return agent
 
 
-__all__ = ["Agent", "agent_kinds", "choose", "make_agent", "parse_spec"]
+__all__ = ["Agent", "agent_kinds", "choose", "make_agent", "parse_spec", "split_specs"]

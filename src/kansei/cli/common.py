@@ -23,7 +23,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 import kansei
-from kansei.agents import parse_spec
+from kansei.agents import split_specs
 from kansei.core.errors import KanseiError, OptionError
 from kansei.core.options import parse_pairs, shorten
 from kansei.core.protocol import MAX_SEED, Game
@@ -158,21 +158,9 @@ def parse_seed(text: str | None) -> int | None:
 
 
 def split_agents(text: str) -> list[str]:
-    """'random,mcts:iters=200,time=1' -> ['random', 'mcts:iters=200,time=1'] (keys stay with their agent)."""
-    parts: list[str] = []
-    for chunk in text.split(","):
-        chunk = chunk.strip()
-        if not chunk:
-            continue
-        if parts and "=" in chunk and ":" not in chunk.split("=")[0] and ":" in parts[-1]:
-            parts[-1] += "," + chunk
-        else:
-            parts.append(chunk)
-    if not parts:
-        raise OptionError("--agents needs at least one agent, e.g. --agents greedy,random")
-    for p in parts:
-        parse_spec(p)
-    return parts
+    """``--agents``: 'random,mcts:iters=200,time=1' -> ['random', 'mcts:iters=200,time=1'] (the agents
+    package's reading of a list of specs)."""
+    return split_specs(text)
 
 
 def progress_bar(label: str) -> Progress:

@@ -91,19 +91,51 @@ def _first(items: list[str]) -> str:
     return "\n".join(items[:3]) + (f"\n(+{len(items) - 3} more)" if len(items) > 3 else "")
 
 
+def block_table(g: Game) -> Table | None:
+    """The game's card-effect blocks (``game.block_registry()``): kind, name, parameters with their
+    types and defaults, and what each does."""
+    registry = g.block_registry()
+    if registry is None or not registry.blocks:
+        return None
+    t = Table(title=f"{clean(g.name)}: card-effect blocks ({len(registry.blocks)})")
+    for col in ("kind", "block", "parameters", "what it does"):
+        t.add_column(col)
+    for kind in sorted({b.kind for b in registry.blocks.values()}):
+        for name in registry.names(kind):
+            b = registry.blocks[name]
+            params = b.parameters()
+            t.add_row(
+                kind,
+                name,
+                clean("\n".join(params), 2000) or "—",
+                clean(b.doc.splitlines()[0] if b.doc else ""),
+            )
+    return t
+
+
 @app.command()
 @friendly
 def rules(
     game: GameId,
     coverage: Annotated[bool, typer.Option("--coverage", help="only the rule-id coverage table")] = False,
+    blocks: Annotated[bool, typer.Option("--blocks", help="only the card-effect blocks")] = False,
 ) -> None:
-    """The game's rules reference; for each rule id, the code that implements it and the tests citing it."""
+    """The game's rules reference, its card-effect blocks with their parameters, and for each rule id the
+    code that implements it and the tests citing it."""
     g = kansei.load(game)
+    table = block_table(g)
+    if blocks:
+        if table is None:
+            fail(f"{game}: the game declares no card-effect blocks")
+        out.print(table)
+        return
     path = g.rules_file()
     if path is None or not path.exists():
         fail(f"{game}: no rules reference shipped")
     if not coverage:
         out.print(Markdown(path.read_text(encoding="utf-8")))
+        if table is not None:
+            out.print(table)
     ids, code, tests, have_tests = rules_coverage(g)
     t = Table(title=f"{clean(g.name)}: rule ids, implementing code and citing tests")
     t.add_column("rule")

@@ -135,6 +135,13 @@ def play(
     respond: Annotated[
         str | None, typer.Option(help="auto: ask only when you have a real choice (default); ask: always")
     ] = None,
+    moves: Annotated[
+        str | None,
+        typer.Option(
+            help="what you type, given in advance: entries separated by ';' (a menu number or an action); "
+            "the game is saved once they are used up (scripts, no keyboard needed)"
+        ),
+    ] = None,
 ) -> None:
     """Play in the terminal against a bot (or hot seat with --vs human)."""
     options = parse_options(opt)
@@ -168,7 +175,8 @@ def play(
     if respond is not None and respond not in ("auto", "ask"):
         raise OptionError(f"respond must be auto or ask, not {shorten(respond, 20)!r}")
     session.auto = respond != "ask"
-    session.screen = Screen(fast=fast)
+    script = [m.strip() for m in moves.split(";")] if moves is not None else None
+    session.screen = Screen(fast=fast or script is not None, script=script)
     g = session.game
     if session.humans:
         who = "hot seat" if session.hot_seat else f"you are seat {session.humans[0]}"
@@ -207,10 +215,7 @@ def new_game(
     lng = game_lang(g, lang)
     given = parse_seed(seed_text)
     seed = secrets.randbits(63) if given is None else given
-    n = players or g.min_players
-    if not g.min_players <= n <= g.max_players:
-        span = f"{g.min_players}–{g.max_players}" if g.min_players != g.max_players else str(g.min_players)
-        raise OptionError(f"{g.id}: {n} players is not allowed (this game takes {span})")
+    n = g.player_count(players)
     if not 0 <= seat < n:
         raise OptionError(f"--seat must be 0..{n - 1}")
     human_vs = vs.strip().lower() == HUMAN

@@ -77,7 +77,9 @@ def sim(
 
     _check_counts(games_, workers)
     options = parse_options(opt, mode)
-    load_game(game, options)
+    g = load_game(game, options)
+    if players is not None:
+        g.player_count(players)  # before the progress bar: one line naming the game's range
     specs = split_agents(agents)
     if save_replays is not None:
         replays.check_folder_target(save_replays)  # before playing: never lose what was played
@@ -145,7 +147,9 @@ def ladder(
 
     _check_counts(games_, workers)
     options = parse_options(opt, mode)
-    load_game(game, options)
+    g = load_game(game, options)
+    if players is not None:
+        g.player_count(players)
     specs = split_agents(agents)
     if len(specs) < 2:
         raise OptionError("a ladder needs at least two agents, e.g. --agents random,greedy,mcts")

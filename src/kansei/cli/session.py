@@ -53,11 +53,14 @@ class Step:
 
 
 class Screen:
-    """The terminal: pauses and clearing only when a person is at it."""
+    """The terminal: pauses and clearing only when a person is at it. ``script``: lines typed in advance
+    (``kansei play --moves``), read before any keyboard; once they are used up the session ends as at
+    the end of input (it is saved), so a script never waits for a keyboard."""
 
-    def __init__(self, fast: bool = False):
-        self.tty = interactive()
+    def __init__(self, fast: bool = False, script: list[str] | None = None):
+        self.tty = interactive() and script is None
         self.fast = fast
+        self.script = list(script) if script is not None else None
 
     @property
     def size(self) -> tuple[int, int]:
@@ -71,6 +74,12 @@ class Screen:
 
     def ask(self, prompt: str) -> str:
         """One line typed by the person (EOFError at the end of input), cut to MAX_INPUT characters."""
+        if self.script is not None:
+            if not self.script:
+                raise EOFError
+            line = self.script.pop(0)[:MAX_INPUT]
+            out.print(f"{prompt}{clean(line, 200)}")
+            return line
         return out.input(prompt)[:MAX_INPUT]
 
     def pause(self) -> None:

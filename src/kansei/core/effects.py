@@ -77,10 +77,14 @@ class Block:
                 if isinstance(meta, Slot):
                     self.slots[fname] = meta
         self.fields = tuple(params.model_fields)
-        self.tuple_type = namedtuple(f"P_{name}", self.fields) if self.fields else None
+        self.tuple_type = params_type(name, self.fields) if self.fields else None
 
     def signature(self) -> str:
         """``name(param: type = default, …)`` for documentation and error messages."""
+        return f"{self.name}({', '.join(self.parameters())})"
+
+    def parameters(self) -> list[str]:
+        """Each parameter as ``param: type = default`` (``param: type`` when required)."""
         parts = []
         for fname, field in self.params.model_fields.items():
             ann = field.annotation
@@ -92,7 +96,32 @@ class Block:
                 parts.append(f"{fname}: {tname}")
             else:
                 parts.append(f"{fname}: {tname} = {field.default!r}")
-        return f"{self.name}({', '.join(parts)})"
+        return parts
+
+
+_param_types: dict[tuple[str, tuple[str, ...]], type] = {}
+
+
+def params_type(name: str, fields: tuple[str, ...]) -> type:
+    """The named tuple type of a block's parameters (``P_add_stats``), made once per name and fields.
+    Its values pickle by name and fields, so compiled blocks (and states that hold them) pickle."""
+    key = (name, fields)
+    cached = _param_types.get(key)
+    if cached is not None:
+        return cached
+    base = namedtuple(f"P_{name}", fields)  # type: ignore[misc]
+    made = type(f"P_{name}", (base,), {"__slots__": (), "__reduce__": _reduce_params, "__module__": __name__})
+    _param_types[key] = made
+    return made
+
+
+def _reduce_params(p: Any) -> tuple[Any, ...]:
+    return (_params, (type(p).__name__.removeprefix("P_"), tuple(p._fields), tuple(p)))
+
+
+def _params(name: str, fields: tuple[str, ...], values: tuple[Any, ...]) -> Any:
+    """A pickled block's parameters back as their named tuple."""
+    return params_type(name, tuple(fields))(*values)
 
 
 def _type_name(ann: Any) -> str:
@@ -122,6 +151,15 @@ class Compiled:
 
     def __call__(self, *args: Any) -> Any:
         return self.impl(self.p, *args)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Compiled, (self.name, self.kind, self.impl, self.p, self.spec))
+
+    def __copy__(self) -> Compiled:
+        return self  # compiled once from content and never changed: shared by every state
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Compiled:
+        return self
 
     def __repr__(self) -> str:
         return f"Compiled({self.name}, {self.p!r})"

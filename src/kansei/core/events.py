@@ -7,7 +7,9 @@ card it drew). Privacy is the call, never a field's value, so no game field can 
 nothing else.
 
 The log is shared between a state and its clones until one of them appends (copy on write), so cloning a
-state in the hot path of search costs one tuple, whatever the length of the game.
+state in the hot path of search costs one tuple, whatever the length of the game. A position in the log
+(``len(log)`` when it was taken) means the same in a state and in all its clones, which is what
+``state.events_since(seat, cursor)`` reads from: O(new events), whatever came before.
 """
 
 from __future__ import annotations
@@ -21,20 +23,46 @@ Entry = tuple[int | None, Event]
 
 
 class EventLog:
-    """An append-only list of (audience, event) entries with copy-on-write sharing between clones."""
+    """An append-only list of (audience, event) entries with copy-on-write sharing between clones.
 
-    __slots__ = ("_entries", "_length")
+    ``_marks`` remembers, per seat, where the last walk of :meth:`visible_from` ended (how many of the
+    seat's events lie before which position), so the next walk starts there; it is this log object's
+    own (a share starts without) and never part of what the log holds."""
+
+    __slots__ = ("_entries", "_length", "_marks")
 
     def __init__(self) -> None:
         self._entries: list[Entry] = []
         self._length = 0
+        self._marks: dict[int | None, tuple[int, int]] | None = None
 
     def share(self) -> EventLog:
         """A copy that shares the entries until either side appends."""
         other = EventLog.__new__(EventLog)
         other._entries = self._entries
         other._length = self._length
+        other._marks = None
         return other
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> EventLog:
+        """A deep copy shares the entries as a clone does: logged events are never changed, and the
+        copy detaches as soon as either side appends."""
+        return self.share()
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {"entries": self._entries[: self._length]}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        entries = state.get("entries") if isinstance(state, dict) else None
+        if not isinstance(entries, list) or not all(
+            isinstance(e, tuple) and len(e) == 2 and isinstance(e[1], dict) for e in entries
+        ):
+            from .errors import KanseiError
+
+            raise KanseiError("bad pickle of an event log: not a list of (audience, event) entries")
+        self._entries = entries
+        self._length = len(entries)
+        self._marks = None
 
     def append(self, audience: int | None, event: Event) -> None:
         entries = self._entries
@@ -56,6 +84,33 @@ class EventLog:
         for audience, event in self.entries():
             if audience is None or audience == seat:
                 yield event
+
+    def visible_from(self, seat: int | None, start: int) -> list[Event]:
+        """The events ``seat`` may see after its first ``start`` ones (the engine's own objects). The walk
+        to the ``start``-th one begins where this log's last walk for the seat ended, when it can."""
+        entries, n = self._entries, self._length
+        count = pos = 0
+        marks = self._marks
+        if marks is not None:
+            mark = marks.get(seat)
+            if mark is not None and mark[0] <= start and mark[1] <= n:
+                count, pos = mark
+        while pos < n and count < start:
+            audience = entries[pos][0]
+            if audience is None or audience == seat:
+                count += 1
+            pos += 1
+        out = [e for a, e in entries[pos:n] if a is None or a == seat]
+        if marks is None:
+            marks = self._marks = {}
+        marks[seat] = (count + len(out), n)
+        return out
+
+    def since(self, seat: int | None, cursor: int) -> tuple[list[Event], int]:
+        """The events ``seat`` may see among those logged at or after position ``cursor``, and the
+        position to read from next time (the engine's own objects)."""
+        n = self._length
+        return [e for a, e in self._entries[cursor:n] if a is None or a == seat], n
 
     def only_for(self, seat: int | None) -> EventLog:
         """A new log holding exactly what ``seat`` may see (for ``determinize``)."""

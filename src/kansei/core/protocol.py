@@ -8,12 +8,15 @@ template of ``determinize``. A game implements the underscored hooks; it never w
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import importlib
 import json
 import random
+import threading
 import types
 import typing
+import weakref
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -22,12 +25,13 @@ from typing import Any, ClassVar, NoReturn
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from .effects import BlockRegistry
-from .errors import ContentError, IllegalAction, OptionError
+from .errors import ContentError, IllegalAction, KanseiError, OptionError
 from .events import Event, EventLog, json_copy
 from .names import Names
 from .options import shorten
 from .records import CardEvent
 from .rng import Rng
+from .version import kansei_version
 
 NamesLike = Names | Sequence[str | None] | Mapping[int, str | None] | None
 
@@ -80,6 +84,12 @@ class Action:
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (Action, (self.notation, self.kind, self.args))
+
+    def __copy__(self) -> Action:
+        return self  # immutable and interned: a copy is the action itself
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Action:
+        return self
 
 
 # The JSON Schema key that marks an option able to name a file on this machine (see local_path_option).
@@ -156,6 +166,11 @@ def validation_lines(prefix: str, error: ValidationError) -> list[str]:
     return out
 
 
+def not_your_turn(seat: int, mover: int | None) -> str:
+    """The refusal of a seat that is not to move, counting players from 1 as people do."""
+    return f"player {seat + 1}: it is not your turn (player {(mover or 0) + 1} is to move)"
+
+
 def _check_int(value: Any, what: str, low: int, high: int) -> int:
     """An int (not a bool, float or text) with low <= value < high, else one OptionError line."""
     if isinstance(value, bool) or not isinstance(value, int):
@@ -222,15 +237,7 @@ class Game:
         """A new game. Every input is checked here; a refused start raises a KanseiError and changes
         nothing. ``decks``: one entry per seat (None, a starter deck's name, or deck data); never a path."""
         seed = _check_int(seed, f"{self.id}: seed", 0, MAX_SEED)
-        n = self.min_players if players is None else players
-        if isinstance(n, bool) or not isinstance(n, int) or not self.min_players <= n <= self.max_players:
-            span = (
-                str(self.min_players)
-                if self.min_players == self.max_players
-                else f"{self.min_players}–{self.max_players}"
-            )
-            shown = shorten(repr(n), 30) if not isinstance(n, int) or isinstance(n, bool) else str(n)
-            raise OptionError(f"{self.id}: {shown} players is not allowed (this game takes {span})")
+        n = self.player_count(players)
         if decks is not None:
             if not isinstance(decks, list | tuple):
                 raise ContentError([f"{self.id}: decks must be a list with one entry per seat"])
@@ -238,9 +245,25 @@ class Game:
                 if spec is not None and not isinstance(spec, str | dict):
                     kind = type(spec).__name__
                     raise ContentError(
-                        [f"{self.id}: deck of seat {i}: a starter deck's name or deck data, not {kind}"]
+                        [f"{self.id}: deck of player {i + 1}: a starter deck's name or deck data, not {kind}"]
                     )
-        return self._new_state(seed, n, list(decks) if decks is not None else None, self.parse_setup(setup))
+        given = json_copy(list(decks)) if decks is not None else None  # the caller's, as they were
+        parsed = self.parse_setup(setup)
+        state = self._new_state(seed, n, list(decks) if decks is not None else None, parsed)
+        state._origin = (seed, n, given, parsed)
+        return state
+
+    def player_count(self, players: Any = None) -> int:
+        """``players`` if this game takes that many (None: the fewest it takes); otherwise one OptionError
+        line naming the game's range. Every place a player count comes in (start, the simulator, the
+        ladder, the terminal, the kit) asks here."""
+        n = self.min_players if players is None else players
+        if isinstance(n, bool) or not isinstance(n, int) or not self.min_players <= n <= self.max_players:
+            low, high = self.min_players, self.max_players
+            span = str(low) if low == high else f"{low}–{high}"
+            shown = shorten(repr(n), 30) if not isinstance(n, int) or isinstance(n, bool) else str(n)
+            raise OptionError(f"{self.id}: {shown} players is not allowed (this game takes {span})")
+        return n
 
     def parse_setup(self, setup: Mapping[str, Any] | GameSetup | None) -> GameSetup:
         """The scenario ``setup`` validated into the game's typed :attr:`Setup` model (ContentError)."""
@@ -281,6 +304,38 @@ class Game:
     @property
     def options_dict(self) -> dict[str, Any]:
         return self.options.model_dump(mode="json")
+
+    # -- serialization ----------------------------------------------------------------------------
+    # A Game is shared and holds only options and content: it pickles as a reference (id, options,
+    # content folder and digest) and comes back through the registry as the one object of the process;
+    # copying it gives itself.
+    def __reduce__(self) -> tuple[Any, ...]:
+        key = _game_key(self.id, self.options_dict, self.content_path)
+        with _shared_lock:
+            _shared_games.setdefault(key, self)
+        content = str(self.content_path) if self.content_path is not None else None
+        return (_shared_game, (self.id, self.options_dict, content, self.digest()))
+
+    def __copy__(self) -> Game:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
+        return self
+
+    def digest(self) -> str:
+        """:meth:`content_digest`, computed once for this object (pickles and records carry it)."""
+        cached = self.__dict__.get("_digest")
+        if cached is None:
+            cached = self.__dict__["_digest"] = self.content_digest()
+        return str(cached)
+
+    def from_dict(self, record: Mapping[str, Any]) -> State:
+        """The state a ``state.to_dict()`` record holds, rebuilt by replaying it with this game (whose id
+        and options must be the record's). A tampered, truncated, foreign or other-version record is one
+        :class:`~kansei.core.errors.ContentError` line, and nothing is built."""
+        from .replay import position_state
+
+        return position_state(record, self)
 
     def two_decks(self, decks: list[Any] | None) -> list[Any]:
         """The deck specs of a two-player game: both starters by default, else exactly two entries."""
@@ -521,12 +576,16 @@ class State:
     every event is logged with :meth:`log` (public) or :meth:`log_private` (one seat).
     """
 
-    __slots__ = ("game", "rng", "_log", "_legal")
+    __slots__ = ("game", "rng", "_log", "_legal", "_origin", "_history")
 
     game: Game
     rng: Rng
     _log: EventLog
     _legal: tuple[Action, ...] | None
+    # how the game began (seed, players, decks as given, setup), None for a determinized world
+    _origin: tuple[int, int, list[Any] | None, GameSetup] | None
+    # the notations applied, newest first, as a persistent list shared by clones: (notation, rest) or None
+    _history: tuple[str, Any] | None
 
     # -- to implement ---------------------------------------------------------------------------
     @property
@@ -628,7 +687,7 @@ class State:
             if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
                 raise IllegalAction(f"there is no seat {shorten(repr(seat), 20)}")
             if seat != mover:
-                raise IllegalAction(f"seat {seat}: it is not your turn (seat {mover} is to move)")
+                raise IllegalAction(not_your_turn(seat, mover))
         legal = self.legal_actions()
         chosen: Action | None = None
         if isinstance(action, Action):
@@ -650,6 +709,7 @@ class State:
             text = action.notation if isinstance(action, Action) else str(action)
             raise IllegalAction(self._refusal(text, seat))
         self._legal = None
+        self._history = (chosen.notation, self._history)
         self._apply(chosen)
         return self
 
@@ -657,6 +717,7 @@ class State:
         """Step with one of this state's own legal actions, unchecked: the search bots' hot path, where
         the action comes straight from ``legal_actions()``. Anything else must go through :meth:`apply`."""
         self._legal = None
+        self._history = (action.notation, self._history)
         self._apply(action)
 
     def _refusal(self, text: str, seat: int | None) -> str:
@@ -687,12 +748,27 @@ class State:
 
     def events_for(self, seat: int | None, start: int = 0) -> list[Event]:
         """The events ``seat`` may see (None: a spectator), in order, as fresh JSON-safe dicts; ``start``
-        skips the first ``start`` of that seat's own sequence."""
-        out: list[Event] = []
-        for i, event in enumerate(self._log.visible(seat)):
-            if i >= start:
-                out.append(json_copy(event))
-        return out
+        skips the first ``start`` of that seat's own sequence (asking again with the count seen so far
+        walks only what is new)."""
+        if isinstance(start, bool) or not isinstance(start, int) or start < 0:
+            raise OptionError(
+                f"start must be a count of events (an int >= 0), not {shorten(repr(start), 30)}"
+            )
+        return [json_copy(event) for event in self._log.visible_from(seat, start)]
+
+    def events_since(self, seat: int | None, cursor: int = 0) -> tuple[list[Event], int]:
+        """The events ``seat`` may see among those logged since ``cursor`` (a position in the whole log:
+        0 at the start, then the cursor the last call returned), as fresh JSON-safe dicts, and the cursor
+        to pass next time. Costs O(new events). A clone keeps its parent's positions, so a cursor carries
+        from a state to its clones; a determinized world's log holds only its seat's events, so its
+        positions are its own."""
+        n = len(self._log)
+        if isinstance(cursor, bool) or not isinstance(cursor, int) or not 0 <= cursor <= n:
+            raise OptionError(
+                f"cursor {shorten(repr(cursor), 30)} is not a position of this state's log (0..{n})"
+            )
+        events, cursor = self._log.since(seat, cursor)
+        return [json_copy(e) for e in events], cursor
 
     def event_log(self) -> list[tuple[int | None, Event]]:
         """Every event with its audience (None: public; a seat: private to it), as copies. Like
@@ -711,21 +787,199 @@ class State:
         world._log = self._log.only_for(seat)
         world.rng = Rng.from_random(rng)
         world._legal = None
+        world._origin = world._history = None  # a world no real history leads to: nothing to record
         world._resample(seat, rng)
         return world
 
     def _copy_base(self, other: State) -> None:
-        """Copy the base slots into a fresh clone ``other`` (the log shared until either appends)."""
+        """Copy the base slots into a fresh clone ``other`` (the log and the history shared until either
+        grows)."""
         other.game = self.game
         other.rng = self.rng.clone()
         other._log = self._log.share()
         other._legal = self._legal
+        other._origin = self._origin
+        other._history = self._history
 
     def _init_base(self, game: Game, seed: int) -> None:
         self.game = game
         self.rng = Rng(seed)
         self._log = EventLog()
         self._legal = None
+        self._origin = None  # set by Game.start once the game is built
+        self._history = None
+
+    # -- records and serialization ---------------------------------------------------------------
+    def actions_played(self) -> list[str]:
+        """The notations applied since the game began, oldest first (what a record replays)."""
+        out: list[str] = []
+        node = self._history
+        while node is not None:
+            out.append(node[0])
+            node = node[1]
+        out.reverse()
+        return out
+
+    def to_dict(self) -> dict[str, Any]:
+        """This position as a compact, versioned JSON record (``kansei-position/1``: game, options,
+        content digest, kansei version, seed, players, decks, setup and the actions played), which
+        ``game.from_dict`` (or ``kansei.from_dict``) rebuilds by replaying. A determinized world has no
+        history that leads to it: it refuses in one line (pickle it instead)."""
+        if self._origin is None:
+            raise KanseiError(
+                "this state has no history to record (a determinized world, or one not begun by "
+                "Game.start): pickle it instead"
+            )
+        from .replay import position_record
+
+        return position_record(self)
+
+    def __getstate__(self) -> dict[str, Any]:
+        """What pickle and deepcopy keep: every field (the legal cache dropped, games intern actions),
+        the history as a list, and the objects the state shares with its game as references to it."""
+        game = self.game
+        held = {id(v): name for name, v in vars(game).items() if not isinstance(v, _PLAIN)}
+        fields: dict[str, Any] = {}
+        for name in _slot_names(type(self)):
+            if name == "_legal":
+                continue
+            try:
+                value = getattr(self, name)
+            except AttributeError:
+                continue  # a slot the game leaves unset
+            if name == "_history":
+                value = self.actions_played()
+            elif name != "game" and id(value) in held:
+                value = _GameAttribute(held[id(value)])
+            fields[name] = value
+        return {"format": STATE_FORMAT, "kansei": kansei_version(), "fields": fields}
+
+    def __setstate__(self, state: Any) -> None:
+        shown = type(self).__name__
+        if not isinstance(state, dict) or not isinstance(state.get("fields"), dict):
+            raise KanseiError(f"bad pickle of a {shown}: not a kansei state")
+        if state.get("format") != STATE_FORMAT:
+            raise KanseiError(
+                f"bad pickle of a {shown}: format {shorten(repr(state.get('format')), 30)}, "
+                f"this kansei reads {STATE_FORMAT}"
+            )
+        if state.get("kansei") != kansei_version():
+            raise KanseiError(
+                f"a {shown} pickled by kansei {shorten(str(state.get('kansei')), 20)} cannot be read by "
+                f"kansei {kansei_version()} (records that outlive a version: state.to_dict())"
+            )
+        fields: dict[str, Any] = state["fields"]
+        slots = _slot_names(type(self))
+        unknown = [k for k in fields if k not in slots]
+        if unknown:
+            raise KanseiError(f"bad pickle of a {shown}: unknown field {shorten(str(unknown[0]), 40)!r}")
+        game = fields.get("game")
+        if not isinstance(game, Game):
+            raise KanseiError(f"bad pickle of a {shown}: it holds no game")
+        values: dict[str, Any] = {}
+        for name, value in fields.items():
+            if isinstance(value, _GameAttribute):
+                if value.name not in vars(game):
+                    raise KanseiError(f"bad pickle of a {shown}: its game has no {shorten(value.name, 40)!r}")
+                value = vars(game)[value.name]
+            elif name == "_history":
+                if not isinstance(value, list) or not all(isinstance(n, str) for n in value):
+                    raise KanseiError(f"bad pickle of a {shown}: its history is not a list of notations")
+                node: tuple[str, Any] | None = None
+                for notation in value:
+                    node = (notation, node)
+                value = node
+            values[name] = value
+        for name, value in values.items():  # nothing is set before every field was read
+            setattr(self, name, value)
+        self._legal = None
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> State:
+        """An exact, independent copy (its own lists, log and random source; the game shared)."""
+        other = type(self).__new__(type(self))
+        memo[id(self)] = other
+        other.__setstate__(copy.deepcopy(self.__getstate__(), memo))
+        return other
+
+    def __copy__(self) -> State:
+        return self.clone()
+
+
+STATE_FORMAT = "kansei-state/1"
+_PLAIN = (int, float, str, bool, type(None), bytes)
+_slot_cache: dict[type, frozenset[str]] = {}
+
+
+def _slot_names(cls: type) -> frozenset[str]:
+    """Every slot of a state class and its bases (what a state's fields are)."""
+    names = _slot_cache.get(cls)
+    if names is None:
+        found: set[str] = set()
+        for klass in cls.__mro__:
+            slots = klass.__dict__.get("__slots__", ())
+            found.update((slots,) if isinstance(slots, str) else slots)
+        found.discard("__weakref__")
+        found.discard("__dict__")
+        names = _slot_cache[cls] = frozenset(found)
+    return names
+
+
+class _GameAttribute:
+    """In a pickled state: "the object my game holds under ``name``" (its card table, its track)."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str):
+        self.name = name
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_GameAttribute, (self.name,))
+
+
+_shared_lock = threading.Lock()
+_shared_games: weakref.WeakValueDictionary[tuple[str, str, str | None], Game] = weakref.WeakValueDictionary()
+
+
+def _game_key(
+    game_id: str, options: Mapping[str, Any], content: Path | str | None
+) -> tuple[str, str, str | None]:
+    return (game_id, json.dumps(options, sort_keys=True), str(content) if content is not None else None)
+
+
+def _shared_game(game_id: Any, options: Any, content: Any = None, digest: Any = None) -> Game:
+    """The process's one Game for an id, options and content folder (what a pickled Game and a record
+    come back as); a game the registry cannot make or content that changed is one KanseiError line."""
+    from .registry import game_class
+
+    if not isinstance(game_id, str) or not isinstance(options, dict):
+        raise KanseiError("bad pickle of a game: not a kansei game reference")
+    if content is not None and not isinstance(content, str):
+        raise KanseiError("bad pickle of a game: its content folder is not a path")
+    key = _game_key(game_id, options, content)
+    with _shared_lock:
+        game = _shared_games.get(key)
+    if game is None:
+        cls = game_class(game_id)
+        game = cls(**({"content": content} if content is not None else {}), **options)
+        with _shared_lock:
+            game = _shared_games.setdefault(key, game)
+    if digest is not None and digest != game.digest():
+        raise ContentError(
+            [
+                f"{game_id}: the content changed since this was pickled "
+                f"(recorded {shorten(str(digest), 20)}, now {game.digest()})"
+            ]
+        )
+    return game
+
+
+def shared_game(
+    game_id: str, options: Mapping[str, Any] | None = None, content: Path | str | None = None
+) -> Game:
+    """The one shared Game of this process for ``game_id`` with ``options`` (made once): what records and
+    pickles rebuild states with."""
+    made = _shared_game(game_id, dict(options or {}), str(content) if content is not None else None)
+    return made
 
 
 class DuelState(State):

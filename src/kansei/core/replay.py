@@ -1,4 +1,4 @@
-"""Replay and scenario files (JSON, format ``kansei-replay/1``).
+"""Replay and scenario files (JSON, format ``kansei-replay/1``) and position records (``kansei-position/1``).
 
 ``{"format": "kansei-replay/1", "game": "touge", "options": {...}, "seed": 7, "players": 2,
 "decks": [...], "setup": {...}, "actions": ["road akina-hairpin", "pass", ...], "result": {...},
@@ -13,6 +13,12 @@ A replay is a complete record (the seed, every hand, every notation): it is for 
 shown to a seat during play. Files are read through a schema (unknown or misspelt keys, wrong types and a
 partial ``result`` are refused, one line each), with size and depth limits; decks are data or starter deck
 names, never paths.
+
+A position record (``state.to_dict()``, format ``kansei-position/1``) is the same record made for a state
+in play: the game, its full options, the content digest and kansei version, seed, players, decks, setup,
+the actions played and a digest of the position's ``reveal()``. :func:`position_state` (``game.from_dict``,
+``kansei.from_dict``) rebuilds it with the machinery that re-runs replays, and refuses anything that does
+not lead exactly to the recorded position in one line, building nothing.
 """
 
 from __future__ import annotations
@@ -22,7 +28,6 @@ import hashlib
 import json
 import os
 import tempfile
-import weakref
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -35,8 +40,10 @@ from .errors import ContentError, KanseiError, OptionError
 from .options import shorten
 from .protocol import MAX_NOTATION, MAX_SEED, Game, State
 from .registry import game_class
+from .version import kansei_version
 
 FORMAT = "kansei-replay/1"
+POSITION = "kansei-position/1"
 MAX_ACTIONS = 1_000_000
 HEX16 = r"^[0-9a-f]{16}$"
 
@@ -54,12 +61,11 @@ class Result(BaseModel):
     digest: Annotated[str, Field(pattern=HEX16)]
 
 
-class Replay(BaseModel):
-    """The schema of a ``kansei-replay/1`` file."""
+class Record(BaseModel):
+    """What every game record holds: the game, how it began and the actions played."""
 
     model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
 
-    format: Literal["kansei-replay/1"]
     game: Annotated[str, Field(min_length=1, max_length=64)]
     options: dict[Annotated[str, Field(max_length=64)], Scalar] = Field(default_factory=dict)
     seed: Annotated[int, Field(ge=0, lt=MAX_SEED)] = 0
@@ -69,31 +75,49 @@ class Replay(BaseModel):
     actions: Annotated[
         list[Annotated[str, Field(max_length=MAX_NOTATION)]], Field(max_length=MAX_ACTIONS)
     ] = Field(default_factory=list)
-    agents: Annotated[list[Annotated[str, Field(max_length=200)]], Field(max_length=64)] | None = None
-    result: Result | None = None
     content: Annotated[str, Field(pattern=HEX16)] | None = None
     kansei: Annotated[str, Field(max_length=40)] | None = None
-    description: Annotated[str, Field(max_length=4000)] | None = None
 
     @field_validator("options")
     @classmethod
     def _no_content_folder(cls, value: dict[str, Scalar]) -> dict[str, Scalar]:
         if "content" in value:  # Game(content=…) would read a folder the file names
-            raise ValueError("'content' is not a game option (a replay never names a folder)")
+            raise ValueError("'content' is not a game option (a record never names a folder)")
         return value
+
+
+class Replay(Record):
+    """The schema of a ``kansei-replay/1`` file. ``first_mover`` (the seat the rules made first) and
+    ``decks`` as every seat's deck data are what ``kansei sim --save-replays`` records; older files
+    without them stay readable."""
+
+    format: Literal["kansei-replay/1"]
+    agents: Annotated[list[Annotated[str, Field(max_length=200)]], Field(max_length=64)] | None = None
+    first_mover: Annotated[int, Field(ge=0, lt=64)] | None = None
+    result: Result | None = None
+    description: Annotated[str, Field(max_length=4000)] | None = None
+
+
+class Position(Record):
+    """The schema of a ``kansei-position/1`` record (``state.to_dict()``): every key required."""
+
+    format: Literal["kansei-position/1"]
+    content: Annotated[str, Field(pattern=HEX16)]
+    kansei: Annotated[str, Field(min_length=1, max_length=40)]
+    digest: Annotated[str, Field(pattern=HEX16)]
 
 
 KEYS = tuple(Replay.model_fields)
 
 
-def _problems(display: str, error: ValidationError) -> list[str]:
+def _problems(display: str, error: ValidationError, keys: tuple[str, ...] = KEYS) -> list[str]:
     """One line per schema problem; inputs cut short, unknown keys with the nearest known one."""
     out: list[str] = []
     for err in error.errors():
         loc = ".".join(str(x) for x in err["loc"])
         if err["type"] == "extra_forbidden":
             key = str(err["loc"][-1])
-            known = KEYS if len(err["loc"]) == 1 else tuple(Result.model_fields)
+            known = keys if len(err["loc"]) == 1 else tuple(Result.model_fields)
             near = difflib.get_close_matches(key, known, n=1)
             hint = f" — did you mean {near[0]!r}?" if near else f" (known: {', '.join(known)})"
             out.append(f"{display}: unknown key {shorten(loc, 40)!r}{hint}")
@@ -128,15 +152,9 @@ def read(path: Path | str, limit: int = MAX_FILE_BYTES) -> dict[str, Any]:
 
 
 # -- writing ----------------------------------------------------------------------------------------
-_digests: weakref.WeakKeyDictionary[Game, str] = weakref.WeakKeyDictionary()
-
-
 def content_digest(game: Game) -> str:
     """``game.content_digest()``, computed once per game object (simulations record thousands)."""
-    hit = _digests.get(game)
-    if hit is None:
-        hit = _digests[game] = game.content_digest()
-    return hit
+    return game.digest()
 
 
 def digest(state: State) -> str:
@@ -164,11 +182,11 @@ def make_replay(
     state: State | None,
     agents: list[str] | None = None,
     content: str | None = None,
+    first_mover: int | None = None,
 ) -> dict[str, Any]:
     """A replay record. With ``state`` (the state after ``actions``) its result is recorded, whether or
-    not the game is over, and the content digest of the state's game unless ``content`` is given."""
-    from kansei import __version__
-
+    not the game is over, and the content digest of the state's game unless ``content`` is given.
+    ``first_mover``: the seat the rules made first (``state.first_mover`` as the game began)."""
     rep: dict[str, Any] = {
         "format": FORMAT,
         "game": game_id,
@@ -181,13 +199,116 @@ def make_replay(
     }
     if agents:
         rep["agents"] = list(agents)
+    if first_mover is not None:
+        rep["first_mover"] = first_mover
     if state is not None:
         rep["result"] = result_of(state)
         content = content or content_digest(state.game)
     if content:
         rep["content"] = content
-    rep["kansei"] = __version__
+    rep["kansei"] = kansei_version()
     return rep
+
+
+# -- positions ---------------------------------------------------------------------------------------
+def position_record(state: State) -> dict[str, Any]:
+    """``state.to_dict()``: the ``kansei-position/1`` record of a state begun by ``Game.start``."""
+    origin = state._origin
+    if origin is None:  # pragma: no cover - State.to_dict refuses first
+        raise KanseiError("this state has no history to record")
+    seed, players, decks, setup = origin
+    game = state.game
+    return {
+        "format": POSITION,
+        "game": game.id,
+        "options": game.options_dict,
+        "content": content_digest(game),
+        "kansei": kansei_version(),
+        "seed": seed,
+        "players": players,
+        "decks": decks,
+        "setup": setup.model_dump(mode="json", exclude_defaults=True),
+        "actions": state.actions_played(),
+        "digest": digest(state),
+    }
+
+
+def _one_line(display: str, error: KanseiError) -> ContentError:
+    lines = str(error).splitlines() or [type(error).__name__]
+    more = f" (and {len(lines) - 1} more problem{'s' if len(lines) > 2 else ''})" if len(lines) > 1 else ""
+    first = lines[0] if lines[0].startswith(display) else f"{display}: {lines[0]}"
+    return ContentError([first + more])
+
+
+def parse_position(record: Any, display: str = "position") -> Position:
+    """A position record validated (format first: another record or version is named as such)."""
+    if not isinstance(record, Mapping):
+        raise ContentError([f"{display}: a position record is a JSON object, not {type(record).__name__}"])
+    fmt = record.get("format")
+    if fmt != POSITION:
+        if fmt == FORMAT:
+            raise ContentError([f"{display}: this is a replay ({FORMAT}), not a position ({POSITION})"])
+        if isinstance(fmt, str) and fmt.startswith("kansei-position/"):
+            raise ContentError(
+                [f"{display}: format {shorten(fmt, 30)!r} is not one this kansei reads ({POSITION})"]
+            )
+        raise ContentError([f"{display}: not a kansei position record (format {shorten(repr(fmt), 30)})"])
+    try:
+        return Position.model_validate(dict(record))
+    except ValidationError as e:
+        raise _one_line(display, ContentError(_problems(display, e, tuple(Position.model_fields)))) from None
+
+
+def position_state(record: Any, game: Game | None = None, display: str = "position") -> State:
+    """The state a position record holds, replayed from its start with ``game`` (whose id and options
+    must be the record's) or, without one, with the process's shared game of the record's id and
+    options. Anything that does not lead exactly to the recorded position is one ContentError line."""
+    from .protocol import shared_game
+
+    pos = parse_position(record, display)
+    if game is None:
+        try:
+            game = shared_game(pos.game, dict(pos.options))
+        except KanseiError as e:
+            raise _one_line(display, e) from None
+    elif pos.game != game.id:
+        raise ContentError([f"{display}: a record of {shorten(pos.game, 40)!r}, not of {game.id!r}"])
+    elif dict(pos.options) != game.options_dict:
+        raise ContentError(
+            [
+                f"{display}: recorded with other options than this game's "
+                f"({shorten(json.dumps(pos.options), 80)})"
+            ]
+        )
+    now = content_digest(game)
+    if pos.content != now:
+        raise ContentError(
+            [f"{display}: the content changed since this record (recorded {pos.content}, now {now})"]
+        )
+    try:
+        state = game.start(
+            seed=pos.seed,
+            players=pos.players,
+            decks=starter_or_data(game, pos.decks, display),
+            setup=pos.setup or None,
+        )
+    except KanseiError as e:
+        raise _one_line(display, e) from None
+    for i, text in enumerate(pos.actions):
+        try:
+            state.apply(text)
+        except KanseiError as e:
+            raise ContentError([f"{display}: action {i + 1} {shorten(text)!r} is refused: {e}"]) from None
+    if digest(state) != pos.digest:
+        version = "" if pos.kansei == kansei_version() else f" (recorded by kansei {pos.kansei})"
+        raise ContentError([f"{display}: the actions do not lead to the recorded position{version}"])
+    return state
+
+
+def from_dict(record: Any) -> State:
+    """``kansei.from_dict(record)``: the state of a ``state.to_dict()`` record, with the process's shared
+    game of the record's id and options (one ContentError line for a bad record)."""
+    return position_state(record)
 
 
 def check_file_target(path: Path | str) -> Path:
@@ -292,8 +413,9 @@ def starter_or_data(game: Game, decks: list[Any] | None, display: str) -> list[A
             if name is None:
                 raise ContentError(
                     [
-                        f"{display}: deck of seat {seat}: {shorten(spec, 40)!r} is not a starter deck of "
-                        f"{game.id} ({', '.join(starters.values()) or 'none'}); a replay holds decks as data"
+                        f"{display}: deck of player {seat + 1}: {shorten(spec, 40)!r} is not a starter "
+                        f"deck of {game.id} ({', '.join(starters.values()) or 'none'}); a replay holds decks "
+                        "as data"
                     ]
                 )
             out.append(name)
@@ -362,6 +484,9 @@ def run(replay: Mapping[str, Any] | Replay, display: str = "replay") -> RunResul
 
 __all__ = [
     "FORMAT",
+    "POSITION",
+    "Position",
+    "Record",
     "Replay",
     "Result",
     "RunResult",
@@ -369,9 +494,13 @@ __all__ = [
     "check_folder_target",
     "content_digest",
     "digest",
+    "from_dict",
     "loads",
     "make_replay",
     "parse",
+    "parse_position",
+    "position_record",
+    "position_state",
     "read",
     "result_of",
     "run",

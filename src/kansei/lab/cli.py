@@ -504,9 +504,9 @@ def runs(
 
 
 def _split_specs(text: str) -> list[str]:
-    from kansei.cli import split_agents  # the CLI's own reading of 'random,mcts:iters=200,time=1'
+    from kansei.agents import split_specs  # the one reading of 'random,mcts:iters=200,time=1'
 
-    return split_agents(text)
+    return split_specs(text)
 
 
 def main() -> None:  # pragma: no cover - `python -m kansei.lab.cli`

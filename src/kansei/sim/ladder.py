@@ -241,8 +241,8 @@ def ladder(
     game = load(game_id, **options)  # validates the options before any work
     for s in specs:
         parse_spec(s)  # and every agent spec (one clear line on error)
-    players = players or game.min_players
-    game.start(seed=0, players=players)  # and the player count
+    players = game.player_count(players)  # and the player count
+    game.start(seed=0, players=players)
     names = agent_names(specs)
     plan = schedule(len(specs), players, games, seed)
     jobs = [([specs[x] for x in seats], gseed) for _, _, seats, gseed in plan]

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from kansei.agents import choose, make_agent
-from kansei.core.protocol import Game
+from kansei.core.protocol import Game, State
 from kansei.core.registry import load
 from kansei.core.replay import make_replay
 from kansei.core.rng import derive_seed
@@ -62,8 +62,11 @@ def play_game(
 ) -> GameResult:
     """Play one game; ``specs[i]`` plays seat i. Agents see determinised copies only (agents.choose)."""
     game = _game(game_id, options, _cache if _cache is not None else {})
-    n = players or len(specs)
+    n = game.player_count(players if players is not None else len(specs))
     state = game.start(seed=seed, players=n, decks=decks)
+    # what a record keeps of how the game began: every seat's deck as data, and who moved first
+    dealt = recorded_decks(state, decks) if record else None
+    first = state.first_mover if record else None
     agents = [make_agent(spec, seed=derive_seed(seed, seat, spec)) for seat, spec in enumerate(specs)]
     notations: list[str] = []
     actions = 0
@@ -77,8 +80,21 @@ def play_game(
             notations.append(a.notation)
     rep = None
     if record:
-        rep = make_replay(game_id, game.options_dict, seed, n, decks, None, notations, state, list(specs))
+        rep = make_replay(
+            game_id, game.options_dict, seed, n, dealt, None, notations, state, list(specs), first_mover=first
+        )
     return GameResult(index, seed, list(specs), state.returns(), state.winner, actions, rep)
+
+
+def recorded_decks(state: State, given: list | None) -> list | None:
+    """Every seat's deck as the game began, as deck data (``state.deck_lists()``); a seat the game gives
+    no deck data for keeps the spec it was given (a starter's name, or None)."""
+    lists = state.deck_lists()
+    specs = list(given) if given is not None else [None] * state.players
+    out = [
+        data if data is not None else (specs[i] if i < len(specs) else None) for i, data in enumerate(lists)
+    ]
+    return None if all(d is None for d in out) else out
 
 
 def _game(game_id: str, options: dict, cache: dict) -> Game:

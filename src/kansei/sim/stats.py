@@ -58,7 +58,9 @@ def simulate(
     game = load(game_id, **options)  # validates the options before any work
     for s in specs:
         parse_spec(s)  # validates agent specs (one clear line on error)
-    players = players or max(game.min_players, min(len(specs), game.max_players))
+    players = game.player_count(
+        players if players is not None else max(game.min_players, min(len(specs), game.max_players))
+    )
     game.start(seed=0, players=players, decks=decks)  # validates the player count and the decks
     names = agent_names(specs)
     plan = seatings(len(specs), players, games)

@@ -1,6 +1,9 @@
-"""A test harness for game authors (and kansei's own tests): scenarios, event finders, random play.
+"""A test harness for game authors (and kansei's own tests): the conformance kit, scenarios, event finders,
+random play.
 
-    from kansei.testing import scenario, find_events, first_event, play_random
+    from kansei.testing import check_game, scenario, find_events, first_event, play_random
+
+    check_game("mygame")   # every property of the contract (kit.py); ConformanceError lists what fails
 
     s = scenario("touge", setup={"direction": "downhill", "leader": 0}, seed=7)
     s.apply("pass")
@@ -16,9 +19,10 @@ import random
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from .core.errors import IllegalAction
-from .core.protocol import Action, Game, State
-from .core.registry import load
+from ..core.errors import IllegalAction
+from ..core.protocol import Action, Game, State
+from ..core.registry import load
+from .kit import CHECKS, ConformanceError, Failure, Report, check_game
 
 ALL = "all"  # find_events(seat=ALL): public and private events alike
 
@@ -139,6 +143,11 @@ def refuses_text_cleanly(state: State, text: str, limit: int = 300) -> None:
 
 __all__ = [
     "ALL",
+    "CHECKS",
+    "ConformanceError",
+    "Failure",
+    "Report",
+    "check_game",
     "all_events",
     "find_events",
     "first_event",
