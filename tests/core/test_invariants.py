@@ -20,12 +20,7 @@ KNOWN_GAPS: dict[str, dict[str, str]] = {
         "a world dealing Nitro for unreachable; over 100 races real play holds every kept card",
     },
     "stampede": {
-        "refs": HOOKS,
-        "schema": HOOKS,
-        "reachable": HOOKS,
-        "coverage": HOOKS,
-        "records": HOOKS,
-        "narration": "'draw', 'end_turn', 'first_machine_set', 'resolved', 'searched' narrate nothing",
+        "coverage": "《幻影の周回》 (Phantom Lap) is unimplemented on purpose: no legal deck may hold it",
     },
 }
 

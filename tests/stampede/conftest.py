@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from kansei.builtin.stampede.cards import STEERING, catalog
+from kansei.builtin.stampede.cards import STEERING
+from kansei.builtin.stampede.table import catalog
 from kansei.testing import scenario
 
 

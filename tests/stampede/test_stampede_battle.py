@@ -178,7 +178,7 @@ def test_obstruction_assist_forces_attacks_on_the_center_until_lifted(sc):
     assert {a for a in legal if a.startswith("attack")} == {"attack L > C", "attack C > C", "attack L+C > C"}
     with pytest.raises(IllegalAction) as e:
         s.apply("end")
-    assert "進路妨害" in str(e.value)
+    assert "forced attack" in str(e.value) and "ST-" not in str(e.value)
     s.apply("attack C > C")  # 9000 vs Grateful Train's 10000: the attacker is destroyed
     s.apply("pass")  # seat 0 holds a card: asked whether it responds (ST-T6)
     assert "end" not in sc.legal(s)  # Candy Hopper may still act

@@ -9,7 +9,8 @@ import pytest
 
 import kansei
 from kansei import ContentError
-from kansei.builtin.stampede.cards import CLASSES, CONTENT, load_catalog
+from kansei.builtin.stampede.cards import CLASSES, CONTENT
+from kansei.builtin.stampede.table import load_catalog
 
 
 @pytest.fixture(scope="module")

@@ -10,7 +10,7 @@ import pytest
 
 import kansei
 from kansei import IllegalAction
-from kansei.builtin.stampede.state import FACE_DOWN_CENTER
+from kansei.builtin.stampede.rules import FACE_DOWN_CENTER
 from kansei.testing import find_events, first_event, play_random
 
 GAME = kansei.load("stampede")
@@ -18,17 +18,18 @@ SPACE = GAME.action_space()
 
 
 def _visible_slugs(state, seat: int) -> set[str]:
-    """The slugs of every card ``seat`` sees on the table (fields, stacks, discard piles, its hand)."""
+    """The slugs of every card ``seat`` sees on the table (fields, stacks, discard piles, its hand), the
+    open decklists aside."""
     table = GAME.table
     out = set()
     v = state.view(seat)
     for pv in v["players"]:
         for zv in pv["zones"].values():
-            if zv and not zv.get("face_down"):
+            if zv["kind"] in ("machine", "event"):
                 out.add(table.cards[table.find(zv["en"])].slug)
                 out.update(table.cards[table.find(n)].slug for n in zv.get("stack", []))
         out.update(table.cards[table.find(n)].slug for n in pv["discard"])
-        out.update(table.cards[table.find(n)].slug for n in pv.get("hand", []))
+        out.update(table.cards[table.find(c["en"])].slug for c in pv.get("hand") or [])
     return out
 
 
@@ -51,7 +52,10 @@ def test_st_s1_the_first_machine_is_set_face_down_for_the_others():
     assert not find_events(s, "first_machine", seat=1) and not find_events(s, "first_machine", seat=None)
     assert find_events(s, "first_machine", seat=0)[0]["card"] == name
     assert all(GAME.narrate(e, 1) is None or name not in GAME.narrate(e, 1) for e in s.events_for(1))
-    assert GAME.narrate(s.events_for(1)[-1], 1) == "seat 0 sets a card face down as the first center"
+    assert GAME.narrate(s.events_for(1)[-1], 1) == "Player 1 sets a card face down as the first machine"
+    assert GAME.narrate(s.events_for(1)[-1], 1, names=["Ann", "Bo"]) == (
+        "Ann sets a card face down as the first machine"
+    )
     assert name in GAME.narrate(find_events(s, "first_machine", seat=0)[0], 0)
 
 
@@ -165,7 +169,7 @@ def test_st_t6_a_seat_with_no_card_in_hand_passes_and_the_pass_is_logged(sc):
     s.apply("attack R > L")
     assert s.to_move == 0 and not s.windows.frames
     assert first_event(s, "no_response", seat=0) == {"type": "no_response", "seat": 1, "window": "attack"}
-    assert GAME.narrate(first_event(s, "no_response"), 0) == "seat 1 cannot answer (no cards in hand)"
+    assert GAME.narrate(first_event(s, "no_response"), 0) == "Player 2 cannot answer (no cards in hand)"
     assert GAME.narrate(first_event(s, "no_response"), 1) == "you cannot answer (no cards in hand)"
 
 

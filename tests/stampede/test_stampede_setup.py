@@ -20,7 +20,7 @@ def test_st_s1_face_down_choice_rps_and_first_player():
     s.apply(choices[0])
     assert s.to_move == 1
     v1 = s.view(1)
-    assert v1["players"][0]["zones"]["C"] == {"face_down": True, "height": 1}  # hidden from seat 1
+    assert v1["players"][0]["zones"]["C"] == {"ref": "zone:0:C", "kind": "face_down", "height": 1}  # hidden
     assert s.view(0)["players"][0]["zones"]["C"]["en"]  # known to its owner
     s.apply(s.legal_actions()[-1])
     assert s.phase == "order"
@@ -118,15 +118,16 @@ def test_random_games_end_and_hands_are_private():
 
 
 def test_garbage_and_out_of_phase_actions_change_nothing(sc):
-    """ST-T6, ST-T4, ST-T3(c), ST-K8: refusals say the phase, the rule and its id; nothing changes."""
+    """ST-T6, ST-T4, ST-T3(c), ST-K8: refusals say the phase and the rule in words (no rule ids: those
+    are ``Game.move_rules``); nothing changes."""
     s = sc.start(centers=["Rose Starter", "Sugar Start"], hands=[["Pykrete Ride"], []])
     for text, expect in (
-        ("pass", "no response window is open (ST-T6)"),
-        ("run C", "machines act in the battle phase (ST-T4)"),
-        ("call pykrete-ride C", "exceeds this turn's gear cap 1 (ST-T3c)"),
-        ("keeper last-rose", "keepers are used only when you are about to lose (ST-K8)"),
+        ("pass", "no response window is open; Player 1 is in the main phase"),
+        ("run C", "machines act in the battle phase"),
+        ("call pykrete-ride C", "exceeds this turn's gear cap 1"),
+        ("keeper last-rose", "keepers are used only when you are about to lose"),
         ("accept", "no triggered ability is waiting"),
     ):
         for seat in (None, 0):
             message = refused(s, text, seat=seat)
-            assert expect in message and "\n" not in message, message
+            assert expect in message and "\n" not in message and "ST-" not in message, message

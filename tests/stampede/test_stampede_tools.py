@@ -13,13 +13,12 @@ from rich.console import Console
 
 import kansei
 from kansei.agents import choose, make_agent
+from kansei.core.names import Names
 from kansei.testing import find_events, play_random
 
 GAME = kansei.load("stampede")
 DECKS = GAME.starter_decks()
 PAIRS = list(itertools.product(DECKS, DECKS))
-# events that are told by another line (the call of a procedure, the run of a Dead Heat card) or not at all
-SILENT = {"resolved", "end_turn", "dead_heat"}
 
 
 def _games(n: int, start: int = 0):
@@ -28,25 +27,26 @@ def _games(n: int, start: int = 0):
 
 
 def test_every_event_is_narrated_for_every_seat_in_both_languages():
-    """Every event type logged in random games (all deck pairings) gets a line, for each seat that sees
-    it and the spectator, in English and Japanese; nothing raises and no line shows a notation."""
-    told: dict[str, set[str]] = {}
+    """Every event of random games (all deck pairings) gets a line, for each seat that sees it and the
+    spectator, in English and Japanese, in the second person and in the third (a hot seat's names):
+    nothing raises, no line is empty, shows a notation, a rule id, an internal name or a seat number."""
+    names = ["Ann", "Bo"]
+    bad = ("myL", " > ", "@", "ST-", "seat ", "_", "None", "{", "シート")
     for s in _games(24):
         for seat in (0, 1, None):
             for e in s.events_for(seat):
                 for lang in GAME.languages:
-                    line = GAME.narrate(e, seat, lang)
-                    assert line is None or (line and "\n" not in line), (e, line)
-                    if line is not None:
-                        told.setdefault(e["type"], set()).add(lang)
-                        assert "myL" not in line and " > " not in line and "@" not in line
-    logged = {e["type"] for s in _games(24) for _, e in s.event_log()}
-    assert logged - SILENT <= set(told), logged - SILENT - set(told)
-    assert all(langs == set(GAME.languages) for langs in told.values())
+                    for who in (None, names, Names(names, lang=lang, second_person=False)):
+                        line = GAME.narrate(e, seat, lang, who)
+                        assert line and "\n" not in line, (e, seat, lang, line)
+                        assert not any(b in line for b in bad), (e, line)
+                        if who is not None:
+                            assert "Player" not in line and "プレイヤー" not in line, (e, line)
 
 
-def test_narration_speaks_to_the_reader():
-    """Issue 11 wording: "you draw" (not "you draws"), plurals, no negative distance, one line per run."""
+def test_narration_names_players_and_speaks_to_the_reader():
+    """Issue 11 wording ("you draw", plurals, no negative distance, one line per run) and issue 19:
+    players by name, "Player 2" where none was given (people count from 1), "you" for the reader."""
     s, _ = play_random(GAME, 3)
     lines = [GAME.narrate(e, 0) for e in s.events_for(0)]
     text = "\n".join(x for x in lines if x)
@@ -54,29 +54,40 @@ def test_narration_speaks_to_the_reader():
         assert bad not in text
     assert "you draw " in text
     first = find_events(s, "run_declared")[0]
-    assert GAME.narrate(first, None).startswith(f"seat {first['seat']} declares a run with")
+    player = f"Player {first['seat'] + 1}"
+    assert GAME.narrate(first, None).startswith(f"{player} declares a run with")
+    assert GAME.narrate(first, None, names={first["seat"]: "Zoë"}).startswith("Zoë declares a run with")
     ran = find_events(s, "run", seat=first["seat"])[0]
     assert "runs" not in GAME.narrate(ran, None)  # the distance, not the same run told again
     goal = {"type": "run", "seat": 1, "by": 4, "distance": -3, "dead_heat": False}
-    assert GAME.narrate(goal, 0) == "seat 1 reaches the goal line"
+    assert GAME.narrate(goal, 0) == "Player 2 reaches the goal line"
     assert GAME.narrate(goal, 1) == "you reach the goal line"
-    assert GAME.narrate({"type": "dealt", "seat": 0, "count": 1}, 1) == "seat 0 is dealt a card"
+    assert GAME.narrate(goal, 1, names=Names(["A", "B"], second_person=False)) == "B reaches the goal line"
+    assert GAME.narrate(goal, 0, "ja", ["A", "B"]) == "Bがゴールラインに到達"
+    assert GAME.narrate({"type": "dealt", "seat": 0, "count": 1}, 1) == "Player 1 is dealt a card"
     left = {"type": "left", "seat": 1, "card": "Pykrete Ride", "zone": "L", "dest": "hand"}
-    assert GAME.narrate(left, 0) == "seat 1's Pykrete Ride returns to the hand"
+    assert GAME.narrate(left, 0) == "Player 2's Pykrete Ride returns to the hand"
     assert GAME.narrate(left, 1, "ja") == "あなたのパイクリート・ライドが手札に戻った"
+    assert GAME.narrate(left, 0, "ja") == "プレイヤー2のパイクリート・ライドが手札に戻った"
+    over = {"type": "race_over", "winner": 0, "reason": "deck-out", "distance": [3, 4]}
+    assert GAME.narrate(over, 1, "ja") == "レース終了：プレイヤー1の勝ち（山札切れ）"
 
 
-def test_japanese_tells_the_same_readers_as_english():
-    """A line English says only to the subject (or only to the others) is not doubled in Japanese: a
-    seat that set its first machine is told it once, by name."""
+def test_the_subject_is_told_its_own_events_once_by_name():
+    """A seat that set its first machine is told it was set (the public event) and which card (its own
+    event); the other seat only that a card was set; the drawer sees the count and the card."""
     s, _ = play_random(GAME, 3)
     for seat in (0, 1):
         for lang in GAME.languages:
             firsts = [e for e in s.events_for(seat) if e["type"] in ("first_machine", "first_machine_set")]
-            told = [GAME.narrate(e, seat, lang) for e in firsts]
-            assert len([x for x in told if x]) == 2, (seat, lang, told)  # its own (named), the other's
+            assert len(firsts) == 3, firsts  # both seats' set-up, its own card
+            mine = [e for e in firsts if e["type"] == "first_machine"]
+            card = GAME.table.cards[GAME.table.find(mine[0]["card"])]
+            assert len(mine) == 1 and card.label(lang) in GAME.narrate(mine[0], seat, lang)
+            others = [GAME.narrate(e, 1 - seat, lang) for e in s.events_for(1 - seat)]
+            assert not any(card.label(lang) in line for line in others[: len(firsts) + 2])
     shift = {"type": "distance", "seat": 1, "by": 2, "distance": -1}
-    assert GAME.narrate(shift, 0) == "seat 1's distance +2: at the goal"  # never "-1 to go"
+    assert GAME.narrate(shift, 0) == "Player 2's distance +2: at the goal"  # never "-1 to go"
     assert GAME.narrate(shift, 1, "ja").endswith("ゴール")
 
 

@@ -91,7 +91,7 @@ def test_action_outside_a_window_and_main_action_inside_one_are_refused(sc):
     s.apply("battle")
     s.apply("attack R > C")
     message = refused(s, "end")
-    assert "attack window is open (ST-T6): seat 1 must respond or pass first" in message
+    assert "an attack window is open: Player 2 must respond or pass first" in message
     assert refused(s, "end", seat=0) == "player 1: it is not your turn (player 2 is to move)"
 
 

@@ -27,8 +27,8 @@ from pydantic import Field
 from kansei.core.effects import BlockParams, BlockRegistry
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .cards import Catalog
-    from .state import StampedeState
+    from .rules import StampedeState
+    from .table import Catalog
 
 REGISTRY = BlockRegistry("stampede")
 

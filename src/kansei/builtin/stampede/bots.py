@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from .board import KEEPER_WINDOWS, RESPONSE_WINDOWS
 from .cards import MACHINE
 from .responses import PASS
-from .state import StampedeState
+from .rules import StampedeState
+from .state import KEEPER_WINDOWS, RESPONSE_WINDOWS
 
 SETTLE_STEPS = 12  # passes played at most to see a declared attack or run resolve
 

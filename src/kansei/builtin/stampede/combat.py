@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .board import (
+from .cards import EVENT
+from .state import (
     CENTER,
     W_ATTACK,
     W_DEAD_HEAT,
@@ -18,7 +19,6 @@ from .board import (
     LossItem,
     RunItem,
 )
-from .cards import EVENT
 
 
 class Combat(Board):

@@ -10,11 +10,13 @@ from typing import TYPE_CHECKING, Any
 
 from kansei.core.protocol import Action
 
-from .board import ZONES
-from .cards import CLASSES, EVENT, KEYWORDS, MACHINE, CardDef, Catalog, can_start
+from .cards import CLASSES, EVENT, MACHINE
+from .state import ZONES
+from .table import CardDef, Catalog, can_start
+from .text import keywords
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .state import StampedeState
+    from .rules import StampedeState
 
 COLOURS = {  # a colour per class (the web table's card frames)
     "scarlet_rose": "crimson",
@@ -41,7 +43,7 @@ def card_faces(table: Catalog, lang: str) -> list[dict[str, Any]]:
             stats[hp] = d.hp
         cls = d.rec.class_
         tags = [CLASSES[cls][i]]
-        tags += [KEYWORDS[k][i] + (str(d.dead_heat) if k == "dead_heat" else "") for k in d.rec.keyword_ids]
+        tags += keywords(d, lang)
         out.append(
             {
                 "name": d.label(lang),
@@ -87,7 +89,7 @@ def action_space(table: Catalog) -> list[str]:
     """Every notation the game can produce with this content, each once, in a fixed order: the fixed
     actions, attacks and runs, then per card (content order) its set-up, call, event and ability forms."""
     from .responses import DECLINE, PASS
-    from .turns import ATTACKS, BATTLE_ACT, END_ACT, GO_FIRST, GO_SECOND, RUNS
+    from .rules import ATTACKS, BATTLE_ACT, END_ACT, GO_FIRST, GO_SECOND, RUNS
 
     fixed: list[Action] = [GO_FIRST, GO_SECOND, BATTLE_ACT, END_ACT, PASS, DECLINE, *RUNS, *ATTACKS.values()]
     out = [a.notation for a in fixed]
@@ -155,7 +157,7 @@ def encode_view(table: Catalog, view: Mapping[str, Any], seat: int | None) -> li
     out += [float(len(windows.get("items") or [])), float(bool(frames) and to_move == me)]
     for p in (me, 1 - me):
         pv = players[p]
-        center = pv["zones"].get("C") or {}
+        center = pv["zones"]["C"]
         out += [
             pv["distance"] / 20.0,
             float(pv["hand_count"]),
@@ -163,24 +165,24 @@ def encode_view(table: Catalog, view: Mapping[str, Any], seat: int | None) -> li
             float(len(pv["discard"])),
             float(bool(pv["forcing"])),
             float(center.get("height", 0)),
-            float(bool(center.get("face_down"))),
+            float(center["kind"] == "face_down"),
         ]
         for z in ZONES:
-            zv = pv["zones"].get(z)
+            zv = pv["zones"][z]
             out += _zone(zv)
             onehot = [0.0] * n
-            if zv and not zv.get("face_down") and zv.get("en") in index:
+            if zv.get("en") in index:
                 onehot[index[zv["en"]]] = 1.0
             out += onehot
         out += _counts(pv["discard"], index, n)
-    out += _counts(players[me].get("hand") or [], index, n)
+    out += _counts([c["en"] for c in players[me].get("hand") or ()], index, n)
     return out
 
 
-def _zone(zv: Mapping[str, Any] | None) -> list[float]:
-    if not zv:
+def _zone(zv: Mapping[str, Any]) -> list[float]:
+    if zv["kind"] == "empty":
         return [0.0] * len(_ZONE_SLOTS)
-    if zv.get("face_down"):
+    if zv["kind"] == "face_down":
         return [1.0] + [0.0] * (len(_ZONE_SLOTS) - 1)
     return [
         1.0,

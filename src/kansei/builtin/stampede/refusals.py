@@ -16,9 +16,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from kansei.core.names import Names
 from kansei.core.options import shorten
 
-from .board import (
+from .cards import ASSIST, EVENT, MACHINE, STEERING
+from .state import (
     BATTLE,
     CENTER,
     CHOOSE_CENTER,
@@ -28,17 +30,18 @@ from .board import (
     W_CHOICE,
     ZONES,
 )
-from .cards import ASSIST, EVENT, MACHINE, STEERING, CardDef, can_start
+from .table import CardDef, can_start
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .state import StampedeState
+    from .rules import StampedeState
 
 MAX_TEXT = 200  # longer texts are not read
+_NAMES = Names()  # refusals name players by their seat's default name, in English
 
 _ALIASES = {"go": "order", "procedure": "hand", "accept": "trigger"}
 _MAIN_ONLY = ("call", "hand", "battle")
 _TURN_ONLY = ("call", "attack", "run", "battle", "end", "hand", "center", "order")
-_CLASS_TIP = "the center is of another class; only Steering stacks with anything (ST-T3a, ST-O2)"
+_CLASS_TIP = "the center is of another class; only Steering stacks with anything"  # ST-T3a, ST-O2
 
 
 class _Text:
@@ -64,6 +67,11 @@ class _Text:
         if len(self.words) > index and self.words[index].upper() in ("L", "C", "R"):
             return ZONES.index(self.words[index].upper())
         return -1
+
+
+def _player(seat: int | None) -> str:
+    """A player as a refusal names it, for any seat to read: "Player 2" (people count from 1)."""
+    return _NAMES(seat)
 
 
 def _a(word: str | None) -> str:
@@ -104,33 +112,32 @@ def _why(state: StampedeState, t: _Text) -> str | None:
     if windows.frames:
         wk = windows.kind
         if wk == W_CHOICE and kind not in ("trigger", "decline"):
-            return f"seat {who} is choosing the targets of a triggered ability ('accept …' or 'decline')"
+            return f"{_player(who)} is choosing the targets of a triggered ability ('accept …' or 'decline')"
         if kind in _TURN_ONLY:
-            return f"{_a(wk)} window is open (ST-T6): seat {who} must respond or pass first"
+            return f"{_a(wk)} window is open: {_player(who)} must respond or pass first"  # ST-T6
         if kind == "keeper" and wk not in KEEPER_WINDOWS:
-            return f"keepers are used only when you are about to lose (ST-K8); this is a {wk} window"
+            return f"keepers are used only when you are about to lose; this is {_a(wk)} window"  # ST-K8
         if kind in ("trigger", "decline") and wk != W_CHOICE:
             return "no triggered ability is waiting for a choice"
         if kind in ("assist", "event", "use") and wk in KEEPER_WINDOWS:
-            return f"only keepers answer a {wk} window (ST-K8)"
+            return f"only keepers answer {_a(wk)} window"  # ST-K8
         return _why_card(state, t, who)
     phase = state.phase
     if kind == "pass":
         return (
-            f"no response window is open (ST-T6); seat {who} is in the {phase} phase "
+            f"no response window is open; {_player(who)} is in the {phase} phase "  # ST-T6
             "('battle' goes to battle, 'end' ends the turn)"
         )
     if kind == "keeper":
-        return "keepers are used only when you are about to lose (ST-K8); no such window is open"
+        return "keepers are used only when you are about to lose; no such window is open"  # ST-K8
     if kind in ("trigger", "decline"):
         return "no triggered ability is waiting for a choice"
     if kind in ("center", "order"):
-        return "the race has started: set-up is over (ST-S1)"
+        return "the race has started: set-up is over"  # ST-S1
     if kind in _MAIN_ONLY and phase != MAIN:
-        rule = "ST-K4" if kind == "hand" else "ST-T3"
-        return f"that is done in your main phase ({rule}); this is the {phase} phase"
+        return f"that is done in your main phase; this is the {phase} phase"  # ST-T3, ST-K4
     if kind in ("attack", "run", "end") and phase != BATTLE:
-        return f"machines act in the battle phase (ST-T4); this is the {phase} phase ('battle' goes there)"
+        return f"machines act in the battle phase; this is the {phase} phase ('battle' goes there)"  # ST-T4
     if kind == "call":
         return _why_call(state, t, who)
     if kind in ("attack", "run", "end"):
@@ -141,15 +148,15 @@ def _why(state: StampedeState, t: _Text) -> str | None:
 def _why_setup(state: StampedeState, t: _Text, who: int | None) -> str | None:
     if state.phase == CHOOSE_CENTER:
         if t.kind != "center":
-            return f"set-up (ST-S1): seat {who} is choosing its first machine ('center NAME')"
+            return f"set-up: {_player(who)} is choosing a first machine ('center NAME')"  # ST-S1
         d = t.card(state)
         if d is None:
             return "name a gear-1 machine of your deck: 'center NAME'" if t.words else None
         if not can_start(d):
-            return f"{d.en} is not a gear-1 machine that can be the first center (ST-S1)"
+            return f"{d.en} is not a gear-1 machine that can be the first center"  # ST-S1
         return None
     if t.kind != "order":
-        return f"set-up (ST-S1): seat {who} won rock-paper-scissors and chooses 'go first' or 'go second'"
+        return f"set-up: {_player(who)} won rock-paper-scissors and chooses 'go first' or 'go second'"
     return None
 
 
@@ -163,18 +170,18 @@ def _why_call(state: StampedeState, t: _Text, who: int | None) -> str | None:
         form = "assist NAME" if d.kind == ASSIST else "event NAME L|R"
         return f"{d.en} is not a machine: only machines are called ('{form}')"
     if d.gear > state.turn:
-        return f"gear {d.gear} exceeds this turn's gear cap {state.turn} (ST-T3c)"
+        return f"gear {d.gear} exceeds this turn's gear cap {state.turn}"  # ST-T3c
     c = state.center_def(who)
     if z == CENTER:
         if d.guest or d.demi_guest:
-            return "a Guest/Demi-Guest cannot be called to the center (ST-K3/K4)"
+            return "a Guest or Demi-Guest cannot be called to the center"  # ST-K3, ST-K4
         if d.gear != c.gear + 1:
-            return f"the center takes gear {c.gear + 1} next, not gear {d.gear} (ST-T3a)"
+            return f"the center takes gear {c.gear + 1} next, not gear {d.gear}"  # ST-T3a
         if not (d.cls == c.cls or d.cls == STEERING or c.cls == STEERING):
             return _CLASS_TIP
         return None
     if d.gear > c.gear:
-        return f"side machines need gear ≤ the center's gear {c.gear} (ST-T3b)"
+        return f"side machines need gear ≤ the center's gear {c.gear}"  # ST-T3b
     if state.field[who * 3 + z] >= 0:
         return f"your {('left', 'center', 'right')[z]} zone is occupied"
     return None
@@ -184,9 +191,9 @@ def _why_battle(state: StampedeState, t: _Text, who: int | None) -> str | None:
     if who is None:
         return None
     if t.kind == "run" and state.obstructed(who):
-        return "the opponent has a card with Obstruction on the field: no running (ST-K1)"
+        return "the opponent has a card with Obstruction on the field: no running"  # ST-K1
     if state.forced(who):
-        return "《進路妨害》 is in force: every machine able to act must attack the center"
+        return "a forced attack is on: every machine able to act must attack the center"  # 《進路妨害》
     if t.kind == "run":
         z = t.zone(0)
         if z >= 0:
@@ -205,7 +212,7 @@ def _why_battle(state: StampedeState, t: _Text, who: int | None) -> str | None:
             if u < 0:
                 return "that opposing zone is empty"
             if state.obstructed(who) and not state.card_of[u].obstruction:
-                return "only cards with Obstruction may be attacked (ST-K1)"
+                return "only cards with Obstruction may be attacked"  # ST-K1
     return None
 
 
@@ -214,16 +221,16 @@ def _why_not_able(state: StampedeState, seat: int, z: int) -> str | None:
     if u < 0 or state.card_of[u].kind != MACHINE:
         return f"your {('left', 'center', 'right')[z]} zone holds no machine"
     if state.tapped[seat * 3 + z]:
-        return f"your {state.card_of[u].en} is tapped: it has acted (ST-T4)"
+        return f"your {state.card_of[u].en} is tapped: it has acted"  # ST-T4
     return None
 
 
 def _why_not_runner(state: StampedeState, seat: int, z: int) -> str | None:
     d = state.card_of[state.field[seat * 3 + z]]
     if d.guest:
-        return f"{d.en} is a Guest: it never runs (ST-K3)"
+        return f"{d.en} is a Guest: it never runs"  # ST-K3
     if d.demi_guest and z != CENTER:
-        return f"{d.en} is a Demi-Guest: it runs only from the center (ST-K4)"
+        return f"{d.en} is a Demi-Guest: it runs only from the center"  # ST-K4
     return None
 
 
@@ -240,14 +247,14 @@ def _why_card(state: StampedeState, t: _Text, who: int | None) -> str | None:
     if not state.usable(who, d):
         c = state.center_def(who)
         if d.gear > state.turn:
-            return f"gear {d.gear} exceeds this turn's gear cap {state.turn} (ST-T3c)"
+            return f"gear {d.gear} exceeds this turn's gear cap {state.turn}"  # ST-T3c
         if c.gear < d.gear:
-            return f"{d.en} needs a center of gear {d.gear} or more (ST-T6); yours is gear {c.gear}"
-        return f"{d.en} needs a center of its class (Steering: any) (ST-T6, ST-O2)"
+            return f"{d.en} needs a center of gear {d.gear} or more; yours is gear {c.gear}"  # ST-T6
+        return f"{d.en} needs a center of its class (Steering: any)"  # ST-T6, ST-O2
     if t.kind == "event":
         z = t.zone()
         if z == CENTER:
-            return "events go to the left or right zone (ST-C3)"
+            return "events go to the left or right zone"  # ST-C3
         if z >= 0 and state.field[who * 3 + z] >= 0:
             return f"your {('left', 'center', 'right')[z]} zone is occupied"
     return None

@@ -18,7 +18,9 @@ from typing import Any
 
 from kansei.core.protocol import Action
 
-from .board import (
+from .cards import ASSIST, EVENT, Ability
+from .combat import Combat
+from .state import (
     CENTER,
     KEEPER_WINDOWS,
     RESPONSE_WINDOWS,
@@ -34,8 +36,7 @@ from .board import (
     PlacedItem,
     RunItem,
 )
-from .cards import ASSIST, EVENT, Ability, CardDef
-from .combat import Combat
+from .table import CardDef
 
 PASS = Action("pass", "pass")
 DECLINE = Action("decline", "decline")
@@ -237,6 +238,7 @@ class Responses(Combat):
         ab = d.abilities[ab_index]
         if kind in ("assist", "keeper"):  # the card is used up (ST-C2)
             self.hands[p].remove(uid)
+            self.left_hand(p, uid)
             self.discard[p].append(uid)
         costs = ab.costs
         paid = tuple(costs[i].impl.pay(costs[i].p, self, p, uid, ch[i]) for i in range(len(costs)))
@@ -299,6 +301,7 @@ class Responses(Combat):
         """ST-K4: a Demi-Guest's procedure puts it on top of the center."""
         old = self.center_def(p).gear
         self.hands[p].remove(u)
+        self.left_hand(p, u)
         self.centers[p].append(u)
         self.field[p * 3 + CENTER] = u
         self.tapped[p * 3 + CENTER] = False
@@ -312,6 +315,7 @@ class Responses(Combat):
         for i, u in enumerate(hand):
             if self.card_of[u].id == cid:
                 del hand[i]
+                self.left_hand(p, u)
                 return u
         raise AssertionError(f"seat {p} holds no card {cid}")  # pragma: no cover - legal actions only
 

@@ -1,4 +1,4 @@
-"""Card Race Stampede!!: set-up (ST-S1) and scenarios.
+"""Card Race Stampede!!: decks (ST-D1), set-up (ST-S1) and scenarios.
 
 A race starts with each seat choosing a gear-1 machine face down as its first center, then the decks are
 shuffled, five cards dealt (not looked at yet), rock-paper-scissors thrown and its winner chooses to go
@@ -13,19 +13,53 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Annotated, Any, NamedTuple, Self
 
-from pydantic import ConfigDict, Field, StrictInt, StrictStr
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
 
 from kansei.core.errors import ContentError
 from kansei.core.protocol import GameSetup
 from kansei.core.rng import Rng
 from kansei.core.windows import Windows
 
-from .board import CENTER, CHOOSE_CENTER, CHOOSE_ORDER, DRAW, LEFT, RIGHT
-from .cards import ASSIST, MACHINE, CardDef, can_start
+from .cards import ASSIST, DECK_SIZE, MACHINE, MAX_COPIES, MAX_STEERING, STEERING
 from .responses import Responses
+from .state import CENTER, CHOOSE_CENTER, CHOOSE_ORDER, DRAW, LEFT, NOTHING_KNOWN, RIGHT, DeckList
+from .table import CardDef, Catalog, can_start
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .rules import Stampede
+    from .game import Stampede
+
+CardName = Annotated[StrictStr, Field(min_length=1, max_length=100)]
+Count = Annotated[StrictInt, Field(ge=1, le=40)]
+
+
+class DeckData(BaseModel):
+    """A deck as data: ``{"name": …, "cards": {card name: count}}`` (ST-D1 is checked separately)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+
+    name: StrictStr = Field("custom", max_length=100)
+    cards: dict[CardName, Count] = Field(max_length=200)
+
+
+def resolve_deck(game: Stampede, spec: Any, seat: int) -> tuple[str, list[int]]:
+    """A deck spec of ``start`` (None, a starter deck's name or deck data) -> its name and card ids
+    (ST-D1)."""
+    if spec is None:
+        spec = game.table.decks[seat % len(game.table.decks)].name
+    if isinstance(spec, str):
+        data = game.starter_deck(spec)
+    else:
+        problems = game.deck_problems(spec)
+        if problems:
+            raise ContentError([f"stampede: seat {seat}'s {p}" for p in problems])
+        data = dict(spec)
+    ids: list[int] = []
+    for card, n in data["cards"].items():
+        cid = game.table.find(card)
+        assert cid is not None  # checked by deck_problems
+        ids.extend([cid] * n)
+    return str(data.get("name") or "custom"), sorted(ids)
+
 
 Name = Annotated[StrictStr, Field(min_length=1, max_length=100)]
 Names = Annotated[list[Name], Field(max_length=40)]
@@ -79,13 +113,16 @@ class SetUp(Responses):
     __slots__ = ()
 
     @classmethod
-    def new(cls, game: Stampede, seed: int, built: list[list[int]], setup: StampedeSetup) -> Self:
-        """A race with the decks ``built`` (card ids per seat). Raises ContentError for a scenario that
-        cannot be set up; nothing outside the new state is touched."""
+    def new(cls, game: Stampede, seed: int, decks: list[tuple[str, list[int]]], setup: StampedeSetup) -> Self:
+        """A race with ``decks`` (per seat: its name and card ids). Raises ContentError for a scenario
+        that cannot be set up; nothing outside the new state is touched."""
         cards = game.table.cards
         o = game.options
+        built = [ids for _, ids in decks]
         s = cls.__new__(cls)
         s._init_base(game, seed)
+        s.decklists = (_decklist(*decks[0]), _decklist(*decks[1]))
+        s.known = NOTHING_KNOWN
         s.card_of = tuple(cards[c] for c in built[0] + built[1])
         s.seat1_start = len(built[0])
         s.decks = [list(range(s.seat1_start)), list(range(s.seat1_start, len(s.card_of)))]
@@ -249,6 +286,64 @@ class SetUp(Responses):
         self._run()
 
 
+def coverage_decks(game: Stampede) -> list[list[Any]]:
+    """Pairs of legal decks (``start(decks=…)``) that together hold every card of the content that can be
+    played: the starter decks, and for cards in none of them a deck per class built around them (their
+    class's cards fill it up, Steering cards three to a deck, ST-D1)."""
+    table = game.table
+    starters: list[Any] = [d.name for d in table.decks]
+    covered = {table.find(name) for d in table.decks for name in d.cards}
+    missing = [d for d in table.cards if not d.disabled and d.id not in covered]
+    extra: list[Any] = []
+    steering = [d for d in missing if d.cls == STEERING]
+    by_class: dict[int, list[CardDef]] = {}
+    for d in missing:
+        if d.cls != STEERING:
+            by_class.setdefault(d.cls, []).append(d)
+    classes = sorted({d.cls for d in table.cards if can_start(d) and d.cls != STEERING})
+    chunks = [steering[i : i + MAX_STEERING] for i in range(0, len(steering), MAX_STEERING)]
+    for i, chunk in enumerate(chunks):  # Steering cards ride along with a class's deck
+        by_class.setdefault(classes[i % len(classes)] if classes else STEERING, []).extend(chunk)
+    for cls, cards in sorted(by_class.items()):
+        deck = _deck_around(table, cls, cards)
+        if deck is not None:
+            extra.append(deck)
+    specs = starters + extra
+    if not specs:
+        return []
+    return [[specs[i], specs[(i + 1) % len(specs)]] for i in range(0, len(specs), 2)]
+
+
+def _deck_around(table: Catalog, cls: int, cards: list[CardDef]) -> dict[str, Any] | None:
+    """A legal 40-card deck holding ``cards``: one copy each, then copies of its class's cards (gear 1
+    first) up to four each; None if the class has too few cards for 40."""
+    counts: dict[int, int] = {d.id: 1 for d in cards}
+    fill = [d for d in table.cards if not d.disabled and d.cls == cls]
+    fill.sort(key=lambda d: (not can_start(d), d.gear, d.id))
+    fill += [d for d in cards if d.cls == STEERING]
+    while sum(counts.values()) < DECK_SIZE:
+        grew = False
+        for d in fill:
+            if sum(counts.values()) >= DECK_SIZE:
+                break
+            if counts.get(d.id, 0) < MAX_COPIES and (d.cls != STEERING or d.id in counts):
+                counts[d.id] = counts.get(d.id, 0) + 1
+                grew = True
+        if not grew:
+            return None
+    by_name = {table.cards[c].en: n for c, n in counts.items()}
+    if table.deck_problems(by_name, "coverage"):
+        return None
+    return {"name": f"coverage: {cards[0].en}", "cards": by_name}
+
+
+def _decklist(name: str, ids: list[int]) -> DeckList:
+    counts: dict[int, int] = {}
+    for cid in ids:
+        counts[cid] = counts.get(cid, 0) + 1
+    return DeckList(name, tuple(sorted(counts.items())))
+
+
 def _first_machine_problem(d: CardDef) -> str | None:
     return None if can_start(d) else "is not a gear-1 machine that can be the center (ST-S1)"
 
@@ -271,4 +366,4 @@ def _side_problem(d: CardDef) -> str | None:
     return None
 
 
-__all__ = ["FieldSetup", "Plan", "SetUp", "StampedeSetup"]
+__all__ = ["coverage_decks", "DeckData", "FieldSetup", "Plan", "SetUp", "StampedeSetup", "resolve_deck"]

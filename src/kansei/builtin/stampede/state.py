@@ -1,149 +1,512 @@
-"""Card Race Stampede!!: the state as the protocol sees it — views, copies, hidden information.
+"""Card Race Stampede!!: the state — what it holds, what it can be asked, how cards move, and its copies.
 
-:class:`StampedeState` is the last layer (``Board`` ← ``Combat`` ← ``Responses`` ← ``SetUp`` ← ``Turns``
-← this): what a seat may see (``view``), everything (``reveal``), copies for search (``clone``,
-``_resample``), how an action is told to the others (``_public_notation``) and why one is refused.
+Representation (the hot path of search, so plain lists of ints):
+
+- every physical card of a game is a *uid*: seat 0's cards are ``0 … seat1_start - 1``, seat 1's the rest;
+  ``card_of[uid]`` is its :class:`~.table.CardDef` (the printed card);
+- ``field`` holds the top card of each machine zone as six uids, ``seat * 3 + zone`` (zones: ``LEFT``,
+  ``CENTER``, ``RIGHT``; -1 empty); the center slot mirrors the top of ``centers[seat]``, the stack
+  (bottom first, ST-F2);
+- ``tapped`` is laid out like ``field`` (the center's flag belongs to the zone: a card exposed by a
+  destroyed top keeps it);
+- decks are lists with the top at the end; hands and discard piles are lists of uids;
+- pending effects and response windows live in ``windows`` (:class:`~kansei.core.windows.Windows`, ST-T6),
+  whose items are the named tuples below.
+
+The layers of the state, each a class on top of the previous one: :class:`Board` (this module: the
+fields, queries, card movements, copies, census and resampling), ``combat.Combat`` (attacks, runs, the
+goal), ``responses.Responses`` (abilities and response windows), ``setup.SetUp`` (set-up and scenarios)
+and ``rules.StampedeState`` (phases, the legal actions of a turn and applying them; the protocol's
+hooks). What a seat sees is :mod:`.views`.
 """
 
 from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Any
+from typing import TYPE_CHECKING, Any, NamedTuple, Self
 
-from kansei.core.protocol import Action
+from kansei.core.protocol import DuelState
+from kansei.core.windows import Windows
 
-from .board import CENTER, SETUP_PHASES, ZONES, AbilityItem, AttackItem, DeadHeatItem, PlacedItem, RunItem
-from .cards import KINDS, MACHINE, can_start
-from .refusals import reason_for_mover
-from .turns import Turns
+from .cards import EVENT, MACHINE, STEERING, Ability
+from .table import CardDef, can_start
 
-FACE_DOWN_CENTER = "set a card face down as the first center"
+if TYPE_CHECKING:  # pragma: no cover
+    from .game import Stampede
+    from .setup import Plan
+
+# phases (the first two are set-up, ST-S1)
+CHOOSE_CENTER, CHOOSE_ORDER, DRAW, REPAIR, MAIN, BATTLE, END, OVER = (
+    "center", "order", "draw", "repair", "main", "battle", "end", "over",
+)  # fmt: skip
+SETUP_PHASES = (CHOOSE_CENTER, CHOOSE_ORDER)
+
+ZONES = "LCR"
+LEFT, CENTER, RIGHT = 0, 1, 2
+
+# window kinds (docs/rulings.md, "Card Race Stampede": response windows)
+W_ATTACK, W_RUN, W_GOAL, W_DECKOUT = "attack", "run", "goal", "deckout"
+W_CHOICE = "choice"  # a triggered ability's owner chooses its targets
+W_EFFECT = "effect"  # effects resolving now, nobody is asked
+W_DEAD_HEAT = "deadheat"  # Dead Heat runs resolving (ST-K5), nobody is asked
+RESPONSE_WINDOWS = (W_ATTACK, W_RUN)  # where both seats may answer with instants
+KEEPER_WINDOWS = (W_GOAL, W_DECKOUT)  # where the seat about to lose may use keepers (ST-K8)
 
 
-class StampedeState(Turns):
-    __slots__ = ()
+# -- the items of the window stack (immutable; the first field names the kind) ---------------------------
+class AttackItem(NamedTuple):
+    """A declared attack (ST-T4): the attackers as (zone, uid) pairs, fixed at declaration."""
 
-    # -- what a seat is told --------------------------------------------------------------------------
-    def _public_notation(self, action: Action) -> str:
-        """ST-S1: the first machine is set face down; the others learn only that a card was set."""
-        return FACE_DOWN_CENTER if action.kind == "center" else action.notation
+    kind: str
+    seat: int
+    attackers: tuple[tuple[int, int], ...]
+    target_zone: int
+    target: int
 
-    def _why_illegal(self, text: str, seat: int) -> str | None:
-        return reason_for_mover(self, text, seat)
 
-    def _zone_view(self, p: int, z: int, hidden: bool) -> dict[str, Any] | None:
+class RunItem(NamedTuple):
+    """A declared run (ST-T4)."""
+
+    kind: str
+    seat: int
+    zone: int
+    uid: int
+
+
+class AbilityItem(NamedTuple):
+    """An ability used or triggered: its choices (one per cost, then per effect) and what was paid."""
+
+    kind: str
+    seat: int
+    uid: int
+    ability: int
+    choices: tuple[Any, ...]
+    paid: tuple[Any, ...]
+
+
+class LossItem(NamedTuple):
+    """A seat about to reach the goal (``goal``) or to lose by drawing from an empty deck (``deckout``)."""
+
+    kind: str
+    seat: int
+
+
+class DeadHeatItem(NamedTuple):
+    """A Dead Heat card running with the opponent (ST-K5)."""
+
+    kind: str
+    seat: int
+    uid: int
+    by: int
+
+
+class PlacedItem(NamedTuple):
+    """An event placed as a response (the placement is the response; nothing is left to resolve)."""
+
+    kind: str
+    seat: int
+    uid: int
+
+
+class FizzledItem(NamedTuple):
+    """A declaration cancelled by a response (``what``: attack or run)."""
+
+    kind: str
+    what: str
+    seat: int
+
+
+class DeckList(NamedTuple):
+    """A seat's deck as the race began (decklists are open information, docs/rulings.md)."""
+
+    name: str
+    cards: tuple[tuple[int, int], ...]  # (card id, copies) in card-table order
+
+
+class Known(NamedTuple):
+    """What every seat knows of the hidden zones (determinize keeps it). Immutable: copies share it, a
+    change replaces it (it changes seldom, copies are many)."""
+
+    hands: tuple[tuple[int, ...], tuple[int, ...]]  # per seat: uids that went to its hand in the open
+    bottoms: tuple[int, int]  # per seat: cards at the bottom of its deck known in order (recycled)
+
+
+NOTHING_KNOWN = Known(((), ()), (0, 0))
+
+
+class StatMod(NamedTuple):
+    """POW/DEF added to a machine, until end of turn or while it stays on the field."""
+
+    uid: int
+    pow: int
+    def_: int
+    lasting: bool  # False: until end of turn (ST-T5)
+
+
+class Board(DuelState):
+    """The state of a race and the moves of cards; the rules of a turn are in the layers above."""
+
+    __slots__ = (
+        "card_of", "seat1_start", "decks", "hands", "discard", "centers", "field", "tapped", "damage",
+        "stat_mods", "distance", "turn", "start_turn", "active", "first", "phase", "double_action_used",
+        "used_this_turn", "forcing_until", "force_lift", "leader", "reason", "windows", "rps_winner",
+        "pending_setup", "decklists", "known",
+    )  # fmt: skip
+
+    game: Stampede
+    card_of: tuple[CardDef, ...]  # uid -> the printed card
+    seat1_start: int  # the first uid of seat 1
+    decks: list[list[int]]  # per seat, top at the end
+    hands: list[list[int]]
+    discard: list[list[int]]
+    centers: list[list[int]]  # per seat, the center stack bottom first (ST-F2)
+    field: list[int]  # seat * 3 + zone -> the top card's uid, -1 empty
+    tapped: list[bool]  # seat * 3 + zone
+    damage: dict[int, int]  # uid of an event -> HP lost (ST-C3)
+    stat_mods: list[StatMod]
+    distance: list[int]  # remaining distance per seat (ST-S1: 20)
+    turn: int  # the turn count, both players' turns from 1: also the gear cap (ST-T3c)
+    start_turn: int  # the turn the race started at (1, or a scenario's)
+    active: int  # whose turn it is
+    first: int  # who went first (-1 during set-up)
+    phase: str
+    double_action_used: list[int]  # uids that untapped by Double Action (ST-K2)
+    used_this_turn: list[tuple[int, int]]  # (uid, ability index) of once-per-turn abilities used
+    forcing_until: list[int]  # per seat: the turn until which its 《進路妨害》 holds (0: none)
+    force_lift: list[tuple[int, int]]  # per seat: (center gear, center height) at or below which it lifts
+    leader: int  # the seat strictly ahead (-1: level, no lead yet) for Crash (ST-K7)
+    reason: str  # how the race ended: "goal" or "deck-out"
+    windows: Windows
+    rps_winner: int  # who won rock-paper-scissors (-1 until thrown)
+    pending_setup: Plan | None  # a scenario's cards waiting for both first machines (ST-S1)
+    decklists: tuple[DeckList, DeckList]  # as the race began; shared by every copy
+    # what every seat knows of the hidden zones: the cards that went to a hand in the open (a side machine
+    # returned, a card bounced), the recycled cards at the bottom of a deck (until it is shuffled)
+    known: Known
+
+    # -- implemented by the layers above ------------------------------------------------------------
+    def _trigger(self, p: int, uid: int, ab: Ability) -> None:
+        raise NotImplementedError  # responses.Responses
+
+    def _run(self) -> None:
+        raise NotImplementedError  # rules.StampedeState
+
+    # -- queries ------------------------------------------------------------------------------------
+    def owner(self, uid: int) -> int:
+        return 0 if uid < self.seat1_start else 1
+
+    def zone_of(self, uid: int) -> int:
+        """The zone of a card on its owner's field (-1 if it is not on top of a zone)."""
+        if uid < 0:
+            return -1
+        base = 0 if uid < self.seat1_start else 3
+        field = self.field
+        if field[base] == uid:
+            return LEFT
+        if field[base + 1] == uid:
+            return CENTER
+        if field[base + 2] == uid:
+            return RIGHT
+        return -1
+
+    def pow_of(self, uid: int) -> int:
+        """POW with the stat changes in force (ST-C1)."""
+        v = self.card_of[uid].pow
+        for u, dp, _, _ in self.stat_mods:
+            if u == uid:
+                v += dp
+        return v
+
+    def def_of(self, uid: int) -> int:
+        """DEF with the stat changes in force (ST-C1)."""
+        v = self.card_of[uid].def_
+        for u, _, dd, _ in self.stat_mods:
+            if u == uid:
+                v += dd
+        return v
+
+    def center_def(self, p: int) -> CardDef:
+        """The printed card on top of ``p``'s center."""
+        return self.card_of[self.field[p * 3 + CENTER]]
+
+    def obstructed(self, seat: int) -> bool:
+        """ST-K1: the opponent of ``seat`` has a card with Obstruction on the field (center: its top)."""
+        base = (1 - seat) * 3
+        field, card_of = self.field, self.card_of
+        for z in (LEFT, CENTER, RIGHT):
+            u = field[base + z]
+            if u >= 0 and card_of[u].obstruction:
+                return True
+        return False
+
+    def usable(self, seat: int, d: CardDef) -> bool:
+        """ST-T6 / ST-O2: an assist or event only while your center is of its class (Steering either way)
+        with gear ≥ the card's gear; ST-T3(c) the turn's gear cap."""
+        c = self.center_def(seat)
+        if c.gear < d.gear or d.gear > self.turn:
+            return False
+        return d.cls == c.cls or d.cls == STEERING or c.cls == STEERING
+
+    def forced(self, seat: int) -> bool:
+        """Is ``seat`` under an opponent's forced center attack (《進路妨害》) that is not lifted?"""
+        o = 1 - seat
+        until = self.forcing_until[o]
+        if not until or until < self.turn:
+            return False
+        gear, height = self.force_lift[o]
+        return self.center_def(o).gear > gear and len(self.centers[o]) > height
+
+    def attack_targets(self, seat: int) -> list[int]:
+        """ST-T4 / ST-K1: the opposing zones ``seat`` may attack."""
+        base = (1 - seat) * 3
+        field, card_of = self.field, self.card_of
+        obstructed = self.obstructed(seat)
+        return [
+            z
+            for z in (LEFT, CENTER, RIGHT)
+            if field[base + z] >= 0 and (not obstructed or card_of[field[base + z]].obstruction)
+        ]
+
+    def pending_against(self, seat: int, kind: str) -> int:
+        """Index of the topmost pending ``kind`` item (attack/run) declared by ``seat``'s opponent, or -1."""
+        items = self.windows.items
+        for i in range(len(items) - 1, -1, -1):
+            it = items[i]
+            if it[0] == kind and it[1] != seat:
+                return i
+        return -1
+
+    # -- card movements (each logs what every seat sees) ----------------------------------------------
+    def draw(self, p: int, n: int, phase: bool = False) -> None:
+        """ST-T1 / ST-O1: draw ``n``; from an empty deck the player is about to lose (Requiem Keeper)."""
+        deck = self.decks[p]
+        for _ in range(n):
+            if not deck:
+                if not phase and not self.game.options.effect_draw_loses:
+                    self.log("fizzle", what="draw", seat=p)
+                    return
+                self.log("deck_empty", seat=p)
+                self.windows.open(W_DECKOUT, p, LossItem(W_DECKOUT, p), data=p)
+                return
+            u = deck.pop()
+            self.hands[p].append(u)
+            self.log("draw", seat=p, count=1, left=len(deck))
+            self.log_private(p, "drew", seat=p, card=self.card_of[u].en)
+
+    def set_tapped(self, p: int, z: int, value: bool) -> None:
+        self.tapped[p * 3 + z] = value
+        card = self.card_of[self.field[p * 3 + z]].en
+        self.log("tap" if value else "untap", seat=p, zone=ZONES[z], card=card)
+
+    def add_mod(self, u: int, dp: int, dd: int, duration: str) -> None:
+        self.stat_mods.append(StatMod(u, dp, dd, duration != "turn"))
+        self.log("stats", card=self.card_of[u].en, pow=dp, def_=dd, duration=duration)
+
+    def _left_field(self, u: int) -> None:
+        """A card that leaves the field loses its stat changes and damage."""
+        if self.stat_mods:
+            self.stat_mods = [m for m in self.stat_mods if m.uid != u]
+        self.damage.pop(u, None)
+
+    def _pop_center(self, p: int) -> int:
+        """Take the top card off ``p``'s center stack (ST-F2: never the last one); returns its uid."""
+        stack = self.centers[p]
+        u = stack.pop()
+        self.field[p * 3 + CENTER] = stack[-1]
+        self._left_field(u)
+        return u
+
+    def _clear_side(self, p: int, z: int) -> int:
+        u = self.field[p * 3 + z]
+        self.field[p * 3 + z] = -1
+        self.tapped[p * 3 + z] = False
+        self._left_field(u)
+        return u
+
+    def destroy(self, p: int, z: int) -> None:
+        """Destroy the card on top of a zone (ST-F2: a center holding a single machine stays)."""
         u = self.field[p * 3 + z]
         if u < 0:
-            return None
-        if hidden:
-            return {"face_down": True, "height": len(self.centers[p])}
-        d = self.card_of[u]
-        v: dict[str, Any] = {
-            "name": d.name,
-            "en": d.en,
-            "kind": KINDS[d.kind],
-            "gear": d.gear,
-            "class": d.rec.class_,
-            "tapped": self.tapped[p * 3 + z],
-        }
-        if d.kind == MACHINE:
-            v["pow"] = self.pow_of(u)
-            v["def"] = self.def_of(u)
-            v["double_action_used"] = u in self.double_action_used
-        else:
-            v["hp"] = d.hp - self.damage.get(u, 0)
-            v["max_hp"] = d.hp
+            return
         if z == CENTER:
-            v["height"] = len(self.centers[p])
-            v["stack"] = [self.card_of[x].en for x in self.centers[p]]
-        return v
+            if len(self.centers[p]) <= 1:
+                self.log("stays", seat=p, card=self.card_of[u].en)  # ST-F2
+                return
+            old = self.card_of[u].gear
+            self._pop_center(p)
+            self.discard[p].append(u)
+            below = self.centers[p][-1]
+            self.log("destroyed", seat=p, card=self.card_of[u].en, zone="C")
+            self.log("exposed", seat=p, card=self.card_of[below].en, height=len(self.centers[p]))
+            self._center_changed(p, old)  # the exposed card gets no on-enter effects (ST-T4)
+        else:
+            self._clear_side(p, z)
+            self.discard[p].append(u)
+            self.log("destroyed", seat=p, card=self.card_of[u].en, zone=ZONES[z])
+        for ab in self.card_of[u].on_destroyed:
+            self._trigger(p, u, ab)
 
-    def _item_view(self, it: tuple[Any, ...]) -> dict[str, Any]:
-        """A pending item as public names (responses are face up)."""
+    def remove_from_field(self, p: int, z: int, dest: str) -> None:
+        """A card leaves the field without being destroyed, to ``dest``: "hand" or "discard"."""
+        u = self.field[p * 3 + z]
+        if u < 0:
+            return
+        if z == CENTER:
+            if len(self.centers[p]) <= 1:
+                return  # ST-F2
+            old = self.card_of[u].gear
+            self._pop_center(p)
+        else:
+            old = -1
+            self._clear_side(p, z)
+        if dest == "hand":
+            self.hands[p].append(u)
+            self._known_in_hand(p, u)
+        else:
+            self.discard[p].append(u)
+        self.log("left", seat=p, card=self.card_of[u].en, zone=ZONES[z], dest=dest)
+        if old >= 0:
+            self._center_changed(p, old)
+
+    def _center_changed(self, p: int, old_gear: int) -> None:
+        """ST-T3: when the center's gear drops to or below a side machine's gear, that machine returns to
+        hand (option ``side_return=strictly_below``: only when it drops strictly below)."""
+        g = self.center_def(p).gear
+        if g >= old_gear:
+            return
+        strict = self.game.options.side_return == "strictly_below"
+        base = p * 3
+        for z in (LEFT, RIGHT):
+            u = self.field[base + z]
+            if u < 0 or self.card_of[u].kind != MACHINE:
+                continue
+            side_gear = self.card_of[u].gear
+            if side_gear > g or (not strict and side_gear == g):
+                self._clear_side(p, z)
+                self.hands[p].append(u)
+                self._known_in_hand(p, u)
+                self.log("returned", seat=p, card=self.card_of[u].en, zone=ZONES[z], center_gear=g)
+
+    def put_under_center(self, p: int, z: int) -> int:
+        """Cost of 《グレイトフル・トレイン》: a side machine goes directly under the center's top card."""
+        u = self._clear_side(p, z)
+        stack = self.centers[p]
+        stack.insert(len(stack) - 1, u)
+        self.log("put_under", seat=p, card=self.card_of[u].en, zone=ZONES[z], height=len(stack))
+        return u
+
+    def discard_from_hand(self, p: int, cid: int, avoid: int = -1) -> int:
+        """Discard a copy of card ``cid`` from ``p``'s hand (not the uid ``avoid``); the discard is public."""
+        hand = self.hands[p]
+        for i, u in enumerate(hand):
+            if u != avoid and self.card_of[u].id == cid:
+                del hand[i]
+                self.left_hand(p, u)
+                self.discard[p].append(u)
+                self.log("discarded", seat=p, card=self.card_of[u].en)
+                return u
+        return -1  # pragma: no cover - the cost's options come from the hand
+
+    def left_hand(self, p: int, u: int) -> None:
+        """``u`` left ``p``'s hand in the open: whoever knew a copy of it was there knows one less (the
+        others cannot tell which copy of a card was played)."""
+        known = self.known.hands[p]
+        if not known:
+            return
+        if u not in known:
+            cid = self.card_of[u].id
+            u = next((k for k in known if self.card_of[k].id == cid), -1)
+            if u < 0:
+                return
+        i = known.index(u)
+        self._set_known_hand(p, known[:i] + known[i + 1 :])
+
+    def _known_in_hand(self, p: int, u: int) -> None:
+        self._set_known_hand(p, (*self.known.hands[p], u))
+
+    def _set_known_hand(self, p: int, cards: tuple[int, ...]) -> None:
+        hands = self.known.hands
+        self.known = self.known._replace(hands=(cards, hands[1]) if p == 0 else (hands[0], cards))
+
+    def _set_known_bottom(self, p: int, n: int) -> None:
+        b = self.known.bottoms
+        if b[p] != n:
+            self.known = self.known._replace(bottoms=(n, b[1]) if p == 0 else (b[0], n))
+
+    def damage_event(self, p: int, z: int, n: int) -> None:
+        """ST-C3: an event's HP drops; at 0 it is destroyed."""
+        u = self.field[p * 3 + z]
+        if u < 0 or self.card_of[u].kind != EVENT:
+            return
+        lost = self.damage.get(u, 0) + n
+        self.damage[u] = lost
+        left = max(0, self.card_of[u].hp - lost)
+        self.log("event_hp", seat=p, card=self.card_of[u].en, hp=left)
+        if left <= 0:
+            self.destroy(p, z)
+
+    def search(self, p: int, name: str | None, kind: int | None, max_gear: int, count: int) -> None:
+        """Cards from the deck to the hand, then a shuffle (ST-O1: fizzles when none is there). The others
+        see how many cards; the owner sees which."""
+        deck = self.decks[p]
         card_of = self.card_of
-        v: dict[str, Any] = {"kind": it[0]}
-        if isinstance(it, AttackItem):
-            v |= {
-                "seat": it.seat,
-                "attackers": [card_of[u].en for _, u in it.attackers],
-                "target": card_of[it.target].en,
-                "target_zone": ZONES[it.target_zone],
-            }
-        elif isinstance(it, RunItem):
-            v |= {"seat": it.seat, "card": card_of[it.uid].en, "gear": card_of[it.uid].gear}
-        elif isinstance(it, AbilityItem):
-            v |= {"seat": it.seat, "card": card_of[it.uid].en, "ability": it.ability}
-        elif isinstance(it, DeadHeatItem):
-            v |= {"seat": it.seat, "card": card_of[it.uid].en, "by": it.by}
-        elif isinstance(it, PlacedItem):
-            v |= {"seat": it.seat, "card": card_of[it.uid].en}
-        elif it[0] == "fizzled":
-            v |= {"what": it[1], "seat": it[2]}
-        else:  # goal, deckout
-            v["seat"] = it[1]
-        return v
+        found = []
+        for i in range(len(deck) - 1, -1, -1):
+            d = card_of[deck[i]]
+            if name is not None and name not in (d.name, d.en):
+                continue
+            if kind is not None and d.kind != kind:
+                continue
+            if d.gear > max_gear:
+                continue
+            found.append(i)
+            if len(found) == count:
+                break
+        if not found:
+            self.log("fizzle", what="search", seat=p)
+            return
+        taken = [deck.pop(i) for i in found]  # descending indices: deleting keeps the others valid
+        self.hands[p].extend(taken)
+        self.log("searched", seat=p, count=len(taken))
+        self.log_private(p, "searched_cards", seat=p, cards=[card_of[u].en for u in taken])
+        self.rng.shuffle(deck)
+        self._set_known_bottom(p, 0)
 
-    def view(self, seat: int | None) -> dict[str, Any]:
-        setup = self.phase in SETUP_PHASES
-        players = []
-        for p in (0, 1):
-            hidden_center = setup and p != seat
-            pv: dict[str, Any] = {
-                "seat": p,
-                "distance": self.distance[p],
-                "zones": {ZONES[z]: self._zone_view(p, z, hidden_center and z == CENTER) for z in (0, 1, 2)},
-                "hand_count": len(self.hands[p]),
-                "deck_count": len(self.decks[p]),
-                "discard": [self.card_of[u].en for u in self.discard[p]],
-                "tune": [],  # ST-F1 ruling: shown, always empty
-                "forcing": bool(self.forcing_until[p]),
-            }
-            if p == seat and not setup:  # ST-S1: the hands are looked at once set-up is over
-                pv["hand"] = sorted(self.card_of[u].en for u in self.hands[p])
-            players.append(pv)
-        windows = self.windows
-        return {
-            "game": "stampede",
-            "phase": self.phase,
-            "turn": self.turn,
-            "gear_cap": self.turn,
-            "active": self.active,
-            "first": self.first,
-            "to_move": self.to_move,
-            "players": players,
-            "windows": (
-                {
-                    "frames": [
-                        {"kind": f.kind, "priority": f.priority, "resolving": f.resolving}
-                        for f in windows.frames
-                    ],
-                    "items": [self._item_view(it) for it in windows.items],
-                }
-                if windows.frames
-                else None
-            ),
-            "you": seat,
-            "over": self.over,
-            "winner": self.win,
-            "reason": self.reason,
-        }
+    def recycle(self, p: int, n: int) -> None:
+        """The ``n`` most recent discards go to the bottom of the deck."""
+        pile = self.discard[p]
+        k = min(n, len(pile))
+        if not k:
+            self.log("fizzle", what="recycle", seat=p)
+            return
+        moved = pile[-k:]
+        del pile[-k:]
+        self.decks[p][0:0] = moved
+        self._set_known_bottom(p, self.known.bottoms[p] + k)  # in the open: everyone knows the bottom
+        self.log("recycled", seat=p, count=k, cards=[self.card_of[u].en for u in moved])
 
-    def reveal(self) -> dict[str, Any]:
-        v = self.view(None)
-        card_of = self.card_of
-        for p in (0, 1):
-            v["players"][p]["hand"] = [card_of[u].en for u in self.hands[p]]
-            v["players"][p]["deck"] = [card_of[u].en for u in reversed(self.decks[p])]
-            v["players"][p]["zones"]["C"] = self._zone_view(p, CENTER, False)
-        v["mods"] = [[card_of[m.uid].en, m.pow, m.def_, int(m.lasting)] for m in self.stat_mods]
-        v["force"] = list(self.forcing_until)
-        v["leader"] = self.leader
-        v["rng"] = self.rng.s
-        v["rps_winner"] = self.rps_winner
-        v["used"] = len(self.used_this_turn)
-        return v
+    def force_attack(self, p: int, lift_gear: int, lift_cards: int) -> None:
+        """《進路妨害》: until the opponent's next end phase (this turn's, if it is theirs)."""
+        self.forcing_until[p] = self.turn if self.active != p else self.turn + 1
+        self.force_lift[p] = (lift_gear, lift_cards)
+        self.log("force", seat=p, until=self.forcing_until[p])
 
+    def cancel_pending(self, p: int, kind: str) -> None:
+        """The topmost ``kind`` declared against ``p`` fizzles when it would resolve."""
+        i = self.pending_against(p, kind)
+        if i >= 0:
+            self.windows.replace(i, FizzledItem("fizzled", kind, self.windows.items[i][1]))
+
+    def _finish(self, winner: int | None, reason: str) -> None:
+        self.over = True
+        self.win = winner
+        self.reason = reason
+        self.phase = OVER
+        self.windows.clear()
+        self.log("race_over", winner=winner, reason=reason, distance=list(self.distance))
+
+    # -- census and copies -----------------------------------------------------------------------
     def census(self) -> dict[int, Counter[Any]]:
         out: dict[int, Counter[Any]] = {}
         card_of = self.card_of
@@ -164,9 +527,38 @@ class StampedeState(Turns):
             out[p] = c
         return out
 
-    # -- copies -------------------------------------------------------------------------------------
-    def clone(self) -> StampedeState:
-        s = StampedeState.__new__(StampedeState)
+    def zones(self) -> dict[str, Counter[str]]:
+        """Every zone's cards by slug: ``zone:<seat>:hand|deck|discard``, the machine zones
+        ``zone:<seat>:L|C|R`` (the center: its whole stack) and, in a scenario before set-up ends, the
+        cards it set aside (``zone:<seat>:scenario``)."""
+        card_of = self.card_of
+        out: dict[str, Counter[str]] = {}
+        plan = self.pending_setup
+        for p in (0, 1):
+            piles = {"hand": self.hands[p], "deck": self.decks[p], "discard": self.discard[p]}
+            piles["L"] = [u for u in (self.field[p * 3],) if u >= 0]
+            piles["C"] = self.centers[p]
+            piles["R"] = [u for u in (self.field[p * 3 + 2],) if u >= 0]
+            if plan is not None:
+                piles["scenario"] = [
+                    *plan.stacks[p], *(u for _, u in plan.sides[p]), *plan.hands[p], *plan.discard[p],
+                    *plan.order[p],
+                ]  # fmt: skip
+            for name, cards in piles.items():
+                out[f"zone:{p}:{name}"] = Counter(card_of[u].slug for u in cards)
+        return out
+
+    def deck_lists(self) -> list[dict[str, Any] | None]:
+        """Each seat's deck as deck data (English card names), as the race began."""
+        cards = self.game.table.cards
+        return [{"name": d.name, "cards": {cards[cid].en: n for cid, n in d.cards}} for d in self.decklists]
+
+    def _first_mover(self) -> int | None:
+        """ST-S1: the seat that went first (None during set-up)."""
+        return self.first if self.first >= 0 else None
+
+    def clone(self) -> Self:
+        s = type(self).__new__(type(self))
         self._copy_base(s)
         s.card_of = self.card_of
         s.seat1_start = self.seat1_start
@@ -195,19 +587,30 @@ class StampedeState(Turns):
         s.windows = self.windows.clone()
         s.rps_winner = self.rps_winner
         s.pending_setup = self.pending_setup  # read-only once made
+        s.decklists = self.decklists
+        s.known = self.known
         return s
 
     def _resample(self, seat: int | None, rng: random.Random) -> None:
         """Resample what ``seat`` cannot see: deck orders, the opponent's hand (and during set-up every
-        hand, not looked at yet, and the opponent's face-down first machine)."""
+        hand, not looked at yet, and the opponent's face-down first machine). What every seat knows
+        stays: the cards that went to a hand in the open, the recycled cards at the bottom of a deck."""
         setup = self.phase in SETUP_PHASES
         for p in (0, 1):
+            deck = self.decks[p]
+            bottom = min(self.known.bottoms[p], len(deck))
             if p == seat and not setup:
-                self.decks[p].sort()
-                rng.shuffle(self.decks[p])
+                rest = deck[bottom:]
+                rest.sort()
+                rng.shuffle(rest)
+                self.decks[p] = deck[:bottom] + rest
                 continue
+            known = list(self.known.hands[p])
+            hand = self.hands[p]
             face_down = setup and p != seat and bool(self.centers[p])
-            pool = self.decks[p] + self.hands[p] + (self.centers[p] if face_down else [])
+            pool = deck[bottom:] + (_without(hand, known) if known else hand)
+            if face_down:
+                pool += self.centers[p]
             pool.sort()
             rng.shuffle(pool)
             if face_down:
@@ -215,9 +618,52 @@ class StampedeState(Turns):
                 u = pool.pop(i)
                 self.centers[p] = [u]
                 self.field[p * 3 + CENTER] = u
-            nh = len(self.hands[p])
-            self.hands[p] = pool[:nh]
-            self.decks[p] = pool[nh:]
+            hidden = len(hand) - len(known)
+            self.hands[p] = known + pool[:hidden]
+            self.decks[p] = deck[:bottom] + pool[hidden:]
 
 
-__all__ = ["FACE_DOWN_CENTER", "StampedeState"]
+def _without(cards: list[int], gone: list[int]) -> list[int]:
+    """``cards`` less the uids in ``gone``."""
+    out = cards[:]
+    for u in gone:
+        out.remove(u)
+    return out
+
+
+__all__ = [
+    "AbilityItem",
+    "AttackItem",
+    "BATTLE",
+    "Board",
+    "CENTER",
+    "CHOOSE_CENTER",
+    "CHOOSE_ORDER",
+    "DRAW",
+    "DeckList",
+    "Known",
+    "NOTHING_KNOWN",
+    "DeadHeatItem",
+    "END",
+    "FizzledItem",
+    "KEEPER_WINDOWS",
+    "LEFT",
+    "LossItem",
+    "MAIN",
+    "OVER",
+    "PlacedItem",
+    "REPAIR",
+    "RESPONSE_WINDOWS",
+    "RIGHT",
+    "RunItem",
+    "SETUP_PHASES",
+    "StatMod",
+    "W_ATTACK",
+    "W_CHOICE",
+    "W_DEAD_HEAT",
+    "W_DECKOUT",
+    "W_EFFECT",
+    "W_GOAL",
+    "W_RUN",
+    "ZONES",
+]
