@@ -5,8 +5,8 @@ seat and its spec alone, so the same seat gets the same bot randomness whichever
 common random numbers that make a card swap's paired difference small in noise.
 
 Race shape (``Tables.shape``): after every change of the seat to move, the lab asks the game who is ahead
-with the optional hook ``game.standing(state) -> list[float]`` (per seat, higher is further ahead, built
-from public information), falling back on ``game.evaluate(state, seat)`` for every seat.
+with the contract's ``game.standing(state, seat)`` (each seat's lead in the game's own units, from public
+information; docs/ARCHITECTURE.md).
 """
 
 from __future__ import annotations
@@ -76,14 +76,12 @@ def scores(winner: int | None, players: int) -> list[float]:
 
 
 def standing_fn(game: Game) -> Callable[[State], Sequence[float]]:
-    hook = getattr(game, "standing", None)
-    if callable(hook):
-        return hook
+    """Every seat's standing (its lead in the game's units) at a state."""
 
-    def by_evaluation(state: State) -> list[float]:
-        return [game.evaluate(state, s) for s in range(state.players)]
+    def standing(state: State) -> list[float]:
+        return [game.standing(state, seat) for seat in range(state.players)]
 
-    return by_evaluation
+    return standing
 
 
 def leader(values: Sequence[float]) -> int | None:
@@ -167,9 +165,7 @@ def play_job(tables: Tables, job: Job) -> dict[str, Any]:
         "seconds": time.perf_counter() - t0,
     }
     if observe:
-        final = None
-        if getattr(game, "standing", None) is not None:
-            final = [float(v) for v in standing_fn(game)(state)]
+        final = [float(v) for v in standing_fn(game)(state)]
         row.update(shape_of(samples, final, winner))
     return row
 
