@@ -28,7 +28,7 @@ def test_a_spec_without_a_time_budget_gets_the_limit_and_keeps_its_default_count
         ("openspiel:mcts:sims=1000000000", "20,000 iterations"),
         ("openspiel:ismcts:sims=1000000000", "20,000 iterations"),
         ("openspiel:mcts:sims=5000,rollouts=10", "20,000 iterations"),  # the work is the product
-        ("openspiel:mcts:worlds=1000000", "20,000 iterations"),
+        ("openspiel:mcts:worlds=1000000", "limit of 20,000 a move"),
     ],
 )
 def test_absurd_budgets_are_refused_naming_the_limit(spec: str, limit: str) -> None:
@@ -44,6 +44,13 @@ def test_malformed_specs_are_one_line(spec: str) -> None:
     with pytest.raises(OptionError) as e:
         check_spec(spec, **LIMITS)
     assert str(e.value) and "\n" not in str(e.value)
+
+
+def test_worlds_share_the_simulations_they_do_not_multiply_them() -> None:
+    assert (
+        check_spec("openspiel:mcts:sims=20000,worlds=8", **LIMITS).spec
+        == "openspiel:mcts:sims=20000,worlds=8"
+    )
 
 
 def test_every_agent_kind_passes_with_its_defaults_and_says_who_keeps_the_time() -> None:

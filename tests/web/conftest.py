@@ -11,7 +11,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from importlib.metadata import entry_points
 from pathlib import Path
 
@@ -115,6 +115,14 @@ def wait_for_turn(client: TestClient, room: str, token: str | None, timeout: flo
         time.sleep(0.02)
 
 
+def eventually(predicate: Callable[[], object], what: str, timeout: float = 60) -> None:
+    """Wait until ``predicate()`` holds (polling observable state, with a generous deadline)."""
+    deadline = time.monotonic() + timeout
+    while not predicate():
+        assert time.monotonic() < deadline, f"not within {timeout} s: {what}"
+        time.sleep(0.02)
+
+
 def play_out(client: TestClient, room: str, token: str, rng: random.Random) -> dict:
     """Random legal moves for the token's seat until the game is over (bots answer meanwhile)."""
     while not (p := wait_for_turn(client, room, token))["over"]:
@@ -126,8 +134,8 @@ def play_out(client: TestClient, room: str, token: str, rng: random.Random) -> d
 class Server:
     """``kansei serve`` in a real process (killable, restartable) on a free port."""
 
-    def __init__(self, db: str, port: int | None = None, budget: float = 1.0):
-        self.db, self.port, self.budget = db, port or free_port(), budget
+    def __init__(self, db: str, port: int | None = None, budget: float = 1.0, extra: tuple[str, ...] = ()):
+        self.db, self.port, self.budget, self.extra = db, port or free_port(), budget, extra
         self.proc: subprocess.Popen[bytes] | None = None
         self.url = f"http://127.0.0.1:{self.port}"
 
@@ -143,6 +151,7 @@ class Server:
                 "1",
                 "--bot-budget",
                 str(self.budget),
+                *self.extra,
             ],
             env=env,
             stdout=subprocess.DEVNULL,

@@ -2,9 +2,11 @@
 it may ask for. A server (``kansei serve``) calls it for every bot seat, and so may any tool that runs
 agents for someone else.
 
-An agent's ``Params`` mark their budget keys with :data:`SECONDS` (a time budget the agent keeps itself)
-and :data:`ITERATIONS` (counts whose product is the search's work: iterations, simulations, rollouts,
-worlds), as ``Field(..., json_schema_extra=ITERATIONS)``. :func:`check_spec` then, for every agent kind:
+An agent's ``Params`` mark their budget keys with :data:`SECONDS` (a time budget the agent keeps itself),
+:data:`ITERATIONS` (counts whose product is the search's work: iterations, simulations, rollouts per leaf)
+and :data:`COUNT` (a count bounded on its own, not a factor of that product: the worlds a fixed number of
+simulations is shared among), as ``Field(..., json_schema_extra=ITERATIONS)``. :func:`check_spec` then,
+for every agent kind:
 
 - refuses an unknown kind or key, a malformed value, a time over ``max_seconds`` and work over
   ``max_iterations``, each in one line naming the limit;
@@ -30,6 +32,7 @@ from kansei.core.options import shorten
 BUDGET = "x-kansei-budget"
 SECONDS: dict[str, Any] = {BUDGET: "seconds"}  # a time budget per move, which the agent keeps itself
 ITERATIONS: dict[str, Any] = {BUDGET: "iterations"}  # a count of search work (their product is the work)
+COUNT: dict[str, Any] = {BUDGET: "count"}  # a count of work on its own (each at most the limit)
 
 
 @dataclass(frozen=True)
@@ -57,11 +60,11 @@ def agent_params(kind: str) -> type[BaseModel]:
 
 
 def budget_keys(params: type[BaseModel]) -> dict[str, str]:
-    """``key -> "seconds" | "iterations"`` for the budget keys an agent's Params mark."""
+    """``key -> "seconds" | "iterations" | "count"`` for the budget keys an agent's Params mark."""
     out: dict[str, str] = {}
     for name, f in params.model_fields.items():
         extra = f.json_schema_extra
-        if isinstance(extra, dict) and extra.get(BUDGET) in ("seconds", "iterations"):
+        if isinstance(extra, dict) and extra.get(BUDGET) in ("seconds", "iterations", "count"):
             out[name] = str(extra[BUDGET])
     return out
 
@@ -91,12 +94,18 @@ def check_spec(spec: str, *, max_seconds: float, max_iterations: int) -> Budgete
     named = []
     for key, role in keys.items():
         value = getattr(params, key, None)
-        if role != "iterations" or value is None:
+        if role == "seconds" or value is None:
             continue
         if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
             raise OptionError(f"agent {kind}: {key} must be a number, is {shorten(value, 20)!r}")
         if timing and key not in out:
             out[key] = value  # a default count stays in force beside the time it is given
+        if role == "count":
+            if value > max_iterations:
+                raise OptionError(
+                    f"agent {kind}: {key}={_text(value)} is over the limit of {max_iterations:,} a move"
+                )
+            continue
         work *= max(1, int(value))
         named.append(f"{key}={_text(value)}")
         if work > max_iterations:
@@ -130,4 +139,13 @@ def _text(value: Any) -> str:
     return str(value)
 
 
-__all__ = ["BUDGET", "ITERATIONS", "SECONDS", "Budgeted", "agent_params", "budget_keys", "check_spec"]
+__all__ = [
+    "BUDGET",
+    "COUNT",
+    "ITERATIONS",
+    "SECONDS",
+    "Budgeted",
+    "agent_params",
+    "budget_keys",
+    "check_spec",
+]

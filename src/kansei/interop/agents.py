@@ -23,7 +23,7 @@ import numpy as np
 from pydantic import Field
 
 from kansei.agents.base import Agent, AgentParams
-from kansei.agents.limits import ITERATIONS
+from kansei.agents.limits import COUNT, ITERATIONS
 from kansei.core.protocol import Action, State
 
 from .openspiel import KanseiGame, game_for
@@ -44,7 +44,7 @@ class OpenSpielParams(AgentParams):
 
 class MctsParams(OpenSpielParams):
     worlds: int = Field(
-        4, gt=0, json_schema_extra=ITERATIONS
+        4, gt=0, json_schema_extra=COUNT
     )  # determinisations searched; their root visit counts are summed
 
 

@@ -31,6 +31,7 @@ from types import FrameType
 from typing import Any, Literal
 
 from kansei.agents import choose, make_agent
+from kansei.core.protocol import State
 
 from . import engine
 
@@ -43,8 +44,10 @@ STRENGTHS: list[tuple[str, str]] = [
     ("mcts:time=2", "Search, thorough (2 s a move)"),
 ]
 
-# A timed agent stops by itself at its budget; the alarm rings this much later, for the agents that do not.
-ALARM_MARGIN = 0.25
+# A timed agent stops by itself at its budget; the alarm rings this much later (and 10% of the budget), for
+# the agents that do not. The server waits GRACE more for the answer, then replaces the worker.
+ALARM_MARGIN = 0.5
+GRACE = 5.0
 
 Outcome = Literal["move", "over", "error", "preempted", "lost"]
 
@@ -77,7 +80,10 @@ class _Stop(BaseException):
         self.why: Outcome = why
 
 
-_busy = False
+_busy = False  # a job is being thought: only then does a signal stop anything
+_seq = -1  # the job being thought
+_preempt: Any = None  # shared with the server: the job it wants interrupted
+_warm: set[str] = set()  # games whose bot hints this worker imported
 
 
 def _on_alarm(_sig: int, _frame: FrameType | None) -> None:
@@ -86,24 +92,55 @@ def _on_alarm(_sig: int, _frame: FrameType | None) -> None:
 
 
 def _on_preempt(_sig: int, _frame: FrameType | None) -> None:
-    if _busy:
+    if _busy and _preempt is not None and _preempt.value == _seq:  # never a later job by a late signal
         raise _Stop("preempted")
 
 
-def run_job(job: BotJob) -> str:
-    """Rebuild the room's state and choose the bot's move (its notation)."""
-    state = engine.game_for(job.game, job.options).start(
-        seed=job.seed, players=job.players, decks=job.decks, setup=job.setup or None
-    )
+def rebuild(job: BotJob) -> State:
+    """The room's state, rebuilt from its replay so far."""
+    game = engine.game_for(job.game, job.options)
+    state = game.start(seed=job.seed, players=job.players, decks=job.decks, setup=job.setup or None)
     for seat, notation in job.actions:
         engine.apply(state, notation, seat)
-    agent = make_agent(job.spec, seed=job.agent_seed)
-    return choose(agent, state, job.seat).notation
+    if job.game not in _warm:  # the game's bot hints imported before the clock runs, once per worker
+        _warm.add(job.game)
+        game.evaluate(state, job.seat)
+    return state
 
 
-def _worker_main(conn: Connection, parent: int, content: dict[str, str]) -> None:
+def run_job(job: BotJob) -> str:
+    """Rebuild the room's state and choose the bot's move (its notation), without a deadline."""
+    state = rebuild(job)
+    return choose(make_agent(job.spec, seed=job.agent_seed), state, job.seat).notation
+
+
+def alarm_after(seconds: float) -> float:
+    """When the worker's alarm rings for a move of ``seconds``: later than a timed agent stops by itself."""
+    return seconds + ALARM_MARGIN + 0.1 * seconds
+
+
+def _think(job: BotJob, seq: int) -> tuple[Outcome, str]:
+    """One job, its search stopped by the alarm at its deadline or by the server's preemption."""
+    global _busy, _seq
+    _seq, _busy = seq, True
+    try:
+        state = rebuild(job)
+        agent = make_agent(job.spec, seed=job.agent_seed)
+        signal.setitimer(signal.ITIMER_REAL, alarm_after(job.seconds))
+        return "move", choose(agent, state, job.seat).notation
+    except _Stop as stop:
+        return stop.why, ""
+    except Exception as e:  # the bot could not move: the server plays for it
+        return "error", engine.one_line(e)
+    finally:
+        _busy = False  # from here on no signal raises
+        signal.setitimer(signal.ITIMER_REAL, 0)
+
+
+def _worker_main(conn: Connection, parent: int, content: dict[str, str], preempt: Any) -> None:
     """A worker process: one job at a time from ``conn``, each answered with (outcome, text)."""
-    global _busy
+    global _busy, _preempt
+    _preempt = preempt
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is for the server, which stops its workers
     signal.signal(signal.SIGALRM, _on_alarm)
     signal.signal(signal.SIGUSR1, _on_preempt)
@@ -114,23 +151,15 @@ def _worker_main(conn: Connection, parent: int, content: dict[str, str]) -> None
     conn.send(("ready", ""))
     while True:
         try:
-            job = conn.recv()
+            seq, job = conn.recv()
         except (EOFError, OSError):
             return
-        reply: tuple[Outcome, str]
         try:
-            _busy = True
-            signal.setitimer(signal.ITIMER_REAL, job.seconds + ALARM_MARGIN)
-            try:
-                reply = ("move", run_job(job))
-            finally:
-                signal.setitimer(signal.ITIMER_REAL, 0)
-                _busy = False
-        except _Stop as stop:
+            reply = _think(job, seq)
+        except _Stop as stop:  # it came between the job's end and its clean-up
             _busy = False
+            signal.setitimer(signal.ITIMER_REAL, 0)
             reply = (stop.why, "")
-        except Exception as e:  # the bot could not move: the server plays for it
-            reply = ("error", engine.one_line(e))
         try:
             conn.send(reply)
         except (EOFError, OSError):
@@ -160,14 +189,17 @@ class _Worker:
         self.people = False
         self.preempted = False
         self.fresh = False  # spawned, not yet heard "ready"
+        self.seq = 0  # jobs sent to this worker
+        self.preempt_seq: Any = None  # shared with the process: the job to interrupt
         self.thread = threading.Thread(target=self._run, name=f"kansei-bot-{index}", daemon=True)
 
     def spawn(self) -> None:
         ctx = multiprocessing.get_context("spawn")  # the server has threads: a fork would copy their locks
         ours, theirs = ctx.Pipe()
+        self.preempt_seq = ctx.Value("q", -1, lock=False)
         proc = ctx.Process(
             target=_worker_main,
-            args=(theirs, os.getpid(), {k: str(v) for k, v in self.pool.content.items()}),
+            args=(theirs, os.getpid(), {k: str(v) for k, v in self.pool.content.items()}, self.preempt_seq),
             name=f"kansei-bot-{self.index}",
             daemon=True,
         )
@@ -185,9 +217,11 @@ class _Worker:
             conn.close()
 
     def preempt(self) -> None:
+        """Interrupt the job being thought (called with the pool locked, while this worker has a room)."""
         proc = self.proc
-        if proc is not None and proc.pid is not None:
+        if proc is not None and proc.pid is not None and self.preempt_seq is not None:
             self.preempted = True
+            self.preempt_seq.value = self.seq
             try:
                 os.kill(proc.pid, signal.SIGUSR1)
             except OSError:
@@ -248,8 +282,9 @@ class _Worker:
         conn = self.conn
         assert conn is not None
         try:
-            conn.send(job)
-            if conn.poll(job.seconds + ALARM_MARGIN + self.pool.grace):
+            self.seq += 1
+            conn.send((self.seq, job))
+            if conn.poll(alarm_after(job.seconds) + self.pool.grace):
                 outcome, text = conn.recv()
                 return outcome, text
         except (EOFError, OSError):
@@ -269,7 +304,7 @@ class BotPool:
         done: Callable[[BotJob, Outcome, str], None],
         *,
         content: Mapping[str, Path] | None = None,
-        grace: float = 2.0,
+        grace: float = GRACE,
         on_error: Callable[[str], None] = lambda msg: None,
     ):
         self.job_for, self.done, self.grace, self.on_error = job_for, done, grace, on_error

@@ -38,7 +38,9 @@ def serve(
             "name a folder themselves"
         ),
     ] = None,
-    keep_rooms: Annotated[int, typer.Option(help="rooms held in memory (others wait in the database)")] = 1000,
+    keep_rooms: Annotated[
+        int, typer.Option(help="rooms held in memory (others wait in the database)")
+    ] = 1000,
     forwarded_allow_ips: Annotated[
         str | None,
         typer.Option(
