@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import os
 import random
-import shutil
 import socket
 import subprocess
 import sys
@@ -16,6 +15,7 @@ from importlib.metadata import entry_points
 from pathlib import Path
 
 import httpx
+import needs
 import pytest
 from fastapi.testclient import TestClient
 
@@ -41,8 +41,7 @@ def free_port() -> int:
 @pytest.fixture(scope="session")
 def postgres_url() -> Iterator[str]:
     """A throwaway PostgreSQL (scripts/pg.sh), stopped at the end of the session whatever happens."""
-    if not any(Path("/usr/lib/postgresql").glob("*/bin/initdb")) and not shutil.which("initdb"):
-        pytest.skip("PostgreSQL server binaries missing (make system-deps installs them)")
+    needs.program("/usr/lib/postgresql/*/bin/initdb", "initdb", install="PostgreSQL: make system-deps")
     d = tempfile.mkdtemp(prefix="kansei-pg-")
     script = str(ROOT / "scripts" / "pg.sh")
     try:

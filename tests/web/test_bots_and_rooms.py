@@ -13,6 +13,7 @@ from contextlib import ExitStack
 from pathlib import Path
 
 import httpx
+import needs
 import pytest
 from fastapi.testclient import TestClient
 from websockets.sync.client import connect
@@ -38,7 +39,7 @@ def collect_errors(c: TestClient) -> list[str]:
 def test_an_untimed_search_over_its_budget_is_stopped_and_its_worker_goes_on(tmp_path: Path) -> None:
     """Issue 23 §2: OpenSpiel's MCTS has no time key; at the server's deadline the worker stops it itself
     (the same worker process then thinks the next move) and a legal move is played for it."""
-    pytest.importorskip("open_spiel", reason="the interop extra (OpenSpiel) is not installed")
+    needs.module("open_spiel", "the interop extra: pip install -e '.[interop]'")
     with app_with(tmp_path, bot_workers=1, bot_budget=0.3) as c:
         seen = collect_errors(c)
         pool = c.app.state.hub.pool
@@ -169,7 +170,7 @@ def test_a_join_or_a_move_costs_that_rooms_sockets_only(
 def test_sigterm_stops_the_server_promptly_with_every_accepted_action_kept(tmp_path: Path) -> None:
     """Issue 23 §2: with a bot deep in an untimed search and sockets open, SIGTERM stops the server (it
     ignored SIGTERM for 20 s and needed kill -9); every action it accepted is there after a restart."""
-    pytest.importorskip("open_spiel", reason="the interop extra (OpenSpiel) is not installed")
+    needs.module("open_spiel", "the interop extra: pip install -e '.[interop]'")
     db = f"sqlite:///{tmp_path / 'k.db'}"
     server = Server(db, budget=120, extra=("--bot-iterations", "1000000")).start()
     try:

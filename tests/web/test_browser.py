@@ -6,20 +6,20 @@ test-artifacts/web/."""
 from __future__ import annotations
 
 import random
-import shutil
 from collections.abc import Iterator
-from pathlib import Path
 
 import httpx
+import needs
 import pytest
-from playwright.sync_api import Page, expect
 
-from .conftest import ARTIFACTS, INSTALLED, Server
+CHROMIUM = needs.program("chromium", "/usr/bin/chromium", install="Debian's chromium: make system-deps")
+needs.module("playwright.sync_api", "the test extra: pip install -e '.[test]'")
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-pytestmark = pytest.mark.skipif(
-    not Path(CHROMIUM).exists(), reason="Debian's chromium missing (make system-deps)"
-)
+from playwright.sync_api import Page, expect  # noqa: E402
+
+from .conftest import ARTIFACTS, INSTALLED, Server  # noqa: E402
+
+pytestmark = pytest.mark.browser
 
 
 @pytest.fixture(scope="session")

@@ -9,6 +9,7 @@ import random
 from collections.abc import Iterator
 from pathlib import Path
 
+import needs
 import pytest
 from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given, settings
@@ -18,7 +19,7 @@ from kansei.web import Config, create_app
 
 from .conftest import FAST, new_room
 
-schemathesis = pytest.importorskip("schemathesis")  # the test extra; see tests/conftest.py (needs)
+schemathesis = needs.module("schemathesis", "the test extra: pip install -e '.[test]'")
 
 ROOT = Path(__file__).resolve().parents[2]
 ROOMS: list[str] = []
