@@ -5,6 +5,7 @@ See docs/deploy.md for running it on the internet (behind a reverse proxy with T
 from __future__ import annotations
 
 import os
+from dataclasses import replace
 from pathlib import Path
 from typing import Annotated
 
@@ -41,6 +42,16 @@ def serve(
     keep_rooms: Annotated[
         int, typer.Option(help="rooms held in memory (others wait in the database)")
     ] = 1000,
+    rate: Annotated[
+        float | None,
+        typer.Option(
+            help="messages a socket, and changing requests a client, may send a second (default 20)"
+        ),
+    ] = None,
+    burst: Annotated[
+        int | None,
+        typer.Option(help="how many of those may come at once (default 60 a socket, 200 a client)"),
+    ] = None,
     forwarded_allow_ips: Annotated[
         str | None,
         typer.Option(
@@ -54,6 +65,7 @@ def serve(
 
     from .app import Config, create_app
     from .db import DEFAULT_DB
+    from .limits import Limits
 
     if bot_budget <= 0 or bot_budget > 600:
         raise OptionError("--bot-budget must be in (0, 600] seconds")
@@ -61,6 +73,13 @@ def serve(
         raise OptionError("--bot-iterations must be at least 1")
     if keep_rooms < 1:
         raise OptionError("--keep-rooms must be at least 1")
+    if (rate is not None and rate <= 0) or (burst is not None and burst < 1):
+        raise OptionError("--rate must be above 0 and --burst at least 1")
+    limits = Limits()
+    if rate is not None:
+        limits = replace(limits, ws_rate=rate, http_rate=rate)
+    if burst is not None:
+        limits = replace(limits, ws_burst=burst, http_burst=burst)
     folders = content_folders(content or [])
     url = db or DEFAULT_DB
     os.environ["KANSEI_DB"] = url
@@ -72,6 +91,7 @@ def serve(
             bot_iterations=bot_iterations,
             content=folders,
             keep_rooms=keep_rooms,
+            limits=limits,
         )
     )
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
