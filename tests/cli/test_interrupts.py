@@ -22,6 +22,8 @@ from cli_helpers import subprocess_env
 from kansei.core.errors import ContentError
 from kansei.sim.runner import run_games
 
+pytestmark = pytest.mark.slow  # real runs of kansei sim and kansei play, stopped by a real SIGINT
+
 KANSEI = [sys.executable, "-c", "from kansei.cli import main; main()"]
 
 

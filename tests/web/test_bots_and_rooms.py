@@ -167,6 +167,7 @@ def test_a_join_or_a_move_costs_that_rooms_sockets_only(
             assert elsewhere.receive_json()["type"] == "pong"  # the other room's socket heard nothing
 
 
+@pytest.mark.slow  # two real server processes
 def test_sigterm_stops_the_server_promptly_with_every_accepted_action_kept(tmp_path: Path) -> None:
     """Issue 23 §2: with a bot deep in an untimed search and sockets open, SIGTERM stops the server (it
     ignored SIGTERM for 20 s and needed kill -9); every action it accepted is there after a restart."""

@@ -16,6 +16,8 @@ from websockets.sync.client import connect
 
 from .conftest import Server, fresh_pg_db
 
+pytestmark = pytest.mark.slow  # real server processes
+
 
 def create(base: str, game: str, seats: list, seed: int = 1) -> tuple[str, dict[str, str]]:
     r = httpx.post(f"{base}/api/rooms", json={"game": game, "seats": seats, "seed": seed})
