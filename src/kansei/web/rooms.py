@@ -203,8 +203,7 @@ class Hub:
             if row is not None and row.rematch != live.row.rematch:
                 live.row = row
                 live.changed()
-        self.wake(live)
-        self.kick(live)
+        self.wake(live)  # (its bot, if one is to move, is thought by the process that took the move)
 
     # -- watching --------------------------------------------------------------------------------
     def watch(self, room_id: str, waiter: Waiter) -> Live:
