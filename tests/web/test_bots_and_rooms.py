@@ -69,11 +69,12 @@ def test_a_person_facing_a_bot_is_served_before_bot_only_rooms(tmp_path: Path) -
     """Issue 23 §3: with one worker and six bot-only rooms each thinking its whole budget, a person's bot
     still gets its real move (never the fallback): rooms with people go first and interrupt a bot-only
     room's search (that room thinks again later)."""
-    with app_with(tmp_path, bot_workers=1, bot_budget=1.0) as c:
+    # a budget generous enough for a greedy move on a loaded machine; each bot-only room thinks all of it
+    with app_with(tmp_path, bot_workers=1, bot_budget=5.0) as c:
         seen = collect_errors(c)
         hub = c.app.state.hub
         for i in range(6):
-            new_room(c, "touge", ["mcts:time=1", "mcts:time=1"], seed=10 + i)
+            new_room(c, "touge", ["mcts:time=5", "mcts:time=5"], seed=10 + i)
         eventually(lambda: hub.pool.busy() >= 6, "the bot-only rooms queue up")
         room, tokens = new_room(c, "touge", ["human", "greedy"], seed=3)
         rng = random.Random(1)
