@@ -167,6 +167,7 @@ class Server:
                     return self
             except httpx.HTTPError:
                 time.sleep(0.1)
+        self.kill()  # never leave a half-started server behind
         raise RuntimeError("server did not start in 180 s")
 
     def kill(self) -> None:
