@@ -86,7 +86,7 @@ def settled(page: Page, frames: Frames, site: str) -> None:
         return bool(frames.last) and all(s == step for s in frames.last.values())
 
     eventually(caught_up, "the page's sockets hear the room's last move")
-    page.wait_for_function("() => !document.body.dataset.busy", timeout=30_000)
+    page.wait_for_function("() => !document.body.dataset.busy", timeout=TURN_MS)
 
 
 def shot(page: Page, name: str, full: bool = False) -> None:
@@ -114,7 +114,17 @@ def assert_board_reads_well(page: Page) -> None:
         assert junk not in text, f"{junk!r} on the table: {text[:2000]}"
 
 
-def my_turn_or_over(page: Page, timeout: float = 30_000) -> bool:
+TURN_MS = 180_000  # generous: a turn on a loaded machine (the bot, the server, the page) can take long
+
+
+@pytest.fixture(autouse=True)
+def patient(page: Page) -> None:
+    """Every wait on the page and every expectation: generous deadlines, never a measure of speed."""
+    page.set_default_timeout(TURN_MS)
+    expect.set_options(timeout=60_000)
+
+
+def my_turn_or_over(page: Page, timeout: float = TURN_MS) -> bool:
     """Wait until it is this page's move (True) or the result screen shows (False)."""
     page.wait_for_function(
         "() => !document.getElementById('result').hidden ||"
@@ -264,7 +274,7 @@ def test_a_friend_on_the_same_screen(page: Page, site: str) -> None:
             "() => !document.getElementById('curtain').hidden || !document.getElementById('result').hidden ||"
             " (document.getElementById('turn').classList.contains('mine') && !document.body.dataset.busy &&"
             "  document.querySelectorAll('.playable, .move-btn').length > 0)",
-            timeout=30_000,
+            timeout=TURN_MS,
         )
         settled(page, frames, site)  # both seats' sockets told the last move: the curtain is decided
         if page.locator("#curtain-go").is_visible():
