@@ -65,7 +65,7 @@ bench-web: $(STAMP)
 bench-load: $(STAMP)
 	$(PY) -m pip install --quiet -e '.[bench]'
 	for n in 200 1000; do for s in 1 2; do $(PY) bench/load.py --rooms $$n --servers $$s --seconds 60; done; done
-	$(PY) bench/load.py --rooms 50 --servers 1 --seconds 60 --bot-only 50
+	$(PY) bench/load.py --rooms 10 --servers 1 --seconds 60 --bot-only 50 --people-only 0
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check src tests bench

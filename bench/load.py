@@ -10,7 +10,7 @@ open. Reported: moves/s, the latency of a move (sent -> the new state back on th
 bot's reply to a person (the person's move -> the bot's move seen), the servers' memory (their processes and
 bot workers, RSS), errors, and how often a bot's move was played for it (over its budget).
 
-    python bench/load.py --rooms 200 --servers 1 --seconds 60 [--bot-only 50] [--game touge]
+    python bench/load.py --rooms 200 --servers 1 --seconds 60 [--bot-only 50 --people-only 0] [--game touge]
 """
 
 from __future__ import annotations
@@ -36,6 +36,7 @@ ROOT = Path(__file__).resolve().parents[1]
 KANSEI = str(Path(sys.executable).with_name("kansei"))
 SERVERS: list[str] = []
 GAME = "touge"
+PEOPLE_ONLY = 0.5  # the share of rooms with two people (the others: a person against greedy)
 
 
 def free_port() -> int:
@@ -62,7 +63,7 @@ class Room(User):
 
     def on_start(self) -> None:
         self.rng = random.Random(id(self))
-        self.people_only = self.rng.random() < 0.5
+        self.people_only = self.rng.random() < PEOPLE_ONLY
 
     @task
     def play_a_game(self) -> None:
@@ -151,7 +152,7 @@ def rss_mb(pids: list[int]) -> float:
 
 
 def main() -> None:
-    global GAME
+    global GAME, PEOPLE_ONLY
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--rooms", type=int, default=200)
     ap.add_argument("--servers", type=int, choices=[1, 2], default=1)
@@ -159,8 +160,10 @@ def main() -> None:
     ap.add_argument("--bot-only", type=int, default=0, help="bot-only rooms thinking meanwhile")
     ap.add_argument("--game", default="touge")
     ap.add_argument("--budget", type=float, default=1.0)
+    ap.add_argument("--people-only", type=float, default=0.5, help="share of rooms with two people")
+    ap.add_argument("--spawn-seconds", type=float, default=20, help="rooms are opened over this long")
     args = ap.parse_args()
-    GAME = args.game
+    GAME, PEOPLE_ONLY = args.game, args.people_only
     pg = tempfile.mkdtemp(prefix="kansei-pg-")
     logs = Path(tempfile.mkdtemp(prefix="kansei-load-"))
     db = subprocess.run(
@@ -206,7 +209,7 @@ def main() -> None:
         anchor = engine_anchor(GAME)
         env = Environment(user_classes=[Room], events=events)
         runner = env.create_local_runner()
-        runner.start(user_count=args.rooms, spawn_rate=max(10, args.rooms / 10))
+        runner.start(user_count=args.rooms, spawn_rate=max(1.0, args.rooms / args.spawn_seconds))
         t0 = time.perf_counter()
         peak = 0.0
 
