@@ -114,11 +114,12 @@ def wait_for_turn(client: TestClient, room: str, token: str | None, timeout: flo
         time.sleep(0.02)
 
 
-def eventually(predicate: Callable[[], object], what: str, timeout: float = 60) -> None:
+def eventually(predicate: Callable[[], object], what: str | Callable[[], str], timeout: float = 60) -> None:
     """Wait until ``predicate()`` holds (polling observable state, with a generous deadline)."""
     deadline = time.monotonic() + timeout
     while not predicate():
-        assert time.monotonic() < deadline, f"not within {timeout} s: {what}"
+        if time.monotonic() >= deadline:
+            raise AssertionError(f"not within {timeout} s: {what() if callable(what) else what}")
         time.sleep(0.02)
 
 

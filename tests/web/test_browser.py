@@ -59,7 +59,11 @@ class Frames:
 
     def __init__(self, page: Page):
         self.last: dict[int, int] = {}
+        self.server = -1
         page.on("websocket", self._socket)
+
+    def __repr__(self) -> str:
+        return f"Frames(sockets at {sorted(self.last.values())}, the room at {self.server})"
 
     def _socket(self, ws) -> None:  # type: ignore[no-untyped-def]
         key = id(ws)
@@ -82,10 +86,15 @@ def settled(page: Page, frames: Frames, site: str) -> None:
     room = page.url.split("/room/")[1].split("?")[0]
 
     def caught_up() -> bool:
+        # a socket whose first frame came before its listener (-1) has been sent nothing since: no move
+        # it missed; every other one must have been sent the room's step
+        page.evaluate("0")  # sync Playwright hands over socket events only inside its own calls
         step = httpx.get(f"{site}/api/rooms/{room}").json()["step"]
-        return bool(frames.last) and all(s == step for s in frames.last.values())
+        frames.server = step
+        heard = [s for s in frames.last.values() if s >= 0]
+        return bool(heard) and all(s == step for s in heard)
 
-    eventually(caught_up, "the page's sockets hear the room's last move")
+    eventually(caught_up, lambda: f"the page's sockets hear the room's last move: {frames!r}", TURN_MS / 1000)
     page.wait_for_function("() => !document.body.dataset.busy", timeout=TURN_MS)
 
 
