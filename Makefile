@@ -4,7 +4,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: run play test plugin-check bare-check bench bench-web lint clean system-deps
+.PHONY: run play test test-fast plugin-check bare-check bench bench-web bench-load lint clean system-deps
 
 # (Re)install only when the project's metadata changed: fast when nothing did.
 $(STAMP): pyproject.toml
@@ -39,6 +39,11 @@ system-deps:
 # The conformance kit (tests/core/test_invariants.py) runs in plugin-check, on Sprint and every built-in game.
 test: system-deps $(STAMP) bare-check plugin-check
 	$(PY) -m pytest -n 2 tests --ignore=tests/core/test_invariants.py
+
+# The edit loop (under 2 minutes on an idle machine): every test but the browser's, PostgreSQL's and the slow
+# ones (real server processes, real Ctrl-C runs, whole-game privacy sweeps). `make test` runs them all.
+test-fast: $(STAMP)
+	$(PY) -m pytest -n 2 -m "not browser and not postgres and not slow" tests
 
 # A game from another package, found through its entry point alone (examples/minimal_game): installed,
 # listed, checked by the conformance kit beside every built-in game, simulated and tested through kansei's
@@ -76,6 +81,13 @@ bench: $(STAMP)
 
 bench-web: $(STAMP)
 	$(PY) bench/web.py --rooms 200
+
+# The table under load (locust over loopback, a throwaway PostgreSQL): 200 and 1,000 rooms, one and two
+# server processes, then a person's bot under 50 bot-only rooms. Minutes; not part of `make test`.
+bench-load: $(STAMP)
+	$(PY) -m pip install --quiet -e '.[bench]'
+	for n in 200 1000; do for s in 1 2; do $(PY) bench/load.py --rooms $$n --servers $$s --seconds 60; done; done
+	$(PY) bench/load.py --rooms 10 --servers 1 --seconds 60 --bot-only 50 --people-only 0
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check src tests bench

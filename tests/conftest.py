@@ -1,14 +1,58 @@
 """Shared fixtures: every registered game with each of its test configurations; the win rate of a bot
-against random play."""
+against random play. And the skip policy (tests/needs.py): a test that would skip because an extra or a
+system package is missing fails instead under ``CI=true``, whichever way it skipped."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import pytest
 
-import kansei
-from kansei.agents import choose, make_agent
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # tests/needs.py for every test folder
+
+from needs import in_ci, is_missing_reason  # noqa: E402
+
+import kansei  # noqa: E402
+from kansei.agents import choose, make_agent  # noqa: E402
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Tiers for ``make test-fast``: a test on PostgreSQL is marked ``postgres`` (browser tests mark
+    themselves ``browser``; tests of whole real servers or long games ``slow``)."""
+    for item in items:
+        params = getattr(getattr(item, "callspec", None), "params", {})
+        if "postgres_url" in getattr(item, "fixturenames", ()) or params.get("db_url") == "postgres":
+            item.add_marker(pytest.mark.postgres)
+
+
+def _skip_reason(longrepr: object) -> str:
+    if isinstance(longrepr, tuple) and len(longrepr) == 3:
+        return str(longrepr[2])
+    return str(longrepr)
+
+
+def _fail_missing_under_ci(report: pytest.CollectReport | pytest.TestReport) -> None:
+    if in_ci() and report.skipped and is_missing_reason(_skip_reason(report.longrepr)):
+        report.outcome = "failed"
+        report.longrepr = (
+            f"{_skip_reason(report.longrepr)} — under CI=true a missing requirement fails the run"
+        )
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
+    report = yield
+    _fail_missing_under_ci(report)  # type: ignore[arg-type]
+    return report
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_make_collect_report(collector: pytest.Collector) -> Iterator[None]:
+    report = yield
+    _fail_missing_under_ci(report)  # type: ignore[arg-type]
+    return report
 
 
 def game_configs() -> list[tuple[str, dict, int]]:

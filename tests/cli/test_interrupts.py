@@ -1,12 +1,17 @@
-"""One Ctrl-C stops promptly and loses nothing: a real SIGINT to a real process (issue 15 §3)."""
+"""One Ctrl-C stops promptly and loses nothing: a real SIGINT to a real process (issue 15 §3, issue 23).
+Every test waits on what the process shows (files it wrote, its worker processes, its input read, its CPU
+time), never on a clock."""
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 import signal
+import struct
 import subprocess
 import sys
+import termios
 import threading
 import time
 from pathlib import Path
@@ -16,6 +21,8 @@ from cli_helpers import subprocess_env
 
 from kansei.core.errors import ContentError
 from kansei.sim.runner import run_games
+
+pytestmark = pytest.mark.slow  # real runs of kansei sim and kansei play, stopped by a real SIGINT
 
 KANSEI = [sys.executable, "-c", "from kansei.cli import main; main()"]
 
@@ -38,6 +45,30 @@ def wait_for(predicate, timeout: float = 60.0) -> None:  # type: ignore[no-untyp
         if time.monotonic() > end:
             pytest.fail("timed out waiting for the run to make progress")
         time.sleep(0.1)
+
+
+def children(pid: int) -> list[int]:
+    """The process's children (its workers), as Linux lists them."""
+    try:
+        text = Path(f"/proc/{pid}/task/{pid}/children").read_text()
+    except OSError:
+        return []
+    return [int(x) for x in text.split()]
+
+
+def cpu_ticks(pid: int) -> int:
+    """User + system CPU time the process has used, in clock ticks (/proc/PID/stat)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return int(fields[11]) + int(fields[12])
+
+
+def unread_input(pid: int) -> int:
+    """Bytes written to the process's standard input that it has not read yet."""
+    fd = os.open(f"/proc/{pid}/fd/0", os.O_RDONLY | os.O_NONBLOCK)
+    try:
+        return struct.unpack("i", fcntl.ioctl(fd, termios.FIONREAD, b"\0\0\0\0"))[0]
+    finally:
+        os.close(fd)
 
 
 def ctrl_c(proc: subprocess.Popen[str]) -> tuple[str, str]:
@@ -81,6 +112,44 @@ def test_sim_stops_on_one_ctrl_c_with_a_partial_summary(tmp_path: Path, workers:
     assert "partial" in err
 
 
+@pytest.mark.parametrize("moment", ["as the workers start", "after the first game", "after ten games"])
+def test_one_ctrl_c_at_any_moment_keeps_every_finished_game(tmp_path: Path, moment: str) -> None:
+    """Issue 23: Ctrl-C four seconds into a long run lost every finished game (all batches were queued
+    before any result was saved), and once three Ctrl-C were ignored. Now, whenever it comes: exit 130, every
+    game reported is saved, no game saved before the signal is missing, and no traceback."""
+    folder = tmp_path / "reps"
+    proc = start(
+        [
+            "sim",
+            "touge",
+            "--agents",
+            "mcts:iters=60,random",
+            "--games",
+            "50000",
+            "--workers",
+            "2",
+            "--save-replays",
+            str(folder),
+            "--json",
+        ]
+    )
+
+    def saved() -> int:
+        return len(list(folder.glob("*.json"))) if folder.exists() else 0
+
+    wait_for(lambda: len(children(proc.pid)) >= 1)
+    if moment != "as the workers start":
+        wait_for(lambda: saved() >= (1 if moment == "after the first game" else 10))
+    before = saved()
+    out, err = ctrl_c(proc)
+    assert proc.returncode == 130, err
+    assert "Traceback" not in err and "KeyboardInterrupt" not in err, err
+    res = json.loads(out)
+    assert res["partial"] is True and res["stopped"] == "interrupted"
+    assert res["games"] == saved() >= before
+    assert not list(folder.glob(".*.tmp"))
+
+
 def test_sim_table_says_partial(tmp_path: Path) -> None:
     folder = tmp_path / "reps"
     proc = start(
@@ -116,7 +185,9 @@ def test_ctrl_c_while_a_bot_thinks_saves_the_game(tmp_path: Path) -> None:
     wait_for(lambda: "seat 0>" in "".join(seen))
     proc.stdin.write("done\n")
     proc.stdin.flush()
-    time.sleep(2)  # the bot is now thinking over its first decision (up to 120 s)
+    wait_for(lambda: unread_input(proc.pid) == 0)  # "done" is read and played
+    busy = cpu_ticks(proc.pid)
+    wait_for(lambda: cpu_ticks(proc.pid) >= busy + 30)  # and the bot thinks (up to 120 s)
     os.killpg(proc.pid, signal.SIGINT)
     proc.wait(timeout=30)
     reader.join(timeout=5)

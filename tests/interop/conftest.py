@@ -9,9 +9,10 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
-pytest.importorskip("pyspiel")
-pytest.importorskip("pettingzoo")
-pytest.importorskip("gymnasium")
+import needs  # noqa: E402
+
+for _name in ("pyspiel", "pettingzoo", "gymnasium"):
+    needs.module(_name, "the interop extra: pip install -e '.[interop]'")
 
 from interop_helpers import CONFIGS, IDS  # noqa: E402
 

@@ -12,6 +12,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
+import needs  # noqa: E402
 from toygame import HERE, Toy  # noqa: E402
 
 from kansei.core import registry  # noqa: E402
@@ -47,7 +48,7 @@ def set_power(folder: Path, card: str, power: int) -> None:
 @pytest.fixture(scope="session")
 def ray_local() -> Iterator[object]:
     """A local Ray cluster for the whole session (token auth off, as for any local test cluster)."""
-    ray = pytest.importorskip("ray")
+    ray = needs.module("ray", "the lab extra: pip install -e '.[lab]'")
     os.environ.setdefault("RAY_AUTH_MODE", "disabled")
     if not ray.is_initialized():
         ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)

@@ -5,17 +5,17 @@ from __future__ import annotations
 
 import os
 import random
-import shutil
 import socket
 import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from importlib.metadata import entry_points
 from pathlib import Path
 
 import httpx
+import needs
 import pytest
 from fastapi.testclient import TestClient
 
@@ -41,8 +41,7 @@ def free_port() -> int:
 @pytest.fixture(scope="session")
 def postgres_url() -> Iterator[str]:
     """A throwaway PostgreSQL (scripts/pg.sh), stopped at the end of the session whatever happens."""
-    if not any(Path("/usr/lib/postgresql").glob("*/bin/initdb")) and not shutil.which("initdb"):
-        pytest.skip("PostgreSQL server binaries missing (make system-deps installs them)")
+    needs.program("/usr/lib/postgresql/*/bin/initdb", "initdb", install="PostgreSQL: make system-deps")
     d = tempfile.mkdtemp(prefix="kansei-pg-")
     script = str(ROOT / "scripts" / "pg.sh")
     try:
@@ -115,6 +114,15 @@ def wait_for_turn(client: TestClient, room: str, token: str | None, timeout: flo
         time.sleep(0.02)
 
 
+def eventually(predicate: Callable[[], object], what: str | Callable[[], str], timeout: float = 60) -> None:
+    """Wait until ``predicate()`` holds (polling observable state, with a generous deadline)."""
+    deadline = time.monotonic() + timeout
+    while not predicate():
+        if time.monotonic() >= deadline:
+            raise AssertionError(f"not within {timeout} s: {what() if callable(what) else what}")
+        time.sleep(0.02)
+
+
 def play_out(client: TestClient, room: str, token: str, rng: random.Random) -> dict:
     """Random legal moves for the token's seat until the game is over (bots answer meanwhile)."""
     while not (p := wait_for_turn(client, room, token))["over"]:
@@ -126,8 +134,8 @@ def play_out(client: TestClient, room: str, token: str, rng: random.Random) -> d
 class Server:
     """``kansei serve`` in a real process (killable, restartable) on a free port."""
 
-    def __init__(self, db: str, port: int | None = None, budget: float = 1.0):
-        self.db, self.port, self.budget = db, port or free_port(), budget
+    def __init__(self, db: str, port: int | None = None, budget: float = 1.0, extra: tuple[str, ...] = ()):
+        self.db, self.port, self.budget, self.extra = db, port or free_port(), budget, extra
         self.proc: subprocess.Popen[bytes] | None = None
         self.url = f"http://127.0.0.1:{self.port}"
 
@@ -143,12 +151,13 @@ class Server:
                 "1",
                 "--bot-budget",
                 str(self.budget),
+                *self.extra,
             ],
             env=env,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.PIPE,
         )
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 180  # generous: a loaded machine imports slowly
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
                 raise RuntimeError(
@@ -159,7 +168,8 @@ class Server:
                     return self
             except httpx.HTTPError:
                 time.sleep(0.1)
-        raise RuntimeError("server did not start in 30 s")
+        self.kill()  # never leave a half-started server behind
+        raise RuntimeError("server did not start in 180 s")
 
     def kill(self) -> None:
         if self.proc is not None and self.proc.poll() is None:

@@ -100,7 +100,9 @@ def test_refusals_change_nothing(client: TestClient) -> None:
     assert code == 403
     code, why = status_and_detail(act(tokens[mover], legal[0], step=before["step"] + 5))  # stale client
     assert code == 409 and "stale" in why
-    assert act(None, legal[0]).status_code == 422  # no token at all: malformed
+    assert act(None, legal[0]).status_code == 403  # no token at all: a spectator may not act
+    assert act("", legal[0]).status_code == 403
+    assert act(12, legal[0]).status_code == 422  # a token is text: malformed
     assert act(tokens[mover], 12).status_code == 422  # an action is a notation
     r = client.post(
         f"/api/rooms/{room}/actions", content=b"{not json", headers={"content-type": "application/json"}

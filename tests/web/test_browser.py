@@ -5,21 +5,22 @@ test-artifacts/web/."""
 
 from __future__ import annotations
 
+import json
 import random
-import shutil
 from collections.abc import Iterator
-from pathlib import Path
 
 import httpx
+import needs
 import pytest
-from playwright.sync_api import Page, expect
 
-from .conftest import ARTIFACTS, INSTALLED, Server
+CHROMIUM = needs.program("chromium", "/usr/bin/chromium", install="Debian's chromium: make system-deps")
+needs.module("playwright.sync_api", "the test extra: pip install -e '.[test]'")
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-pytestmark = pytest.mark.skipif(
-    not Path(CHROMIUM).exists(), reason="Debian's chromium missing (make system-deps)"
-)
+from playwright.sync_api import Page, expect  # noqa: E402
+
+from .conftest import ARTIFACTS, INSTALLED, Server, eventually  # noqa: E402
+
+pytestmark = pytest.mark.browser
 
 
 @pytest.fixture(scope="session")
@@ -52,6 +53,51 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         server.stop()
 
 
+class Frames:
+    """What the page's sockets were sent: the step of the last state each one received (tests wait on
+    this and the server's own step, never on a clock)."""
+
+    def __init__(self, page: Page):
+        self.last: dict[int, int] = {}
+        self.server = -1
+        page.on("websocket", self._socket)
+
+    def __repr__(self) -> str:
+        return f"Frames(sockets at {sorted(self.last.values())}, the room at {self.server})"
+
+    def _socket(self, ws) -> None:  # type: ignore[no-untyped-def]
+        key = id(ws)
+        self.last[key] = -1
+
+        def frame(payload: str | bytes) -> None:
+            try:
+                msg = json.loads(payload)
+            except (ValueError, TypeError):
+                return
+            if isinstance(msg, dict) and msg.get("type") == "state":
+                self.last[key] = int(msg["step"])
+
+        ws.on("framereceived", frame)
+        ws.on("close", lambda _ws: self.last.pop(key, None))
+
+
+def settled(page: Page, frames: Frames, site: str) -> None:
+    """Every socket of the page has been sent the room's current state and the page has drawn it."""
+    room = page.url.split("/room/")[1].split("?")[0]
+
+    def caught_up() -> bool:
+        # a socket whose first frame came before its listener (-1) has been sent nothing since: no move
+        # it missed; every other one must have been sent the room's step
+        page.evaluate("0")  # sync Playwright hands over socket events only inside its own calls
+        step = httpx.get(f"{site}/api/rooms/{room}").json()["step"]
+        frames.server = step
+        heard = [s for s in frames.last.values() if s >= 0]
+        return bool(heard) and all(s == step for s in heard)
+
+    eventually(caught_up, lambda: f"the page's sockets hear the room's last move: {frames!r}", TURN_MS / 1000)
+    page.wait_for_function("() => !document.body.dataset.busy", timeout=TURN_MS)
+
+
 def shot(page: Page, name: str, full: bool = False) -> None:
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=full)
 
@@ -77,7 +123,17 @@ def assert_board_reads_well(page: Page) -> None:
         assert junk not in text, f"{junk!r} on the table: {text[:2000]}"
 
 
-def my_turn_or_over(page: Page, timeout: float = 30_000) -> bool:
+TURN_MS = 180_000  # generous: a turn on a loaded machine (the bot, the server, the page) can take long
+
+
+@pytest.fixture(autouse=True)
+def patient(page: Page) -> None:
+    """Every wait on the page and every expectation: generous deadlines, never a measure of speed."""
+    page.set_default_timeout(TURN_MS)
+    expect.set_options(timeout=60_000)
+
+
+def my_turn_or_over(page: Page, timeout: float = TURN_MS) -> bool:
     """Wait until it is this page's move (True) or the result screen shows (False)."""
     page.wait_for_function(
         "() => !document.getElementById('result').hidden ||"
@@ -148,8 +204,7 @@ def test_eight_clicked_actions_in_every_other_game(page: Page, site: str, game: 
         assert_board_reads_well(page)
         click_a_move(page, rng)
         taken += 1
-        page.wait_for_timeout(50)
-    page.wait_for_timeout(400)
+    my_turn_or_over(page)  # the table settles on the next move or the result
     if page.locator("#result").is_visible():
         page.get_by_role("button", name="Look at the table").click()
     shot(page, f"{game}-board")
@@ -189,19 +244,17 @@ def test_replay_viewer_steps_through_a_finished_game(page: Page, site: str) -> N
         site + "/api/rooms", json={"game": "dspirits", "seats": ["greedy", "random"], "seed": 4}
     ).json()
     room = r["room"]
-    for _ in range(300):
-        if httpx.get(f"{site}/api/rooms/{room}").json()["over"]:
-            break
-        page.wait_for_timeout(100)
+    eventually(lambda: httpx.get(f"{site}/api/rooms/{room}").json()["over"], "the bots finish their game")
     page.goto(f"{site}/replay/{room}")
     expect(page.locator("#replay-bar")).to_be_visible()
     for _ in range(12):
         page.click("#rp-next")
-    page.wait_for_timeout(300)
     expect(page.locator("#rp-label")).to_contain_text("step 12")
+    page.wait_for_load_state("networkidle")
     shot(page, "dspirits-replay-open")
-    page.select_option("#rp-seat", "1")
-    page.wait_for_timeout(300)
+    with page.expect_response(lambda resp: "seat=1" in resp.url):
+        page.select_option("#rp-seat", "1")
+    page.wait_for_load_state("networkidle")
     shot(page, "dspirits-replay-seat1")
     page.goto(f"{site}/games")
     expect(page.locator(f"#finished a[href='/replay/{room}']")).to_be_visible()
@@ -220,6 +273,7 @@ def test_replay_viewer_steps_through_a_finished_game(page: Page, site: str) -> N
 
 
 def test_a_friend_on_the_same_screen(page: Page, site: str) -> None:
+    frames = Frames(page)
     start_from_lobby(page, site, "initiald", "hotseat")
     rng = random.Random(5)
     curtains = 0
@@ -229,9 +283,9 @@ def test_a_friend_on_the_same_screen(page: Page, site: str) -> None:
             "() => !document.getElementById('curtain').hidden || !document.getElementById('result').hidden ||"
             " (document.getElementById('turn').classList.contains('mine') && !document.body.dataset.busy &&"
             "  document.querySelectorAll('.playable, .move-btn').length > 0)",
-            timeout=30_000,
+            timeout=TURN_MS,
         )
-        page.wait_for_timeout(200)  # a curtain comes up just after the last update: let it
+        settled(page, frames, site)  # both seats' sockets told the last move: the curtain is decided
         if page.locator("#curtain-go").is_visible():
             curtains += 1
             if curtains == 1:
@@ -263,7 +317,7 @@ def test_a_friend_by_invite_link(page: Page, site: str, browser) -> None:  # typ
             if who.locator("#turn.mine").count():
                 my_turn_or_over(who)
                 click_a_move(who, rng)
-                who.wait_for_timeout(300)
+                expect(who.locator("#buttons")).not_to_have_text("sending…")
     friend.reload()  # a reload resumes the seat
     expect(friend.locator(".seat-chip.me")).to_contain_text("Bea")
     shot(friend, "touge-friend-view")

@@ -17,6 +17,8 @@ from kansei.web.payload import seat_payload
 
 from .conftest import INSTALLED, new_room
 
+pytestmark = pytest.mark.slow  # whole games of every configuration, every payload checked
+
 SEED = 8_761_234_567_890_123
 STEPS = 150  # actions checked per game: enough for every phase of a game, hands and windows included
 SAME = ("to_move", "legal", "moves", "view", "events", "log", "over", "result")

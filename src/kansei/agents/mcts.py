@@ -43,6 +43,7 @@ from pydantic import Field, field_validator, model_validator
 from kansei.core.protocol import Action, Game, State
 
 from .base import Agent, AgentParams
+from .limits import ITERATIONS, SECONDS
 
 DEFAULT_ITERS = 1000
 
@@ -54,8 +55,12 @@ class MctsParams(AgentParams):
     tried against the greedy bot in Touge at 1000 iterations (measured for issue 7)."""
 
     # budgets must be positive (a zero or negative one is refused with the list of valid keys)
-    iters: int | None = Field(None, gt=0)  # iterations per decision (1000 unless only ``time`` is set)
-    time: float | None = Field(None, gt=0)  # seconds per decision; with ``iters`` too, whichever ends first
+    iters: int | None = Field(
+        None, gt=0, json_schema_extra=ITERATIONS
+    )  # iterations per decision (1000 unless only ``time`` is set)
+    time: float | None = Field(
+        None, gt=0, json_schema_extra=SECONDS
+    )  # seconds per decision; with ``iters`` too, whichever ends first
     rollout: Literal["random", "greedy", "game"] = "random"
     # plies rolled out past the tree before the evaluation scores the leaf; 0: evaluate the new node at once;
     # "end": roll out to the end of the game (also what a game without an evaluation always gets)

@@ -23,6 +23,7 @@ import numpy as np
 from pydantic import Field
 
 from kansei.agents.base import Agent, AgentParams
+from kansei.agents.limits import COUNT, ITERATIONS
 from kansei.core.protocol import Action, State
 
 from .openspiel import KanseiGame, game_for
@@ -36,13 +37,15 @@ except ImportError as e:  # pragma: no cover - the interop extra is not installe
 
 
 class OpenSpielParams(AgentParams):
-    sims: int = Field(200, gt=0)  # simulations per decision
+    sims: int = Field(200, gt=0, json_schema_extra=ITERATIONS)  # simulations per decision
     c: float = Field(2.0, gt=0)  # UCT exploration constant (OpenSpiel's default scale: returns in ±1)
-    rollouts: int = Field(1, gt=0)  # random rollouts per evaluated leaf
+    rollouts: int = Field(1, gt=0, json_schema_extra=ITERATIONS)  # random rollouts per evaluated leaf
 
 
 class MctsParams(OpenSpielParams):
-    worlds: int = Field(4, gt=0)  # determinisations searched; their root visit counts are summed
+    worlds: int = Field(
+        4, gt=0, json_schema_extra=COUNT
+    )  # determinisations searched; their root visit counts are summed
 
 
 class _OpenSpielAgent(Agent):

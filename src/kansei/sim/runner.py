@@ -4,20 +4,25 @@ Every game is seeded on its own (``derive_seed(seed, index)``) and every agent o
 (``derive_seed(game seed, seat, spec)``), so a batch gives the same results whatever the number of workers
 and whatever order the workers finish in.
 
-A batch stops promptly on the first Ctrl-C (workers ignore SIGINT; the parent stops them) or when a worker
-process dies: :class:`RunStopped` then carries every game finished so far, so a caller can still report and
-save them. A :class:`~kansei.core.errors.KanseiError` raised in a worker comes back whole.
+A batch stops promptly on the first Ctrl-C, whenever it comes, or when a worker process dies:
+:class:`RunStopped` then carries every game finished before the signal, so a caller can still report and
+save them. Results are handled (``on_result``: saved) as each chunk comes back, and only a few chunks per
+worker are queued at a time. On Ctrl-C the game being played in each worker is abandoned, the games it had
+finished come back, and the workers are stopped; further Ctrl-C change nothing (the stop is already bounded).
+A :class:`~kansei.core.errors.KanseiError` raised in a worker comes back whole.
 """
 
 from __future__ import annotations
 
 import os
 import signal
+import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 from dataclasses import dataclass
+from types import FrameType
 from typing import Any
 
 from kansei.agents import choose, make_agent
@@ -106,19 +111,79 @@ def _game(game_id: str, options: dict, cache: dict) -> Game:
 
 
 _WORKER_CACHE: dict[Any, Game] = {}  # games loaded once per worker process
+HARVEST_SECONDS = 10.0  # after a Ctrl-C: how long the workers have to hand back their finished games
+
+
+class _Interrupted(BaseException):
+    """Raised by the first Ctrl-C inside a game being played (a BaseException: no agent swallows it)."""
+
+
+class _Interrupt:
+    """Ctrl-C during a batch: the first one is remembered (and stops the game being played, if any); the
+    others change nothing. ``forward`` passes it on (the parent to its workers)."""
+
+    def __init__(self, forward: Callable[[], None] | None = None):
+        self.requested = False
+        self.playing = False
+        self.forward = forward
+
+    def __call__(self, _sig: int, _frame: FrameType | None) -> None:
+        first = not self.requested
+        self.requested = True
+        if first and self.forward is not None:
+            self.forward()
+        if first and self.playing:
+            raise _Interrupted
+
+
+_WORKER_STOP = _Interrupt()
 
 
 def _init_worker() -> None:
-    # The terminal sends Ctrl-C to the whole process group: the parent alone decides what to do with it.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # Ctrl-C reaches the workers (from the terminal's process group, or forwarded by the parent): the game
+    # being played is abandoned and the chunk hands back the games it finished.
+    signal.signal(signal.SIGINT, _WORKER_STOP)
 
 
 def _run_chunk(args: tuple) -> list[GameResult]:
     game_id, options, jobs, players, record, decks = args
-    return [
-        play_game(game_id, options, specs, seed, players, decks, record, index, _WORKER_CACHE)
-        for index, specs, seed in jobs
-    ]
+    out: list[GameResult] = []
+    for index, specs, seed in jobs:
+        if _WORKER_STOP.requested:
+            break
+        _WORKER_STOP.playing = True
+        try:
+            result = play_game(game_id, options, specs, seed, players, decks, record, index, _WORKER_CACHE)
+        except _Interrupted:
+            break
+        finally:
+            _WORKER_STOP.playing = False
+        out.append(result)
+    return out
+
+
+@contextmanager
+def _on_sigint(handler: _Interrupt) -> Iterator[bool]:
+    """``handler`` for SIGINT while the batch runs (True), or nothing where signals cannot be set (a thread:
+    False, and KeyboardInterrupt is caught as before)."""
+    try:
+        old = signal.signal(signal.SIGINT, handler)
+    except ValueError:  # not the main thread
+        yield False
+        return
+    try:
+        yield True
+    finally:
+        signal.signal(signal.SIGINT, old)
+
+
+def _signal_workers(pool: ProcessPoolExecutor) -> None:
+    for proc in list((getattr(pool, "_processes", None) or {}).values()):
+        if proc.is_alive() and proc.pid is not None:
+            try:
+                os.kill(proc.pid, signal.SIGINT)
+            except OSError:
+                pass
 
 
 @contextmanager
@@ -181,28 +246,56 @@ def run_games(
 
     if workers == 1:
         cache: dict = {}
-        try:
-            for i, specs, seed in indexed:
-                done([play_game(game_id, options, specs, seed, players, decks, record, i, cache)])
-        except KeyboardInterrupt:
-            raise RunStopped(finished(), "interrupted", interrupted=True) from None
+        interrupt = _Interrupt()
+        with _on_sigint(interrupt):
+            try:
+                for i, specs, seed in indexed:
+                    if interrupt.requested:
+                        break
+                    interrupt.playing = True
+                    try:
+                        result = play_game(game_id, options, specs, seed, players, decks, record, i, cache)
+                    except _Interrupted:
+                        break
+                    finally:
+                        interrupt.playing = False
+                    done([result])
+            except KeyboardInterrupt:  # signals not ours to set (a thread)
+                raise RunStopped(finished(), "interrupted", interrupted=True) from None
+        if interrupt.requested:
+            raise RunStopped(finished(), "interrupted", interrupted=True)
         return finished()
     # small chunks keep the progress bar moving, balance the load and lose little on a stop
     size = max(1, min(8, len(indexed) // (workers * 8) or 1))
-    chunks = [indexed[i : i + size] for i in range(0, len(indexed), size)]
+    chunks = iter([indexed[i : i + size] for i in range(0, len(indexed), size)])
     pool = ProcessPoolExecutor(max_workers=workers, initializer=_init_worker)
+    interrupt = _Interrupt(forward=lambda: _signal_workers(pool))
+    pending: set[Future] = set()
+
+    def top_up() -> None:  # a few chunks per worker in flight: results come back (and are saved) early
+        while len(pending) < 2 * workers and not interrupt.requested:
+            chunk = next(chunks, None)
+            if chunk is None:
+                return
+            pending.add(pool.submit(_run_chunk, (game_id, options, chunk, players, record, decks)))
+
     try:
-        pending: set[Future] = {
-            pool.submit(_run_chunk, (game_id, options, c, players, record, decks)) for c in chunks
-        }
-        while pending:
-            complete, pending = wait(pending, return_when=FIRST_COMPLETED)
-            for fut in complete:
-                done(fut.result())
-    except KeyboardInterrupt:
-        with _ignoring_sigint():
-            _stop_workers(pool)
-        raise RunStopped(finished(), "interrupted", interrupted=True) from None
+        with _on_sigint(interrupt):
+            top_up()
+            while pending and not interrupt.requested:
+                complete, pending = wait(pending, timeout=0.25, return_when=FIRST_COMPLETED)
+                for fut in complete:
+                    done(fut.result())
+                top_up()
+            if interrupt.requested:  # every game finished before the signal comes back, then the stop
+                deadline = time.monotonic() + HARVEST_SECONDS
+                while pending and time.monotonic() < deadline:
+                    complete, pending = wait(pending, timeout=0.25, return_when=FIRST_COMPLETED)
+                    for fut in complete:
+                        if not fut.cancelled() and fut.exception() is None:
+                            done(fut.result())
+    except KeyboardInterrupt:  # signals not ours to set (a thread)
+        interrupt.requested = True
     except BrokenProcessPool:
         with _ignoring_sigint():
             _stop_workers(pool)
@@ -211,5 +304,9 @@ def run_games(
         with _ignoring_sigint():
             _stop_workers(pool)
         raise
+    if interrupt.requested:
+        with _ignoring_sigint():
+            _stop_workers(pool)
+        raise RunStopped(finished(), "interrupted", interrupted=True)
     pool.shutdown(wait=True)
     return finished()

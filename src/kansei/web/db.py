@@ -195,6 +195,27 @@ class Store:
             if self.is_postgres:
                 c.execute(text("SELECT pg_notify(:ch, :msg)"), {"ch": CHANNEL, "msg": f"{room_id} {idx + 1}"})
 
+    def append_many(
+        self, room_id: str, moves: list[tuple[int | None, str, str]], result: dict | None
+    ) -> None:
+        """A new room's whole history at once (an uploaded replay): one transaction, one notification."""
+        if not moves:
+            return
+        now = time.time()
+        with self.engine.begin() as c:
+            c.execute(
+                insert(actions),
+                [
+                    {"room": room_id, "idx": i, "seat": seat, "notation": n, "public": p, "at": now}
+                    for i, (seat, n, p) in enumerate(moves)
+                ],
+            )
+            c.execute(
+                update(rooms)
+                .where(rooms.c.id == room_id, rooms.c.steps == 0)
+                .values(steps=len(moves), over=result is not None, result=result, updated=now)
+            )
+
     def set_rematch(self, room_id: str, new_id: str) -> bool:
         with self.engine.begin() as c:
             done = c.execute(
@@ -214,6 +235,13 @@ class Store:
     def unfinished(self) -> list[str]:
         with self.engine.connect() as c:
             return [r[0] for r in c.execute(select(rooms.c.id).where(rooms.c.over.is_(False))).all()]
+
+    def unfinished_with_bots(self) -> list[tuple[str, list[dict]]]:
+        """(id, seats) of every unfinished room with a bot seat, the least recently moved first."""
+        q = select(rooms.c.id, rooms.c.seats).where(rooms.c.over.is_(False)).order_by(rooms.c.updated)
+        with self.engine.connect() as c:
+            rows = c.execute(q).all()
+        return [(r[0], r[1]) for r in rows if any(s.get("kind") == "bot" for s in r[1] or [])]
 
     def count(self) -> int:
         with self.engine.connect() as c:

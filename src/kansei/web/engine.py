@@ -1,22 +1,80 @@
 """The few protocol calls the web layer makes, in one place (see docs/ARCHITECTURE.md).
 
-The server holds games only through these: ``game.start``, ``legal_actions``, ``apply(action, seat=)``,
-``view(seat)``, ``events_for(seat, start)``, ``public_notation``, ``game.cards(lang)``,
-``game.describe_action(state, action, lang)`` and ``game.narrate(event, seat, lang)``. Nothing here names a
-game, a card or a game's field.
+The server holds games only through these: ``game.start``, ``legal_actions``, ``game.parse``,
+``apply(action, seat=)``, ``view(seat)``, ``events_for(seat, start)``, ``public_notation``,
+``game.cards(lang)``, ``game.describe_action(state, action, lang)``, ``game.narrate(event, seat, lang)``,
+and, for options that come over the network, ``Options.local_path_options()`` and ``game.named_choices``.
+Nothing here names a game, a card or a game's field.
+
+**No client names a server path.** A room's options are what a network client may choose
+(:func:`network_options`): every option of the game's ``Options`` except those that may name a local file
+(declared with ``core.protocol.local_path_option``), which take one of ``game.named_choices(option)`` only;
+and a content folder only by one of the names the operator gave at ``kansei serve --content NAME=FOLDER``
+(:func:`configure`), stored in the room's options under ``content``.
 """
 
 from __future__ import annotations
 
 import json
-import tempfile
+from collections.abc import Mapping
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 import kansei
 from kansei.core import replay
+from kansei.core.errors import ContentError, IllegalAction, KanseiError, OptionError
+from kansei.core.options import shorten
 from kansei.core.protocol import Action, Game, State
+from kansei.core.registry import game_class
+
+CONTENT = "content"  # the key of a room's options that names an operator's content folder
+
+_folders: dict[str, Path] = {}  # the operator's content folders by name (kansei serve --content NAME=DIR)
+
+
+def one_line(e: BaseException | str, limit: int = 300) -> str:
+    """The first line of an error, cut short, with every server path this module knows replaced."""
+    lines = str(e).strip().splitlines()
+    text = lines[0] if lines else type(e).__name__
+    return scrub(text)[:limit]
+
+
+def scrub(text: str) -> str:
+    """``text`` with the operator's content folders (by their names) and the package's own folder removed:
+    no refusal quotes a path of the server."""
+    for name, folder in _folders.items():
+        text = text.replace(str(folder.resolve()), f"<{name}>").replace(str(folder), f"<{name}>")
+    return text.replace(str(Path(kansei.__file__).parent) + "/", "")
+
+
+def configure(folders: Mapping[str, Path]) -> None:
+    """Set the operator's content folders (names are what clients send); each must load for some game."""
+    _folders.clear()
+    _folders.update({str(k): Path(v) for k, v in folders.items()})
+    _load.cache_clear()
+    _offered.cache_clear()
+
+
+def content_folders() -> dict[str, Path]:
+    return dict(_folders)
+
+
+@lru_cache(maxsize=64)
+def _offered(game_id: str) -> tuple[str, ...]:
+    out = []
+    for name, folder in _folders.items():
+        try:
+            game_class(game_id)(content=folder)
+        except KanseiError:
+            continue
+        out.append(name)
+    return tuple(out)
+
+
+def content_names(game_id: str) -> list[str]:
+    """The operator's content folders (by name) that hold content for ``game_id``."""
+    return list(_offered(game_id))
 
 
 def game_ids() -> list[str]:
@@ -25,32 +83,83 @@ def game_ids() -> list[str]:
 
 
 @lru_cache(maxsize=256)
-def _load(game_id: str, options_json: str) -> Game:
-    return kansei.load(game_id, **json.loads(options_json))
+def _load(game_id: str, content: str | None, options_json: str) -> Game:
+    options = json.loads(options_json)
+    if content is None:
+        return kansei.load(game_id, **options)
+    folder = _folders.get(content)
+    if folder is None:
+        raise ContentError([f"{game_id}: this server offers no content {shorten(content, 40)!r}"])
+    return kansei.load(game_id, content=folder, **options)
 
 
-def game_for(game_id: str, options: dict[str, Any]) -> Game:
-    """A game with its options (shared by every room with the same options: a Game holds no user state)."""
-    return _load(game_id, json.dumps(options, sort_keys=True))
+def game_for(game_id: str, options: Mapping[str, Any]) -> Game:
+    """A room's game from its stored options (shared by every room with the same options: a Game holds no
+    user state). A ``content`` key names one of the operator's folders."""
+    opts = dict(options)
+    content = opts.pop(CONTENT, None)
+    if content is not None and not isinstance(content, str):
+        raise OptionError(f"{game_id}: content is the name of one of this server's content folders")
+    return _load(game_id, content, json.dumps(opts, sort_keys=True))
+
+
+def network_options(game_id: str, options: Any) -> dict[str, Any]:
+    """Options sent by a network client, checked against what such a client may choose; returns the room's
+    options to store (every option of the game, the content folder by its name). One KanseiError line for
+    anything else: nothing here opens a file a client names."""
+    if not isinstance(options, Mapping):
+        raise OptionError("options must be an object of option: value")
+    cls = game_class(game_id)
+    opts = dict(options)
+    content = opts.pop(CONTENT, None)
+    base: dict[str, Any] = {}
+    if content is not None:
+        offered = content_names(game_id)
+        if not isinstance(content, str) or content not in offered:
+            shown = shorten(repr(content), 40)
+            valid = ", ".join(offered) if offered else "none: this server plays the shipped content only"
+            raise OptionError(f"{game_id}: content {shown} is not one of this server's ({valid})")
+        base[CONTENT] = content
+    local = cls.Options.local_path_options()
+    rest = {k: v for k, v in opts.items() if k not in local}
+    game = game_for(game_id, {**base, **rest})  # every other option validated by the game's own model
+    named: dict[str, str] = {}
+    for key in local:
+        if key not in opts:
+            continue
+        value, choices = opts[key], game.named_choices(key)
+        by_lower = {c.lower(): c for c in choices}
+        if not isinstance(value, str) or value.strip().lower() not in by_lower:
+            valid = ", ".join(choices) or "only its default"
+            raise OptionError(f"{game_id}: option {key}={shorten(repr(value), 40)}: choose one of: {valid}")
+        named[key] = by_lower[value.strip().lower()]
+    if named:
+        game = game_for(game_id, {**base, **rest, **named})
+    return {**game.options_dict, **base}
+
+
+def replay_options(options: Mapping[str, Any]) -> dict[str, Any]:
+    """A room's options as a replay file records them (a content folder is the server's, never a file's)."""
+    return {k: v for k, v in options.items() if k != CONTENT}
 
 
 def languages(game: Game) -> tuple[str, ...]:
     return tuple(game.languages)
 
 
-def find_legal(state: State, text: str) -> Action | None:
-    want = " ".join(text.split()).lower()
-    return next((a for a in state.legal_actions() if a.notation.lower() == want), None)
-
-
 def apply(state: State, text: str, seat: int | None) -> tuple[Action, str]:
-    """Apply ``text`` (a notation) as ``seat``: (the action, what other seats are told of it).
-
-    A refusal is the engine's own IllegalAction (the state unchanged, the message fit for that seat)."""
-    chosen = find_legal(state, text) if not state.is_over and state.to_move == seat else None
+    """Apply ``text`` (a notation, read by ``game.parse``) as ``seat``: (the action, what other seats are
+    told of it). A refusal is the engine's own IllegalAction, its message fit for that seat; the state is
+    unchanged."""
+    chosen: Action | None = None
+    if not state.is_over and state.to_move == seat:
+        try:
+            chosen = state.game.parse(state, text)
+        except IllegalAction:
+            chosen = None
     if chosen is None:
-        state.apply(text, seat=seat)  # not legal for this seat: raises the engine's reason
-        raise AssertionError("the engine accepted an action that is not among its legal ones")
+        state.clone().apply(text, seat=seat)  # refused: raises the engine's reason for this seat
+        raise IllegalAction(f"{shorten(text)!r} is not a legal action now")  # parse and apply disagree
     public = state.public_notation(chosen)  # asked before the action changes the state
     state.apply(chosen, seat=seat)
     return chosen, public
@@ -75,7 +184,16 @@ def narrate(game: Game, event: dict, seat: int | None, lang: str) -> str | None:
 
 def read_replay(text: str) -> dict:
     """A kansei-replay/1 file's data, validated by the core's reader (what ``kansei replay`` reads)."""
-    with tempfile.TemporaryDirectory() as tmp:
-        path = Path(tmp) / "upload.json"
-        path.write_text(text, encoding="utf-8")
-        return dict(replay.read(path))
+    return dict(replay.loads(text, "replay"))
+
+
+def check_replay(data: Mapping[str, Any]) -> replay.RunResult:
+    """Re-run a replay exactly as ``kansei replay`` does and refuse it as that command would: its first
+    refused action, or a result it does not reproduce (ContentError, one line)."""
+    res = replay.run(data, "replay")
+    if res.error:
+        raise ContentError([res.error])
+    if res.reproduced is False:
+        note = f"{res.content_note()}; " if res.content_changed else ""
+        raise ContentError([f"replay: {note}NOT reproduced — {'; '.join(res.mismatches)}"])
+    return res

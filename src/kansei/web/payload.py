@@ -9,11 +9,11 @@ from typing import Any
 from kansei.core.protocol import Game, State
 
 from . import engine
-from .rooms import Live, result_of
+from .rooms import Live, payload_text, result_of
 
 
 def seats_info(live: Live) -> list[dict]:
-    online = {w.seat for w in live.waiters}
+    online = set(live.online)
     out = []
     for i, s in enumerate(live.row.seats):
         d = {"seat": i, "kind": s["kind"], "name": s["name"], "online": s["kind"] != "human" or i in online}
@@ -82,6 +82,26 @@ def room_payload(live: Live, seat: int | None, lang: str | None, since: int = 0)
         languages=list(engine.languages(live.game)),
     )
     return p
+
+
+def socket_payload(live: Live, seat: int | None, lang: str | None, since: int) -> tuple[str, int]:
+    """The socket message for ``seat`` from event ``since`` on, as JSON text, and the cursor after it.
+    Built once per room version, seat, language and cursor: the sockets of one room that see the same
+    thing (spectators above all) share one build, so a change costs that room's distinct seats, not its
+    sockets."""
+    lang = pick_lang(live.game, lang)
+    key = (seat, lang, since)
+    with live.lock:
+        version = live.version
+        hit = live.payloads.get(key)
+    if hit is not None and hit[0] == version:
+        return hit[1], hit[2]
+    p = room_payload(live, seat, lang, since)
+    text, cursor = payload_text(p), p["events_start"] + len(p["events"])
+    with live.lock:
+        if live.version == version:
+            live.payloads[key] = (version, text, cursor)
+    return text, cursor
 
 
 def merged_view(state: State) -> Any:

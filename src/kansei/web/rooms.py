@@ -5,7 +5,12 @@ serves as a cache. An action is applied to a clone of the state, appended to the
 optimistic check (the room must still hold exactly the actions this process knows of), and only then does
 the clone become the room's state: a refused action, or one that lost a race with another process, changes
 nothing. Clients wait on a room; every accepted action (here, or in another process sharing a PostgreSQL
-database) wakes them and each builds the payload its own seat may see.
+database) wakes the sockets of that room only, and each is sent the payload its own seat may see (built
+once per seat, language and cursor, however many sockets share it).
+
+**Bounded memory.** The cache holds at most ``keep`` rooms: past that, the least recently used rooms that
+no socket watches leave memory, and come back from the database (their replay) when next asked for. A bot's
+move is asked of the pool by the room's id only, so a room waiting for a worker holds no memory either.
 """
 
 from __future__ import annotations
@@ -13,19 +18,21 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import hmac
-import random
+import json
 import secrets
 import threading
+from collections import Counter, OrderedDict
 from collections.abc import Callable
-from concurrent.futures import Future
 from dataclasses import dataclass, field
 from typing import Any
 
+from kansei.agents.limits import Budgeted, check_spec
 from kansei.core.errors import IllegalAction, KanseiError, OptionError
 from kansei.core.protocol import Game, State
+from kansei.core.rng import Rng
 
 from . import engine
-from .bots import BotJob, BotPool, capped_spec
+from .bots import BotJob, BotPool, Outcome
 from .db import RoomRow, Stale, Store
 
 MAX_NAME = 24
@@ -54,6 +61,8 @@ def clean_name(name: Any, fallback: str) -> str:
 
 @dataclass(eq=False)
 class Waiter:
+    """One socket waiting on a room: woken (from any thread) when the room changes."""
+
     loop: asyncio.AbstractEventLoop
     event: asyncio.Event
     seat: int | None
@@ -70,11 +79,18 @@ class Live:
     history: list[tuple[int | None, str, str]]  # (seat, notation, public notation)
     lock: threading.Lock = field(default_factory=threading.Lock)
     waiters: set[Waiter] = field(default_factory=set)
-    bot_pending: int = -1  # the step a bot job was sent for
+    online: Counter[int] = field(default_factory=Counter)  # sockets per seat
+    version: int = 0  # bumped by every change a payload shows (a move, a seat online, a rematch)
+    payloads: dict[tuple[int | None, str, int], tuple[int, str, int]] = field(default_factory=dict)
 
     @property
     def step(self) -> int:
         return len(self.history)
+
+    def changed(self) -> None:
+        """Called locked: what payloads show changed (their cache is stale)."""
+        self.version += 1
+        self.payloads.clear()
 
 
 def start_state(game: Game, row: RoomRow) -> State:
@@ -87,16 +103,36 @@ def result_of(state: State) -> dict | None:
     return {"winner": state.winner, "returns": state.returns()}
 
 
+def has_people(seats: list[dict]) -> bool:
+    return any(s.get("kind") == "human" for s in seats)
+
+
+@dataclass(frozen=True)
+class BotLimits:
+    """What one bot move may cost (agents/limits.py): seconds and search work."""
+
+    seconds: float = 2.0
+    iterations: int = 20_000
+
+    def check(self, spec: str) -> Budgeted:
+        return check_spec(spec, max_seconds=self.seconds, max_iterations=self.iterations)
+
+
 class Hub:
-    def __init__(self, store: Store, pool: BotPool | None, bot_budget: float = 2.0, bot_grace: float = 10.0):
+    def __init__(
+        self,
+        store: Store,
+        limits: BotLimits | None = None,
+        keep: int = 1000,
+        on_error: Callable[[str], None] | None = None,
+    ):
         self.store = store
-        self.pool = pool
-        self.bot_budget = bot_budget
-        self.bot_grace = bot_grace
-        self.rooms: dict[str, Live] = {}
-        self.keep = 2000  # rooms held in memory before finished, unwatched ones are dropped
+        self.limits = limits or BotLimits()
+        self.pool: BotPool | None = None
+        self.rooms: OrderedDict[str, Live] = OrderedDict()  # the cache, least recently used first
+        self.keep = keep  # rooms held in memory before unwatched ones leave it
         self._lock = threading.Lock()
-        self.on_error: Callable[[str], None] = lambda msg: None
+        self.on_error: Callable[[str], None] = on_error or (lambda msg: None)
 
     # -- loading ---------------------------------------------------------------------------------
     def get(self, room_id: str) -> Live:
@@ -104,25 +140,40 @@ class Hub:
             raise RoomError("unknown room", 404)
         with self._lock:
             live = self.rooms.get(room_id)
-        if live is not None:
-            return live
+            if live is not None:
+                self.rooms.move_to_end(room_id)
+                return live
         row = self.store.room(room_id)
         if row is None:
             raise RoomError("unknown room", 404)
         game = engine.game_for(row.game, row.options)
-        state = start_state(game, row)
-        live = Live(row, game, state, [])
+        live = Live(row, game, start_state(game, row), [])
         self._catch_up(live)
-        with self._lock:
-            if len(self.rooms) >= self.keep:
-                self._forget()
-            return self.rooms.setdefault(room_id, live)
+        return self._hold(live)
 
-    def _forget(self) -> None:
-        """Drop finished rooms nobody watches from the cache (the database keeps them; called locked)."""
+    def _hold(self, live: Live) -> Live:
+        """Keep ``live`` in the cache (or the copy another thread loaded first); evict past ``keep``."""
+        with self._lock:
+            held = self.rooms.setdefault(live.row.id, live)
+            self.rooms.move_to_end(live.row.id)
+            if len(self.rooms) > self.keep:
+                self._evict()
+            return held
+
+    def _evict(self) -> None:
+        """Called locked: the least recently used rooms no socket watches leave memory (the database keeps
+        them), down to ``keep``."""
+        excess = len(self.rooms) - self.keep
         for room_id, live in list(self.rooms.items()):
-            if live.state.is_over and not live.waiters:
+            if excess <= 0:
+                break
+            if not live.waiters:
                 del self.rooms[room_id]
+                excess -= 1
+
+    def held(self) -> int:
+        with self._lock:
+            return len(self.rooms)
 
     def _catch_up(self, live: Live) -> bool:
         """Apply the actions other processes stored since this one last looked. True if any."""
@@ -137,6 +188,7 @@ class Hub:
         row = self.store.room(live.row.id)
         if row is not None:
             live.row = row
+        live.changed()
         return True
 
     def refresh(self, room_id: str) -> None:
@@ -148,9 +200,45 @@ class Hub:
         with live.lock:
             self._catch_up(live)
             row = self.store.room(room_id)
-            if row is not None:
+            if row is not None and row.rematch != live.row.rematch:
                 live.row = row
-        self.wake(live)
+                live.changed()
+        self.wake(live)  # (its bot, if one is to move, is thought by the process that took the move)
+
+    # -- watching --------------------------------------------------------------------------------
+    def watch(self, room_id: str, waiter: Waiter) -> Live:
+        """Add a socket to a room (loaded if it left memory). A seat coming online wakes that room's
+        sockets; a spectator wakes nobody."""
+        live = self.get(room_id)
+        with self._lock:  # eviction happens under this lock: a watched room stays
+            live = self.rooms.setdefault(room_id, live)
+            live.waiters.add(waiter)
+        if waiter.seat is not None:
+            with live.lock:
+                live.online[waiter.seat] += 1
+                first = live.online[waiter.seat] == 1
+                if first:
+                    live.changed()
+            if first:
+                self.wake(live)
+        return live
+
+    def unwatch(self, live: Live, waiter: Waiter) -> None:
+        with self._lock:
+            live.waiters.discard(waiter)
+        if waiter.seat is not None:
+            with live.lock:
+                live.online[waiter.seat] -= 1
+                last = live.online[waiter.seat] <= 0
+                if last:
+                    del live.online[waiter.seat]
+                    live.changed()
+            if last:
+                self.wake(live)
+
+    def wake(self, live: Live) -> None:
+        for w in list(live.waiters):
+            w.wake()
 
     # -- creating --------------------------------------------------------------------------------
     def create(
@@ -164,9 +252,8 @@ class Hub:
         public: bool = True,
         tokens: list[str | None] | None = None,
     ) -> tuple[Live, dict[int, str]]:
-        """A new room; returns it and the token of each human seat (kept by nobody but the caller)."""
-        if not isinstance(options, dict):
-            raise OptionError("options must be an object of option: value")
+        """A new room; returns it and the token of each human seat (kept by nobody but the caller).
+        ``options`` are the room's options as :func:`engine.network_options` returned them."""
         game = engine.game_for(game_id, options)
         if not isinstance(seats, list) or not seats:
             raise OptionError(
@@ -180,7 +267,7 @@ class Hub:
         row = RoomRow(
             id=secrets.token_urlsafe(9),
             game=game_id,
-            options=game.options_dict,
+            options=dict(options),
             seed=seed,
             players=len(plan),
             decks=decks,
@@ -206,9 +293,7 @@ class Hub:
                     issued[i] = new_token()
                     row.tokens[i] = token_hash(issued[i])
         self.store.create_room(row)
-        live = Live(row, game, state, [])
-        with self._lock:
-            self.rooms[row.id] = live
+        live = self._hold(Live(row, game, state, []))
         self.kick(live)
         return live, issued
 
@@ -224,18 +309,22 @@ class Hub:
             return {"kind": "human", "name": clean_name(s.get("name"), f"Player {i + 1}")}
         if kind != "bot":
             raise OptionError(f"seat {i}: kind must be human or bot")
-        spec = str(s.get("spec") or "")[:120]
-        capped_spec(spec, self.bot_budget)  # validates the spec: one line listing the valid agents/keys
-        return {"kind": "bot", "spec": spec.strip(), "name": clean_name(s.get("name"), spec.strip())}
+        spec = str(s.get("spec") or "").strip()
+        if not spec:
+            raise OptionError(f"seat {i}: a bot needs an agent spec (random, greedy, mcts:iters=200)")
+        self.limits.check(spec[:200])  # one line naming the limit, the valid agents or keys
+        return {"kind": "bot", "spec": spec, "name": clean_name(s.get("name"), spec)}
 
     def create_replay(self, replay: dict) -> Live:
-        """Store an uploaded kansei-replay/1 as a finished room (no tokens) and return it."""
-        game = engine.game_for(replay["game"], replay.get("options") or {})
+        """Store an uploaded kansei-replay/1 (already checked: it re-runs to its recorded result) as a
+        finished room (no tokens) and return it."""
+        options = engine.network_options(replay["game"], replay.get("options") or {})
+        game = engine.game_for(replay["game"], options)
         players = int(replay.get("players") or game.min_players)
         row = RoomRow(
             id=secrets.token_urlsafe(9),
             game=replay["game"],
-            options=game.options_dict,
+            options=options,
             seed=int(replay.get("seed", 0)),
             players=players,
             decks=replay.get("decks"),
@@ -266,11 +355,9 @@ class Hub:
                 raise OptionError(f"replay action {i + 1} {str(text)[:60]!r}: {e}") from None
             history.append((seat, action.notation, public))
         self.store.create_room(row)
-        for i, (seat, notation, public) in enumerate(history):
-            last = i == len(history) - 1
-            self.store.append(
-                row.id, i, seat, notation, public, last and state.is_over, result_of(state) if last else None
-            )
+        self.store.append_many(
+            row.id, [(seat, notation, public) for seat, notation, public in history], result_of(state)
+        )
         return self.get(row.id)
 
     # -- acting ----------------------------------------------------------------------------------
@@ -285,6 +372,8 @@ class Hub:
         raise RoomError("this token holds no seat in this room", 403)
 
     def act(self, room_id: str, seat: int | None, notation: str, expect: int | None = None) -> Live:
+        if seat is None:
+            raise RoomError("a seat token is required to act", 403)
         live = self.get(room_id)
         with live.lock:
             if expect is not None and expect != live.step:
@@ -293,8 +382,6 @@ class Hub:
                     raise RoomError(
                         f"stale: the game is at step {live.step}, you acted on step {expect}", 409
                     )
-            if seat is None:
-                raise RoomError("a seat token is required to act", 403)
             if live.state.is_over:
                 raise RoomError("the game is over", 409)
             state = live.state.clone()
@@ -313,82 +400,93 @@ class Hub:
             live.row.steps = live.step
             live.row.over = state.is_over
             live.row.result = result_of(state)
+            live.changed()
         self.wake(live)
         self.kick(live)
         return live
 
-    def wake(self, live: Live) -> None:
-        for w in list(live.waiters):
-            w.wake()
+    def rematched(self, live: Live, new_id: str) -> None:
+        with live.lock:
+            live.row.rematch = new_id
+            live.changed()
+        self.wake(live)
 
     # -- bots ------------------------------------------------------------------------------------
-    def kick(self, live: Live) -> None:
-        """If a bot is to move, send the move to the worker pool (once per step)."""
+    def bot_to_move(self, live: Live) -> int | None:
         state = live.state
-        if self.pool is None or state.is_over:
-            return
-        seat = state.to_move
+        seat = None if state.is_over else state.to_move
         if seat is None or seat >= len(live.row.seats) or live.row.seats[seat]["kind"] != "bot":
-            return
+            return None
+        return seat
+
+    def kick(self, live: Live) -> None:
+        """If a bot is to move, ask the worker pool for its move (the pool asks once per room)."""
+        if self.pool is not None and self.bot_to_move(live) is not None:
+            self.pool.request(live.row.id, has_people(live.row.seats))
+
+    def bot_job(self, room_id: str) -> BotJob | None:
+        """The pool's question: what should the bot of ``room_id`` think about now (None: nothing)?"""
+        try:
+            live = self.get(room_id)
+        except KanseiError as e:
+            self.on_error(f"room {room_id} could not be loaded for its bot: {engine.one_line(e)}")
+            return None
         with live.lock:
-            if live.bot_pending == live.step:
-                return
-            live.bot_pending = step = live.step
-        spec = capped_spec(live.row.seats[seat]["spec"], self.bot_budget)
-        job = BotJob(
-            room=live.row,
+            seat = self.bot_to_move(live)
+            if seat is None:
+                return None
+            row, step = live.row, live.step
+            actions = tuple((s, n) for s, n, _ in live.history)
+        try:
+            budget = self.limits.check(row.seats[seat]["spec"])
+        except KanseiError as e:  # a spec stored under other limits: the fallback plays for it
+            self.on_error(f"room {room_id}: bot spec refused now ({engine.one_line(e)})")
+            budget = Budgeted("random", "random", self.limits.seconds, timed=False)
+        return BotJob(
+            room=row.id,
+            game=row.game,
+            options=row.options,
+            seed=row.seed,
+            players=row.players,
+            decks=row.decks,
+            setup=row.setup,
             step=step,
-            actions=tuple((s, n) for s, n, _ in live.history),
-            spec=spec,
+            actions=actions,
+            spec=budget.spec,
+            seconds=budget.seconds,
             seat=seat,
-            agent_seed=(live.row.bot_seed * 1_000_003 + step) % 2**63,
+            agent_seed=(row.bot_seed * 1_000_003 + step) % 2**63,
         )
-        fut = self.pool.submit(job)
-        timer = threading.Timer(
-            self.bot_budget + self.bot_grace, self._bot_timeout, (live.row.id, step, seat)
-        )
-        timer.daemon = True
-        timer.start()
-        fut.add_done_callback(lambda f: self._bot_done(f, timer, live.row.id, step, seat))
 
-    def _bot_done(
-        self, fut: Future[tuple[str, int, str]], timer: threading.Timer, room_id: str, step: int, seat: int
-    ) -> None:
-        timer.cancel()
+    def bot_done(self, job: BotJob, outcome: Outcome, text: str) -> None:
+        """The pool's answer: the bot's move, or (over its budget, failed) a legal move played for it, so
+        a room never stalls."""
+        notation = text if outcome == "move" else None
+        if notation is None:
+            why = {"over": "over its budget", "lost": "its worker was lost"}.get(outcome, f"failed ({text})")
+            self.on_error(f"room {job.room}: bot {why} at step {job.step}; a random legal move is played")
+            live = self.get(job.room)
+            with live.lock:
+                if live.step != job.step or live.state.is_over:
+                    return
+                legal = live.state.legal_actions()
+                notation = legal[Rng(job.agent_seed).below(len(legal))].notation
         try:
-            _, _, notation = fut.result()
-        except Exception as e:  # the bot could not move: a random legal move, so the room never stalls
-            self.on_error(f"room {room_id}: bot move failed ({e}); playing a random legal move")
-            self._bot_fallback(room_id, step, seat)
-            return
-        self._bot_apply(room_id, step, seat, notation)
-
-    def _bot_timeout(self, room_id: str, step: int, seat: int) -> None:
-        self.on_error(f"room {room_id}: bot over its budget at step {step}; playing a random legal move")
-        self._bot_fallback(room_id, step, seat)
-
-    def _bot_fallback(self, room_id: str, step: int, seat: int) -> None:
-        live = self.rooms.get(room_id)
-        if live is not None and live.step == step and not live.state.is_over:
-            self._bot_apply(room_id, step, seat, random.choice(live.state.legal_actions()).notation)
-
-    def _bot_apply(self, room_id: str, step: int, seat: int, notation: str) -> None:
-        try:
-            self.act(room_id, seat, notation, expect=step)
-        except (RoomError, KanseiError):
-            pass  # another process (or the fallback) moved first
-        except Exception as e:  # never let a bot thread die silently
-            self.on_error(f"room {room_id}: bot move not applied: {e}")
+            self.act(job.room, job.seat, notation, expect=job.step)
+        except KanseiError:
+            pass  # another process (or a person's undo of a stale view) moved first
 
     def resume(self) -> int:
-        """After a (re)start: load every unfinished room whose seat to move is a bot and kick it."""
+        """After a (re)start: ask the pool for every unfinished room with a bot (loaded when a worker is
+        free, not now: a restart does not bring every room into memory)."""
+        if self.pool is None:
+            return 0
         n = 0
-        for room_id in self.store.unfinished():
-            try:
-                live = self.get(room_id)
-            except KanseiError as e:
-                self.on_error(f"room {room_id} could not be resumed: {e}")
-                continue
-            self.kick(live)
+        for room_id, seats in self.store.unfinished_with_bots():
+            self.pool.request(room_id, has_people(seats))
             n += 1
         return n
+
+
+def payload_text(payload: dict[str, Any]) -> str:
+    return json.dumps({"type": "state", **payload}, ensure_ascii=False, separators=(",", ":"))

@@ -96,7 +96,7 @@ function connect(seat, token, attempt = 0) {
   };
   ws.onclose = (ev) => {
     if (T.sockets.get(key) !== ws) return;
-    if (ev.code === 4404 || ev.code === 4403 || ev.code === 1008 || ev.code === 1009) {
+    if ((ev.code >= 4400 && ev.code < 4500) || ev.code === 1003 || ev.code === 1008 || ev.code === 1009) {
       toast(ev.reason || "the table closed the connection", "error");
       if (ev.code === 4404) $("board").replaceChildren(h("div", { class: "empty" }, "No such table. ", h("a", { href: "/" }, "Back to the lobby")));
       return;
