@@ -26,7 +26,7 @@ KNOWN_GAPS: dict[str, dict[str, str]] = {
     "initiald": {
         "refs": HOOKS,
         "schema": HOOKS,
-        "reachable": HOOKS,
+        "reachable": "no zones yet; worlds dead-end: the resampled hand ignores ID-P4's payment order",
         "coverage": HOOKS,
         "records": HOOKS,
         "narration": "'draw' narrates nothing",
@@ -34,7 +34,7 @@ KNOWN_GAPS: dict[str, dict[str, str]] = {
     "minid": {
         "refs": HOOKS,
         "schema": HOOKS,
-        "reachable": HOOKS,
+        "reachable": "no zones yet (which would show bolt cards dealt into hands)",
         "coverage": HOOKS,
         "records": HOOKS,
         "narration": "'drew' and 'turn' narrate nothing",
