@@ -17,7 +17,8 @@ clone       a clone plays on without changing the original
 replay      the same seed and notations give the same ``reveal()`` and event log
 determinize ``determinize(seat)`` keeps the seat's view, events and census, and the mover's legal actions
 reachable   a determinized world is one real play reaches: every card kind in each of its ``zones()`` is
-            one random play puts in that zone, its mover has legal actions, and it plays to the end
+            one random play puts in that zone, its mover has legal actions (at every step of the
+            replayed games), and it plays to the end
 leaks       the two-worlds test: everything a seat is told (view, events, narration, rendered board,
             menu, prompt, unusable, refusals, refs) is equal in two worlds it cannot tell apart
 pickle      pickle and deepcopy round trips: exact ``reveal()``, event log, legal actions, same future
