@@ -123,61 +123,92 @@ def rule_ids(s: TougeState, a: Action) -> tuple[str, ...]:
 
 
 def apply_action(s: TougeState, a: Action) -> None:
-    """Apply one of the state's own legal actions."""
-    k = a.kind
+    """Apply one of the state's own legal actions: the rule its phase and kind name."""
+    RULES[s.phase, a.kind](s, a)
+
+
+def lay_road(s: TougeState, a: Action) -> None:
+    """TG-T2: one road from hand onto the end of the shared course."""
+    p, cid = s.turn, a.args[0]
+    s.hands[p].remove(cid)
+    s.course.append((p, cid))
+    s.passes = 0
+    s.log("road", seat=p, card=s.game.table.cards[cid].name, tile=len(s.course))
+    s.turn = 1 - p
+
+
+def pass_building(s: TougeState, a: Action) -> None:
+    """TG-T2: a pass, whether or not the seat held a road (hidden); building ends when both pass in a
+    row."""
     p = s.turn
-    cards = s.game.table.cards
-    if s.phase == BUILD:
-        if k == "road":  # TG-T2: one road onto the end of the shared course
-            cid = a.args[0]
-            s.hands[p].remove(cid)
-            s.course.append((p, cid))
-            s.passes = 0
-            s.log("road", seat=p, card=cards[cid].name, tile=len(s.course))
-        else:  # TG-T2: a pass, whether or not the seat held a road (hidden)
-            s.passes += 1
-            s.log("pass", seat=p, phase=BUILD)
-        s.turn = 1 - p
-        if s.passes >= 2:  # TG-T2: building ends when both pass in a row
-            s.log("course", tiles=[cards[c].name for _, c in s.course])
-            start_tune(s)
-    elif s.phase == TUNE_PHASE:
-        if k == "tune":  # TG-T3
-            cid, tile = a.args
-            s.hands[p].remove(cid)
-            s.tunes.append((p, cid, tile))
-            s.passes = 0
-            s.log("tune", seat=p, card=cards[cid].name, tile=tile + 1 if tile >= 0 else None)
-            for play, params in cards[cid].play_fx:  # the tune-up's blocks act as it is played
-                play(params, s, p)
-        elif k == "ability":  # TG-C6 ruling: switched on in the tune-up phase, lasts this battle
-            s.ability_used = with_seat(s.ability_used, p, True)
-            s.ability_on = with_seat(s.ability_on, p, True)
-            s.passes = 0
-            car = cards[s.cars[p]]
-            s.log("ability", seat=p, ability=car.ability.name if car.ability else "", car=car.name)
-            for play, params in car.play_fx:  # the ability's blocks act as it is switched on
-                play(params, s, p)
-        else:
-            s.passes += 1
-            s.log("pass", seat=p, phase=TUNE_PHASE)
-        s.turn = 1 - p
-        if s.passes >= 2:  # TG-T3: ends when both pass in a row
-            begin_run(s)
-    elif s.phase == REDRAW:
-        if k == "redraw":  # TG-T1: put back up to N cards, shuffle them in, draw as many
-            cid = a.args[0]
-            s.hands[p].remove(cid)
-            s.aside[p].append(cid)
-            s.redraws_left = with_seat(s.redraws_left, p, s.redraws_left[p] - 1)
-            if s.redraws_left[p] == 0:
-                finish_redraw(s, p)
-        else:
-            finish_redraw(s, p)
-    elif s.phase == NULLIFY:
-        s.null_tile = a.args[0]
-        s.log("nullify", seat=s.leader, tile=s.null_tile + 1)
-        run_leg(s)
+    s.passes += 1
+    s.log("pass", seat=p, phase=BUILD)
+    s.turn = 1 - p
+    if s.passes >= 2:
+        cards = s.game.table.cards
+        s.log("course", tiles=[cards[c].name for _, c in s.course])
+        start_tune(s)
+
+
+def play_tune_up(s: TougeState, a: Action) -> None:
+    """TG-T3, TG-C4: a tune-up from hand, on its tile or the whole course; its blocks act as it is
+    played."""
+    p = s.turn
+    cid, tile = a.args
+    card = s.game.table.cards[cid]
+    s.hands[p].remove(cid)
+    s.tunes.append((p, cid, tile))
+    s.passes = 0
+    s.log("tune", seat=p, card=card.name, tile=tile + 1 if tile >= 0 else None)
+    for play, params in card.play_fx:
+        play(params, s, p)
+    s.turn = 1 - p
+
+
+def switch_on_ability(s: TougeState, a: Action) -> None:
+    """TG-C6 ruling: the car's ability, once per race, switched on in the tune-up phase for this battle;
+    its blocks act as it is switched on."""
+    p = s.turn
+    s.ability_used = with_seat(s.ability_used, p, True)
+    s.ability_on = with_seat(s.ability_on, p, True)
+    s.passes = 0
+    car = s.game.table.cards[s.cars[p]]
+    s.log("ability", seat=p, ability=car.ability.name if car.ability else "", car=car.name)
+    for play, params in car.play_fx:
+        play(params, s, p)
+    s.turn = 1 - p
+
+
+def pass_tuning(s: TougeState, a: Action) -> None:
+    """TG-T3: a pass; the tune-ups end when both pass in a row, and the run begins."""
+    p = s.turn
+    s.passes += 1
+    s.log("pass", seat=p, phase=TUNE_PHASE)
+    s.turn = 1 - p
+    if s.passes >= 2:
+        begin_run(s)
+
+
+def put_back(s: TougeState, a: Action) -> None:
+    """TG-T1: a card of the hand set aside to redraw; the last redraw allowed ends the seat's redraw."""
+    p, cid = s.turn, a.args[0]
+    s.hands[p].remove(cid)
+    s.aside[p].append(cid)
+    s.redraws_left = with_seat(s.redraws_left, p, s.redraws_left[p] - 1)
+    if s.redraws_left[p] == 0:
+        finish_redraw(s, p)
+
+
+def done_redrawing(s: TougeState, a: Action) -> None:
+    """TG-T1: the seat keeps its hand, or redraws the cards it set aside."""
+    finish_redraw(s, s.turn)
+
+
+def pick_wiped_tile(s: TougeState, a: Action) -> None:
+    """TG-C5 ruling: the leader picks, among tied tiles, the one the disaster wipes out for this run."""
+    s.null_tile = a.args[0]
+    s.log("nullify", seat=s.leader, tile=s.null_tile + 1)
+    run_leg(s)
 
 
 # ---------------------------------------------------------------------------- phases
@@ -353,6 +384,18 @@ def finish(s: TougeState, w: int | None, reason: str = "battles") -> None:
     s.win = w
     s.phase = OVER
     s.log("race_over", winner=w, wins=list(s.wins), reason=reason)
+
+
+RULES = {  # (phase, action kind) -> the rule that applies it
+    (BUILD, "road"): lay_road,
+    (BUILD, "pass"): pass_building,
+    (TUNE_PHASE, "tune"): play_tune_up,
+    (TUNE_PHASE, "ability"): switch_on_ability,
+    (TUNE_PHASE, "pass"): pass_tuning,
+    (REDRAW, "redraw"): put_back,
+    (REDRAW, "done"): done_redrawing,
+    (NULLIFY, "nullify"): pick_wiped_tile,
+}
 
 
 def with_seat(pair: tuple[T, T], seat: int, value: T) -> tuple[T, T]:
