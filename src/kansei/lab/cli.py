@@ -245,7 +245,11 @@ def _execute(ctx: typer.Context, kind: str, **fields: Any) -> None:
         values["precision"] = points(values["precision"], "--precision")
     if "band" in values:
         values["band"] = band(values["band"])
-    values = {k: v for k, v in values.items() if v is not None and v != []}
+    values = {
+        k: list(v) if isinstance(v, tuple) else v
+        for k, v in values.items()
+        if v is not None and not (isinstance(v, list | tuple) and not v)
+    }
     if run_opts["plan_only"]:
         show_plan(
             runner.plan_run(
