@@ -1,4 +1,5 @@
-"""Bots and agent specs: ``random``, ``greedy``, ``mcts:iters=2000``, ``mcts:time=0.5,rollout=greedy``."""
+"""Bots and agent specs: ``random``, ``greedy``, ``mcts:iters=2000``, ``mcts:time=0.5,rollout=greedy``, and
+the named levels ``level:beginner`` … ``level:expert`` (:mod:`kansei.agents.levels`)."""
 
 from __future__ import annotations
 
@@ -10,12 +11,14 @@ from kansei.core.errors import OptionError
 from kansei.core.options import coerce, shorten
 
 from .base import Agent, choose
+from .levels import LEVEL_KINDS
 
 # kind -> "module:Class"; imported lazily.
 _AGENTS: dict[str, str] = {
     "random": "kansei.agents.simple:RandomAgent",
     "greedy": "kansei.agents.simple:GreedyAgent",
     "mcts": "kansei.agents.mcts:MctsAgent",
+    **LEVEL_KINDS,
 }
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import signal
+import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
@@ -36,6 +37,9 @@ class GameResult:
     winner: int | None
     actions: int
     replay: dict | None = None
+    # CPU seconds each seat's agent spent on each of its decisions (forced moves, which ask no agent, left
+    # out): what one core spends, whatever else the machine is running
+    think: list[list[float]] | None = None
 
 
 class RunStopped(Exception):
@@ -59,18 +63,31 @@ def play_game(
     record: bool = False,
     index: int = 0,
     _cache: dict | None = None,
+    sees_all: frozenset[str] = frozenset(),
 ) -> GameResult:
-    """Play one game; ``specs[i]`` plays seat i. Agents see determinised copies only (agents.choose)."""
+    """Play one game; ``specs[i]`` plays seat i. Agents see determinised copies only (agents.choose), except
+    those whose spec is in ``sees_all``: they are handed (a copy of) the real state, every hidden card and
+    the future dice. That is for measuring the clairvoyant ceiling (kansei.sim.ceiling) and nothing else."""
     game = _game(game_id, options, _cache if _cache is not None else {})
     n = players or len(specs)
     state = game.start(seed=seed, players=n, decks=decks)
     agents = [make_agent(spec, seed=derive_seed(seed, seat, spec)) for seat, spec in enumerate(specs)]
     notations: list[str] = []
+    think: list[list[float]] = [[] for _ in range(n)]
+    clock = time.thread_time
     actions = 0
     while not state.is_over:
         seat = state.to_move
         assert seat is not None
-        a = choose(agents[seat], state, seat)
+        if len(state.legal_actions()) > 1:
+            t0 = clock()
+            if specs[seat] in sees_all:
+                a = agents[seat].act(state.clone(), seat)
+            else:
+                a = choose(agents[seat], state, seat)
+            think[seat].append(clock() - t0)
+        else:
+            a = state.legal_actions()[0]
         state.apply(a, seat=seat)
         actions += 1
         if record:
@@ -78,7 +95,7 @@ def play_game(
     rep = None
     if record:
         rep = make_replay(game_id, game.options_dict, seed, n, decks, None, notations, state, list(specs))
-    return GameResult(index, seed, list(specs), state.returns(), state.winner, actions, rep)
+    return GameResult(index, seed, list(specs), state.returns(), state.winner, actions, rep, think)
 
 
 def _game(game_id: str, options: dict, cache: dict) -> Game:
@@ -98,9 +115,9 @@ def _init_worker() -> None:
 
 
 def _run_chunk(args: tuple) -> list[GameResult]:
-    game_id, options, jobs, players, record, decks = args
+    game_id, options, jobs, players, record, decks, sees_all = args
     return [
-        play_game(game_id, options, specs, seed, players, decks, record, index, _WORKER_CACHE)
+        play_game(game_id, options, specs, seed, players, decks, record, index, _WORKER_CACHE, sees_all)
         for index, specs, seed in jobs
     ]
 
@@ -141,6 +158,7 @@ def run_games(
     progress: Callable[[int], None] | None = None,
     decks: list | None = None,
     on_result: Callable[[GameResult], None] | None = None,
+    sees_all: frozenset[str] = frozenset(),
 ) -> list[GameResult]:
     """Play ``jobs`` (seat specs, seed) and return the results in job order.
 
@@ -167,7 +185,7 @@ def run_games(
         cache: dict = {}
         try:
             for i, specs, seed in indexed:
-                done([play_game(game_id, options, specs, seed, players, decks, record, i, cache)])
+                done([play_game(game_id, options, specs, seed, players, decks, record, i, cache, sees_all)])
         except KeyboardInterrupt:
             raise RunStopped(finished(), "interrupted", interrupted=True) from None
         return finished()
@@ -177,7 +195,7 @@ def run_games(
     pool = ProcessPoolExecutor(max_workers=workers, initializer=_init_worker)
     try:
         pending: set[Future] = {
-            pool.submit(_run_chunk, (game_id, options, c, players, record, decks)) for c in chunks
+            pool.submit(_run_chunk, (game_id, options, c, players, record, decks, sees_all)) for c in chunks
         }
         while pending:
             complete, pending = wait(pending, return_when=FIRST_COMPLETED)
