@@ -185,7 +185,7 @@ class MctsAgent(Agent):
 
         ``sample`` draws each iteration's world (default: ``state.determinize(seat, rng)``); ``ensure``: the
         notation of a root action that gets at least a quarter of the visits, so its value is measured as
-        well as the best one's."""
+        well as the best one's (the root's ``values`` leave those forced iterations out)."""
         root = self.search(state, seat, sample=sample, ensure=ensure)
         rows = []
         for key, ch in root.children.items():
@@ -241,7 +241,8 @@ class MctsAgent(Agent):
 
         step = _trusted(type(state))
         root = _Node(-1)
-        totals = [0.0] * n_seats  # summed returns of every seat at the root
+        totals = [0.0] * n_seats  # summed returns of every seat at the root (unforced iterations)
+        counted = 0
         path: list[_Node] = []
         done = 0
         while True:
@@ -259,6 +260,7 @@ class MctsAgent(Agent):
             s = sample()
             node = root
             path.clear()
+            natural = True  # the root's action was chosen by the search, not forced by ``ensure``
             # -- selection and expansion ---------------------------------------------------------
             while not s.is_over:
                 legal = s.legal_actions()
@@ -309,6 +311,7 @@ class MctsAgent(Agent):
                                     fresh = a
                                 else:
                                     fresh, best = None, (a, forced)
+                                natural = False
                                 break
                 if fresh is not None:
                     ch = _Node(cast(int, s.to_move))
@@ -355,14 +358,16 @@ class MctsAgent(Agent):
                 nd.n += 1
                 nd.w += values[nd.seat]
                 nd.visits += 1
-            for q in seats:
-                totals[q] += values[q]
+            if natural:
+                counted += 1
+                for q in seats:
+                    totals[q] += values[q]
             root.n += 1
             root.visits += 1
             done += 1
         self.last_iterations = done
         self.last_root = root
-        self.last_values = [t / done for t in totals] if done else [0.0] * n_seats
+        self.last_values = [t / counted for t in totals] if counted else [0.0] * n_seats
         return root
 
     def _settled(

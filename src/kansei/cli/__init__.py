@@ -1,4 +1,5 @@
-"""The ``kansei`` command line: games, rules, cards, decks, play, sim, ladder, replay, validate.
+"""The ``kansei`` command line: games, rules, cards, decks, play, sim, ladder, levels, analyse, replay,
+validate.
 
 Errors a user can cause (unknown game, bad option, malformed file, illegal action) print one clear line per
 problem and exit 1 — never a traceback. The commands live in this package's modules; other packages add
@@ -11,7 +12,7 @@ import sys
 
 from kansei.core.errors import KanseiError
 
-from . import info, play, replaying, runs, validating  # noqa: F401  (each registers its commands)
+from . import coaching, info, play, replaying, runs, validating  # noqa: F401  (each registers its commands)
 from .common import app, clean, err, split_agents
 
 # isort: split
