@@ -45,6 +45,7 @@ from kansei.core.protocol import Action, State
 
 from .base import Agent, AgentParams
 from .hints import Evaluate, evaluator, hint, own_evaluate
+from .learned import require
 
 DEFAULT_ITERS = 1000
 STOP_EVERY = 16  # iterations between two checks of whether the leader can still be overtaken
@@ -72,6 +73,9 @@ class MctsParams(AgentParams):
     prior: int = Field(0, ge=0, le=1000)  # virtual visits of a child's one-ply evaluation (0: none)
     stop: bool = True  # end the search once the most visited move cannot be overtaken
     style: str | None = None  # the game's play style (its evaluation), see kansei.agents.hints
+    # what scores a leaf: the game's evaluation squashed by ``scale`` ("eval"), or its learned chance of
+    # winning (kansei.agents.learned, ``kansei train GAME``)
+    value: Literal["eval", "learned"] = "eval"
     # search the very state it is given, never resampling it: in a determinised world (all ``choose`` ever
     # gives) that is one guess searched as if certain; the clairvoyant ceiling of ``kansei.sim.ceiling``
     # is this agent handed the real state
@@ -222,7 +226,13 @@ class MctsAgent(Agent):
 
         evaluate_all = hint(game, "evaluate_all") if p.style is None else None
         evaluate: Evaluate = evaluator(game, p.style)
-        has_eval = own_evaluate(game) is not None or evaluate_all is not None or p.style is not None
+        learned = require(game) if p.value == "learned" else None
+        has_eval = (
+            own_evaluate(game) is not None
+            or evaluate_all is not None
+            or p.style is not None
+            or learned is not None
+        )
         depth = p.depth if isinstance(p.depth, int) and has_eval else None
         fixed_scale = p.scale or hint(game, "eval_scale")
         abs_sum = 0.0  # running mean of |evaluation| for the adaptive scale
@@ -271,10 +281,12 @@ class MctsAgent(Agent):
                             mover = cast(int, s.to_move)
                             child = s.clone()
                             step(child, a)
-                            v = evaluate(child, mover) if not child.is_over else None
-                            if v is None:
+                            if child.is_over:
                                 value = child.returns()[mover]
+                            elif learned is not None:
+                                value = learned(child, mover)
                             else:
+                                v = evaluate(child, mover)
                                 if fixed_scale:
                                     scale = fixed_scale
                                 else:
@@ -343,6 +355,8 @@ class MctsAgent(Agent):
             # -- value -----------------------------------------------------------------------------
             if s.is_over:
                 values = s.returns()
+            elif learned is not None:
+                values = learned.all(s, n_seats)
             else:
                 raw = evaluate_all(s) if evaluate_all is not None else [evaluate(s, q) for q in seats]
                 if fixed_scale:

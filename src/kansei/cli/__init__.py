@@ -12,7 +12,7 @@ import sys
 
 from kansei.core.errors import KanseiError
 
-from . import coaching, info, play, replaying, runs, validating  # noqa: F401  (each registers its commands)
+from . import coaching, info, play, replaying, runs, training, validating  # noqa: F401  (each registers its commands)
 from .common import app, clean, err, split_agents
 
 # isort: split
