@@ -72,3 +72,65 @@ def evaluate(state: StampedeState, seat: int) -> float:
     v += 40.0 / max(1, state.distance[seat]) - 40.0 / max(1, state.distance[opp])
     v += _side_value(state, seat) - _side_value(state, opp)
     return v
+
+
+# ------------------------------------------------------------------------------------------------
+# Features of the learned value (kansei.agents.learned, ``kansei train stampede``), each "mine less the
+# other's", once open windows are passed (``settled``).
+# ------------------------------------------------------------------------------------------------
+feature_names = (
+    "distance",  # remaining distance, theirs less mine, in tens of steps
+    "closing",  # 1/distance (the last steps win the race)
+    "speed",  # gears that can run next turn
+    "body",  # POW + DEF (machines) and HP (events) on the field, in tens of thousands
+    "hand",  # cards in hand (capped at 8; the seat not to move has half a draw coming)
+    "center",  # machines in the center stack
+    "deck",  # a deck close to empty (the ST-O1 loss), cards short of three
+    "turn",  # it is my turn (+1) or theirs (-1)
+)
+zero_sum_features = True
+
+
+def _side_terms(s: StampedeState, p: int) -> tuple[float, float, float, float, float]:
+    """(speed, body, hand, center, deck shortfall) of seat ``p``: the terms of ``_side_value``."""
+    F, D = s.field, s.card_of
+    speed = body = 0.0
+    base = p * 3
+    for z in (0, 1, 2):
+        u = F[base + z]
+        if u < 0:
+            continue
+        d = D[u]
+        if d.kind == MACHINE:
+            body += (s.pow_of(u) + s.def_of(u)) / 10000.0
+            if not d.guest and (not d.demi_guest or z == 1):
+                speed += d.gear
+            if d.dead_heat:
+                speed += d.dead_heat * 0.5
+        else:
+            body += (d.hp - s.damage.get(u, 0)) / 10000.0
+            if d.obstruction:
+                body += 1.0
+    hand = min(len(s.hands[p]) + (0.0 if p == s.active else 0.5), 8)
+    short = max(0, 3 - len(s.decks[p]))
+    return speed, body, hand, float(len(s.centers[p])), float(short)
+
+
+def features(state: StampedeState, seat: int) -> list[float]:
+    """The learned value's inputs for ``seat`` (see ``feature_names``); ``state`` is not over."""
+    s = settled(state)
+    opp = 1 - seat
+    if s.over:  # the open windows end the game: the result, as strongly as the features can say it
+        r = s.returns()[seat]
+        return [2.0 * r, 1.0 * r, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0]
+    mine, theirs = _side_terms(s, seat), _side_terms(s, opp)
+    return [
+        (s.distance[opp] - s.distance[seat]) / 10.0,
+        1.0 / max(1, s.distance[seat]) - 1.0 / max(1, s.distance[opp]),
+        (mine[0] - theirs[0]) / 3.0,
+        mine[1] - theirs[1],
+        (mine[2] - theirs[2]) / 3.0,
+        mine[3] - theirs[3],
+        theirs[4] - mine[4],
+        1.0 if s.active == seat else -1.0,
+    ]
