@@ -11,7 +11,7 @@ from kansei.core.errors import OptionError
 from kansei.core.options import coerce, shorten
 
 from .base import Agent, choose
-from .levels import LEVEL_KINDS
+from .levels import LEVEL_KINDS, LEVELS
 
 # kind -> "module:Class"; imported lazily.
 _AGENTS: dict[str, str] = {
@@ -51,6 +51,9 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
     known = [k for k in _agents() if spec == k or spec.startswith(k + ":")]
     kind = max(known, key=len) if known else spec.partition(":")[0].strip()
     rest = spec[len(kind) + 1 :] if known else ""
+    if kind == "level" and not known:
+        name = spec.partition(":")[2].partition(":")[0].strip()
+        raise OptionError(f"unknown level {shorten(name, 30)!r} (levels: {', '.join(LEVELS)}; e.g. level:club)")
     if kind not in _AGENTS:
         raise OptionError(f"unknown agent {shorten(kind, 30)!r} (valid: {', '.join(agent_kinds())})")
     params: dict[str, Any] = {}
