@@ -53,7 +53,9 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
     rest = spec[len(kind) + 1 :] if known else ""
     if kind == "level" and not known:
         name = spec.partition(":")[2].partition(":")[0].strip()
-        raise OptionError(f"unknown level {shorten(name, 30)!r} (levels: {', '.join(LEVELS)}; e.g. level:club)")
+        raise OptionError(
+            f"unknown level {shorten(name, 30)!r} (levels: {', '.join(LEVELS)}; e.g. level:club)"
+        )
     if kind not in _AGENTS:
         raise OptionError(f"unknown agent {shorten(kind, 30)!r} (valid: {', '.join(agent_kinds())})")
     params: dict[str, Any] = {}
