@@ -8,7 +8,7 @@ Play styles (``greedy:style=aggressive``, ``mcts:style=aggressive``, ``level:…
   worth twice what the default says, its own distance half: it attacks where a racer runs.
 
 Measured over 30 games each against greedy (greedy:style=…): the racer attacks 2.0 times a game and runs
-9.1 times, the aggressive player attacks 5.2 times and runs 7.1 times (``tests/agents/test_styles.py`` checks it).
+9.1 times, the aggressive player attacks 5.2 times and runs 7.1 times (tests/agents/test_styles.py).
 """
 
 from __future__ import annotations
