@@ -6,10 +6,14 @@ features of both seats at every decision with the game's final result, and fits 
 (L2-regularised, Newton's method; numpy at training time only). The weights are a small JSON file,
 ``data/weights/<game>.json``, shipped with kansei; at play time the value is pure Python:
 
-    value(state, seat) = tanh(w · features(state, seat) / 2) = 2·P(seat wins) − 1
+    value(state, seat) = tanh(w · x / 2) = 2·P(seat wins) − 1,   x = [evaluation, *features(state, seat)]
 
-so it sits on the returns scale the search backs up (``mcts:value=learned``). A game whose features are
-"mine less the other's" says so (``zero_sum_features = True``): one call then serves both seats.
+so it sits on the returns scale the search backs up (``mcts:value=learned``). The first input is always the
+game's own evaluation (for two seats, half of ``evaluate(seat) − evaluate(other)``) divided by its typical
+size in the training positions (``eval_unit`` in the file), so a learned value knows at least what the
+heuristic knows; the game's features add what the heuristic weighs wrongly or not at all. A game whose
+features are "mine less the other's" says so (``zero_sum_features = True``): one call then serves both
+seats.
 
 A weights file that is missing, unreadable, not this format, for another game, or for other features
 than the game has now makes the value unavailable with one line saying which (:func:`load`); an agent or a
@@ -29,11 +33,14 @@ from typing import Any
 from kansei.core.errors import OptionError
 from kansei.core.protocol import Game, State
 
-from .hints import hint
+from .hints import hint, own_evaluate
 
 WEIGHTS_FORMAT = "kansei-weights/1"
 WEIGHTS_DIR = "weights"
 L2 = 1e-3  # ridge penalty per position (on every weight)
+
+
+EVALUATION = "evaluation"  # the name of the first input: the game's own evaluation
 
 
 @dataclass(frozen=True)
@@ -44,11 +51,17 @@ class LearnedValue:
     names: tuple[str, ...]
     weights: tuple[float, ...]
     features: Callable[[State, int], Sequence[float]]
+    evaluate: Callable[[State, int], float]
+    unit: float  # the typical size of the evaluation in the training positions
     zero_sum: bool
+
+    def inputs(self, state: State, seat: int) -> list[float]:
+        """The fit's inputs: the evaluation in units, then the game's features."""
+        return [relative_evaluation(self.evaluate, state, seat) / self.unit, *self.features(state, seat)]
 
     def __call__(self, state: State, seat: int) -> float:
         x = 0.0
-        for w, f in zip(self.weights, self.features(state, seat), strict=True):
+        for w, f in zip(self.weights, self.inputs(state, seat), strict=True):
             x += w * f
         return math.tanh(0.5 * x)
 
@@ -58,6 +71,19 @@ class LearnedValue:
             v = self(state, 0)
             return [v, -v]
         return [self(state, q) for q in range(seats)]
+
+
+def relative_evaluation(evaluate: Callable[[State, int], float], state: State, seat: int) -> float:
+    """``seat``'s evaluation against the others': for two seats half the difference (so it changes sign
+    with the seat), for more the seat's own (the games evaluate a field relative to the best other)."""
+    if state.players == 2:
+        return 0.5 * (evaluate(state, seat) - evaluate(state, 1 - seat))
+    return evaluate(state, seat)
+
+
+def input_names(game: Game) -> list[str]:
+    """The names of the fit's inputs for ``game``: the evaluation, then its features."""
+    return [EVALUATION, *(hint(game, "feature_names") or ())]
 
 
 def weights_path(game_id: str) -> Path:
@@ -96,14 +122,16 @@ def _load(game: Game, path: Path) -> tuple[LearnedValue | None, str]:
         return None, f"no learned value for {game.id}: {shown} is missing (kansei train {game.id})"
     except (OSError, UnicodeDecodeError, ValueError):
         return None, f"no learned value for {game.id}: {shown} is unreadable or not JSON"
-    problem = check(data, game.id, tuple(names))
+    problem = check(data, game.id, tuple(input_names(game)))
     if problem:
         return None, f"no learned value for {game.id}: {shown} {problem}"
     value = LearnedValue(
         game.id,
-        tuple(names),
+        tuple(input_names(game)),
         tuple(float(w) for w in data["weights"]),
         features,
+        own_evaluate(game) or game.evaluate,
+        float(data["eval_unit"]),
         bool(hint(game, "zero_sum_features")),
     )
     return value, ""
@@ -124,6 +152,9 @@ def check(data: Any, game_id: str, names: tuple[str, ...]) -> str:
         or not all(isinstance(x, int | float) and not isinstance(x, bool) and math.isfinite(x) for x in w)
     ):
         return "has no finite weight for every feature"
+    unit = data.get("eval_unit")
+    if isinstance(unit, bool) or not isinstance(unit, int | float) or not math.isfinite(unit) or unit <= 0:
+        return "has no positive eval_unit"
     return ""
 
 
@@ -161,14 +192,22 @@ def fit(rows: Sequence[Sequence[float]], labels: Sequence[float], l2: float = L2
     return [float(x) for x in w], {"positions": int(n), "log_loss": round(loss, 5), "accuracy": round(acc, 4)}
 
 
-def record(game: Game, weights: Sequence[float], figures: dict, provenance: dict) -> dict[str, Any]:
+def eval_unit(column: Sequence[float]) -> float:
+    """The typical size of the evaluation: the mean of its absolute values (1 if they are all 0)."""
+    mean = sum(abs(v) for v in column) / max(1, len(column))
+    return round(mean, 6) if mean > 0 else 1.0
+
+
+def record(
+    game: Game, weights: Sequence[float], unit: float, figures: dict, provenance: dict
+) -> dict[str, Any]:
     """The JSON record of a fit, as ``data/weights/<game>.json`` holds it."""
-    names = list(hint(game, "feature_names") or ())
     return {
         "format": WEIGHTS_FORMAT,
         "game": game.id,
-        "features": names,
+        "features": input_names(game),
         "weights": [round(float(w), 6) for w in weights],
+        "eval_unit": unit,
         "fit": figures,
         **provenance,
     }

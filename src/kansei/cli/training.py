@@ -73,10 +73,13 @@ def train(
             address=address,
             progress=lambda k: bar.advance(task, k),
         )
-    weights, figures = learned.fit(xs, ys)
+    unit = learned.eval_unit([x[0] for x in xs])
+    rows = [[x[0] / unit, *x[1:]] for x in xs]
+    weights, figures = learned.fit(rows, ys)
     rec = learned.record(
         g,
         weights,
+        unit,
         figures,
         {
             "games": games_,

@@ -2,7 +2,8 @@
 
 ``positions(game_id, games, …)`` plays ``games`` games with ``spec`` in every seat (by default the greedy bot
 with one random move in ten, so the positions are varied) and returns, for every decision point and every
-seat, the game's ``features(state, seat)`` and that seat's result (1 won, 0 lost, ½ drawn; for more than two
+seat, the seat's relative evaluation (unscaled) and the game's ``features(state, seat)``, and that seat's
+result (1 won, 0 lost, ½ drawn; for more than two
 seats the placing from 1 first to 0 last). Games are seeded from ``seed`` one by one, so the same call gives
 the same positions with any number of workers, on a local process pool or a Ray cluster.
 """
@@ -15,7 +16,8 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from kansei.agents import choose, make_agent
-from kansei.agents.hints import hint
+from kansei.agents.hints import hint, own_evaluate
+from kansei.agents.learned import relative_evaluation
 from kansei.core.errors import OptionError
 from kansei.core.registry import load
 from kansei.core.rng import derive_seed
@@ -32,6 +34,7 @@ def play_chunk(game_id: str, options: dict[str, Any], spec: str, seeds: Sequence
     features = hint(game, "features")
     if features is None:
         raise OptionError(f"{game_id} has no features to learn a value from")
+    evaluate = own_evaluate(game) or game.evaluate
     xs: list[list[float]] = []
     ys: list[float] = []
     for seed in seeds:
@@ -41,7 +44,8 @@ def play_chunk(game_id: str, options: dict[str, Any], spec: str, seeds: Sequence
         while not state.is_over:
             if len(state.legal_actions()) > 1:
                 for q in range(players):
-                    mine.append((q, [float(v) for v in features(state, q)]))
+                    x = [relative_evaluation(evaluate, state, q), *features(state, q)]
+                    mine.append((q, [float(v) for v in x]))
             seat = state.to_move
             assert seat is not None
             state.apply(choose(agents[seat], state, seat))
