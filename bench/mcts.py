@@ -175,7 +175,9 @@ def main(argv: list[str] | None = None) -> int:
         "openspiel_pig_sims_per_sec": round(statistics.mean(anchors), 1) if anchors else None,
     }
     if not a.json_only:
-        print(f"MCTS iterations per CPU second, one core, {a.iters} iterations a search, {a.positions} positions")
+        print(
+            f"MCTS iterations per CPU second, one core, {a.iters} iterations a search, {a.positions} positions"
+        )
         head = f"{'game':<10} {'depth ' + str(a.depth) + ' + eval':>16} {'full rollouts':>14} {'expert':>10}"
         print(head + ("   (× OpenSpiel's MCTS on Pig, measured before each game)" if anchors else ""))
         for r in rows:

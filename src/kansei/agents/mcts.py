@@ -33,11 +33,16 @@ The game hints the search uses are listed in :mod:`kansei.agents.hints`; none is
 
 from __future__ import annotations
 
+import importlib.util
 import math
+import os
+import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Literal, cast
+from pathlib import Path
+from types import ModuleType
+from typing import Any, Literal
 
 from pydantic import Field, field_validator, model_validator
 
@@ -46,10 +51,40 @@ from kansei.core.protocol import Action, State
 from .base import Agent, AgentParams
 from .hints import Evaluate, evaluator, hint, own_evaluate
 from .learned import require
+from .search import Node
+
+
+def pure() -> ModuleType:
+    """The search loop as Python source (``search.py``), whether or not a compiled one is built."""
+    found = sys.modules.get(_PURE)
+    if found is None:
+        spec = importlib.util.spec_from_file_location(_PURE, Path(__file__).with_name("search.py"))
+        assert spec is not None and spec.loader is not None
+        found = importlib.util.module_from_spec(spec)
+        sys.modules[_PURE] = found
+        spec.loader.exec_module(found)
+    return found
+
+
+def compiled() -> ModuleType | None:
+    """The search loop compiled with mypyc (``python -m kansei.agents.build``), or None if not built."""
+    from . import search
+
+    return search if not str(getattr(search, "__file__", "")).endswith(".py") else None
+
+
+def engine() -> ModuleType:
+    """The search loop the agent runs: the compiled one where it is built, unless ``KANSEI_PURE`` is set."""
+    if os.environ.get("KANSEI_PURE"):
+        return pure()
+    from . import search
+
+    return search
+
+
+_PURE = "kansei.agents._search_source"
 
 DEFAULT_ITERS = 1000
-STOP_EVERY = 16  # iterations between two checks of whether the leader can still be overtaken
-ENSURE_SHARE = 0.25  # the share of the root's visits an ``ensure``d action gets at least (the coach)
 
 Sampler = Callable[[], State]
 
@@ -93,22 +128,6 @@ class MctsParams(AgentParams):
         if self.iters is None and self.time is None:
             object.__setattr__(self, "iters", DEFAULT_ITERS)
         return self
-
-
-class _Node:
-    """A tree node: the statistics of the action that led here, from the view of the seat that took it.
-
-    ``n`` and ``w`` include the virtual visits of the prior; ``visits`` counts real iterations only."""
-
-    __slots__ = ("children", "seat", "n", "w", "avail", "visits")
-
-    def __init__(self, seat: int):
-        self.children: dict[str, _Node] = {}
-        self.seat = seat  # the seat that moved into this node (whose return ``w`` sums)
-        self.n = 0.0  # visits, virtual ones included
-        self.w = 0.0  # summed returns of ``seat``, virtual ones included
-        self.avail = 0  # iterations in which this node's action was available at its parent
-        self.visits = 0  # real visits
 
 
 @dataclass(frozen=True)
@@ -161,7 +180,7 @@ class MctsAgent(Agent):
         super().__init__(seed=seed, **params)
         self.clock: Callable[[], float] = time.perf_counter  # injectable for tests of the time budget
         self.last_iterations = 0  # iterations of the last search (for tests and benchmarks)
-        self.last_root: _Node | None = None
+        self.last_root: Node | None = None
         self.last_values: list[float] = []
 
     # ------------------------------------------------------------------------------------------ search
@@ -204,18 +223,12 @@ class MctsAgent(Agent):
         seat: int,
         sample: Sampler | None = None,
         ensure: str | None = None,
-    ) -> _Node:
+    ) -> Node:
         """Run the budget from ``state`` (a determinised copy) for ``seat``; returns the root node."""
         p = self.params
         game = state.game
         rng = self.rng
-        rand = rng.random
-        c = p.c
-        log = math.log
-        sqrt = math.sqrt
-        tanh = math.tanh
         n_seats = len(state.returns())
-        seats = range(n_seats)
         if sample is None:
             if p.open:
                 sample = state.clone
@@ -233,192 +246,40 @@ class MctsAgent(Agent):
             or p.style is not None
             or learned is not None
         )
-        depth = p.depth if isinstance(p.depth, int) and has_eval else None
-        fixed_scale = p.scale or hint(game, "eval_scale")
-        abs_sum = 0.0  # running mean of |evaluation| for the adaptive scale
-        abs_n = 0
-
-        rollout = p.rollout
-        game_policy = hint(game, "rollout_action") if rollout == "game" else None
-        greedy = rollout == "greedy"
-        prior = float(p.prior) if has_eval else 0.0
-
-        iters = p.iters
+        depth = p.depth if isinstance(p.depth, int) and has_eval else -1
+        policy = hint(game, "rollout_action") if p.rollout == "game" else None
         clock = self.clock
         started = clock()
-        deadline = None if p.time is None else started + p.time
-        stop = p.stop and ensure is None
-
-        step = _trusted(type(state))
-        root = _Node(-1)
-        totals = [0.0] * n_seats  # summed returns of every seat at the root (unforced iterations)
-        counted = 0
-        path: list[_Node] = []
-        done = 0
-        while True:
-            if iters is not None and done >= iters:
-                break
-            if deadline is not None and done > 0 and clock() >= deadline:
-                break
-            if (
-                stop
-                and done
-                and done % STOP_EVERY == 0
-                and self._settled(root, done, iters, deadline, started)
-            ):
-                break
-            s = sample()
-            node = root
-            path.clear()
-            natural = True  # the root's action was chosen by the search, not forced by ``ensure``
-            # -- selection and expansion ---------------------------------------------------------
-            while not s.is_over:
-                legal = s.legal_actions()
-                children = node.children
-                if prior:
-                    for a in legal:  # one-ply priors for actions seen for the first time here
-                        if a.notation not in children:
-                            mover = cast(int, s.to_move)
-                            child = s.clone()
-                            step(child, a)
-                            if child.is_over:
-                                value = child.returns()[mover]
-                            elif learned is not None:
-                                value = learned(child, mover)
-                            else:
-                                v = evaluate(child, mover)
-                                if fixed_scale:
-                                    scale = fixed_scale
-                                else:
-                                    abs_sum += v if v >= 0 else -v
-                                    abs_n += 1
-                                    scale = abs_sum / abs_n or 1.0
-                                value = tanh(v / scale)
-                            known = _Node(mover)
-                            known.n = prior
-                            known.w = prior * value
-                            children[a.notation] = known
-                fresh = None
-                k = 0
-                best = None
-                best_u = -math.inf
-                for a in legal:
-                    ch = children.get(a.notation)
-                    if ch is None:
-                        k += 1
-                        if k == 1 or rand() * k < 1.0:  # uniform among the unexpanded, in one pass
-                            fresh = a
-                    else:
-                        ch.avail += 1
-                        if k == 0:
-                            u = ch.w / ch.n + c * sqrt(log(ch.avail) / ch.n)
-                            if u > best_u:
-                                best_u, best = u, (a, ch)
-                if node is root and ensure is not None:  # the coach's action keeps its share of visits
-                    forced = children.get(ensure)
-                    if forced is None or forced.visits < ENSURE_SHARE * root.visits:
-                        for a in legal:
-                            if a.notation == ensure:
-                                if forced is None:
-                                    fresh = a
-                                else:
-                                    fresh, best = None, (a, forced)
-                                natural = False
-                                break
-                if fresh is not None:
-                    ch = _Node(cast(int, s.to_move))
-                    ch.avail = 1
-                    children[fresh.notation] = ch
-                    path.append(ch)
-                    step(s, fresh)  # the trusted step (see ``_trusted``)
-                    break
-                assert best is not None
-                a, node = best
-                path.append(node)
-                step(s, a)
-                if node.visits == 0:  # a child known only by its prior: this is its first real visit
-                    break
-            # -- rollout ---------------------------------------------------------------------------
-            steps = 0
-            while not s.is_over:
-                if depth is not None and steps >= depth:
-                    break
-                if greedy:
-                    a = self._greedy_action(s, evaluate, step)
-                elif game_policy is not None:
-                    a = game_policy(s, rng)
-                else:
-                    legal = s.legal_actions()
-                    a = legal[int(rand() * len(legal))]
-                step(s, a)
-                steps += 1
-            # -- value -----------------------------------------------------------------------------
-            if s.is_over:
-                values = s.returns()
-            elif learned is not None:
-                values = learned.all(s, n_seats)
-            else:
-                raw = evaluate_all(s) if evaluate_all is not None else [evaluate(s, q) for q in seats]
-                if fixed_scale:
-                    scale = fixed_scale
-                else:
-                    for v in raw:
-                        abs_sum += v if v >= 0 else -v
-                    abs_n += n_seats
-                    scale = abs_sum / abs_n or 1.0
-                values = [tanh(v / scale) for v in raw]
-            # -- backup ----------------------------------------------------------------------------
-            for nd in path:
-                nd.n += 1
-                nd.w += values[nd.seat]
-                nd.visits += 1
-            if natural:
-                counted += 1
-                for q in seats:
-                    totals[q] += values[q]
-            root.n += 1
-            root.visits += 1
-            done += 1
+        search = engine().Search(
+            sample,
+            _trusted(type(state)),
+            rng.random,
+            rng,
+            evaluate,
+            evaluate_all,
+            learned.all if learned is not None else None,
+            learned if learned is not None else None,
+            policy,
+            n_seats,
+            p.c,
+            float(p.prior) if has_eval else 0.0,
+            depth,
+            p.rollout == "greedy",
+            float(p.scale or hint(game, "eval_scale") or 0.0),
+            clock,
+        )
+        search.run(
+            p.iters if p.iters is not None else -1,
+            started + p.time if p.time is not None else -1.0,
+            p.stop and ensure is None,
+            ensure,
+            started,
+        )
+        done, counted = search.done, search.counted
         self.last_iterations = done
-        self.last_root = root
-        self.last_values = [t / counted for t in totals] if counted else [0.0] * n_seats
-        return root
-
-    def _settled(
-        self, root: _Node, done: int, iters: int | None, deadline: float | None, started: float
-    ) -> bool:
-        """Whether the most visited root action is ahead by more than the iterations left could change."""
-        first = second = 0
-        for ch in root.children.values():
-            v = ch.visits
-            if v > first:
-                first, second = v, first
-            elif v > second:
-                second = v
-        left = math.inf if iters is None else iters - done
-        if deadline is not None:
-            now = self.clock()
-            rate = done / max(now - started, 1e-9)
-            left = min(left, rate * max(deadline - now, 0.0))
-        return first - second > left
-
-    def _greedy_action(self, s: State, evaluate: Evaluate, step: Callable[[State, Action], Any]) -> Action:
-        """One ply ahead with the evaluation for the seat to move; ties broken at random."""
-        legal = s.legal_actions()
-        if len(legal) == 1:
-            return legal[0]
-        me = cast(int, s.to_move)
-        best: list[Action] = []
-        best_v = -math.inf
-        for a in legal:
-            child = s.clone()
-            step(child, a)
-            v = evaluate(child, me)
-            if v > best_v + 1e-9:
-                best_v, best = v, [a]
-            elif v >= best_v - 1e-9:
-                best.append(a)
-        return best[int(self.rng.random() * len(best))]
+        self.last_root = search.root
+        self.last_values = [t / counted for t in search.totals] if counted else [0.0] * n_seats
+        return search.root
 
     def stats(self) -> list[tuple[str, int, float]]:
         """(notation, visits, mean value) of the last search's root children, most visited first."""
