@@ -176,7 +176,7 @@ def main(argv: list[str] | None = None) -> int:
     }
     if not a.json_only:
         print(
-            f"MCTS iterations per CPU second, one core, {a.iters} iterations a search, {a.positions} positions"
+            f"MCTS iterations per CPU second, one core, {a.iters} iterations a search, {a.positions} places"
         )
         head = f"{'game':<10} {'depth ' + str(a.depth) + ' + eval':>16} {'full rollouts':>14} {'expert':>10}"
         print(head + ("   (× OpenSpiel's MCTS on Pig, measured before each game)" if anchors else ""))

@@ -31,20 +31,13 @@ def build() -> int:
     with tempfile.TemporaryDirectory() as tmp:
         # mypyc names the module from the path it is given, relative to where it runs
         work = Path(tmp) / "src"
-        shutil.copytree(
-            ROOT / "kansei", work / "kansei", ignore=shutil.ignore_patterns("*.so", "__pycache__")
-        )
-        done = subprocess.run(
-            [sys.executable, "-m", "mypyc", "kansei/agents/search.py"],
-            cwd=work,
-            capture_output=True,
-            text=True,
-        )
+        skip = shutil.ignore_patterns("*.so", "__pycache__")
+        shutil.copytree(ROOT / "kansei", work / "kansei", ignore=skip)
+        command = [sys.executable, "-m", "mypyc", "kansei/agents/search.py"]
+        done = subprocess.run(command, cwd=work, capture_output=True, text=True)
         if done.returncode != 0:
-            print(
-                (done.stdout + done.stderr).strip().splitlines()[-1:][0] if done.stdout or done.stderr else ""
-            )
-            print("mypyc failed: the search runs as Python")
+            lines = (done.stdout + done.stderr).strip().splitlines()
+            print(f"mypyc failed ({lines[-1] if lines else 'no output'}): the search runs as Python")
             return 1
         for so in (work / "kansei" / "agents").glob("search*.so"):
             shutil.copy2(so, HERE / so.name)
