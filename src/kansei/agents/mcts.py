@@ -42,7 +42,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import Field, field_validator, model_validator
 
@@ -51,7 +51,9 @@ from kansei.core.protocol import Action, State
 from .base import Agent, AgentParams
 from .hints import Evaluate, evaluator, hint, own_evaluate
 from .learned import require
-from .search import Node
+
+if TYPE_CHECKING:  # the module that runs is chosen by ``engine()``
+    from .search import Node
 
 
 def pure() -> ModuleType:
@@ -67,19 +69,25 @@ def pure() -> ModuleType:
 
 
 def compiled() -> ModuleType | None:
-    """The search loop compiled with mypyc (``python -m kansei.agents.build``), or None if not built."""
+    """The search loop compiled with mypyc (``python -m kansei.agents.build``), or None where it is not
+    built or is older than its source (edited since: it would not run the same code)."""
     from . import search
 
-    return search if not str(getattr(search, "__file__", "")).endswith(".py") else None
+    where = Path(str(getattr(search, "__file__", "")))
+    if where.suffix == ".py":
+        return None
+    source = Path(__file__).with_name("search.py")
+    if source.exists() and source.stat().st_mtime > where.stat().st_mtime:
+        return None
+    return search
 
 
 def engine() -> ModuleType:
-    """The search loop the agent runs: the compiled one where it is built, unless ``KANSEI_PURE`` is set."""
+    """The search loop the agent runs: the compiled one where it is built and current, unless
+    ``KANSEI_PURE`` is set."""
     if os.environ.get("KANSEI_PURE"):
         return pure()
-    from . import search
-
-    return search
+    return compiled() or pure()
 
 
 _PURE = "kansei.agents._search_source"
@@ -111,6 +119,9 @@ class MctsParams(AgentParams):
     # what scores a leaf: the game's evaluation squashed by ``scale`` ("eval"), or its learned chance of
     # winning (kansei.agents.learned, ``kansei train GAME``)
     value: Literal["eval", "learned"] = "eval"
+    # score an evaluated leaf against the root's own evaluation: tanh((v - v_root) / scale), the scale the
+    # mean |v - v_root| so far, so what a move changes counts, not what the position already is
+    relative: bool = False
     # search the very state it is given, never resampling it: in a determinised world (all ``choose`` ever
     # gives) that is one guess searched as if certain; the clairvoyant ceiling of ``kansei.sim.ceiling``
     # is this agent handed the real state
@@ -248,6 +259,14 @@ class MctsAgent(Agent):
         )
         depth = p.depth if isinstance(p.depth, int) and has_eval else -1
         policy = hint(game, "rollout_action") if p.rollout == "game" else None
+        baseline = [0.0] * n_seats
+        if p.relative and learned is None and has_eval and not state.is_over:
+            raw = (
+                evaluate_all(state)
+                if evaluate_all is not None
+                else [evaluate(state, q) for q in range(n_seats)]
+            )
+            baseline = [float(v) for v in raw]
         clock = self.clock
         started = clock()
         search = engine().Search(
@@ -267,6 +286,7 @@ class MctsAgent(Agent):
             p.rollout == "greedy",
             float(p.scale or hint(game, "eval_scale") or 0.0),
             clock,
+            baseline,
         )
         search.run(
             p.iters if p.iters is not None else -1,

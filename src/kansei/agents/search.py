@@ -56,6 +56,7 @@ class Search:
         greedy: bool,
         fixed_scale: float,  # 0: adaptive
         clock: Callable[[], float],
+        baseline: list[float],  # per seat, subtracted from every evaluation (zeros: none)
     ) -> None:
         self.sample = sample
         self.step = step
@@ -73,6 +74,7 @@ class Search:
         self.greedy = greedy
         self.fixed_scale = fixed_scale
         self.clock = clock
+        self.baseline = baseline
         self.abs_sum = 0.0  # running mean of |evaluation| for the adaptive scale
         self.abs_n = 0
         self.root = Node(-1)
@@ -82,7 +84,8 @@ class Search:
 
     # ------------------------------------------------------------------------------------ values
     def squash(self, v: float, count: int) -> float:
-        """``tanh(v / scale)``; the adaptive scale first takes ``v`` into its running mean."""
+        """``tanh(v / scale)`` (``v`` less the seat's baseline already); the adaptive scale first takes
+        ``v`` into its running mean."""
         scale = self.fixed_scale
         if scale == 0.0:
             self.abs_sum += v if v >= 0 else -v
@@ -98,10 +101,11 @@ class Search:
         if self.value_all is not None:
             return self.value_all(s, self.n_seats)
         n = self.n_seats
+        base = self.baseline
         if self.evaluate_all is not None:
-            raw = list(self.evaluate_all(s))
+            raw = [v - base[q] for q, v in enumerate(self.evaluate_all(s))]
         else:
-            raw = [self.evaluate(s, q) for q in range(n)]
+            raw = [self.evaluate(s, q) - base[q] for q in range(n)]
         if self.fixed_scale == 0.0:
             for v in raw:
                 self.abs_sum += v if v >= 0 else -v
@@ -118,7 +122,7 @@ class Search:
             return float(child.returns()[mover])
         if self.value is not None:
             return self.value(child, mover)
-        return self.squash(self.evaluate(child, mover), 1)
+        return self.squash(self.evaluate(child, mover) - self.baseline[mover], 1)
 
     # ------------------------------------------------------------------------------------ the loop
     def run(self, iters: int, deadline: float, stop: bool, ensure: str | None, started: float) -> None:
