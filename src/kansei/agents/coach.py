@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -209,15 +209,30 @@ def analyse(
 ) -> Analysis:
     """Review a recorded game; see the module docstring. ``progress(done, total)`` after each decision."""
     rep = replay if isinstance(replay, Replay) else parse(replay, display)
-    game, state, rep = load_replay(rep, display)
+    _, state, rep = load_replay(rep, display)
+    return review(state, rep.actions, seat=seat, open=open, spec=spec, seed=seed, progress=progress)
+
+
+def review(
+    state: State,
+    actions: Sequence[str],
+    seat: int | None = None,
+    open: bool = False,
+    spec: str | None = None,
+    seed: int = 0,
+    progress: Callable[[int, int], None] | None = None,
+) -> Analysis:
+    """Review the game that ``actions`` (notations) play from ``state`` (which is not changed)."""
+    game = state.game
+    state = state.clone()
     players = state.players
-    if seat is not None and (isinstance(seat, bool) or not 0 <= seat < players):
+    if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players):
         raise OptionError(f"--seat must be a seat of this game (0 to {players - 1}), not {seat}")
     if open and seat is not None:
         raise OptionError("an all-open analysis judges every seat: give --seat or --open, not both")
     spec = coach_spec(game, spec)
-    if open:
-        spec = spec + ",open=true" if "open=" not in spec else spec
+    if open and "open=" not in spec:
+        spec = spec + ",open=true"
     agent = _searcher(spec, seed)
     step_rng = random.Random(seed)
     curve_seat = seat if seat is not None else 0
@@ -227,12 +242,13 @@ def analyse(
     summary: dict[int, dict[str, int]] = {
         q: dict.fromkeys(GRADES, 0) for q in (range(players) if seat is None else [seat])
     }
-    total = len(rep.actions)
+    total = len(actions)
     iterations = 0
     t0 = time.process_time()
-    for ply, text in enumerate(rep.actions):
+    for ply, text in enumerate(actions):
         mover = state.to_move
-        assert mover is not None
+        if mover is None:
+            raise ContentError([f"action {ply + 1} {shorten(text)!r} comes after the end of the game"])
         legal = state.legal_actions()
         action = state.game.parse(state, text)
         judged = seat is None or mover == seat
