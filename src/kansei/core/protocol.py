@@ -19,7 +19,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, ClassVar, NoReturn
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from .effects import BlockRegistry
 from .errors import ContentError, IllegalAction, OptionError
@@ -82,10 +82,34 @@ class Action:
         return (Action, (self.notation, self.kind, self.args))
 
 
+# The JSON Schema key that marks an option able to name a file on this machine (see local_path_option).
+LOCAL_PATH = "x-kansei-local-path"
+
+
+def local_path_option(default: Any, **field: Any) -> Any:
+    """``Field(default, **field)`` for an option that may name a file on this machine (a track file)
+    besides the names of the content's own things. Local users (the CLI, the lab) may give a path; a client
+    over the network may choose only one of :meth:`Game.named_choices` (the web server checks every option
+    so marked, for every game, through :meth:`GameOptions.local_path_options`)."""
+    extra = dict(field.pop("json_schema_extra", None) or {})
+    extra[LOCAL_PATH] = True
+    return Field(default, json_schema_extra=extra, **field)
+
+
 class GameOptions(BaseModel):
-    """Base for each game's declared options. Unknown keys are refused; ranges are ``Field(ge=…, le=…)``."""
+    """Base for each game's declared options. Unknown keys are refused; ranges are ``Field(ge=…, le=…)``.
+    An option that may name a local file is declared with :func:`local_path_option`."""
 
     model_config = ConfigDict(extra="forbid", frozen=True, strict=False)
+
+    @classmethod
+    def local_path_options(cls) -> tuple[str, ...]:
+        """The options that may name a file on this machine (declared with :func:`local_path_option`)."""
+        return tuple(
+            name
+            for name, f in cls.model_fields.items()
+            if isinstance(f.json_schema_extra, dict) and f.json_schema_extra.get(LOCAL_PATH)
+        )
 
 
 class GameView(BaseModel):
@@ -273,6 +297,12 @@ class Game:
         if file is None or "." not in type(self).__module__:
             return None
         return Path(file).parent
+
+    def named_choices(self, option: str) -> tuple[str, ...]:
+        """The values of a local-path option (:func:`local_path_option`) that name things of the content
+        this game plays with (a track's name), never a file: all a client over the network may choose for
+        it. Default: none (such a client keeps the option's default)."""
+        return ()
 
     def content_dir(self) -> Path | None:
         """The content folder this game plays with: ``content=`` if given, else the shipped ``content/``."""

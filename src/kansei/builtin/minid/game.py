@@ -56,6 +56,10 @@ class MiniD(Game):
         return [NO_DECKS]
 
     # -- content -----------------------------------------------------------------------------------
+    def named_choices(self, option: str) -> tuple[str, ...]:
+        """``track`` by the name of one of the content's tracks (a network client never names a file)."""
+        return tuple(self.table.track_ids()) if option == "track" else ()
+
     def validate_content(self, path: Path) -> list[str]:
         """Problems in a content folder (tracks.toml, events.toml) or one track or Event-card file."""
         path = Path(path)

@@ -28,7 +28,7 @@ from typing import Any
 from pydantic import Field
 
 from kansei.core.errors import ContentError
-from kansei.core.protocol import Action, GameOptions, State
+from kansei.core.protocol import Action, GameOptions, State, local_path_option
 
 from . import views
 from .battles import battle
@@ -75,7 +75,7 @@ Task = tuple[Any, ...]  # (step method, its arguments…)
 
 
 class MiniDOptions(GameOptions):
-    track: str = Field(
+    track: str = local_path_option(
         "akina", max_length=300, description="a track of the content (akina, usui) or a track .toml file"
     )
     uphill: bool = Field(False, description="MD-O3 uphill touge: the track in reverse")
