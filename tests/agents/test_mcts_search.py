@@ -170,6 +170,10 @@ def test_forced_move_spends_no_search():
         ("mcts:rollout=smart", "rollout='smart'"),
         ("mcts:itres=100", "unknown key 'itres'"),
         ("mcts:iters", "expected key=value"),
+        # absurd budgets: refused in one line naming the bound
+        ("mcts:iters=1000000000", "iters=1000000000: Input should be less than or equal to 10000000"),
+        ("mcts:time=1e6", "time=1000000.0: Input should be less than or equal to 3600"),
+        ("mcts:iters=10**9", "iters='10**9': Input should be a valid integer"),
     ],
 )
 def test_bad_specs_say_what_is_valid(spec, says):

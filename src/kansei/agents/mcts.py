@@ -93,6 +93,8 @@ def engine() -> ModuleType:
 _PURE = "kansei.agents._search_source"
 
 DEFAULT_ITERS = 1000
+MAX_ITERS = 10_000_000  # no search may ask for more iterations a move
+MAX_SECONDS = 3600.0  # nor for more seconds a move
 
 Sampler = Callable[[], State]
 
@@ -104,9 +106,10 @@ class MctsParams(AgentParams):
     tried against the greedy bot in Touge at 1000 iterations (measured for issue 7); the named levels
     (``level:expert``) carry each game's tuned values."""
 
-    # budgets must be positive (a zero or negative one is refused with the list of valid keys)
-    iters: int | None = Field(None, gt=0)  # iterations per decision (1000 unless only ``time`` is set)
-    time: float | None = Field(None, gt=0)  # seconds per decision; with ``iters`` too, whichever ends first
+    # budgets must be positive and sane (refused in one line naming the bound); a server or a CLI holds
+    # them to its own, tighter limits (kansei.agents.limits)
+    iters: int | None = Field(None, gt=0, le=MAX_ITERS)  # iterations per decision (1000 unless only time)
+    time: float | None = Field(None, gt=0, le=MAX_SECONDS)  # seconds per decision; with iters, the first out
     rollout: Literal["random", "greedy", "game"] = "random"
     # plies rolled out past the tree before the evaluation scores the leaf; 0: evaluate the new node at once;
     # "end": roll out to the end of the game (also what a game without an evaluation always gets)
