@@ -55,8 +55,16 @@ class LearnedValue:
     unit: float  # the typical size of the evaluation in the training positions
     zero_sum: bool
 
+    # the game's own ``learned_inputs(state, seat)`` (the unscaled relative evaluation, then the features,
+    # sharing the work both need), if it has one
+    shared: Callable[[State, int], list[float]] | None = None
+
     def inputs(self, state: State, seat: int) -> list[float]:
         """The fit's inputs: the evaluation in units, then the game's features."""
+        if self.shared is not None:
+            x = self.shared(state, seat)
+            x[0] /= self.unit
+            return x
         return [relative_evaluation(self.evaluate, state, seat) / self.unit, *self.features(state, seat)]
 
     def __call__(self, state: State, seat: int) -> float:
@@ -133,6 +141,7 @@ def _load(game: Game, path: Path) -> tuple[LearnedValue | None, str]:
         own_evaluate(game) or game.evaluate,
         float(data["eval_unit"]),
         bool(hint(game, "zero_sum_features")),
+        hint(game, "learned_inputs"),
     )
     return value, ""
 

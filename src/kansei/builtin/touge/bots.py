@@ -59,13 +59,18 @@ def preview(state: TougeState, action: Action) -> Preview | None:
 
 def evaluate(state: TougeState, seat: int) -> float:
     """Value of ``state`` for ``seat`` (higher is better)."""
+    return _evaluate(state, seat, None)
+
+
+def _evaluate(state: TougeState, seat: int, known: Forecast | None) -> float:
+    """:func:`evaluate`, with the forecast of the battle in progress when the caller has it already."""
     opp = 1 - seat
     margin = sum(b.scores[seat] - b.scores[opp] for b in state.battles)  # every battle run so far
     if state.over:
         return WIN * state.returns()[seat] + MARGIN * margin
     v = ABILITY if not state.ability_used[seat] else 0.0
     if state.phase in IN_PROGRESS:  # no hand potential here: see the module's docstring
-        f = forecast(state)
+        f = known if known is not None else forecast(state)
         if f.race_over:  # as the finished race will be: the ability no longer counts
             v = 0.0 if f.race_winner is None else WIN if f.race_winner == seat else -WIN
         else:
@@ -124,14 +129,24 @@ def _road_potential(state: TougeState, p: int) -> float:
     return pot
 
 
+def learned_inputs(state: TougeState, seat: int) -> list[float]:
+    """What kansei.agents.learned computes as ``[relative evaluation, *features]``, with one forecast."""
+    f = forecast(state) if state.phase in IN_PROGRESS else None
+    relative = 0.5 * (_evaluate(state, seat, f) - _evaluate(state, 1 - seat, f))
+    return [relative, *_features(state, seat, f)]
+
+
 def features(state: TougeState, seat: int) -> list[float]:
     """The learned value's inputs for ``seat`` (see ``feature_names``); ``state`` is not over."""
+    return _features(state, seat, forecast(state) if state.phase in IN_PROGRESS else None)
+
+
+def _features(state: TougeState, seat: int, f: Forecast | None) -> list[float]:
     opp = 1 - seat
     cards = state.game.table.cards
     past = sum(b.scores[seat] - b.scores[opp] for b in state.battles)
     battle = race = margin = close = tuning = roads = hand = 0.0
-    if state.phase in IN_PROGRESS:
-        f = forecast(state)
+    if f is not None:
         m = _margin(f, seat)
         battle = 0.0 if f.winner is None else 1.0 if f.winner == seat else -1.0
         if f.race_over:
