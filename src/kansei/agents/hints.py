@@ -13,6 +13,10 @@ A game may offer any of these as attributes of its ``Game`` or, by the core's co
   parameter of the same bots (``greedy:style=aggressive``, ``mcts:style=defensive``), never another bot.
 - ``levels: dict[str, str]`` — the game's calibrated agent spec for a named level (``kansei.agents.levels``
   holds the defaults every game gets).
+- ``features(state, seat) -> list[float]`` and ``feature_names`` — the inputs of a learned value
+  (:mod:`kansei.agents.learned`, ``kansei train GAME``); ``zero_sum_features = True`` where every feature
+  is "mine less the other's"; ``learned_inputs(state, seat)`` — the relative evaluation and the features
+  in one call, where they share work.
 """
 
 from __future__ import annotations
