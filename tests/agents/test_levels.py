@@ -12,7 +12,7 @@ import kansei
 from kansei.agents import choose, make_agent
 from kansei.agents import levels as lv
 from kansei.core.errors import OptionError
-from kansei.sim.calibrate import AGENTS, level_pairs
+from kansei.sim.calibrate import AGENTS, ceiling_spec, level_pairs
 from kansei.sim.ladder import ladder
 
 GAMES = kansei.games()
@@ -133,6 +133,16 @@ def test_calibration_pairs_link_every_level_to_greedy_and_its_neighbour():
             if name != "level:beginner":
                 assert (i - 1, i) in pairs
     assert (0, greedy) in pairs and len(pairs) == 2 + 2 * len(lv.LEVELS) - 1
+
+
+@pytest.mark.parametrize("gid", GAMES)
+def test_the_ceiling_is_the_expert_seeing_all_with_ten_times_its_budget(gid):
+    game = kansei.load(gid)
+    spec = ceiling_spec(game)
+    expert = make_agent(lv.level_spec(game, "expert")).params
+    ceiling = make_agent(spec).params
+    assert ceiling.open and ceiling.time is None and ceiling.iters == 10 * (expert.iters or 1000)
+    assert (AGENTS.index("greedy"), len(AGENTS)) in level_pairs(ceiling=True)
 
 
 def test_levels_keep_their_order_on_a_small_sample():

@@ -19,6 +19,7 @@ from kansei.core.errors import OptionError
 from .common import AsJson, app, clean, err, friendly, load_game, out, plural, progress_bar
 
 SPARK = "▁▂▃▄▅▆▇█"
+CEILING = "clairvoyant: sees every card and die (a reference, not a level)"
 
 
 def sparkline(values: list[float | None]) -> str:
@@ -159,6 +160,9 @@ def levels(
                 _ms_text(lv.rating) if lv.rating else "—",
                 clean(lv.why or lv.description, 80),
             )
+        got = measured.get("ceiling")
+        if got is not None:
+            t.add_row("[dim]ceiling[/]", clean(got[0], 50), _rating_text(got[1]), _ms_text(got[1]), CEILING)
         out.print(f"[bold]{clean(gid)}[/]: play one with --vs level:NAME (or any agent spec)")
         out.print(t)
 

@@ -158,6 +158,13 @@ def ladder(
             help="stop a pairing once its 95% interval is ± this narrow (e.g. 0.05), at most --games"
         ),
     ] = None,
+    ceiling: Annotated[
+        bool,
+        typer.Option(
+            "--ceiling",
+            help="with --levels: also the clairvoyant ceiling (the expert seeing every card, 10× its budget)",
+        ),
+    ] = False,
     save_ratings: Annotated[
         bool, typer.Option("--save-ratings", help="with --levels: write the ratings kansei ships")
     ] = False,
@@ -170,20 +177,24 @@ def ladder(
     from kansei.sim.ladder import ladder as run_ladder
 
     _check_counts(games_, workers)
-    if save_ratings and not levels:
-        raise OptionError("--save-ratings needs --levels (it writes the levels' ratings)")
+    if (save_ratings or ceiling) and not levels:
+        raise OptionError("--save-ratings and --ceiling go with --levels")
     options = parse_options(opt, mode)
     g = load_game(game, options)
     pairs = None
     anchor = 0
+    sees_all: list[int] = []
     if levels:
         from kansei.sim import calibrate
 
         if options:
             raise OptionError("--levels rates the game with its default options: leave out --opt and --mode")
         specs = list(calibrate.AGENTS)
-        pairs = calibrate.level_pairs()
+        pairs = calibrate.level_pairs(ceiling)
         anchor = specs.index("greedy")
+        if ceiling:
+            sees_all = [len(specs)]
+            specs.append(calibrate.ceiling_spec(g))
     else:
         specs = split_agents(agents)
     if len(specs) < 2:
@@ -204,12 +215,15 @@ def ladder(
             pairs=pairs,
             until=until,
             anchor=anchor,
+            sees_all=sees_all,
         )
     if save_ratings:
         from kansei.sim import calibrate
 
-        command = f"kansei ladder {game} --levels --games {games_} --seed {seed}" + (
-            f" --until {until:g}" if until else ""
+        command = (
+            f"kansei ladder {game} --levels --games {games_} --seed {seed}"
+            + (f" --until {until:g}" if until else "")
+            + (" --ceiling" if ceiling else "")
         )
         path = ratings_file or calibrate.ratings_path()
         calibrate.merge(path, game, calibrate.entry(g, res, command))

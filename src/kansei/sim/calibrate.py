@@ -22,11 +22,27 @@ from kansei.core.replay import content_digest
 from .ladder import LadderResult
 
 AGENTS = ["random", ANCHOR, *(f"level:{name}" for name in LEVELS)]
+CEILING_FACTOR = 10  # the clairvoyant ceiling searches with ten times the expert's iterations
 
 
-def level_pairs() -> list[tuple[int, int]]:
-    """Indices into :data:`AGENTS`: random–greedy, random–beginner, each level against greedy and against
-    the level below it."""
+def ceiling_spec(game: Game) -> str:
+    """The clairvoyant ceiling: the expert's search with ten times its iterations and no time budget,
+    searching the real state it is handed (``open=true``; only ``ladder(sees_all=…)`` hands it that)."""
+    spec = level_specs(game)["expert"]
+    if not spec.startswith("mcts"):
+        spec = "mcts:depth=0"
+    kind, _, rest = spec.partition(":")
+    keys = dict(part.split("=", 1) for part in rest.split(",") if "=" in part)
+    iters = int(keys.pop("iters", "1000"))
+    keys.pop("time", None)
+    keys.pop("open", None)
+    keys = {"iters": str(iters * CEILING_FACTOR), **keys, "open": "true"}
+    return kind + ":" + ",".join(f"{k}={v}" for k, v in keys.items())
+
+
+def level_pairs(ceiling: bool = False) -> list[tuple[int, int]]:
+    """Indices into :data:`AGENTS` (and the ceiling after them): random–greedy, random–beginner, each level
+    against greedy and against the level below it, and the ceiling against greedy."""
     greedy = AGENTS.index(ANCHOR)
     first = AGENTS.index(f"level:{LEVELS[0]}")
     pairs = {(0, greedy), (0, first)}
@@ -35,6 +51,8 @@ def level_pairs() -> list[tuple[int, int]]:
         pairs.add((greedy, k))
         if i:
             pairs.add((k - 1, k))
+    if ceiling:
+        pairs.add((greedy, len(AGENTS)))
     return sorted(pairs)
 
 
@@ -49,6 +67,8 @@ def entry(game: Game, res: LadderResult, command: str) -> dict[str, Any]:
     for i, r in enumerate(res.ratings):
         name = res.agents[i]
         spec = specs[name.removeprefix("level:")] if name.startswith("level:") else name
+        if i in res.sees_all:
+            name = "ceiling"
         think = res.think[i] if i < len(res.think) else None
         agents.append(
             {
@@ -68,8 +88,8 @@ def entry(game: Game, res: LadderResult, command: str) -> dict[str, Any]:
         cell = res.matrix[p.a][p.b] or {}
         pairings.append(
             {
-                "a": res.agents[p.a],
-                "b": res.agents[p.b],
+                "a": "ceiling" if p.a in res.sees_all else res.agents[p.a],
+                "b": "ceiling" if p.b in res.sees_all else res.agents[p.b],
                 "games": p.games,
                 "score_a": p.score_a,
                 "rate_a": round(p.score_a / p.games, 4) if p.games else None,

@@ -94,6 +94,7 @@ class LadderResult:
     think: list[Think] = field(default_factory=list)  # per agent
     anchor: int = 0  # the agent rated 0
     until: float | None = None  # the interval half-width at which a pairing stopped (sequential)
+    sees_all: list[int] = field(default_factory=list)  # agents handed the real state (the ceiling)
 
     def to_dict(self) -> dict:
         d = asdict(self)
@@ -378,6 +379,7 @@ def ladder(
         think=think_times(len(specs), full, results),
         anchor=anchor,
         until=until,
+        sees_all=sorted(sees_all),
     )
 
 
