@@ -30,7 +30,7 @@ from .events import Event, EventLog, json_copy
 from .names import Names
 from .options import shorten
 from .records import CardEvent
-from .rng import Rng
+from .rng import Rng, ScriptedRng, start_rng
 from .version import kansei_version
 
 NamesLike = Names | Sequence[str | None] | Mapping[int, str | None] | None
@@ -250,7 +250,8 @@ class Game:
         given = json_copy(list(decks)) if decks is not None else None  # the caller's, as they were
         parsed = self.parse_setup(setup)
         state = self._new_state(seed, n, list(decks) if decks is not None else None, parsed)
-        state._history = Origin(seed, n, given, parsed)  # the end of the list of what is played
+        # the end of the list of what is played; a scripted start (explicit chance) has no seed to replay
+        state._history = None if isinstance(state.rng, ScriptedRng) else Origin(seed, n, given, parsed)
         return state
 
     def player_count(self, players: Any = None) -> int:
@@ -801,7 +802,7 @@ class State:
 
     def _init_base(self, game: Game, seed: int) -> None:
         self.game = game
-        self.rng = Rng(seed)
+        self.rng = start_rng(seed)  # Rng(seed), or a scripted source inside rng.scripted_start
         self._log = EventLog()
         self._legal = None
         self._history = None  # Game.start sets the Origin once the game is built
