@@ -387,8 +387,10 @@ def view_encoder(game: Game, players: int) -> ViewEncoder:
 
 class EventBag:
     """A bag of the events a seat has seen, hashed into ``size`` buckets (the information-state tensor's
-    history part): each event adds ``±1`` to ``hash(type)`` and to ``hash(type.field=value)`` for each of
-    its scalar fields (numbers are not squashed here: an event's fields are labels: seats, cards, rolls)."""
+    history part): each event adds ``±w`` to ``hash(type)`` and to ``hash(type.field=value)`` for each of
+    its fields, ``w`` being 1 over its number of keys, so one event moves the bag by at most 1 in all
+    (numbers are not squashed here: an event's fields are labels: seats, cards, rolls). Divided by the
+    number of events, the bag lies in [-1, 1]."""
 
     def __init__(self, size: int = EVENTS_SIZE):
         self.size = int(size)
@@ -398,6 +400,7 @@ class EventBag:
         keys = self._keys
         for ev in events:
             t = ev.get("type", "")
+            w = 1.0 / max(1, len(ev))
             for k, v in ev.items():
                 if isinstance(v, dict | list):
                     v = json.dumps(v, sort_keys=True, separators=(",", ":"))
@@ -407,7 +410,7 @@ class EventBag:
                     if len(keys) > 200_000:
                         keys.clear()
                     hit = keys[key] = _bucket(key, self.size)
-                out[hit[0]] += hit[1]
+                out[hit[0]] += hit[1] * w
 
 
 def view_text(view: Any) -> str:

@@ -5,19 +5,27 @@
 >>> game = pyspiel.load_game("python_kansei_minid(players=4)")   # doctest: +SKIP
 
 - **Parameters**: the game's options (those with a bool, int, float or text default) plus ``players``
-  (default the game's minimum), ``rng_seed`` (default 0) and ``decks`` (comma-separated starter deck
-  names, one per seat; empty: the starter decks).
-- **Chance**: ``SAMPLED_STOCHASTIC``. A kansei game owns a seeded random source (dice, shuffles, draws
-  happen inside ``apply``), so OpenSpiel never sees a chance node. The seed of each episode is drawn,
-  in order, from a generator seeded with ``rng_seed`` when the episode is first used, so a run is
-  reproducible. A clone continues the same random stream (searching a clone knows the future dice;
-  that is why the kansei-side agents below search *determinised* worlds, and IS-MCTS resamples them).
-- **Actions**: the game's fixed action space (:func:`kansei.interop.encoding.action_space`),
+  (default the game's minimum), ``rng_seed`` (default 0), ``decks`` (comma-separated starter deck
+  names, one per seat; empty: the starter decks) and ``chance`` (``sampled``, the default, or
+  ``explicit``).
+- **Chance, sampled** (``SAMPLED_STOCHASTIC``): a kansei game owns a seeded random source (dice,
+  shuffles, draws happen inside ``apply``). Each episode's seed is drawn, in order, from a generator
+  seeded with ``rng_seed`` when the episode is first stepped or observed (a clone, a shape query or a
+  throwaway state draws none), so a run is reproducible. A state holds its own random source: a clone
+  or a saved state continues the same future.
+- **Chance, explicit** (``chance=explicit``, ``EXPLICIT_STOCHASTIC``): every draw the game makes (the
+  deal's shuffles, coin tosses, dice, reshuffles) is a chance node with its uniform outcomes, through
+  the core's :class:`~kansei.core.rng.ScriptedRng`: a step is replayed on a clone with the outcomes
+  chosen so far, and the first draw past them reports its range. The game's code is unchanged and the
+  distribution is the sampled game's (a shuffle is its Fisher–Yates steps, ``n, n-1, …, 2`` outcomes).
+- **Positions that save**: ``state.serialize()`` / ``game.deserialize_state(text)``, ``pickle`` and
+  ``copy.deepcopy`` of games and states, in both chance modes; ``pyspiel.serialize_game_and_state``
+  and ``random_sim_test(serialize=True)`` (C++ paths that need ``GetRNGState`` for sampled games,
+  which a Python game cannot provide) in the explicit mode.
+- **Actions**: the game's action space (:func:`kansei.interop.encoding.action_space`);
   ``num_distinct_actions`` is its size; ``action_to_string`` is the notation.
-- **Observations** from ``view(seat)`` only: the observation string is the view as canonical JSON, the
-  information-state string adds the seat's ``events_for(seat)``; the observation tensor is the view's
-  vector and the information-state tensor adds a hashed bag of those events. With
-  ``private_info=NONE`` the spectator view (``view(None)``) is used. ``ALL_PLAYERS`` is not offered.
+- **Observations** from ``view(seat)`` and the seat's events only, kept incrementally per state
+  (``events_since``): a step costs the same at ply 10 and ply 200. See ``docs/interop.md``.
 - **IS-MCTS**: ``resample_from_infostate`` is ``state.determinize(seat, rng)``, so OpenSpiel's Python
   ``ISMCTSBot`` runs (the C++ ``pyspiel.ISMCTSBot`` does not support Python games).
 - **Utility**: zero-sum, returns in [-1, 1] (what ``State.returns()`` gives for every registered game).
@@ -25,9 +33,17 @@
 
 from __future__ import annotations
 
+import base64
+import binascii
+import builtins
+import copyreg
+import hashlib
+import io
+import pickle
 import random
 from collections import OrderedDict
 from typing import Any
+from weakref import WeakValueDictionary
 
 import numpy as np
 
@@ -39,27 +55,35 @@ except ImportError as e:  # pragma: no cover - the interop extra is not installe
     raise OptionError("the OpenSpiel adapter needs the interop extra: pip install 'kansei[interop]'") from e
 
 import kansei
-from kansei.core.errors import KanseiError, OptionError
-from kansei.core.protocol import Game, State
+from kansei.core.errors import IllegalAction, KanseiError, OptionError
+from kansei.core.protocol import Action, Game, State
+from kansei.core.rng import ChanceNeeded, NotEnumerable, ScriptedRng, scripted_start
 
 from . import encoding
 from .encoding import ActionSpace, EventBag, view_text
 
 PREFIX = "python_kansei_"
 MAX_GAME_LENGTH = 10_000  # a generous bound: OpenSpiel asks for one; kansei games end long before
+CHANCE_MODES = ("sampled", "explicit")
+CHANCE_PROBE_GAMES = 8  # explicit chance: random games played to bound the widest chance node
 
 
-def _game_type(game_id: str) -> pyspiel.GameType:
+class SerializationError(KanseiError):
+    """A serialized OpenSpiel state that cannot be read: tampered, truncated, foreign or of another game."""
+
+
+def _game_type(game_id: str, chance: str = "sampled") -> pyspiel.GameType:
     cls = kansei.core.registry.game_class(game_id)
-    params: dict[str, Any] = {"players": cls.min_players, "rng_seed": 0, "decks": ""}
+    params: dict[str, Any] = {"players": cls.min_players, "rng_seed": 0, "decks": "", "chance": "sampled"}
     for name, field in cls.Options.model_fields.items():
         if isinstance(field.default, bool | int | float | str):
             params[name] = field.default
+    mode = pyspiel.GameType.ChanceMode
     return pyspiel.GameType(
         short_name=PREFIX + game_id,
         long_name=f"kansei {cls.name or game_id}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
+        chance_mode=mode.EXPLICIT_STOCHASTIC if chance == "explicit" else mode.SAMPLED_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
         utility=pyspiel.GameType.Utility.ZERO_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
@@ -84,28 +108,37 @@ def register(game_ids: list[str] | None = None) -> list[str]:
         if name not in known:
             # One subclass per game, registered as the creator (as OpenSpiel's own Python games do: a
             # closure as creator crashes the interpreter at exit, when pybind drops it without the GIL).
-            cls = type(f"KanseiGame_{gid}", (KanseiGame,), {"game_id": gid})
+            cls = type(f"KanseiGame_{gid}", (KanseiGame,), {"game_id": gid, "__module__": __name__})
+            globals()[cls.__name__] = cls  # findable by name, as pickle looks classes up
             pyspiel.register_game(_game_type(gid), cls)
         names.append(name)
     return names
 
 
-def _split_params(game_type: pyspiel.GameType, params: dict[str, Any]) -> tuple[dict, int, int, list | None]:
+def _split_params(
+    game_type: pyspiel.GameType, params: dict[str, Any]
+) -> tuple[dict, int, int, list | None, str]:
     params = {**game_type.parameter_specification, **params}
     players, seed, decks = int(params.pop("players")), int(params.pop("rng_seed")), params.pop("decks")
+    chance = str(params.pop("chance"))
     deck_list = [d.strip() or None for d in str(decks).split(",")] if str(decks).strip() else None
-    return params, players, seed, deck_list
+    return params, players, seed, deck_list, chance
+
+
+# Live games by their full OpenSpiel name, so a state read back in this process finds its game.
+_LIVE: WeakValueDictionary[str, KanseiGame] = WeakValueDictionary()
 
 
 class KanseiGame(pyspiel.Game):
-    """One kansei game (options fixed, one player count) seen as an OpenSpiel game."""
+    """One kansei game (options fixed, one player count, one chance mode) seen as an OpenSpiel game."""
 
     game_id: str = ""
 
     def __init__(self, params: dict[str, Any] | None = None, kgame: Game | None = None) -> None:
         gid = self.game_id or (kgame.id if kgame is not None else "")
-        game_type = _game_type(gid)
-        options, players, rng_seed, decks = _split_params(game_type, params or {})
+        options, players, rng_seed, decks, chance = _split_params(_game_type(gid), params or {})
+        if chance not in CHANCE_MODES:
+            raise OptionError(f"{gid}: chance={chance!r}: valid: {', '.join(CHANCE_MODES)}")
         self.kgame = kgame if kgame is not None else kansei.load(gid, **options)
         if not self.kgame.min_players <= players <= self.kgame.max_players:
             raise OptionError(
@@ -116,24 +149,33 @@ class KanseiGame(pyspiel.Game):
             raise OptionError(f"{gid}: decks= names {len(decks)} decks for {players} players")
         self.players = players
         self.decks = decks
+        self.explicit = chance == "explicit"
+        self.rng_seed = rng_seed
         self.space: ActionSpace = encoding.action_space(self.kgame)
         self.view_encoder = encoding.view_encoder(self.kgame, players)
         self.event_bag = EventBag()
         self._observers: dict[bool, KanseiObserver] = {}
         self._seeds = random.Random(rng_seed)
+        self.max_chance = 0  # no bound while it is being worked out
+        self.max_chance = _chance_bound(self, self.kgame, players, decks) if self.explicit else 0
         info = pyspiel.GameInfo(
             num_distinct_actions=len(self.space),
-            max_chance_outcomes=0,
+            max_chance_outcomes=self.max_chance,
             num_players=players,
             min_utility=-1.0,
             max_utility=1.0,
             utility_sum=0.0,
             max_game_length=MAX_GAME_LENGTH,
         )
-        super().__init__(game_type, info, params)
+        super().__init__(_game_type(gid, chance), info, params or {})
+        _LIVE[str(self)] = self
 
     def next_seed(self) -> int:
         return self._seeds.getrandbits(63)
+
+    def reseed(self, seed: int | None) -> None:
+        """Restart the stream the episodes' seeds are drawn from (``rng_seed`` when ``seed`` is None)."""
+        self._seeds = random.Random(self.rng_seed if seed is None else seed)
 
     def new_initial_state(self) -> KanseiState:
         return KanseiState(self)
@@ -147,6 +189,20 @@ class KanseiGame(pyspiel.Game):
     ) -> KanseiObserver:
         return KanseiObserver(self, iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False), params)
 
+    # Shapes without a state: OpenSpiel's own answer builds an initial state and encodes it, which would
+    # start an episode (and draw a seed) at every query.
+    def observation_tensor_shape(self) -> list[int]:
+        return [self.view_encoder.size]
+
+    def observation_tensor_size(self) -> int:
+        return self.view_encoder.size
+
+    def information_state_tensor_shape(self) -> list[int]:
+        return [self.view_encoder.size + self.event_bag.size]
+
+    def information_state_tensor_size(self) -> int:
+        return self.view_encoder.size + self.event_bag.size
+
     def tensor(self, state: KanseiState, player: int | None, recall: bool) -> list[float]:
         """``player``'s observation (``recall``: information state) tensor of ``state``, through one
         cached observer of OpenSpiel's default kind."""
@@ -158,17 +214,119 @@ class KanseiGame(pyspiel.Game):
         observer.set_from(state, state.current_player() if player is None else player)
         return observer.tensor.tolist()
 
+    # -- saving ------------------------------------------------------------------------------------
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (
+            _restore_game,
+            (self.game_id or self.kgame.id, dict(self.get_parameters()), self._seeds.getstate()),
+        )
 
-class _Box:
-    """Holds the kansei state. OpenSpiel clones a Python state by ``copy.deepcopy`` of each attribute:
-    the box clones the kansei state (its own cheap ``clone()``) and shares the game. The kansei game
-    starts lazily, so the fresh state OpenSpiel makes for every clone costs nothing and draws no seed."""
+    def __deepcopy__(self, memo: dict) -> KanseiGame:
+        return self  # a game is immutable but for its episode stream, which a copy would fork
 
-    __slots__ = ("game", "state")
+    def deserialize_state(self, text: Any) -> KanseiState:
+        """The state ``state.serialize()`` wrote. Anything else (tampered, truncated, another game's):
+        one :class:`SerializationError` line, and OpenSpiel is not asked."""
+        box = _read_serialized(text, self)
+        state = pyspiel.Game.deserialize_state(self, text)
+        state._box = box
+        box.game = self
+        return state
+
+
+def _restore_game(game_id: str, params: dict, seeds: Any) -> KanseiGame:
+    game = load(game_id, **params)
+    game._seeds.setstate(seeds)
+    return game
+
+
+def _game_by_name(name: str) -> KanseiGame:
+    game = _LIVE.get(name)
+    if game is None:
+        register([name[len(PREFIX) :].split("(")[0]])
+        game = pyspiel.load_game(name)
+    return game
+
+
+def _chance_bound(game: KanseiGame, kgame: Game, players: int, decks: list | None) -> int:
+    """The widest chance node of explicit chance: twice the widest one in a few seeded random games, at
+    least the number of cards in play (a shuffle's first step) and 6 (a die). Checked at every node."""
+    widest = 6
+    for g in range(CHANCE_PROBE_GAMES):
+        rng = random.Random(g)
+        box = _ChanceBox(game, None)
+        while True:
+            need = box.chance_need()
+            if need:
+                widest = max(widest, need)
+                box.resolve(box.prefix + (rng.randrange(need),))
+                continue
+            s = box.state
+            assert s is not None
+            if s.is_over:
+                break
+            box.step(rng.choice(s.legal_actions()))
+    return 2 * widest
+
+
+# -- what a state holds -----------------------------------------------------------------------------------
+# Per seat: (cursor in the log, events seen, bag of those events, digest chain over them), brought up to
+# date with ``events_since``: an information state costs the new events, not the history.
+Recall = tuple[int, int, np.ndarray, str]
+
+
+class _Boxed:
+    """The part of an OpenSpiel state that is kansei's (OpenSpiel clones a Python state by deep-copying
+    each attribute, and serializes it by pickling them)."""
+
+    __slots__ = ("game", "memo")
+    game: KanseiGame
+    memo: dict[int | None, Recall]
+
+    def current(self) -> State | None:
+        """The kansei state the seats observe (None at explicit chance's first node, before the deal)."""
+        raise NotImplementedError
+
+    def recall(self, seat: int | None) -> Recall:
+        s = self.current()
+        entry = self.memo.get(seat)
+        if entry is None:
+            entry = (0, 0, _NO_EVENTS[self.game.event_bag.size], "")
+        if s is not None and entry[0] < s.event_count():
+            events, cursor = s.events_since(seat, entry[0])
+            if events:
+                bag = entry[2].copy()
+                self.game.event_bag.add(events, bag)
+                chain = entry[3]
+                for event in events:  # one link per event: the same chain however the log was walked
+                    chain = hashlib.blake2b(f"{chain}{view_text(event)}".encode(), digest_size=16).hexdigest()
+                entry = (cursor, entry[1] + len(events), bag, chain)
+            else:
+                entry = (cursor, entry[1], entry[2], entry[3])
+            self.memo[seat] = entry
+        return entry
+
+
+class _NoEvents(dict):
+    def __missing__(self, size: int) -> np.ndarray:
+        z = self[size] = np.zeros(size, np.float32)
+        z.flags.writeable = False
+        return z
+
+
+_NO_EVENTS = _NoEvents()
+
+
+class _Box(_Boxed):
+    """Sampled chance: the kansei state, stepped in place. It starts lazily, so the fresh state OpenSpiel
+    makes for every clone (and any throwaway state) costs nothing and draws no seed."""
+
+    __slots__ = ("state",)
 
     def __init__(self, game: KanseiGame, state: State | None):
         self.game = game
         self.state = state
+        self.memo = {}
 
     def get(self) -> State:
         s = self.state
@@ -177,33 +335,174 @@ class _Box:
             s = self.state = g.kgame.start(seed=g.next_seed(), players=g.players, decks=g.decks)
         return s
 
+    current = get
+
     def __deepcopy__(self, memo: dict) -> _Box:
-        return _Box(self.game, self.get().clone())
+        other = _Box(self.game, self.get().clone())
+        other.memo = dict(self.memo)  # entries are never changed in place
+        return other
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_restore_box, (str(self.game), self.get()))
+
+
+def _restore_box(name: str, state: Any) -> _Box:
+    if not isinstance(state, State):
+        raise SerializationError("a serialized state holds no kansei state")
+    return _Box(_game_by_name(name), state)
+
+
+class _ChanceBox(_Boxed):
+    """Explicit chance: a decision (or terminal) node holds ``state``; a chance node holds the node it
+    came from (``base``; None before the deal), the action being applied there and the outcomes drawn so
+    far (``prefix``). States are never changed in place, so copies share them."""
+
+    __slots__ = ("state", "base", "action", "prefix", "need")
+
+    def __init__(self, game: KanseiGame, state: State | None):
+        self.game = game
+        self.state = state
+        self.base: State | None = None
+        self.action: Action | None = None
+        self.prefix: tuple[int, ...] = ()
+        self.need = -1 if state is None else 0  # -1: not worked out yet
+        self.memo = {}
+
+    def current(self) -> State | None:
+        return self.state if self.state is not None else self.base
+
+    def chance_need(self) -> int:
+        """The number of outcomes of this chance node (0 at a decision or terminal node)."""
+        if self.need < 0:
+            self.resolve(self.prefix)
+        return self.need
+
+    def resolve(self, prefix: tuple[int, ...]) -> None:
+        g = self.game
+        try:
+            if self.base is None:
+                with scripted_start(prefix):
+                    s = g.kgame.start(seed=0, players=g.players, decks=g.decks)
+            else:
+                s = self.base.clone()
+                s.rng = ScriptedRng(prefix)
+                s.apply(self.action, seat=self.base.to_move)  # type: ignore[arg-type]
+        except ChanceNeeded as e:
+            self.prefix, self.need = prefix, e.outcomes
+            if g.max_chance and e.outcomes > g.max_chance:
+                raise KanseiError(
+                    f"{g.kgame.id}: a chance node with {e.outcomes} outcomes, above the game's bound "
+                    f"{g.max_chance}"
+                ) from None
+            return
+        except NotEnumerable as e:
+            raise KanseiError(f"{g.kgame.id}: explicit chance is not available: {e}") from None
+        self.state, self.base, self.action, self.prefix, self.need = s, None, None, (), 0
+
+    def step(self, action: Action) -> None:
+        s = self.state
+        assert s is not None
+        self.base, self.action, self.state = s, action, None
+        self.resolve(())
+
+    def __deepcopy__(self, memo: dict) -> _ChanceBox:
+        other = _ChanceBox.__new__(_ChanceBox)
+        other.game, other.state, other.base, other.action = self.game, self.state, self.base, self.action
+        other.prefix, other.need, other.memo = self.prefix, self.need, dict(self.memo)
+        return other
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        action = None if self.action is None else self.action.notation
+        return (_restore_chance_box, (str(self.game), self.state, self.base, action, self.prefix))
+
+
+def _restore_chance_box(name: str, state: Any, base: Any, action: Any, prefix: Any) -> _ChanceBox:
+    box = _ChanceBox(_game_by_name(name), None)
+    if state is not None and not isinstance(state, State):
+        raise SerializationError("a serialized state holds no kansei state")
+    if not isinstance(prefix, tuple) or not all(type(k) is int and k >= 0 for k in prefix):
+        raise SerializationError("a serialized chance node has no list of outcomes")
+    if state is not None:
+        box.state, box.need = state, 0
+        return box
+    if base is not None:
+        if not isinstance(base, State) or not isinstance(action, str):
+            raise SerializationError("a serialized chance node holds no state and action")
+        chosen = next((a for a in base.legal_actions() if a.notation == action), None)
+        if chosen is None:
+            raise SerializationError(f"a serialized chance node applies {action!r}, not legal there")
+        box.base, box.action = base, chosen
+    try:
+        box.resolve(prefix)
+    except (ValueError, KanseiError) as e:
+        raise SerializationError(f"a serialized chance node does not replay: {e}") from None
+    if box.state is None and box.prefix != prefix:
+        raise SerializationError("a serialized chance node does not replay")
+    return box
 
 
 class KanseiState(pyspiel.State):
     def __init__(self, game: KanseiGame, kstate: State | None = None):
         super().__init__(game)
-        self._box = _Box(game, kstate)
+        self._box: _Box | _ChanceBox = _ChanceBox(game, kstate) if game.explicit else _Box(game, kstate)
 
     @property
     def kansei_state(self) -> State:
-        """The kansei state inside (the real one: never hand it to a seat)."""
-        return self._box.get()
+        """The kansei state inside (the real one: never hand it to a seat). At an explicit chance node,
+        the state the pending step started from; before the deal there is none (KanseiError)."""
+        s = self._box.current()
+        if s is None:
+            raise KanseiError("the deal has not been drawn yet: this state is a chance node")
+        return s
 
     def current_player(self) -> int:
-        s = self._box.get()
+        box = self._box
+        if isinstance(box, _ChanceBox):
+            if box.chance_need():
+                return pyspiel.PlayerId.CHANCE
+            s = box.state
+        else:
+            s = box.get()
+        assert s is not None
         return pyspiel.PlayerId.TERMINAL if s.is_over else int(s.to_move)  # type: ignore[arg-type]
 
+    def _decision(self) -> State | None:
+        """The kansei state at a decision or terminal node (None at a chance node)."""
+        box = self._box
+        if isinstance(box, _ChanceBox):
+            return None if box.chance_need() else box.state
+        return box.get()
+
     def _legal_actions(self, player: int) -> list[int]:
-        s = self._box.get()
-        if s.is_over or player != s.to_move:
+        s = self._decision()
+        if s is None or s.is_over or player != s.to_move:
             return []
         return self._box.game.space.legal_indices(s)
 
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        box = self._box
+        n = box.chance_need() if isinstance(box, _ChanceBox) else 0
+        return [(k, 1.0 / n) for k in range(n)]
+
     def _apply_action(self, action: int) -> None:
-        s = self._box.get()
-        s.apply(self._box.game.space.action(s, action), seat=s.to_move)
+        box = self._box
+        if isinstance(box, _ChanceBox):
+            n = box.chance_need()
+            if n:
+                if (
+                    isinstance(action, bool)
+                    or not isinstance(action, int | np.integer)
+                    or not 0 <= action < n
+                ):
+                    raise IllegalAction(f"chance outcome {action!r} is not one of 0..{n - 1}")
+                box.resolve((*box.prefix, int(action)))
+            else:
+                s = box.state
+                assert s is not None
+                box.step(box.game.space.action(s, action))
+            return
+        s = box.get()
+        s.apply(box.game.space.action(s, action), seat=s.to_move)
 
     # OpenSpiel answers ``observation_tensor()`` of a Python game by first asking the game its tensor
     # shape, which builds a fresh initial state and encodes it, at every call. Python callers get the
@@ -215,26 +514,155 @@ class KanseiState(pyspiel.State):
         return self._box.game.tensor(self, player, recall=True)
 
     def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"chance outcome {action}"
         return self._box.game.space.describe(action)
 
     def is_terminal(self) -> bool:
-        return self._box.get().is_over
+        s = self._decision()
+        return s is not None and s.is_over
 
     def returns(self) -> list[float]:
-        s = self._box.get()
-        return [float(r) for r in s.returns()] if s.is_over else [0.0] * s.players
+        s = self._decision()
+        if s is not None and s.is_over:
+            return [float(r) for r in s.returns()]
+        return [0.0] * self._box.game.players
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> KanseiState:
         """A world holding only what ``player_id`` knows (``determinize``), for OpenSpiel's IS-MCTS."""
         rng = random.Random(int(probability_sampler() * 2**53))
-        return KanseiState(self._box.game, self._box.get().determinize(player_id, rng))
+        world = self.kansei_state.determinize(player_id, rng)
+        state = KanseiState(self._box.game, world)
+        box = self._box
+        if isinstance(box, _ChanceBox) and box.state is None and box.base is not None:
+            assert isinstance(state._box, _ChanceBox)
+            state._box.step(next(a for a in world.legal_actions() if a.notation == box.action.notation))  # type: ignore[union-attr]
+        return state
 
     def __str__(self) -> str:
-        return view_text(self._box.get().reveal())
+        box = self._box
+        s = box.current()
+        if s is None:
+            return f"(the deal: outcomes {list(box.prefix)} so far)"  # type: ignore[union-attr]
+        text = view_text(s.reveal())
+        if isinstance(box, _ChanceBox) and box.state is None:
+            return f"{text}\n(chance: {box.action.notation!r} after outcomes {list(box.prefix)})"  # type: ignore[union-attr]
+        return text
+
+    # -- saving ------------------------------------------------------------------------------------
+    def serialize(self) -> str:
+        """This state as text for ``game.deserialize_state``: OpenSpiel's own layout for Python states
+        (history, move number, the pickled attributes), which needs no game random state."""
+        history = ",".join(f"{pa.player}:{pa.action}" for pa in self.full_history())
+        payload = base64.b64encode(pickle.dumps({"_box": self._box}, protocol=4)).decode("ascii")
+        return f"history={history}\nmove_number={self.move_number()}\n__dict__={payload}"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_state_from_text, (self._box.game, self.serialize()))
+
+    def __deepcopy__(self, memo: dict) -> KanseiState:
+        return self.clone()
+
+    def __copy__(self) -> KanseiState:
+        return self.clone()
+
+
+def _state_from_text(game: Any, text: Any) -> KanseiState:
+    if not isinstance(game, KanseiGame):
+        raise SerializationError("a pickled kansei OpenSpiel state without its game")
+    return game.deserialize_state(text)
+
+
+# -- reading saved states ------------------------------------------------------------------------------
+_SAFE_BUILTINS = frozenset(
+    {"set", "frozenset", "dict", "list", "tuple", "int", "float", "str", "bytes", "bool", "complex", "object"}
+)
+_SAFE_OTHER = {
+    ("copyreg", "_reconstructor"): copyreg._reconstructor,  # type: ignore[attr-defined]
+    ("collections", "OrderedDict"): OrderedDict,
+}
+
+
+class _Loader(pickle.Unpickler):
+    """Unpickles only what a kansei state holds: kansei's own classes and functions and plain data."""
+
+    def find_class(self, module: str, name: str) -> Any:
+        if "." not in name:
+            if module == "builtins" and name in _SAFE_BUILTINS:
+                return getattr(builtins, name)
+            if (module, name) in _SAFE_OTHER:
+                return _SAFE_OTHER[(module, name)]
+            if module == "collections" and name in ("Counter", "deque", "defaultdict"):
+                import collections
+
+                return getattr(collections, name)
+            if module == "kansei" or module.startswith("kansei."):
+                import importlib
+                import inspect
+
+                try:
+                    obj = getattr(importlib.import_module(module), name)
+                except (ImportError, AttributeError):
+                    obj = None
+                if (isinstance(obj, type) or inspect.isfunction(obj)) and str(
+                    getattr(obj, "__module__", "")
+                ).startswith("kansei"):
+                    return obj
+        raise SerializationError(f"a serialized state refers to {module}.{name}, which no kansei state holds")
+
+
+def _read_serialized(text: Any, game: KanseiGame) -> _Box | _ChanceBox:
+    """Check a serialized state before OpenSpiel reads it; the box it holds, or one line."""
+    if not isinstance(text, str):
+        raise SerializationError(f"a serialized state is text, not {type(text).__name__}")
+    parts = text.split("\n", 2)
+    if len(parts) != 3 or not parts[0].startswith("history=") or not parts[2].startswith("__dict__="):
+        raise SerializationError("not a serialized kansei OpenSpiel state (truncated or foreign)")
+    history, number = parts[0][len("history=") :], parts[1].removeprefix("move_number=")
+    if not parts[1].startswith("move_number=") or not number.isdigit():
+        raise SerializationError("a serialized state without its move number")
+    for item in filter(None, history.split(",")):
+        p, _, a = item.partition(":")
+        if not (p.lstrip("-").isdigit() and a.isdigit()):
+            raise SerializationError("a serialized state with a damaged history")
+    try:
+        raw = base64.b64decode(parts[2][len("__dict__=") :], validate=True)
+        attrs = _Loader(io.BytesIO(raw)).load()
+    except SerializationError:
+        raise
+    except KanseiError as e:
+        raise SerializationError(f"a serialized state that does not read: {e}") from None
+    except (binascii.Error, pickle.UnpicklingError, EOFError, ValueError, TypeError, AttributeError) as e:
+        raise SerializationError(
+            f"a serialized state that does not read (truncated or damaged: {e})"
+        ) from None
+    except Exception as e:  # anything else a damaged pickle can raise: still one line
+        raise SerializationError(f"a serialized state that does not read ({type(e).__name__})") from None
+    box = attrs.get("_box") if isinstance(attrs, dict) else None
+    want = _ChanceBox if game.explicit else _Box
+    if not isinstance(box, want) or set(attrs) != {"_box"}:
+        raise SerializationError(f"not a serialized state of {game} (another game or chance mode)")
+    s = box.current()
+    if s is not None and (s.game is not game.kgame or s.players != game.players):
+        if (
+            s.game.id != game.kgame.id
+            or s.game.options_dict != game.kgame.options_dict
+            or s.players != game.players
+        ):
+            raise SerializationError(
+                f"a serialized state of {s.game.id} ({s.players} players), not of {game}"
+            )
+    return box
 
 
 class KanseiObserver:
-    """OpenSpiel's PyObserver for a kansei game: everything from ``view(seat)`` (and ``events_for``)."""
+    """OpenSpiel's PyObserver for a kansei game: everything from ``view(seat)`` and the seat's events.
+
+    The tensor is the view's vector (in [-1, 1]) and, with perfect recall, the bag of the events the seat
+    has seen, each event's mass 1 spread over its keys and divided by the number of events (so in [-1, 1]).
+    The information-state string is ``p<seat> <events seen>:<digest chain of them>`` and the view as
+    canonical JSON: equal in every world the seat cannot tell apart, of a size independent of the history.
+    """
 
     def __init__(self, game: KanseiGame, iig_obs_type: pyspiel.IIGObservationType, params: dict | None):
         if params:
@@ -258,18 +686,25 @@ class KanseiObserver:
         return None if self.public_only else player
 
     def set_from(self, state: KanseiState, player: int) -> None:
-        s, seat = state.kansei_state, self._seat(player)
+        box, seat = state._box, self._seat(player)
+        s = box.current()
+        if s is None:  # explicit chance, before the deal: nothing to see yet
+            self.tensor[:] = 0.0
+            return
         self._enc.encode(s.view(seat), seat, self.dict["view"])
         if self.recall:
-            ev = self.dict["events"]
-            ev[:] = 0.0
-            self._bag.add(s.events_for(seat), ev)
+            _, seen, bag, _ = box.recall(seat)
+            np.multiply(bag, 1.0 / max(1, seen), out=self.dict["events"])
 
     def string_from(self, state: KanseiState, player: int) -> str:
-        s, seat = state.kansei_state, self._seat(player)
+        box, seat = state._box, self._seat(player)
+        s = box.current()
+        if s is None:
+            return f"p{player} (the deal)"
         text = view_text(s.view(seat))
         if self.recall:
-            text = f"{view_text(s.events_for(seat))}\n{text}"
+            _, seen, _, chain = box.recall(seat)
+            text = f"{seen}:{chain}\n{text}"
         return f"p{player} {text}"
 
 
@@ -304,4 +739,45 @@ def load(game_id: str, **params: Any) -> KanseiGame:
         raise OptionError(f"{game_id}: {e}") from None
 
 
-__all__ = ["KanseiGame", "KanseiObserver", "KanseiState", "game_for", "load", "register"]
+# -- rl_environment -------------------------------------------------------------------------------------
+class ChanceSampler:
+    """A chance-event sampler for ``rl_environment.Environment`` whose ``seed`` also restarts the kansei
+    game's stream of episode seeds, so ``env.seed(s)`` controls all of kansei's randomness (sampled chance:
+    the episodes' seeds; explicit chance: the outcomes drawn)."""
+
+    def __init__(self, game: KanseiGame, seed: int | None = None):
+        self.game = game
+        self.seed(seed)
+
+    def seed(self, seed: int | None = None) -> None:
+        self._rng = np.random.RandomState(seed)
+        self.game.reseed(seed)
+
+    def __call__(self, state: pyspiel.State) -> int:
+        actions, probs = zip(*state.chance_outcomes(), strict=True)
+        return int(self._rng.choice(actions, p=probs))
+
+
+def rl_environment(game_id: str, seed: int | None = None, **params: Any) -> Any:
+    """OpenSpiel's ``rl_environment.Environment`` on ``python_kansei_<id>`` with a :class:`ChanceSampler`,
+    so ``env.seed(s)`` is honoured. Keys as :func:`load`, plus the environment's own
+    (``observation_type``, ``include_full_state``…)."""
+    from open_spiel.python import rl_environment as rl
+
+    env_keys = {"observation_type", "include_full_state", "mfg_distribution", "mfg_population"}
+    env_kwargs = {k: params.pop(k) for k in list(params) if k in env_keys}
+    game = load(game_id, **params)
+    return rl.Environment(game, chance_event_sampler=ChanceSampler(game, seed), **env_kwargs)
+
+
+__all__ = [
+    "ChanceSampler",
+    "KanseiGame",
+    "KanseiObserver",
+    "KanseiState",
+    "SerializationError",
+    "game_for",
+    "load",
+    "register",
+    "rl_environment",
+]
