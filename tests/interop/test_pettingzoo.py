@@ -10,7 +10,11 @@ import kansei
 from kansei.interop import pettingzoo as kpz
 from kansei.interop.encoding import ActionIndexError
 
-pytestmark = pytest.mark.filterwarnings("ignore::UserWarning")  # Dict observations: api_test's advice
+# api_test advises a Box observation: the Dict with an action mask is PettingZoo's own classic-games layout
+pytestmark = pytest.mark.filterwarnings(
+    "ignore:Observation space for each agent probably should be:UserWarning",
+    "ignore:Observation is not a NumPy array:UserWarning",
+)
 
 
 def test_api_test(config):
@@ -102,7 +106,7 @@ def test_stepping_a_finished_or_unreset_env():
         (("nosuchgame",), {}, "unknown game"),
         ((None,), {"bogus": 1}, "unknown option 'bogus'"),
         ((None,), {"players": 99}, "players"),
-        ((None,), {"render_mode": "human"}, "render_mode"),
+        ((None,), {"render_mode": "rgb_array"}, "render_mode"),
     ],
 )
 def test_bad_construction_is_one_line(args, kwargs, says):
@@ -117,3 +121,16 @@ def test_render_is_the_spectators_view():
     env.reset(seed=1)
     text = env.render()
     assert isinstance(text, str) and text.strip()
+
+
+def test_render_test_and_human_mode(config, capsys):
+    """PettingZoo's render_test passes; ``human`` prints the board (the spectator's view) to stdout."""
+    from pettingzoo.test import render_test
+
+    gid, n = config
+    render_test(lambda render_mode=None: kpz.env(gid, players=n, render_mode=render_mode))
+    env = kpz.env(gid, players=n, render_mode="human")
+    env.reset(seed=0)
+    capsys.readouterr()
+    assert env.render() is None
+    assert capsys.readouterr().out.strip()

@@ -5,9 +5,12 @@ real state); the world is wrapped as an OpenSpiel state (:func:`kansei.interop.o
 OpenSpiel's own Python search runs on it:
 
 - ``openspiel:mcts`` — ``open_spiel.python.algorithms.mcts.MCTSBot`` with random rollouts, run on
-  ``worlds`` determinisations (the given one and fresh ``determinize`` draws), ``sims / worlds``
-  simulations each; the root visit counts are summed and the most visited action is played
-  (determinised MCTS, "perfect information Monte Carlo").
+  ``worlds`` fresh determinisations of the state it is handed (``determinize`` draws: hidden cards and the
+  future of the random source resampled), ``sims / worlds`` simulations each; the root visit counts are
+  summed and the most visited action is played (determinised MCTS, "perfect information Monte Carlo").
+  ``clairvoyant=true`` searches the state as handed instead (all ``sims`` on it): the real state when
+  the runner hands it one (``sees_all``), every hidden card and future die included; its spec
+  (``openspiel:mcts:clairvoyant=true``) is its name in every result.
 - ``openspiel:ismcts`` — ``open_spiel.python.algorithms.ismcts.ISMCTSBot``: one information-set tree,
   a fresh world (``resample_from_infostate`` = ``determinize``) at every simulation.
 
@@ -46,6 +49,9 @@ class MctsParams(OpenSpielParams):
     worlds: int = Field(
         4, gt=0, json_schema_extra=COUNT
     )  # determinisations searched; their root visit counts are summed
+    clairvoyant: bool = (
+        False  # search the state as handed (the real one under sees_all), not resampled worlds
+    )
 
 
 class _OpenSpielAgent(Agent):
@@ -67,10 +73,11 @@ class OpenSpielMcts(_OpenSpielAgent):
     def act(self, state: State, seat: int) -> Action:
         p = self.params
         game, rs, evaluator = self._setup(state)
-        bot = mcts.MCTSBot(game, p.c, max(1, p.sims // p.worlds), evaluator, random_state=rs, solve=False)
+        worlds = 1 if p.clairvoyant else p.worlds
+        bot = mcts.MCTSBot(game, p.c, max(1, p.sims // worlds), evaluator, random_state=rs, solve=False)
         visits: Counter[int] = Counter()
-        for w in range(p.worlds):
-            world = state if w == 0 else state.determinize(seat, self.rng)
+        for _ in range(worlds):
+            world = state if p.clairvoyant else state.determinize(seat, self.rng)
             root = bot.mcts_search(game.wrap(world))
             for child in root.children:
                 visits[child.action] += child.explore_count

@@ -48,6 +48,11 @@ OBSERVED_GAMES = 200
 OBSERVED_SEED = 20_240_601
 HASHED_SIZE = 512  # the fallback observation vector
 EVENTS_SIZE = 256  # the bag-of-events part of an information-state tensor
+# Every observation vector lies in [-OBS_BOUND, OBS_BOUND] (the Box bounds the environments declare): a
+# game's encode_view is expected to stay inside and is clipped there; the hashed fallback's buckets are
+# divided by HASHED_SCALE first (a bucket of log-squashed numbers reaches ~9 for 5,000 SP).
+OBS_BOUND = 1.0
+HASHED_SCALE = 4.0
 
 
 class SpaceError(KanseiError):
@@ -337,6 +342,8 @@ class HashedViewEncoder:
         acc = [0.0] * self.size
         self._walk("", view, acc)
         out[:] = acc  # one conversion: item-wise numpy updates cost more than the walk
+        np.multiply(out, 1.0 / HASHED_SCALE, out=out)
+        np.clip(out, -OBS_BOUND, OBS_BOUND, out=out)
 
     def _walk(self, path: str, v: Any, acc: list[float]) -> None:
         key, log1p = self._key, math.log1p
@@ -376,6 +383,7 @@ class GameViewEncoder:
                 f"{self._game_id}: encode_view gave {len(vec)} numbers, observation_spec names {self.size}"
             )
         out[:] = vec
+        np.clip(out, -OBS_BOUND, OBS_BOUND, out=out)
 
 
 def view_encoder(game: Game, players: int) -> ViewEncoder:

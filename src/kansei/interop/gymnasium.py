@@ -12,8 +12,8 @@
   ``Discrete(A)``, the game's fixed action space; ``info["action_mask"]`` (int8, length ``A``) marks the
   legal indices, as ``Discrete.sample(mask)`` and MaskablePPO expect.
 - The reward is the seat's ``returns()`` entry when the game ends (0 before); ``terminated`` then.
-- A masked (illegal) index ends the episode as a loss (reward -1, ``info["illegal_action"]`` says why,
-  and a Gymnasium warning), the convention of PettingZoo's classic games; ``illegal="raise"`` raises
+- A masked (illegal) index ends the episode as a loss (reward -1, ``info["illegal_action"]`` says why),
+  the convention of PettingZoo's classic games; ``illegal="raise"`` raises
   :class:`~kansei.interop.encoding.ActionIndexError` instead. An index outside the action space always
   raises it (a ``ValueError``); stepping a finished episode raises ``gymnasium.error.ResetNeeded``.
 - Ids ``kansei/<id>-v0`` are registered for every game when this module is imported (Gymnasium 1.x
@@ -30,7 +30,7 @@ import numpy as np
 
 try:
     import gymnasium
-    from gymnasium import logger, spaces
+    from gymnasium import spaces
     from gymnasium.error import ResetNeeded
 except ImportError as e:  # pragma: no cover - the interop extra is not installed
     from kansei.core.errors import OptionError
@@ -42,7 +42,7 @@ from kansei.agents import Agent, choose, make_agent
 from kansei.core.errors import KanseiError, OptionError
 from kansei.core.protocol import State
 
-from .encoding import ActionIndexError, ActionSpace
+from .encoding import OBS_BOUND, ActionIndexError, ActionSpace
 from .table import Table
 
 ILLEGAL_REWARD = -1.0
@@ -53,7 +53,7 @@ class EpisodeOver(KanseiError, ResetNeeded):
 
 
 class KanseiEnv(gymnasium.Env[np.ndarray, np.int64]):
-    metadata = {"render_modes": ["ansi"], "render_fps": 1}
+    metadata = {"render_modes": ["ansi", "human"], "render_fps": 1}
 
     def __init__(
         self,
@@ -81,10 +81,10 @@ class KanseiEnv(gymnasium.Env[np.ndarray, np.int64]):
         if illegal not in ("lose", "raise"):
             raise OptionError(f"illegal={illegal!r}: valid: lose, raise")
         self.illegal = illegal
-        if render_mode not in (None, "ansi"):
-            raise OptionError(f"render_mode {render_mode!r} is not supported (valid: ansi)")
+        if render_mode not in (None, "ansi", "human"):
+            raise OptionError(f"render_mode {render_mode!r} is not supported (valid: ansi, human)")
         self.render_mode = render_mode
-        self.observation_space = spaces.Box(-np.inf, np.inf, (self.table.encoder.size,), np.float32)
+        self.observation_space = spaces.Box(-OBS_BOUND, OBS_BOUND, (self.table.encoder.size,), np.float32)
         self.action_space = spaces.Discrete(len(self.table.space))
         self.state_: State | None = None
         self._agents: dict[int, Agent] = {}
@@ -119,8 +119,7 @@ class KanseiEnv(gymnasium.Env[np.ndarray, np.int64]):
         except ActionIndexError as e:
             if self.illegal == "raise" or not e.masked:
                 raise
-            logger.warn(f"{e}: the episode ends as a loss")
-            self._done = True
+            self._done = True  # no warning: info says why (a checker's random actions are no fault)
             return self._obs(), ILLEGAL_REWARD, True, False, {**self._info(), "illegal_action": str(e)}
         state.apply(chosen, seat=self.seat)
         self.plies += 1
@@ -153,7 +152,11 @@ class KanseiEnv(gymnasium.Env[np.ndarray, np.int64]):
     def render(self) -> str | None:
         if self.render_mode is None or self.state_ is None:
             return None
-        return self.table.text(self.state_, self.seat)
+        text = self.table.text(self.state_, self.seat)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
 
 
 def make(game_id: str, opponent: str | list[str] = "greedy", seat: int = 0, **kwargs: Any) -> KanseiEnv:

@@ -173,6 +173,12 @@ class KanseiGame(pyspiel.Game):
     def next_seed(self) -> int:
         return self._seeds.getrandbits(63)
 
+    def peek_seed(self) -> int:
+        """The seed the next episode will draw, without drawing it."""
+        ahead = random.Random()
+        ahead.setstate(self._seeds.getstate())
+        return ahead.getrandbits(63)
+
     def reseed(self, seed: int | None) -> None:
         """Restart the stream the episodes' seeds are drawn from (``rng_seed`` when ``seed`` is None)."""
         self._seeds = random.Random(self.rng_seed if seed is None else seed)
@@ -303,7 +309,8 @@ class _Boxed:
                 entry = (cursor, entry[1] + len(events), bag, chain)
             else:
                 entry = (cursor, entry[1], entry[2], entry[3])
-            self.memo[seat] = entry
+            if not (isinstance(self, _Box) and self.state is None):  # a peeked start is not kept
+                self.memo[seat] = entry
         return entry
 
 
@@ -335,7 +342,15 @@ class _Box(_Boxed):
             s = self.state = g.kgame.start(seed=g.next_seed(), players=g.players, decks=g.decks)
         return s
 
-    current = get
+    def current(self) -> State:
+        """What an observer sees. A state not started yet is observed as it will start (the next seed,
+        peeked, not drawn): OpenSpiel's own shape queries encode a throwaway state, which must not shift
+        the episodes' seeds."""
+        s = self.state
+        if s is None:
+            g = self.game
+            return g.kgame.start(seed=g.peek_seed(), players=g.players, decks=g.decks)
+        return s
 
     def __deepcopy__(self, memo: dict) -> _Box:
         other = _Box(self.game, self.get().clone())
@@ -450,7 +465,8 @@ class KanseiState(pyspiel.State):
     def kansei_state(self) -> State:
         """The kansei state inside (the real one: never hand it to a seat). At an explicit chance node,
         the state the pending step started from; before the deal there is none (KanseiError)."""
-        s = self._box.current()
+        box = self._box
+        s = box.get() if isinstance(box, _Box) else box.current()
         if s is None:
             raise KanseiError("the deal has not been drawn yet: this state is a chance node")
         return s

@@ -41,7 +41,7 @@ except ImportError as e:  # pragma: no cover - the interop extra is not installe
 from kansei.core.errors import KanseiError
 from kansei.core.protocol import State
 
-from .encoding import ActionSpace
+from .encoding import OBS_BOUND, ActionSpace
 from .table import Table
 
 
@@ -50,7 +50,7 @@ class EpisodeOver(KanseiError, ResetNeeded):
 
 
 class raw_env(AECEnv):  # noqa: N801 - PettingZoo's own name for the unwrapped environment
-    metadata = {"render_modes": ["ansi"], "name": "kansei_v0", "is_parallelizable": False}
+    metadata = {"render_modes": ["ansi", "human"], "name": "kansei_v0", "is_parallelizable": False}
 
     def __init__(
         self,
@@ -63,8 +63,8 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's own name for the unwrapped e
     ):
         super().__init__()
         self.table = Table(game_id, players, decks, action_space, **options)
-        if render_mode not in (None, "ansi"):
-            raise KanseiError(f"render_mode {render_mode!r} is not supported (valid: ansi)")
+        if render_mode not in (None, "ansi", "human"):
+            raise KanseiError(f"render_mode {render_mode!r} is not supported (valid: ansi, human)")
         self.render_mode = render_mode
         self.metadata = {**self.metadata, "name": f"kansei_{game_id}_v0"}
         n, size, actions = self.table.players, self.table.encoder.size, len(self.table.space)
@@ -73,7 +73,7 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's own name for the unwrapped e
         self.observation_spaces = {
             a: spaces.Dict(
                 {
-                    "observation": spaces.Box(-np.inf, np.inf, (size,), np.float32),
+                    "observation": spaces.Box(-OBS_BOUND, OBS_BOUND, (size,), np.float32),
                     "action_mask": spaces.Box(0, 1, (actions,), np.int8),
                 }
             )
@@ -145,9 +145,15 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's own name for the unwrapped e
         return self.state_
 
     def render(self) -> str | None:
+        """``ansi``: the board as text (the spectator's view, the game's own rendering); ``human``: the
+        same, printed."""
         if self.render_mode is None or self.state_ is None:
             return None
-        return self.table.text(self.state_, None)
+        text = self.table.text(self.state_, None)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
 
     def close(self) -> None:
         pass
