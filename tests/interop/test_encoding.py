@@ -38,7 +38,7 @@ def test_game_action_space_hook_is_complete(config):
     game = kansei.load(gid)
     if not callable(getattr(game, "action_space", None)):
         pytest.skip(f"{gid} has no action_space() hook yet: the observed fallback is used")
-    space = encoding.action_space(game)
+    space = encoding.full_space(game)
     assert space.source == "game" and space.overflow == 0
     for s in random_states(gid, n, games=10, every=1, limit=400):
         missing = [a.notation for a in s.legal_actions() if a.notation not in space.index]
@@ -123,15 +123,23 @@ def test_space_file_round_trip(tmp_path):
 
 def test_hashed_encoder_layout():
     """Documented features: a number adds ±squash(x) at its path, a string ±1 at path=value, a list of
-    strings counts each element; the same view gives the same vector, a changed leaf a different one."""
+    strings counts each element, each bucket b given as tanh(b / HASHED_SCALE); the same view gives
+    the same vector, a changed leaf a different one."""
     enc = HashedViewEncoder(size=64)
     out = np.zeros(64, np.float32)
     enc.encode({"a": {"b": 3}}, 0, out)
     i, sign = encoding._bucket(".a.b", 64)
-    assert out[i] == pytest.approx(sign * np.log1p(3)) and np.count_nonzero(out) == 1
+    assert (
+        out[i] == pytest.approx(np.tanh(sign * np.log1p(3) / encoding.HASHED_SCALE))
+        and np.count_nonzero(out) == 1
+    )
     enc.encode({"hand": ["x", "x", "y"]}, 0, out)
     i, sign = encoding._bucket(".hand[]=x", 64)
-    assert out[i] in (pytest.approx(2 * sign), pytest.approx(2 * sign + encoding._bucket(".hand[]=y", 64)[1]))
+    k = encoding.HASHED_SCALE
+    assert out[i] in (
+        pytest.approx(np.tanh(2 * sign / k)),
+        pytest.approx(np.tanh((2 * sign + encoding._bucket(".hand[]=y", 64)[1]) / k)),
+    )
     a, b = np.zeros(64, np.float32), np.zeros(64, np.float32)
     enc.encode({"p": [{"sp": 5000}, {"sp": 4000}], "phase": "main"}, 0, a)
     enc.encode({"p": [{"sp": 5000}, {"sp": 4000}], "phase": "main"}, 0, b)
@@ -149,3 +157,47 @@ def test_observation_vector_is_fixed_size(config):
         for seat in range(n):
             v = table.observe(s, seat)
             assert v.shape == (table.encoder.size,) and v.dtype == np.float32 and np.isfinite(v).all()
+
+
+# -- compact action spaces (issue 21) --------------------------------------------------------------------
+def test_every_compact_space_fits_a_policy_head():
+    """The default index of every game is small (D-Spirits: under 5,000 of its 58,387 notations), a
+    subsequence of the game's full list, and complete where it kept the full list."""
+    for gid in kansei.games():
+        game = kansei.load(gid)
+        space, full = encoding.action_space(game), encoding.full_space(game)
+        assert len(space) < 5000, f"{gid}: {len(space)} indices"
+        assert len(space) <= len(full) or full.source == "observed"
+        positions = [full.index[n] for n in space.notations]
+        assert positions == sorted(positions)
+        if space.overflow == 0:
+            assert space.notations == full.notations
+
+
+def test_compact_space_is_deterministic_and_names_itself():
+    game = kansei.load("touge")
+    a = encoding.compact_space(game, games=20, cache=False)
+    b = encoding.compact_space(kansei.load("touge"), games=20, cache=False)
+    assert a.notations == b.notations and a.digest == b.digest and a.source == "compact"
+    assert ActionSpace.from_json(json.loads(json.dumps(a.to_json()))).digest == a.digest
+
+
+def test_migration_from_the_full_index():
+    """``migration(old, new)`` carries each old index to the new index of the same notation."""
+    game = kansei.load("touge")
+    full, compact = encoding.full_space(game), encoding.action_space(game)
+    m = encoding.migration(full, compact)
+    assert m.shape == (len(full),)
+    for i in np.flatnonzero(m >= 0)[:200]:
+        assert compact.notations[m[i]] == full.notations[i]
+    assert (m == -1).sum() == len(full) - len(compact.notations)
+    for s in random_states("touge", 2, games=2, every=5):
+        for a in s.legal_actions():
+            old = full.index_of(s, a)
+            if m[old] >= 0:
+                assert compact.index_of(s, a) == m[old]
+
+
+def test_unknown_space_kind_is_one_line():
+    with pytest.raises(SpaceError, match="valid: compact, full"):
+        encoding.action_space(kansei.load("touge"), "tiny")

@@ -82,8 +82,15 @@ def test_episodes_are_reproducible_and_differ():
     kos.register()
     a, b = (pyspiel.load_game(kos.PREFIX + gid, {"rng_seed": 7}) for _ in range(2))
     sa, sb = a.new_initial_state(), b.new_initial_state()
+    sa.legal_actions(), sb.legal_actions()  # an episode draws its seed when first stepped or asked to act
     assert str(sa) == str(sb)
-    seen = {str(a.new_initial_state()) for _ in range(4)} | {str(sa)}
+
+    def episode() -> str:
+        s = a.new_initial_state()
+        s.legal_actions()
+        return str(s)
+
+    seen = {episode() for _ in range(4)} | {str(sa)}
     assert len(seen) > 1  # successive episodes get successive seeds
 
 

@@ -49,8 +49,8 @@ OBSERVED_SEED = 20_240_601
 HASHED_SIZE = 512  # the fallback observation vector
 EVENTS_SIZE = 256  # the bag-of-events part of an information-state tensor
 # Every observation vector lies in [-OBS_BOUND, OBS_BOUND] (the Box bounds the environments declare): a
-# game's encode_view is expected to stay inside and is clipped there; the hashed fallback's buckets are
-# divided by HASHED_SCALE first (a bucket of log-squashed numbers reaches ~9 for 5,000 SP).
+# game's encode_view is expected to stay inside and is clipped there; each bucket ``b`` of the hashed
+# fallback becomes tanh(b / HASHED_SCALE) (a bucket of log-squashed numbers reaches ~9 for 5,000 SP).
 OBS_BOUND = 1.0
 HASHED_SCALE = 4.0
 
@@ -226,17 +226,38 @@ def _cut(text: str, limit: int = 40) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-_SPACES: WeakKeyDictionary[Game, ActionSpace] = WeakKeyDictionary()
+_SPACES: WeakKeyDictionary[Game, dict[str, ActionSpace]] = WeakKeyDictionary()
+SPACE_KINDS = ("compact", "full")
 
 
-def action_space(game: Game) -> ActionSpace:
-    """The game's action space: its ``action_space()`` hook, else the observed fallback (cached)."""
-    space = _SPACES.get(game)
+def action_space(game: Game, kind: str = "compact") -> ActionSpace:
+    """The action space the adapters use (cached per game object).
+
+    ``compact`` (the default): :func:`compact_space`, the notations legal in seeded random play, in the
+    order of the game's full list, plus overflow slots: small enough for a policy head (the full list
+    itself where that is no larger). ``full``: every
+    notation the game's ``action_space()`` hook lists (the index before issue 21). Without the hook both
+    are the observed fallback (:func:`observed_space`)."""
+    if kind not in SPACE_KINDS:
+        raise SpaceError(f"action space {kind!r}: valid: {', '.join(SPACE_KINDS)}")
+    cached = _SPACES.setdefault(game, {})
+    space = cached.get(kind)
     if space is None:
         hook = getattr(game, "action_space", None)
-        space = ActionSpace(list(hook()), 0, "game") if callable(hook) else observed_space(game)
-        _SPACES[game] = space
+        if not callable(hook):
+            space = cached.get("observed") or observed_space(game)
+            cached["observed"] = space
+        elif kind == "full":
+            space = ActionSpace(list(hook()), 0, "game")
+        else:
+            space = compact_space(game)
+        cached[kind] = space
     return space
+
+
+def full_space(game: Game) -> ActionSpace:
+    """Every notation the game's hook lists (the old index); the observed fallback without the hook."""
+    return action_space(game, "full")
 
 
 def _cache_dir() -> Path:
@@ -244,30 +265,21 @@ def _cache_dir() -> Path:
     return Path(root) / "kansei" / "action-spaces"
 
 
-def _content_key(game: Game) -> str:
-    """What the fallback vocabulary depends on: game, options, kansei version, the game's content."""
+def _content_key(game: Game, *extra: Any) -> str:
+    """What a vocabulary depends on: game, options, kansei version, the game's content (and ``extra``)."""
     digest, cards = getattr(game, "content_digest", None), getattr(game, "cards", None)
     content = digest() if callable(digest) else json.dumps(cards(), sort_keys=True) if callable(cards) else ""
     key = json.dumps(
-        [game.id, game.options_dict, kansei.__version__, content, OBSERVED_GAMES, OBSERVED_SEED],
+        [game.id, game.options_dict, kansei.__version__, content, OBSERVED_GAMES, OBSERVED_SEED, *extra],
         sort_keys=True,
         default=str,
     )
     return hashlib.sha256(key.encode()).hexdigest()[:16]
 
 
-def observed_space(game: Game, games: int = OBSERVED_GAMES, cache: bool = True) -> ActionSpace:
-    """The fallback vocabulary: notations seen in ``games`` seeded random games per player count.
-
-    Deterministic (fixed seeds), so rebuilding it gives the same indices; cached under
-    ``$KANSEI_CACHE`` (or ``~/.cache``)/kansei/action-spaces, keyed by game, options, kansei version and
-    content."""
-    path = _cache_dir() / f"{game.id}-{_content_key(game)}.json"
-    if cache and games == OBSERVED_GAMES:
-        try:
-            return ActionSpace.from_json(json.loads(path.read_text()))
-        except (OSError, ValueError, SpaceError):
-            pass
+def _observe(game: Game, games: int) -> tuple[set[str], int]:
+    """The notations legal somewhere in ``games`` seeded random games per player count (starter decks
+    rotated through the seats), and the widest legal list seen."""
     seen: set[str] = set()
     widest = 0
     starters = list(game.starter_decks())
@@ -281,14 +293,71 @@ def observed_space(game: Game, games: int = OBSERVED_GAMES, cache: bool = True) 
                 widest = max(widest, len(legal))
                 seen.update(a.notation for a in legal)
                 state.apply(legal[int(rng.random() * len(legal))], seat=state.to_move)
-    space = ActionSpace(sorted(seen), overflow=max(32, 2 * widest), source="observed")
-    if cache and games == OBSERVED_GAMES:
+    return seen, widest
+
+
+def _cached(path: Path, build: Any, cache: bool) -> ActionSpace:
+    if cache:
+        try:
+            return ActionSpace.from_json(json.loads(path.read_text()))
+        except (OSError, ValueError, SpaceError):
+            pass
+    space: ActionSpace = build()
+    if cache:
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             space.save(path)
         except OSError:
             pass  # a read-only home: the vocabulary is rebuilt next time, identically
     return space
+
+
+def observed_space(game: Game, games: int = OBSERVED_GAMES, cache: bool = True) -> ActionSpace:
+    """The fallback vocabulary: notations seen in ``games`` seeded random games per player count.
+
+    Deterministic (fixed seeds), so rebuilding it gives the same indices; cached under
+    ``$KANSEI_CACHE`` (or ``~/.cache``)/kansei/action-spaces, keyed by game, options, kansei version and
+    content."""
+
+    def build() -> ActionSpace:
+        seen, widest = _observe(game, games)
+        return ActionSpace(sorted(seen), overflow=max(32, 2 * widest), source="observed")
+
+    path = _cache_dir() / f"{game.id}-{_content_key(game)}.json"
+    return _cached(path, build, cache and games == OBSERVED_GAMES)
+
+
+def compact_space(game: Game, games: int = OBSERVED_GAMES, cache: bool = True) -> ActionSpace:
+    """The compact index of a game with an ``action_space()`` hook: the notations legal in ``games``
+    seeded random games per player count, in the order of the hook's list, then ``overflow`` slots
+    (twice the widest legal list seen, at least 32). A legal notation outside it (rare: play that random
+    games never reach) takes the next free overflow slot in the order of ``legal_actions()``, as in the
+    observed fallback. Deterministic and cached like :func:`observed_space`; ``digest`` names it."""
+    full = full_space(game)
+
+    def build() -> ActionSpace:
+        seen, widest = _observe(game, games)
+        unknown = sorted(seen.difference(full.index))
+        if unknown:
+            raise SpaceError(f"{game.id}: action_space() lacks {unknown[0]!r} (and {len(unknown) - 1} more)")
+        kept = [n for n in full.notations if n in seen]
+        overflow = max(32, 2 * widest)
+        if len(full) <= len(kept) + overflow:  # already as small: keep the complete list
+            return ActionSpace(full.notations, 0, "game")
+        return ActionSpace(kept, overflow=overflow, source="compact")
+
+    path = _cache_dir() / f"{game.id}-compact-{_content_key(game, full.digest)}.json"
+    return _cached(path, build, cache and games == OBSERVED_GAMES)
+
+
+def migration(old: ActionSpace, new: ActionSpace) -> np.ndarray:
+    """For each index of ``old``, the index of the same notation in ``new`` (-1 where ``new`` has it only
+    as an overflow slot, or ``old``'s index is itself an overflow slot): to carry a trained policy's output
+    layer over (``new_logits[:, m[m >= 0]] = old_logits[:, m >= 0]``), or to translate saved indices."""
+    out = np.full(len(old), -1, np.int64)
+    for i, notation in enumerate(old.notations):
+        out[i] = new.index.get(notation, -1)
+    return out
 
 
 # -- observations -----------------------------------------------------------------------------------
@@ -322,6 +391,7 @@ class HashedViewEncoder:
     * a list of strings is a multiset: each element adds ``±1`` to ``hash(p[]=s)`` (hands, discards).
 
     ``hash`` is CRC-32 of the UTF-8 key (the same on every machine and run); the sign is its top bit.
+    Each bucket ``b`` is then given as ``tanh(b / HASHED_SCALE)``, in (-1, 1).
     """
 
     names: tuple[str, ...] | None = None
@@ -343,7 +413,7 @@ class HashedViewEncoder:
         self._walk("", view, acc)
         out[:] = acc  # one conversion: item-wise numpy updates cost more than the walk
         np.multiply(out, 1.0 / HASHED_SCALE, out=out)
-        np.clip(out, -OBS_BOUND, OBS_BOUND, out=out)
+        np.tanh(out, out=out)  # into (-1, 1), order kept: 4,000 and 5,000 SP stay apart
 
     def _walk(self, path: str, v: Any, acc: list[float]) -> None:
         key, log1p = self._key, math.log1p
