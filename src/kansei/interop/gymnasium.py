@@ -98,6 +98,11 @@ class KanseiEnv(gymnasium.Env[np.ndarray, np.int64]):
 
     def reset(self, *, seed: int | None = None, options: dict | None = None) -> tuple[np.ndarray, dict]:
         super().reset(seed=seed)
+        self._begin()
+        return self._obs(), self._info()
+
+    def _begin(self) -> None:
+        """A new episode from this environment's generator (seeded by ``reset(seed=…)``)."""
         rng = self.np_random
         self.state_ = self.table.start(int(rng.integers(2**63)))
         others = [s for s in range(self.table.players) if s != self.seat]
@@ -108,9 +113,16 @@ class KanseiEnv(gymnasium.Env[np.ndarray, np.int64]):
         self._done = False
         self.plies = 0
         self._advance()
-        return self._obs(), self._info()
 
     def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict]:
+        reward, done, extra = self._act(action)
+        info = self._info()
+        if extra:
+            info.update(extra)
+        return self._obs(), reward, done, False, info
+
+    def _act(self, action: Any) -> tuple[float, bool, dict[str, Any] | None]:
+        """The learner's action and the opponents' replies: (reward, terminated, extra info)."""
         if self.state_ is None or self._done:
             raise EpisodeOver("the episode is over: call reset()")
         state, space = self.state_, self.table.space
@@ -120,13 +132,17 @@ class KanseiEnv(gymnasium.Env[np.ndarray, np.int64]):
             if self.illegal == "raise" or not e.masked:
                 raise
             self._done = True  # no warning: info says why (a checker's random actions are no fault)
-            return self._obs(), ILLEGAL_REWARD, True, False, {**self._info(), "illegal_action": str(e)}
+            return ILLEGAL_REWARD, True, {"illegal_action": str(e)}
         state.apply(chosen, seat=self.seat)
         self.plies += 1
         self._advance()
-        reward = float(state.returns()[self.seat]) if state.is_over else 0.0
         self._done = state.is_over
-        return self._obs(), reward, state.is_over, False, self._info()
+        return (float(state.returns()[self.seat]) if state.is_over else 0.0), state.is_over, None
+
+    def action_masks(self) -> np.ndarray:
+        """The legal indices now, as booleans (what ``sb3_contrib``'s MaskablePPO asks an env for)."""
+        assert self.state_ is not None
+        return self.table.space.mask(self.state_, dtype=bool)
 
     def _advance(self) -> None:
         """The opponents move until it is the learner's turn or the game is over."""
