@@ -270,3 +270,32 @@ def test_openspiel_mcts_resamples_unless_clairvoyant():
         assert calls == []
     finally:
         type(state).determinize = original  # type: ignore[method-assign]
+
+
+def test_rl_environment_tensors_are_openspiels_own(config):
+    """kansei's rl_environment builds each player's tensor when read: the same values OpenSpiel's own
+    Environment builds eagerly, also when read after the environment moved on."""
+    from open_spiel.python import rl_environment
+
+    gid, n = config
+    ours = kos.rl_environment(gid, players=n)
+    theirs = rl_environment.Environment(kos.load(gid, players=n))
+    ours.seed(3)
+    theirs.seed(3)
+    ours._game.reseed(3)
+    theirs._game.reseed(3)
+    a, b = ours.reset(), theirs.reset()
+    rng = np.random.default_rng(0)
+    kept = []
+    for _ in range(40):
+        assert a.observations["legal_actions"] == b.observations["legal_actions"]
+        assert a.observations["current_player"] == b.observations["current_player"]
+        kept.append((a.observations["info_state"], [list(x) for x in b.observations["info_state"]]))
+        if a.last():
+            assert a.rewards == b.rewards
+            break
+        p = a.observations["current_player"]
+        act = int(rng.choice(a.observations["legal_actions"][p]))
+        a, b = ours.step([act]), theirs.step([act])
+    for lazy, eager in kept:  # read late: each is still its own time step's
+        assert [list(x) for x in lazy] == eager

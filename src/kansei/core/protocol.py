@@ -756,19 +756,23 @@ class State:
             )
         return [json_copy(event) for event in self._log.visible_from(seat, start)]
 
-    def events_since(self, seat: int | None, cursor: int = 0) -> tuple[list[Event], int]:
+    def events_since(
+        self, seat: int | None, cursor: int = 0, *, copy: bool = True
+    ) -> tuple[list[Event], int]:
         """The events ``seat`` may see among those logged since ``cursor`` (a position in the whole log:
         0 at the start, then the cursor the last call returned), as fresh JSON-safe dicts, and the cursor
         to pass next time. Costs O(new events). A clone keeps its parent's positions, so a cursor carries
         from a state to its clones; a determinized world's log holds only its seat's events, so its
-        positions are its own."""
+        positions are its own. ``copy=False`` hands the log's own event objects (never changed once
+        logged; tuples not turned into lists) to a caller that only reads them — the research adapters'
+        per-step information states — and must never change or keep them beyond reading."""
         n = len(self._log)
         if isinstance(cursor, bool) or not isinstance(cursor, int) or not 0 <= cursor <= n:
             raise OptionError(
                 f"cursor {shorten(repr(cursor), 30)} is not a position of this state's log (0..{n})"
             )
         events, cursor = self._log.since(seat, cursor)
-        return [json_copy(e) for e in events], cursor
+        return ([json_copy(e) for e in events] if copy else events), cursor
 
     def event_log(self) -> list[tuple[int | None, Event]]:
         """Every event with its audience (None: public; a seat: private to it), as copies. Like

@@ -36,6 +36,7 @@ from __future__ import annotations
 import base64
 import binascii
 import builtins
+import copy
 import copyreg
 import hashlib
 import io
@@ -234,7 +235,9 @@ class KanseiGame(pyspiel.Game):
         """The state ``state.serialize()`` wrote. Anything else (tampered, truncated, another game's):
         one :class:`SerializationError` line, and OpenSpiel is not asked."""
         box = _read_serialized(text, self)
-        state = pyspiel.Game.deserialize_state(self, text)
+        # OpenSpiel restores the history and move number; the attributes, already read, are set here
+        head = text.rsplit("\n", 1)[0]
+        state = pyspiel.Game.deserialize_state(self, f"{head}\n__dict__={_EMPTY_ATTRS}")
         state._box = box
         box.game = self
         return state
@@ -278,7 +281,7 @@ def _chance_bound(game: KanseiGame, kgame: Game, players: int, decks: list | Non
 # -- what a state holds -----------------------------------------------------------------------------------
 # Per seat: (cursor in the log, events seen, bag of those events, digest chain over them), brought up to
 # date with ``events_since``: an information state costs the new events, not the history.
-Recall = tuple[int, int, np.ndarray, str]
+Recall = tuple[int, int, tuple[float, ...], str]
 
 
 class _Boxed:
@@ -296,32 +299,25 @@ class _Boxed:
     def recall(self, seat: int | None) -> Recall:
         s = self.current()
         entry = self.memo.get(seat)
-        if entry is None:
-            entry = (0, 0, _NO_EVENTS[self.game.event_bag.size], "")
+        if entry is None or (s is not None and entry[0] > s.event_count()):  # none, or a later state's
+            entry = (0, 0, (0.0,) * self.game.event_bag.size, "")
         if s is not None and entry[0] < s.event_count():
-            events, cursor = s.events_since(seat, entry[0])
+            events, cursor = s.events_since(seat, entry[0], copy=False)  # read only, never kept
             if events:
-                bag = entry[2].copy()
-                self.game.event_bag.add(events, bag)
-                chain = entry[3]
+                bag, chain, read = list(entry[2]), entry[3], self.game.event_bag.read
                 for event in events:  # one link per event: the same chain however the log was walked
-                    chain = hashlib.blake2b(f"{chain}{view_text(event)}".encode(), digest_size=16).hexdigest()
-                entry = (cursor, entry[1] + len(events), bag, chain)
+                    digest, pairs = read(event)
+                    chain = hashlib.blake2b(f"{chain}{digest}".encode(), digest_size=16).hexdigest()
+                    for i, v in pairs:
+                        bag[i] += v
+                entry = (cursor, entry[1] + len(events), tuple(bag), chain)
             else:
                 entry = (cursor, entry[1], entry[2], entry[3])
-            if not (isinstance(self, _Box) and self.state is None):  # a peeked start is not kept
+            kept = self.memo.get(seat)
+            peeked = isinstance(self, _Box) and self.state is None  # a peeked start is not kept
+            if not peeked and (kept is None or kept[0] <= cursor):  # a shared memo keeps the latest
                 self.memo[seat] = entry
         return entry
-
-
-class _NoEvents(dict):
-    def __missing__(self, size: int) -> np.ndarray:
-        z = self[size] = np.zeros(size, np.float32)
-        z.flags.writeable = False
-        return z
-
-
-_NO_EVENTS = _NoEvents()
 
 
 class _Box(_Boxed):
@@ -574,7 +570,7 @@ class KanseiState(pyspiel.State):
         return f"history={history}\nmove_number={self.move_number()}\n__dict__={payload}"
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (_state_from_text, (self._box.game, self.serialize()))
+        return (_state_from_text, (str(self._box.game), self.serialize()))
 
     def __deepcopy__(self, memo: dict) -> KanseiState:
         return self.clone()
@@ -583,10 +579,13 @@ class KanseiState(pyspiel.State):
         return self.clone()
 
 
-def _state_from_text(game: Any, text: Any) -> KanseiState:
-    if not isinstance(game, KanseiGame):
+def _state_from_text(name: Any, text: Any) -> KanseiState:
+    if not isinstance(name, str) or not name.startswith(PREFIX):
         raise SerializationError("a pickled kansei OpenSpiel state without its game")
-    return game.deserialize_state(text)
+    return _game_by_name(name).deserialize_state(text)
+
+
+_EMPTY_ATTRS = base64.b64encode(pickle.dumps({})).decode("ascii")
 
 
 # -- reading saved states ------------------------------------------------------------------------------
@@ -710,7 +709,12 @@ class KanseiObserver:
         self._enc.encode(s.view(seat), seat, self.dict["view"])
         if self.recall:
             _, seen, bag, _ = box.recall(seat)
-            np.multiply(bag, 1.0 / max(1, seen), out=self.dict["events"])
+            events = self.dict["events"]
+            if seen:
+                events[:] = np.fromiter(bag, np.float32, len(bag))
+                np.multiply(events, 1.0 / seen, out=events)
+            else:
+                events[:] = 0.0
 
     def string_from(self, state: KanseiState, player: int) -> str:
         box, seat = state._box, self._seat(player)
@@ -774,16 +778,102 @@ class ChanceSampler:
         return int(self._rng.choice(actions, p=probs))
 
 
+class LazyTensors(list):
+    """Every player's tensor of one time step, each worked out when first read (``[p]``, iteration,
+    ``len``): a learner reads its own player's, ``rl_environment`` would build them all. It holds a copy
+    of the position, so reading after the environment moved on gives the tensor of that time step."""
+
+    def __init__(self, state: KanseiState, recall: bool):
+        super().__init__()
+        box = copy.deepcopy(state._box)
+        box.memo = state._box.memo  # shared: what one time step reads, the next one starts from
+        self._holder = _Held(box)
+        self._game = state._box.game
+        self._recall = recall
+        self._players = self._game.players
+        self._done: dict[int, list[float]] = {}
+
+    def _get(self, p: int) -> list[float]:
+        hit = self._done.get(p)
+        if hit is None:
+            hit = self._done[p] = self._game.tensor(self._holder, p, self._recall)  # type: ignore[arg-type]
+        return hit
+
+    def __getitem__(self, i: Any) -> Any:
+        if isinstance(i, slice):
+            return [self._get(p) for p in range(self._players)[i]]
+        p = range(self._players)[i]
+        return self._get(p)
+
+    def __iter__(self) -> Any:
+        return (self._get(p) for p in range(self._players))
+
+    def __len__(self) -> int:
+        return self._players
+
+    def __repr__(self) -> str:
+        return repr(list(self))
+
+    def __eq__(self, other: object) -> bool:
+        return list(self) == other
+
+    __hash__ = None
+
+
+class _Held:
+    """Just a box, as an observer reads it (``state._box``)."""
+
+    __slots__ = ("_box",)
+
+    def __init__(self, box: _Box | _ChanceBox):
+        self._box = box
+
+    def current_player(self) -> int:
+        raise TypeError("a held position has no player to move for a tensor: name the player")
+
+
 def rl_environment(game_id: str, seed: int | None = None, **params: Any) -> Any:
     """OpenSpiel's ``rl_environment.Environment`` on ``python_kansei_<id>`` with a :class:`ChanceSampler`,
-    so ``env.seed(s)`` is honoured. Keys as :func:`load`, plus the environment's own
-    (``observation_type``, ``include_full_state``…)."""
+    so ``env.seed(s)`` is honoured, and each player's information-state (or observation) tensor worked
+    out when read (:class:`LazyTensors`: the same values, at the cost of the tensors a learner reads).
+    Keys as :func:`load`, plus the environment's own (``observation_type``, ``include_full_state``…)."""
     from open_spiel.python import rl_environment as rl
 
-    env_keys = {"observation_type", "include_full_state", "mfg_distribution", "mfg_population"}
+    class KanseiEnvironment(rl.Environment):
+        """``rl_environment.Environment`` whose time steps build each player's tensor when read (the rest
+        as OpenSpiel's own ``get_time_step`` and ``reset``, for turn-based games)."""
+
+        def _observations(self) -> dict[str, Any]:
+            state: Any = getattr(self, "_state")  # noqa: B009 (set by OpenSpiel's untyped base)
+            obs: dict[str, Any] = {
+                "info_state": LazyTensors(state, recall=not self._use_observation),
+                "legal_actions": [state.legal_actions(p) for p in range(self.num_players)],
+                "current_player": state.current_player(),
+                "serialized_state": [],
+            }
+            if self._include_full_state:
+                obs["serialized_state"] = pyspiel.serialize_game_and_state(self._game, state)
+            return obs
+
+        def get_time_step(self) -> Any:
+            state: Any = getattr(self, "_state")  # noqa: B009 (set by OpenSpiel's untyped base)
+            last = state.is_terminal()
+            self._should_reset = last
+            rewards = list(state.rewards())[: self.num_players]
+            discounts = [0.0] * self.num_players if last else self._discounts
+            kind = rl.StepType.LAST if last else rl.StepType.MID
+            return rl.TimeStep(self._observations(), rewards, discounts, kind)
+
+        def reset(self) -> Any:
+            self._should_reset = False
+            self._state = self._game.new_initial_state()
+            self._sample_external_events()
+            return rl.TimeStep(self._observations(), None, None, rl.StepType.FIRST)
+
+    env_keys = {"observation_type", "include_full_state", "enable_legality_check"}
     env_kwargs = {k: params.pop(k) for k in list(params) if k in env_keys}
     game = load(game_id, **params)
-    return rl.Environment(game, chance_event_sampler=ChanceSampler(game, seed), **env_kwargs)
+    return KanseiEnvironment(game, chance_event_sampler=ChanceSampler(game, seed), **env_kwargs)
 
 
 __all__ = [
@@ -793,6 +883,7 @@ __all__ = [
     "KanseiState",
     "SerializationError",
     "game_for",
+    "LazyTensors",
     "load",
     "register",
     "rl_environment",

@@ -131,12 +131,28 @@ def encode_view(game: MiniD, view: Mapping[str, Any], seat: int | None) -> list[
     if seat is not None:
         for held in view["racers"][seat].get("hand") or ():
             mine[held["card"]] = mine.get(held["card"], 0) + 1
-    out += [float(mine.get(c.slug, 0)) for c in cards if not c.bolt]
+    kept, every = _slugs(game)
+    out += [float(mine.get(slug, 0)) for slug in kept]
     pile: dict[str, int] = {}
     for slug in view["discard"]["cards"]:
         pile[slug] = pile.get(slug, 0) + 1
-    out += [float(pile.get(c.slug, 0)) for c in cards]
+    out += [float(pile.get(slug, 0)) for slug in every]
     return out
+
+
+_SLUGS: dict[int, tuple[Any, tuple[str, ...], tuple[str, ...]]] = {}
+
+
+def _slugs(game: MiniD) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The slugs of the hand slots (kept cards) and of the discard slots (every card), worked out once
+    per card table (kept with them, so its id stays its own)."""
+    table = game.table
+    hit = _SLUGS.get(id(table))
+    if hit is None or hit[0] is not table:
+        cards = table.cards
+        kept = tuple(c.slug for c in cards if not c.bolt)
+        hit = _SLUGS[id(table)] = (table, kept, tuple(c.slug for c in cards))
+    return hit[1], hit[2]
 
 
 __all__ = ["encode_view", "observation_spec"]

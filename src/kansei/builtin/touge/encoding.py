@@ -101,5 +101,18 @@ def encode_view(table: Table, v: dict[str, Any], seat: int | None) -> list[float
     counts: dict[str, int] = {}
     for held in players[me].get("hand") or ():
         counts[held["card"]] = counts.get(held["card"], 0) + 1
-    out += [float(counts.get(table.cards[c].name, 0)) for c in table.hand_cards]
+    get = counts.get
+    out += [float(get(name, 0)) for name in _hand_names(table)]
     return out
+
+
+_NAMES: dict[int, tuple[Table, tuple[str, ...]]] = {}
+
+
+def _hand_names(table: Table) -> tuple[str, ...]:
+    """The names of the hand slots, in order, worked out once per table (the table is kept with them,
+    so its id stays its own)."""
+    hit = _NAMES.get(id(table))
+    if hit is None or hit[0] is not table:
+        hit = _NAMES[id(table)] = (table, tuple(table.cards[c].name for c in table.hand_cards))
+    return hit[1]
