@@ -201,3 +201,17 @@ def test_migration_from_the_full_index():
 def test_unknown_space_kind_is_one_line():
     with pytest.raises(SpaceError, match="valid: compact, full"):
         encoding.action_space(kansei.load("touge"), "tiny")
+
+
+def test_adapters_take_the_full_index_by_name():
+    """A policy trained on the index before issue 21 runs on it: ``actions=full`` (OpenSpiel) and
+    ``action_space="full"`` (PettingZoo, Gymnasium)."""
+    from kansei.interop import gymnasium as kgym
+    from kansei.interop import openspiel as kos
+
+    full = encoding.full_space(kansei.load("touge"))
+    assert kos.load("touge", actions="full").num_distinct_actions() == len(full)
+    assert kgym.make("touge", action_space="full").action_space.n == len(full)
+    assert kos.load("touge").num_distinct_actions() == len(encoding.action_space(kansei.load("touge")))
+    with pytest.raises(kansei.OptionError, match="actions="):
+        kos.load("touge", actions="tiny")

@@ -6,8 +6,9 @@
 
 - **Parameters**: the game's options (those with a bool, int, float or text default) plus ``players``
   (default the game's minimum), ``rng_seed`` (default 0), ``decks`` (comma-separated starter deck
-  names, one per seat; empty: the starter decks) and ``chance`` (``sampled``, the default, or
-  ``explicit``).
+  names, one per seat; empty: the starter decks), ``chance`` (``sampled``, the default, or
+  ``explicit``) and ``actions`` (``compact``, the default index, or ``full``, the game's whole list: the
+  index before issue 21).
 - **Chance, sampled** (``SAMPLED_STOCHASTIC``): a kansei game owns a seeded random source (dice,
   shuffles, draws happen inside ``apply``). Each episode's seed is drawn, in order, from a generator
   seeded with ``rng_seed`` when the episode is first stepped or observed (a clone, a shape query or a
@@ -76,6 +77,7 @@ class SerializationError(KanseiError):
 def _game_type(game_id: str, chance: str = "sampled") -> pyspiel.GameType:
     cls = kansei.core.registry.game_class(game_id)
     params: dict[str, Any] = {"players": cls.min_players, "rng_seed": 0, "decks": "", "chance": "sampled"}
+    params["actions"] = "compact"
     for name, field in cls.Options.model_fields.items():
         if isinstance(field.default, bool | int | float | str):
             params[name] = field.default
@@ -118,12 +120,12 @@ def register(game_ids: list[str] | None = None) -> list[str]:
 
 def _split_params(
     game_type: pyspiel.GameType, params: dict[str, Any]
-) -> tuple[dict, int, int, list | None, str]:
+) -> tuple[dict, int, int, list | None, str, str]:
     params = {**game_type.parameter_specification, **params}
     players, seed, decks = int(params.pop("players")), int(params.pop("rng_seed")), params.pop("decks")
-    chance = str(params.pop("chance"))
+    chance, actions = str(params.pop("chance")), str(params.pop("actions"))
     deck_list = [d.strip() or None for d in str(decks).split(",")] if str(decks).strip() else None
-    return params, players, seed, deck_list, chance
+    return params, players, seed, deck_list, chance, actions
 
 
 # Live games by their full OpenSpiel name, so a state read back in this process finds its game.
@@ -137,9 +139,11 @@ class KanseiGame(pyspiel.Game):
 
     def __init__(self, params: dict[str, Any] | None = None, kgame: Game | None = None) -> None:
         gid = self.game_id or (kgame.id if kgame is not None else "")
-        options, players, rng_seed, decks, chance = _split_params(_game_type(gid), params or {})
+        options, players, rng_seed, decks, chance, actions = _split_params(_game_type(gid), params or {})
         if chance not in CHANCE_MODES:
             raise OptionError(f"{gid}: chance={chance!r}: valid: {', '.join(CHANCE_MODES)}")
+        if actions not in encoding.SPACE_KINDS:
+            raise OptionError(f"{gid}: actions={actions!r}: valid: {', '.join(encoding.SPACE_KINDS)}")
         self.kgame = kgame if kgame is not None else kansei.load(gid, **options)
         if not self.kgame.min_players <= players <= self.kgame.max_players:
             raise OptionError(
@@ -152,7 +156,7 @@ class KanseiGame(pyspiel.Game):
         self.decks = decks
         self.explicit = chance == "explicit"
         self.rng_seed = rng_seed
-        self.space: ActionSpace = encoding.action_space(self.kgame)
+        self.space: ActionSpace = encoding.action_space(self.kgame, actions)
         self.view_encoder = encoding.view_encoder(self.kgame, players)
         self.event_bag = EventBag()
         self._observers: dict[bool, KanseiObserver] = {}

@@ -19,8 +19,8 @@ from .encoding import ActionSpace
 class Table:
     """A kansei game with its options and player count fixed, and the encodings the environments use.
 
-    ``action_space``: None (the game's space), an :class:`ActionSpace`, or the path of one saved beside a
-    trained policy (so the policy keeps its indices)."""
+    ``action_space``: None or ``"compact"`` (the default index), ``"full"`` (the game's whole list), an
+    :class:`ActionSpace`, or the path of one saved beside a trained policy (so it keeps its indices)."""
 
     def __init__(
         self,
@@ -40,8 +40,8 @@ class Table:
                 f"{game_id}: {self.players} players is not allowed ({g.min_players}..{g.max_players})"
             )
         self.decks = decks
-        if action_space is None:
-            self.space = encoding.action_space(g)
+        if action_space is None or action_space in encoding.SPACE_KINDS:
+            self.space = encoding.action_space(g, action_space or "compact")
         elif isinstance(action_space, ActionSpace):
             self.space = action_space
         else:
