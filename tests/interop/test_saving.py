@@ -81,6 +81,21 @@ def test_a_pickled_game_continues_its_episodes():
     assert str(game.new_initial_state()) == str(copy_.new_initial_state())
 
 
+def test_serialize_game_and_state_in_both_modes(capfd):
+    """kansei's serialize_game_and_state writes OpenSpiel's layout for sampled games too (OpenSpiel's own
+    asks for GetRNGState); pyspiel.deserialize_game_and_state reads it; nothing on stderr."""
+    gid = kansei.games()[0]
+    for chance in ("sampled", "explicit"):
+        game = kos.load(gid, chance=chance)
+        state = _walk(game.new_initial_state(), 20, np.random.default_rng(0))
+        g2, s2 = pyspiel.deserialize_game_and_state(kos.serialize_game_and_state(game, state))
+        assert str(g2) == str(game) and str(s2) == str(state) and s2.history() == state.history()
+    env = kos.rl_environment(gid, include_full_state=True)
+    ts = env.reset()
+    assert pyspiel.deserialize_game_and_state(ts.observations["serialized_state"])[1].legal_actions()
+    assert capfd.readouterr().err == ""
+
+
 def test_serialize_game_and_state_with_explicit_chance():
     gid = kansei.games()[0]
     game = kos.load(gid, chance="explicit")
