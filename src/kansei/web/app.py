@@ -29,11 +29,13 @@ from kansei.agents import agent_kinds
 from kansei.core.errors import ContentError, IllegalAction, KanseiError
 from kansei.core.registry import game_class
 
-from . import engine
+from . import engine, i18n
+from .boards import board_file, board_url
+from .rules import rules_html
 from .bots import STRENGTHS, BotPool
 from .db import Store
 from .limits import Bodies, Bucket, Buckets, Limits
-from .payload import merged_view, pick_lang, room_payload, seat_payload, socket_payload
+from .payload import given_names, merged_view, pick_lang, room_payload, seat_payload, socket_payload
 from .rooms import BotLimits, Hub, Live, RoomError, Waiter
 
 HERE = Path(__file__).parent
@@ -59,7 +61,7 @@ class SeatSpec(BaseModel):
     model_config = ConfigDict(extra="forbid")
     kind: str = "human"
     spec: str | None = Field(None, max_length=120)
-    name: str | None = Field(None, max_length=200)
+    name: str | None = Field(None, max_length=10_000)  # cut to 24 characters (rooms.clean_name)
 
 
 class NewRoom(BaseModel):
@@ -187,7 +189,19 @@ def create_app(config: Config | None = None) -> FastAPI:
 
     # -------------------------------------------------------------------------------- pages
     def page(request: Request, name: str, **ctx: Any) -> HTMLResponse:
-        return pages.TemplateResponse(request, name, {"title": "kansei", **ctx})
+        lang = i18n.pick(request)
+        return pages.TemplateResponse(
+            request,
+            name,
+            {
+                "title": "kansei",
+                "lang": lang,
+                "t": lambda key, **v: i18n.t(lang, key, **v),
+                "catalogue": i18n.embedded(lang),
+                "page_languages": i18n.languages(),
+                **ctx,
+            },
+        )
 
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)
     def lobby(request: Request) -> HTMLResponse:
@@ -208,6 +222,18 @@ def create_app(config: Config | None = None) -> FastAPI:
     @app.get("/decks", response_class=HTMLResponse, include_in_schema=False)
     def decks_page(request: Request) -> HTMLResponse:
         return page(request, "decks.html")
+
+    @app.get("/rules", response_class=HTMLResponse, include_in_schema=False)
+    def rules_index(request: Request) -> HTMLResponse:
+        games = [engine.game_for(gid, {}) for gid in engine.game_ids()]
+        return page(request, "rules.html", game=None, games=games)
+
+    @app.get("/rules/{game}", response_class=HTMLResponse, include_in_schema=False)
+    def rules_page(request: Request, game: str) -> HTMLResponse:
+        g = the_game(game)
+        found = rules_html(g)
+        html, sections, _ = found if found is not None else ("", [], [])
+        return page(request, "rules.html", game=g, html=html, sections=sections)
 
     # -------------------------------------------------------------------------------- games and decks
     def the_game(game_id: str) -> Any:
@@ -232,12 +258,12 @@ def create_app(config: Config | None = None) -> FastAPI:
 
     def bot_menu() -> list[dict]:
         out = []
-        for spec, label in STRENGTHS:
+        for spec, label in STRENGTHS:  # label: a catalogue key
             try:
                 bot_limits.check(spec)
             except KanseiError:
                 continue  # beyond this server's limits
-            out.append({"spec": spec, "label": label})
+            out.append({"spec": spec, "key": label, "label": i18n.t(i18n.DEFAULT, label)})
         return out
 
     @app.get("/api/games", tags=["games"])
@@ -255,6 +281,8 @@ def create_app(config: Config | None = None) -> FastAPI:
                     "options": network_schema(gid),
                     "languages": list(engine.languages(g)),
                     "starter_decks": list(g.starter_decks()),
+                    "board": board_url(g),
+                    "schema": f"/api/games/{gid}/schema",
                 }
             )
         return {
@@ -263,6 +291,24 @@ def create_app(config: Config | None = None) -> FastAPI:
             "agents": agent_kinds(),
             "bot_limits": {"seconds": bot_limits.seconds, "iterations": bot_limits.iterations},
         }
+
+    @app.get("/api/games/{game}/schema", tags=["games"])
+    def view_schema(game: str) -> dict:
+        """The JSON Schema of the game's views (``game.view_schema()``): what ``view`` in a payload holds,
+        for every seat and the spectator; every key a ``"ref"`` names something a move may touch."""
+        g = the_game(game)
+        return {"game": game, "schema": g.view_schema()}
+
+    @app.get("/boards/{game}/{path:path}", include_in_schema=False)
+    def board_asset(game: str, path: str) -> Response:
+        """A file of a plugin game's own board (its package's ``web/`` folder): the module and what it
+        imports. 404 for anything else, whatever lies outside the folder."""
+        g = the_game(game)
+        found = board_file(g, path)
+        if found is None:
+            raise RoomError("no such board file", 404)
+        file, kind = found
+        return Response(file.read_bytes(), media_type=kind, headers={"cache-control": "no-cache"})
 
     @app.get("/api/games/{game}/cards", tags=["games"])
     def card_pool(game: str, lang: str | None = None) -> dict:
@@ -367,11 +413,13 @@ def create_app(config: Config | None = None) -> FastAPI:
         token: str | None = None,
         lang: str | None = None,
         since: Annotated[int, Query(ge=0)] = 0,
+        voice: Annotated[str, Query(pattern="^(second|third)$")] = "second",
     ) -> dict:
-        """The room as the token's seat sees it (no token: a spectator)."""
+        """The room as the token's seat sees it (no token: a spectator). ``voice=third``: the texts name
+        every player, "you" included (a screen shared by several players)."""
         hub = hub_of(request)
         live = hub.get(room)
-        return room_payload(live, hub.seat_of(live, token), lang, since)
+        return room_payload(live, hub.seat_of(live, token), lang, since, third=voice == "third")
 
     @app.post("/api/rooms/{room}/actions", tags=["rooms"])
     def act(room: str, body: Act, request: Request, lang: str | None = None) -> dict:
@@ -472,7 +520,9 @@ def create_app(config: Config | None = None) -> FastAPI:
         )
         for s, n, _ in live.history[:step]:
             engine.apply(state, n, s)
-        p = seat_payload(live.game, state, live.history[:step], viewer, pick_lang(live.game, lang))
+        lang = pick_lang(live.game, lang)
+        names = engine.table_names(live.game, given_names(live.row.seats), lang, hot_seat=True)
+        p = seat_payload(live.game, state, live.history[:step], viewer, lang, names=names)
         p["legal"], p["moves"] = [], []
         if viewer is None:
             p["view"] = merged_view(state)
@@ -523,6 +573,7 @@ def create_app(config: Config | None = None) -> FastAPI:
         await ws.accept()
         query = ws.query_params
         token, lang, since_text = query.get("token"), query.get("lang"), query.get("since", "0")
+        third = query.get("voice") == "third"  # a shared screen: every player by name
         if not posts.take(client_key(ws)):
             await ws.close(1008, "too many requests: slow down")
             return
@@ -550,7 +601,7 @@ def create_app(config: Config | None = None) -> FastAPI:
             nonlocal cursor
             while True:
                 waiter.event.clear()
-                text, cursor = socket_payload(live, seat, lang, cursor)  # shared by the room's sockets
+                text, cursor = socket_payload(live, seat, lang, cursor, third)  # shared by the room's sockets
                 await ws.send_text(text)
                 await waiter.event.wait()
 

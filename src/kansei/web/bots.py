@@ -35,13 +35,14 @@ from kansei.core.protocol import State
 
 from . import engine
 
-# The strength menu of the lobby (any other agent spec within the server's limits is accepted too).
+# The strength menu of the lobby: spec -> its label's key in the page's catalogue (static/i18n); any
+# other agent spec within the server's limits is accepted too.
 STRENGTHS: list[tuple[str, str]] = [
-    ("random", "Random — picks any legal move"),
-    ("greedy", "Greedy — best move one step ahead"),
-    ("mcts:iters=200", "Search, quick (200 iterations)"),
-    ("mcts:iters=1000", "Search, strong (1,000 iterations)"),
-    ("mcts:time=2", "Search, thorough (2 s a move)"),
+    ("random", "bot.random"),
+    ("greedy", "bot.greedy"),
+    ("mcts:iters=200", "bot.quick"),
+    ("mcts:iters=1000", "bot.strong"),
+    ("mcts:time=2", "bot.thorough"),
 ]
 
 # A timed agent stops by itself at its budget; the alarm rings this much later (and 10% of the budget), for

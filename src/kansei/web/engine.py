@@ -24,6 +24,7 @@ from typing import Any
 import kansei
 from kansei.core import replay
 from kansei.core.errors import ContentError, IllegalAction, KanseiError, OptionError
+from kansei.core.names import Names
 from kansei.core.options import shorten
 from kansei.core.protocol import Action, Game, State
 from kansei.core.registry import game_class
@@ -173,13 +174,50 @@ def cards(game: Game, lang: str) -> list[dict]:
     return game.cards(lang)
 
 
-def describe(game: Game, state: State, action: Action, lang: str) -> str:
-    return str(game.describe_action(state, action, lang))
+def describe(game: Game, state: State, action: Action, lang: str, names: Names | None = None) -> str:
+    return str(game.describe_action(state, action, lang, names))
 
 
-def narrate(game: Game, event: dict, seat: int | None, lang: str) -> str | None:
-    line = game.narrate(event, seat, lang)
+def narrate(game: Game, event: dict, seat: int | None, lang: str, names: Names | None = None) -> str | None:
+    line = game.narrate(event, seat, lang, names)
     return None if line is None else str(line)
+
+
+def prompt(game: Game, state: State, lang: str, names: Names | None = None) -> str:
+    """The decision the seat to move faces, in words (told to that seat only)."""
+    return str(game.prompt(state, lang, names))
+
+
+def unusable(game: Game, state: State, seat: int, lang: str, names: Names | None = None) -> dict[str, str]:
+    """Why things in ``seat``'s view cannot be used now: ref -> one line."""
+    return {str(k): str(v) for k, v in game.unusable(state, seat, lang, names).items()}
+
+
+def move_refs(game: Game, state: State, action: Action) -> list[str]:
+    """The refs a legal action of the seat to move touches (the first is what a player picks first)."""
+    return [str(r) for r in game.move_refs(state, action)]
+
+
+def move_rules(game: Game, state: State, action: Action) -> list[str]:
+    """The rule ids a legal action follows (for a link to the rules)."""
+    return [str(r) for r in game.move_rules(state, action)]
+
+
+def table_names(game: Game, given: list[str | None], lang: str, hot_seat: bool = False) -> Names:
+    """The table's names as the game's text hooks take them: "Player 2" (in ``lang``) where none was
+    given; third person everywhere at a shared screen (nobody is "you" there)."""
+    base = game.names(given, lang)
+    if not hot_seat:
+        return base
+    return Names(given, lang=lang, second_person=False, label=game.player_label(lang))
+
+
+def narration_break(game: Game, event: dict) -> bool:
+    return bool(game.narration_break(event))
+
+
+def worth_asking(game: Game, state: State, seat: int) -> bool:
+    return bool(game.worth_asking(state, seat))
 
 
 def read_replay(text: str) -> dict:

@@ -21,6 +21,7 @@ import hmac
 import json
 import secrets
 import threading
+import unicodedata
 from collections import Counter, OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -54,9 +55,17 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
 
 
-def clean_name(name: Any, fallback: str) -> str:
-    text = " ".join(str(name or "").split())[:MAX_NAME]
-    return text or fallback
+def clean_name(name: Any, what: str = "name") -> str:
+    """A name a person typed, fit to keep: markup stays text (pages draw names as text), runs of spaces
+    become one, cut to MAX_NAME characters; "" for none. A name holding control characters is refused in
+    one line (nothing is kept)."""
+    if name is None:
+        return ""
+    if not isinstance(name, str):
+        raise OptionError(f"{what}: a name is text")
+    if any(unicodedata.category(ch) == "Cc" for ch in name):
+        raise OptionError(f"{what}: a name holds no control characters (tabs, line breaks, escapes)")
+    return " ".join(name.split())[:MAX_NAME].rstrip()
 
 
 @dataclass(eq=False)
@@ -81,7 +90,12 @@ class Live:
     waiters: set[Waiter] = field(default_factory=set)
     online: Counter[int] = field(default_factory=Counter)  # sockets per seat
     version: int = 0  # bumped by every change a payload shows (a move, a seat online, a rematch)
-    payloads: dict[tuple[int | None, str, int], tuple[int, str, int]] = field(default_factory=dict)
+    payloads: dict[tuple[int | None, str, int, bool], tuple[int, str, int]] = field(default_factory=dict)
+
+    @property
+    def spectators(self) -> int:
+        """Sockets watching without a seat."""
+        return sum(1 for w in self.waiters if w.seat is None)
 
     @property
     def step(self) -> int:
@@ -306,14 +320,14 @@ class Hub:
             )
         kind = s.get("kind", "bot" if s.get("spec") else "human")
         if kind == "human":
-            return {"kind": "human", "name": clean_name(s.get("name"), f"Player {i + 1}")}
+            return {"kind": "human", "name": clean_name(s.get("name"), f"seat {i + 1}")}
         if kind != "bot":
             raise OptionError(f"seat {i}: kind must be human or bot")
         spec = str(s.get("spec") or "").strip()
         if not spec:
             raise OptionError(f"seat {i}: a bot needs an agent spec (random, greedy, mcts:iters=200)")
         self.limits.check(spec[:200])  # one line naming the limit, the valid agents or keys
-        return {"kind": "bot", "spec": spec, "name": clean_name(s.get("name"), spec)}
+        return {"kind": "bot", "spec": spec, "name": clean_name(s.get("name"), f"seat {i + 1}")}
 
     def create_replay(self, replay: dict) -> Live:
         """Store an uploaded kansei-replay/1 (already checked: it re-runs to its recorded result) as a
@@ -330,7 +344,7 @@ class Hub:
             decks=replay.get("decks"),
             setup=replay.get("setup") or None,
             seats=[
-                {"kind": "replay", "name": clean_name(n, f"Seat {i + 1}")}
+                {"kind": "replay", "name": clean_name(n if isinstance(n, str) else None, f"seat {i + 1}")}
                 for i, n in enumerate((replay.get("agents") or [None] * players)[:players])
             ],
             tokens=[None] * players,
@@ -344,7 +358,7 @@ class Hub:
             created=0.0,
         )
         while len(row.seats) < players:
-            row.seats.append({"kind": "replay", "name": f"Seat {len(row.seats) + 1}"})
+            row.seats.append({"kind": "replay", "name": ""})
         state = start_state(game, row)
         history: list[tuple[int | None, str, str]] = []
         for i, text in enumerate(replay.get("actions") or []):
