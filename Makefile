@@ -4,7 +4,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: run play test test-fast plugin-check bare-check bench bench-web bench-load lint clean system-deps
+.PHONY: run play test test-fast plugin-check bare-check bench bench-web bench-load lint clean system-deps ratings
 
 # (Re)install only when the project's metadata changed: fast when nothing did.
 $(STAMP): pyproject.toml
@@ -78,6 +78,14 @@ bare-check:
 bench: $(STAMP)
 	$(PY) -m pip install --quiet -e '.[bench]'
 	$(PY) bench/playouts.py
+
+# The named levels' ratings kansei ships (src/kansei/agents/data/ratings.json), every game, with the
+# clairvoyant ceiling: hours on two cores (docs/bots.md). GAMES=touge limits it to one game.
+ratings: $(STAMP)
+	for g in $${GAMES:-$$($(VENV)/bin/python -c 'import kansei; print(" ".join(kansei.games()))')}; do \
+	  nice -n 5 $(VENV)/bin/kansei ladder $$g --levels --ceiling --games $${RATING_GAMES:-400} --until 0.05 \
+	    --workers 2 --save-ratings || exit 1; \
+	done
 
 bench-web: $(STAMP)
 	$(PY) bench/web.py --rooms 200

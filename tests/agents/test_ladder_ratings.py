@@ -10,7 +10,17 @@ import pytest
 
 import kansei
 from kansei.core.errors import OptionError
-from kansei.sim.ladder import ELO, Pairing, bradley_terry, ladder, matrix, ratings, schedule, seat_plan
+from kansei.sim.ladder import (
+    ELO,
+    Pairing,
+    bradley_terry,
+    half_width,
+    ladder,
+    matrix,
+    ratings,
+    schedule,
+    seat_plan,
+)
 
 GAME = "touge" if "touge" in kansei.games() else kansei.games()[0]
 
@@ -78,6 +88,8 @@ def test_ladder_end_to_end_and_worker_independent():
     for d in (a, b):
         d.pop("seconds")
         d.pop("workers")
+        think = d.pop("think")  # CPU times differ from run to run; the moves timed do not
+        assert [t["moves"] for t in think] == [t.moves for t in one.think]
     assert a == b
     json.dumps(a)  # JSON-safe
     assert a["agents"] == specs and a["anchor"] == "random"
@@ -113,3 +125,35 @@ def test_bad_input_is_one_clear_line(kwargs, says):
     with pytest.raises(OptionError) as e:
         ladder(**args)
     assert says in str(e.value) and "\n" not in str(e.value)
+
+
+def test_chosen_pairings_only():
+    """A ladder of chosen pairings plays those and rates every agent they link."""
+    res = ladder(GAME, {}, ["random", "greedy", "greedy:noise=0.5"], games=4, seed=1, pairs=[(0, 1), (1, 2)])
+    assert [(p.a, p.b, p.games) for p in res.pairings] == [(0, 1, 4), (1, 2, 4)]
+    assert res.matrix[0][2] is None or res.matrix[0][2]["games"] == 0
+    assert all(math.isfinite(r.rating) for r in res.ratings)
+
+
+def test_sequential_stopping_ends_a_lopsided_pairing_early():
+    """With ``until`` a pairing stops once its interval is that narrow: greedy against random is decided
+    quickly, greedy against itself is not, so it plays on to the cap."""
+    res = ladder(
+        GAME,
+        {},
+        ["random", "greedy", "greedy:noise=0"],
+        games=40,
+        seed=2,
+        pairs=[(0, 1), (1, 2)],
+        until=0.15,
+        min_games=10,
+        step=10,
+    )
+    lopsided, even = res.pairings
+    assert 10 <= lopsided.games < 40 and half_width(lopsided) <= 0.15
+    assert even.games == 40
+
+
+def test_think_times_count_every_decision():
+    res = ladder(GAME, {}, ["random", "greedy"], games=2, seed=0)
+    assert all(t.moves > 0 and t.ms_median is not None and t.ms_p95 >= t.ms_median for t in res.think)

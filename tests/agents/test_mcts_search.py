@@ -1,7 +1,7 @@
 """The mcts agent on small test-only games whose best moves are known, its budgets, and its determinism.
 
-The games here subclass the core protocol but are not registered: they exist to give the search a
-position where the right answer is certain.
+The games (agent_toys.py) subclass the core protocol but are not registered: they exist to give the
+search a position where the right answer is certain.
 
 - ``Subtract``: one pile, take 1–3, taking the last counter wins. Leaving a multiple of 4 wins.
 - ``Showdown``: each seat holds one hidden card from 0,1,1,2,2,2; seat 0 either takes a safe +0.25 or
@@ -16,217 +16,11 @@ from __future__ import annotations
 import random
 
 import pytest
+from agent_toys import Showdown, Subtract, Tree
 
 from kansei.agents import choose, make_agent
 from kansei.agents.mcts import MctsAgent
 from kansei.core.errors import OptionError
-from kansei.core.protocol import Action, Game, GameSetup, State
-
-
-# ---------------------------------------------------------------------------------------- Subtract
-class PileSetup(GameSetup):
-    pile: int = 10
-
-
-class CardsSetup(GameSetup):
-    cards: list[int] | None = None
-
-
-TAKE = [Action(f"take {k}", "take", (k,)) for k in (0, 1, 2, 3)]
-
-
-class Subtract(Game):
-    id = "test-subtract"
-    name = "Subtraction game (test only)"
-    Setup = PileSetup
-
-    def _new_state(self, seed, players, decks, setup):
-        return SubtractState(self, seed, setup.pile)
-
-
-class SubtractState(State):
-    __slots__ = ("pile", "turn", "win")
-
-    def __init__(self, game, seed, pile):
-        self._init_base(game, seed)
-        self.pile, self.turn, self.win = pile, 0, None
-
-    to_move = property(lambda self: None if self.win is not None else self.turn)
-    is_over = property(lambda self: self.win is not None)
-    winner = property(lambda self: self.win)
-
-    def returns(self):
-        if self.win is None:
-            return [0.0, 0.0]
-        return [1.0, -1.0] if self.win == 0 else [-1.0, 1.0]
-
-    def _legal_actions(self):
-        return [TAKE[k] for k in (1, 2, 3) if k <= self.pile]
-
-    def _apply(self, a):
-        self.pile -= a.args[0]
-        if self.pile == 0:
-            self.win = self.turn
-        self.turn ^= 1
-
-    def view(self, seat):
-        return {"pile": self.pile, "to_move": self.to_move}
-
-    def reveal(self):
-        return self.view(None)
-
-    def clone(self):
-        s = SubtractState.__new__(SubtractState)
-        self._copy_base(s)
-        s.pile, s.turn, s.win = self.pile, self.turn, self.win
-        return s
-
-    def _resample(self, seat, rng):
-        pass  # nothing hidden
-
-
-# ---------------------------------------------------------------------------------------- Showdown
-SAFE = Action("safe", "safe")
-BET = Action("bet", "bet")
-SHOWDOWN_DECK = (0, 1, 1, 2, 2, 2)
-
-
-class Showdown(Game):
-    id = "test-showdown"
-    name = "Showdown (test only)"
-    Setup = CardsSetup
-
-    def _new_state(self, seed, players, decks, setup):
-        s = ShowdownState.__new__(ShowdownState)
-        s._init_base(self, seed)
-        pool = list(SHOWDOWN_DECK)
-        s.rng.shuffle(pool)
-        if setup.cards is not None:  # scenario: the two dealt cards
-            for c in setup.cards:
-                pool.remove(c)
-            s.cards = list(setup.cards)
-        else:
-            s.cards = [pool.pop(), pool.pop()]
-        s.deck = pool
-        s.result = None
-        return s
-
-
-class ShowdownState(State):
-    __slots__ = ("cards", "deck", "result")
-
-    to_move = property(lambda self: None if self.result is not None else 0)
-    is_over = property(lambda self: self.result is not None)
-
-    @property
-    def winner(self):
-        if self.result is None or self.result[0] == 0:
-            return None
-        return 0 if self.result[0] > 0 else 1
-
-    def returns(self):
-        return [0.0, 0.0] if self.result is None else list(self.result)
-
-    def _legal_actions(self):
-        return [SAFE, BET]
-
-    def _apply(self, a):
-        if a is SAFE or a.notation == "safe":
-            self.result = (0.25, -0.25)
-        else:
-            d = (self.cards[0] > self.cards[1]) - (self.cards[0] < self.cards[1])
-            self.result = (float(d), float(-d))
-
-    def view(self, seat):
-        v = {"deck_count": len(self.deck), "result": self.result}
-        if seat is not None:
-            v["card"] = self.cards[seat]
-        return v
-
-    def reveal(self):
-        return {"cards": list(self.cards), "deck": list(self.deck), "result": self.result}
-
-    def clone(self):
-        s = ShowdownState.__new__(ShowdownState)
-        self._copy_base(s)
-        s.cards, s.deck, s.result = self.cards[:], self.deck[:], self.result
-        return s
-
-    def _resample(self, seat, rng):
-        hidden = [1 - seat] if seat is not None else [0, 1]
-        pool = sorted([self.cards[p] for p in hidden] + self.deck)
-        rng.shuffle(pool)
-        for p in hidden:
-            self.cards[p] = pool.pop()
-        self.deck = pool
-
-
-# ---------------------------------------------------------------------------------------- Tree
-# seat 0 picks L or R; seat 1 answers; seat 2 answers; the leaf gives [r0, r1, r2].
-PAYOFFS = {
-    "L": {
-        "a": {"x": [1.0, -1.0, 0.0], "y": [1.0, -1.0, -0.5]},
-        "b": {"x": [-1.0, 0.0, 0.5], "y": [-0.8, 0.1, -0.5]},
-    },
-    "R": {
-        "c": {"x": [0.3, 0.2, -1.0], "y": [0.2, 0.4, -0.2]},
-        "d": {"x": [0.5, -0.5, 1.0], "y": [0.6, -0.6, 0.0]},
-    },
-}
-# max^n, bottom up: under R/c seat 2 picks y (-0.2 > -1.0), so seat 1 gets 0.4 and seat 0 gets 0.2; under
-# R/d seat 2 picks x, seat 1 gets -0.5: seat 1 picks c. Under L/a and L/b seat 2 picks x; seat 1 gets -1
-# or 0.0 and picks b, leaving seat 0 with -1. So seat 0 picks R (0.2), although its largest payoff
-# (1.0, under L/a) lies the other way.
-_TREE_ACTS: dict[str, Action] = {}
-
-
-def _tree_act(k: str) -> Action:
-    return _TREE_ACTS.setdefault(k, Action(k, "pick"))
-
-
-class Tree(Game):
-    id = "test-tree"
-    name = "Payoff tree (test only)"
-    min_players = max_players = 3
-
-    def _new_state(self, seed, players, decks, setup):
-        s = TreeState.__new__(TreeState)
-        s._init_base(self, seed)
-        s.node, s.depth = PAYOFFS, 0
-        return s
-
-
-class TreeState(State):
-    __slots__ = ("node", "depth")
-
-    to_move = property(lambda self: None if isinstance(self.node, list) else self.depth)
-    is_over = property(lambda self: isinstance(self.node, list))
-    winner = property(lambda self: None)
-
-    def returns(self):
-        return list(self.node) if isinstance(self.node, list) else [0.0, 0.0, 0.0]
-
-    def _legal_actions(self):
-        return [_tree_act(k) for k in self.node]
-
-    def _apply(self, a):
-        self.node = self.node[a.notation]
-        self.depth += 1
-
-    def view(self, seat):
-        return {"depth": self.depth}
-
-    def reveal(self):
-        return {"depth": self.depth, "over": self.is_over}
-
-    def clone(self):
-        s = TreeState.__new__(TreeState)
-        self._copy_base(s)
-        s.node, s.depth = self.node, self.depth
-        return s
-
-    def _resample(self, seat, rng):
-        pass  # nothing hidden
 
 
 # ---------------------------------------------------------------------------------------- tests
@@ -274,13 +68,27 @@ def test_three_seats_each_maximise_their_own_return():
 
 
 def test_iteration_budget_is_exact():
+    """Without the early stop the budget is spent exactly, iteration for iteration."""
     s = Subtract().start(seed=0, setup={"pile": 21})
     for n in (1, 7, 250):
-        agent = make_agent(f"mcts:iters={n}", seed=0)
+        agent = make_agent(f"mcts:iters={n},stop=false", seed=0)
         choose(agent, s)
         assert agent.last_iterations == n
         assert agent.last_root.n == n
         assert sum(ch.n for ch in agent.last_root.children.values()) == n
+
+
+@pytest.mark.parametrize("pile", [9, 10, 11, 21])
+def test_early_stop_plays_the_move_of_the_whole_budget(pile):
+    """The search stops once the leader cannot be overtaken: fewer iterations, the same move."""
+    s = Subtract().start(seed=0, setup={"pile": pile})
+    full = make_agent("mcts:iters=3000,stop=false", seed=3)
+    early = make_agent("mcts:iters=3000", seed=3)
+    assert choose(full, s) == choose(early, s)
+    assert early.last_iterations < full.last_iterations == 3000
+    # it stopped because the lead was larger than the iterations left
+    visits = sorted((ch.visits for ch in early.last_root.children.values()), reverse=True)
+    assert visits[0] - visits[1] > 3000 - early.last_iterations
 
 
 class FakeClock:
@@ -297,32 +105,31 @@ class FakeClock:
 def test_time_budget_is_respected_with_a_fake_clock():
     """The deadline is read once at the start and once per iteration after the first."""
     s = Subtract().start(seed=0, setup={"pile": 21})
-    agent = make_agent("mcts:time=0.5", seed=0)
+    agent = make_agent("mcts:time=0.5,stop=false", seed=0)
     assert isinstance(agent, MctsAgent)
     agent.clock = FakeClock(0.01)
     choose(agent, s)
     assert agent.last_iterations == 50
     # with both budgets the first to run out ends the search
-    agent = make_agent("mcts:time=0.5,iters=20", seed=0)
+    agent = make_agent("mcts:time=0.5,iters=20,stop=false", seed=0)
     agent.clock = FakeClock(0.01)
     choose(agent, s)
     assert agent.last_iterations == 20
 
 
-def test_time_budget_on_the_real_clock():
-    """At least the budget is spent; the upper bound is generous and only checked on an idle machine."""
-    import os
-    import time
-
-    s = Subtract().start(seed=0, setup={"pile": 40})
-    agent = make_agent("mcts:time=0.05", seed=0)
-    t0 = time.perf_counter()
+def test_time_budget_stops_early_by_the_rate_it_measured():
+    """With a time budget the early stop estimates the iterations left from the rate so far (a fake clock:
+    the result cannot depend on the machine's load)."""
+    s = Subtract().start(seed=0, setup={"pile": 9})  # take 1 wins outright: the lead grows fast
+    agent = make_agent("mcts:time=100", seed=0)
+    agent.clock = FakeClock(0.01)
     choose(agent, s)
-    spent = time.perf_counter() - t0
-    assert spent >= 0.05
-    assert agent.last_iterations > 1
-    if os.getloadavg()[0] < (os.cpu_count() or 1) * 0.5:
-        assert spent < 0.05 + 1.0
+    assert 0 < agent.last_iterations < 100 / 0.01 / 2
+    assert agent.stats()[0][0] == "take 1"
+    agent = make_agent("mcts:time=1,stop=false", seed=0)
+    agent.clock = FakeClock(0.01)
+    choose(agent, s)
+    assert agent.last_iterations == 100
 
 
 def test_same_seed_same_choices():
@@ -363,6 +170,10 @@ def test_forced_move_spends_no_search():
         ("mcts:rollout=smart", "rollout='smart'"),
         ("mcts:itres=100", "unknown key 'itres'"),
         ("mcts:iters", "expected key=value"),
+        # absurd budgets: refused in one line naming the bound
+        ("mcts:iters=1000000000", "iters=1000000000: Input should be less than or equal to 10000000"),
+        ("mcts:time=1e6", "time=1000000.0: Input should be less than or equal to 3600"),
+        ("mcts:iters=10**9", "iters='10**9': Input should be a valid integer"),
     ],
 )
 def test_bad_specs_say_what_is_valid(spec, says):
@@ -376,8 +187,11 @@ def test_bad_specs_say_what_is_valid(spec, says):
 
 
 def test_unknown_agent_lists_the_agents():
-    with pytest.raises(OptionError, match=r"unknown agent 'alphazero' \(valid: greedy, mcts, random"):
+    with pytest.raises(
+        OptionError, match=r"unknown agent 'alphazero' \(valid: greedy, level:beginner, "
+    ) as e:
         make_agent("alphazero:iters=3")
+    assert "mcts, random" in str(e.value)
 
 
 def test_spec_forms():

@@ -30,6 +30,9 @@ SMALL = {
     "mcts": ["mcts:iters=4,depth=end", "mcts:iters=16,depth=4", "mcts:iters=6,depth=2,rollout=greedy"],
     "openspiel:mcts": ["openspiel:mcts:sims=4,worlds=2"],
     "openspiel:ismcts": ["openspiel:ismcts:sims=4"],
+    # a level only plays another spec (greedy, mcts), checked above; the two cheap ones are checked whole
+    "level:club": [],
+    "level:expert": [],
 }
 BOTS = [spec for kind in agent_kinds() for spec in SMALL.get(kind, [kind])]
 GAMES_PER_CONFIG = 3

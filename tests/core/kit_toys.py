@@ -381,3 +381,20 @@ class ZonelessState(DuelState):
 
     def zones(self) -> None:  # type: ignore[override]
         return None
+
+
+class DeadEndState(BoltHoldingState):
+    """Worlds that hold bolts in hand and play only number cards: a world's mover may have nothing legal."""
+
+    __slots__ = ()
+
+    def _legal_actions(self) -> list[Action]:
+        return [PLAY[s] for s in sorted(set(self.hands[self.turn])) if s in PLAY]
+
+    def zones(self) -> None:  # type: ignore[override]
+        return None  # without zones, the dead end is what gives it away
+
+
+class DeadEndWorlds(DrawDuel):
+    def state_class(self) -> type[DuelState]:
+        return DeadEndState

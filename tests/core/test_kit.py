@@ -29,6 +29,7 @@ def test_a_game_that_keeps_the_contract_passes_every_check():
         (toys.LeakyView, "determinize", "view(0) differs in a world determinized for seat 0"),
         (toys.LosingCensus, "census", "cards were created or lost: seat 0 -1 three"),
         (toys.UnreachableWorlds, "reachable", "puts ['bolt'] in zone:"),
+        (toys.DeadEndWorlds, "reachable", "a world determinized for seat None reaches a dead end"),
         (toys.SilentBolt, "narration", "'bolt' in fr"),
         (toys.BadRef, "refs", "has refs ['card:"),
         (toys.OffSchema, "schema", "does not match DuelView at points.0"),

@@ -258,7 +258,7 @@ def test_views_reveals_and_legal_lists_are_fresh():
     s = lab(hands=[["Gravelhound"], []], field=[["Lampire"], ["Illguana"]], realm="Stone Sanctum")
     first = s.view(0)
     first["players"][0]["decklist"]["squad"][0]["count"] = 50
-    first["players"][0]["hand"].append({"ref": "hand:lampire", "label": "lampire", "card": "Lampire"})
+    first["players"][0]["hand"].append("lampire")
     first["players"][0]["battle"][0]["types"].append("Dragon")
     first["realm"]["card"] = "Nothing"
     first["match"]["wins"][0] = 7

@@ -8,15 +8,18 @@ draw. Content (cards and starter decks) is one TOML file, so a test can plant a 
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import time
 import tomllib
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, ClassVar
 
 from kansei.core.errors import ContentError
 from kansei.core.protocol import Action, Game, GameOptions, State
+from kansei.core.records import CardEvent
 
 HERE = Path(__file__).parent / "toy_content"
 DECK_SIZE = 10
@@ -140,6 +143,7 @@ class Toy(Game):
         data = [self._deck_data(specs[s], s) for s in range(2)]
         s = ToyState()
         s._init_base(self, seed)
+        s.lists = [json.loads(json.dumps(d)) for d in data]
         s.decks = [[n for n, k in d["cards"].items() for _ in range(k)] for d in data]
         s.champions = [d["champion"] for d in data]
         s.hands = [[], []]
@@ -157,13 +161,29 @@ class Toy(Game):
             return state.returns()[seat] * 1000.0
         return float(state.totals[seat] - state.totals[1 - seat])
 
-    def standing(self, state: State) -> list[float]:
+    standing_unit = "power"
+
+    def standing(self, state: State, seat: int) -> float:
         assert isinstance(state, ToyState)
-        return [float(x) for x in state.final_totals()]
+        totals = state.final_totals()
+        return float(totals[seat] - max(t for s, t in enumerate(totals) if s != seat))
+
+    def card_events(self, event: Mapping[str, Any]) -> list[CardEvent]:
+        """'draw' (private) and 'play' events, each naming one card: by slug (the name in lower case)."""
+        verb = {"draw": "drawn", "play": "played"}.get(str(event.get("type")))
+        if verb is None:
+            return []
+        return [CardEvent(int(event["seat"]), verb, str(event["card"]).lower())]  # type: ignore[arg-type]
 
 
 class ToyState(State):
-    __slots__ = ("decks", "champions", "hands", "totals", "turn")
+    __slots__ = ("decks", "champions", "hands", "totals", "turn", "lists")
+
+    def deck_lists(self) -> list[dict[str, Any] | None]:
+        return [dict(d) for d in self.lists]
+
+    def _first_mover(self) -> int | None:
+        return 0
 
     def draw(self, p: int) -> None:
         if self.decks[p]:
@@ -238,6 +258,7 @@ class ToyState(State):
         self._copy_base(s)
         s.decks = [list(d) for d in self.decks]
         s.champions = list(self.champions)
+        s.lists = self.lists
         s.hands = [list(h) for h in self.hands]
         s.totals = list(self.totals)
         s.turn = self.turn

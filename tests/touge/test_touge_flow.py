@@ -123,7 +123,7 @@ def test_tg_t2_empty_course_scores_zero_to_zero():
     pass_until(s, "redraw")
     b = first_event(s, "battle")
     assert b["scores"] == [0, 0] and b["winner"] is None
-    assert s.wins == [0, 0] and s.battle == 2
+    assert s.wins == (0, 0) and s.battle == 2
 
 
 def test_tg_t2_roads_only_in_the_build_phase():
@@ -196,7 +196,7 @@ def test_tg_t4_higher_total_wins_the_battle():
     play(s, "road akina-final-hairpin", "pass", "pass")
     pass_until(s, "redraw")
     b = first_event(s, "battle")
-    assert b["scores"] == [12, 0] and b["winner"] == 0 and s.wins == [1, 0]
+    assert b["scores"] == [12, 0] and b["winner"] == 0 and s.wins == (1, 0)
 
 
 def test_tg_t5_cards_return_and_direction_and_leader_alternate():
@@ -222,7 +222,7 @@ def test_tg_t5_race_ends_with_two_wins():
     s = race(hands=[["Akina Final Hairpin"], []])
     skip_redraw(s)
     play(s, "road akina-final-hairpin", "pass", "pass", "pass", "pass")  # battle 1: 12-0 downhill
-    assert s.wins == [1, 0] and s.battle == 2 and s.leader == 1 and s.direction == 1
+    assert s.wins == (1, 0) and s.battle == 2 and s.leader == 1 and s.direction == 1
     skip_redraw(s)
     play(s, "pass")  # battle 2, uphill: seat 1 leads and passes
     corner = next(
@@ -253,7 +253,7 @@ def test_tg_t5_equal_wins_after_three_battles_is_a_draw():
 def test_tg_d0_draw_ten_and_redraw_two():
     """TG-D0."""
     s = race("sudden_death")
-    assert [len(h) for h in s.hands] == [10, 10] and s.phase == "redraw" and s.redraws_left == [2, 2]
+    assert [len(h) for h in s.hands] == [10, 10] and s.phase == "redraw" and s.redraws_left == (2, 2)
 
 
 def test_tg_d1_one_course_for_the_whole_race_and_tg_d3_follower_ahead_wins():

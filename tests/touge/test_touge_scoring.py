@@ -70,7 +70,7 @@ def test_tg_s2_through_the_engine(direction, expected):
     play(s, "pass", "pass")
     battle = first_event(s, "battle")
     assert battle["scores"] == expected and battle["winner"] == 0
-    assert s.wins == [1, 0]
+    assert s.wins == (1, 0)
 
 
 def test_tg_s1_negative_scores_are_possible():

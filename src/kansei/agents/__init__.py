@@ -1,4 +1,5 @@
-"""Bots and agent specs: ``random``, ``greedy``, ``mcts:iters=2000``, ``mcts:time=0.5,rollout=greedy``."""
+"""Bots and agent specs: ``random``, ``greedy``, ``mcts:iters=2000``, ``mcts:time=0.5,rollout=greedy``, and
+the named levels ``level:beginner`` … ``level:expert`` (:mod:`kansei.agents.levels`)."""
 
 from __future__ import annotations
 
@@ -10,12 +11,14 @@ from kansei.core.errors import OptionError
 from kansei.core.options import coerce, shorten
 
 from .base import Agent, choose
+from .levels import LEVEL_KINDS, LEVELS
 
 # kind -> "module:Class"; imported lazily.
 _AGENTS: dict[str, str] = {
     "random": "kansei.agents.simple:RandomAgent",
     "greedy": "kansei.agents.simple:GreedyAgent",
     "mcts": "kansei.agents.mcts:MctsAgent",
+    **LEVEL_KINDS,
 }
 
 
@@ -48,6 +51,11 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
     known = [k for k in _agents() if spec == k or spec.startswith(k + ":")]
     kind = max(known, key=len) if known else spec.partition(":")[0].strip()
     rest = spec[len(kind) + 1 :] if known else ""
+    if kind == "level" and not known:
+        name = spec.partition(":")[2].partition(":")[0].strip()
+        raise OptionError(
+            f"unknown level {shorten(name, 30)!r} (levels: {', '.join(LEVELS)}; e.g. level:club)"
+        )
     if kind not in _AGENTS:
         raise OptionError(f"unknown agent {shorten(kind, 30)!r} (valid: {', '.join(agent_kinds())})")
     params: dict[str, Any] = {}

@@ -9,13 +9,32 @@ and ``tests/agents/test_no_peeking.py`` proves it for every bot and every game.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import MutableSequence, Sequence
 from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from kansei.core.errors import IllegalAction, OptionError
 from kansei.core.protocol import Action, State, describe_fields
+
+
+class SearchRandom(random.Random):
+    """The agents' random source: Python's Mersenne Twister, with whole numbers drawn from one float
+    (``int(random() * n)``) instead of rejection sampling on bits, and shuffles that sort by random keys.
+    Shuffles, choices and ``randrange`` — what every determinisation spends its time in — run about twice as
+    fast; the bias is below 2**-40 for every range a game uses. The same seed gives the same stream
+    everywhere, as with ``random.Random``."""
+
+    def _randbelow(self, n: int) -> int:
+        return int(self.random() * n)
+
+    def shuffle(self, x: MutableSequence[Any]) -> None:
+        """In place, uniformly: sorted by one random float each (ties, at 2**-53, are left in order)."""
+        rand = self.random
+        if isinstance(x, list):
+            x.sort(key=lambda _: rand())
+        else:
+            x[:] = sorted(x, key=lambda _: rand())
 
 
 class AgentParams(BaseModel):
@@ -35,7 +54,7 @@ class Agent:
             self.params = self.Params(**params)
         except ValidationError as e:
             raise OptionError(_param_error(self.kind, self.Params, e)) from None
-        self.rng = random.Random(seed)
+        self.rng: random.Random = SearchRandom(seed)
         self.name = self.kind
 
     def reseed(self, seed: int) -> None:

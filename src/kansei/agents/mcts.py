@@ -8,58 +8,112 @@ One tree per decision, seen from the searching seat. Each iteration
 2. descends the tree with UCT over the actions *available in that sampled world*. Children are keyed by
    action notation, and each child counts how often it was available (``avail``), which replaces the
    parent's visit count in the exploration term (Cowling, Powley & Whitehouse 2012);
-3. adds one child, then rolls out (random or greedy actions) for at most ``depth`` plies (10 by default),
-   where the game's evaluation scores the position, or with ``depth=end`` to the end of the game;
+3. adds one child, then rolls out (random, greedy or the game's policy) for at most ``depth`` plies, where
+   the game's evaluation scores the position, or with ``depth=end`` to the end of the game;
 4. backs up, into each node, the result of the seat that moved into it. Every seat maximises its own
    return (max^n), so it works for two players and for a field of six racers alike.
 
 Values live on the returns scale: a terminal position backs up ``state.returns()`` (±1 for two players);
 an evaluated leaf backs up ``tanh(evaluate(state, seat) / scale)``. ``scale`` comes from the spec, else
-from the game's optional ``eval_scale`` attribute, else it is estimated from the evaluations seen so far
-in this search (their mean absolute value), so a game needs no tuning to get sensible values.
+from the game's optional ``eval_scale`` hint, else it is estimated from the evaluations seen so far in this
+search (their mean absolute value), so a game needs no tuning to get sensible values.
 
-Optional hints a game may offer, as attributes of its ``Game`` or, by the core's convention, as names in
-its ``bots.py`` (none is required; see :func:`hint`):
+Two refinements, both off unless asked for, make a small budget count:
 
-- ``evaluate(state, seat)`` — the heuristic at depth-limited leaves and in greedy rollouts. A game
-  without one (the base ``Game.evaluate`` knows only finished games) is rolled out to the end whatever
-  ``depth`` says.
-- ``evaluate_all(state) -> list[float]`` — every seat's evaluation at once (faster than one call per seat
-  when the game computes shared terms once).
-- ``eval_scale: float`` — a typical magnitude of ``evaluate`` for the tanh squashing.
-- ``rollout_action(state, rng) -> Action`` — the game's own rollout policy (``rollout=game``; a game
-  without one is rolled out at random). ``rng`` is a ``random.Random``.
+- ``prior=K``: the second time the search stands on a node it scores every action there one ply ahead
+  with the evaluation (what the greedy bot does) and gives each child ``K`` virtual visits of that value.
+  The search then starts from the greedy bot's opinion and spends its iterations where the tree disagrees
+  with it ("progressive bias" by virtual visits). Real visits (``visits``) are counted apart and decide the
+  move.
+- ``stop``: (on by default) the search ends as soon as the most visited move can no longer be overtaken in
+  the iterations left, so it plays exactly the move the whole budget would have chosen, sooner.
+
+The game hints the search uses are listed in :mod:`kansei.agents.hints`; none is required.
 """
 
 from __future__ import annotations
 
+import importlib.util
 import math
+import os
+import sys
 import time
 from collections.abc import Callable
-from typing import Any, Literal, cast
+from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import Field, field_validator, model_validator
 
-from kansei.core.protocol import Action, Game, State
+from kansei.core.protocol import Action, State
 
 from .base import Agent, AgentParams
+from .hints import Evaluate, evaluator, hint, own_evaluate
+from .learned import require
 from .limits import ITERATIONS, SECONDS
 
+if TYPE_CHECKING:  # the module that runs is chosen by ``engine()``
+    from .search import Node
+
+
+def pure() -> ModuleType:
+    """The search loop as Python source (``search.py``), whether or not a compiled one is built."""
+    found = sys.modules.get(_PURE)
+    if found is None:
+        spec = importlib.util.spec_from_file_location(_PURE, Path(__file__).with_name("search.py"))
+        assert spec is not None and spec.loader is not None
+        found = importlib.util.module_from_spec(spec)
+        sys.modules[_PURE] = found
+        spec.loader.exec_module(found)
+    return found
+
+
+def compiled() -> ModuleType | None:
+    """The search loop compiled with mypyc (``python -m kansei.agents.build``), or None where it is not
+    built or is older than its source (edited since: it would not run the same code)."""
+    from . import search
+
+    where = Path(str(getattr(search, "__file__", "")))
+    if where.suffix == ".py":
+        return None
+    source = Path(__file__).with_name("search.py")
+    if source.exists() and source.stat().st_mtime > where.stat().st_mtime:
+        return None
+    return search
+
+
+def engine() -> ModuleType:
+    """The search loop the agent runs: the compiled one where it is built and current, unless
+    ``KANSEI_PURE`` is set."""
+    if os.environ.get("KANSEI_PURE"):
+        return pure()
+    return compiled() or pure()
+
+
+_PURE = "kansei.agents._search_source"
+
 DEFAULT_ITERS = 1000
+MAX_ITERS = 10_000_000  # no search may ask for more iterations a move
+MAX_SECONDS = 3600.0  # nor for more seconds a move
+
+Sampler = Callable[[], State]
 
 
 class MctsParams(AgentParams):
     """Spec keys of ``mcts``: ``mcts:iters=2000``, ``mcts:time=0.5,rollout=greedy``, ``mcts:depth=end``.
 
     The defaults (1000 iterations, random rollouts cut at 10 plies, c = 0.7) were the strongest of those
-    tried against the greedy bot in Touge at 1000 iterations (measured for issue 7)."""
+    tried against the greedy bot in Touge at 1000 iterations (measured for issue 7); the named levels
+    (``level:expert``) carry each game's tuned values."""
 
-    # budgets must be positive (a zero or negative one is refused with the list of valid keys)
+    # budgets must be positive and sane (refused in one line naming the bound); a server or a CLI holds
+    # them to its own, tighter limits (kansei.agents.limits)
     iters: int | None = Field(
-        None, gt=0, json_schema_extra=ITERATIONS
+        None, gt=0, le=MAX_ITERS, json_schema_extra=ITERATIONS
     )  # iterations per decision (1000 unless only ``time`` is set)
     time: float | None = Field(
-        None, gt=0, json_schema_extra=SECONDS
+        None, gt=0, le=MAX_SECONDS, json_schema_extra=SECONDS
     )  # seconds per decision; with ``iters`` too, whichever ends first
     rollout: Literal["random", "greedy", "game"] = "random"
     # plies rolled out past the tree before the evaluation scores the leaf; 0: evaluate the new node at once;
@@ -67,6 +121,19 @@ class MctsParams(AgentParams):
     depth: int | str = 10
     c: float = Field(0.7, gt=0)  # UCT exploration constant (values are on the ±1 returns scale)
     scale: float | None = Field(None, gt=0)  # evaluation squashing: tanh(evaluate / scale)
+    prior: int = Field(0, ge=0, le=1000)  # virtual visits of a child's one-ply evaluation (0: none)
+    stop: bool = True  # end the search once the most visited move cannot be overtaken
+    style: str | None = None  # the game's play style (its evaluation), see kansei.agents.hints
+    # what scores a leaf: the game's evaluation squashed by ``scale`` ("eval"), or its learned chance of
+    # winning (kansei.agents.learned, ``kansei train GAME``)
+    value: Literal["eval", "learned"] = "eval"
+    # score an evaluated leaf against the root's own evaluation: tanh((v - v_root) / scale), the scale the
+    # mean |v - v_root| so far, so what a move changes counts, not what the position already is
+    relative: bool = False
+    # search the very state it is given, never resampling it: in a determinised world (all ``choose`` ever
+    # gives) that is one guess searched as if certain; the clairvoyant ceiling of ``kansei.sim.ceiling``
+    # is this agent handed the real state
+    open: bool = False
 
     @field_validator("depth", mode="before")
     @classmethod
@@ -82,33 +149,32 @@ class MctsParams(AgentParams):
         return self
 
 
-class _Node:
-    """A tree node: the statistics of the action that led here, from the view of the seat that took it."""
+@dataclass(frozen=True)
+class Choice:
+    """One root action after a search: real visits, the mean value for the seat that takes it, and that
+    mean as its expected return (the prior's virtual visits left out where there were real ones)."""
 
-    __slots__ = ("children", "seat", "n", "w", "avail")
-
-    def __init__(self, seat: int):
-        self.children: dict[str, _Node] = {}
-        self.seat = seat  # the seat that moved into this node (whose return ``w`` sums)
-        self.n = 0  # visits
-        self.w = 0.0  # summed returns of ``seat``
-        self.avail = 0  # iterations in which this node's action was available at its parent
+    notation: str
+    visits: int
+    value: float
 
 
-def hint(game: Game, name: str):
-    """A game's optional search hint ``name``: an attribute of the game, else a name in its ``bots.py``."""
-    value = getattr(game, name, None)
-    return value if value is not None else _bots(game, name)
+@dataclass(frozen=True)
+class SearchResult:
+    """What a search found: the root's actions, most visited first, the expected return of every seat at
+    the root (``values[seat]``, on the returns scale), and the iterations run."""
 
+    choices: list[Choice]
+    values: list[float]
+    iterations: int
 
-def _bots(game: Game, name: str):
-    """``name`` from the game's ``bots.py`` (the core's lookup by convention), or None."""
-    part = getattr(game, "_part", None)
-    if part is None:
-        return None
-    try:
-        return part("bots", name)
-    except (ImportError, TypeError):  # a game defined outside a package (a script, a test) has no bots.py
+    def best(self) -> Choice | None:
+        return self.choices[0] if self.choices else None
+
+    def choice(self, notation: str) -> Choice | None:
+        for c in self.choices:
+            if c.notation == notation:
+                return c
         return None
 
 
@@ -122,7 +188,8 @@ def _trusted(cls: type[State]) -> Callable[[State, Action], Any]:
 
 
 class MctsAgent(Agent):
-    """Single-observer ISMCTS: UCT with availability counts, random/greedy rollouts, optional depth cut."""
+    """Single-observer ISMCTS: UCT with availability counts, random/greedy/game rollouts, optional depth cut,
+    optional one-ply priors."""
 
     kind = "mcts"
     Params = MctsParams
@@ -132,7 +199,8 @@ class MctsAgent(Agent):
         super().__init__(seed=seed, **params)
         self.clock: Callable[[], float] = time.perf_counter  # injectable for tests of the time budget
         self.last_iterations = 0  # iterations of the last search (for tests and benchmarks)
-        self.last_root: _Node | None = None
+        self.last_root: Node | None = None
+        self.last_values: list[float] = []
 
     # ------------------------------------------------------------------------------------------ search
     def act(self, state: State, seat: int) -> Action:
@@ -142,153 +210,109 @@ class MctsAgent(Agent):
             return legal[0]
         root = self.search(state, seat)
         best = None
-        best_key = (-1, -math.inf)
+        best_key: tuple[float, float] = (-1.0, -math.inf)
         for a in legal:  # most visited; ties to the better mean, then to the first listed
             ch = root.children.get(a.notation)
             if ch is None:
                 continue
-            key = (ch.n, ch.w / ch.n if ch.n else -math.inf)
+            key = (float(ch.visits), ch.w / ch.n if ch.n else -math.inf)
             if key > best_key:
                 best, best_key = a, key
         return best if best is not None else legal[0]
 
-    def search(self, state: State, seat: int) -> _Node:
+    def analyse(
+        self, state: State, seat: int, sample: Sampler | None = None, ensure: str | None = None
+    ) -> SearchResult:
+        """Search ``state`` for ``seat`` and report every root action (the coach's and the hint's view).
+
+        ``sample`` draws each iteration's world (default: ``state.determinize(seat, rng)``); ``ensure``: the
+        notation of a root action that gets at least a quarter of the visits, so its value is measured as
+        well as the best one's (the root's ``values`` leave those forced iterations out)."""
+        root = self.search(state, seat, sample=sample, ensure=ensure)
+        rows = []
+        for key, ch in root.children.items():
+            if ch.visits:
+                rows.append(Choice(key, ch.visits, ch.w / ch.n))
+        rows.sort(key=lambda c: (-c.visits, -c.value))
+        return SearchResult(rows, list(self.last_values), self.last_iterations)
+
+    def search(
+        self,
+        state: State,
+        seat: int,
+        sample: Sampler | None = None,
+        ensure: str | None = None,
+    ) -> Node:
         """Run the budget from ``state`` (a determinised copy) for ``seat``; returns the root node."""
         p = self.params
         game = state.game
         rng = self.rng
-        rand = rng.random
-        determinize = state.determinize
-        c = p.c
-        log = math.log
-        sqrt = math.sqrt
-        tanh = math.tanh
         n_seats = len(state.returns())
-        seats = range(n_seats)
-
-        evaluate_all = hint(game, "evaluate_all")
-        # the game's own evaluation: an override of Game.evaluate, else bots.evaluate (called directly)
-        own_eval = game.evaluate if type(game).evaluate is not Game.evaluate else _bots(game, "evaluate")
-        depth = (
-            p.depth
-            if isinstance(p.depth, int) and (own_eval is not None or evaluate_all is not None)
-            else None
-        )
-        evaluate = own_eval or game.evaluate
-        fixed_scale = p.scale or hint(game, "eval_scale")
-        abs_sum = 0.0  # running mean of |evaluation| for the adaptive scale
-        abs_n = 0
-
-        rollout = p.rollout
-        game_policy = hint(game, "rollout_action") if rollout == "game" else None
-        greedy = rollout == "greedy"
-
-        iters = p.iters
-        deadline = None if p.time is None else self.clock() + p.time
-        clock = self.clock
-
-        step = _trusted(type(state))
-        root = _Node(-1)
-        path: list[_Node] = []
-        done = 0
-        while True:
-            if iters is not None and done >= iters:
-                break
-            if deadline is not None and done > 0 and clock() >= deadline:
-                break
-            s = determinize(seat, rng)
-            node = root
-            path.clear()
-            # -- selection and expansion ---------------------------------------------------------
-            while not s.is_over:
-                legal = s.legal_actions()
-                children = node.children
-                fresh = None
-                k = 0
-                best = None
-                best_u = -math.inf
-                for a in legal:
-                    ch = children.get(a.notation)
-                    if ch is None:
-                        k += 1
-                        if k == 1 or rand() * k < 1.0:  # uniform among the unexpanded, in one pass
-                            fresh = a
-                    else:
-                        ch.avail += 1
-                        if k == 0:
-                            u = ch.w / ch.n + c * sqrt(log(ch.avail) / ch.n)
-                            if u > best_u:
-                                best_u, best = u, (a, ch)
-                if fresh is not None:
-                    ch = _Node(cast(int, s.to_move))
-                    ch.avail = 1
-                    children[fresh.notation] = ch
-                    path.append(ch)
-                    step(s, fresh)  # the trusted step (see ``_trusted``)
-                    break
-                assert best is not None
-                a, node = best
-                path.append(node)
-                step(s, a)
-            # -- rollout ---------------------------------------------------------------------------
-            steps = 0
-            while not s.is_over:
-                if depth is not None and steps >= depth:
-                    break
-                if greedy:
-                    a = self._greedy_action(s, evaluate)
-                elif game_policy is not None:
-                    a = game_policy(s, rng)
-                else:
-                    legal = s.legal_actions()
-                    a = legal[int(rand() * len(legal))]
-                step(s, a)
-                steps += 1
-            # -- value -----------------------------------------------------------------------------
-            if s.is_over:
-                values = s.returns()
+        if sample is None:
+            if p.open:
+                sample = state.clone
             else:
-                raw = evaluate_all(s) if evaluate_all is not None else [evaluate(s, q) for q in seats]
-                if fixed_scale:
-                    scale = fixed_scale
-                else:
-                    for v in raw:
-                        abs_sum += v if v >= 0 else -v
-                    abs_n += n_seats
-                    scale = abs_sum / abs_n or 1.0
-                values = [tanh(v / scale) for v in raw]
-            # -- backup ----------------------------------------------------------------------------
-            for nd in path:
-                nd.n += 1
-                nd.w += values[nd.seat]
-            root.n += 1
-            done += 1
-        self.last_iterations = done
-        self.last_root = root
-        return root
 
-    def _greedy_action(self, s: State, evaluate: Callable[[State, int], float]) -> Action:
-        """One ply ahead with the game's evaluation for the seat to move; ties broken at random."""
-        legal = s.legal_actions()
-        if len(legal) == 1:
-            return legal[0]
-        me = cast(int, s.to_move)
-        best: list[Action] = []
-        best_v = -math.inf
-        for a in legal:
-            child = s.clone()
-            child.apply(a)
-            v = evaluate(child, me)
-            if v > best_v + 1e-9:
-                best_v, best = v, [a]
-            elif v >= best_v - 1e-9:
-                best.append(a)
-        return best[int(self.rng.random() * len(best))]
+                def sample() -> State:
+                    return state.determinize(seat, rng)
+
+        evaluate_all = hint(game, "evaluate_all") if p.style is None else None
+        evaluate: Evaluate = evaluator(game, p.style)
+        learned = require(game) if p.value == "learned" else None
+        has_eval = (
+            own_evaluate(game) is not None
+            or evaluate_all is not None
+            or p.style is not None
+            or learned is not None
+        )
+        depth = p.depth if isinstance(p.depth, int) and has_eval else -1
+        policy = hint(game, "rollout_action") if p.rollout == "game" else None
+        baseline = [0.0] * n_seats
+        if p.relative and learned is None and has_eval and not state.is_over:
+            raw = (
+                evaluate_all(state)
+                if evaluate_all is not None
+                else [evaluate(state, q) for q in range(n_seats)]
+            )
+            baseline = [float(v) for v in raw]
+        clock = self.clock
+        started = clock()
+        search = engine().Search(
+            sample,
+            _trusted(type(state)),
+            rng.random,
+            rng,
+            evaluate,
+            evaluate_all,
+            learned.all if learned is not None else None,
+            learned if learned is not None else None,
+            policy,
+            n_seats,
+            p.c,
+            float(p.prior) if has_eval else 0.0,
+            depth,
+            p.rollout == "greedy",
+            float(p.scale or hint(game, "eval_scale") or 0.0),
+            clock,
+            baseline,
+        )
+        search.run(
+            p.iters if p.iters is not None else -1,
+            started + p.time if p.time is not None else -1.0,
+            p.stop and ensure is None,
+            ensure,
+            started,
+        )
+        done, counted = search.done, search.counted
+        self.last_iterations = done
+        self.last_root = search.root
+        self.last_values = [t / counted for t in search.totals] if counted else [0.0] * n_seats
+        return search.root
 
     def stats(self) -> list[tuple[str, int, float]]:
         """(notation, visits, mean value) of the last search's root children, most visited first."""
         root = self.last_root
         if root is None:
             return []
-        rows = [(k, ch.n, ch.w / ch.n if ch.n else 0.0) for k, ch in root.children.items()]
+        rows = [(k, ch.visits, ch.w / ch.n if ch.n else 0.0) for k, ch in root.children.items()]
         return sorted(rows, key=lambda r: (-r[1], -r[2]))

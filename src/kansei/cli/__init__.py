@@ -1,4 +1,5 @@
-"""The ``kansei`` command line: games, rules, cards, decks, check, play, sim, ladder, replay, validate.
+"""The ``kansei`` command line: games, rules, cards, decks, check, play, sim, ladder, levels, analyse,
+replay, validate.
 
 Errors a user can cause (unknown game, bad option, malformed file, illegal action) print one clear line per
 problem and exit 1 — never a traceback. The commands live in this package's modules. ``kansei lab`` and
@@ -15,7 +16,7 @@ import typer
 
 from kansei.core.errors import KanseiError
 
-from . import checking, info, play, replaying, runs, validating  # noqa: F401  (each registers its commands)
+from . import checking, coaching, info, play, replaying, runs, training, validating  # noqa: F401  (each registers its commands)
 from .common import app, clean, err, fail, split_agents
 
 # the arguments after `kansei lab` / `kansei serve`, --help included, go to the mounted command as they are

@@ -49,6 +49,12 @@ def _stopped_note(res: dict[str, Any] | Any, played: int, planned: int) -> str:
     return f"partial: {stopped} after {played:,} of {planned:,} games" if stopped else ""
 
 
+def _ms(t: Any) -> str:
+    if t is None or t.ms_median is None:
+        return "—"
+    return f"{t.ms_median:,.1f}, {t.ms_p95:,.1f}"
+
+
 def _end(stopped: str | None, interrupted: bool) -> None:
     if stopped:
         err.print(f"[yellow]{clean(stopped)}: the results above are partial[/]")
@@ -141,19 +147,64 @@ def ladder(
     mode: Mode = None,
     opt: Opts = None,
     as_json: AsJson = False,
+    levels: Annotated[
+        bool,
+        typer.Option(
+            "--levels",
+            help="calibrate the named levels: each against greedy and the level below (greedy = 0)",
+        ),
+    ] = False,
+    until: Annotated[
+        float | None,
+        typer.Option(
+            help="stop a pairing once its 95% interval is ± this narrow (e.g. 0.05), at most --games"
+        ),
+    ] = None,
+    ceiling: Annotated[
+        bool,
+        typer.Option(
+            "--ceiling",
+            help="with --levels: also the clairvoyant ceiling (the expert seeing every card, 10× its budget)",
+        ),
+    ] = False,
+    save_ratings: Annotated[
+        bool, typer.Option("--save-ratings", help="with --levels: write the ratings kansei ships")
+    ] = False,
+    ratings_file: Annotated[
+        Path | None, typer.Option(help="with --save-ratings: another ratings file to write")
+    ] = None,
 ) -> None:
-    """Round robin between bots: win-rate matrix with 95% intervals, Bradley–Terry ratings (Elo scale)."""
+    """Round robin between bots: win-rate matrix with 95% intervals, Bradley–Terry ratings (Elo scale).
+    With --levels, the calibration of the named levels (kansei levels shows the result)."""
     from kansei.sim.ladder import ladder as run_ladder
 
     _check_counts(games_, workers)
+    if (save_ratings or ceiling) and not levels:
+        raise OptionError("--save-ratings and --ceiling go with --levels")
     options = parse_options(opt, mode)
     g = load_game(game, options)
     if players is not None:
         g.player_count(players)
-    specs = split_agents(agents)
+    pairs = None
+    anchor = 0
+    sees_all: list[int] = []
+    if levels:
+        from kansei.sim import calibrate
+
+        if options:
+            raise OptionError("--levels rates the game with its default options: leave out --opt and --mode")
+        specs = list(calibrate.AGENTS)
+        pairs = calibrate.level_pairs(ceiling)
+        anchor = specs.index("greedy")
+        if ceiling:
+            sees_all = [len(specs)]
+            specs.append(calibrate.ceiling_spec(g))
+    else:
+        specs = split_agents(agents)
     if len(specs) < 2:
         raise OptionError("a ladder needs at least two agents, e.g. --agents random,greedy,mcts")
-    total = len(specs) * (len(specs) - 1) // 2 * games_
+    n_pairs = len(pairs) if pairs is not None else len(specs) * (len(specs) - 1) // 2
+    total = n_pairs * games_
     with progress_bar(f"{game} ladder") as bar:
         task = bar.add_task("games", total=total)
         res = run_ladder(
@@ -165,7 +216,22 @@ def ladder(
             workers=workers,
             players=players,
             progress=lambda k: bar.advance(task, k),
+            pairs=pairs,
+            until=until,
+            anchor=anchor,
+            sees_all=sees_all,
         )
+    if save_ratings:
+        from kansei.sim import calibrate
+
+        command = (
+            f"kansei ladder {game} --levels --games {games_} --seed {seed}"
+            + (f" --until {until:g}" if until else "")
+            + (" --ceiling" if ceiling else "")
+        )
+        path = ratings_file or calibrate.ratings_path()
+        calibrate.merge(path, game, calibrate.entry(g, res, command))
+        err.print(f"ratings of {clean(game)} written to {clean(path)}")
     if as_json:
         print(json.dumps(res.to_dict()))
         _end(res.stopped, res.interrupted)
@@ -192,14 +258,17 @@ def ladder(
                 cells.append(f"{c['rate']:.0%}\n[dim]{c['low']:.0%}–{c['high']:.0%}[/]")
         m.add_row(clean(name, 40), *cells)
     out.print(m)
+    if res.until:
+        out.print(f"[dim]a pairing stopped once its 95% interval was within ±{res.until:.0%}[/]")
     # under the matrix, not as its caption (a caption wraps at the table's width)
     out.print(f"[dim]{games_} games per pairing, {res.players} seats, seed {seed}; a draw counts ½[/]")
-    out.print(f"[bold]Bradley–Terry ratings, Elo scale, {clean(names[0], 40)} = 0[/]")
+    out.print(f"[bold]Bradley–Terry ratings, Elo scale, {clean(names[res.anchor], 40)} = 0[/]")
     r = Table()
-    for col in ("#", "agent", "rating", "95% interval", "games", "score"):
+    for col in ("#", "agent", "rating", "95% interval", "games", "score", "ms a move (median, p95)"):
         r.add_column(col, justify="left" if col == "agent" else "right")
+    think = {name: res.think[i] for i, name in enumerate(names) if i < len(res.think)}
     for rank, x in enumerate(sorted(res.ratings, key=lambda x: -x.rating), 1):
-        interval = "anchor" if x.agent == names[0] else f"{x.low:+.0f} … {x.high:+.0f}"
+        interval = "anchor" if x.agent == names[res.anchor] else f"{x.low:+.0f} … {x.high:+.0f}"
         r.add_row(
             str(rank),
             clean(x.agent, 40),
@@ -207,6 +276,7 @@ def ladder(
             interval,
             str(x.games),
             f"{x.score / x.games:.1%}" if x.games else "—",
+            _ms(think.get(x.agent)),
         )
     out.print(r)
     out.print(f"{plural(played, 'game')} in {res.seconds:.1f} s with {plural(workers, 'worker')}")

@@ -121,7 +121,39 @@ Mode = Annotated[str | None, typer.Option(help="game mode")]
 Content = Annotated[
     str | None, typer.Option(help="content folder, or REF:PATH at a git ref, to play instead")
 ]
-Agent = Annotated[str, typer.Option(help="the bot on every seat, e.g. greedy, random, mcts:iters=200")]
+Agent = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--agent",
+        help="the bot of each seat, repeated round the table (one: every seat), e.g. greedy, mcts:iters=200",
+    ),
+]
+Precision = Annotated[
+    str | None,
+    typer.Option(
+        help="play in rounds until every interval is this narrow (±), e.g. 2pts; --games is the bound"
+    ),
+]
+UntilSignificant = Annotated[
+    bool,
+    typer.Option(
+        "--until-significant",
+        help="play in rounds until a comparison is significant (always-valid), --games the bound",
+    ),
+]
+Band = Annotated[
+    str | None, typer.Option(help="a target band for the scores, e.g. 45-55: yes/no per pairing")
+]
+PlanOnly = Annotated[
+    bool,
+    typer.Option(
+        "--plan", help="play nothing: print the games the question needs and how long they take here"
+    ),
+]
+Effect = Annotated[
+    str | None,
+    typer.Option(help="--plan: the smallest difference worth finding, e.g. 2pts [the precision, or 2pts]"),
+]
 Deck = Annotated[
     list[str] | None,
     typer.Option(
@@ -147,9 +179,44 @@ def _options(opt: list[str] | None, mode: str | None) -> dict[str, Any]:
     return options
 
 
-RUN_OPTIONS = ("backend", "workers", "address", "out_dir", "resume", "as_json")
+RUN_OPTIONS = ("backend", "workers", "address", "out_dir", "resume", "as_json", "plan_only", "effect")
 # command-line names whose experiment parameter is named otherwise
-FIELDS = {"deck": "decks", "card_": "cards", "baseline": "baselines", "opponent": "opponents", "run_": "run"}
+FIELDS = {
+    "deck": "decks",
+    "card_": "cards",
+    "baseline": "baselines",
+    "opponent": "opponents",
+    "run_": "run",
+    "agent": "agents",
+}
+POINTS = re.compile(r"^\s*(\d+(?:\.\d*)?|\.\d+)\s*(pts?|points?|%)?\s*$")
+
+
+def points(text: str | None, flag: str) -> float | None:
+    """'2pts', '2', '2%', '0.5 points' -> 0.02 (a fraction of a win rate)."""
+    if text is None:
+        return None
+    m = POINTS.match(text)
+    if not m:
+        raise OptionError(f"{flag} takes points of win rate like 2pts, not {text[:30]!r}")
+    value = float(m.group(1)) / 100
+    if not 0 < value < 1:
+        raise OptionError(f"{flag} must be above 0 and below 100 points, not {text[:30]!r}")
+    return value
+
+
+def band(text: str | None) -> tuple[float, float] | None:
+    """'45-55' (or '45–55', '45%-55%') -> (0.45, 0.55)."""
+    if text is None:
+        return None
+    parts = re.split(r"\s*[-–,]\s*", text.strip().replace("%", ""))
+    try:
+        lo, hi = (float(x) / 100 for x in parts)
+    except ValueError:
+        raise OptionError(f"--band takes two percentages like 45-55, not {text[:30]!r}") from None
+    if not 0 <= lo < hi <= 1:
+        raise OptionError(f"--band: {text[:30]!r} is not a low-high range within 0-100")
+    return (lo, hi)
 
 
 def _execute(ctx: typer.Context, kind: str, **fields: Any) -> None:
@@ -174,7 +241,28 @@ def _execute(ctx: typer.Context, kind: str, **fields: Any) -> None:
     if opt or mode:
         values["options"] = _options(opt, mode)
         typed.add("options")
-    values = {k: v for k, v in values.items() if v is not None and v != []}
+    if "precision" in values:
+        values["precision"] = points(values["precision"], "--precision")
+    if "band" in values:
+        values["band"] = band(values["band"])
+    values = {
+        k: list(v) if isinstance(v, tuple) else v
+        for k, v in values.items()
+        if v is not None and not (isinstance(v, list | tuple) and not v)
+    }
+    if run_opts["plan_only"]:
+        show_plan(
+            runner.plan_run(
+                kind,
+                values,
+                effect=points(run_opts["effect"], "--effect"),
+                backend=run_opts["backend"] or "local",
+                workers=run_opts["workers"],
+                address=run_opts["address"],
+            ),
+            bool(run_opts["as_json"]),
+        )
+        return
     bar = Bar(kind)
     try:
         if run_opts["resume"]:
@@ -200,6 +288,43 @@ def _execute(ctx: typer.Context, kind: str, **fields: Any) -> None:
     finally:
         bar.close()
     show(run, result, bool(run_opts["as_json"]))
+
+
+def show_plan(plan: dict[str, Any], as_json: bool) -> None:
+    """What --plan found, in a few lines."""
+    from .report import json_safe
+
+    if as_json:
+        print(json.dumps(json_safe(plan)))
+        return
+
+    def duration(seconds: float) -> str:
+        if seconds < 90:
+            return f"{seconds:.0f} s"
+        if seconds < 5400:
+            return f"{seconds / 60:.0f} min"
+        return f"{seconds / 3600:.1f} h"
+
+    m = plan["comparisons"]
+    out.print(f"[bold]plan for lab {escape(plan['experiment'])}[/]")
+    out.print(
+        f"  • {m} independent comparison(s); the strongest must clear α = {plan['alpha_per_comparison']:.2g} "
+        f"(Holm's first step{'' if m > 1 else ', no correction'})."
+    )
+    out.print(
+        f"  • a pilot of {plan['pilot_games']} games ({duration(plan['pilot_seconds'])}) measured a per-seed spread "
+        f"of {100 * plan['sd_per_seed']:.1f} points."
+    )
+    out.print(
+        f"  • to find a true difference of ±{100 * plan['effect']:g} points 8 times in 10: about "
+        f"{plan['seeds_needed']} seeds, {plan['games_needed']} games, {duration(plan['seconds_needed'])} here "
+        f"({plan['workers']} workers)."
+    )
+    if plan.get("precision_games"):
+        out.print(
+            f"  • to narrow every always-valid interval to ±{100 * plan['effect']:g} points (--precision): about "
+            f"{plan['precision_games']} games, {duration(plan['precision_seconds'])} here."
+        )
 
 
 INTERVAL = re.compile(r"(\d+(?:\.\d+)?)% \((\d+(?:\.\d+)?)% – (\d+(?:\.\d+)?)%\)")
@@ -258,10 +383,15 @@ def matchup(
     players: Annotated[
         str | None, typer.Option(help="games without decks: racer counts to compare, e.g. 2,3,4")
     ] = None,
-    agent: Agent = "greedy",
+    agent: Agent = None,
     games: Annotated[
         int | None, typer.Option("--games", help="games per pairing (half in each seating) [200]")
     ] = None,
+    precision: Precision = None,
+    until_significant: UntilSignificant = False,
+    band: Band = None,
+    plan_only: PlanOnly = False,
+    effect: Effect = None,
     seed: Seed = 0,
     opt: Opt = None,
     mode: Mode = None,
@@ -284,10 +414,14 @@ def seats(
     game: Annotated[str, typer.Argument(help="game id")],
     deck: Deck = None,
     players: Annotated[int | None, typer.Option(help="seats per game")] = None,
-    agent: Agent = "greedy",
+    agent: Agent = None,
     games: Annotated[
         int | None, typer.Option("--games", help="games in all, split over the deck rotations [1000]")
     ] = None,
+    precision: Precision = None,
+    until_significant: UntilSignificant = False,
+    plan_only: PlanOnly = False,
+    effect: Effect = None,
     seed: Seed = 0,
     opt: Opt = None,
     mode: Mode = None,
@@ -312,15 +446,24 @@ def card(
         str | None, typer.Option(help="the deck holding the card(s) [first starter deck]")
     ] = None,
     card_: Annotated[list[str] | None, typer.Option("--card", help="the card to weigh (repeatable)")] = None,
-    scan: Annotated[bool, typer.Option(help="weigh every card of the deck, ranked, Holm-corrected")] = False,
+    scan: Annotated[
+        bool,
+        typer.Option(
+            help="weigh every card of the deck, ranked, Holm-corrected (the default without --card)"
+        ),
+    ] = False,
     baseline: Annotated[
         list[str] | None, typer.Option(help="the card to compare with, one per kind (repeatable)")
     ] = None,
     opponent: Annotated[
         list[str] | None, typer.Option(help="opponent deck(s) [the other starter decks]")
     ] = None,
-    agent: Agent = "greedy",
+    agent: Agent = None,
     games: Annotated[int | None, typer.Option("--games", help="paired games per card [400]")] = None,
+    precision: Precision = None,
+    until_significant: UntilSignificant = False,
+    plan_only: PlanOnly = False,
+    effect: Effect = None,
     seed: Seed = 0,
     opt: Opt = None,
     mode: Mode = None,
@@ -342,9 +485,7 @@ def shape(
     ctx: typer.Context,
     game: Annotated[str, typer.Argument(help="game id")],
     deck: Deck = None,
-    agents: Annotated[
-        str, typer.Option(help="bots per seat, comma-separated, repeated round the table")
-    ] = "greedy",
+    agent: Agent = None,
     players: Annotated[int | None, typer.Option(help="seats per game")] = None,
     games: Annotated[int | None, typer.Option("--games", help="games [500]")] = None,
     seed: Seed = 0,
@@ -359,7 +500,7 @@ def shape(
     as_json: AsJson = False,
 ) -> None:
     """Race shape: game length, lead changes, comebacks, margins, first-lead (first-blood) advantage."""
-    _execute(ctx, "shape", agents=_split_specs(agents))
+    _execute(ctx, "shape")
 
 
 @app.command()
@@ -368,8 +509,9 @@ def skill(
     ctx: typer.Context,
     game: Annotated[list[str] | None, typer.Argument(help="game ids [every game]")] = None,
     bots: Annotated[
-        str, typer.Option(help="bots to compare (random among them)")
-    ] = "random,greedy,mcts:iters=50,mcts:iters=200",
+        str | None,
+        typer.Option(help="bots to compare, weakest first, random among them [random and the levels]"),
+    ] = None,
     games: Annotated[
         int | None, typer.Option("--games", help="games per pairing of bots, per game [100]")
     ] = None,
@@ -382,7 +524,7 @@ def skill(
     as_json: AsJson = False,
 ) -> None:
     """How far random, greedy and search bots are apart in each game: skill, or luck?"""
-    _execute(ctx, "skill", game=",".join(game) if game else "all", bots=_split_specs(bots))
+    _execute(ctx, "skill", game=",".join(game) if game else "all", bots=_split_specs(bots) if bots else None)
 
 
 @app.command()
@@ -404,8 +546,12 @@ def diff(
     players: Annotated[
         str | None, typer.Option(help="matchup without decks: racer counts; seats: seats")
     ] = None,
-    agent: Agent = "greedy",
+    agent: Agent = None,
     games: Games = None,
+    precision: Precision = None,
+    until_significant: UntilSignificant = False,
+    plan_only: PlanOnly = False,
+    effect: Effect = None,
     seed: Seed = 0,
     opt: Opt = None,
     mode: Mode = None,
@@ -430,10 +576,13 @@ def diff(
 def observe(
     ctx: typer.Context,
     paths: Annotated[
-        list[str], typer.Argument(help="replay files or folders of them (kansei sim --save-replays)")
+        list[str],
+        typer.Argument(help="replay files (kansei sim --save-replays), lab run folders, or folders of them"),
     ],
-    game: Annotated[str, typer.Option(help="only the replays of this game [the first one found]")] = "",
-    min_games: Annotated[int, typer.Option(help="rank only cards drawn in at least this many games")] = 20,
+    game: Annotated[str, typer.Option(help="only the saved games of this game [the first one found]")] = "",
+    min_games: Annotated[
+        int, typer.Option(help="rank only cards drawn, and not drawn, in at least this many seat-games")
+    ] = 20,
     out_dir: Out = None,
     as_json: AsJson = False,
 ) -> None:
@@ -484,20 +633,25 @@ def runs(
     from .store import Run
 
     t = Table(title=f"lab runs in {escape(str(root))}", title_justify="left")
-    for c in ("run", "experiment", "games", "created"):
+    for c in ("run", "experiment", "games", "status", "created"):
         t.add_column(c)
     for folder in sorted(p for p in root.iterdir() if (p / "run.json").exists()) if root.is_dir() else []:
         try:
             r = Run.open(folder)
-        except KanseiError:
+        except KanseiError as e:
+            t.add_row(escape(folder.name), "—", "—", f"[red]{escape(str(e).splitlines()[0][-60:])}[/]", "—")
             continue
         done = len(r.done())
         total = r.meta.get("total", 0)
-        state = f"{done}/{total}" + ("" if done >= total else " [yellow](unfinished)[/]")
+        status = r.status
+        if status == "complete" and done < total:
+            status = "incomplete"
+        colour = {"complete": "green", "playing": "yellow", "stopped": "yellow"}.get(status, "red")
         t.add_row(
             escape(folder.name),
             escape(str(r.meta.get("experiment"))),
-            state,
+            f"{done}/{total}",
+            f"[{colour}]{escape(status)}[/]",
             escape(str(r.meta.get("created"))),
         )
     out.print(t)

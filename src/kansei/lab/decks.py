@@ -98,25 +98,43 @@ def swap(game: Game, deck: dict[str, Any], card: str, baseline: str) -> dict[str
 
 def baseline_for(game: Game, deck: dict[str, Any], card: dict[str, Any], given: dict[str, str]) -> str:
     """The baseline card to compare ``card`` with: the one given for its kind, else the game's own choice
-    (optional hook ``game.baseline_card(kind)``), else the first card of that kind the deck does not
-    hold (official cards before house ones), else the first other card of that kind."""
+    (optional hook ``game.baseline_card(kind)``) if the deck does not hold it, else the first card of that
+    kind the deck does not hold (official cards before house ones). A card whose every fellow of its kind
+    is in the deck has no default baseline: one line asks for ``--baseline`` (a held baseline would be
+    compared with itself and change the deck's order)."""
     kind = str(card["kind"])
     if kind in given:
         return given[kind]
+    held = {n.lower() for n in holdings(game, deck)} | {
+        str(find_card(game, n).get("slug", n)).lower() for n in holdings(game, deck)
+    }
     hook = getattr(game, "baseline_card", None)
     if callable(hook):
         named = hook(kind)
         if isinstance(named, str) and named.lower() != str(card["name"]).lower():
-            return str(find_card(game, named)["name"])
-    held = {n.lower() for n in holdings(game, deck)}
+            found = find_card(game, named)
+            if str(found["name"]).lower() not in held:
+                return str(found["name"])
     same = [c for c in game.cards("en") if c["kind"] == kind and c["name"] != card["name"]]
     same.sort(key=lambda c: bool(c.get("house")))
     for c in same:
-        if str(c["name"]).lower() not in held:
+        if str(c["name"]).lower() not in held and str(c.get("slug", "")).lower() not in held:
             return str(c["name"])
     if same:
-        return str(same[0]["name"])
+        raise ContentError(
+            [
+                f"{card['name']!r}: the deck holds every other {kind} card, so there is no baseline it does not "
+                f"hold; name one with --baseline"
+            ]
+        )
     raise ContentError([f"{card['name']!r}: no other card of kind {kind!r} to compare it with"])
+
+
+def held_in_place(game: Game, deck: dict[str, Any], baseline: str) -> bool:
+    """Whether a swap to ``baseline`` keeps the swapped copy in the card's own place of the deck list
+    (it does unless the deck already holds the baseline: then the copy joins the baseline's place)."""
+    names = {n.lower() for n in holdings(game, deck)}
+    return baseline.lower() not in names
 
 
 def baselines(game: Game, names: list[str]) -> dict[str, str]:
@@ -154,6 +172,7 @@ __all__ = [
     "check_baseline",
     "deck_label",
     "find_card",
+    "held_in_place",
     "holder_key",
     "holdings",
     "slots",

@@ -37,12 +37,14 @@ class Tables:
     decks: list[dict[str, Any]] = field(default_factory=list)
     agents: list[str] = field(default_factory=list)
     contents: dict[str, dict[str, bytes]] = field(default_factory=dict)  # digest -> {relative path: bytes}
-    shape: bool = False  # observe who is ahead during play (race shape)
+    records: bool = False  # keep the cards each seat drew and played (card events) in every row
 
     def deck(self, deck: dict[str, Any]) -> int:
-        """The index of ``deck`` in the table (added if new)."""
+        """The index of ``deck`` in the table (added if new). Decks are the same only in the same order:
+        a deck list's order decides its shuffle, so a reordered deck is another deck."""
+        key = deck_key(deck)
         for i, d in enumerate(self.decks):
-            if d == deck:
+            if deck_key(d) == key:
                 return i
         self.decks.append(deck)
         return len(self.decks) - 1
@@ -51,6 +53,11 @@ class Tables:
         if spec not in self.agents:
             self.agents.append(spec)
         return self.agents.index(spec)
+
+
+def deck_key(deck: dict[str, Any]) -> str:
+    """Deck data as text with its keys in their order (two decks are one only if this is equal)."""
+    return json.dumps(deck, default=str)
 
 
 @dataclass(frozen=True)
@@ -88,7 +95,7 @@ def plan_digest(tables: Tables, jobs: list[Job]) -> str:
         "games": [asdict(g) for g in tables.games],
         "decks": tables.decks,
         "agents": tables.agents,
-        "shape": tables.shape,
+        "records": tables.records,
     }
     h.update(json.dumps(meta, default=str).encode())  # in order: a deck's card order decides its shuffle
     for j in jobs:
@@ -96,4 +103,4 @@ def plan_digest(tables: Tables, jobs: list[Job]) -> str:
     return h.hexdigest()[:16]
 
 
-__all__ = ["SEED_LIMIT", "GameRef", "Job", "Tables", "numbered", "plan_digest", "unit_seed"]
+__all__ = ["SEED_LIMIT", "GameRef", "Job", "Tables", "deck_key", "numbered", "plan_digest", "unit_seed"]

@@ -4,9 +4,12 @@ Bots see only what ``kansei.agents.choose`` shows them. Each agent is seeded fro
 seat and its spec alone, so the same seat gets the same bot randomness whichever deck it holds — the
 common random numbers that make a card swap's paired difference small in noise.
 
-Race shape (``Tables.shape``): after every change of the seat to move, the lab asks the game who is ahead
-with the contract's ``game.standing(state, seat)`` (each seat's lead in the game's own units, from public
-information; docs/ARCHITECTURE.md).
+Every row keeps what the contract's records say about the game (docs/ARCHITECTURE.md): each seat's deck
+as the game began (``state.deck_lists()``, so a default deck is named too), the first mover
+(``state.first_mover``), and the race's shape read after every change of the seat to move with
+``game.standing(state, seat)`` (each seat's lead in ``Game.standing_unit``, from public information).
+With ``Tables.records`` it also keeps, per seat, the cards it drew and played (``game.card_events`` over
+``state.event_log()``) and how many cards it had drawn at the start of each of its turns (for draw odds).
 """
 
 from __future__ import annotations
@@ -93,7 +96,8 @@ def leader(values: Sequence[float]) -> int | None:
 
 def shape_of(samples: list[list[float]], final: list[float] | None, winner: int | None) -> dict[str, Any]:
     """Lead changes, the first leader, the leader at half way, comeback and margin from the samples of
-    who is ahead taken at each turn (``final``: the game's standing at the end, where it has one)."""
+    every seat's standing taken at each turn (``final``: the standing at the end). A seat's standing is
+    its lead over the best other seat, so the winner's final standing is the winning margin."""
     leaders = [leader(s) for s in samples]
     changes = 0
     last: int | None = None
@@ -109,9 +113,8 @@ def shape_of(samples: list[list[float]], final: list[float] | None, winner: int 
     half = leaders[len(leaders) // 2] if leaders else None
     end = final if final is not None else (samples[-1] if samples else None)
     margin = None
-    if end is not None and winner is not None and len(end) > 1:
-        others = [v for i, v in enumerate(end) if i != winner]
-        margin = float(end[winner] - max(others))
+    if end is not None and winner is not None and winner < len(end):
+        margin = float(end[winner])  # standing(state, seat) is already the lead over the best other
     return {
         "lead_changes": changes,
         "first_leader": first,
@@ -121,19 +124,61 @@ def shape_of(samples: list[list[float]], final: list[float] | None, winner: int 
     }
 
 
+def deck_names(state: State, given: list[dict[str, Any] | None] | None) -> list[str | None]:
+    """Each seat's deck by name: the one the job gave, else the game's own record of it."""
+    lists = state.deck_lists()
+    out: list[str | None] = []
+    for seat in range(state.players):
+        deck = given[seat] if given is not None and seat < len(given) else None
+        if deck is None and seat < len(lists):
+            deck = lists[seat]
+        out.append(None if deck is None else str(deck.get("name") or "deck"))
+    return out
+
+
+def card_records(
+    game: Game, state: State, marks: list[tuple[int, int]]
+) -> tuple[list[list[str]], list[list[str]], list[list[int]]]:
+    """Per seat: the cards it drew, the cards it played (slugs, sorted), and how many cards it had drawn
+    at the start of each of its turns (``marks``: (event count, seat to move) at each change of mover)."""
+    n = state.players
+    drawn: list[set[str]] = [set() for _ in range(n)]
+    played: list[set[str]] = [set() for _ in range(n)]
+    counts = [0] * n
+    by_turn: list[list[int]] = [[] for _ in range(n)]
+    k = 0
+    for i, (_, event) in enumerate(state.event_log()):
+        while k < len(marks) and marks[k][0] <= i:
+            by_turn[marks[k][1]].append(counts[marks[k][1]])
+            k += 1
+        for ce in game.card_events(event):
+            if not 0 <= ce.seat < n:
+                continue
+            if ce.verb == "drawn":
+                drawn[ce.seat].add(ce.card)
+                counts[ce.seat] += 1
+            elif ce.verb == "played":
+                played[ce.seat].add(ce.card)
+    for at, seat in marks[k:]:
+        by_turn[seat].append(counts[seat])
+    return [sorted(d) for d in drawn], [sorted(p) for p in played], by_turn
+
+
 def play_job(tables: Tables, job: Job) -> dict[str, Any]:
     """Play one job to the end and describe it as a row."""
     t0 = time.perf_counter()
     game = game_for(tables, job.game, job.version)
     decks = None if job.decks is None else [None if d is None else tables.decks[d] for d in job.decks]
     state = game.start(seed=job.seed, players=job.players, decks=decks)
+    first_mover = state.first_mover
     specs = [tables.agents[a] for a in job.agents]
     bots = [make_agent(spec, seed=derive_seed(job.seed, seat, spec)) for seat, spec in enumerate(specs)]
     actions = turns = 0
-    observe = tables.shape
-    stand = standing_fn(game) if observe else None
+    stand = standing_fn(game)
+    records = tables.records
     samples: list[list[float]] = []
     mover = state.to_move
+    marks: list[tuple[int, int]] = [(0, mover)] if records and mover is not None else []
     while not state.is_over:
         seat = state.to_move
         assert seat is not None
@@ -142,8 +187,10 @@ def play_job(tables: Tables, job: Job) -> dict[str, Any]:
         if state.to_move != mover:
             turns += 1
             mover = state.to_move
-            if stand is not None and not state.is_over:
+            if not state.is_over:
                 samples.append([float(v) for v in stand(state)])
+                if records and mover is not None:
+                    marks.append((state.event_count(), mover))
     winner = state.winner
     row: dict[str, Any] = {
         "index": job.index,
@@ -154,19 +201,19 @@ def play_job(tables: Tables, job: Job) -> dict[str, Any]:
         "players": job.players,
         "tag": job.tag,
         "agents": specs,
-        "decks": [None if d is None else str(tables.decks[d].get("name", d)) for d in job.decks]
-        if job.decks is not None
-        else [None] * job.players,
+        "decks": deck_names(state, decks),
+        "first_mover": first_mover,
         "winner": winner,
         "scores": scores(winner, job.players),
         "returns": [float(r) for r in state.returns()],
         "actions": actions,
         "turns": turns,
-        "seconds": time.perf_counter() - t0,
     }
-    if observe:
-        final = [float(v) for v in standing_fn(game)(state)]
-        row.update(shape_of(samples, final, winner))
+    final = [float(v) for v in stand(state)]
+    row.update(shape_of(samples, final, winner))
+    if records:
+        row["drawn"], row["played"], row["drawn_by_turn"] = card_records(game, state, marks)
+    row["seconds"] = time.perf_counter() - t0
     return row
 
 

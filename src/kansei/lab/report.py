@@ -1,9 +1,12 @@
-"""Reports: a self-contained HTML page per run (plotly's own JavaScript inlined, so it works offline),
-the numbers as ``results.csv``, every game as ``games.csv``, and the result as ``result.json``.
+"""Reports: an HTML page per run, the numbers as ``results.csv``, every game as ``games.csv``, the result
+as ``result.json``, and an index page of every run of a lab folder (``index.html``).
 
 The page says the question, the method in one paragraph, the findings, the plots a designer would
-rather look at than read (matchup heat map, card-impact forest plot, lead-change and margin histograms),
-and the tables of numbers with their intervals.
+rather look at than read (matchup heat map, card-impact forest plot, convergence, lead-change and margin
+histograms), and the tables of numbers with their intervals. Plotly's JavaScript (4.8 MB) is written once
+per lab folder (``plotly-<version>.min.js`` beside the run folders) and every report of the folder loads
+it from there: still offline, and a report is a few kilobytes. The index lists every run with its
+question, verdict and status, and the history of the folder's content diffs.
 """
 
 from __future__ import annotations
@@ -16,11 +19,14 @@ import math
 from pathlib import Path
 from typing import Any
 
+import plotly  # type: ignore[import-untyped]
 import plotly.graph_objects as go  # type: ignore[import-untyped]
 from plotly.offline import get_plotlyjs  # type: ignore[import-untyped]
 
+from kansei.core.errors import KanseiError
+
 from .experiments import Result
-from .store import Run
+from .store import Run, _atomic_write
 
 FONT = "system-ui, -apple-system, 'Segoe UI', sans-serif"
 GOOD, BAD, NEUTRAL = "#1b7837", "#b2182b", "#4d4d4d"
@@ -120,7 +126,54 @@ def histogram(values: list[float], title: str, xtitle: str) -> go.Figure:
     return _layout(fig, title, height=340)
 
 
+def convergence_plot(conv: dict[str, Any]) -> go.Figure | None:
+    pts = conv.get("points") or []
+    if not pts:
+        return None
+    x = [p["units"] for p in pts]
+    fig = go.Figure()
+    fig.add_scatter(x=x, y=[p["high"] for p in pts], mode="lines", line={"width": 0}, showlegend=False)
+    fig.add_scatter(
+        x=x,
+        y=[p["low"] for p in pts],
+        mode="lines",
+        line={"width": 0},
+        fill="tonexty",
+        fillcolor="rgba(77,77,77,0.2)",
+        name="95% interval (pointwise)",
+    )
+    fig.add_scatter(
+        x=x, y=[p["value"] for p in pts], mode="lines+markers", marker_color=NEUTRAL, name="estimate"
+    )
+    fig.update_xaxes(title="seeds played", type="log")
+    fig.update_yaxes(title="estimate", tickformat=".1%")
+    return _layout(fig, f"Convergence: {conv.get('cell', '')} as seeds are added", height=340)
+
+
+def shape_plots(shape: dict[str, Any]) -> list[go.Figure]:
+    figs = []
+    if shape.get("unit") and shape.get("lead_changes"):
+        figs.append(histogram(shape["lead_changes"], "Lead changes per game", "lead changes"))
+    if shape.get("unit") and shape.get("margins"):
+        figs.append(histogram(shape["margins"], "Winning margins", f"margin ({shape['unit']})"))
+    if shape.get("actions"):
+        figs.append(histogram(shape["actions"], "Game length", "actions"))
+    return figs
+
+
 def figures(result: Result) -> list[go.Figure]:
+    figs = _figures(result)
+    d = result.data
+    conv = convergence_plot(d.get("convergence") or {})
+    if conv is not None:
+        figs.append(conv)
+    shape = d.get("shape")
+    if isinstance(shape, dict) and result.experiment != "shape":
+        figs += shape_plots(shape)
+    return figs
+
+
+def _figures(result: Result) -> list[go.Figure]:
     d = result.data
     kind = result.experiment
     if kind == "matchup" and "matrix" in d:
@@ -142,7 +195,7 @@ def figures(result: Result) -> list[go.Figure]:
         return figs
     if kind == "seats":
         n = d["players"]
-        figs = [bars([f"seat {s}" for s in range(n)], d["seats"], "Seats, decks rotated", fair=1 / n)]
+        figs = [bars([f"seat {s + 1}" for s in range(n)], d["seats"], "Seats, decks rotated", fair=1 / n)]
         if d["decks"]:
             figs.append(bars(d["labels"], d["decks"], "Decks, seats rotated", fair=1 / n))
             figs.append(heatmap_grid(d["labels"], d["grid"], n))
@@ -164,16 +217,7 @@ def figures(result: Result) -> list[go.Figure]:
             forest([c["cell"] for c in cells], cells, "delta", "Change from version A to version B", "B − A")
         ]
     if kind == "shape":
-        changes: list[float] = []
-        for k, v in d["lead_changes"].items():
-            changes.extend([float(k)] * v)
-        figs = [histogram(changes, "Lead changes per game", "lead changes")]
-        if d["margins"]:
-            figs.append(
-                histogram(d["margins"], "Winning margins", "margin" + ("" if d["hook"] else " (evaluation)"))
-            )
-        figs.append(histogram(d["actions"], "Game length", "actions"))
-        return figs
+        return shape_plots(d["shape"])
     if kind == "skill":
         fig = go.Figure()
         for b in d["bots"]:
@@ -195,14 +239,14 @@ def figures(result: Result) -> list[go.Figure]:
         fig.add_hline(y=0.8, line_dash="dot", line_color=GOOD, annotation_text="above: mostly skill")
         fig.update_yaxes(tickformat=".0%", range=[0, 1], title="score against random")
         return [_layout(fig, "How far each bot is above random")]
-    if kind == "observe" and d["cards"]:
+    if kind == "observe" and d.get("cards"):
         top = d["cards"][:40]
         rows = [
             {
                 "iwd": c["iwd"],
                 "low": c["iwd_low"],
                 "high": c["iwd_high"],
-                "flagged": c["iwd_low"] > 0 or c["iwd_high"] < 0,
+                "flagged": c.get("flagged", False),
             }
             for c in top
         ]
@@ -220,12 +264,19 @@ def figures(result: Result) -> list[go.Figure]:
 
 def heatmap_grid(labels: list[str], grid: list[list[dict[str, Any]]], n: int) -> go.Figure:
     z = [[c["value"] for c in row] for row in grid]
-    text = [[f"{100 * c['value']:.0f}%" for c in row] for row in grid]
+    text = [
+        [
+            f"{100 * c['value']:.0f}%"
+            + (f"<br>{100 * c['low']:.0f}–{100 * c['high']:.0f}" if _finite(c.get("low")) else "")
+            for c in row
+        ]
+        for row in grid
+    ]
     fig = go.Figure(
         go.Heatmap(
             z=z,
             x=labels,
-            y=[f"seat {s}" for s in range(n)],
+            y=[f"seat {s + 1}" for s in range(n)],
             text=text,
             texttemplate="%{text}",
             colorscale="RdBu",
@@ -259,6 +310,26 @@ CSS = (
 ).replace("FONT", FONT)
 
 
+def bundle_name() -> str:
+    return f"plotly-{plotly.__version__}.min.js"
+
+
+def write_bundle(root: Path) -> Path:
+    """Plotly's JavaScript, once per lab folder (written aside and renamed: never half a file)."""
+    path = root / bundle_name()
+    if not path.exists():
+        _atomic_write(path, get_plotlyjs().encode("utf-8"))
+    return path
+
+
+MISSING_BUNDLE = (
+    "<script>if(typeof Plotly==='undefined'){document.addEventListener('DOMContentLoaded',function(){"
+    "var p=document.createElement('p');p.className='meta';p.textContent='The plots need BUNDLE beside this "
+    "run folder (it is written once per lab folder): copy it along with the run.';"
+    "document.body.insertBefore(p,document.body.children[1]);});}</script>"
+)
+
+
 def html_page(run: Run, result: Result) -> str:
     figs = figures(result)
     divs = "".join(
@@ -272,7 +343,9 @@ def html_page(run: Run, result: Result) -> str:
     what = "saved games" if meta.get("experiment") == "observe" else "games"
     return f"""<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>{html.escape(result.title)}</title>
-<style>{CSS}</style><script>{get_plotlyjs()}</script></head><body>
+<style>{CSS}</style><script src="../{bundle_name()}"></script>
+{MISSING_BUNDLE.replace("BUNDLE", bundle_name())}</head><body>
+<p class="meta"><a href="../index.html">all runs</a></p>
 <h1>{html.escape(result.title)}</h1>
 <p class="q">{html.escape(result.question)}</p>
 <h2>What we found</h2><ul class="findings">{findings}</ul>
@@ -305,6 +378,7 @@ def _csv(rows: list[dict[str, Any]]) -> str:
 def write_reports(run: Run, result: Result) -> Path:
     """Write report.html, results.csv, games.csv and result.json into the run's folder."""
     folder = run.folder
+    write_bundle(folder.parent)
     (folder / "report.html").write_text(html_page(run, result), encoding="utf-8")
     (folder / "results.csv").write_text(_csv(result.csv), encoding="utf-8")
     if run.meta.get("experiment") != "observe":
@@ -324,4 +398,76 @@ def json_safe(x: Any) -> Any:
     return x
 
 
-__all__ = ["figures", "html_page", "json_safe", "write_reports"]
+def write_index(root: Path) -> Path:
+    """``index.html`` of a lab folder: every run with its question, verdict and status, newest first, and
+    the history of its content diffs (each diff's versions and what changed)."""
+    runs: list[Run] = []
+    skipped: list[str] = []
+    for folder in sorted(p for p in root.iterdir() if (p / "run.json").exists()) if root.is_dir() else []:
+        try:
+            runs.append(Run.open(folder))
+        except KanseiError as e:
+            skipped.append(f"{folder.name}: {str(e).splitlines()[0]}")
+    runs.sort(key=lambda r: str(r.meta.get("created", "")), reverse=True)
+    rows = []
+    for r in runs:
+        name = html.escape(r.folder.name)
+        link = f"<a href='{name}/report.html'>{name}</a>" if (r.folder / "report.html").exists() else name
+        verdict = "<br>".join(html.escape(str(v)) for v in r.meta.get("verdict", [])[:2])
+        rows.append(
+            f"<tr><td>{link}</td><td>{html.escape(str(r.meta.get('experiment')))}</td>"
+            f"<td>{html.escape(str(r.meta.get('question', '')))}</td><td>{verdict}</td>"
+            f"<td>{html.escape(r.status)}</td><td>{int(r.meta.get('total', 0))}</td>"
+            f"<td>{html.escape(str(r.meta.get('created', '')))}</td></tr>"
+        )
+    history = []
+    for r in sorted(runs, key=lambda r: str(r.meta.get("created", ""))):
+        if r.meta.get("experiment") != "diff" or r.status != "complete":
+            continue
+        p = r.meta.get("params", {})
+        result = _read_result(r.folder)
+        changed = [c for c in (result.get("csv") or []) if c.get("flagged")]
+        what = (
+            "; ".join(f"{c.get('cell')} {100 * float(c.get('delta') or 0):+.1f} pts" for c in changed[:6])
+            or "no significant change"
+        )
+        history.append(
+            f"<tr><td>{html.escape(str(p.get('game')))}</td><td>{html.escape(str(p.get('run')))}</td>"
+            f"<td>{html.escape(str(p.get('a')))}</td><td>{html.escape(str(p.get('b')))}</td>"
+            f"<td>{html.escape(what)}</td><td><a href='{html.escape(r.folder.name)}/report.html'>report</a></td></tr>"
+        )
+    head = "".join(
+        f"<th>{c}</th>" for c in ("run", "experiment", "question", "verdict", "status", "games", "created")
+    )
+    hist = ""
+    if history:
+        hhead = "".join(
+            f"<th>{c}</th>" for c in ("game", "experiment", "version A", "version B", "changed", "")
+        )
+        hist = (
+            "<h2>History of content diffs</h2><table><thead><tr>"
+            + hhead
+            + "</tr></thead><tbody>"
+            + "".join(history)
+            + "</tbody></table>"
+        )
+    notes = "".join(f"<p class='meta'>not listed: {html.escape(s)}</p>" for s in skipped)
+    page = f"""<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>kansei lab runs</title><style>{CSS}</style></head><body>
+<h1>Lab runs in {html.escape(str(root))}</h1>
+<table><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>{hist}{notes}
+</body></html>"""
+    path = root / "index.html"
+    _atomic_write(path, page.encode("utf-8"))
+    return path
+
+
+def _read_result(folder: Path) -> dict[str, Any]:
+    try:
+        data = json.loads((folder / "result.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+__all__ = ["figures", "html_page", "json_safe", "write_bundle", "write_index", "write_reports"]

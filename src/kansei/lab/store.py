@@ -21,11 +21,12 @@ import pyarrow as pa  # type: ignore[import-untyped]
 import pyarrow.dataset as ds  # type: ignore[import-untyped]
 import pyarrow.parquet as pq  # type: ignore[import-untyped]
 
+import kansei
 from kansei.core.options import shorten
 
 from .errors import RunError
 
-FORMAT = "kansei-lab-run/1"
+FORMAT = "kansei-lab-run/2"
 DEFAULT_ROOT = Path("lab-runs")
 
 SCHEMA = pa.schema(
@@ -39,6 +40,7 @@ SCHEMA = pa.schema(
         ("tag", pa.string()),
         ("agents", pa.list_(pa.string())),
         ("decks", pa.list_(pa.string())),
+        ("first_mover", pa.int16()),
         ("winner", pa.int16()),
         ("scores", pa.list_(pa.float64())),
         ("returns", pa.list_(pa.float64())),
@@ -50,6 +52,9 @@ SCHEMA = pa.schema(
         ("half_leader", pa.int16()),
         ("comeback", pa.bool_()),
         ("margin", pa.float64()),
+        ("drawn", pa.list_(pa.list_(pa.string()))),
+        ("played", pa.list_(pa.list_(pa.string()))),
+        ("drawn_by_turn", pa.list_(pa.list_(pa.int32()))),
     ]
 )
 
@@ -112,9 +117,24 @@ class Run:
             meta = json.loads(meta_path.read_text(encoding="utf-8"))
         except (OSError, ValueError) as e:
             raise RunError(f"{shorten(str(meta_path))}: unreadable ({type(e).__name__})") from None
-        if not isinstance(meta, dict) or meta.get("format") != FORMAT:
-            raise RunError(f"{shorten(str(meta_path))}: not a {FORMAT} file")
+        if not isinstance(meta, dict) or not str(meta.get("format", "")).startswith("kansei-lab-run/"):
+            raise RunError(f"{shorten(str(meta_path))}: not a kansei lab run")
+        made = str(meta.get("kansei", "?"))
+        if meta.get("format") != FORMAT or made != kansei.__version__:
+            raise RunError(
+                f"{shorten(str(folder))} was made by kansei {shorten(made, 20)} ({meta.get('format')}); this "
+                f"is kansei {kansei.__version__} ({FORMAT}): its games cannot be mixed or re-read, start a new run"
+            )
         return cls(folder, meta)
+
+    @property
+    def status(self) -> str:
+        """'complete' (played and reported), 'playing', 'stopped' (resume it) or 'failed: <why>'."""
+        return str(self.meta.get("status", "playing"))
+
+    def set_status(self, status: str) -> None:
+        self.meta["status"] = status
+        self.save_meta()
 
     def save_meta(self) -> None:
         # keys in their order: a deck's card order is the order its cards are shuffled from

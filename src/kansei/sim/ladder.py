@@ -10,7 +10,14 @@ A game counts 1 for the agent owning the winning seat and ½ each for a draw. Th
 each pairing's score with a Wilson 95% interval. Ratings are a Bradley–Terry model fitted on all games by
 maximum a posteriori (Hunter's MM iteration, with one virtual draw per pairing as the prior so an agent
 that wins every game still gets a finite rating), on the Elo scale (400·log10 of the strength ratio) with
-the first agent anchored at 0 and 95% intervals from the inverse Fisher information.
+the first agent anchored at 0 (or the ``anchor`` named) and 95% intervals from the inverse Fisher
+information.
+
+Strength measurements are expensive, so a ladder need not be a full round robin: ``pairs`` names the
+pairings to play (the levels' calibration plays each level against its neighbours and against greedy), and
+with ``until`` a pairing stops as soon as its 95% interval is that narrow (sequential stopping, checked
+after each round of ``step`` games, never before ``min_games`` nor after ``games``). Every agent's CPU time
+per decision is kept (median and 95th percentile, forced moves left out).
 """
 
 from __future__ import annotations
@@ -60,6 +67,15 @@ class Rating:
 
 
 @dataclass
+class Think:
+    """CPU time an agent spent per decision over a ladder (one core, milliseconds)."""
+
+    moves: int
+    ms_median: float | None
+    ms_p95: float | None
+
+
+@dataclass
 class LadderResult:
     game: str
     options: dict
@@ -75,11 +91,15 @@ class LadderResult:
     matrix: list[list[dict | None]] = field(default_factory=list)
     stopped: str | None = None  # why a run ended early (Ctrl-C, a lost worker): the results are partial
     interrupted: bool = False
+    think: list[Think] = field(default_factory=list)  # per agent
+    anchor: int = 0  # the agent rated 0
+    until: float | None = None  # the interval half-width at which a pairing stopped (sequential)
+    sees_all: list[int] = field(default_factory=list)  # agents handed the real state (the ceiling)
 
     def to_dict(self) -> dict:
         d = asdict(self)
         d["pairings"] = [dict(asdict(p), score_a=p.score_a) for p in self.pairings]
-        d["anchor"] = self.agents[0]
+        d["anchor"] = self.agents[self.anchor]
         d["rating_scale"] = "elo"
         return d
 
@@ -90,25 +110,39 @@ def seat_plan(a: int, b: int, players: int, g: int) -> list[int]:
     return [a if (s + g) % 2 == 0 else b for s in range(players)]
 
 
-def schedule(n_agents: int, players: int, games: int, seed: int) -> list[tuple[int, int, list[int], int]]:
-    """Every game of the round robin: (a, b, agent per seat, game seed). Couples of games share a seed."""
+def all_pairs(n_agents: int) -> list[tuple[int, int]]:
+    return [(a, b) for a in range(n_agents) for b in range(a + 1, n_agents)]
+
+
+def schedule(
+    n_agents: int,
+    players: int,
+    games: int,
+    seed: int,
+    pairs: Sequence[tuple[int, int]] | None = None,
+    first: int = 0,
+) -> list[tuple[int, int, list[int], int]]:
+    """Games ``first`` to ``games - 1`` of every pairing (default: the round robin): (a, b, agent per seat,
+    game seed). Couples of games share a seed."""
     jobs = []
-    for a in range(n_agents):
-        for b in range(a + 1, n_agents):
-            for g in range(games):
-                jobs.append((a, b, seat_plan(a, b, players, g), derive_seed(seed, "ladder", a, b, g // 2)))
+    for a, b in pairs if pairs is not None else all_pairs(n_agents):
+        for g in range(first, games):
+            jobs.append((a, b, seat_plan(a, b, players, g), derive_seed(seed, "ladder", a, b, g // 2)))
     return jobs
 
 
 def tally(
-    n_agents: int, plan: Sequence[tuple[int, int, list[int], int]], results: Sequence[GameResult]
+    n_agents: int,
+    plan: Sequence[tuple[int, int, list[int], int]],
+    results: Sequence[GameResult],
+    pairs: Sequence[tuple[int, int]] | None = None,
 ) -> list[Pairing]:
     """Wins and draws per pairing from the results (each knows its index in the plan; a stopped run has
     only some)."""
-    pairs = {(a, b): Pairing(a, b) for a in range(n_agents) for b in range(a + 1, n_agents)}
+    pairs_ = {(a, b): Pairing(a, b) for a, b in (pairs if pairs is not None else all_pairs(n_agents))}
     for r in results:
         a, b, seats, _ = plan[r.index]
-        p = pairs[(a, b)]
+        p = pairs_[(a, b)]
         p.games += 1
         if r.winner is None:
             p.draws += 1
@@ -116,7 +150,28 @@ def tally(
             p.wins_a += 1
         else:
             p.wins_b += 1
-    return list(pairs.values())
+    return list(pairs_.values())
+
+
+def think_times(
+    n_agents: int, plan: Sequence[tuple[int, int, list[int], int]], results: Sequence[GameResult]
+) -> list[Think]:
+    """Every agent's CPU time per decision: median and 95th percentile (nearest rank)."""
+    times: list[list[float]] = [[] for _ in range(n_agents)]
+    for r in results:
+        seats = plan[r.index][2]
+        for seat, spent in enumerate(r.think or []):
+            times[seats[seat]].extend(spent)
+    out = []
+    for t in times:
+        if not t:
+            out.append(Think(0, None, None))
+            continue
+        t.sort()
+        median = t[len(t) // 2] if len(t) % 2 else (t[len(t) // 2 - 1] + t[len(t) // 2]) / 2
+        p95 = t[min(len(t) - 1, math.ceil(0.95 * len(t)) - 1)]
+        out.append(Think(len(t), round(1000 * median, 2), round(1000 * p95, 2)))
+    return out
 
 
 def matrix(n_agents: int, pairings: Sequence[Pairing]) -> list[list[dict | None]]:
@@ -205,8 +260,8 @@ def _inverse(m: list[list[float]]) -> list[list[float]] | None:
     return [row[k:] for row in a]
 
 
-def ratings(names: Sequence[str], pairings: Sequence[Pairing]) -> list[Rating]:
-    fit = bradley_terry(len(names), pairings)
+def ratings(names: Sequence[str], pairings: Sequence[Pairing], anchor: int = 0) -> list[Rating]:
+    fit = bradley_terry(len(names), pairings, anchor=anchor)
     games = [0] * len(names)
     score = [0.0] * len(names)
     for p in pairings:
@@ -220,6 +275,12 @@ def ratings(names: Sequence[str], pairings: Sequence[Pairing]) -> list[Rating]:
     ]
 
 
+def half_width(p: Pairing) -> float:
+    """Half the width of the 95% interval of a pairing's score."""
+    lo, hi = wilson(p.score_a, p.games, Z95)
+    return (hi - lo) / 2
+
+
 def ladder(
     game_id: str,
     options: dict,
@@ -229,8 +290,16 @@ def ladder(
     workers: int = 1,
     players: int | None = None,
     progress: Callable[[int], None] | None = None,
+    pairs: Sequence[tuple[int, int]] | None = None,
+    until: float | None = None,
+    min_games: int = 40,
+    step: int = 40,
+    anchor: int = 0,
+    sees_all: Sequence[int] = (),
 ) -> LadderResult:
-    """Run the round robin: ``games`` games for every pair of ``specs``; see the module docstring."""
+    """Play ``games`` games for every pair of ``specs`` (or of ``pairs``); see the module docstring.
+
+    ``sees_all``: indices of agents handed the real state (the clairvoyant ceiling, nothing else)."""
     specs = [s.strip() for s in specs]
     if len(specs) < 2:
         raise OptionError("a ladder needs at least two agents, e.g. --agents random,greedy,mcts")
@@ -238,22 +307,60 @@ def ladder(
         raise OptionError(f"games per pairing must be at least 1, not {games}")
     if workers < 1:
         raise OptionError(f"workers must be at least 1, not {workers}")
+    if until is not None and not 0 < until < 0.5:
+        raise OptionError(f"an interval half-width to stop at is between 0 and 0.5, not {until:g}")
+    pair_list = list(pairs) if pairs is not None else all_pairs(len(specs))
+    for a, b in pair_list:
+        if not (0 <= a < b < len(specs)):
+            raise OptionError(f"pairing ({a}, {b}) does not name two of the {len(specs)} agents in order")
     game = load(game_id, **options)  # validates the options before any work
     for s in specs:
         parse_spec(s)  # and every agent spec (one clear line on error)
     players = game.player_count(players)  # and the player count
     game.start(seed=0, players=players)
     names = agent_names(specs)
-    plan = schedule(len(specs), players, games, seed)
-    jobs = [([specs[x] for x in seats], gseed) for _, _, seats, gseed in plan]
+    open_specs = frozenset(specs[i] for i in sees_all)
+    full = schedule(len(specs), players, games, seed, pair_list)
+    index = {(a, b, g): k for k, (a, b, g) in enumerate(_keys(pair_list, games))}
     t0 = time.perf_counter()
     stopped: RunStopped | None = None
-    try:
-        results = run_games(game_id, options, jobs, workers=workers, players=players, progress=progress)
-    except RunStopped as e:
-        results, stopped = e.results, e
+    results: list[GameResult] = []
+    played = dict.fromkeys(pair_list, 0)
+    active = list(pair_list)
+    step = max(2, step + step % 2)
+    while active and stopped is None:
+        if until is None:
+            round_ = {p: games for p in active}
+        else:
+            round_ = {
+                p: min(games, max(min_games, played[p] + step) if played[p] else min(games, min_games))
+                for p in active
+            }
+        keys = [(a, b, g) for (a, b), hi in round_.items() for g in range(played[(a, b)], hi)]
+        jobs = [([specs[x] for x in full[index[k]][2]], full[index[k]][3]) for k in keys]
+        try:
+            got = run_games(
+                game_id,
+                options,
+                jobs,
+                workers=workers,
+                players=players,
+                progress=progress,
+                sees_all=open_specs,
+            )
+        except RunStopped as e:
+            got, stopped = e.results, e
+        for r in got:
+            r.index = index[keys[r.index]]
+        results.extend(got)
+        for p, hi in round_.items():
+            played[p] = hi
+        if until is None:
+            break
+        done = {(p.a, p.b): p for p in tally(len(specs), full, results, pair_list)}
+        active = [p for p in active if played[p] < games and half_width(done[p]) > until]
     seconds = time.perf_counter() - t0
-    pairings = tally(len(specs), plan, results)
+    pairings = tally(len(specs), full, results, pair_list)
     return LadderResult(
         game=game_id,
         options=game.options_dict,
@@ -263,10 +370,19 @@ def ladder(
         games_per_pairing=games,
         seed=seed,
         pairings=pairings,
-        ratings=ratings(names, pairings),
+        ratings=ratings(names, pairings, anchor),
         seconds=round(seconds, 3),
         workers=workers,
         matrix=matrix(len(specs), pairings),
         stopped=stopped.reason if stopped else None,
         interrupted=bool(stopped and stopped.interrupted),
+        think=think_times(len(specs), full, results),
+        anchor=anchor,
+        until=until,
+        sees_all=sorted(sees_all),
     )
+
+
+def _keys(pairs: Sequence[tuple[int, int]], games: int) -> list[tuple[int, int, int]]:
+    """(a, b, game number) in the order of :func:`schedule`."""
+    return [(a, b, g) for a, b in pairs for g in range(games)]

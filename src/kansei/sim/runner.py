@@ -41,6 +41,9 @@ class GameResult:
     winner: int | None
     actions: int
     replay: dict | None = None
+    # CPU seconds each seat's agent spent on each of its decisions (forced moves, which ask no agent, left
+    # out): what one core spends, whatever else the machine is running
+    think: list[list[float]] | None = None
 
 
 class RunStopped(Exception):
@@ -64,8 +67,11 @@ def play_game(
     record: bool = False,
     index: int = 0,
     _cache: dict | None = None,
+    sees_all: frozenset[str] = frozenset(),
 ) -> GameResult:
-    """Play one game; ``specs[i]`` plays seat i. Agents see determinised copies only (agents.choose)."""
+    """Play one game; ``specs[i]`` plays seat i. Agents see determinised copies only (agents.choose), except
+    those whose spec is in ``sees_all``: they are handed (a copy of) the real state, every hidden card and
+    the future dice. That is for measuring the clairvoyant ceiling (kansei.sim.ceiling) and nothing else."""
     game = _game(game_id, options, _cache if _cache is not None else {})
     n = game.player_count(players if players is not None else len(specs))
     state = game.start(seed=seed, players=n, decks=decks)
@@ -74,11 +80,21 @@ def play_game(
     first = state.first_mover if record else None
     agents = [make_agent(spec, seed=derive_seed(seed, seat, spec)) for seat, spec in enumerate(specs)]
     notations: list[str] = []
+    think: list[list[float]] = [[] for _ in range(n)]
+    clock = time.thread_time
     actions = 0
     while not state.is_over:
         seat = state.to_move
         assert seat is not None
-        a = choose(agents[seat], state, seat)
+        if len(state.legal_actions()) > 1:
+            t0 = clock()
+            if specs[seat] in sees_all:
+                a = agents[seat].act(state.clone(), seat)
+            else:
+                a = choose(agents[seat], state, seat)
+            think[seat].append(clock() - t0)
+        else:
+            a = state.legal_actions()[0]
         state.apply(a, seat=seat)
         actions += 1
         if record:
@@ -88,7 +104,7 @@ def play_game(
         rep = make_replay(
             game_id, game.options_dict, seed, n, dealt, None, notations, state, list(specs), first_mover=first
         )
-    return GameResult(index, seed, list(specs), state.returns(), state.winner, actions, rep)
+    return GameResult(index, seed, list(specs), state.returns(), state.winner, actions, rep, think)
 
 
 def recorded_decks(state: State, given: list | None) -> list | None:
@@ -146,14 +162,16 @@ def _init_worker() -> None:
 
 
 def _run_chunk(args: tuple) -> list[GameResult]:
-    game_id, options, jobs, players, record, decks = args
+    game_id, options, jobs, players, record, decks, sees_all = args
     out: list[GameResult] = []
     for index, specs, seed in jobs:
         if _WORKER_STOP.requested:
             break
         _WORKER_STOP.playing = True
         try:
-            result = play_game(game_id, options, specs, seed, players, decks, record, index, _WORKER_CACHE)
+            result = play_game(
+                game_id, options, specs, seed, players, decks, record, index, _WORKER_CACHE, sees_all
+            )
         except _Interrupted:
             break
         finally:
@@ -222,6 +240,7 @@ def run_games(
     progress: Callable[[int], None] | None = None,
     decks: list | None = None,
     on_result: Callable[[GameResult], None] | None = None,
+    sees_all: frozenset[str] = frozenset(),
 ) -> list[GameResult]:
     """Play ``jobs`` (seat specs, seed) and return the results in job order.
 
@@ -254,7 +273,9 @@ def run_games(
                         break
                     interrupt.playing = True
                     try:
-                        result = play_game(game_id, options, specs, seed, players, decks, record, i, cache)
+                        result = play_game(
+                            game_id, options, specs, seed, players, decks, record, i, cache, sees_all
+                        )
                     except _Interrupted:
                         break
                     finally:
@@ -277,7 +298,7 @@ def run_games(
             chunk = next(chunks, None)
             if chunk is None:
                 return
-            pending.add(pool.submit(_run_chunk, (game_id, options, chunk, players, record, decks)))
+            pending.add(pool.submit(_run_chunk, (game_id, options, chunk, players, record, decks, sees_all)))
 
     try:
         with _on_sigint(interrupt):

@@ -17,7 +17,8 @@ clone       a clone plays on without changing the original
 replay      the same seed and notations give the same ``reveal()`` and event log
 determinize ``determinize(seat)`` keeps the seat's view, events and census, and the mover's legal actions
 reachable   a determinized world is one real play reaches: every card kind in each of its ``zones()`` is
-            one random play puts in that zone, its mover has legal actions, and it plays to the end
+            one random play puts in that zone, its mover has legal actions (at every step of the
+            replayed games), and it plays to the end
 leaks       the two-worlds test: everything a seat is told (view, events, narration, rendered board,
             menu, prompt, unusable, refusals, refs) is equal in two worlds it cannot tell apart
 pickle      pickle and deepcopy round trips: exact ``reveal()``, event log, legal actions, same future
@@ -51,6 +52,7 @@ import traceback
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from pydantic import ValidationError
@@ -344,10 +346,12 @@ class _Checker:
         return check in self.checks
 
     def fail(self, check: str, seed: int | None, step: int | None, message: str, end: bool = False) -> None:
-        self.failed[check] += 1
-        if (check, message) in self.said or self.failed[check] > self.per_check:
+        """Record a failure: each different line once, at most ``per_check`` lines a check (the rest are
+        counted)."""
+        if (check, message) in self.said or self.failed[check] >= self.per_check:
             self.report.suppressed[(check, self.config.text())] += 1
             return
+        self.failed[check] += 1
         self.report.failures.append(
             Failure(check, self.game.id, self.config, seed, step, message.replace("\n", " | "), end)
         )
@@ -530,6 +534,8 @@ class _Checker:
         at = 0
         for step in steps:
             while at < step:
+                if at and self.on("reachable"):
+                    self.run("reachable", seed, at, partial(self.worlds_can_move, state, seed, at))
                 try:
                     state.apply(notes[at])
                 except Exception as e:
@@ -672,17 +678,12 @@ class _Checker:
                 raise _Fail(f"a world determinized for seat {seat} (to move) changes its legal actions")
 
     def reachable(self, p: _Probe) -> None:
-        s = p.state
-        zones = s.zones()
-        if zones is None and self.has_cards():
-            raise _Fail(
-                "State.zones() is None for a game with cards: implement State.zones() "
-                "(every zone's cards by slug)"
-            )
+        """Worlds real play could reach: their zones hold only card kinds real play puts in those zones
+        (games with ``zones()``), their mover can act and they play to the end (every game)."""
+        zoned = p.state.zones() is not None
         for seat in self.seats:
             world = self.world(p, seat)
-            wz = world.zones() or {}
-            for ref, counter in sorted(wz.items()):
+            for ref, counter in sorted((world.zones() or {}).items()):
                 fam = zone_family(ref)
                 if fam not in self.zone_keys:
                     raise _Fail(
@@ -694,11 +695,37 @@ class _Checker:
                         f"a world determinized for seat {seat} puts {short(odd, 60)} in {ref}, "
                         f"where real play never puts {'it' if len(odd) == 1 else 'them'}"
                     )
+        for seat in self.seats:
+            world = self.world(p, seat)
             if not world.is_over and not world.legal_actions():
                 raise _Fail(
-                    f"in a world determinized for seat {seat}, the mover has no legal action (not over)"
+                    f"a world determinized for seat {seat} is a dead end: its mover has no legal action "
+                    "(not over)"
                 )
             self._plays_out(world.clone(), seat, p)
+        if not zoned and self.has_cards():
+            raise _Fail(
+                "State.zones() is None for a game with cards: implement State.zones() "
+                "(every zone's cards by slug)"
+            )
+
+    def worlds_can_move(self, state: State, seed: int, step: int) -> None:
+        """At every step of a replayed game (not only the probes): in a world determinized for any seat,
+        the mover has a legal action (a world real play reaches never dead-ends)."""
+        if state.is_over:
+            return
+        for seat in self.seats:
+            try:
+                world = state.determinize(seat, random.Random(f"{seed}:{step}:{seat}:move"))
+            except Exception as e:
+                raise _Fail(
+                    f"determinize({seat}) raised {type(e).__name__}{_where(e)}: {short(str(e))}"
+                ) from None
+            if not world.is_over and not world.legal_actions():
+                raise _Fail(
+                    f"a world determinized for seat {seat} is a dead end: its mover has no legal action "
+                    "(not over)"
+                )
 
     def _plays_out(self, world: State, seat: int | None, p: _Probe) -> None:
         rng = random.Random(f"{p.seed}:{p.step}:{seat}:out")

@@ -8,6 +8,8 @@ is judged by what it leads to, not by the half-resolved chain it opens.
 
 from __future__ import annotations
 
+import math
+
 from .battle import ENDURE_ACT
 from .cards import SPIRIT
 from .game import DSpiritsState
@@ -78,3 +80,59 @@ def evaluate(state: DSpiritsState, seat: int) -> float:
             for u in s.scene[p]:
                 v += sign * 0.3 * (s.aura(p, u.card, 0) + s.aura(p, u.card, 1))
     return v
+
+
+# ------------------------------------------------------------------------------------------------
+# Features of the learned value (kansei.agents.learned, ``kansei train dspirits``), each "mine less the
+# other's", on the position once open chains and bidding resolve with passes (``project``).
+# ------------------------------------------------------------------------------------------------
+feature_names = (
+    "sp",  # SP, in thousands
+    "low",  # SP close to zero (the loss): the squashed shortfall below 1500 SP
+    "attack",  # Attack power on the Battle Scene (a frozen D-Spirit's counted at 0.7), in thousands
+    "endure",  # Endurance on the Battle Scene, in thousands
+    "spirits",  # D-Spirits on the Battle Scene
+    "parked",  # D-Spirits in the Support Zone
+    "hand",  # cards in hand
+    "hand_spirits",  # D-Spirits among them
+    "support",  # support cards in play
+    "match",  # games won in a match
+    "turn",  # it is my turn (+1) or theirs (-1)
+)
+zero_sum_features = True
+
+
+def _terms(s: DSpiritsState, p: int) -> list[float]:
+    kind = s.table.kind
+    attack = endure = 0.0
+    for u in s.scene[p]:
+        a = s.attack_of(p, u)
+        attack += a * (0.7 if s.is_frozen(u) else 1.0) * (1.0 if u.stance == ATTACK_STANCE else 0.6)
+        endure += s.endurance_of(p, u)
+    hand = s.hand[p]
+    sp = float(s.sp[p])
+    return [
+        sp / 1000.0,
+        math.tanh(max(0.0, 1500.0 - sp) / 1000.0),
+        attack / 1000.0,
+        endure / 1000.0,
+        float(len(s.scene[p])),
+        float(len(s.parked[p])),
+        float(len(hand)),
+        float(sum(1 for h in hand if kind[h.card] == SPIRIT)),
+        float(len(s.support_cards[p])),
+        float(s.match_wins[p]) if s.game.options.match else 0.0,
+    ]
+
+
+def features(state: DSpiritsState, seat: int) -> list[float]:
+    """The learned value's inputs for ``seat`` (see ``feature_names``); ``state`` is not over."""
+    s = project(state)
+    if s.over:
+        r = s.returns()[seat]
+        return [3.0 * r, -2.0 * r] + [0.0] * 9
+    mine, theirs = _terms(s, seat), _terms(s, 1 - seat)
+    out = [m - t for m, t in zip(mine, theirs, strict=True)]
+    out[1] = -out[1]  # less shortfall is better: "theirs less mine"
+    out.append(1.0 if s.active == seat else -1.0)
+    return out

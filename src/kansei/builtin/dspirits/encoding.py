@@ -223,8 +223,8 @@ def encode_view(t: Table, view: dict[str, Any], seat: int | None) -> list[float]
             for i in range(UNIT_SLOTS):
                 out += _unit(units[i] if i < len(units) else None)
     counts = [0.0] * t.n
-    for card in players[me].get("hand") or ():
-        c = t.find(card["label"].split("+")[0])
+    for label in players[me].get("hand") or ():
+        c = t.find(label.split("+")[0])
         if c is not None:
             counts[c] += 1.0
     out += counts

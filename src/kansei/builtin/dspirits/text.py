@@ -158,7 +158,7 @@ def _player(v: dict[str, Any], p: dict[str, Any], seat: int | None, t: Table, na
         known = ", ".join(_known_text(t, h) for h in p["hand_known"])
         zones.add_row(Text("  Known", style="dim"), Text("in hand: " + known))
     if "hand" in p:
-        hand = "; ".join(hand_card_text(t, h["label"], short=True) for h in p["hand"]) or "(empty)"
+        hand = "; ".join(hand_card_text(t, h, short=True) for h in p["hand"]) or "(empty)"
         zones.add_row(Text("  Hand", style="bold"), Text(hand, style="bold"))
     return [head, zones]
 

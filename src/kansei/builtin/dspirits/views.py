@@ -133,7 +133,8 @@ class PlayerView(GameView):
     turns_taken: int
     decks: list[DeckView]
     decklist: Decklist
-    hand: list[HandCardView] | None = None  # the seat's own view only
+    hand: list[str] | None = None  # the seat's own view only: labels (``tuskaroo+frozen``)
+    hand_cards: list[HandCardView] | None = None  # the same cards with their refs
 
 
 class LinkView(GameView):
@@ -333,7 +334,8 @@ class ViewState(RulesState):
             },
         }
         if me:
-            v["hand"] = [
+            v["hand"] = [self.hand_label(h) for h in self.hand[p]]
+            v["hand_cards"] = [
                 {"ref": "hand:" + lab, "label": lab, "card": t.name[h.card]}
                 for h in self.hand[p]
                 for lab in (self.hand_label(h),)

@@ -91,3 +91,56 @@ def evaluate(state: InitialDState, seat: int) -> float:
         theirs = 8 if state.lead == opp else 7
     v += mine - theirs * _average(state, opp, st)
     return v
+
+
+# ------------------------------------------------------------------------------------------------
+# Features of the learned value (kansei.agents.learned, ``kansei train initiald``), each "mine less the
+# other's" (a determinised world's hands are known, so both hands are weighed alike).
+# ------------------------------------------------------------------------------------------------
+feature_names = (
+    "stage",  # holding the stage in play (+1 mine, -1 theirs), an ordinary stage
+    "decisive",  # the same, a stage that ends the race
+    "threat",  # the strength the other must counter to take the stage, in tens
+    "streak",  # leading with one lead win banked (ID-W1)
+    "stats",  # Power/Traction bonuses and penalties in play, in tens
+    "style",  # Style (the extra card of ID-P1)
+    "hand",  # what the hand can still do, in tens
+    "cards",  # cards in hand
+)
+zero_sum_features = True
+
+
+def _hand_value(state: InitialDState, p: int, st: int) -> float:
+    return sum(card_value(state, p, c, st) for c in state.hands[p])
+
+
+def features(state: InitialDState, seat: int) -> list[float]:
+    """The learned value's inputs for ``seat`` (see ``feature_names``); ``state`` is not over."""
+    opp = 1 - seat
+    stages = state.stages
+    phase = state.phase
+    if phase == KEEP:
+        si, w, last = state.stage_no + 1, state.lead, -1
+    else:
+        si = state.stage_no
+        w = state.turn if phase == PAY else (state.last_by if state.played else state.lead)
+        last = state.pending if phase == PAY else state.last
+    si = min(si, len(stages) - 1)
+    st = stages[si]
+    decisive = si == len(stages) - 1 or (w == state.lead and state.streak >= 1)
+    sign = 1.0 if w == seat else -1.0
+    threat = sign * state.game.table.cards[last].strength[st] / 10.0 if last >= 0 else 0.0
+    streak = (1.0 if state.lead == seat else -1.0) if state.streak >= 1 else 0.0
+    b = state.buff
+    stats = ((b[seat * 3] + b[seat * 3 + 1]) - (b[opp * 3] + b[opp * 3 + 1])) / 10.0
+    hand = (_hand_value(state, seat, st) - _hand_value(state, opp, st)) / 10.0
+    return [
+        0.0 if decisive else sign,
+        sign if decisive else 0.0,
+        threat,
+        streak,
+        stats,
+        float(state.stat(seat, STYLE) - state.stat(opp, STYLE)),
+        hand,
+        float(len(state.hands[seat]) - len(state.hands[opp])),
+    ]

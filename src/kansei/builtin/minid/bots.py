@@ -44,3 +44,53 @@ def evaluate(state: MiniDState, seat: int) -> float:
     me = _progress(state, seat)
     best = max(_progress(state, q) for q in range(state.seats) if q != seat)
     return me - best
+
+
+# ------------------------------------------------------------------------------------------------
+# Features of the learned value (kansei.agents.learned, ``kansei train minid``): each is the seat's own
+# less the best of the others', so for two racers one seat's value is minus the other's.
+# ------------------------------------------------------------------------------------------------
+feature_names = (
+    "progress",  # cases ahead of the best other racer (finished and out racers by place), in tens
+    "skips",  # skipped turns to come
+    "cards",  # kept cards
+    "aura",  # holding the Aura (MD-N3)
+    "bunta",  # Bunta still to meet
+    "crawling",  # cases left to crawl in a failed corner
+    "sprint",  # the sprint for first player (MD-S2): how close to the line the car landed, 0 elsewhere
+)
+zero_sum_features = True
+
+
+def _terms(s: MiniDState, q: int) -> list[float]:
+    tr = s.track
+    st = s.status[q]
+    if st == FINISHED:
+        return [(tr.length + 1 + 25.0 * (s.seats - s.finished.index(q))) / 10.0, 0.0, 0.0, 0.0, 0.0, 0.0]
+    if st == OUT:
+        return [(-100.0 - 10.0 * (len(s.out) - s.out.index(q))) / 10.0, 0.0, 0.0, 0.0, 0.0, 0.0]
+    x = s.positions[q]
+    crawl = 0.0
+    sec = tr.section_at[x]
+    if sec >= 0 and sec == s.corner_section[q] and s.corner_state[q] == FAILED:
+        crawl = float(tr.section_end[sec] - x)
+    return [
+        x / 10.0,
+        float(s.skips[q]),
+        float(len(s.hands[q])),
+        1.0 if s.aura == q else 0.0,
+        0.0 if s.met_bunta[q] else 1.0,
+        crawl / 5.0,
+    ]
+
+
+def features(state: MiniDState, seat: int) -> list[float]:
+    """The learned value's inputs for ``seat`` (see ``feature_names``); ``state`` is not over."""
+    if state.sprinters:
+        land = state.landings[seat]
+        near = 0.0 if land is None else (land / 12.0 if land <= SPRINT_LINE else -0.5)
+        return [0.0] * 6 + [near]
+    mine = _terms(state, seat)
+    others = [_terms(state, q) for q in range(state.seats) if q != seat]
+    best = max(others, key=lambda t: t[0])
+    return [m - b for m, b in zip(mine, best, strict=True)] + [0.0]

@@ -150,20 +150,21 @@ def run(s: MiniDState) -> None:
 
 
 def next_step(s: MiniDState) -> None:
-    """A round: Bunta (MD-R1), then every racer in turn order (MD-R2)."""
+    """A round: Bunta (MD-R1), then every racer in turn order (MD-R2); after the last, the next round."""
     c = s.cursor
+    if c > s.seats:  # every racer has had its turn: the next round begins
+        c = s.cursor = 0
     if c == 0:
         s.round_no += 1
         s.cursor = 1
         s.log("round", round=s.round_no)
-        bunta.bunta_check(s)
         if s.bunta_driving:
-            bunta.bunta_drive(s, s._roll(6), None)
-    elif c <= s.seats:
+            bunta.bunta_check(s)
+            if s.bunta_driving:
+                bunta.bunta_drive(s, s._roll(6), None)
+    else:
         s.cursor = c + 1
         _turn(s, s.order[c - 1])
-    else:
-        s.cursor = 0
 
 
 # ------------------------------------------------------------------------------ MD-S2 sprint
@@ -235,13 +236,19 @@ def skip(s: MiniDState, p: int) -> None:
 def take_turn(s: MiniDState, p: int) -> None:
     """MD-R2: the turn proper: cards before the roll, the move, then the end of the turn (MD-E1)."""
     s.log("turn", seat=p, round=s.round_no)
-    s.tasks.append((_end_turn, p))
     s.move_bonus = 0
+    tasks = s.tasks
     if s.hands[p] and not _crawling(s, p):
-        s.tasks.append((_move, p))
+        tasks.append((_end_turn, p))
+        tasks.append((_move, p))
         s.pending = Decision(TURN, p)
-    else:
-        _move(s, p)
+        return
+    below = len(tasks)
+    _move(s, p)
+    if len(tasks) == below:  # the move started nothing (no corner, battle, finish or crossing)
+        _end_turn(s, p)
+    else:  # the turn ends once what the move started is over
+        tasks.insert(below, (_end_turn, p))
 
 
 def ask_turn_card(s: MiniDState, p: int) -> None:
@@ -319,12 +326,10 @@ def forward(s: MiniDState, p: int, steps: int, die: int | None, why: str, card: 
     status = s.status
     opp = -1
     oc = BIG
-    for q in range(s.seats):
-        if q != p and status[q] == RACING:
-            y = pos[q]
-            if x < y <= length and y < oc:
-                oc = y
-                opp = q
+    for q, y in enumerate(pos):  # the first opponent ahead on the road (not p: its own case is x)
+        if x < y < oc and y <= length and status[q] == RACING:
+            oc = y
+            opp = q
     if oc < stop or (oc == stop and reason is None):  # MD-F1 (at the corner case: corner first)
         stop = oc
         reason = "battle"
@@ -360,10 +365,11 @@ def _land(s: MiniDState, p: int, role: int) -> None:
     """After a stop: an opponent on the same case starts a battle (MD-F1 / MD-F3)."""
     if s.status[p] != RACING:
         return
-    x = s.positions[p]
-    if x < 1 or x > s.track.length:
+    pos = s.positions
+    x = pos[p]
+    if x < 1 or x > s.track.length or pos.count(x) == 1:  # alone on its case (the usual): no battle
         return
-    pos, status = s.positions, s.status
+    status = s.status
     for q in range(s.seats):
         if q != p and status[q] == RACING and pos[q] == x:
             s.tasks.append((battles.battle, p, q) if role == ATTACK else (battles.battle, q, p))

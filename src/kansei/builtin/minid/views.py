@@ -40,7 +40,6 @@ from .terms import (
     SPRINT_LINE,
     STATUS,
     TURN,
-    Decision,
 )
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -366,7 +365,7 @@ def reveal(s: MiniDState) -> dict:
     v["hands"] = [[cards[c].slug for c in h] for h in s.hands]
     v["deck"] = [cards[c].slug for c in reversed(s.deck)]  # top first
     v["tasks"] = [[t[0].__name__.lstrip("_"), *t[1:]] for t in s.tasks]
-    v["pending"] = None if d is None else {k: getattr(d, k) for k in Decision.__slots__}
+    v["pending"] = None if d is None else d._asdict()
     v["dice"] = list(reversed(s.forced_dice))
     v["corner_state"] = [[s.corner_section[q], s.corner_state[q], s.corner_move[q]] for q in range(s.seats)]
     v["cursor"] = s.cursor

@@ -20,7 +20,7 @@ never a target for leaving the field (destroy, bounce).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple, get_args
 
 from pydantic import Field
 
@@ -51,6 +51,28 @@ def zone_label(ch: int | None) -> str:
     return "" if ch is None else ZONE_LABELS[ch]
 
 
+class TargetSpec(NamedTuple):
+    """What a target parameter may pick, worked out once from its name: the relative zones it may name,
+    each as (choice, on my side, zone), and whether it takes only machines or only events."""
+
+    zones: tuple[tuple[int, bool, int], ...]
+    machines: bool  # machines only ("…machine", "…center"): ST-K6 applies
+    events: bool  # events only ("…event")
+
+
+def _spec(target: str) -> TargetSpec:
+    sides = (0,) if target.startswith("own") else (3,) if target.startswith("opp") else (0, 3)
+    zones = (1,) if target.endswith("center") else (0, 2) if "side" in target else (0, 1, 2)
+    return TargetSpec(
+        tuple((side + z, side == 0, z) for side in sides for z in zones),
+        "machine" in target or target.endswith("center"),
+        target.endswith("event"),
+    )
+
+
+TARGET_SPECS: dict[str, TargetSpec] = {t: _spec(t) for t in get_args(Target)}
+
+
 def targets(
     s: StampedeState,
     seat: int,
@@ -61,34 +83,23 @@ def targets(
     uid: int = -1,
 ) -> list[int]:
     """Zone choices (relative to ``seat``) a targeting effect may pick."""
+    spec = TARGET_SPECS[target]
     out = []
-    card_of = s.card_of
-    field = s.field
-    for rel in (0, 1, 2, 3, 4, 5):
-        side = seat if rel < 3 else 1 - seat
-        z = rel % 3
-        if target.startswith("own") and rel >= 3 or target.startswith("opp") and rel < 3:
-            continue
+    card_of, field, centers = s.card_of, s.field, s.centers
+    for rel, mine, z in spec.zones:
+        side = seat if mine else 1 - seat
         u = field[side * 3 + z]
         if u < 0:
             continue
         d = card_of[u]
-        is_machine = d.kind == MACHINE
-        if "machine" in target or target.endswith("center"):
-            if not is_machine:
+        if d.kind == MACHINE:
+            if spec.events or (d.dragon and not dragon):  # ST-K6: every machine target but named ones
                 continue
-            if "side" in target and z == 1 or target.endswith("center") and z != 1:
-                continue
-            if d.dragon and not dragon:  # ST-K6
-                continue
-        elif target.endswith("event"):
-            if is_machine:
-                continue
-        elif is_machine and d.dragon and not dragon:  # own_card/opp_card: machines still obey ST-K6
+        elif spec.machines:
             continue
         if d.gear > max_gear:
             continue
-        if leaving and z == 1 and len(s.centers[side]) <= 1:  # ST-F2
+        if leaving and z == 1 and len(centers[side]) <= 1:  # ST-F2
             continue
         out.append(rel)
     return out

@@ -183,7 +183,7 @@ class StarterDeck(Record):
 class Ability:
     """An ability compiled for the hot path (blocks as :class:`Compiled`)."""
 
-    __slots__ = ("index", "trigger", "optional", "conds", "costs", "effects")
+    __slots__ = ("index", "trigger", "optional", "conds", "costs", "effects", "blocks")
 
     index: int  # its position among the card's abilities
     trigger: str
@@ -191,6 +191,7 @@ class Ability:
     conds: tuple[Compiled, ...]
     costs: tuple[Compiled, ...]
     effects: tuple[Compiled, ...]
+    blocks: tuple[Compiled, ...]  # the costs, then the effects: one choice each, in this order
 
     def __init__(
         self,
@@ -207,6 +208,7 @@ class Ability:
         self.conds = conds
         self.costs = costs
         self.effects = effects
+        self.blocks = costs + effects
 
 
 def guide_warnings(recs: list[CardRec], display: str) -> list[str]:

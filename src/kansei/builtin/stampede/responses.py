@@ -18,7 +18,7 @@ from typing import Any
 
 from kansei.core.protocol import Action
 
-from .cards import ASSIST, EVENT, Ability
+from .cards import EVENT, STEERING, Ability
 from .combat import Combat
 from .state import (
     CENTER,
@@ -99,43 +99,67 @@ class Responses(Combat):
     def _instant_actions(self, p: int) -> list[Action]:
         """ST-T6: assists, events and activated abilities usable now by ``p``."""
         out: list[Action] = []
-        if self.hands[p]:
-            base = p * 3
+        hand = self.hands[p]
+        if hand:
+            card_of = self.card_of
+            c = card_of[self.field[p * 3 + CENTER]]
+            cap = self.turn
+            top = c.gear if c.gear < cap else cap  # ST-T6: the center's gear at least; ST-T3(c): the gear cap
+            cls = c.cls
+            any_class = (
+                cls == STEERING
+            )  # ST-O2: a Steering center takes any class, a Steering card any center
             seen: set[int] = set()
-            for u in self.hands[p]:
-                d = self.card_of[u]
+            for u in hand:
+                d = card_of[u]
                 if not d.instant or d.id in seen:
                     continue
                 seen.add(d.id)
-                if not self.usable(p, d):
-                    continue
-                if d.kind == ASSIST:
-                    assert d.play is not None
-                    for ch in self._ability_options(p, u, d.play):
-                        out.append(self._act("assist", d, 0, d.play.index, ch))
-                else:  # EVENT: placed in an empty side zone
-                    for z in (0, 2):
-                        if self.field[base + z] < 0:
-                            out.append(self.game.table.placing("event", d.id, z))
+                if d.gear <= top and (any_class or d.cls == cls or d.cls == STEERING):
+                    self._hand_instant(p, u, d, out)
         out.extend(self._field_actions(p))
         return out
+
+    def _hand_instant(self, p: int, u: int, d: CardDef, out: list[Action]) -> None:
+        """The ways ``p`` may use the assist or event ``u`` from hand (its first copy), once ST-T6 allows
+        its class and gear: an assist's choices; an event into an empty side zone."""
+        play = d.play
+        if play is not None:  # an assist
+            for ch in self._ability_options(p, u, play):
+                out.append(self._act("assist", d, 0, play.index, ch))
+            return
+        field, base = self.field, p * 3
+        if field[base] < 0:
+            out.append(d.events[0])
+        if field[base + 2] < 0:
+            out.append(d.events[1])
 
     def _field_actions(self, p: int) -> list[Action]:
         """Activated abilities of ``p``'s cards on the field usable now."""
         out: list[Action] = []
         base = p * 3
-        card_of = self.card_of
-        for z in (0, 1, 2):
-            u = self.field[base + z]
-            if u < 0:
-                continue
-            d = card_of[u]
-            if not d.activated or (d.kind == EVENT and not self.usable(p, d)):
-                continue
-            for ab in d.activated:
-                for ch in self._ability_options(p, u, ab):
-                    out.append(self._act("use", d, z, ab.index, ch))
+        card_of, field = self.card_of, self.field
+        # the three zones written out: asked at every decision, and most cards have no such ability
+        u = field[base]
+        if u >= 0 and card_of[u].activated:
+            self._abilities_of(p, 0, u, out)
+        u = field[base + 1]
+        if u >= 0 and card_of[u].activated:
+            self._abilities_of(p, 1, u, out)
+        u = field[base + 2]
+        if u >= 0 and card_of[u].activated:
+            self._abilities_of(p, 2, u, out)
         return out
+
+    def _abilities_of(self, p: int, z: int, u: int, out: list[Action]) -> None:
+        """The ways to use the activated abilities of ``u``, in ``p``'s zone ``z`` (an event only while
+        ST-T6 allows its class and gear)."""
+        d = self.card_of[u]
+        if d.kind == EVENT and not self.usable(p, d):
+            return
+        for ab in d.activated:
+            for ch in self._ability_options(p, u, ab):
+                out.append(self._act("use", d, z, ab.index, ch))
 
     def _keeper_actions(self, p: int, kind: str) -> list[Action]:
         """ST-K8: Goal Keeper (opponent about to reach the goal) and Requiem Keeper (any loss) from hand."""
@@ -164,30 +188,24 @@ class Responses(Combat):
             out.append(DECLINE)
         return out
 
-    def _procedure_actions(self, p: int) -> list[Action]:
-        """ST-K4: a Demi-Guest's procedure from hand (main phase)."""
-        out: list[Action] = []
-        seen: set[int] = set()
-        for u in self.hands[p]:
-            d = self.card_of[u]
-            if not d.hand or d.id in seen or d.gear > self.turn:
-                continue
-            seen.add(d.id)
-            for ab in d.hand:
-                for ch in self._ability_options(p, u, ab):
-                    out.append(self._act("hand", d, 0, ab.index, ch))
-        return out
+    def _procedure_actions(self, p: int, u: int, d: CardDef, out: list[Action]) -> None:
+        """ST-K4: the ways to use the procedure of the Demi-Guest ``u`` in ``p``'s hand (main phase)."""
+        for ab in d.hand:
+            for ch in self._ability_options(p, u, ab):
+                out.append(self._act("hand", d, 0, ab.index, ch))
 
     # -- abilities ----------------------------------------------------------------------------------
     def _ability_options(self, seat: int, uid: int, ab: Ability) -> list[tuple[Any, ...]]:
         """The choice tuples (one entry per cost, then per effect) with which ``ab`` can be used now."""
-        idx = ab.index
-        for c in ab.conds:
-            if not c.impl.ok(c.p, self, seat, uid, idx):
-                return []
+        conds = ab.conds
+        if conds:
+            idx = ab.index
+            for c in conds:
+                if not c.impl.ok(c.p, self, seat, uid, idx):
+                    return []
         lists = []
         single = True
-        for blk in ab.costs + ab.effects:
+        for blk in ab.blocks:
             opts = blk.impl.options(blk.p, self, seat, uid)
             if not opts:
                 return []
@@ -195,19 +213,22 @@ class Responses(Combat):
                 single = False
             lists.append(opts)
         if single:
-            return [tuple(o[0] for o in lists)]
+            return [tuple([o[0] for o in lists])]
         return list(product(*lists))
 
     def _act(self, kind: str, d: CardDef, zone: int, ab_index: int, ch: tuple[Any, ...]) -> Action:
         """The (interned) action using ability ``ab_index`` of card ``d`` in the way ``ch``."""
-        return self.game.table.intern(
-            (kind, d.id, zone, ab_index, ch), lambda: self._notation(kind, d, zone, ab_index, ch)
-        )
+        table = self.game.table
+        key = (kind, d.id, zone, ab_index, ch)
+        action = table.actions.get(key)
+        if action is None:
+            action = table.intern(key, lambda: self._notation(kind, d, zone, ab_index, ch))
+        return action
 
     def _notation(self, kind: str, d: CardDef, zone: int, ab_index: int, ch: tuple[Any, ...]) -> str:
         ab = d.abilities[ab_index]
         words = []
-        for blk, c in zip(ab.costs + ab.effects, ch, strict=True):
+        for blk, c in zip(ab.blocks, ch, strict=True):
             if c is not None:
                 words.append(blk.impl.label(blk.p, self.game.table, c))
         tail = (" " + " ".join(words)) if words else ""

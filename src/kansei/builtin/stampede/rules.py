@@ -8,6 +8,7 @@ the protocol's state: what a seat may see is :mod:`.views`, why an action is ref
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Any
 
 from kansei.core.protocol import Action
@@ -32,8 +33,10 @@ from .state import (
     W_GOAL,
     ZONES,
 )
+from .table import CardDef
 
 FACE_DOWN_CENTER = "set a card face down as the first center"
+ABILITY_KINDS = frozenset(("use", "assist", "keeper", "hand", "trigger"))  # actions that use an ability
 
 BATTLE_ACT = Action("battle", "battle")
 END_ACT = Action("end", "end")
@@ -51,6 +54,15 @@ ATTACKS: dict[tuple[tuple[int, ...], int], Action] = {
     for tz in (0, 1, 2)
 }
 RUNS = tuple(Action(f"run {ZONES[z]}", "run", (z,)) for z in (0, 1, 2))
+
+
+CARD_ID = attrgetter("id")  # a card's place in the table: calls are listed in this order
+
+
+# by the bitmask of the machines able to act, then the target zone: every attack they can make on it
+ATTACKS_BY_MASK: tuple[tuple[tuple[Action, ...], ...], ...] = tuple(
+    tuple(tuple(ATTACKS[att, tz] for att in SUBSETS[mask]) for tz in (0, 1, 2)) for mask in range(8)
+)
 
 
 class StampedeState(SetUp):
@@ -74,11 +86,11 @@ class StampedeState(SetUp):
     def to_move(self) -> int | None:
         if self.over:
             return None
-        windows = self.windows
-        if windows.frames:
-            p = windows.priority
-            if p is not None:
-                return p
+        frames = self.windows.frames
+        if frames:
+            frame = frames[-1]
+            if not frame.resolving:  # the innermost window waits for its seat with priority
+                return frame.priority
         if self.phase == CHOOSE_CENTER:
             return 0 if not self.centers[0] else 1
         if self.phase == CHOOSE_ORDER:
@@ -92,11 +104,7 @@ class StampedeState(SetUp):
         phase = self.phase
         p = self.active
         if phase == MAIN:
-            out = self._call_actions(p)
-            out.extend(self._instant_actions(p))
-            out.extend(self._procedure_actions(p))
-            out.append(BATTLE_ACT)
-            return out
+            return self._main_actions(p)
         if phase == BATTLE:
             return self._battle_actions(p)
         if phase == CHOOSE_CENTER:
@@ -107,67 +115,111 @@ class StampedeState(SetUp):
             return [GO_FIRST, GO_SECOND]
         return []
 
-    def _call_actions(self, p: int) -> list[Action]:
-        """ST-T3: calls from hand to the center stack or an empty side zone."""
+    def _main_actions(self, p: int) -> list[Action]:
+        """The main phase, from one pass over the hand: calls (ST-T3, by card in table order), assists
+        and events (ST-T6, hand order) and the field's abilities, Demi-Guest procedures (ST-K4), then
+        going to battle."""
         out: list[Action] = []
-        table = self.game.table
-        cap = self.turn
-        c = self.center_def(p)
-        base = p * 3
-        left_free = self.field[base] < 0
-        right_free = self.field[base + 2] < 0
-        for cid in sorted({self.card_of[u].id for u in self.hands[p]}):
-            d = table.cards[cid]
-            if d.kind != MACHINE or d.gear > cap or d.disabled:  # ST-T3(c)
-                continue
-            # ST-T3(a), ST-O2, ST-K3, ST-K4: one gear up, same class (Steering stacks with anything)
-            if (
-                d.gear == c.gear + 1
-                and not d.guest
-                and not d.demi_guest
-                and (d.cls == c.cls or d.cls == STEERING or c.cls == STEERING)
-            ):
-                out.append(table.placing("call", cid, CENTER))
-            if d.gear <= c.gear:  # ST-T3(b)
-                if left_free:
-                    out.append(table.placing("call", cid, LEFT))
-                if right_free:
-                    out.append(table.placing("call", cid, RIGHT))
+        hand = self.hands[p]
+        if hand:
+            card_of = self.card_of
+            c = card_of[self.field[p * 3 + CENTER]]
+            cap = self.turn
+            top = c.gear if c.gear < cap else cap  # ST-T6: the center's gear at least; ST-T3(c): the gear cap
+            cls = c.cls
+            any_class = cls == STEERING  # ST-O2
+            machines: list[CardDef] = []
+            instants: list[int] = []
+            procedures: list[int] = []
+            seen: set[int] = set()
+            for u in hand:  # the first copy of each card
+                d = card_of[u]
+                if d.id in seen:
+                    continue
+                seen.add(d.id)
+                if d.calls:
+                    if d.gear <= cap:  # ST-T3(c)
+                        if not d.disabled:
+                            machines.append(d)
+                        if d.hand:
+                            procedures.append(u)
+                elif d.instant and d.gear <= top and (any_class or d.cls == cls or d.cls == STEERING):
+                    instants.append(u)
+            if machines:
+                machines.sort(key=CARD_ID)
+                self._calls(p, c, machines, out)
+            for u in instants:
+                self._hand_instant(p, u, card_of[u], out)
+            out.extend(self._field_actions(p))
+            for u in procedures:
+                self._procedure_actions(p, u, card_of[u], out)
+        else:
+            out.extend(self._field_actions(p))
+        out.append(BATTLE_ACT)
         return out
 
+    def _calls(self, p: int, c: CardDef, machines: list[CardDef], out: list[Action]) -> None:
+        """ST-T3: the calls of ``machines`` (in hand, within the gear cap) to the center stack (``c`` on
+        top) or an empty side zone."""
+        base = p * 3
+        field = self.field
+        up = c.gear + 1
+        any_class = c.cls == STEERING
+        left_free = field[base] < 0
+        right_free = field[base + 2] < 0
+        for d in machines:
+            calls = d.calls
+            # ST-T3(a), ST-O2, ST-K3, ST-K4: one gear up, same class (Steering stacks with anything)
+            if d.gear == up:
+                if not d.guest and not d.demi_guest and (d.cls == c.cls or d.cls == STEERING or any_class):
+                    out.append(calls[CENTER])
+            elif d.gear < up:  # ST-T3(b): at most the center's gear beside it
+                if left_free:
+                    out.append(calls[LEFT])
+                if right_free:
+                    out.append(calls[RIGHT])
+
     def _able(self, p: int) -> int:
-        """Bitmask of ``p``'s zones holding an untapped machine (able to act, ST-T4)."""
+        """Bitmask of ``p``'s zones holding an untapped machine (able to act, ST-T4): left 1, center 2,
+        right 4 (the three zones written out: the hot path of every battle step)."""
         base = p * 3
         field, tapped, card_of = self.field, self.tapped, self.card_of
         able = 0
-        for z in (0, 1, 2):
-            u = field[base + z]
-            if u >= 0 and not tapped[base + z] and card_of[u].kind == MACHINE:
-                able |= 1 << z
+        u = field[base]
+        if u >= 0 and not tapped[base] and card_of[u].kind == MACHINE:
+            able = 1
+        u = field[base + 1]
+        if u >= 0 and not tapped[base + 1] and card_of[u].kind == MACHINE:
+            able |= 2
+        u = field[base + 2]
+        if u >= 0 and not tapped[base + 2] and card_of[u].kind == MACHINE:
+            able |= 4
         return able
 
     def _battle_actions(self, p: int) -> list[Action]:
         """ST-T4: attacks (single or combined) and runs by untapped machines; ST-K1 Obstruction."""
         able = self._able(p)
         out: list[Action] = []
-        targets = self.attack_targets(p) if able else []
-        if able and self.forced(p) and CENTER in targets:
-            # 《進路妨害》: every machine able to act must attack the center
-            for att in SUBSETS[able]:
-                out.append(ATTACKS[att, CENTER])
-            out.extend(self._instant_actions(p))
-            return out
-        for tz in targets:
-            for att in SUBSETS[able]:
-                out.append(ATTACKS[att, tz])
-        if able and not self.obstructed(p):  # ST-K1: no running while the opponent has Obstruction
-            base = p * 3
-            for z in (0, 1, 2):
-                if able >> z & 1:
-                    d = self.card_of[self.field[base + z]]
-                    if d.guest or (d.demi_guest and z != CENTER):  # ST-K3, ST-K4
-                        continue
-                    out.append(RUNS[z])
+        if able:
+            obstructed = self.obstructed(p)
+            targets = self.attack_targets(p, obstructed)
+            attacks = ATTACKS_BY_MASK[able]
+            if CENTER in targets and self.forced(p):
+                # 《進路妨害》: every machine able to act must attack the center
+                out.extend(attacks[CENTER])
+                out.extend(self._instant_actions(p))
+                return out
+            for tz in targets:
+                out.extend(attacks[tz])
+            if not obstructed:  # ST-K1: no running while the opponent has Obstruction
+                base = p * 3
+                card_of, field = self.card_of, self.field
+                for z in (0, 1, 2):
+                    if able >> z & 1:
+                        d = card_of[field[base + z]]
+                        if d.guest or (d.demi_guest and z != CENTER):  # ST-K3, ST-K4
+                            continue
+                        out.append(RUNS[z])
         out.extend(self._instant_actions(p))
         out.append(END_ACT)
         return out
@@ -178,21 +230,22 @@ class StampedeState(SetUp):
         p = self.to_move
         assert p is not None
         args: tuple[Any, ...] = a.args
+        # the kinds in the order random and searching play meets them most
         if kind == "pass":
             self.windows.pass_()
+        elif kind == "end":
+            self.phase = END
         elif kind == "attack":
             self._declare_attack(p, args[0], args[1])
-        elif kind == "run":
-            self._declare_run(p, args[0])
-        elif kind == "call":
-            self._call(p, args[0], args[1])
         elif kind == "battle":
             self.phase = BATTLE
             self.log("phase", seat=p, phase=BATTLE)
-        elif kind == "end":
-            self.phase = END
-        elif kind in ("use", "assist", "keeper", "hand", "trigger"):
+        elif kind == "call":
+            self._call(p, args[0], args[1])
+        elif kind in ABILITY_KINDS:
             self._activate(p, kind, args)
+        elif kind == "run":
+            self._declare_run(p, args[0])
         elif kind == "event":
             self._place_event(p, args[0], args[1])
         elif kind == "decline":
@@ -215,6 +268,9 @@ class StampedeState(SetUp):
                     return
                 continue
             phase = self.phase
+            if phase == MAIN or phase == BATTLE:  # a decision of the active player
+                self._check_lifts()
+                return
             if phase == DRAW:
                 self.phase = REPAIR
                 self.log("turn", seat=self.active, turn=self.turn, cap=self.turn)
@@ -252,6 +308,9 @@ class StampedeState(SetUp):
 
     def _check_lifts(self) -> None:
         """《進路妨害》 is lifted for good once the owner's center is gear 1 or holds few machines."""
+        forcing = self.forcing_until
+        if not (forcing[0] or forcing[1]):
+            return
         for o in (0, 1):
             if self.forcing_until[o]:
                 gear, height = self.force_lift[o]

@@ -11,6 +11,7 @@ out of their decks at once, so nothing can fail later inside a legal action.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING, Annotated, Any, NamedTuple, Self
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
@@ -48,6 +49,9 @@ def resolve_deck(game: Stampede, spec: Any, seat: int) -> tuple[str, list[int]]:
         spec = game.table.decks[seat % len(game.table.decks)].name
     if isinstance(spec, str):
         data = game.starter_deck(spec)
+        starter = game.table.starter_ids(data["name"])
+        if starter is not None:
+            return data["name"], list(starter)
     else:
         problems = game.deck_problems(spec)
         if problems:
@@ -338,6 +342,11 @@ def _deck_around(table: Catalog, cls: int, cards: list[CardDef]) -> dict[str, An
 
 
 def _decklist(name: str, ids: list[int]) -> DeckList:
+    return _counted(name, tuple(ids))
+
+
+@lru_cache(maxsize=64)
+def _counted(name: str, ids: tuple[int, ...]) -> DeckList:
     counts: dict[int, int] = {}
     for cid in ids:
         counts[cid] = counts.get(cid, 0) + 1

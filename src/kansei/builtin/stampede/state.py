@@ -234,11 +234,14 @@ class Board(DuelState):
         """ST-K1: the opponent of ``seat`` has a card with Obstruction on the field (center: its top)."""
         base = (1 - seat) * 3
         field, card_of = self.field, self.card_of
-        for z in (LEFT, CENTER, RIGHT):
-            u = field[base + z]
-            if u >= 0 and card_of[u].obstruction:
-                return True
-        return False
+        u = field[base]  # the three zones written out: asked at every battle step and resolution
+        if u >= 0 and card_of[u].obstruction:
+            return True
+        u = field[base + 1]
+        if u >= 0 and card_of[u].obstruction:
+            return True
+        u = field[base + 2]
+        return u >= 0 and card_of[u].obstruction
 
     def usable(self, seat: int, d: CardDef) -> bool:
         """ST-T6 / ST-O2: an assist or event only while your center is of its class (Steering either way)
@@ -257,15 +260,17 @@ class Board(DuelState):
         gear, height = self.force_lift[o]
         return self.center_def(o).gear > gear and len(self.centers[o]) > height
 
-    def attack_targets(self, seat: int) -> list[int]:
-        """ST-T4 / ST-K1: the opposing zones ``seat`` may attack."""
+    def attack_targets(self, seat: int, obstructed: bool | None = None) -> list[int]:
+        """ST-T4 / ST-K1: the opposing zones ``seat`` may attack (``obstructed``: if already known)."""
         base = (1 - seat) * 3
-        field, card_of = self.field, self.card_of
-        obstructed = self.obstructed(seat)
+        field = self.field
+        if obstructed is None:
+            obstructed = self.obstructed(seat)
+        if not obstructed:
+            return [z for z in (LEFT, CENTER, RIGHT) if field[base + z] >= 0]
+        card_of = self.card_of
         return [
-            z
-            for z in (LEFT, CENTER, RIGHT)
-            if field[base + z] >= 0 and (not obstructed or card_of[field[base + z]].obstruction)
+            z for z in (LEFT, CENTER, RIGHT) if field[base + z] >= 0 and card_of[field[base + z]].obstruction
         ]
 
     def pending_against(self, seat: int, kind: str) -> int:

@@ -9,7 +9,7 @@ interned actions naming cards.
 from __future__ import annotations
 
 import difflib
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
@@ -48,6 +48,7 @@ class CardDef:
         "obstruction", "double_action", "guest", "demi_guest", "dragon", "dead_heat",
         "abilities", "play", "activated", "hand", "on_enter", "on_destroyed", "crash", "keepers",
         "goal_keeper", "requiem_keeper", "instant", "text", "text_en", "disabled", "source",
+        "calls", "events",
     )  # fmt: skip
 
     id: int  # index in the catalog
@@ -82,6 +83,10 @@ class CardDef:
     text_en: str
     disabled: bool  # not implemented yet: kept out of play
     source: Source  # the catalog it belongs to: a card pickles and deep-copies as (source, id)
+    # the card's interned actions of its catalog, made once: ``call NAME L|C|R`` of a machine (by zone),
+    # ``event NAME L|R`` of an event (left, right); () for the other kinds
+    calls: tuple[Action, ...]
+    events: tuple[Action, ...]
 
     def label(self, lang: str) -> str:
         return self.name if lang == "ja" else self.en
@@ -155,13 +160,19 @@ class Catalog:
         self.decks = decks
         self.source = source
         self.cards: list[CardDef] = [_make_def(i, r, abilities[i]) for i, r in enumerate(recs)]
+        self._actions: dict[tuple[Any, ...], Action] = {}
+        self.actions: Mapping[tuple[Any, ...], Action] = self._actions  # read only: intern() adds
         for d in self.cards:
             d.source = source
+            d.calls = tuple(self.placing("call", d.id, z) for z in (0, 1, 2)) if d.kind == MACHINE else ()
+            d.events = (
+                (self.placing("event", d.id, 0), self.placing("event", d.id, 2)) if d.kind == EVENT else ()
+            )
+        self._deck_ids: dict[str, tuple[int, ...]] = {}
         self.by_name: dict[str, int] = {}
         for d in self.cards:
             for key in (d.name.lower(), d.en.lower(), d.slug):
                 self.by_name[key] = d.id
-        self._actions: dict[tuple[Any, ...], Action] = {}
 
     def find(self, name: str) -> int | None:
         key = str(name).strip().lower()
@@ -183,6 +194,18 @@ class Catalog:
             where = f" {'LCR'[zone]}" if zone >= 0 else ""
             a = self._actions[key] = Action(f"{kind} {self.cards[cid].slug}{where}", kind, key[1:])
         return a
+
+    def starter_ids(self, name: str) -> tuple[int, ...] | None:
+        """The card ids of the starter deck ``name`` (as named in decks.toml), sorted; None if there is
+        none. Computed once per deck."""
+        ids = self._deck_ids.get(name)
+        if ids is None:
+            deck = next((d for d in self.decks if d.name == name), None)
+            if deck is None:
+                return None
+            found = [self.find(card) for card, n in deck.cards.items() for _ in range(n)]
+            ids = self._deck_ids[name] = tuple(sorted(cid for cid in found if cid is not None))
+        return ids
 
     def suggest(self, name: str) -> str:
         """' — did you mean "Rose Starter"?' for a misspelt card name (empty if nothing is close)."""

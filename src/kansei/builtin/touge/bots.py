@@ -11,6 +11,7 @@ itself (issue 11: greedy played ``tune-up Jump on tile 5 … [margin -1]``).
 
 from __future__ import annotations
 
+import math
 from typing import NamedTuple
 
 from kansei.core.protocol import Action
@@ -59,13 +60,18 @@ def preview(state: TougeState, action: Action) -> Preview | None:
 
 def evaluate(state: TougeState, seat: int) -> float:
     """Value of ``state`` for ``seat`` (higher is better)."""
+    return _evaluate(state, seat, None)
+
+
+def _evaluate(state: TougeState, seat: int, known: Forecast | None) -> float:
+    """:func:`evaluate`, with the forecast of the battle in progress when the caller has it already."""
     opp = 1 - seat
     margin = sum(b.scores[seat] - b.scores[opp] for b in state.battles)  # every battle run so far
     if state.over:
         return WIN * state.returns()[seat] + MARGIN * margin
     v = ABILITY if not state.ability_used[seat] else 0.0
     if state.phase in IN_PROGRESS:  # no hand potential here: see the module's docstring
-        f = forecast(state)
+        f = known if known is not None else forecast(state)
         if f.race_over:  # as the finished race will be: the ability no longer counts
             v = 0.0 if f.race_winner is None else WIN if f.race_winner == seat else -WIN
         else:
@@ -89,3 +95,87 @@ def evaluate(state: TougeState, seat: int) -> float:
         elif d.kind == TUNE:
             pot += 2.0
     return v + HAND * MARGIN * pot
+
+
+# ------------------------------------------------------------------------------------------------
+# Features of the learned value (kansei.agents.learned, ``kansei train touge``): what a position is worth
+# as a chance of winning the race, fitted on self-play. Each is "mine less the other's", so the value of a
+# two-seat position for one seat is minus the other's.
+# ------------------------------------------------------------------------------------------------
+feature_names = (
+    "wins",  # battles won so far
+    "battle",  # the battle in progress as forecast (+1 mine, -1 theirs), 0 between battles
+    "race",  # the race as forecast, where the forecast battle ends it
+    "margin",  # forecast margin of the battle in progress, in tens of points (between battles: 0)
+    "close",  # the same margin squashed (a lead of 1 point is fragile, of 15 is not)
+    "tuning",  # the forecast battle while tuning (the course is built: the forecast is near final)
+    "past",  # the margins of the battles run, in tens of points
+    "ability",  # an ability not yet used
+    "roads",  # what the roads in hand could still add to the margin (building), in tens of points
+    "tunes",  # tune-ups in hand
+    "hand",  # between battles: what the new hand promises, in tens of points
+)
+zero_sum_features = True
+
+
+def _road_potential(state: TougeState, p: int) -> float:
+    cards = state.game.table.cards
+    me = cards[state.cars[p]].mult[state.direction]
+    them = cards[state.cars[1 - p]].mult[state.direction]
+    pot = 0.0
+    for c in state.hands[p]:
+        d = cards[c]
+        if d.kind == ROAD:
+            pot += max(0, d.value[state.direction] * (me[d.rtype] - them[d.rtype]))
+    return pot
+
+
+def learned_inputs(state: TougeState, seat: int) -> list[float]:
+    """What kansei.agents.learned computes as ``[relative evaluation, *features]``, with one forecast."""
+    f = forecast(state) if state.phase in IN_PROGRESS else None
+    relative = 0.5 * (_evaluate(state, seat, f) - _evaluate(state, 1 - seat, f))
+    return [relative, *_features(state, seat, f)]
+
+
+def features(state: TougeState, seat: int) -> list[float]:
+    """The learned value's inputs for ``seat`` (see ``feature_names``); ``state`` is not over."""
+    return _features(state, seat, forecast(state) if state.phase in IN_PROGRESS else None)
+
+
+def _features(state: TougeState, seat: int, f: Forecast | None) -> list[float]:
+    opp = 1 - seat
+    cards = state.game.table.cards
+    past = sum(b.scores[seat] - b.scores[opp] for b in state.battles)
+    battle = race = margin = close = tuning = roads = hand = 0.0
+    if f is not None:
+        m = _margin(f, seat)
+        battle = 0.0 if f.winner is None else 1.0 if f.winner == seat else -1.0
+        if f.race_over:
+            race = 0.0 if f.race_winner is None else 1.0 if f.race_winner == seat else -1.0
+        margin = m / 10.0
+        close = math.tanh(m / 4.0)
+        if state.phase != BUILD:
+            tuning = battle
+        else:
+            roads = (_road_potential(state, seat) - _road_potential(state, opp)) / 10.0
+    else:
+        building = not (state.game.sudden and state.battle > 1)
+        if building:
+            hand = (_road_potential(state, seat) - _road_potential(state, opp)) / 10.0
+    tunes = sum(1 for c in state.hands[seat] if cards[c].kind == TUNE) - sum(
+        1 for c in state.hands[opp] if cards[c].kind == TUNE
+    )
+    ability = float(not state.ability_used[seat]) - float(not state.ability_used[opp])
+    return [
+        float(state.wins[seat] - state.wins[opp]),
+        battle,
+        race,
+        margin,
+        close,
+        tuning,
+        past / 10.0,
+        ability,
+        roads,
+        float(tunes),
+        hand,
+    ]

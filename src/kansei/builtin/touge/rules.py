@@ -12,17 +12,18 @@ every pass is logged alike.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from kansei.core.protocol import Action
 
-from .scoring import DIRECTIONS, run_order, tile_scores, walk, wipe_candidates
+from .scoring import DIRECTIONS, run_order, tile_scores, totals_of, walk, wipe_candidates
 from .setup import deal
 from .table import ABILITY, DONE, PASS, ROAD, TUNE, nullify_act
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import TougeState
 
+T = TypeVar("T")
 C, S = 0, 1  # road types
 DOWN, UP = 0, 1  # directions
 
@@ -55,15 +56,13 @@ def legal_actions(s: TougeState) -> list[Action]:
     p = s.turn
     ph = s.phase
     cards = s.game.table.cards
-    if ph == BUILD:
-        out: list[Action] = [
-            a for c in distinct(s.hands[p]) if (a := cards[c].act) is not None and cards[c].kind == ROAD
-        ]
+    if ph == BUILD:  # TG-T2: a road of the hand, or pass
+        out: list[Action] = [a for c in distinct(s.hands[p]) if (a := cards[c].act) and cards[c].kind == ROAD]
         out.append(PASS)
         return out
     if ph == TUNE_PHASE:
         return tune_actions(s, p)
-    if ph == REDRAW:
+    if ph == REDRAW:  # TG-T1: put a card back while redraws are left, or done
         out = []
         if s.redraws_left[p] > 0:
             out = [a for c in distinct(s.hands[p]) if (a := cards[c].redraw) is not None]
@@ -75,9 +74,11 @@ def legal_actions(s: TougeState) -> list[Action]:
 
 
 def tune_actions(s: TougeState, p: int) -> list[Action]:
+    """TG-T3: each tune-up of the hand (on each tile of its type, where it names one), the car's ability
+    while unused, or pass."""
     cards = s.game.table.cards
-    out = []
-    course = s.course
+    out: list[Action] = []
+    types: list[int] | None = None  # each tile's road type, worked out when a tile tune-up needs it
     for c in distinct(s.hands[p]):
         d = cards[c]
         if d.kind != TUNE:
@@ -87,9 +88,13 @@ def tune_actions(s: TougeState, p: int) -> list[Action]:
             if d.act is not None:
                 out.append(d.act)
             continue
-        for i, (_, rid) in enumerate(course):
-            if want < 0 or cards[rid].rtype == want:
-                out.append(d.tile_action(i))
+        if types is None:
+            types = [cards[r].rtype for _, r in s.course]
+        acts = d.tile_actions(len(types))
+        if want < 0:
+            out += acts[: len(types)]
+        else:
+            out += [acts[i] for i, t in enumerate(types) if t == want]
     if not s.ability_used[p]:
         out.append(ABILITY)
     out.append(PASS)
@@ -118,61 +123,92 @@ def rule_ids(s: TougeState, a: Action) -> tuple[str, ...]:
 
 
 def apply_action(s: TougeState, a: Action) -> None:
-    """Apply one of the state's own legal actions."""
-    k = a.kind
+    """Apply one of the state's own legal actions: the rule its phase and kind name."""
+    RULES[s.phase, a.kind](s, a)
+
+
+def lay_road(s: TougeState, a: Action) -> None:
+    """TG-T2: one road from hand onto the end of the shared course."""
+    p, cid = s.turn, a.args[0]
+    s.hands[p].remove(cid)
+    s.course.append((p, cid))
+    s.passes = 0
+    s.log("road", seat=p, card=s.game.table.cards[cid].name, tile=len(s.course))
+    s.turn = 1 - p
+
+
+def pass_building(s: TougeState, a: Action) -> None:
+    """TG-T2: a pass, whether or not the seat held a road (hidden); building ends when both pass in a
+    row."""
     p = s.turn
-    cards = s.game.table.cards
-    if s.phase == BUILD:
-        if k == "road":  # TG-T2: one road onto the end of the shared course
-            cid = a.args[0]
-            s.hands[p].remove(cid)
-            s.course.append((p, cid))
-            s.passes = 0
-            s.log("road", seat=p, card=cards[cid].name, tile=len(s.course))
-        else:  # TG-T2: a pass, whether or not the seat held a road (hidden)
-            s.passes += 1
-            s.log("pass", seat=p, phase=BUILD)
-        s.turn = 1 - p
-        if s.passes >= 2:  # TG-T2: building ends when both pass in a row
-            s.log("course", tiles=[cards[c].name for _, c in s.course])
-            start_tune(s)
-    elif s.phase == TUNE_PHASE:
-        if k == "tune":  # TG-T3
-            cid, tile = a.args
-            s.hands[p].remove(cid)
-            s.tunes.append((p, cid, tile))
-            s.passes = 0
-            s.log("tune", seat=p, card=cards[cid].name, tile=tile + 1 if tile >= 0 else None)
-            for play, params in cards[cid].play_fx:  # the tune-up's blocks act as it is played
-                play(params, s, p)
-        elif k == "ability":  # TG-C6 ruling: switched on in the tune-up phase, lasts this battle
-            s.ability_used[p] = True
-            s.ability_on[p] = True
-            s.passes = 0
-            car = cards[s.cars[p]]
-            s.log("ability", seat=p, ability=car.ability.name if car.ability else "", car=car.name)
-            for play, params in car.play_fx:  # the ability's blocks act as it is switched on
-                play(params, s, p)
-        else:
-            s.passes += 1
-            s.log("pass", seat=p, phase=TUNE_PHASE)
-        s.turn = 1 - p
-        if s.passes >= 2:  # TG-T3: ends when both pass in a row
-            begin_run(s)
-    elif s.phase == REDRAW:
-        if k == "redraw":  # TG-T1: put back up to N cards, shuffle them in, draw as many
-            cid = a.args[0]
-            s.hands[p].remove(cid)
-            s.aside[p].append(cid)
-            s.redraws_left[p] -= 1
-            if s.redraws_left[p] == 0:
-                finish_redraw(s, p)
-        else:
-            finish_redraw(s, p)
-    elif s.phase == NULLIFY:
-        s.null_tile = a.args[0]
-        s.log("nullify", seat=s.leader, tile=s.null_tile + 1)
-        run_leg(s)
+    s.passes += 1
+    s.log("pass", seat=p, phase=BUILD)
+    s.turn = 1 - p
+    if s.passes >= 2:
+        cards = s.game.table.cards
+        s.log("course", tiles=[cards[c].name for _, c in s.course])
+        start_tune(s)
+
+
+def play_tune_up(s: TougeState, a: Action) -> None:
+    """TG-T3, TG-C4: a tune-up from hand, on its tile or the whole course; its blocks act as it is
+    played."""
+    p = s.turn
+    cid, tile = a.args
+    card = s.game.table.cards[cid]
+    s.hands[p].remove(cid)
+    s.tunes.append((p, cid, tile))
+    s.passes = 0
+    s.log("tune", seat=p, card=card.name, tile=tile + 1 if tile >= 0 else None)
+    for play, params in card.play_fx:
+        play(params, s, p)
+    s.turn = 1 - p
+
+
+def switch_on_ability(s: TougeState, a: Action) -> None:
+    """TG-C6 ruling: the car's ability, once per race, switched on in the tune-up phase for this battle;
+    its blocks act as it is switched on."""
+    p = s.turn
+    s.ability_used = with_seat(s.ability_used, p, True)
+    s.ability_on = with_seat(s.ability_on, p, True)
+    s.passes = 0
+    car = s.game.table.cards[s.cars[p]]
+    s.log("ability", seat=p, ability=car.ability.name if car.ability else "", car=car.name)
+    for play, params in car.play_fx:
+        play(params, s, p)
+    s.turn = 1 - p
+
+
+def pass_tuning(s: TougeState, a: Action) -> None:
+    """TG-T3: a pass; the tune-ups end when both pass in a row, and the run begins."""
+    p = s.turn
+    s.passes += 1
+    s.log("pass", seat=p, phase=TUNE_PHASE)
+    s.turn = 1 - p
+    if s.passes >= 2:
+        begin_run(s)
+
+
+def put_back(s: TougeState, a: Action) -> None:
+    """TG-T1: a card of the hand set aside to redraw; the last redraw allowed ends the seat's redraw."""
+    p, cid = s.turn, a.args[0]
+    s.hands[p].remove(cid)
+    s.aside[p].append(cid)
+    s.redraws_left = with_seat(s.redraws_left, p, s.redraws_left[p] - 1)
+    if s.redraws_left[p] == 0:
+        finish_redraw(s, p)
+
+
+def done_redrawing(s: TougeState, a: Action) -> None:
+    """TG-T1: the seat keeps its hand, or redraws the cards it set aside."""
+    finish_redraw(s, s.turn)
+
+
+def pick_wiped_tile(s: TougeState, a: Action) -> None:
+    """TG-C5 ruling: the leader picks, among tied tiles, the one the disaster wipes out for this run."""
+    s.null_tile = a.args[0]
+    s.log("nullify", seat=s.leader, tile=s.null_tile + 1)
+    run_leg(s)
 
 
 # ---------------------------------------------------------------------------- phases
@@ -181,7 +217,7 @@ def start_redraw(s: TougeState) -> None:
     s.redraw_stage = 0
     s.turn = s.leader
     n = s.game.options.redraws
-    s.redraws_left = [n, n]
+    s.redraws_left = (n, n)
     if n == 0:
         after_redraw(s)
 
@@ -221,7 +257,7 @@ def start_tune(s: TougeState) -> None:
 
 def begin_run(s: TougeState) -> None:
     s.leg = 0
-    s.totals = [0, 0]
+    s.totals = (0, 0)
     begin_leg(s)
 
 
@@ -253,10 +289,10 @@ def run_leg(s: TougeState) -> None:
 def run_time_attack(s: TougeState) -> None:
     """TG-T4: both cars run the whole course; the higher total wins; a tie wins nothing."""
     scores = tile_scores(s, s.direction)
-    tot = (sum(x[0] for x in scores), sum(x[1] for x in scores))
+    tot = totals_of(scores)
     bw = 0 if tot[0] > tot[1] else 1 if tot[1] > tot[0] else None
     if bw is not None:
-        s.wins[bw] += 1
+        s.wins = with_seat(s.wins, bw, s.wins[bw] + 1)
     record_battle(s, tot, bw, scores)
     # TG-T5: the race ends with 2 wins or after 3 battles
     if max(s.wins) >= 2 or s.battle >= 3:
@@ -275,8 +311,9 @@ def run_sudden(s: TougeState) -> None:
     fol = 1 - lead
     margin = s.game.options.lead_margin
     scores = tile_scores(s, s.direction)
-    tot = s.totals
+    tot = list(s.totals)
     per_tile, won = walk(scores, run_order(s, s.direction, s.leg), tot, lead, margin)
+    s.totals = (tot[0], tot[1])
     s.log("run", direction=DIRECTIONS[s.direction], tiles=per_tile, leg=s.leg)
     if won:  # TG-D3: the starting leader ahead by 12 or more after a tile
         record_battle(s, (tot[0], tot[1]), lead, None)
@@ -299,7 +336,7 @@ def run_sudden(s: TougeState) -> None:
     collect(s, course_too=False)
     s.leader ^= 1
     # the reverse run flipped the direction once; the next battle starts opposite to this one's start
-    s.totals = [0, 0]
+    s.totals = (0, 0)
     next_battle(s, 5)
 
 
@@ -315,12 +352,12 @@ def record_battle(
     s: TougeState, tot: tuple[int, int], bw: int | None, scores: list[tuple[int, int]] | None
 ) -> None:
     rec = Battle(s.battle, DIRECTIONS[s.direction], s.leader, tot, bw)
-    s.battles.append(rec)
+    s.battles = (*s.battles, rec)
     ev = battle_dict(rec)
     if scores is not None:
         ev["tiles"] = [list(x) for x in scores]
     s.log("battle", **ev)
-    s.ability_on = [False, False]
+    s.ability_on = (False, False)
 
 
 def collect(s: TougeState, course_too: bool) -> None:
@@ -349,12 +386,24 @@ def finish(s: TougeState, w: int | None, reason: str = "battles") -> None:
     s.log("race_over", winner=w, wins=list(s.wins), reason=reason)
 
 
+RULES = {  # (phase, action kind) -> the rule that applies it
+    (BUILD, "road"): lay_road,
+    (BUILD, "pass"): pass_building,
+    (TUNE_PHASE, "tune"): play_tune_up,
+    (TUNE_PHASE, "ability"): switch_on_ability,
+    (TUNE_PHASE, "pass"): pass_tuning,
+    (REDRAW, "redraw"): put_back,
+    (REDRAW, "done"): done_redrawing,
+    (NULLIFY, "nullify"): pick_wiped_tile,
+}
+
+
+def with_seat(pair: tuple[T, T], seat: int, value: T) -> tuple[T, T]:
+    """A per-seat pair with ``seat``'s entry replaced (the state's small pairs are immutable, so a clone
+    shares them)."""
+    return (value, pair[1]) if seat == 0 else (pair[0], value)
+
+
 def distinct(hand: list[int]) -> list[int]:
     """Distinct cards of a sorted hand, in order."""
-    out = []
-    last = -1
-    for c in hand:
-        if c != last:
-            out.append(c)
-            last = c
-    return out
+    return list(dict.fromkeys(hand))

@@ -70,30 +70,52 @@ def multiplier(pr: Profile, dis: DisasterMods, rtype: int, tile: int) -> int:
 def tile_scores(s: TougeState, direction: int, wiped: int | None = None) -> list[tuple[int, int]]:
     """TG-S1: each tile's score for both players in ``direction``; ``wiped``: the tile a disaster
     nullifies (default: the one it nullified for this run, if any)."""
+    scores, ignore = _run_scores(s, direction)
+    tile = s.null_tile if wiped is None else wiped
+    if tile >= 0:
+        scores[tile] = _wipe(scores[tile], ignore)
+    return scores
+
+
+def _run_scores(s: TougeState, direction: int) -> tuple[list[tuple[int, int]], tuple[bool, bool]]:
+    """Each tile's score for both players in ``direction`` with no tile wiped by the disaster, and
+    whether each racer ignores the disaster (its wipe included)."""
     cards = s.game.table.cards
     profs = profiles(s, direction)
     dis = NO_MODS if s.disaster is None else cards[s.disaster[1]].dmods
-    if wiped is None:
-        wiped = s.null_tile
-    # a racer's multiplier depends on the tile only through its tile tune-ups: compute the rest once
-    plain = [(multiplier(pr, dis, C, -1), multiplier(pr, dis, S, -1)) for pr in profs]
-    out = []
-    for i, (_, cid) in enumerate(s.course):
-        d = cards[cid]
-        v = d.value[direction]
-        row = [0, 0]
-        for q in (0, 1):
-            pr = profs[q]
-            if i in pr.null or (i == wiped and not pr.ignore):
+    tiles = [cards[c] for _, c in s.course]
+    n = len(tiles)
+    columns = []
+    for pr in profs:
+        # a racer's multiplier depends on the tile only through its tile tune-ups: the rest once
+        plain = (multiplier(pr, dis, C, -1), multiplier(pr, dis, S, -1))
+        column = [d.value[direction] * plain[d.rtype] for d in tiles]
+        special = pr.tile_add.keys() | pr.best | pr.null if pr.tile_add or pr.best or pr.null else ()
+        for i in special:
+            if not 0 <= i < n:
                 continue
-            if i in pr.best:
-                row[q] = v * max(multiplier(pr, dis, C, i), multiplier(pr, dis, S, i))
-            elif i in pr.tile_add:
-                row[q] = v * multiplier(pr, dis, d.rtype, i)
+            d = tiles[i]
+            if i in pr.null:
+                column[i] = 0
+            elif i in pr.best:
+                column[i] = d.value[direction] * max(multiplier(pr, dis, C, i), multiplier(pr, dis, S, i))
             else:
-                row[q] = v * plain[q][d.rtype]
-        out.append((row[0], row[1]))
-    return out
+                column[i] = d.value[direction] * multiplier(pr, dis, d.rtype, i)
+        columns.append(column)
+    return list(zip(columns[0], columns[1], strict=True)), (profs[0].ignore, profs[1].ignore)
+
+
+def totals_of(scores: list[tuple[int, int]]) -> tuple[int, int]:
+    """Both racers' totals over the tiles' scores."""
+    if not scores:
+        return (0, 0)
+    first, second = map(sum, zip(*scores, strict=True))
+    return (first, second)
+
+
+def _wipe(row: tuple[int, int], ignore: tuple[bool, bool]) -> tuple[int, int]:
+    """A tile the disaster wipes out scores 0, except for a racer who ignores the disaster."""
+    return (row[0] if ignore[0] else 0, row[1] if ignore[1] else 0)
 
 
 # ------------------------------------------------------------------------------------------------
@@ -116,20 +138,21 @@ def wipe_candidates(s: TougeState, direction: int) -> list[int]:
 
 def expected_scores(s: TougeState, direction: int) -> tuple[list[tuple[int, int]], int]:
     """Tile scores of the next run in ``direction`` with the disaster's wipe as it would fall (the
-    leader's best pick among ties), and that tile (-1: none)."""
+    leader's best pick among ties, the first of equals), and that tile (-1: none)."""
     cands = wipe_candidates(s, direction)
+    scores, ignore = _run_scores(s, direction)
     if not cands:
-        return tile_scores(s, direction, -1), -1
+        return scores, -1
     lead = s.leader
-    best: tuple[list[tuple[int, int]], int] | None = None
-    best_margin = 0
-    for tile in cands:
-        sc = tile_scores(s, direction, tile)
-        margin = sum(x[lead] - x[1 - lead] for x in sc)
-        if best is None or margin > best_margin:
-            best, best_margin = (sc, tile), margin
-    assert best is not None
-    return best
+    margin = sum(x[lead] - x[1 - lead] for x in scores)
+    best, best_margin = -1, 0
+    for tile in cands:  # the leader's margin with this tile wiped out
+        row, wiped = scores[tile], _wipe(scores[tile], ignore)
+        m = margin - (row[lead] - row[1 - lead]) + (wiped[lead] - wiped[1 - lead])
+        if best < 0 or m > best_margin:
+            best, best_margin = tile, m
+    scores[best] = _wipe(scores[best], ignore)
+    return scores, best
 
 
 def walk(
@@ -176,7 +199,7 @@ def forecast(s: TougeState, expected: list[tuple[int, int]] | None = None) -> Fo
     ``expected_scores`` in the current direction when the caller has them already."""
     if not s.game.sudden:
         sc = expected if expected is not None else expected_scores(s, s.direction)[0]
-        tot = (sum(x[0] for x in sc), sum(x[1] for x in sc))
+        tot = totals_of(sc)
         w = 0 if tot[0] > tot[1] else 1 if tot[1] > tot[0] else None
         wins = list(s.wins)
         if w is not None:

@@ -139,10 +139,9 @@ def no_disaster(s: TougeState) -> None:
 def remove_disasters(s: TougeState) -> None:
     cards = s.game.table.cards
     for p in (0, 1):
-        keep: list[int] = []
-        for cid in s.decks[p]:
-            (s.removed[p] if cards[cid].kind == DISASTER else keep).append(cid)
-        s.decks[p] = keep
+        deck = s.decks[p]
+        s.removed[p] += [c for c in deck if cards[c].kind == DISASTER]
+        s.decks[p] = [c for c in deck if cards[c].kind != DISASTER]
 
 
 def fix_order(s: TougeState, order: tuple[list[str], list[str]], key: str) -> None:

@@ -8,7 +8,6 @@ handful of list copies. The rules that change a state are in :mod:`.rules`; what
 from __future__ import annotations
 
 import random
-from bisect import insort
 from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
@@ -39,7 +38,7 @@ class TougeState(DuelState):
     decks: list[list[int]]  # top = end of the list
     hands: list[list[int]]  # sorted
     aside: list[list[int]]  # cards marked for a redraw
-    redraws_left: list[int]
+    redraws_left: tuple[int, int]
     course: list[tuple[int, int]]  # (owner, road)
     tunes: list[tuple[int, int, int]]  # (owner, tune-up, tile or -1 for the whole course)
     disaster: tuple[int, int] | None  # (owner, card)
@@ -49,13 +48,13 @@ class TougeState(DuelState):
     turn: int
     passes: int  # passes in a row in the current phase
     battle: int
-    wins: list[int]
-    ability_used: list[bool]
-    ability_on: list[bool]
+    wins: tuple[int, int]
+    ability_used: tuple[bool, bool]
+    ability_on: tuple[bool, bool]
     null_tile: int  # the tile the disaster wipes this run, -1 for none
-    totals: list[int]  # Sudden Death running totals
+    totals: tuple[int, int]  # Sudden Death running totals
     leg: int  # Sudden Death: 0 the first run of a battle, 1 the return run
-    battles: list[Battle]
+    battles: tuple[Battle, ...]
     registered: tuple[Deck, Deck]  # the decks as the race began: open decklists (docs/rulings.md)
     redraw_stage: int  # 0: the leader redraws, 1: the follower
     first_leader: int  # the leader of the first battle (TG-T0 coin)
@@ -70,22 +69,22 @@ class TougeState(DuelState):
         s.registered = (built[0], built[1])
         s.hands = [[], []]
         s.aside = [[], []]
-        s.redraws_left = [0, 0]
+        s.redraws_left = (0, 0)
         s.course = []
         s.tunes = []
         s.disaster = None
         s.removed = [[], []]
         s.direction = s.leader = s.turn = s.passes = s.first_leader = 0
         s.battle = 1
-        s.wins = [0, 0]
-        s.ability_used = [False, False]
-        s.ability_on = [False, False]
+        s.wins = (0, 0)
+        s.ability_used = (False, False)
+        s.ability_on = (False, False)
         s.null_tile = -1
-        s.totals = [0, 0]
+        s.totals = (0, 0)
         s.leg = 0
         s.over = False
         s.win = None
-        s.battles = []
+        s.battles = ()
         s.redraw_stage = 0
         s.phase = REDRAW
         set_up(s, setup)
@@ -95,12 +94,15 @@ class TougeState(DuelState):
     def draw(self, p: int, n: int, dealt: Sequence[int] = ()) -> int:
         """``p`` draws ``n`` cards (fewer from a short deck): the count is public, the cards private."""
         deck, hand = self.decks[p], self.hands[p]
-        n = max(0, min(n, len(deck)))
+        n = min(n, len(deck)) if n > 0 else 0
         got = list(dealt)
-        for _ in range(n):
-            c = deck.pop()
-            insort(hand, c)
-            got.append(c)
+        if n:
+            drawn = deck[-n:]  # the top n, drawn one by one from the top
+            del deck[-n:]
+            drawn.reverse()
+            got += drawn
+            hand += drawn
+            hand.sort()
         if got:
             cards = self.game.table.cards
             self.log("drew", seat=p, count=len(got))
@@ -198,7 +200,7 @@ class TougeState(DuelState):
         s.decks = [self.decks[0][:], self.decks[1][:]]
         s.hands = [self.hands[0][:], self.hands[1][:]]
         s.aside = [self.aside[0][:], self.aside[1][:]]
-        s.redraws_left = self.redraws_left[:]
+        s.redraws_left = self.redraws_left
         s.course = self.course[:]
         s.tunes = self.tunes[:]
         s.disaster = self.disaster
@@ -208,15 +210,15 @@ class TougeState(DuelState):
         s.turn = self.turn
         s.passes = self.passes
         s.battle = self.battle
-        s.wins = self.wins[:]
-        s.ability_used = self.ability_used[:]
-        s.ability_on = self.ability_on[:]
+        s.wins = self.wins
+        s.ability_used = self.ability_used
+        s.ability_on = self.ability_on
         s.null_tile = self.null_tile
-        s.totals = self.totals[:]
+        s.totals = self.totals
         s.leg = self.leg
         s.over = self.over
         s.win = self.win
-        s.battles = self.battles[:]
+        s.battles = self.battles
         s.registered = self.registered
         s.first_leader = self.first_leader
         s.redraw_stage = self.redraw_stage

@@ -69,7 +69,7 @@ class CardDef:
     dmods: DisasterMods  # disasters: (additions, halvings, caps) per road type
     act: Action | None  # "road <slug>" or a whole-course "tune <slug>"
     redraw: Action | None  # "redraw <slug>"
-    tile_acts: dict[int, Action]  # "tune <slug> @n", made on first use
+    tile_acts: list[Action]  # "tune <slug> @n" by tile index, made as courses grow (tile_actions)
 
     def __init__(self, cid: int, rec: Car | Road | TuneUp | Disaster, kind: str):
         self.id = cid
@@ -87,14 +87,18 @@ class CardDef:
         self.tile_road = None
         self.dmods = NO_MODS
         self.act = self.redraw = None
-        self.tile_acts = {}
+        self.tile_acts = []
+
+    def tile_actions(self, tiles: int) -> list[Action]:
+        """``tune <slug> @<n>`` for the first ``tiles`` tiles at least (index: tile - 1), interned."""
+        acts = self.tile_acts
+        for tile in range(len(acts), tiles):
+            acts.append(Action(f"tune {self.slug} @{tile + 1}", "tune", (self.id, tile)))
+        return acts
 
     def tile_action(self, tile: int) -> Action:
         """``tune <slug> @<tile+1>``, interned."""
-        a = self.tile_acts.get(tile)
-        if a is None:
-            a = self.tile_acts[tile] = Action(f"tune {self.slug} @{tile + 1}", "tune", (self.id, tile))
-        return a
+        return self.tile_actions(tile + 1)[tile]
 
 
 class Deck(NamedTuple):

@@ -3,6 +3,7 @@ else? Both versions play the very same seeds, so every matchup cell, seat or car
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 from typing import Any, Literal
 
@@ -12,7 +13,19 @@ from kansei.core.errors import ContentError, OptionError
 
 from ..plan import Job, Tables, numbered
 from ..stats import paired_family
-from .base import CommonParams, Experiment, Result, check_agents, load_version, pct, signed, signed_interval
+from .base import (
+    CommonParams,
+    Experiment,
+    Result,
+    check_agents,
+    convergence,
+    interval_label,
+    load_version,
+    pct,
+    shape_summary,
+    signed,
+    signed_interval,
+)
 from .card import Card, CardParams
 from .matchup import Matchup, MatchupParams
 from .seats import Seats, SeatsParams
@@ -33,18 +46,18 @@ class DiffParams(CommonParams):
     baselines: list[str] = Field(default_factory=list)
     opponents: list[str] = Field(default_factory=list)
     players: list[int] = Field(default_factory=list)
-    agent: str = "greedy"
+    agents: list[str] = Field(default_factory=lambda: ["greedy"])
 
 
 def sub_params(p: DiffParams, version: str) -> Any:
     common = {"game": p.game, "options": p.options, "content": version, "seed": p.seed, "games": p.games}
     if p.run == "matchup":
-        return MatchupParams(**common, decks=p.decks, vary=p.vary, players=p.players, agent=p.agent)
+        return MatchupParams(**common, decks=p.decks, vary=p.vary, players=p.players, agents=p.agents)
     if p.run == "seats":
         if len(p.players) > 1:
             raise OptionError("seats takes one --players count")
         return SeatsParams(
-            **common, decks=p.decks, players=p.players[0] if p.players else None, agent=p.agent
+            **common, decks=p.decks, players=p.players[0] if p.players else None, agents=p.agents
         )
     return CardParams(
         **common,
@@ -53,7 +66,7 @@ def sub_params(p: DiffParams, version: str) -> Any:
         scan=p.scan,
         baselines=p.baselines,
         opponents=p.opponents,
-        agent=p.agent,
+        agents=p.agents,
     )
 
 
@@ -71,8 +84,7 @@ class Diff(Experiment):
             raise OptionError("diff takes its two content versions as --a and --b, not --content")
         sub = SUBS[p.run]()
         tables = Tables()
-        check_agents([p.agent])
-        tables.agent(p.agent.strip())
+        check_agents(p.agents)
         infos = []
         for name, version in (("A", p.a), ("B", p.b)):
             game, v = load_version(tables, p.game, p.options, version, workdir, what=f"{name} ({version})")
@@ -94,14 +106,26 @@ class Diff(Experiment):
             out.extend(sub.jobs(tables, sub_info))
         return numbered(out)
 
-    def split(self, info: dict[str, Any], rows: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
-        return [[r for r in rows if r["version"] == i["version"]] for i in info["infos"]]
+    def unit_block(self, info: dict[str, Any]) -> int:
+        return SUBS[info["run"]]().unit_block(info["infos"][0])
 
-    def analyse(self, info: dict[str, Any], rows: list[dict[str, Any]]) -> Result:
+    def sequential_cells(
+        self, info: dict[str, Any], rows: list[dict[str, Any]]
+    ) -> list[tuple[str, list[float], float]]:
+        names, deltas, _, _ = self.deltas(info, rows)
+        return [(n, d, 0.0) for n, d in zip(names, deltas, strict=True)]
+
+    def deltas(
+        self, info: dict[str, Any], rows: list[dict[str, Any]]
+    ) -> tuple[list[str], list[list[float]], list[float], list[float]]:
+        """The compared cells, each cell's per-unit deltas B − A, and its A and B values."""
         sub = SUBS[info["run"]]()
         parts = self.split(info, rows)
         cells = [sub.cell_units(i, rs) for i, rs in zip(info["infos"], parts, strict=True)]
         names = [c for c in cells[0] if c in cells[1]]
+        if info["run"] == "seats":  # the last seat (and deck) is what the others leave: no test of its own
+            n = info["infos"][0]["players"]
+            names = [c for c in names if not c.endswith(f" {n - 1}")] or names
         deltas, before, after = [], [], []
         for c in names:
             a, b = cells[0][c], cells[1][c]
@@ -109,7 +133,17 @@ class Diff(Experiment):
             deltas.append([b[u] - a[u] for u in common])
             before.append(sum(a[u] for u in common) / len(common) if common else float("nan"))
             after.append(sum(b[u] for u in common) / len(common) if common else float("nan"))
-        tests = paired_family(deltas)
+        return names, deltas, before, after
+
+    def split(self, info: dict[str, Any], rows: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
+        return [[r for r in rows if r["version"] == i["version"]] for i in info["infos"]]
+
+    def analyse(self, info: dict[str, Any], rows: list[dict[str, Any]]) -> Result:
+        sub = SUBS[info["run"]]()
+        parts = self.split(info, rows)
+        cells = [sub.cell_units(i, rs) for i, rs in zip(info["infos"], parts, strict=True)]
+        names, deltas, before, after = self.deltas(info, rows)
+        tests = paired_family(deltas, sequential=info.get("sequential"))
         what = {
             "matchup": "pairing (row deck's score)",
             "seats": "seat or deck (score)",
@@ -127,7 +161,9 @@ class Diff(Experiment):
                     fmt(after[i]),
                     signed(t.value),
                     signed_interval(t.low, t.high),
+                    interval_label(t.level).removesuffix(" interval") if t.enough else "—",
                     f"{t.p_holm:.3g}" if t.p_holm is not None else "—",
+                    pct(t.p_better, 0) if t.p_better is not None and not math.isnan(t.p_better) else "—",
                     "CHANGED" if t.flagged else "",
                 ]
             )
@@ -145,6 +181,20 @@ class Diff(Experiment):
                     f"{signed_interval(t.low, t.high)})."
                 )
         only = [c for c in cells[0] if c not in cells[1]] + [c for c in cells[1] if c not in cells[0]]
+        unit = info["infos"][0].get("unit", "")
+        shapes = [shape_summary(rs, unit) for rs in parts]
+        shape_table = {
+            "title": "The games of A and of B: length, leads and margins",
+            "columns": ["", "A mean", "B mean"],
+            "rows": [
+                [ra[0], ra[1], rb[1]]
+                for ra, rb in zip(shapes[0]["table"]["rows"], shapes[1]["table"]["rows"], strict=False)
+            ]
+            + [
+                [ra[0], f"{ra[1]} ({ra[2]})", f"{rb[1]} ({rb[2]})"]
+                for ra, rb in zip(shapes[0]["rates"]["rows"], shapes[1]["rates"]["rows"], strict=False)
+            ],
+        }
         if not findings:
             findings.append("No significant change between the two versions after Holm's correction.")
         return Result(
@@ -163,11 +213,32 @@ class Diff(Experiment):
             tables=[
                 {
                     "title": f"Per {what}: A, B and the delta B − A (largest first)",
-                    "columns": ["", "A", "B", "delta", "interval", "p (Holm)", "flagged"],
+                    "columns": [
+                        "",
+                        "A",
+                        "B",
+                        "delta",
+                        "interval",
+                        "level",
+                        "p (Holm)",
+                        "P(B − A > 0)",
+                        "flagged",
+                    ],
                     "rows": table,
-                }
+                },
+                shape_table,
             ],
             csv=csv,
-            data={"cells": csv, "run": info["run"]},
+            data={
+                "cells": csv,
+                "run": info["run"],
+                "shape": [x["data"] for x in shapes],
+                "convergence": {
+                    "cell": names[order[0]],
+                    "points": convergence(deltas[order[0]]),
+                }
+                if names
+                else {},
+            },
             notes=[f"Only in one version (not compared): {', '.join(only)}"] if only else [],
         )

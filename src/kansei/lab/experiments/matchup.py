@@ -15,14 +15,22 @@ from kansei.sim.decks import resolve_decks
 
 from .. import decks as dk
 from ..plan import Job, Tables, numbered, unit_seed
-from ..stats import paired_family, rate
+from ..stats import MIN_UNITS, paired_family, rate
 from .base import (
     CommonParams,
     Experiment,
     Result,
+    agents_text,
+    band_verdict,
+    cell_rate,
     check_agents,
+    convergence,
     interval,
+    interval_label,
     pct,
+    seat_agents,
+    shape_summary,
+    standing_unit,
     unit_means,
     units_for,
     with_interval,
@@ -35,7 +43,7 @@ class MatchupParams(CommonParams):
     decks: list[str] = Field(default_factory=list)  # --deck texts; default: every starter deck
     vary: str | None = None  # a deck key holding a card (Touge: car): one entry per card of its kind
     players: list[int] = Field(default_factory=list)  # games without decks: the racer counts to compare
-    agent: str = "greedy"
+    agents: list[str] = Field(default_factory=lambda: ["greedy"])  # per seat, repeated round the table
 
 
 def seating(a: int, b: int, players: int, flip: int) -> list[int]:
@@ -81,21 +89,34 @@ class Matchup(Experiment):
     Params = MatchupParams
 
     def plan_info(self, game: Game, tables: Tables, p: MatchupParams, version: int = 0) -> dict[str, Any]:
-        tables.agent(check_agents([p.agent])[0])
+        common = {"seed": p.seed, "agents": check_agents(p.agents), "game": p.game, "version": version}
+        common["unit"] = standing_unit(game)
+        common["band"] = list(p.band) if p.band else None
         if game.starter_decks() and not p.players:
             entries, labels = deck_entries(game, p.decks, p.vary)
             if len(entries) < MIN_ENTRIES:
-                raise ContentError([f"a matchup needs at least two decks, got {len(entries)}"])
+                names = ", ".join(game.starter_decks())
+                extra = (
+                    f", or compare racer counts with --players {game.min_players},{game.max_players}"
+                    if game.max_players > game.min_players
+                    else ""
+                )
+                raise ContentError(
+                    [
+                        f"a matchup needs two decks or more, {p.game} gives {len(entries)} ({names}): "
+                        f"add one with --deck FILE{extra}"
+                    ]
+                )
+            n = game.min_players
             return {
+                **common,
                 "mode": "decks",
                 "labels": labels,
                 "decks": [tables.deck(d) for d in entries],
-                "players": game.min_players,
+                "players": n,
+                "seat_agents": seat_agents(tables, p.agents, n),
                 "units": units_for(p.games, 2),
-                "seed": p.seed,
-                "agent": p.agent,
-                "game": p.game,
-                "version": version,
+                "comparisons": len(entries) * (len(entries) - 1) // 2,
             }
         if p.decks or p.vary:
             raise OptionError(f"{p.game} has no decks: compare racer counts with --players 2,3,4")
@@ -104,52 +125,69 @@ class Matchup(Experiment):
             if not game.min_players <= c <= game.max_players:
                 raise OptionError(f"{p.game} takes {game.min_players}–{game.max_players} players, not {c}")
         return {
+            **common,
             "mode": "players",
             "labels": [f"{c} players" for c in counts],
             "counts": counts,
+            "count_agents": {str(c): seat_agents(tables, p.agents, c) for c in counts},
             "units": p.games,
-            "seed": p.seed,
-            "agent": p.agent,
-            "game": p.game,
-            "version": version,
+            "comparisons": sum(max(1, c - 1) for c in counts),
         }
 
     def jobs(self, tables: Tables, info: dict[str, Any]) -> list[Job]:
-        agent = tables.agents.index(info["agent"])
         v = info.get("version", 0)
         out: list[Job] = []
         if info["mode"] == "players":
             for c in info["counts"]:
+                agents = tuple(info["count_agents"][str(c)])
                 for u in range(info["units"]):
-                    out.append(Job(0, u, unit_seed(info["seed"], u), c, (agent,) * c, None, 0, v, f"{c}p"))
+                    out.append(Job(0, u, unit_seed(info["seed"], u), c, agents, None, 0, v, f"{c}p"))
             return numbered(out)
         n, decks = info["players"], info["decks"]
+        agents = tuple(info["seat_agents"])
         for i, j in combinations(range(len(decks)), 2):
             for u in range(info["units"]):
                 seed = unit_seed(info["seed"], u)
                 for flip in (0, 1):
                     seats = seating(i, j, n, flip)
                     out.append(
-                        Job(
-                            0,
-                            u,
-                            seed,
-                            n,
-                            (agent,) * n,
-                            tuple(decks[e] for e in seats),
-                            0,
-                            v,
-                            f"{i}-{j}/{flip}",
-                        )
+                        Job(0, u, seed, n, agents, tuple(decks[e] for e in seats), 0, v, f"{i}-{j}/{flip}")
                     )
         return numbered(out)
 
+    def null(self, info: dict[str, Any]) -> float:
+        return 0.5
+
+    def games_per_count(self, info: dict[str, Any]) -> int:
+        return 2 if info["mode"] == "decks" else 1
+
+    def sequential_cells(
+        self, info: dict[str, Any], rows: list[dict[str, Any]]
+    ) -> list[tuple[str, list[float], float]]:
+        if info["mode"] == "decks":
+            return super().sequential_cells(info, rows)
+        out = []
+        for c in info["counts"]:
+            rs = [r for r in rows if r["players"] == c]
+            for s in range(max(1, c - 1)):  # the last seat's share is what the others leave
+                out.append((f"{c} players: seat {s + 1}", [r["scores"][s] for r in rs], 1 / c))
+        return out
+
     # -- analysis -------------------------------------------------------------------------------------
     def cell_units(self, info: dict[str, Any], rows: list[dict[str, Any]]) -> dict[str, dict[int, float]]:
-        """Per pairing 'A vs B', A's score per unit (the mean over its two seatings)."""
+        """Per pairing 'A vs B', A's score per unit (the mean over its two seatings); in a game without
+        decks, per racer count and seat, that seat's score per unit."""
+        if info["mode"] == "players":
+            acc: dict[str, dict[int, list[float]]] = {}
+            for r in rows:
+                for s in range(r["players"]):
+                    acc.setdefault(f"{r['players']} players: seat {s + 1}", {}).setdefault(
+                        r["unit"], []
+                    ).append(r["scores"][s])
+            return unit_means(acc)
         labels = info["labels"]
         n = info["players"]
-        acc: dict[str, dict[int, list[float]]] = {}
+        acc = {}
         tagged: dict[str, list[dict[str, Any]]] = {}  # "i-j/flip" -> games
         for r in rows:
             tagged.setdefault(r["tag"], []).append(r)
@@ -168,17 +206,22 @@ class Matchup(Experiment):
             return self._analyse_players(info, rows)
         labels = info["labels"]
         k = len(labels)
+        band = tuple(info["band"]) if info.get("band") else None
+        seq = info.get("sequential")
         cells = self.cell_units(info, rows)
         keys = [f"{labels[i]} vs {labels[j]}" for i, j in combinations(range(k), 2)]
-        tests = paired_family([[v - 0.5 for v in cells.get(key, {}).values()] for key in keys])
+        tests = paired_family(
+            [[v - 0.5 for v in cells.get(key, {}).values()] for key in keys], sequential=seq
+        )
         matrix: list[list[dict[str, Any] | None]] = [[None] * k for _ in range(k)]
-        csv, flagged = [], []
+        csv, flagged, bands = [], [], []
         for (i, j), key, t in zip(combinations(range(k), 2), keys, tests, strict=True):
             vals = list(cells.get(key, {}).values())
-            a = rate(vals, 2)
-            b = rate([1 - v for v in vals], 2)  # every seat is held by one of the two: the points add to 1
+            a = cell_rate(vals, 2, info)
+            b = cell_rate([1 - v for v in vals], 2, info)  # every seat is held by one of the two
             matrix[i][j] = a.to_dict()
             matrix[j][i] = b.to_dict()
+            verdict = band_verdict(a.value, a.low, a.high, band)
             csv.append(
                 {
                     "deck": labels[i],
@@ -186,15 +229,29 @@ class Matchup(Experiment):
                     "score": a.value,
                     "low": a.low,
                     "high": a.high,
+                    "level": a.level,
                     "games": a.games,
                     "p_holm": t.p_holm,
                     "flagged": t.flagged,
+                    "enough": a.enough,
+                    "band": verdict,
                 }
             )
+            hi, lo = (i, j) if a.value >= 0.5 else (j, i)
+            s = a if a.value >= 0.5 else b
+            edge = f"{labels[hi]} by {100 * (s.value - 0.5):+.1f} ({100 * (s.low - 0.5):+.1f} – {100 * (s.high - 0.5):+.1f})"
             if t.flagged:
-                hi, lo = (i, j) if a.value > 0.5 else (j, i)
-                s = a if a.value > 0.5 else b
                 flagged.append(f"{labels[hi]} beats {labels[lo]} {pct(s.value)} ({interval(s.low, s.high)})")
+            if band is not None:
+                inside = f"{pct(band[0], 0)}–{pct(band[1], 0)}"
+                if verdict == "outside":
+                    bands.append(f"{labels[i]} vs {labels[j]} is outside {inside}: {edge}.")
+                elif verdict == "undecided":
+                    bands.append(
+                        f"{labels[i]} vs {labels[j]}: undecided, its interval crosses an edge of {inside} ({edge}); play more games."
+                    )
+                elif verdict == "inside":
+                    bands.append(f"{labels[i]} vs {labels[j]} is inside {inside}: yes.")
         overall = []
         for i in range(k):
             field: list[float] = []
@@ -208,32 +265,31 @@ class Matchup(Experiment):
         rows_out = []
         for i in range(k):
             cells_txt = ["—" if matrix[i][j] is None else with_interval(matrix[i][j], 0) for j in range(k)]
-            rows_out.append(
-                [
-                    labels[i],
-                    *cells_txt,
-                    f"{pct(overall[i].value)} ({interval(overall[i].low, overall[i].high)})",
-                ]
-            )
+            rows_out.append([labels[i], *cells_txt, with_interval(overall[i])])
         best = max(range(k), key=lambda i: overall[i].value)
-        findings = [
-            f"Strongest: {labels[best]}, {pct(overall[best].value)} of points against the field "
-            f"({interval(overall[best].low, overall[best].high)})."
-        ]
+        findings = [f"Strongest: {labels[best]}, {with_interval(overall[best])} of points against the field."]
+        findings += bands
         findings += [f"Imbalanced pairing: {f}." for f in flagged] or [
-            "No pairing is significantly away from 50% after Holm's correction."
+            "No pairing is significantly away from 50%"
+            + (" (always-valid intervals)." if seq else " after Holm's correction.")
         ]
+        shape = shape_summary(rows, info.get("unit", ""))
+        findings += shape["findings"]
         games = len(rows)
+        level = interval_label(min((t.level for t in tests if t.enough), default=0.95))
+        top = max(range(len(keys)), key=lambda x: abs(tests[x].value) if tests[x].enough else -1)
         return Result(
             experiment=self.kind,
             title=f"{info['game']}: matchup of {k} decks",
-            question="Which deck wins too often against which?",
+            question="Which deck wins too often against which?"
+            + (f" Is every pairing within {pct(band[0], 0)}–{pct(band[1], 0)}?" if band else ""),
             method=(
                 f"Every pair of decks played {info['units']} seeds, each seed twice with the seats swapped, "
-                f"{info['agent']} bots on every seat ({games} games). A cell is the row deck's score against "
-                "the column deck (a draw counts ½) with a 95% Wilson interval at the effective number of "
-                "games (the two games of a seed are one observation). A pairing is flagged when its score "
-                "differs from 50% after Holm's correction for the number of pairings."
+                f"{agents_text(info['agents'], info['players'])} ({games} games). A cell is the row deck's "
+                "score against the column deck (a draw counts ½) with a 95% Wilson interval at the effective "
+                "number of games (the two games of a seed are one observation). A pairing is flagged when "
+                f"its score differs from 50% after Holm's correction for the {len(keys)} pairings (the "
+                f"strictest interval drawn is a {level}); no interval is given from fewer than {MIN_UNITS} seeds."
             ),
             findings=findings,
             tables=[
@@ -241,25 +297,46 @@ class Matchup(Experiment):
                     "title": "Row deck's score against the column deck (95% interval)",
                     "columns": ["deck", *labels, "against the field"],
                     "rows": rows_out,
-                }
+                },
+                shape["table"],
+                shape["rates"],
             ],
-            csv=csv,
+            csv=csv + shape["csv"],
             data={
                 "labels": labels,
                 "matrix": matrix,
                 "overall": [r.to_dict() for r in overall],
                 "games": games,
+                "shape": shape["data"],
+                "convergence": {
+                    "cell": keys[top],
+                    "points": convergence(list(cells.get(keys[top], {}).values()), 0.5),
+                }
+                if keys
+                else {},
             },
         )
 
     def _analyse_players(self, info: dict[str, Any], rows: list[dict[str, Any]]) -> Result:
         csv, table, data = [], [], []
+        cells = self.sequential_cells(info, rows)
+        tests = {
+            name: t
+            for (name, _, _), t in zip(
+                cells,
+                paired_family(
+                    [[v - null for v in vals] for _, vals, null in cells], sequential=info.get("sequential")
+                ),
+                strict=True,
+            )
+        }
         for c in info["counts"]:
             rs = [r for r in rows if r["players"] == c]
-            seats = [rate([r["scores"][s] for r in rs]) for s in range(c)]
+            seats = [cell_rate([r["scores"][s] for r in rs], 1, info, 1 / c) for s in range(c)]
             length = sum(r["actions"] for r in rs) / len(rs) if rs else 0.0
             data.append({"players": c, "seats": [s.to_dict() for s in seats], "actions": length})
             for s, x in enumerate(seats):
+                t = tests.get(f"{c} players: seat {s + 1}")
                 csv.append(
                     {
                         "players": c,
@@ -269,12 +346,13 @@ class Matchup(Experiment):
                         "high": x.high,
                         "fair": 1 / c,
                         "games": x.games,
+                        "flagged": bool(t and t.flagged),
                     }
                 )
             table.append(
                 [
                     f"{c}",
-                    *[f"{pct(x.value)} ({interval(x.low, x.high, 0)})" for x in seats],
+                    *[with_interval(x, 0) for x in seats],
                     *[""] * (max(info["counts"]) - c),
                     f"{pct(1 / c)}",
                     f"{length:.0f}",
@@ -284,28 +362,34 @@ class Matchup(Experiment):
         findings = []
         for d in data:
             c = d["players"]
-            off = [s for s, x in enumerate(d["seats"]) if not x["low"] <= 1 / c <= x["high"]]
+            off = [s + 1 for s in range(c) if (t := tests.get(f"{c} players: seat {s + 1}")) and t.flagged]
             if off:
                 findings.append(
                     f"With {c} players, seat(s) {', '.join(map(str, off))} are away from a fair "
-                    f"{pct(1 / c)} share."
+                    f"{pct(1 / c)} share (Holm over the seats and counts)."
                 )
+        shape = shape_summary(rows, info.get("unit", ""))
         return Result(
             experiment=self.kind,
             title=f"{info['game']}: racer counts",
             question="How do the seats fare as the number of racers changes?",
             method=(
-                f"{info['units']} games for each racer count, {info['agent']} bots on every seat; each "
-                "seat's win rate with a 95% Wilson interval, against a fair share of 1/players."
+                f"{info['units']} games for each racer count, {agents_text(info['agents'], top)}; each "
+                "seat's win rate with a 95% Wilson interval, tested against a fair share of 1/players with "
+                "Holm's correction (the last seat of each count is left out: its share is what the others "
+                "leave, so it is no hypothesis of its own)."
             ),
-            findings=findings or ["Every seat is within its interval of a fair share at every racer count."],
+            findings=(findings or ["Every seat is within a fair share at every racer count."])
+            + shape["findings"],
             tables=[
                 {
                     "title": "Win rate per seat (95% interval)",
-                    "columns": ["players", *[f"seat {s}" for s in range(top)], "fair", "actions/game"],
+                    "columns": ["players", *[f"seat {s + 1}" for s in range(top)], "fair", "actions/game"],
                     "rows": table,
-                }
+                },
+                shape["table"],
+                shape["rates"],
             ],
-            csv=csv,
-            data={"counts": data},
+            csv=csv + shape["csv"],
+            data={"counts": data, "shape": shape["data"]},
         )

@@ -3,6 +3,8 @@ beats random, the game is mostly luck; where it crushes it, skill decides."""
 
 from __future__ import annotations
 
+import importlib
+import math
 from itertools import combinations
 from pathlib import Path
 from typing import Any
@@ -29,23 +31,40 @@ from .base import (
 )
 from .matchup import seating
 
-DEFAULT_BOTS = ["random", "greedy", "mcts:iters=50", "mcts:iters=200"]
 # the strongest bot's score against random: below LUCK the game is mostly luck, above SKILL mostly skill
 LUCK, SKILL = 0.60, 0.80
 
 
+def default_bots() -> list[str]:
+    """The ladder of strengths, weakest first: random and the named levels where the agents provide them
+    (``level:beginner`` … ``level:expert``, measured per game); else random, greedy and a search that
+    evaluates its leaves with the game's own evaluation (plain random-rollout MCTS at small budgets is
+    weaker than greedy in most games)."""
+    try:
+        levels = importlib.import_module("kansei.agents.levels")
+    except ModuleNotFoundError:
+        return ["random", "greedy", "mcts:iters=200,depth=0"]
+    return ["random", *[f"level:{name}" for name in levels.LEVELS]]
+
+
 class SkillParams(CommonParams):
     game: str = "all"  # comma-separated game ids, or all
-    bots: list[str] = Field(default_factory=lambda: list(DEFAULT_BOTS))
+    bots: list[str] = Field(default_factory=default_bots)  # weakest first
     games: int = Field(default=100, ge=1, le=MAX_GAMES)  # per pairing of bots, per game
 
 
-def verdict(score: float) -> str:
-    if score < LUCK:
+def verdict(low: float, high: float) -> str:
+    """The verdict the strongest bot's interval against random allows (undecided when it crosses a line)."""
+    if math.isnan(low):
+        return "not enough games"
+    if high < LUCK:
         return "mostly luck"
-    if score > SKILL:
+    if low > SKILL:
         return "mostly skill"
-    return "skill and luck"
+    if low >= LUCK and high <= SKILL:
+        return "skill and luck"
+    line = SKILL if high > SKILL else LUCK
+    return f"undecided (its interval crosses the {pct(line, 0)} line)"
 
 
 def score_against(acc: dict[tuple[int, int], dict[int, list[float]]], x: int, y: int) -> dict[str, Any]:
@@ -132,10 +151,26 @@ class Skill(Experiment):
                 }
                 for x in fit
             }
-            best = max(vs_random, key=lambda b: vs_random[b]["value"])
+            best = max(vs_random, key=lambda b: elo[b]["rating"])
             s = vs_random[best]
-            v = verdict(s["value"])
-            per_game.append({"game": gid, "vs_random": vs_random, "elo": elo, "best": best, "verdict": v})
+            v = verdict(s["low"], s["high"])
+            inversions = []
+            for x in range(1, k):  # --bots are given weakest first: a step down is worth saying
+                prev = score_against(acc, x, x - 1)
+                if prev["enough"] and prev["high"] < 0.5:
+                    inversions.append(
+                        f"{bots[x]} is weaker than {bots[x - 1]} in {gid} ({with_interval(prev, 0)})"
+                    )
+            per_game.append(
+                {
+                    "game": gid,
+                    "vs_random": vs_random,
+                    "elo": elo,
+                    "best": best,
+                    "verdict": v,
+                    "inversions": inversions,
+                }
+            )
             table.append(
                 [
                     gid,
@@ -160,6 +195,7 @@ class Skill(Experiment):
                 f"{gid}: the strongest bot ({best}) scores {pct(s['value'])} against random "
                 f"({interval(s['low'], s['high'])}) — {v}."
             )
+            findings += [f"{line}." for line in inversions]
         return Result(
             experiment=self.kind,
             title="Skill and luck: " + ", ".join(info["games"]),
@@ -168,9 +204,11 @@ class Skill(Experiment):
                 f"In each game every pair of bots ({', '.join(bots)}) played {info['units']} seeds, each "
                 f"seed twice with the seats swapped ({len(rows)} games in all). A bot's score against random "
                 "(a draw counts ½) has a 95% Wilson interval at the effective number of games; ratings are "
-                "Bradley–Terry on the Elo scale with random at 0. The verdict reads the strongest bot's "
-                f"score against random: under {pct(LUCK, 0)} the game is mostly luck, over {pct(SKILL, 0)} "
-                "mostly skill."
+                "Bradley–Terry on the Elo scale with random at 0. The verdict reads the interval of the "
+                f"strongest bot's (by rating) score against random: wholly under {pct(LUCK, 0)} the game is "
+                f"mostly luck, wholly over {pct(SKILL, 0)} mostly skill, wholly between them both; an interval "
+                "across a line is undecided. Bots are listed weakest first, and a bot that scores below an "
+                "earlier one is named."
             ),
             findings=findings,
             tables=[

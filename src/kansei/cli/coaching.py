@@ -1,0 +1,177 @@
+"""``kansei analyse`` (the coach's review of a recorded game) and ``kansei levels`` (the named bot levels,
+with their measured ratings and time per move)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.table import Table
+
+import kansei
+from kansei.agents.levels import Rating
+from kansei.core import replay as replays
+from kansei.core.content import shorten_path
+from kansei.core.errors import OptionError
+
+from .common import AsJson, app, clean, err, friendly, load_game, out, plural, progress_bar
+
+SPARK = "▁▂▃▄▅▆▇█"
+CEILING = "clairvoyant: sees every card and die (a reference, not a level)"
+
+
+def sparkline(values: list[float | None]) -> str:
+    """One character a move: the height of a chance between 0 and 1 (a space where none was measured)."""
+    top = len(SPARK) - 1
+    return "".join(" " if v is None else SPARK[min(top, max(0, round(v * top)))] for v in values)
+
+
+@app.command()
+@friendly
+def analyse(
+    file: Annotated[Path, typer.Argument(help="a kansei-replay/1 JSON file (kansei play and sim save them)")],
+    seat: Annotated[
+        int | None, typer.Option(help="judge this seat's moves with only what it could see at the time")
+    ] = None,
+    all_open: Annotated[
+        bool, typer.Option("--open", help="all-open: the expert sees every hand, deck order and die")
+    ] = False,
+    agent: Annotated[
+        str | None, typer.Option(help="the searcher (default: the game's expert level), e.g. mcts:iters=500")
+    ] = None,
+    top: Annotated[int, typer.Option(min=0, max=50, help="costliest moves listed")] = 5,
+    seed: Annotated[int, typer.Option(min=0, help="seed of the searches")] = 0,
+    as_json: AsJson = False,
+) -> None:
+    """Review a finished (or unfinished) game with the expert bot: chances after every move, the costliest
+    moves with the move it would have played, and a summary ("3 mistakes, 1 blunder")."""
+    from kansei.agents.coach import analyse as run
+
+    display = shorten_path(file, 80)
+    rep = replays.read(file)
+    if agent is not None:
+        from .common import split_agents
+
+        if len(split_agents(agent)) != 1:
+            raise OptionError("--agent takes one agent spec, e.g. mcts:iters=500")
+    total = len(rep.get("actions", []) or [])
+    with progress_bar("analysing") as bar:
+        task = bar.add_task("moves", total=total)
+        res = run(
+            rep,
+            seat=seat,
+            open=all_open,
+            spec=agent,
+            seed=seed,
+            display=display,
+            progress=lambda done, _: bar.update(task, completed=done),
+        )
+    if as_json:
+        print(json.dumps(res.to_dict()))
+        return
+    names = rep.get("agents") if isinstance(rep.get("agents"), list) else None
+
+    def who(q: int) -> str:
+        name = names[q] if names and q < len(names) else None
+        return f"seat {q}" + (f" ({clean(name, 40)})" if name else "")
+
+    head = f"[bold]{clean(res.game)}[/]: {plural(res.plies, 'action')}, "
+    if res.info == "all-open":
+        head += "[yellow]all-open analysis: the expert saw every hand, the deck order and the dice[/]"
+    elif res.seat is not None:
+        head += f"analysed with only what seat {res.seat} could see at each move"
+    else:
+        head += "each seat's moves analysed with only what it could see at the time"
+    out.print(head)
+    out.print(
+        f"[dim]searcher {clean(res.spec, 60)}; {res.iterations:,} iterations, {res.seconds:.1f} s CPU "
+        f"({res.seconds / max(1, len(res.moves)):.2f} s a judged move)[/]"
+    )
+    for q in sorted(res.summary):
+        out.print(f"{who(q)}: {res.summary_line(q)}")
+    kind = "win chance" if res.players == 2 else "expected placing (1 first, 0 last)"
+    out.print(f"{kind.capitalize()} of seat {res.curve_seat} after every move:")
+    line = sparkline(res.curve)
+    for i in range(0, len(line), 72):
+        out.print(f"  {line[i : i + 72]}")
+    worst = res.costliest(top)
+    if worst:
+        t = Table(title=None)
+        for col in ("move", "seat", "played", "expected", "expert's move", "expected ", "loss", "grade"):
+            t.add_column(col, justify="right" if col in ("move", "seat", "loss") else "left")
+        for m in worst:
+            t.add_row(
+                str(m.ply + 1),
+                str(m.seat),
+                clean(m.played, 40),
+                f"{m.chance_played:.0%}",
+                clean(m.best, 40),
+                f"{m.chance_best:.0%}",
+                f"{m.loss:.1f}",
+                m.grade,
+            )
+        out.print("[bold]Costliest moves[/] (expected: the expert's chance after the move)")
+        out.print(t)
+    elif res.moves:
+        out.print("No move lost anything the expert could measure.")
+
+
+@app.command()
+@friendly
+def levels(
+    game: Annotated[str | None, typer.Argument(help="game id (default: every game)")] = None,
+    as_json: AsJson = False,
+) -> None:
+    """The named bot levels (level:beginner … level:expert) of each game: the agent each plays, its rating
+    on the game's scale (greedy = 0, 95% interval) and its CPU time per move, as last measured."""
+    from kansei.agents.levels import levels as game_levels
+    from kansei.agents.levels import rated, read_ratings
+
+    ids = [game] if game is not None else kansei.games()
+    data, note = read_ratings()
+    if note:
+        err.print(f"[yellow]{clean(note)}[/]")
+    rows = {}
+    for gid in ids:
+        g = load_game(gid, {})
+        rows[gid] = (game_levels(g, data), rated(g, data))
+    if as_json:
+        payload = {gid: [lv.to_dict() for lv in lvs] for gid, (lvs, _) in rows.items()}
+        print(json.dumps({"games": payload, "note": note}))
+        return
+    for gid, (lvs, measured) in rows.items():
+        t = Table(title=None)
+        for col in ("level", "plays", "rating (95%)", "ms a move (median, p95)", ""):
+            t.add_column(col)
+        for name in ("random", "greedy"):
+            got = measured.get(name)
+            if got is not None:
+                t.add_row(f"[dim]{name}[/]", name, _rating_text(got[1]), _ms_text(got[1]), "")
+        for lv in lvs:
+            if not lv.available:
+                t.add_row(lv.name, clean(lv.spec, 50), "—", "—", f"[red]{clean(lv.why, 80)}[/]")
+                continue
+            t.add_row(
+                f"[bold]{lv.name}[/]",
+                clean(lv.spec, 50),
+                _rating_text(lv.rating) if lv.rating else "—",
+                _ms_text(lv.rating) if lv.rating else "—",
+                clean(lv.why or lv.description, 80),
+            )
+        got = measured.get("ceiling")
+        if got is not None:
+            t.add_row("[dim]ceiling[/]", clean(got[0], 50), _rating_text(got[1]), _ms_text(got[1]), CEILING)
+        out.print(f"[bold]{clean(gid)}[/]: play one with --vs level:NAME (or any agent spec)")
+        out.print(t)
+
+
+def _rating_text(r: Rating) -> str:
+    return f"{r.rating:+.0f} ({r.low:+.0f} … {r.high:+.0f}), {r.games:,} games"
+
+
+def _ms_text(r: Rating) -> str:
+    if r.ms_median is None:
+        return "—"
+    return f"{r.ms_median:,.1f}, {r.ms_p95:,.1f}"

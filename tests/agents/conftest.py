@@ -1,0 +1,6 @@
+"""The agents' tests share their toy games (agent_toys.py)."""
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))

@@ -1,0 +1,155 @@
+"""The coach: a losing move is a blunder, a seat's moves are judged with only what it could see, the
+all-open review says so, a hint is the expert's move, a replay from other content is refused in one line,
+and ``kansei analyse`` prints (or gives as JSON) all of it."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from agent_toys import Showdown, Subtract
+from typer.testing import CliRunner
+
+import kansei
+from kansei.agents import coach
+from kansei.cli import app
+from kansei.core.errors import ContentError, IllegalAction, OptionError
+from kansei.core.replay import make_replay
+from kansei.sim.runner import play_game
+
+SEARCH = "mcts:iters=400,stop=false"
+runner = CliRunner()
+
+
+def test_a_move_that_throws_the_game_away_is_a_blunder():
+    """Subtract from 10: taking 2 leaves 8 (a win for the mover), taking 1 leaves 9 (a loss)."""
+    start = Subtract().start(seed=0, setup={"pile": 10})
+    res = coach.review(start, ["take 1", "take 1", "take 3", "take 3", "take 1", "take 1"], spec=SEARCH)
+    first = res.moves[0]
+    assert (first.ply, first.seat, first.played, first.best) == (0, 0, "take 1", "take 2")
+    assert first.grade == "blunder" and first.loss >= 30
+    assert first.chance_best > 0.8 and first.chance_played < 0.6
+    assert res.summary[0]["blunder"] >= 1 and "blunder" in res.summary_line(0)
+    assert first in res.costliest(5) and res.costliest(1)[0].loss >= first.loss
+    assert len(res.curve) == 6 and res.curve[-1] == 0.0  # seat 0 lost: the last point is the result
+    assert res.info == "each mover's own" and res.iterations > 0 and res.seconds >= 0
+
+
+def test_the_best_move_is_graded_best():
+    start = Subtract().start(seed=0, setup={"pile": 10})
+    res = coach.review(start, ["take 2"], seat=0, spec=SEARCH)
+    assert [m.grade for m in res.moves] == ["best"] and res.summary_line(0) == "no mistakes"
+
+
+@pytest.mark.parametrize("mine", [0, 2])
+def test_a_seat_is_judged_with_only_what_it_could_see(mine):
+    """Showdown: seat 0's bet is judged the same whatever the hidden card of seat 1 was (two games that
+    differ only in what seat 0 cannot see); the all-open review, which sees that card, is labelled."""
+    results = []
+    for theirs in (1, 2):
+        start = Showdown().start(seed=3, setup={"cards": [mine, theirs]})
+        res = coach.review(start, ["bet"], seat=0, spec=SEARCH, seed=1)
+        results.append((res.moves, res.summary))
+    assert results[0] == results[1]
+    review = results[0][0][0]
+    assert review.best == ("bet" if mine == 2 else "safe")
+    opened = coach.review(
+        Showdown().start(seed=3, setup={"cards": [mine, 1]}), ["bet"], open=True, spec=SEARCH
+    )
+    assert opened.info == coach.ALL_OPEN and "open=true" in opened.spec
+
+
+def test_hint_is_the_experts_move_for_the_seat_to_move():
+    s = Subtract().start(seed=0, setup={"pile": 10})
+    h = coach.hint(s, 0, spec=SEARCH, seed=2)
+    assert h.move == "take 2" and h.action in s.legal_actions() and h.chance > 0.8
+    assert h.alternatives[0].move == "take 2" and h.iterations > 0
+    with pytest.raises(IllegalAction, match="seat 1: it is not your turn"):
+        coach.hint(s, 1, spec=SEARCH)
+
+
+def test_bad_arguments_are_one_line():
+    start = Subtract().start(seed=0, setup={"pile": 10})
+    with pytest.raises(OptionError, match=r"--seat must be a seat of this game \(0 to 1\), not 5"):
+        coach.review(start, ["take 2"], seat=5, spec=SEARCH)
+    with pytest.raises(OptionError, match="give --seat or --open, not both"):
+        coach.review(start, ["take 2"], seat=0, open=True, spec=SEARCH)
+    with pytest.raises(OptionError, match="the coach needs a search"):
+        coach.review(start, ["take 2"], spec="greedy")
+
+
+# ---------------------------------------------------------------------------------------- real games
+GAME = "touge" if "touge" in kansei.games() else kansei.games()[0]
+
+
+@pytest.fixture(scope="module")
+def replay_file(tmp_path_factory):
+    r = play_game(GAME, {}, ["greedy:noise=0.3", "greedy"], seed=11, record=True)
+    assert r.replay is not None
+    path = tmp_path_factory.mktemp("coach") / "game.json"
+    path.write_text(json.dumps(r.replay))
+    return path
+
+
+def test_analyse_prints_the_review(replay_file):
+    res = runner.invoke(app, ["analyse", str(replay_file), "--seat", "0", "--agent", "mcts:iters=40"])
+    assert res.exit_code == 0, res.output
+    out = res.stdout
+    assert "analysed with only what seat 0 could see" in out
+    assert "seat 0 (greedy:noise=0.3):" in out and "Win chance of seat 0 after every move" in out
+    assert "iterations" in out and "s CPU" in out
+
+
+def test_analyse_json_and_all_open(replay_file):
+    res = runner.invoke(app, ["analyse", str(replay_file), "--open", "--agent", "mcts:iters=30", "--json"])
+    assert res.exit_code == 0, res.output
+    d = json.loads(res.stdout)
+    assert d["format"] == "kansei-analysis/1" and d["info"] == "all-open"
+    assert len(d["curve"]) == d["plies"] == len(json.loads(replay_file.read_text())["actions"])
+    assert set(d["summary_lines"]) == {"0", "1"}
+    res = runner.invoke(app, ["analyse", str(replay_file), "--open", "--agent", "mcts:iters=30"])
+    assert "all-open analysis: the expert saw every hand" in res.stdout
+
+
+def test_a_replay_of_other_content_is_refused_in_one_line(replay_file, tmp_path):
+    rec = json.loads(replay_file.read_text())
+    rec["content"] = "0" * 16
+    bad = tmp_path / "old.json"
+    bad.write_text(json.dumps(rec))
+    with pytest.raises(ContentError) as e:
+        coach.analyse(rec, spec="mcts:iters=10")
+    assert "played with other" in str(e.value) and "nothing is analysed" in str(e.value)
+    res = runner.invoke(app, ["analyse", str(bad), "--agent", "mcts:iters=10"])
+    assert res.exit_code == 1
+    lines = [ln for ln in (res.stderr or res.output).splitlines() if ln.strip()]
+    assert len(lines) == 1 and "nothing is analysed" in lines[0]
+
+
+def test_a_replay_whose_moves_do_not_replay_is_refused(replay_file):
+    rec = json.loads(replay_file.read_text())
+    rec["actions"][3] = "fly away"
+    rec.pop("result", None)
+    with pytest.raises(ContentError, match="action 4 'fly away' does not replay"):
+        coach.analyse(rec, spec="mcts:iters=10")
+
+
+def test_analyse_bad_input_is_one_line(replay_file):
+    for args, says in (
+        (["--seat", "7"], "--seat must be a seat of this game"),
+        (["--agent", "random"], "the coach needs a search"),
+        (["--agent", "mcts:iters=0"], "iters=0"),
+    ):
+        res = runner.invoke(app, ["analyse", str(replay_file), *args])
+        assert res.exit_code == 1
+        lines = [ln for ln in (res.stderr or res.output).splitlines() if ln.strip()]
+        assert len(lines) == 1 and says in lines[0], lines
+
+
+def test_make_replay_round_trip_is_what_analyse_reads(replay_file):
+    rec = json.loads(replay_file.read_text())
+    game = kansei.load(GAME)
+    s = game.start(seed=rec["seed"])
+    for a in rec["actions"]:
+        s.apply(a)
+    again = make_replay(GAME, game.options_dict, rec["seed"], 2, None, None, rec["actions"], s)
+    assert again["result"] == rec["result"]

@@ -1,0 +1,68 @@
+"""Play styles are parameters of the same bots (``greedy:style=…``, ``mcts:style=…``) and can be told apart by
+what they do: Stampede's aggressive player attacks where the racer runs."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+import kansei
+from kansei.agents import choose, make_agent
+from kansei.agents.hints import styles
+from kansei.core.errors import OptionError
+
+pytestmark = pytest.mark.skipif("stampede" not in kansei.games(), reason="Stampede is not installed")
+
+
+def kinds(spec: str, games: int) -> Counter:
+    """Action kinds chosen by ``spec`` in seat 0 against greedy, per game."""
+    game = kansei.load("stampede")
+    c: Counter = Counter()
+    for seed in range(games):
+        s = game.start(seed=seed)
+        bots = [make_agent(spec, seed=1), make_agent("greedy", seed=2)]
+        while not s.is_over:
+            a = choose(bots[s.to_move], s)
+            if s.to_move == 0:
+                c[a.kind] += 1
+            s.apply(a)
+    return c
+
+
+def test_stampede_styles_are_told_apart_by_what_they_do():
+    """Over the same 16 deals against greedy, the aggressive player attacks at least twice as often as the
+    racer and runs less."""
+    racer, aggressive = kinds("greedy:style=racer", 16), kinds("greedy:style=aggressive", 16)
+    assert aggressive["attack"] >= 2 * racer["attack"] > 0
+    assert aggressive["run"] < racer["run"]
+
+
+def test_the_default_style_is_the_racer():
+    assert kinds("greedy", 4) == kinds("greedy:style=racer", 4)
+
+
+def test_styles_are_listed_and_searched():
+    game = kansei.load("stampede")
+    assert set(styles(game)) == {"racer", "aggressive"}
+    s = game.start(seed=2)
+    assert choose(make_agent("mcts:iters=30,depth=0,style=aggressive", seed=1), s) in s.legal_actions()
+
+
+@pytest.mark.parametrize("spec", ["greedy:style=sneaky", "mcts:iters=5,style=sneaky"])
+def test_an_unknown_style_is_one_line(spec):
+    s = kansei.load("stampede").start(seed=1)
+    with pytest.raises(OptionError) as e:
+        while True:  # the first decision with a real choice asks the bot
+            choose(make_agent(spec), s)
+            s.apply(s.legal_actions()[0])
+    assert str(e.value) == "stampede has no play style 'sneaky' (styles: aggressive, racer)"
+
+
+def test_a_game_with_one_style_says_so():
+    gid = next(g for g in kansei.games() if not styles(kansei.load(g)))
+    s = kansei.load(gid).start(seed=1)
+    while len(s.legal_actions()) < 2:
+        s.apply(s.legal_actions()[0])
+    with pytest.raises(OptionError, match="styles: none: it has one style"):
+        choose(make_agent("greedy:style=fast"), s)
