@@ -166,7 +166,7 @@ def click_a_move(page: Page, rng: random.Random) -> None:
 
 def test_touge_against_greedy_played_to_the_result_by_clicking(page: Page, site: str) -> None:
     start_from_lobby(page, site, "touge")
-    expect(page.locator(".tg-board")).to_be_visible()
+    expect(page.locator("#board[data-drawn] [data-ref]").first).to_be_visible()
     rng = random.Random(12)
     moves = 0
     try:
@@ -186,7 +186,7 @@ def test_touge_against_greedy_played_to_the_result_by_clicking(page: Page, site:
     # the result screen leads on: a rematch with the same seats
     page.click("#rematch")
     page.wait_for_function("() => !location.pathname.endsWith('" + page.url.split("/")[-1] + "')")
-    expect(page.locator(".tg-board")).to_be_visible()
+    expect(page.locator("#board[data-drawn] [data-ref]").first).to_be_visible()
 
 
 @pytest.mark.parametrize("game", [g for g in INSTALLED if g != "touge"])
@@ -268,7 +268,7 @@ def test_replay_viewer_steps_through_a_finished_game(page: Page, site: str) -> N
     # and a table being played can be watched by anyone with its address
     r = httpx.post(site + "/api/rooms", json={"game": "touge", "seats": ["human", "random"]}).json()
     page.goto(site + r["spectate"])
-    expect(page.locator(".tg-board")).to_be_visible()
+    expect(page.locator("#board[data-drawn]")).to_be_visible()
     expect(page.locator("#prompt")).to_contain_text("watching")
 
 

@@ -31,12 +31,12 @@ from kansei.core.registry import game_class
 
 from . import engine, i18n
 from .boards import board_file, board_url
-from .rules import rules_html
 from .bots import STRENGTHS, BotPool
 from .db import Store
 from .limits import Bodies, Bucket, Buckets, Limits
 from .payload import given_names, merged_view, pick_lang, room_payload, seat_payload, socket_payload
 from .rooms import BotLimits, Hub, Live, RoomError, Waiter
+from .rules import rules_html
 
 HERE = Path(__file__).parent
 MAX_SEATS = 8

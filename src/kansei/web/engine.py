@@ -220,6 +220,17 @@ def worth_asking(game: Game, state: State, seat: int) -> bool:
     return bool(game.worth_asking(state, seat))
 
 
+def default_action(game: Game, state: State, seat: int) -> Action | None:
+    """What the table may play for ``seat`` (to move) when it has no real choice (``game.worth_asking``
+    says so): its only action, else its pass; None when it should be asked."""
+    if worth_asking(game, state, seat):
+        return None
+    legal = state.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    return next((a for a in legal if a.kind == "pass"), None)
+
+
 def read_replay(text: str) -> dict:
     """A kansei-replay/1 file's data, validated by the core's reader (what ``kansei replay`` reads)."""
     return dict(replay.loads(text, "replay"))

@@ -70,6 +70,11 @@ def seat_payload(
             for a in legal
         ],
         "prompt": engine.prompt(game, state, lang, names) if mine else "",
+        # the move the table may play by itself for the seat (nothing else it could do matters): the page
+        # plays it unless its player asked to be stopped every time
+        "auto": auto.notation
+        if mine and seat is not None and (auto := engine.default_action(game, state, seat))
+        else None,
         "unusable": engine.unusable(game, state, seat, lang, names) if mine and seat is not None else {},
         "view": state.view(seat),
         "events": events,

@@ -27,6 +27,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from kansei.agents import parse_spec
 from kansei.agents.limits import Budgeted, check_spec
 from kansei.core.errors import IllegalAction, KanseiError, OptionError
 from kansei.core.protocol import Game, State
@@ -78,6 +79,20 @@ class Waiter:
 
     def wake(self) -> None:
         self.loop.call_soon_threadsafe(self.event.set)
+
+
+def replay_seat(agent: Any, i: int) -> dict[str, str]:
+    """A seat of an uploaded replay from its ``agents`` entry: an agent spec (``greedy``) is kept as the
+    bot it was (named like any unnamed seat), anything else is a person's name."""
+    text = agent if isinstance(agent, str) else None
+    if text:
+        try:
+            parse_spec(text)
+        except KanseiError:
+            pass
+        else:
+            return {"kind": "replay", "spec": text, "name": ""}
+    return {"kind": "replay", "name": clean_name(text, f"seat {i + 1}")}
 
 
 @dataclass(eq=False)
@@ -344,8 +359,7 @@ class Hub:
             decks=replay.get("decks"),
             setup=replay.get("setup") or None,
             seats=[
-                {"kind": "replay", "name": clean_name(n if isinstance(n, str) else None, f"seat {i + 1}")}
-                for i, n in enumerate((replay.get("agents") or [None] * players)[:players])
+                replay_seat(n, i) for i, n in enumerate((replay.get("agents") or [None] * players)[:players])
             ],
             tokens=[None] * players,
             public=False,

@@ -26,6 +26,10 @@ function thing(obj, ctx, size) {
     el = ctx.cards.face(card, { size });
     const extra = rest.filter(([, v]) => typeof v !== "object" && typeof v !== "string");
     if (extra.length) el.append(ctx.h("div", { class: "card-extra" }, extra.map(([k, v]) => ctx.h("span", { class: "stat" }, ctx.h("b", {}, String(v)), " ", pretty(k)))));
+  } else if (rest.every(([, v]) => v === null || typeof v !== "object")) {
+    // a small thing of scalars (a named choice, a tile): its values in one line, its keys as the tooltip
+    el = ctx.h("div", { class: "thing compact", title: rest.map(([k, v]) => `${pretty(k)}: ${v}`).join(", ") },
+      rest.map(([, v]) => ctx.h("span", {}, typeof v === "boolean" ? (v ? "✓" : "✗") : String(v))));
   } else {
     el = ctx.h("div", { class: "thing" }, value(Object.fromEntries(rest), ctx, 2));
   }
@@ -48,15 +52,20 @@ function value(v, ctx, depth = 0) {
   if (typeof v.ref === "string") return thing(v, ctx, "mini");
   const entries = Object.entries(v);
   if (depth > 4) return h("span", { class: "muted" }, "…");
-  const table = h("dl", { class: "kv" }, entries.map(([k, x]) => [h("dt", {}, pretty(k)), h("dd", {}, value(x, ctx, depth + 1))]));
-  return entries.length > LONG ? h("details", {}, h("summary", {}, `${entries.length}`), table) : table;
+  return table(entries, ctx, depth, entries.length > LONG);
+}
+
+function table(entries, ctx, depth, fold) {
+  const { h } = ctx;
+  const dl = h("dl", { class: "kv" }, entries.map(([k, x]) => [h("dt", {}, pretty(k)), h("dd", {}, value(x, ctx, depth + 1))]));
+  return fold ? h("details", {}, h("summary", {}, `${entries.length}`), dl) : dl;
 }
 
 function seatPanel(p, ctx) {
   const { h } = ctx;
   const body = Object.fromEntries(Object.entries(p).filter(([k]) => k !== "seat" && k !== "ref"));
   const panel = h("section", { class: `gpanel seat-panel s${p.seat}${p.seat === ctx.seat ? " me" : ""}`, style: { "--own": ctx.colour(p.seat) } },
-    h("h4", {}, h("span", { class: `dot s${p.seat}` }), ctx.name(p.seat)), value(body, ctx, 1));
+    h("h4", {}, h("span", { class: `dot s${p.seat}` }), ctx.name(p.seat)), table(Object.entries(body), ctx, 1, false));
   if (typeof p.ref === "string") panel.dataset.ref = p.ref;
   return panel;
 }
@@ -74,12 +83,17 @@ export function board(view, ctx) {
   }
   const mine = seats.filter((p) => p.seat === ctx.seat);
   const others = seats.filter((p) => p.seat !== ctx.seat);
+  // the player's own panel first (what they play from), then the others, then the shared things
   return h("div", { class: "generic-board" }, h("div", { class: "chips" }, chips),
-    h("div", { class: "seat-grid" }, others.map((p) => seatPanel(p, ctx))), panels,
-    mine.length ? h("div", { class: "seat-grid mine" }, mine.map((p) => seatPanel(p, ctx))) : null);
+    mine.length ? h("div", { class: "seat-grid mine" }, mine.map((p) => seatPanel(p, ctx))) : null,
+    h("div", { class: "seat-grid" }, others.map((p) => seatPanel(p, ctx))), panels);
 }
 
 export default {
   api: 1,
-  draw(root, payload, ctx) { root.replaceChildren(board(payload.view, ctx)); },
+  draw(root, payload, ctx) {
+    root.replaceChildren(board(payload.view, ctx));
+    // a folded list never hides something a player may click
+    for (const d of root.querySelectorAll("details")) if (d.querySelector("[data-ref]")) d.open = true;
+  },
 };

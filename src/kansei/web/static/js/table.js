@@ -206,6 +206,8 @@ function draw(key, p, { replaying }) {
     console.error("board draw", e);
     generic.draw(board, p, ctx);
   }
+  board.dataset.game = p.game;
+  board.dataset.drawn = String(p.step);
   T.replaying = !!replaying;
   drawMoves(p);
   drawLog(key, p);
