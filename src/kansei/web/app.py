@@ -7,6 +7,7 @@ import json
 import logging
 import os
 import tempfile
+import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
@@ -54,6 +55,7 @@ class Config:
     bots: bool = True
     content: dict[str, Path] = field(default_factory=dict)  # the content folders clients may name
     keep_rooms: int = 1000  # rooms held in memory before unwatched ones leave it
+    idle_minutes: float = 30.0  # a game nobody moved in for this long leaves the public list
 
 
 # ----------------------------------------------------------------------------------- request bodies
@@ -85,6 +87,18 @@ class Act(BaseModel):
 class TokenOnly(BaseModel):
     model_config = ConfigDict(extra="forbid")
     token: str | None = Field(None, max_length=200)
+
+
+class Named(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    token: str | None = Field(None, max_length=200)
+    name: str = Field(max_length=10_000)  # cut to 24 characters (rooms.clean_name)
+
+
+class Said(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    token: str | None = Field(None, max_length=200)
+    text: str = Field(max_length=10_000)  # cut to 400 characters (rooms.clean_chat)
 
 
 class DeckBody(BaseModel):
@@ -143,6 +157,7 @@ def create_app(config: Config | None = None) -> FastAPI:
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
     pages = Jinja2Templates(directory=HERE / "templates")
     posts = Buckets(cfg.limits.http_rate, cfg.limits.http_burst)
+    chats = Buckets(cfg.limits.chat_rate, cfg.limits.chat_burst)  # per room and seat
 
     def hub_of(request: Request | WebSocket) -> Hub:
         hub: Hub = request.app.state.hub
@@ -387,7 +402,8 @@ def create_app(config: Config | None = None) -> FastAPI:
         """Public rooms being played (to spectate or join an open seat), or finished games to replay."""
         hub = hub_of(request)
         out = []
-        for row in hub.store.listing(over=finished, limit=limit):
+        idle = None if finished else time.time() - cfg.idle_minutes * 60
+        for row in hub.store.listing(over=finished, limit=limit, since=idle):
             out.append(
                 {
                     "room": row.id,
@@ -434,6 +450,48 @@ def create_app(config: Config | None = None) -> FastAPI:
         live = hub.act(room, seat, body.action, body.step)
         return room_payload(live, seat, lang)
 
+    @app.post("/api/rooms/{room}/name", tags=["rooms"])
+    def rename(room: str, body: Named, request: Request, lang: str | None = None) -> dict:
+        """Name the token's seat (an invitee sets theirs): shown everywhere the table names players. Markup
+        stays text, control characters are refused, it is cut to 24 characters."""
+        throttle(request)
+        hub = hub_of(request)
+        live = hub.get(room)
+        seat = hub.seat_of(live, body.token)
+        live = hub.rename(room, seat, body.name)
+        return room_payload(live, seat, lang)
+
+    @app.post("/api/rooms/{room}/chat", tags=["rooms"])
+    def chat(room: str, body: Said, request: Request) -> dict:
+        """A chat line from the token's seat, kept with the game (``notes`` in every payload). The socket's
+        ``{"type": "chat", "text"}`` does the same."""
+        throttle(request)
+        hub = hub_of(request)
+        live = hub.get(room)
+        seat = hub.seat_of(live, body.token)
+        if not chats.take(f"{room}:{seat}"):
+            raise RoomError("too many chat lines: slow down", 429)
+        return hub.chat(room, seat, body.text)
+
+    @app.post("/api/rooms/{room}/resign", tags=["rooms"])
+    def resign(room: str, body: TokenOnly, request: Request, lang: str | None = None) -> dict:
+        """The token's seat gives up: the game ends, that seat last, the others by their standing."""
+        throttle(request)
+        hub = hub_of(request)
+        live = hub.get(room)
+        seat = hub.seat_of(live, body.token)
+        live = hub.resign(room, seat)
+        return room_payload(live, seat, lang)
+
+    @app.post("/api/rooms/{room}/close", tags=["rooms"])
+    def close_room(room: str, body: TokenOnly, request: Request) -> dict:
+        """A player takes the table off the public list (its address still shows it)."""
+        throttle(request)
+        hub = hub_of(request)
+        live = hub.get(room)
+        hub.close(room, hub.seat_of(live, body.token))
+        return {"room": room, "public": False}
+
     @app.post("/api/rooms/{room}/rematch", tags=["rooms"])
     def rematch(room: str, body: TokenOnly, request: Request) -> dict:
         """A finished game's rematch: same game, options, decks and seats, a new secret seed; each seat
@@ -443,7 +501,7 @@ def create_app(config: Config | None = None) -> FastAPI:
         live = hub.get(room)
         if hub.seat_of(live, body.token) is None:
             raise RoomError("a seat token is required to open a rematch", 403)
-        if not live.state.is_over:
+        if not live.over:
             raise RoomError("the game is not over yet", 409)
         if live.row.rematch:
             return {"room": live.row.rematch}
@@ -467,7 +525,7 @@ def create_app(config: Config | None = None) -> FastAPI:
     # -------------------------------------------------------------------------------- replays
     def finished(hub: Hub, room: str) -> Live:
         live = hub.get(room)
-        if not live.state.is_over:
+        if not live.over:
             raise RoomError("replays open when the game is over (the seed is secret until then)", 409)
         return live
 
@@ -596,6 +654,9 @@ def create_app(config: Config | None = None) -> FastAPI:
             return
         cursor = int(since_text)
         bucket = Bucket(cfg.limits.ws_rate, cfg.limits.ws_burst)
+        # chat lines past the socket's rate are refused one by one (the chat's own limit); only a flood five
+        # times the socket's limit closes it
+        hard = Bucket(cfg.limits.ws_rate * 5, cfg.limits.ws_burst * 5)
 
         async def push() -> None:
             nonlocal cursor
@@ -634,8 +695,16 @@ def create_app(config: Config | None = None) -> FastAPI:
                     await error(one_line(e))
                     if isinstance(e, RoomError) and e.status == 409:
                         waiter.wake()  # a stale client: send it the game as it is now
+            elif kind == "chat":
+                if not chats.take(f"{room}:{seat}"):
+                    await error("too many chat lines: slow down")
+                    return
+                try:
+                    await to_thread.run_sync(hub.chat, room, seat, msg.get("text"))
+                except KanseiError as e:
+                    await error(one_line(e))
             else:
-                await error("unknown message type (action or ping)")
+                await error("unknown message type (action, chat or ping)")
 
         async def listen() -> None:
             while True:
@@ -649,7 +718,7 @@ def create_app(config: Config | None = None) -> FastAPI:
                 if len(raw.encode("utf-8", "replace")) > cfg.limits.ws_message_bytes:
                     await ws.close(1009, f"message too big (limit {cfg.limits.ws_message_bytes} bytes)")
                     return
-                if not bucket.take():
+                if not hard.take() or (not bucket.take() and '"chat"' not in raw):
                     await ws.close(1008, "too many messages: slow down")
                     return
                 try:

@@ -104,11 +104,15 @@ def room_payload(
 ) -> dict[str, Any]:
     with live.lock:  # one consistent snapshot: states are replaced, never changed, once published
         state, history, row = live.state, list(live.history), live.row
-        spectators = live.spectators
+        spectators, notes, ended = live.spectators, list(live.notes), live.over and not state.is_over
     lang = pick_lang(live.game, lang)
     names = engine.table_names(live.game, given_names(row.seats), lang, hot_seat=third)
     p = seat_payload(live.game, state, history, seat, lang, since, names)
+    if ended:  # the room ended around the game (a resignation): nobody is to move any more
+        p.update(over=True, to_move=None, legal=[], moves=[], prompt="", auto=None, unusable={})
+        p["result"] = row.result
     p.update(
+        notes=notes,  # chat lines, names given, resignations: {id, seat, kind, text, at}
         room=row.id,
         game=row.game,
         game_name=live.game.name,

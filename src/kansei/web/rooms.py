@@ -106,6 +106,16 @@ class Live:
     online: Counter[int] = field(default_factory=Counter)  # sockets per seat
     version: int = 0  # bumped by every change a payload shows (a move, a seat online, a rematch)
     payloads: dict[tuple[int | None, str, int, bool], tuple[int, str, int]] = field(default_factory=dict)
+    notes: list[dict] = field(default_factory=list)  # chat, names, resignations (the last MAX_NOTES)
+
+    @property
+    def over(self) -> bool:
+        """The game ended by its rules, or the room ended around it (a resignation)."""
+        return self.state.is_over or self.row.over
+
+    @property
+    def result(self) -> dict | None:
+        return result_of(self.state) if self.state.is_over else self.row.result if self.row.over else None
 
     @property
     def spectators(self) -> int:
@@ -130,6 +140,39 @@ def result_of(state: State) -> dict | None:
     if not state.is_over:
         return None
     return {"winner": state.winner, "returns": state.returns()}
+
+
+MAX_CHAT = 400  # characters of one chat line (a longer one is cut)
+MAX_NOTES = 200  # notes a room keeps in memory and sends (the database keeps them all)
+
+
+def clean_chat(text: Any) -> str:
+    """A chat line fit to keep: text (pages show it as text, never markup), control characters refused in
+    one line (a line break is a space), runs of spaces one, cut to MAX_CHAT characters; empty is refused."""
+    if not isinstance(text, str):
+        raise OptionError("chat: a message is text")
+    text = text.replace("\r\n", " ").replace("\n", " ")
+    if any(unicodedata.category(ch) == "Cc" for ch in text):
+        raise OptionError("chat: a message holds no control characters")
+    text = " ".join(text.split())[:MAX_CHAT].rstrip()
+    if not text:
+        raise OptionError("chat: an empty message")
+    return text
+
+
+def resign_result(game: Game, state: State, seat: int) -> dict:
+    """The result of a table ``seat`` resigned from (docs/rulings.md, Engine-wide: resigning): it places
+    last; the others by their standing (``game.standing``: public information only), the best first; the
+    returns spread as the rules' own placings do (+1 first … −1 last)."""
+    others = sorted(
+        (s for s in range(state.players) if s != seat), key=lambda s: -float(game.standing(state, s))
+    )
+    order = [*others, seat]
+    n = len(order)
+    returns = [0.0] * n
+    for place, s in enumerate(order):
+        returns[s] = 1.0 - 2.0 * place / (n - 1) if n > 1 else 0.0
+    return {"winner": order[0], "returns": returns, "resigned": seat}
 
 
 def has_people(seats: list[dict]) -> bool:
@@ -178,6 +221,7 @@ class Hub:
         game = engine.game_for(row.game, row.options)
         live = Live(row, game, start_state(game, row), [])
         self._catch_up(live)
+        live.notes = self.store.notes(room_id, 0, MAX_NOTES)
         return self._hold(live)
 
     def _hold(self, live: Live) -> Live:
@@ -229,8 +273,17 @@ class Hub:
         with live.lock:
             self._catch_up(live)
             row = self.store.room(room_id)
-            if row is not None and row.rematch != live.row.rematch:
+            if row is not None and (row.rematch, row.over, row.seats) != (
+                live.row.rematch,
+                live.row.over,
+                live.row.seats,
+            ):
                 live.row = row
+                live.changed()
+            last = live.notes[-1]["id"] if live.notes else 0
+            new = self.store.notes(room_id, last, MAX_NOTES)
+            if new:
+                live.notes = (live.notes + new)[-MAX_NOTES:]
                 live.changed()
         self.wake(live)  # (its bot, if one is to move, is thought by the process that took the move)
 
@@ -410,7 +463,7 @@ class Hub:
                     raise RoomError(
                         f"stale: the game is at step {live.step}, you acted on step {expect}", 409
                     )
-            if live.state.is_over:
+            if live.over:
                 raise RoomError("the game is over", 409)
             state = live.state.clone()
             action, public = engine.apply(state, notation, seat)  # IllegalAction: nothing changed
@@ -433,6 +486,69 @@ class Hub:
         self.kick(live)
         return live
 
+    # -- around the game -------------------------------------------------------------------------
+    def note(self, live: Live, seat: int | None, kind: str, text: str) -> dict:
+        """Keep a note with the room and show it to every socket."""
+        n = self.store.add_note(live.row.id, seat, kind, text)
+        with live.lock:
+            live.notes = (live.notes + [n])[-MAX_NOTES:]
+            live.changed()
+        self.wake(live)
+        return n
+
+    def chat(self, room_id: str, seat: int | None, text: Any) -> dict:
+        """A chat line from a seated player (spectators read the chat; they do not write in it)."""
+        if seat is None:
+            raise RoomError("only the table's players write in its chat", 403)
+        live = self.get(room_id)
+        return self.note(live, seat, "chat", clean_chat(text))
+
+    def rename(self, room_id: str, seat: int | None, name: Any) -> Live:
+        """A person names their own seat (an invitee, or anyone changing theirs)."""
+        if seat is None:
+            raise RoomError("a seat token is required to name a seat", 403)
+        live = self.get(room_id)
+        if live.row.seats[seat].get("kind") != "human":
+            raise RoomError("only a person's seat takes a name", 409)
+        text = clean_name(name, "name")
+        with live.lock:
+            seats = [dict(s) for s in live.row.seats]
+            seats[seat]["name"] = text
+            self.store.set_seats(room_id, seats)
+            live.row.seats = seats
+            live.changed()
+        self.note(live, seat, "name", text)
+        return live
+
+    def resign(self, room_id: str, seat: int | None) -> Live:
+        """``seat`` gives up: the table ends (the result of ``resign_result``), nothing else changes."""
+        if seat is None:
+            raise RoomError("a seat token is required to resign", 403)
+        live = self.get(room_id)
+        with live.lock:
+            if live.over:
+                raise RoomError("the game is over", 409)
+            result = resign_result(live.game, live.state, seat)
+            if not self.store.end(room_id, live.step, result):
+                self._catch_up(live)
+                raise RoomError("stale: the game moved on; look again and resign if you still wish", 409)
+            live.row.over, live.row.result = True, result
+            live.changed()
+        self.note(live, seat, "resign", "")
+        return live
+
+    def close(self, room_id: str, seat: int | None) -> Live:
+        """A player takes the table off the public list (a finished or abandoned game)."""
+        if seat is None:
+            raise RoomError("a seat token is required to close a table", 403)
+        live = self.get(room_id)
+        self.store.unlist(room_id)
+        with live.lock:
+            live.row.public = False
+            live.changed()
+        self.note(live, seat, "close", "")
+        return live
+
     def rematched(self, live: Live, new_id: str) -> None:
         with live.lock:
             live.row.rematch = new_id
@@ -442,7 +558,7 @@ class Hub:
     # -- bots ------------------------------------------------------------------------------------
     def bot_to_move(self, live: Live) -> int | None:
         state = live.state
-        seat = None if state.is_over else state.to_move
+        seat = None if live.over else state.to_move
         if seat is None or seat >= len(live.row.seats) or live.row.seats[seat]["kind"] != "bot":
             return None
         return seat
@@ -495,7 +611,7 @@ class Hub:
             self.on_error(f"room {job.room}: bot {why} at step {job.step}; a random legal move is played")
             live = self.get(job.room)
             with live.lock:
-                if live.step != job.step or live.state.is_over:
+                if live.step != job.step or live.over:
                     return
                 legal = live.state.legal_actions()
                 notation = legal[Rng(job.agent_seed).below(len(legal))].notation
