@@ -26,6 +26,9 @@ def open_page(browser: Browser, size: str, locale: str = "en-GB") -> Page:
 def shot(page: Page, name: str) -> None:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
+    board = page.locator("#board")
+    if board.count() and board.is_visible():  # the board whole, below the shell's bars on a phone
+        board.screenshot(path=str(ARTIFACTS / f"{name}-board.png"))
 
 
 def fits(page: Page, selector: str) -> None:
