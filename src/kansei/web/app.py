@@ -641,7 +641,8 @@ def create_app(config: Config | None = None) -> FastAPI:
         if lang is not None and len(lang) > 16:
             await ws.close(4422, "lang must be a language code (en, fr, ja)")
             return
-        waiter = Waiter(asyncio.get_running_loop(), asyncio.Event(), None)
+        # a shared screen's own spectator socket (voice=third without a token) is a player's, not a watcher's
+        waiter = Waiter(asyncio.get_running_loop(), asyncio.Event(), None, player=third and not token)
         try:
             live = await to_thread.run_sync(hub.get, room)
             waiter.seat = seat = hub.seat_of(live, token)

@@ -76,6 +76,7 @@ class Waiter:
     loop: asyncio.AbstractEventLoop
     event: asyncio.Event
     seat: int | None
+    player: bool = False  # a seat's own browser watching as a spectator too (a shared screen): not counted
 
     def wake(self) -> None:
         self.loop.call_soon_threadsafe(self.event.set)
@@ -120,7 +121,7 @@ class Live:
     @property
     def spectators(self) -> int:
         """Sockets watching without a seat."""
-        return sum(1 for w in self.waiters if w.seat is None)
+        return sum(1 for w in self.waiters if w.seat is None and not w.player)
 
     @property
     def step(self) -> int:

@@ -211,8 +211,99 @@ function draw(key, p, { replaying }) {
   T.replaying = !!replaying;
   drawMoves(p);
   drawLog(key, p);
+  drawChat(p);
+  drawMenu(p);
   drawResult(p);
   hookZoom();
+}
+
+// ------------------------------------------------------------------------------------------ chat and notes
+function noteLine(n, p) {
+  const who = (p.names || [])[n.seat] ?? t("player.n", { n: (n.seat ?? 0) + 1 });
+  const name = h("b", { class: `who s${n.seat}`, style: { color: colour(n.seat) } }, who);
+  if (n.kind === "chat") return h("li", {}, name, ": ", n.text);
+  const key = { resign: "note.resigned", name: "note.named", close: "note.unlisted" }[n.kind];
+  return key ? h("li", { class: "note" }, withNode(key, name)) : null;
+}
+
+// A catalogue line with a DOM node (a coloured name) where its {name} placeholder is.
+function withNode(key, node) {
+  const mark = "\u0001";
+  return t(key, { name: mark }).split(mark).flatMap((x, i) => (i ? [node.cloneNode(true), x] : [x]));
+}
+
+function drawChat(p) {
+  const wrap = $("chat-wrap");
+  if (MODE !== "live") { wrap.hidden = true; return; }
+  wrap.hidden = false;
+  const ol = $("chat");
+  const notes = (p.notes || []).slice(-100);
+  const stick = ol.scrollTop + ol.clientHeight >= ol.scrollHeight - 4;
+  ol.replaceChildren(...(notes.length ? notes.map((n) => noteLine(n, p)).filter(Boolean) : [h("li", { class: "muted" }, t("chat.empty"))]));
+  if (stick) ol.scrollTop = ol.scrollHeight;
+  const canTalk = T.held.length > 0;
+  $("chat-form").hidden = !canTalk;
+}
+
+function chatSeat() {
+  // at a shared screen the seat on screen speaks; else this browser's seat
+  const p = T.shownPayload;
+  if (p && p.seat !== null && p.seat !== undefined && T.held.includes(p.seat)) return p.seat;
+  if (hotSeat() && T.confirmed !== null) return T.confirmed;
+  return T.held.length ? T.held[0] : null;
+}
+
+function hookChat() {
+  $("chat-form").addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    const input = $("chat-input");
+    const text = input.value.trim();
+    if (!text) return;
+    const seat = chatSeat();
+    if (seat === null) return;
+    if (send(seat, { type: "chat", text })) input.value = "";
+  });
+}
+
+// ------------------------------------------------------------------------------------------ the table's menu
+function drawMenu(p) {
+  const menu = $("table-menu");
+  const mine = MODE === "live" && T.held.length > 0;
+  menu.hidden = !mine;
+  $("rules-btn").href = `/rules/${encodeURIComponent(p.game)}`;
+  if (!mine) return;
+  $("resign-btn").hidden = p.over;
+  $("rename-btn").hidden = myName(p) === null;
+  $("close-btn").hidden = false;
+}
+
+function menuSeat() {
+  const p = T.shownPayload;
+  if (hotSeat()) return p && p.to_move !== null && T.held.includes(p.to_move) ? p.to_move : chatSeat();
+  return T.held[0];
+}
+
+function hookMenu() {
+  $("rename-btn").onclick = () => { $("table-menu").open = false; askName(T.shownPayload, menuSeat()); };
+  $("resign-btn").onclick = async () => {
+    $("table-menu").open = false;
+    const seat = menuSeat();
+    const name = (T.shownPayload.names || [])[seat];
+    if (!confirm(hotSeat() ? t("table.resign_sure_named", { name }) : t("table.resign_sure"))) return;
+    try { await api("POST", `/api/rooms/${ROOM}/resign`, { token: Tokens.get(ROOM)[seat] }); }
+    catch (e) { toast(e.message, "error"); }
+  };
+  $("close-btn").onclick = async () => {
+    $("table-menu").open = false;
+    try { await api("POST", `/api/rooms/${ROOM}/close`, { token: Tokens.get(ROOM)[menuSeat()] }); toast(t("table.unlisted")); }
+    catch (e) { toast(e.message, "error"); }
+  };
+  $("leave-btn").onclick = () => { for (const ws of T.sockets.values()) ws.close(); };
+  $("always-stop").onchange = (ev) => {
+    const p = T.shownPayload;
+    if (!p || p.seat === null) return;
+    if (ev.target.checked) localStorage.setItem(stopKey(p.seat), "1"); else localStorage.removeItem(stopKey(p.seat));
+  };
 }
 
 function drawSeats(p) {
@@ -224,7 +315,36 @@ function drawSeats(p) {
   h("span", { class: "seat-name" }, names[i] ?? t("player.n", { n: i + 1 })),
   s.kind === "bot" ? h("small", { class: "bot-tag", title: botLabel(s.spec) }, t("bot.custom")) : null,
   p.seat === i && !hotSeat() ? h("small", {}, " ", t("seat.you")) : null)),
-  ...(p.spectators ? [h("span", { class: "spectators", title: t("table.spectators", { count: p.spectators }) }, "👁 ", String(p.spectators))] : []));
+  ...(p.spectators ? [h("span", { class: "spectators", id: "spectators" }, t("table.spectators", { count: p.spectators }))] : []));
+}
+
+function myName(p) {
+  const seat = hotSeat() ? null : p.seat;
+  if (seat === null || seat === undefined) return null;
+  const s = (p.seats || [])[seat];
+  return s && s.kind === "human" ? s.name || "" : null;
+}
+
+// A person names their own seat (an invitee is asked once; anyone may change theirs from the menu).
+function askName(p, seat) {
+  const c = $("dialog");
+  const input = h("input", { id: "name-input", maxlength: 24, value: ((p.seats || [])[seat] || {}).name || localStorage.getItem("kansei.name") || "", "aria-label": t("lobby.name"), autocomplete: "nickname" });
+  const errors = h("div", { class: "errors", role: "alert" });
+  const save = async (ev) => {
+    ev.preventDefault();
+    const token = Tokens.get(ROOM)[seat];
+    try {
+      await api("POST", `/api/rooms/${ROOM}/name`, { token, name: input.value });
+      if (input.value.trim()) localStorage.setItem("kansei.name", input.value.trim());
+      c.hidden = true;
+    } catch (e) { errors.replaceChildren(e.message); }
+  };
+  c.replaceChildren(h("form", { class: "curtain-box", role: "dialog", "aria-modal": "true", "aria-labelledby": "name-title", onsubmit: save },
+    h("h2", { id: "name-title" }, t("name.title")), h("p", {}, t("name.body")), input, errors,
+    h("div", { class: "row" }, h("button", { class: "primary", type: "submit", id: "name-save" }, t("name.save")),
+      h("button", { class: "ghost", type: "button", onclick: () => { c.hidden = true; } }, t("action.close")))));
+  c.hidden = false;
+  setTimeout(() => input.focus(), 0);
 }
 
 function botLabel(spec) {
@@ -275,7 +395,31 @@ function drawMoves(p) {
   else if (p.seat === null) prompt.replaceChildren(h("span", { class: "muted" }, t("prompt.watching")));
   else prompt.replaceChildren(h("span", { class: "muted" }, t("prompt.wait")));
   $("actionbar").classList.toggle("mine", mine);
+  const stopRow = $("always-stop-row");
+  stopRow.hidden = !(MODE === "live" && p.seat !== null && T.held.includes(p.seat) && !p.over);
+  $("always-stop").checked = alwaysStop(p.seat);
   light();
+  if (mine && p.auto && !alwaysStop(p.seat)) autoPlay(p);
+}
+
+// "Always stop": per seat, remembered in this browser; off, a lone option plays by itself.
+function stopKey(seat) { return `kansei.stop.${ROOM}.${seat}`; }
+function alwaysStop(seat) { return seat !== null && seat !== undefined && localStorage.getItem(stopKey(seat)) === "1"; }
+
+// The table plays the seat's only sensible move by itself (the game says nothing else matters), once per
+// step, after a moment the player sees it in the action bar.
+function autoPlay(p) {
+  const key = `${p.seat}:${p.step}`;
+  if (T.autoDone === key) return;
+  T.autoDone = key;
+  const m = (p.moves || []).find((x) => x.action === p.auto);
+  if (!m) return;
+  $("preview").replaceChildren(h("div", { class: "preview-text auto" }, t("auto.playing", { move: m.text })));
+  const speed = SPEEDS[T.speed] ?? 1;
+  setTimeout(() => {
+    const now = T.shownPayload;
+    if (now && now.step === p.step && now.seat === p.seat && !T.pending && !alwaysStop(p.seat)) commit(m);
+  }, 700 * Math.max(speed, 0.3));
 }
 
 function things() { return [...$("board").querySelectorAll("[data-ref]")]; }
@@ -468,9 +612,10 @@ function drawResult(p) {
   const places = placings(returns);
   const me = hotSeat() ? null : p.seat;
   const title = w === null || w === undefined ? t("result.draw") : me === w ? t("result.you_win") : t("result.wins", { name: names[w] });
+  const resigned = p.result.resigned;
   const rows = returns.map((_, i) => i).sort((a, b) => places[a] - places[b]).map((i) => h("tr", { class: i === w ? "winner" : "" },
     h("td", {}, place(places[i])), h("td", {}, h("span", { class: `dot s${i}` }), names[i]), h("td", {}, i === me ? t("seat.you") : "")));
-  const told = (p.log || []).filter(Boolean).slice(-2);
+  const told = resigned !== undefined && resigned !== null ? [t("result.resigned", { name: names[resigned] })] : (p.log || []).filter(Boolean).slice(-2);
   box.replaceChildren(h("div", { class: `result-box${me === w ? " won" : ""}`, role: "dialog", "aria-labelledby": "result-title" },
     h("h2", { id: "result-title" }, title),
     told.length ? h("div", { class: "result-told muted" }, told.map((x) => h("div", {}, x))) : null,
@@ -611,8 +756,11 @@ async function start() {
   T.held = Object.keys(tokens).map(Number).filter((s) => Number.isInteger(s)).sort((a, b) => a - b);
   const inv = readJson(`kansei.invites.${ROOM}`, null);
   if (inv) { const b = $("invite-btn"); b.hidden = false; b.onclick = () => showInvites(inv); }
+  hookChat();
+  hookMenu();
   if (!T.held.length || hotSeat()) connect(SPEC, null);
   for (const s of T.held) connect(String(s), tokens[s]);
+  if (T.invited !== undefined && !((first.seats || [])[T.invited] || {}).name) askName(first, T.invited);
 }
 
 function showInvites(links) {
@@ -623,6 +771,11 @@ function showInvites(links) {
       h("input", { value: location.origin + link, readonly: true, size: 40, "aria-label": t("invite.link") }),
       h("button", { onclick: () => navigator.clipboard?.writeText(location.origin + link).then(() => toast(t("invite.copied"))) }, t("invite.copy")))),
     h("button", { class: "primary", onclick: () => { c.hidden = true; } }, t("action.close"))));
+}
+
+// phones: the fixed action bar's height is room kept at the bottom of the page
+if (typeof ResizeObserver !== "undefined") {
+  new ResizeObserver(([e]) => document.body.style.setProperty("--bar-h", `${Math.ceil(e.target.offsetHeight) + 8}px`)).observe($("actionbar"));
 }
 
 start();
