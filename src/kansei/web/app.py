@@ -492,6 +492,25 @@ def create_app(config: Config | None = None) -> FastAPI:
         hub.close(room, hub.seat_of(live, body.token))
         return {"room": room, "public": False}
 
+    @app.post("/api/rooms/{room}/hint", tags=["coach"])
+    async def hint(room: str, body: TokenOnly, request: Request, lang: str | None = None) -> dict:
+        """The coach's suggestion to the token's seat, which must be to move (``kansei.agents.coach.hint``:
+        a search from that seat's information only, in the bot pool): ``{"move", "text", "chance",
+        "alternatives"}``. At tables with a bot; off between people (409)."""
+        throttle(request)
+        hub = hub_of(request)
+        live = await to_thread.run_sync(hub.get, room)
+        seat = hub.seat_of(live, body.token)
+        return await to_thread.run_sync(hub.ask_hint, room, seat, pick_lang(live.game, lang))
+
+    @app.get("/api/rooms/{room}/analysis", tags=["coach"])
+    def analysis(room: str, request: Request, lang: str | None = None) -> dict:
+        """The coach's review of a finished game (``kansei.agents.coach.review``, every seat judged with
+        its own information), kept with the game: ``{"status": "ready", "curve", "moves", "summary", …}``;
+        the first request asks the bot pool for it (``{"status": "queued"}``: ask again; every socket of
+        the room is told when it is ready)."""
+        return hub_of(request).analysis(room, lang)
+
     @app.post("/api/rooms/{room}/rematch", tags=["rooms"])
     def rematch(room: str, body: TokenOnly, request: Request) -> dict:
         """A finished game's rematch: same game, options, decks and seats, a new secret seed; each seat

@@ -143,6 +143,10 @@ def result_of(state: State) -> dict | None:
     return {"winner": state.winner, "returns": state.returns()}
 
 
+HINT_SECONDS = 1.5  # the coach's search for one hint
+ANALYSIS_ITERATIONS = 150  # the coach's search at each decision of a finished game
+ANALYSIS_PER_MOVE = 0.25  # seconds the review may take per decision (at most ANALYSIS_SECONDS in all)
+ANALYSIS_SECONDS = 300.0
 MAX_CHAT = 400  # characters of one chat line (a longer one is cut)
 MAX_NOTES = 200  # notes a room keeps in memory and sends (the database keeps them all)
 
@@ -205,6 +209,7 @@ class Hub:
         self.rooms: OrderedDict[str, Live] = OrderedDict()  # the cache, least recently used first
         self.keep = keep  # rooms held in memory before unwatched ones leave it
         self._lock = threading.Lock()
+        self._coach: dict[str, tuple[threading.Event, dict]] = {}  # hints being thought, by queue key
         self.on_error: Callable[[str], None] = on_error or (lambda msg: None)
 
     # -- loading ---------------------------------------------------------------------------------
@@ -569,8 +574,150 @@ class Hub:
         if self.pool is not None and self.bot_to_move(live) is not None:
             self.pool.request(live.row.id, has_people(live.row.seats))
 
+    # -- the coach (kansei.agents.coach), in the bot pool ------------------------------------------
+    def hints_allowed(self, live: Live) -> bool:
+        """Hints at a table with a bot (off between people: nobody gets a stronger partner unasked)."""
+        return any(s.get("kind") == "bot" for s in live.row.seats)
+
+    def ask_hint(self, room_id: str, seat: int | None, lang: str, wait: float | None = None) -> dict:
+        """The coach's suggestion to ``seat`` (to move), from its information only, thought in the pool;
+        waits for it (a 503 if no worker answered in time)."""
+        if seat is None:
+            raise RoomError("a seat token is required to ask for a hint", 403)
+        live = self.get(room_id)
+        if not self.hints_allowed(live):
+            raise RoomError("hints are off at a table of people only", 409)
+        with live.lock:
+            if live.over:
+                raise RoomError("the game is over", 409)
+            if live.state.to_move != seat:
+                raise RoomError("a hint is for the seat to move", 409)
+            step = live.step
+        if self.pool is None:
+            raise RoomError("this server thinks no bot moves (no coach either)", 503)
+        key = f"{room_id}~hint~{seat}~{step}"
+        with self._lock:
+            waiting = self._coach.setdefault(key, (threading.Event(), {}))
+        self.pool.request(key, True)
+        if not waiting[0].wait(wait if wait is not None else HINT_SECONDS + 15):
+            raise RoomError("the coach did not answer in time: try again", 503)
+        with self._lock:
+            self._coach.pop(key, None)
+        answer = waiting[1]
+        if "error" in answer:
+            raise RoomError(f"no hint: {answer['error']}", 503)
+        move = next((a for a in live.state.legal_actions() if a.notation == answer["move"]), None)
+        if move is None or live.step != step:
+            raise RoomError("stale: the game moved on while the coach thought", 409)
+        names = live.game.names([s.get("name") or None for s in live.row.seats], lang)
+        return {**answer, "text": engine.describe(live.game, live.state, move, lang, names)}
+
+    def analysis(self, room_id: str, lang: str | None = None) -> dict:
+        """The coach's review of a finished game: kept with the game once made; asked of the pool (bot-only
+        priority: it waits for every person's move) the first time anyone looks. Each reviewed move comes
+        with the game's own words for the move played and the one the coach preferred (``played_text``,
+        ``best_text``), in ``lang``, with the table's names."""
+        live = self.get(room_id)
+        if not live.over:
+            raise RoomError("a game is analysed once it is over", 409)
+        stored = self.store.analysis(room_id)
+        if stored is not None:
+            if "error" in stored:
+                return {"status": "error", **stored}
+            return {"status": "ready", **self._worded(live, stored, lang)}
+        if self.pool is None:
+            raise RoomError("this server thinks no bot moves (no coach either)", 503)
+        self.pool.request(f"{room_id}~analysis", False)
+        return {"status": "queued"}
+
+    def _worded(self, live: Live, data: dict, lang: str | None) -> dict:
+        game = live.game
+        lang = lang if lang in engine.languages(game) else engine.languages(game)[0]
+        # a review is read by anyone: every player by name, nobody "you"
+        names = engine.table_names(game, [s.get("name") or None for s in live.row.seats], lang, hot_seat=True)
+        at = {int(m["ply"]): m for m in data.get("moves", [])}
+        state = start_state(game, live.row)
+        moves = []
+        for ply, (seat, notation, _) in enumerate(live.history):
+            m = at.get(ply)
+            if m is not None:
+                words = {}
+                for key in ("played", "best"):
+                    try:
+                        words[f"{key}_text"] = engine.describe(
+                            game, state, game.parse(state, m[key]), lang, names
+                        )
+                    except KanseiError:
+                        words[f"{key}_text"] = ""
+                moves.append({**m, **words})
+            engine.apply(state, notation, seat)
+        return {**data, "moves": moves}
+
+    def coach_job(self, key: str) -> BotJob | None:
+        room_id, kind, *rest = key.split("~")
+        live = self.get(room_id)
+        with live.lock:
+            row, step = live.row, live.step
+            actions = tuple((s, n) for s, n, _ in live.history)
+        if kind == "hint":
+            seat = int(rest[0])
+            if step != int(rest[1]) or live.over:
+                return None
+            spec, seconds = f"mcts:time={HINT_SECONDS}", HINT_SECONDS
+        else:
+            seat = 0
+            seconds = min(ANALYSIS_SECONDS, 10 + ANALYSIS_PER_MOVE * 2 * len(actions))
+            spec = f"mcts:iters={ANALYSIS_ITERATIONS}"
+        return BotJob(
+            room=key,
+            game=row.game,
+            options=row.options,
+            seed=row.seed,
+            players=row.players,
+            decks=row.decks,
+            setup=row.setup,
+            step=step,
+            actions=actions,
+            spec=spec,
+            seconds=seconds,
+            seat=seat,
+            agent_seed=(row.bot_seed * 7_919 + step) % 2**63,
+            kind="hint" if kind == "hint" else "analysis",
+        )
+
+    def coach_done(self, job: BotJob, outcome: Outcome, text: str) -> None:
+        try:
+            answer = json.loads(text) if outcome == "move" else None
+        except ValueError:
+            answer = None
+        if not isinstance(answer, dict):
+            why = {"over": "it took longer than this server allows", "lost": "its worker was lost"}
+            answer = {"error": why.get(outcome, text or "the coach failed")}
+        if job.kind == "hint":
+            with self._lock:
+                waiting = self._coach.get(job.room)
+            if waiting is not None:
+                waiting[1].update(answer)
+                waiting[0].set()
+            return
+        room_id = job.room.split("~")[0]
+        self.store.set_analysis(room_id, answer)
+        try:
+            live = self.get(room_id)
+        except KanseiError:
+            return
+        with live.lock:
+            live.changed()
+        self.wake(live)
+
     def bot_job(self, room_id: str) -> BotJob | None:
         """The pool's question: what should the bot of ``room_id`` think about now (None: nothing)?"""
+        if "~" in room_id:  # the coach's work, queued under its own key
+            try:
+                return self.coach_job(room_id)
+            except (KanseiError, ValueError) as e:
+                self.on_error(f"coach job {room_id}: {engine.one_line(e)}")
+                return None
         try:
             live = self.get(room_id)
         except KanseiError as e:
@@ -606,6 +753,9 @@ class Hub:
     def bot_done(self, job: BotJob, outcome: Outcome, text: str) -> None:
         """The pool's answer: the bot's move, or (over its budget, failed) a legal move played for it, so
         a room never stalls."""
+        if job.kind != "move":
+            self.coach_done(job, outcome, text)
+            return
         notation = text if outcome == "move" else None
         if notation is None:
             why = {"over": "over its budget", "lost": "its worker was lost"}.get(outcome, f"failed ({text})")

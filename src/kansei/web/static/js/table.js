@@ -283,7 +283,104 @@ function menuSeat() {
   return T.held[0];
 }
 
+// The coach's hint (at tables with a bot): what it would play, lit on the board, nothing played for you.
+async function askHint() {
+  const p = T.shownPayload;
+  if (!p || p.seat === null) return;
+  const btn = $("hint-btn");
+  btn.disabled = true;
+  $("preview").replaceChildren(h("div", { class: "muted" }, h("span", { class: "spinner" }), t("hint.thinking")));
+  try {
+    const r = await api("POST", `/api/rooms/${ROOM}/hint?lang=${encodeURIComponent(T.lang)}`, { token: Tokens.get(ROOM)[p.seat] });
+    if (T.shownPayload !== p) return;
+    const m = (p.moves || []).find((x) => x.action === r.move);
+    $("preview").replaceChildren(h("div", { class: "hint-box", role: "status" },
+      h("b", {}, t("hint.says")), " ", r.text, " ", h("small", { class: "muted" }, t("hint.chance", { pct: Math.round(r.chance * 100) }))));
+    if (m && m.refs && m.refs.length) {
+      for (const el of things()) el.classList.toggle("hinted", m.refs.includes(el.dataset.ref));
+    } else if (m) {
+      for (const b of document.querySelectorAll("#buttons .move-btn")) b.classList.toggle("hinted", b.dataset.action === m.action);
+    }
+  } catch (e) {
+    $("preview").replaceChildren(h("div", { class: "why" }, e.message));
+  } finally { btn.disabled = false; }
+}
+
+// ------------------------------------------------------------------------------------------ analysis (replays)
+const GRADES = ["inaccuracy", "mistake", "blunder"];
+
+async function loadAnalysis() {
+  const box = $("analysis");
+  box.hidden = false;
+  let a;
+  try { a = await api("GET", `/api/rooms/${ROOM}/analysis?lang=${encodeURIComponent(T.lang)}`); }
+  catch (e) { box.replaceChildren(h("h3", {}, t("analysis.title")), h("p", { class: "muted" }, e.message)); return; }
+  if (a.status === "queued") {
+    box.replaceChildren(h("h3", {}, t("analysis.title")), h("p", { class: "muted" }, h("span", { class: "spinner" }), t("analysis.queued")));
+    setTimeout(loadAnalysis, 3000);
+    return;
+  }
+  if (a.status === "error") { box.replaceChildren(h("h3", {}, t("analysis.title")), h("p", { class: "why" }, t("analysis.failed", { why: a.error }))); return; }
+  drawAnalysis(box, a);
+}
+
+function drawAnalysis(box, a) {
+  const p = T.payloads.get("replay");
+  const names = (p && p.names) || [];
+  const name = (s) => names[s] ?? t("player.n", { n: s + 1 });
+  const summary = Object.entries(a.summary || {}).map(([seat, counts]) => {
+    const parts = GRADES.filter((g) => counts[g]).map((g) => t(`analysis.${g}`, { count: counts[g] }));
+    return h("li", {}, h("b", { class: `who s${seat}`, style: { color: colour(Number(seat)) } }, name(Number(seat))), ": ",
+      parts.length ? parts.join(", ") : t("analysis.clean"));
+  });
+  const costly = [...(a.moves || [])].filter((m) => m.loss > 0).sort((x, y) => y.loss - x.loss).slice(0, 5);
+  box.replaceChildren(h("h3", {}, t("analysis.title")),
+    h("p", { class: "small muted" }, t("analysis.curve", { name: name(a.curve_seat) })),
+    curve(a),
+    h("ul", { class: "analysis-summary" }, summary),
+    costly.length ? h("h4", {}, t("analysis.costliest")) : null,
+    h("ol", { class: "costly" }, costly.map((m) => h("li", {},
+      h("button", { type: "button", class: "ghost small", onclick: () => gotoStep(m.ply) }, t("replay.step_short", { step: m.ply + 1 })), " ",
+      h("b", { class: `who s${m.seat}`, style: { color: colour(m.seat) } }, name(m.seat)), " ", t(`grade.${m.grade}`), ": ",
+      m.played_text, " — ", t("analysis.better", { move: m.best_text }), " ",
+      h("small", { class: "muted" }, t("analysis.loss", { points: Math.round(m.loss) }))))));
+}
+
+// The win-probability graph: the chance after every move, 50% dashed, a click goes to that step.
+function curve(a) {
+  const NS = "http://www.w3.org/2000/svg";
+  const pts = (a.curve || []).map((c, i) => [i, c]).filter(([, c]) => c !== null && c !== undefined);
+  const W = 300, H = 90, n = Math.max(1, (a.curve || []).length - 1);
+  const svg = document.createElementNS(NS, "svg");
+  svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
+  svg.setAttribute("class", "curve");
+  svg.setAttribute("role", "img");
+  svg.setAttribute("aria-label", t("analysis.curve_label"));
+  const el = (tag, attrs) => { const x = document.createElementNS(NS, tag); for (const [k, v] of Object.entries(attrs)) x.setAttribute(k, String(v)); return x; };
+  svg.append(el("line", { x1: 0, x2: W, y1: H / 2, y2: H / 2, class: "mid" }));
+  if (pts.length > 1) svg.append(el("polyline", { points: pts.map(([i, c]) => `${(i / n) * W},${H - c * H}`).join(" "), class: "line" }));
+  for (const m of a.moves || []) {
+    if (!GRADES.includes(m.grade)) continue;
+    const c = (a.curve || [])[m.ply + 1] ?? 0.5;
+    const dot = el("circle", { cx: ((m.ply + 1) / n) * W, cy: H - c * H, r: 3, class: `g-${m.grade}` });
+    dot.addEventListener("click", () => gotoStep(m.ply));
+    svg.append(dot);
+  }
+  svg.addEventListener("click", (ev) => {
+    if (ev.target.tagName === "circle") return;
+    const r = svg.getBoundingClientRect();
+    gotoStep(Math.round(((ev.clientX - r.left) / r.width) * n) - 1);
+  });
+  return svg;
+}
+
+function gotoStep(ply) {
+  T.replay.step = Math.max(0, Math.min(T.replay.total, ply + 1));
+  loadStep().catch((e) => toast(e.message, "error"));
+}
+
 function hookMenu() {
+  $("hint-btn").onclick = askHint;
   $("rename-btn").onclick = () => { $("table-menu").open = false; askName(T.shownPayload, menuSeat()); };
   $("resign-btn").onclick = async () => {
     $("table-menu").open = false;
@@ -395,6 +492,9 @@ function drawMoves(p) {
   else if (p.seat === null) prompt.replaceChildren(h("span", { class: "muted" }, t("prompt.watching")));
   else prompt.replaceChildren(h("span", { class: "muted" }, t("prompt.wait")));
   $("actionbar").classList.toggle("mine", mine);
+  const hint = $("hint-btn");
+  hint.hidden = !(mine && p.hints);
+  hint.disabled = false;
   const stopRow = $("always-stop-row");
   stopRow.hidden = !(MODE === "live" && p.seat !== null && T.held.includes(p.seat) && !p.over);
   $("always-stop").checked = alwaysStop(p.seat);
@@ -633,6 +733,7 @@ function afterButtons(p) {
   if (p.rematch) out.push(h("a", { class: "button primary", id: "join-rematch", href: `/room/${p.rematch}`, onclick: () => carryTokens(p.rematch) }, t("result.join_rematch")));
   else if (mine) out.push(h("button", { class: "primary", id: "rematch", onclick: rematch }, t("result.rematch")));
   out.push(h("a", { class: "button", href: `/replay/${ROOM}` }, t("result.replay")));
+  out.push(h("a", { class: "button", id: "analysis-link", href: `/replay/${ROOM}#analysis` }, t("result.analysis")));
   out.push(h("a", { class: "button", href: `/api/rooms/${ROOM}/replay`, download: "" }, t("result.download")));
   out.push(h("a", { class: "button ghost", href: "/" }, t("nav.lobby")));
   return out;
@@ -743,7 +844,8 @@ async function start() {
   if (MODE === "replay") {
     T.replay.step = Number(params.get("step") || 0);
     replayControls();
-    try { await loadStep(); } catch (e) { $("board").replaceChildren(h("div", { class: "empty" }, e.message)); }
+    try { await loadStep(); } catch (e) { $("board").replaceChildren(h("div", { class: "empty" }, e.message)); return; }
+    loadAnalysis();
     return;
   }
   await claimUrlToken();
