@@ -152,6 +152,8 @@ def create_app(config: Config | None = None) -> FastAPI:
         version=kansei.__version__,
         summary="Play the kansei card games in the browser: rooms, seats, live play over WebSocket.",
         lifespan=lifespan,
+        docs_url=None,  # the API's page is the project's own (/docs: no script or style from a CDN)
+        redoc_url=None,
     )
     app.add_middleware(Bodies, limits=cfg.limits, upload_paths=("/api/replays", "/decks/import"))
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
@@ -237,6 +239,33 @@ def create_app(config: Config | None = None) -> FastAPI:
     @app.get("/decks", response_class=HTMLResponse, include_in_schema=False)
     def decks_page(request: Request) -> HTMLResponse:
         return page(request, "decks.html")
+
+    @app.get("/docs", response_class=HTMLResponse, include_in_schema=False)
+    def api_docs(request: Request) -> HTMLResponse:
+        """Every endpoint of the API from its OpenAPI schema, served by the project itself (offline too);
+        /openapi.json is the schema, docs/api.md the guide."""
+        endpoints = []
+        for path, ops in app.openapi()["paths"].items():
+            for method, op in ops.items():
+                body = (
+                    op.get("requestBody", {}).get("content", {}).get("application/json", {}).get("schema", {})
+                )
+                endpoints.append(
+                    {
+                        "method": method.upper(),
+                        "path": path,
+                        "tag": (op.get("tags") or ["other"])[0],
+                        "summary": op.get("summary", ""),
+                        "description": op.get("description", ""),
+                        "params": [
+                            (q["name"], q["in"], q.get("required", False)) for q in op.get("parameters", [])
+                        ],
+                        "body": str(body.get("$ref", "")).rsplit("/", 1)[-1] or body.get("title", ""),
+                        "anchor": f"{method}-{path}".replace("/", "-").replace("{", "").replace("}", ""),
+                    }
+                )
+        endpoints.sort(key=lambda e: (e["tag"], e["path"], e["method"]))
+        return page(request, "api.html", endpoints=endpoints, version=kansei.__version__)
 
     @app.get("/rules", response_class=HTMLResponse, include_in_schema=False)
     def rules_index(request: Request) -> HTMLResponse:
