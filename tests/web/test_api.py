@@ -302,7 +302,9 @@ def test_games_cards_and_openapi(client: TestClient) -> None:
         assert p in paths
     docs = client.get("/docs")
     assert docs.status_code == 200 and "/api/rooms/{room}/actions" in docs.text
-    assert "cdn" not in docs.text.lower() and "https://" not in docs.text  # served by the project, offline too
+    assert (
+        "cdn" not in docs.text.lower() and "https://" not in docs.text
+    )  # served by the project, offline too
     for page in ("/", "/games", "/decks", "/static/js/table.js", "/static/app.css"):
         assert client.get(page).status_code == 200
 

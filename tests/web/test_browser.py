@@ -95,7 +95,9 @@ def settled(page: Page, frames: Frames, site: str) -> None:
         return bool(heard) and all(s == step for s in heard)
 
     eventually(caught_up, lambda: f"the page's sockets hear the room's last move: {frames!r}", TURN_MS / 1000)
-    page.wait_for_function("() => !document.body.dataset.busy", timeout=TURN_MS)
+    page.wait_for_function(
+        "() => !document.body.dataset.busy && !document.body.dataset.auto", timeout=TURN_MS
+    )
 
 
 def shot(page: Page, name: str, full: bool = False) -> None:
@@ -137,7 +139,8 @@ def my_turn_or_over(page: Page, timeout: float = TURN_MS) -> bool:
     """Wait until it is this page's move (True) or the result screen shows (False)."""
     page.wait_for_function(
         "() => !document.getElementById('result').hidden ||"
-        " (document.getElementById('turn').classList.contains('mine') && !document.body.dataset.busy &&"
+        " (document.getElementById('turn').classList.contains('mine') &&"
+        " !document.body.dataset.busy && !document.body.dataset.auto &&"
         "  document.querySelectorAll('.playable, .move-btn').length > 0 &&"
         "  document.getElementById('buttons').textContent !== 'sending…')",
         timeout=timeout,
@@ -281,7 +284,8 @@ def test_a_friend_on_the_same_screen(page: Page, site: str) -> None:
         # the table settles on one of: the hand-over curtain, a move to make, the result
         page.wait_for_function(
             "() => !document.getElementById('curtain').hidden || !document.getElementById('result').hidden ||"
-            " (document.getElementById('turn').classList.contains('mine') && !document.body.dataset.busy &&"
+            " (document.getElementById('turn').classList.contains('mine') &&"
+            " !document.body.dataset.busy && !document.body.dataset.auto &&"
             "  document.querySelectorAll('.playable, .move-btn').length > 0)",
             timeout=TURN_MS,
         )

@@ -521,6 +521,26 @@ def create_app(config: Config | None = None) -> FastAPI:
         hub.close(room, hub.seat_of(live, body.token))
         return {"room": room, "public": False}
 
+    @app.get("/api/rooms/{room}/undo", tags=["rooms"])
+    def undo_check(room: str, request: Request, token: str | None = None) -> dict:
+        """Whether the token's seat may take its last action back now (``{"undo", "why", "step"}``): its
+        own last action, nobody acted since, no randomness drawn and nothing hidden revealed to anyone
+        (docs/rulings.md, Engine-wide: undo)."""
+        hub = hub_of(request)
+        live = hub.get(room)
+        return hub.undo_check(room, hub.seat_of(live, token))
+
+    @app.post("/api/rooms/{room}/undo", tags=["rooms"])
+    def undo(room: str, body: TokenOnly, request: Request, lang: str | None = None) -> dict:
+        """Take the token's seat's last action back (see ``GET …/undo``): the new payload, or 409 with why
+        not in one line, nothing changed."""
+        throttle(request)
+        hub = hub_of(request)
+        live = hub.get(room)
+        seat = hub.seat_of(live, body.token)
+        live = hub.undo(room, seat)
+        return room_payload(live, seat, lang)
+
     @app.post("/api/rooms/{room}/hint", tags=["coach"])
     async def hint(room: str, body: TokenOnly, request: Request, lang: str | None = None) -> dict:
         """The coach's suggestion to the token's seat, which must be to move (``kansei.agents.coach.hint``:
@@ -709,8 +729,11 @@ def create_app(config: Config | None = None) -> FastAPI:
 
         async def push() -> None:
             nonlocal cursor
+            undos = live.undos
             while True:
                 waiter.event.clear()
+                if live.undos != undos:  # a move was taken back: this socket's events again from the start
+                    undos, cursor = live.undos, 0
                 text, cursor = socket_payload(live, seat, lang, cursor, third)  # shared by the room's sockets
                 await ws.send_text(text)
                 await waiter.event.wait()

@@ -238,6 +238,21 @@ class Store:
                 .values(steps=len(moves), over=result is not None, result=result, updated=now)
             )
 
+    def take_back(self, room_id: str, idx: int) -> bool:
+        """Remove the room's last action ``idx`` (an undo) if it is still the last; False otherwise."""
+        with self.engine.begin() as c:
+            done = c.execute(
+                update(rooms)
+                .where(rooms.c.id == room_id, rooms.c.steps == idx + 1, rooms.c.over.is_(False))
+                .values(steps=idx, updated=time.time())
+            )
+            if done.rowcount != 1:
+                return False
+            c.execute(actions.delete().where(actions.c.room == room_id, actions.c.idx == idx))
+            if self.is_postgres:
+                c.execute(text("SELECT pg_notify(:ch, :msg)"), {"ch": CHANNEL, "msg": f"{room_id} undo"})
+            return True
+
     def set_rematch(self, room_id: str, new_id: str) -> bool:
         with self.engine.begin() as c:
             done = c.execute(

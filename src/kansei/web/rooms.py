@@ -108,6 +108,9 @@ class Live:
     version: int = 0  # bumped by every change a payload shows (a move, a seat online, a rematch)
     payloads: dict[tuple[int | None, str, int, bool], tuple[int, str, int]] = field(default_factory=dict)
     notes: list[dict] = field(default_factory=list)  # chat, names, resignations (the last MAX_NOTES)
+    undos: int = 0  # actions taken back: a socket that saw one sends its events again from the start
+    undo_checked: tuple[int, str | None] | None = None  # (step, why not) of the last action's undo check
+    before: tuple[int, State] | None = None  # (its step, the state) before the last action (never changed)
 
     @property
     def over(self) -> bool:
@@ -178,6 +181,29 @@ def resign_result(game: Game, state: State, seat: int) -> dict:
     for place, s in enumerate(order):
         returns[s] = 1.0 - 2.0 * place / (n - 1) if n > 1 else 0.0
     return {"winner": order[0], "returns": returns, "resigned": seat}
+
+
+def why_not_undo(live: Live) -> str | None:
+    """Called locked: whether the room's last action may be taken back by its seat (None: it may)."""
+    if live.undo_checked is not None and live.undo_checked[0] == live.step:
+        return live.undo_checked[1]
+    why: str | None
+    if not live.history or live.over:
+        why = "nothing to take back"
+    else:
+        seat, notation, _ = live.history[-1]
+        if seat is None or live.row.seats[seat].get("kind") != "human":
+            why = "the last move was not a person's"
+        else:
+            if live.before is not None and live.before[0] == live.step - 1:
+                before = live.before[1]
+            else:
+                before = start_state(live.game, live.row)
+                for s_, n_, _ in live.history[:-1]:
+                    engine.apply(before, n_, s_)
+            why = engine.why_not_undo(before, notation, seat)
+    live.undo_checked = (live.step, why)
+    return why
 
 
 def has_people(seats: list[dict]) -> bool:
@@ -256,9 +282,17 @@ class Hub:
 
     def _catch_up(self, live: Live) -> bool:
         """Apply the actions other processes stored since this one last looked. True if any."""
+        row = self.store.room(live.row.id) if live.history else None
+        rebuilt = row is not None and row.steps < live.step
+        if row is not None and rebuilt:  # another process took a move back: rebuild from the replay
+            live.row, live.history = row, []
+            live.state = start_state(live.game, row)
+            live.undos += 1
         new = self.store.actions(live.row.id, live.step)
         if not new:
-            return False
+            if rebuilt:
+                live.changed()
+            return rebuilt
         state = live.state.clone() if live.history else live.state
         for seat, notation, public in new:
             engine.apply(state, notation, seat)
@@ -482,6 +516,7 @@ class Hub:
                 self._catch_up(live)
                 self.wake(live)
                 raise RoomError("stale: another move was made first; your view is refreshed", 409) from None
+            live.before = (live.step, live.state)
             live.state = state
             live.history.append((seat, action.notation, public))
             live.row.steps = live.step
@@ -553,6 +588,46 @@ class Hub:
             live.row.public = False
             live.changed()
         self.note(live, seat, "close", "")
+        return live
+
+    def undo_check(self, room_id: str, seat: int | None) -> dict:
+        """Whether ``seat`` may take its last action back now, and if not why (asked by a client after
+        its own move: the check replays worlds, so it is made on request, once per step)."""
+        live = self.get(room_id)
+        with live.lock:
+            if seat is None or not live.history or live.history[-1][0] != seat or live.over:
+                return {
+                    "undo": False,
+                    "why": "only your own last move can be taken back, before anyone else acts",
+                }
+            why = why_not_undo(live)
+        return {"undo": why is None, "why": why, "step": live.step}
+
+    def undo(self, room_id: str, seat: int | None) -> Live:
+        """``seat`` takes back its last action, if nobody acted since and the rules allow it (see
+        ``engine.why_not_undo``); refused in one line otherwise, nothing changed."""
+        if seat is None:
+            raise RoomError("a seat token is required to take a move back", 403)
+        live = self.get(room_id)
+        with live.lock:
+            if not live.history or live.history[-1][0] != seat:
+                raise RoomError("only your own last move can be taken back, before anyone else acts", 409)
+            why = why_not_undo(live)
+            if why is not None:
+                raise RoomError(f"that move cannot be taken back: {why}", 409)
+            idx = live.step - 1
+            if not self.store.take_back(room_id, idx):
+                self._catch_up(live)
+                raise RoomError("stale: the game moved on; your view is refreshed", 409)
+            state = start_state(live.game, live.row)
+            for s_, n_, _ in live.history[:-1]:
+                engine.apply(state, n_, s_)
+            live.state = state
+            live.history.pop()
+            live.row.steps = live.step
+            live.undos += 1
+            live.changed()
+        self.note(live, seat, "undo", "")
         return live
 
     def rematched(self, live: Live, new_id: str) -> None:

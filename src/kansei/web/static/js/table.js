@@ -213,8 +213,32 @@ function draw(key, p, { replaying }) {
   drawLog(key, p);
   drawChat(p);
   drawMenu(p);
+  drawUndo(p);
   drawResult(p);
   hookZoom();
+}
+
+// ------------------------------------------------------------------------------------------ undo
+// After the seat's own move, the server says whether it may be taken back (nobody acted since, nothing
+// random drawn, nothing hidden shown): then an Undo button.
+function drawUndo(p) {
+  const btn = $("undo-btn");
+  const mine = MODE === "live" && !p.over && p.last && p.seat !== null && p.last.seat === p.seat && T.held.includes(p.seat);
+  if (!mine) { btn.hidden = true; return; }
+  const key = `${p.seat}:${p.step}`;
+  if (T.undoKey === key) return;
+  T.undoKey = key;
+  btn.hidden = true;
+  api("GET", `/api/rooms/${ROOM}/undo?token=${encodeURIComponent(Tokens.get(ROOM)[p.seat])}`).then((r) => {
+    if (T.undoKey !== key) return;
+    btn.hidden = !r.undo;
+    btn.onclick = async () => {
+      btn.disabled = true;
+      try { await api("POST", `/api/rooms/${ROOM}/undo`, { token: Tokens.get(ROOM)[p.seat] }); btn.hidden = true; }
+      catch (e) { toast(e.message, "error"); }
+      finally { btn.disabled = false; }
+    };
+  }).catch(() => { btn.hidden = true; });
 }
 
 // ------------------------------------------------------------------------------------------ chat and notes
@@ -222,7 +246,7 @@ function noteLine(n, p) {
   const who = (p.names || [])[n.seat] ?? t("player.n", { n: (n.seat ?? 0) + 1 });
   const name = h("b", { class: `who s${n.seat}`, style: { color: colour(n.seat) } }, who);
   if (n.kind === "chat") return h("li", {}, name, ": ", n.text);
-  const key = { resign: "note.resigned", name: "note.named", close: "note.unlisted" }[n.kind];
+  const key = { resign: "note.resigned", name: "note.named", close: "note.unlisted", undo: "note.undid" }[n.kind];
   return key ? h("li", { class: "note" }, withNode(key, name)) : null;
 }
 
@@ -516,7 +540,9 @@ function autoPlay(p) {
   if (!m) return;
   $("preview").replaceChildren(h("div", { class: "preview-text auto" }, t("auto.playing", { move: m.text })));
   const speed = SPEEDS[T.speed] ?? 1;
+  document.body.dataset.auto = "1"; // the table is about to move for the player (tests wait on this)
   setTimeout(() => {
+    document.body.dataset.auto = "";
     const now = T.shownPayload;
     if (now && now.step === p.step && now.seat === p.seat && !T.pending && !alwaysStop(p.seat)) commit(m);
   }, 700 * Math.max(speed, 0.3));
