@@ -3,7 +3,7 @@
 // a "ref" becomes a thing to click (a card face when it names a card), nested data becomes small tables.
 // The shell does all interaction from the data-ref attributes this module sets.
 
-const SKIP = new Set(["game", "to_move", "you"]);
+const SKIP = new Set(["game", "to_move", "you", "over", "winner"]); // the shell shows whose move it is and the result
 const LONG = 12; // lists and tables longer than this start folded
 
 function pretty(key) { return String(key).replace(/_/g, " "); }

@@ -570,16 +570,21 @@ function light() {
       el.setAttribute("role", "button");
       el.setAttribute("aria-pressed", String(picked));
       el.removeAttribute("aria-disabled");
-      el.title = hintFor(ref);
+      el.removeAttribute("aria-description");
+      el.dataset.hint = "1"; // its title (what picking it does) is worked out when pointed at or focused
     } else {
       el.removeAttribute("tabindex");
       el.removeAttribute("aria-pressed");
+      delete el.dataset.hint;
       if (why) { el.setAttribute("aria-disabled", "true"); el.setAttribute("role", "button"); el.title = why; el.setAttribute("aria-description", why); }
       else { el.removeAttribute("role"); el.removeAttribute("aria-disabled"); el.removeAttribute("aria-description"); el.removeAttribute("title"); }
     }
     if (!el.dataset.wired) {
       el.dataset.wired = "1";
       el.addEventListener("click", (ev) => { if (el.classList.contains("playable") || el.classList.contains("selected")) { ev.stopPropagation(); choose(ref); } else if (el.classList.contains("unusable")) { ev.stopPropagation(); showWhy(el.dataset.ref); } });
+      const explain = () => { if (el.dataset.hint) el.title = hintFor(el.dataset.ref); };
+      el.addEventListener("mouseenter", explain);
+      el.addEventListener("focus", explain);
       el.addEventListener("keydown", (ev) => { if ((ev.key === "Enter" || ev.key === " ") && el.tabIndex === 0) { ev.preventDefault(); ev.stopPropagation(); choose(ref); } });
     }
   }
