@@ -159,3 +159,45 @@ def test_a_lone_option_is_offered_to_the_table_to_play_by_itself(sqlite_client: 
                 json={"token": tokens[str(seat)], "action": rng.choice(mine["legal"])},
             )
     assert seen > 0
+
+
+@pytest.mark.parametrize("game", INSTALLED)
+def test_undo_takes_back_only_what_revealed_nothing_and_drew_nothing(
+    sqlite_client: TestClient, game: str
+) -> None:
+    """Engine-wide ruling (docs/rulings.md, undo): a seat takes back its own last action while nobody acted
+    since, if it drew nothing random and showed nothing hidden; the table is then exactly as before it."""
+    c = sqlite_client
+    room, tokens = new_room(c, game, ["human", "human"], seed=9)
+    rng = random.Random(game)
+    taken = refused = 0
+    for _ in range(120):
+        p = c.get(f"/api/rooms/{room}").json()
+        if p["over"]:
+            break
+        seat = str(p["to_move"])
+        other = str(1 - int(seat))
+        before = {s: c.get(f"/api/rooms/{room}", params={"token": tokens[s]}).json() for s in ("0", "1")}
+        action = rng.choice(before[seat]["legal"])
+        assert (
+            c.post(f"/api/rooms/{room}/actions", json={"token": tokens[seat], "action": action}).status_code
+            == 200
+        )
+        if c.get(f"/api/rooms/{room}").json()["over"]:
+            break
+        assert c.get(f"/api/rooms/{room}/undo", params={"token": tokens[other]}).json()["undo"] is False
+        check = c.get(f"/api/rooms/{room}/undo", params={"token": tokens[seat]}).json()
+        if check["undo"] and taken < 3:
+            r = c.post(f"/api/rooms/{room}/undo", json={"token": tokens[seat]})
+            assert r.status_code == 200, r.text
+            for s in ("0", "1"):
+                now = c.get(f"/api/rooms/{room}", params={"token": tokens[s]}).json()
+                for key in ("step", "view", "legal", "events", "to_move"):
+                    assert now[key] == before[s][key], (game, s, key)
+            taken += 1
+            c.post(f"/api/rooms/{room}/actions", json={"token": tokens[seat], "action": action})
+        elif not check["undo"] and refused < 3:
+            r = c.post(f"/api/rooms/{room}/undo", json={"token": tokens[seat]})
+            assert r.status_code == 409 and "\n" not in r.json()["detail"]
+            refused += 1
+    assert taken or refused

@@ -152,6 +152,8 @@ def create_app(config: Config | None = None) -> FastAPI:
         version=kansei.__version__,
         summary="Play the kansei card games in the browser: rooms, seats, live play over WebSocket.",
         lifespan=lifespan,
+        docs_url=None,  # the API's page is the project's own (/docs: no script or style from a CDN)
+        redoc_url=None,
     )
     app.add_middleware(Bodies, limits=cfg.limits, upload_paths=("/api/replays", "/decks/import"))
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
@@ -237,6 +239,33 @@ def create_app(config: Config | None = None) -> FastAPI:
     @app.get("/decks", response_class=HTMLResponse, include_in_schema=False)
     def decks_page(request: Request) -> HTMLResponse:
         return page(request, "decks.html")
+
+    @app.get("/docs", response_class=HTMLResponse, include_in_schema=False)
+    def api_docs(request: Request) -> HTMLResponse:
+        """Every endpoint of the API from its OpenAPI schema, served by the project itself (offline too);
+        /openapi.json is the schema, docs/api.md the guide."""
+        endpoints = []
+        for path, ops in app.openapi()["paths"].items():
+            for method, op in ops.items():
+                body = (
+                    op.get("requestBody", {}).get("content", {}).get("application/json", {}).get("schema", {})
+                )
+                endpoints.append(
+                    {
+                        "method": method.upper(),
+                        "path": path,
+                        "tag": (op.get("tags") or ["other"])[0],
+                        "summary": op.get("summary", ""),
+                        "description": op.get("description", ""),
+                        "params": [
+                            (q["name"], q["in"], q.get("required", False)) for q in op.get("parameters", [])
+                        ],
+                        "body": str(body.get("$ref", "")).rsplit("/", 1)[-1] or body.get("title", ""),
+                        "anchor": f"{method}-{path}".replace("/", "-").replace("{", "").replace("}", ""),
+                    }
+                )
+        endpoints.sort(key=lambda e: (e["tag"], e["path"], e["method"]))
+        return page(request, "api.html", endpoints=endpoints, version=kansei.__version__)
 
     @app.get("/rules", response_class=HTMLResponse, include_in_schema=False)
     def rules_index(request: Request) -> HTMLResponse:
@@ -492,6 +521,45 @@ def create_app(config: Config | None = None) -> FastAPI:
         hub.close(room, hub.seat_of(live, body.token))
         return {"room": room, "public": False}
 
+    @app.get("/api/rooms/{room}/undo", tags=["rooms"])
+    def undo_check(room: str, request: Request, token: str | None = None) -> dict:
+        """Whether the token's seat may take its last action back now (``{"undo", "why", "step"}``): its
+        own last action, nobody acted since, no randomness drawn and nothing hidden revealed to anyone
+        (docs/rulings.md, Engine-wide: undo)."""
+        hub = hub_of(request)
+        live = hub.get(room)
+        return hub.undo_check(room, hub.seat_of(live, token))
+
+    @app.post("/api/rooms/{room}/undo", tags=["rooms"])
+    def undo(room: str, body: TokenOnly, request: Request, lang: str | None = None) -> dict:
+        """Take the token's seat's last action back (see ``GET …/undo``): the new payload, or 409 with why
+        not in one line, nothing changed."""
+        throttle(request)
+        hub = hub_of(request)
+        live = hub.get(room)
+        seat = hub.seat_of(live, body.token)
+        live = hub.undo(room, seat)
+        return room_payload(live, seat, lang)
+
+    @app.post("/api/rooms/{room}/hint", tags=["coach"])
+    async def hint(room: str, body: TokenOnly, request: Request, lang: str | None = None) -> dict:
+        """The coach's suggestion to the token's seat, which must be to move (``kansei.agents.coach.hint``:
+        a search from that seat's information only, in the bot pool): ``{"move", "text", "chance",
+        "alternatives"}``. At tables with a bot; off between people (409)."""
+        throttle(request)
+        hub = hub_of(request)
+        live = await to_thread.run_sync(hub.get, room)
+        seat = hub.seat_of(live, body.token)
+        return await to_thread.run_sync(hub.ask_hint, room, seat, pick_lang(live.game, lang))
+
+    @app.get("/api/rooms/{room}/analysis", tags=["coach"])
+    def analysis(room: str, request: Request, lang: str | None = None) -> dict:
+        """The coach's review of a finished game (``kansei.agents.coach.review``, every seat judged with
+        its own information), kept with the game: ``{"status": "ready", "curve", "moves", "summary", …}``;
+        the first request asks the bot pool for it (``{"status": "queued"}``: ask again; every socket of
+        the room is told when it is ready)."""
+        return hub_of(request).analysis(room, lang)
+
     @app.post("/api/rooms/{room}/rematch", tags=["rooms"])
     def rematch(room: str, body: TokenOnly, request: Request) -> dict:
         """A finished game's rematch: same game, options, decks and seats, a new secret seed; each seat
@@ -641,7 +709,8 @@ def create_app(config: Config | None = None) -> FastAPI:
         if lang is not None and len(lang) > 16:
             await ws.close(4422, "lang must be a language code (en, fr, ja)")
             return
-        waiter = Waiter(asyncio.get_running_loop(), asyncio.Event(), None)
+        # a shared screen's own spectator socket (voice=third without a token) is a player's, not a watcher's
+        waiter = Waiter(asyncio.get_running_loop(), asyncio.Event(), None, player=third and not token)
         try:
             live = await to_thread.run_sync(hub.get, room)
             waiter.seat = seat = hub.seat_of(live, token)
@@ -660,8 +729,11 @@ def create_app(config: Config | None = None) -> FastAPI:
 
         async def push() -> None:
             nonlocal cursor
+            undos = live.undos
             while True:
                 waiter.event.clear()
+                if live.undos != undos:  # a move was taken back: this socket's events again from the start
+                    undos, cursor = live.undos, 0
                 text, cursor = socket_payload(live, seat, lang, cursor, third)  # shared by the room's sockets
                 await ws.send_text(text)
                 await waiter.event.wait()

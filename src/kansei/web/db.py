@@ -84,6 +84,15 @@ notes = Table(
     Column("at", Float, nullable=False),
 )
 
+# The coach's review of a finished game (kansei-analysis/1, or {"error": one line}), kept with the game.
+analyses = Table(
+    "analyses",
+    meta,
+    Column("room", String(32), ForeignKey("rooms.id"), primary_key=True),
+    Column("data", JSON, nullable=False),
+    Column("at", Float, nullable=False),
+)
+
 
 @dataclass
 class RoomRow:
@@ -229,6 +238,21 @@ class Store:
                 .values(steps=len(moves), over=result is not None, result=result, updated=now)
             )
 
+    def take_back(self, room_id: str, idx: int) -> bool:
+        """Remove the room's last action ``idx`` (an undo) if it is still the last; False otherwise."""
+        with self.engine.begin() as c:
+            done = c.execute(
+                update(rooms)
+                .where(rooms.c.id == room_id, rooms.c.steps == idx + 1, rooms.c.over.is_(False))
+                .values(steps=idx, updated=time.time())
+            )
+            if done.rowcount != 1:
+                return False
+            c.execute(actions.delete().where(actions.c.room == room_id, actions.c.idx == idx))
+            if self.is_postgres:
+                c.execute(text("SELECT pg_notify(:ch, :msg)"), {"ch": CHANNEL, "msg": f"{room_id} undo"})
+            return True
+
     def set_rematch(self, room_id: str, new_id: str) -> bool:
         with self.engine.begin() as c:
             done = c.execute(
@@ -262,6 +286,16 @@ class Store:
         with self.engine.connect() as c:
             rs = c.execute(q).all()
         return [{"id": r[0], "seat": r[1], "kind": r[2], "text": r[3], "at": r[4]} for r in reversed(rs)]
+
+    def analysis(self, room_id: str) -> dict | None:
+        with self.engine.connect() as c:
+            r = c.execute(select(analyses.c.data).where(analyses.c.room == room_id)).first()
+        return None if r is None else dict(r[0])
+
+    def set_analysis(self, room_id: str, data: dict) -> None:
+        with self.engine.begin() as c:
+            c.execute(analyses.delete().where(analyses.c.room == room_id))
+            c.execute(insert(analyses).values(room=room_id, data=data, at=time.time()))
 
     def set_seats(self, room_id: str, seats: list[dict]) -> None:
         with self.engine.begin() as c:

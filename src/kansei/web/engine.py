@@ -16,6 +16,7 @@ and a content folder only by one of the names the operator gave at ``kansei serv
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Mapping
 from functools import lru_cache
 from pathlib import Path
@@ -164,6 +165,39 @@ def apply(state: State, text: str, seat: int | None) -> tuple[Action, str]:
     public = state.public_notation(chosen)  # asked before the action changes the state
     state.apply(chosen, seat=seat)
     return chosen, public
+
+
+UNDO_WORLDS = 3  # worlds per viewer in which the action must tell that viewer exactly what it told it
+
+
+def why_not_undo(before: State, notation: str, seat: int) -> str | None:
+    """Whether ``seat``'s action ``notation`` from ``before`` may be taken back (docs/rulings.md,
+    Engine-wide: undo): None if so, else why not, in one line. Generic, from the protocol alone:
+
+    - it drew nothing from the random source (no shuffle, die or draw: the generator is where it was);
+    - it revealed nothing hidden to anyone: for every seat and the spectator, in worlds that viewer could
+      not tell from the real one (``determinize``), the same action is legal and leaves that viewer the
+      same view and the same new events as in the real game — what it learnt did not depend on anything
+      it could not see.
+
+    (That no other seat has acted since is the caller's: the action must be the room's last.)"""
+    after = before.clone()
+    apply(after, notation, seat)
+    if after.rng.s != before.rng.s:
+        return "it drew from the random source (a shuffle, a die or a draw)"
+    rng = random.Random(before.rng.s ^ len(notation))
+    for viewer in [*range(before.players), None]:
+        known = len(before.events_for(viewer))
+        told = (after.view(viewer), after.events_for(viewer, known))
+        for _ in range(UNDO_WORLDS):
+            world = before.determinize(viewer, rng)
+            try:
+                apply(world, notation, seat)
+            except IllegalAction:
+                return "it showed something hidden"
+            if (world.view(viewer), world.events_for(viewer, known)) != told:
+                return "it showed something hidden"
+    return None
 
 
 def events_for(state: State, seat: int | None, start: int = 0) -> list[dict]:

@@ -121,6 +121,7 @@ def room_payload(
         rematch=row.rematch,
         languages=list(engine.languages(live.game)),
         spectators=spectators,
+        hints=any(s.get("kind") == "bot" for s in row.seats),  # the coach's hint button (rooms.hints_allowed)
     )
     return p
 

@@ -76,6 +76,7 @@ class Waiter:
     loop: asyncio.AbstractEventLoop
     event: asyncio.Event
     seat: int | None
+    player: bool = False  # a seat's own browser watching as a spectator too (a shared screen): not counted
 
     def wake(self) -> None:
         self.loop.call_soon_threadsafe(self.event.set)
@@ -107,6 +108,9 @@ class Live:
     version: int = 0  # bumped by every change a payload shows (a move, a seat online, a rematch)
     payloads: dict[tuple[int | None, str, int, bool], tuple[int, str, int]] = field(default_factory=dict)
     notes: list[dict] = field(default_factory=list)  # chat, names, resignations (the last MAX_NOTES)
+    undos: int = 0  # actions taken back: a socket that saw one sends its events again from the start
+    undo_checked: tuple[int, str | None] | None = None  # (step, why not) of the last action's undo check
+    before: tuple[int, State] | None = None  # (its step, the state) before the last action (never changed)
 
     @property
     def over(self) -> bool:
@@ -120,7 +124,7 @@ class Live:
     @property
     def spectators(self) -> int:
         """Sockets watching without a seat."""
-        return sum(1 for w in self.waiters if w.seat is None)
+        return sum(1 for w in self.waiters if w.seat is None and not w.player)
 
     @property
     def step(self) -> int:
@@ -142,6 +146,10 @@ def result_of(state: State) -> dict | None:
     return {"winner": state.winner, "returns": state.returns()}
 
 
+HINT_SECONDS = 1.5  # the coach's search for one hint
+ANALYSIS_ITERATIONS = 150  # the coach's search at each decision of a finished game
+ANALYSIS_PER_MOVE = 0.25  # seconds the review may take per decision (at most ANALYSIS_SECONDS in all)
+ANALYSIS_SECONDS = 300.0
 MAX_CHAT = 400  # characters of one chat line (a longer one is cut)
 MAX_NOTES = 200  # notes a room keeps in memory and sends (the database keeps them all)
 
@@ -175,6 +183,29 @@ def resign_result(game: Game, state: State, seat: int) -> dict:
     return {"winner": order[0], "returns": returns, "resigned": seat}
 
 
+def why_not_undo(live: Live) -> str | None:
+    """Called locked: whether the room's last action may be taken back by its seat (None: it may)."""
+    if live.undo_checked is not None and live.undo_checked[0] == live.step:
+        return live.undo_checked[1]
+    why: str | None
+    if not live.history or live.over:
+        why = "nothing to take back"
+    else:
+        seat, notation, _ = live.history[-1]
+        if seat is None or live.row.seats[seat].get("kind") != "human":
+            why = "the last move was not a person's"
+        else:
+            if live.before is not None and live.before[0] == live.step - 1:
+                before = live.before[1]
+            else:
+                before = start_state(live.game, live.row)
+                for s_, n_, _ in live.history[:-1]:
+                    engine.apply(before, n_, s_)
+            why = engine.why_not_undo(before, notation, seat)
+    live.undo_checked = (live.step, why)
+    return why
+
+
 def has_people(seats: list[dict]) -> bool:
     return any(s.get("kind") == "human" for s in seats)
 
@@ -204,6 +235,7 @@ class Hub:
         self.rooms: OrderedDict[str, Live] = OrderedDict()  # the cache, least recently used first
         self.keep = keep  # rooms held in memory before unwatched ones leave it
         self._lock = threading.Lock()
+        self._coach: dict[str, tuple[threading.Event, dict]] = {}  # hints being thought, by queue key
         self.on_error: Callable[[str], None] = on_error or (lambda msg: None)
 
     # -- loading ---------------------------------------------------------------------------------
@@ -250,9 +282,17 @@ class Hub:
 
     def _catch_up(self, live: Live) -> bool:
         """Apply the actions other processes stored since this one last looked. True if any."""
+        row = self.store.room(live.row.id) if live.history else None
+        rebuilt = row is not None and row.steps < live.step
+        if row is not None and rebuilt:  # another process took a move back: rebuild from the replay
+            live.row, live.history = row, []
+            live.state = start_state(live.game, row)
+            live.undos += 1
         new = self.store.actions(live.row.id, live.step)
         if not new:
-            return False
+            if rebuilt:
+                live.changed()
+            return rebuilt
         state = live.state.clone() if live.history else live.state
         for seat, notation, public in new:
             engine.apply(state, notation, seat)
@@ -476,6 +516,7 @@ class Hub:
                 self._catch_up(live)
                 self.wake(live)
                 raise RoomError("stale: another move was made first; your view is refreshed", 409) from None
+            live.before = (live.step, live.state)
             live.state = state
             live.history.append((seat, action.notation, public))
             live.row.steps = live.step
@@ -549,6 +590,46 @@ class Hub:
         self.note(live, seat, "close", "")
         return live
 
+    def undo_check(self, room_id: str, seat: int | None) -> dict:
+        """Whether ``seat`` may take its last action back now, and if not why (asked by a client after
+        its own move: the check replays worlds, so it is made on request, once per step)."""
+        live = self.get(room_id)
+        with live.lock:
+            if seat is None or not live.history or live.history[-1][0] != seat or live.over:
+                return {
+                    "undo": False,
+                    "why": "only your own last move can be taken back, before anyone else acts",
+                }
+            why = why_not_undo(live)
+        return {"undo": why is None, "why": why, "step": live.step}
+
+    def undo(self, room_id: str, seat: int | None) -> Live:
+        """``seat`` takes back its last action, if nobody acted since and the rules allow it (see
+        ``engine.why_not_undo``); refused in one line otherwise, nothing changed."""
+        if seat is None:
+            raise RoomError("a seat token is required to take a move back", 403)
+        live = self.get(room_id)
+        with live.lock:
+            if not live.history or live.history[-1][0] != seat:
+                raise RoomError("only your own last move can be taken back, before anyone else acts", 409)
+            why = why_not_undo(live)
+            if why is not None:
+                raise RoomError(f"that move cannot be taken back: {why}", 409)
+            idx = live.step - 1
+            if not self.store.take_back(room_id, idx):
+                self._catch_up(live)
+                raise RoomError("stale: the game moved on; your view is refreshed", 409)
+            state = start_state(live.game, live.row)
+            for s_, n_, _ in live.history[:-1]:
+                engine.apply(state, n_, s_)
+            live.state = state
+            live.history.pop()
+            live.row.steps = live.step
+            live.undos += 1
+            live.changed()
+        self.note(live, seat, "undo", "")
+        return live
+
     def rematched(self, live: Live, new_id: str) -> None:
         with live.lock:
             live.row.rematch = new_id
@@ -568,8 +649,150 @@ class Hub:
         if self.pool is not None and self.bot_to_move(live) is not None:
             self.pool.request(live.row.id, has_people(live.row.seats))
 
+    # -- the coach (kansei.agents.coach), in the bot pool ------------------------------------------
+    def hints_allowed(self, live: Live) -> bool:
+        """Hints at a table with a bot (off between people: nobody gets a stronger partner unasked)."""
+        return any(s.get("kind") == "bot" for s in live.row.seats)
+
+    def ask_hint(self, room_id: str, seat: int | None, lang: str, wait: float | None = None) -> dict:
+        """The coach's suggestion to ``seat`` (to move), from its information only, thought in the pool;
+        waits for it (a 503 if no worker answered in time)."""
+        if seat is None:
+            raise RoomError("a seat token is required to ask for a hint", 403)
+        live = self.get(room_id)
+        if not self.hints_allowed(live):
+            raise RoomError("hints are off at a table of people only", 409)
+        with live.lock:
+            if live.over:
+                raise RoomError("the game is over", 409)
+            if live.state.to_move != seat:
+                raise RoomError("a hint is for the seat to move", 409)
+            step = live.step
+        if self.pool is None:
+            raise RoomError("this server thinks no bot moves (no coach either)", 503)
+        key = f"{room_id}~hint~{seat}~{step}"
+        with self._lock:
+            waiting = self._coach.setdefault(key, (threading.Event(), {}))
+        self.pool.request(key, True)
+        if not waiting[0].wait(wait if wait is not None else HINT_SECONDS + 15):
+            raise RoomError("the coach did not answer in time: try again", 503)
+        with self._lock:
+            self._coach.pop(key, None)
+        answer = waiting[1]
+        if "error" in answer:
+            raise RoomError(f"no hint: {answer['error']}", 503)
+        move = next((a for a in live.state.legal_actions() if a.notation == answer["move"]), None)
+        if move is None or live.step != step:
+            raise RoomError("stale: the game moved on while the coach thought", 409)
+        names = live.game.names([s.get("name") or None for s in live.row.seats], lang)
+        return {**answer, "text": engine.describe(live.game, live.state, move, lang, names)}
+
+    def analysis(self, room_id: str, lang: str | None = None) -> dict:
+        """The coach's review of a finished game: kept with the game once made; asked of the pool (bot-only
+        priority: it waits for every person's move) the first time anyone looks. Each reviewed move comes
+        with the game's own words for the move played and the one the coach preferred (``played_text``,
+        ``best_text``), in ``lang``, with the table's names."""
+        live = self.get(room_id)
+        if not live.over:
+            raise RoomError("a game is analysed once it is over", 409)
+        stored = self.store.analysis(room_id)
+        if stored is not None:
+            if "error" in stored:
+                return {"status": "error", **stored}
+            return {"status": "ready", **self._worded(live, stored, lang)}
+        if self.pool is None:
+            raise RoomError("this server thinks no bot moves (no coach either)", 503)
+        self.pool.request(f"{room_id}~analysis", False)
+        return {"status": "queued"}
+
+    def _worded(self, live: Live, data: dict, lang: str | None) -> dict:
+        game = live.game
+        lang = lang if lang in engine.languages(game) else engine.languages(game)[0]
+        # a review is read by anyone: every player by name, nobody "you"
+        names = engine.table_names(game, [s.get("name") or None for s in live.row.seats], lang, hot_seat=True)
+        at = {int(m["ply"]): m for m in data.get("moves", [])}
+        state = start_state(game, live.row)
+        moves = []
+        for ply, (seat, notation, _) in enumerate(live.history):
+            m = at.get(ply)
+            if m is not None:
+                words = {}
+                for key in ("played", "best"):
+                    try:
+                        words[f"{key}_text"] = engine.describe(
+                            game, state, game.parse(state, m[key]), lang, names
+                        )
+                    except KanseiError:
+                        words[f"{key}_text"] = ""
+                moves.append({**m, **words})
+            engine.apply(state, notation, seat)
+        return {**data, "moves": moves}
+
+    def coach_job(self, key: str) -> BotJob | None:
+        room_id, kind, *rest = key.split("~")
+        live = self.get(room_id)
+        with live.lock:
+            row, step = live.row, live.step
+            actions = tuple((s, n) for s, n, _ in live.history)
+        if kind == "hint":
+            seat = int(rest[0])
+            if step != int(rest[1]) or live.over:
+                return None
+            spec, seconds = f"mcts:time={HINT_SECONDS}", HINT_SECONDS
+        else:
+            seat = 0
+            seconds = min(ANALYSIS_SECONDS, 10 + ANALYSIS_PER_MOVE * 2 * len(actions))
+            spec = f"mcts:iters={ANALYSIS_ITERATIONS}"
+        return BotJob(
+            room=key,
+            game=row.game,
+            options=row.options,
+            seed=row.seed,
+            players=row.players,
+            decks=row.decks,
+            setup=row.setup,
+            step=step,
+            actions=actions,
+            spec=spec,
+            seconds=seconds,
+            seat=seat,
+            agent_seed=(row.bot_seed * 7_919 + step) % 2**63,
+            kind="hint" if kind == "hint" else "analysis",
+        )
+
+    def coach_done(self, job: BotJob, outcome: Outcome, text: str) -> None:
+        try:
+            answer = json.loads(text) if outcome == "move" else None
+        except ValueError:
+            answer = None
+        if not isinstance(answer, dict):
+            why = {"over": "it took longer than this server allows", "lost": "its worker was lost"}
+            answer = {"error": why.get(outcome, text or "the coach failed")}
+        if job.kind == "hint":
+            with self._lock:
+                waiting = self._coach.get(job.room)
+            if waiting is not None:
+                waiting[1].update(answer)
+                waiting[0].set()
+            return
+        room_id = job.room.split("~")[0]
+        self.store.set_analysis(room_id, answer)
+        try:
+            live = self.get(room_id)
+        except KanseiError:
+            return
+        with live.lock:
+            live.changed()
+        self.wake(live)
+
     def bot_job(self, room_id: str) -> BotJob | None:
         """The pool's question: what should the bot of ``room_id`` think about now (None: nothing)?"""
+        if "~" in room_id:  # the coach's work, queued under its own key
+            try:
+                return self.coach_job(room_id)
+            except (KanseiError, ValueError) as e:
+                self.on_error(f"coach job {room_id}: {engine.one_line(e)}")
+                return None
         try:
             live = self.get(room_id)
         except KanseiError as e:
@@ -605,6 +828,9 @@ class Hub:
     def bot_done(self, job: BotJob, outcome: Outcome, text: str) -> None:
         """The pool's answer: the bot's move, or (over its budget, failed) a legal move played for it, so
         a room never stalls."""
+        if job.kind != "move":
+            self.coach_done(job, outcome, text)
+            return
         notation = text if outcome == "move" else None
         if notation is None:
             why = {"over": "over its budget", "lost": "its worker was lost"}.get(outcome, f"failed ({text})")

@@ -3,7 +3,7 @@
 // a "ref" becomes a thing to click (a card face when it names a card), nested data becomes small tables.
 // The shell does all interaction from the data-ref attributes this module sets.
 
-const SKIP = new Set(["game", "to_move", "you"]);
+const SKIP = new Set(["game", "to_move", "you", "over", "winner"]); // the shell shows whose move it is and the result
 const LONG = 12; // lists and tables longer than this start folded
 
 function pretty(key) { return String(key).replace(/_/g, " "); }
@@ -24,8 +24,9 @@ function thing(obj, ctx, size) {
   let el;
   if (card) {
     el = ctx.cards.face(card, { size });
-    const extra = rest.filter(([, v]) => typeof v !== "object" && typeof v !== "string");
-    if (extra.length) el.append(ctx.h("div", { class: "card-extra" }, extra.map(([k, v]) => ctx.h("span", { class: "stat" }, ctx.h("b", {}, String(v)), " ", pretty(k)))));
+    // numbers as "2 count", flags by their name when set ("used"); unset flags say nothing
+    const extra = rest.filter(([, v]) => typeof v === "number" || v === true);
+    if (extra.length) el.append(ctx.h("div", { class: "card-extra" }, extra.map(([k, v]) => ctx.h("span", { class: "stat" }, v === true ? null : ctx.h("b", {}, String(v)), v === true ? "" : " ", pretty(k)))));
   } else if (rest.every(([, v]) => v === null || typeof v !== "object")) {
     // a small thing of scalars (a named choice, a tile): its values in one line, its keys as the tooltip
     el = ctx.h("div", { class: "thing compact", title: rest.map(([k, v]) => `${pretty(k)}: ${v}`).join(", ") },

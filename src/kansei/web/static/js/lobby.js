@@ -170,7 +170,7 @@ function roomItem(r, mine) {
   const g = L.games.find((x) => x.id === r.game);
   return h("li", {}, h("b", {}, g ? g.name : r.game), " — ", seatNames(r.seats), " ",
     h("small", { class: "muted" }, t("lobby.moves", { count: r.steps })),
-    r.spectators ? h("small", { class: "muted" }, " · 👁 ", String(r.spectators)) : null,
+    r.spectators ? h("small", { class: "muted" }, " · ", t("table.spectators", { count: r.spectators })) : null,
     " ", h("a", { class: "button small", href: `/room/${r.room}` }, mine ? t("lobby.resume") : t("lobby.watch")));
 }
 

@@ -211,8 +211,220 @@ function draw(key, p, { replaying }) {
   T.replaying = !!replaying;
   drawMoves(p);
   drawLog(key, p);
+  drawChat(p);
+  drawMenu(p);
+  drawUndo(p);
   drawResult(p);
   hookZoom();
+}
+
+// ------------------------------------------------------------------------------------------ undo
+// After the seat's own move, the server says whether it may be taken back (nobody acted since, nothing
+// random drawn, nothing hidden shown): then an Undo button.
+function drawUndo(p) {
+  const btn = $("undo-btn");
+  const mine = MODE === "live" && !p.over && p.last && p.seat !== null && p.last.seat === p.seat && T.held.includes(p.seat);
+  if (!mine) { btn.hidden = true; return; }
+  const key = `${p.seat}:${p.step}`;
+  if (T.undoKey === key) return;
+  T.undoKey = key;
+  btn.hidden = true;
+  api("GET", `/api/rooms/${ROOM}/undo?token=${encodeURIComponent(Tokens.get(ROOM)[p.seat])}`).then((r) => {
+    if (T.undoKey !== key) return;
+    btn.hidden = !r.undo;
+    btn.onclick = async () => {
+      btn.disabled = true;
+      try { await api("POST", `/api/rooms/${ROOM}/undo`, { token: Tokens.get(ROOM)[p.seat] }); btn.hidden = true; }
+      catch (e) { toast(e.message, "error"); }
+      finally { btn.disabled = false; }
+    };
+  }).catch(() => { btn.hidden = true; });
+}
+
+// ------------------------------------------------------------------------------------------ chat and notes
+function noteLine(n, p) {
+  const who = (p.names || [])[n.seat] ?? t("player.n", { n: (n.seat ?? 0) + 1 });
+  const name = h("b", { class: `who s${n.seat}`, style: { color: colour(n.seat) } }, who);
+  if (n.kind === "chat") return h("li", {}, name, ": ", n.text);
+  const key = { resign: "note.resigned", name: "note.named", close: "note.unlisted", undo: "note.undid" }[n.kind];
+  return key ? h("li", { class: "note" }, withNode(key, name)) : null;
+}
+
+// A catalogue line with a DOM node (a coloured name) where its {name} placeholder is.
+function withNode(key, node) {
+  const mark = "\u0001";
+  return t(key, { name: mark }).split(mark).flatMap((x, i) => (i ? [node.cloneNode(true), x] : [x]));
+}
+
+function drawChat(p) {
+  const wrap = $("chat-wrap");
+  if (MODE !== "live") { wrap.hidden = true; return; }
+  wrap.hidden = false;
+  const ol = $("chat");
+  const notes = (p.notes || []).slice(-100);
+  const stick = ol.scrollTop + ol.clientHeight >= ol.scrollHeight - 4;
+  ol.replaceChildren(...(notes.length ? notes.map((n) => noteLine(n, p)).filter(Boolean) : [h("li", { class: "muted" }, t("chat.empty"))]));
+  if (stick) ol.scrollTop = ol.scrollHeight;
+  const canTalk = T.held.length > 0;
+  $("chat-form").hidden = !canTalk;
+}
+
+function chatSeat() {
+  // at a shared screen the seat on screen speaks; else this browser's seat
+  const p = T.shownPayload;
+  if (p && p.seat !== null && p.seat !== undefined && T.held.includes(p.seat)) return p.seat;
+  if (hotSeat() && T.confirmed !== null) return T.confirmed;
+  return T.held.length ? T.held[0] : null;
+}
+
+function hookChat() {
+  $("chat-form").addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    const input = $("chat-input");
+    const text = input.value.trim();
+    if (!text) return;
+    const seat = chatSeat();
+    if (seat === null) return;
+    if (send(seat, { type: "chat", text })) input.value = "";
+  });
+}
+
+// ------------------------------------------------------------------------------------------ the table's menu
+function drawMenu(p) {
+  const menu = $("table-menu");
+  const mine = MODE === "live" && T.held.length > 0;
+  menu.hidden = !mine;
+  $("rules-btn").href = `/rules/${encodeURIComponent(p.game)}`;
+  if (!mine) return;
+  $("resign-btn").hidden = p.over;
+  $("rename-btn").hidden = myName(p) === null;
+  $("close-btn").hidden = false;
+}
+
+function menuSeat() {
+  const p = T.shownPayload;
+  if (hotSeat()) return p && p.to_move !== null && T.held.includes(p.to_move) ? p.to_move : chatSeat();
+  return T.held[0];
+}
+
+// The coach's hint (at tables with a bot): what it would play, lit on the board, nothing played for you.
+async function askHint() {
+  const p = T.shownPayload;
+  if (!p || p.seat === null) return;
+  const btn = $("hint-btn");
+  btn.disabled = true;
+  $("preview").replaceChildren(h("div", { class: "muted" }, h("span", { class: "spinner" }), t("hint.thinking")));
+  try {
+    const r = await api("POST", `/api/rooms/${ROOM}/hint?lang=${encodeURIComponent(T.lang)}`, { token: Tokens.get(ROOM)[p.seat] });
+    if (T.shownPayload !== p) return;
+    const m = (p.moves || []).find((x) => x.action === r.move);
+    $("preview").replaceChildren(h("div", { class: "hint-box", role: "status" },
+      h("b", {}, t("hint.says")), " ", r.text, " ", h("small", { class: "muted" }, t("hint.chance", { pct: Math.round(r.chance * 100) }))));
+    if (m && m.refs && m.refs.length) {
+      for (const el of things()) el.classList.toggle("hinted", m.refs.includes(el.dataset.ref));
+    } else if (m) {
+      for (const b of document.querySelectorAll("#buttons .move-btn")) b.classList.toggle("hinted", b.dataset.action === m.action);
+    }
+  } catch (e) {
+    $("preview").replaceChildren(h("div", { class: "why" }, e.message));
+  } finally { btn.disabled = false; }
+}
+
+// ------------------------------------------------------------------------------------------ analysis (replays)
+const GRADES = ["inaccuracy", "mistake", "blunder"];
+
+async function loadAnalysis() {
+  const box = $("analysis");
+  box.hidden = false;
+  let a;
+  try { a = await api("GET", `/api/rooms/${ROOM}/analysis?lang=${encodeURIComponent(T.lang)}`); }
+  catch (e) { box.replaceChildren(h("h3", {}, t("analysis.title")), h("p", { class: "muted" }, e.message)); return; }
+  if (a.status === "queued") {
+    box.replaceChildren(h("h3", {}, t("analysis.title")), h("p", { class: "muted" }, h("span", { class: "spinner" }), t("analysis.queued")));
+    setTimeout(loadAnalysis, 3000);
+    return;
+  }
+  if (a.status === "error") { box.replaceChildren(h("h3", {}, t("analysis.title")), h("p", { class: "why" }, t("analysis.failed", { why: a.error }))); return; }
+  drawAnalysis(box, a);
+}
+
+function drawAnalysis(box, a) {
+  const p = T.payloads.get("replay");
+  const names = (p && p.names) || [];
+  const name = (s) => names[s] ?? t("player.n", { n: s + 1 });
+  const summary = Object.entries(a.summary || {}).map(([seat, counts]) => {
+    const parts = GRADES.filter((g) => counts[g]).map((g) => t(`analysis.${g}`, { count: counts[g] }));
+    return h("li", {}, h("b", { class: `who s${seat}`, style: { color: colour(Number(seat)) } }, name(Number(seat))), ": ",
+      parts.length ? parts.join(", ") : t("analysis.clean"));
+  });
+  const costly = [...(a.moves || [])].filter((m) => m.loss > 0).sort((x, y) => y.loss - x.loss).slice(0, 5);
+  box.replaceChildren(h("h3", {}, t("analysis.title")),
+    h("p", { class: "small muted" }, t("analysis.curve", { name: name(a.curve_seat) })),
+    curve(a),
+    h("ul", { class: "analysis-summary" }, summary),
+    costly.length ? h("h4", {}, t("analysis.costliest")) : null,
+    h("ol", { class: "costly" }, costly.map((m) => h("li", {},
+      h("button", { type: "button", class: "ghost small", onclick: () => gotoStep(m.ply) }, t("replay.step_short", { step: m.ply + 1 })), " ",
+      h("b", { class: `who s${m.seat}`, style: { color: colour(m.seat) } }, name(m.seat)), " ", t(`grade.${m.grade}`), ": ",
+      m.played_text, " — ", t("analysis.better", { move: m.best_text }), " ",
+      h("small", { class: "muted" }, t("analysis.loss", { points: Math.round(m.loss) }))))));
+}
+
+// The win-probability graph: the chance after every move, 50% dashed, a click goes to that step.
+function curve(a) {
+  const NS = "http://www.w3.org/2000/svg";
+  const pts = (a.curve || []).map((c, i) => [i, c]).filter(([, c]) => c !== null && c !== undefined);
+  const W = 300, H = 90, n = Math.max(1, (a.curve || []).length - 1);
+  const svg = document.createElementNS(NS, "svg");
+  svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
+  svg.setAttribute("class", "curve");
+  svg.setAttribute("role", "img");
+  svg.setAttribute("aria-label", t("analysis.curve_label"));
+  const el = (tag, attrs) => { const x = document.createElementNS(NS, tag); for (const [k, v] of Object.entries(attrs)) x.setAttribute(k, String(v)); return x; };
+  svg.append(el("line", { x1: 0, x2: W, y1: H / 2, y2: H / 2, class: "mid" }));
+  if (pts.length > 1) svg.append(el("polyline", { points: pts.map(([i, c]) => `${(i / n) * W},${H - c * H}`).join(" "), class: "line" }));
+  for (const m of a.moves || []) {
+    if (!GRADES.includes(m.grade)) continue;
+    const c = (a.curve || [])[m.ply + 1] ?? 0.5;
+    const dot = el("circle", { cx: ((m.ply + 1) / n) * W, cy: H - c * H, r: 3, class: `g-${m.grade}` });
+    dot.addEventListener("click", () => gotoStep(m.ply));
+    svg.append(dot);
+  }
+  svg.addEventListener("click", (ev) => {
+    if (ev.target.tagName === "circle") return;
+    const r = svg.getBoundingClientRect();
+    gotoStep(Math.round(((ev.clientX - r.left) / r.width) * n) - 1);
+  });
+  return svg;
+}
+
+function gotoStep(ply) {
+  T.replay.step = Math.max(0, Math.min(T.replay.total, ply + 1));
+  loadStep().catch((e) => toast(e.message, "error"));
+}
+
+function hookMenu() {
+  $("hint-btn").onclick = askHint;
+  $("rename-btn").onclick = () => { $("table-menu").open = false; askName(T.shownPayload, menuSeat()); };
+  $("resign-btn").onclick = async () => {
+    $("table-menu").open = false;
+    const seat = menuSeat();
+    const name = (T.shownPayload.names || [])[seat];
+    if (!confirm(hotSeat() ? t("table.resign_sure_named", { name }) : t("table.resign_sure"))) return;
+    try { await api("POST", `/api/rooms/${ROOM}/resign`, { token: Tokens.get(ROOM)[seat] }); }
+    catch (e) { toast(e.message, "error"); }
+  };
+  $("close-btn").onclick = async () => {
+    $("table-menu").open = false;
+    try { await api("POST", `/api/rooms/${ROOM}/close`, { token: Tokens.get(ROOM)[menuSeat()] }); toast(t("table.unlisted")); }
+    catch (e) { toast(e.message, "error"); }
+  };
+  $("leave-btn").onclick = () => { for (const ws of T.sockets.values()) ws.close(); };
+  $("always-stop").onchange = (ev) => {
+    const p = T.shownPayload;
+    if (!p || p.seat === null) return;
+    if (ev.target.checked) localStorage.setItem(stopKey(p.seat), "1"); else localStorage.removeItem(stopKey(p.seat));
+  };
 }
 
 function drawSeats(p) {
@@ -224,7 +436,36 @@ function drawSeats(p) {
   h("span", { class: "seat-name" }, names[i] ?? t("player.n", { n: i + 1 })),
   s.kind === "bot" ? h("small", { class: "bot-tag", title: botLabel(s.spec) }, t("bot.custom")) : null,
   p.seat === i && !hotSeat() ? h("small", {}, " ", t("seat.you")) : null)),
-  ...(p.spectators ? [h("span", { class: "spectators", title: t("table.spectators", { count: p.spectators }) }, "👁 ", String(p.spectators))] : []));
+  ...(p.spectators ? [h("span", { class: "spectators", id: "spectators" }, t("table.spectators", { count: p.spectators }))] : []));
+}
+
+function myName(p) {
+  const seat = hotSeat() ? null : p.seat;
+  if (seat === null || seat === undefined) return null;
+  const s = (p.seats || [])[seat];
+  return s && s.kind === "human" ? s.name || "" : null;
+}
+
+// A person names their own seat (an invitee is asked once; anyone may change theirs from the menu).
+function askName(p, seat) {
+  const c = $("dialog");
+  const input = h("input", { id: "name-input", maxlength: 24, value: ((p.seats || [])[seat] || {}).name || localStorage.getItem("kansei.name") || "", "aria-label": t("lobby.name"), autocomplete: "nickname" });
+  const errors = h("div", { class: "errors", role: "alert" });
+  const save = async (ev) => {
+    ev.preventDefault();
+    const token = Tokens.get(ROOM)[seat];
+    try {
+      await api("POST", `/api/rooms/${ROOM}/name`, { token, name: input.value });
+      if (input.value.trim()) localStorage.setItem("kansei.name", input.value.trim());
+      c.hidden = true;
+    } catch (e) { errors.replaceChildren(e.message); }
+  };
+  c.replaceChildren(h("form", { class: "curtain-box", role: "dialog", "aria-modal": "true", "aria-labelledby": "name-title", onsubmit: save },
+    h("h2", { id: "name-title" }, t("name.title")), h("p", {}, t("name.body")), input, errors,
+    h("div", { class: "row" }, h("button", { class: "primary", type: "submit", id: "name-save" }, t("name.save")),
+      h("button", { class: "ghost", type: "button", onclick: () => { c.hidden = true; } }, t("action.close")))));
+  c.hidden = false;
+  setTimeout(() => input.focus(), 0);
 }
 
 function botLabel(spec) {
@@ -275,7 +516,36 @@ function drawMoves(p) {
   else if (p.seat === null) prompt.replaceChildren(h("span", { class: "muted" }, t("prompt.watching")));
   else prompt.replaceChildren(h("span", { class: "muted" }, t("prompt.wait")));
   $("actionbar").classList.toggle("mine", mine);
+  const hint = $("hint-btn");
+  hint.hidden = !(mine && p.hints);
+  hint.disabled = false;
+  const stopRow = $("always-stop-row");
+  stopRow.hidden = !(MODE === "live" && p.seat !== null && T.held.includes(p.seat) && !p.over);
+  $("always-stop").checked = alwaysStop(p.seat);
   light();
+  if (mine && p.auto && !alwaysStop(p.seat)) autoPlay(p);
+}
+
+// "Always stop": per seat, remembered in this browser; off, a lone option plays by itself.
+function stopKey(seat) { return `kansei.stop.${ROOM}.${seat}`; }
+function alwaysStop(seat) { return seat !== null && seat !== undefined && localStorage.getItem(stopKey(seat)) === "1"; }
+
+// The table plays the seat's only sensible move by itself (the game says nothing else matters), once per
+// step, after a moment the player sees it in the action bar.
+function autoPlay(p) {
+  const key = `${p.seat}:${p.step}`;
+  if (T.autoDone === key) return;
+  T.autoDone = key;
+  const m = (p.moves || []).find((x) => x.action === p.auto);
+  if (!m) return;
+  $("preview").replaceChildren(h("div", { class: "preview-text auto" }, t("auto.playing", { move: m.text })));
+  const speed = SPEEDS[T.speed] ?? 1;
+  document.body.dataset.auto = "1"; // the table is about to move for the player (tests wait on this)
+  setTimeout(() => {
+    document.body.dataset.auto = "";
+    const now = T.shownPayload;
+    if (now && now.step === p.step && now.seat === p.seat && !T.pending && !alwaysStop(p.seat)) commit(m);
+  }, 700 * Math.max(speed, 0.3));
 }
 
 function things() { return [...$("board").querySelectorAll("[data-ref]")]; }
@@ -300,16 +570,21 @@ function light() {
       el.setAttribute("role", "button");
       el.setAttribute("aria-pressed", String(picked));
       el.removeAttribute("aria-disabled");
-      el.title = hintFor(ref);
+      el.removeAttribute("aria-description");
+      el.dataset.hint = "1"; // its title (what picking it does) is worked out when pointed at or focused
     } else {
       el.removeAttribute("tabindex");
       el.removeAttribute("aria-pressed");
+      delete el.dataset.hint;
       if (why) { el.setAttribute("aria-disabled", "true"); el.setAttribute("role", "button"); el.title = why; el.setAttribute("aria-description", why); }
       else { el.removeAttribute("role"); el.removeAttribute("aria-disabled"); el.removeAttribute("aria-description"); el.removeAttribute("title"); }
     }
     if (!el.dataset.wired) {
       el.dataset.wired = "1";
       el.addEventListener("click", (ev) => { if (el.classList.contains("playable") || el.classList.contains("selected")) { ev.stopPropagation(); choose(ref); } else if (el.classList.contains("unusable")) { ev.stopPropagation(); showWhy(el.dataset.ref); } });
+      const explain = () => { if (el.dataset.hint) el.title = hintFor(el.dataset.ref); };
+      el.addEventListener("mouseenter", explain);
+      el.addEventListener("focus", explain);
       el.addEventListener("keydown", (ev) => { if ((ev.key === "Enter" || ev.key === " ") && el.tabIndex === 0) { ev.preventDefault(); ev.stopPropagation(); choose(ref); } });
     }
   }
@@ -468,9 +743,10 @@ function drawResult(p) {
   const places = placings(returns);
   const me = hotSeat() ? null : p.seat;
   const title = w === null || w === undefined ? t("result.draw") : me === w ? t("result.you_win") : t("result.wins", { name: names[w] });
+  const resigned = p.result.resigned;
   const rows = returns.map((_, i) => i).sort((a, b) => places[a] - places[b]).map((i) => h("tr", { class: i === w ? "winner" : "" },
     h("td", {}, place(places[i])), h("td", {}, h("span", { class: `dot s${i}` }), names[i]), h("td", {}, i === me ? t("seat.you") : "")));
-  const told = (p.log || []).filter(Boolean).slice(-2);
+  const told = resigned !== undefined && resigned !== null ? [t("result.resigned", { name: names[resigned] })] : (p.log || []).filter(Boolean).slice(-2);
   box.replaceChildren(h("div", { class: `result-box${me === w ? " won" : ""}`, role: "dialog", "aria-labelledby": "result-title" },
     h("h2", { id: "result-title" }, title),
     told.length ? h("div", { class: "result-told muted" }, told.map((x) => h("div", {}, x))) : null,
@@ -488,6 +764,7 @@ function afterButtons(p) {
   if (p.rematch) out.push(h("a", { class: "button primary", id: "join-rematch", href: `/room/${p.rematch}`, onclick: () => carryTokens(p.rematch) }, t("result.join_rematch")));
   else if (mine) out.push(h("button", { class: "primary", id: "rematch", onclick: rematch }, t("result.rematch")));
   out.push(h("a", { class: "button", href: `/replay/${ROOM}` }, t("result.replay")));
+  out.push(h("a", { class: "button", id: "analysis-link", href: `/replay/${ROOM}#analysis` }, t("result.analysis")));
   out.push(h("a", { class: "button", href: `/api/rooms/${ROOM}/replay`, download: "" }, t("result.download")));
   out.push(h("a", { class: "button ghost", href: "/" }, t("nav.lobby")));
   return out;
@@ -598,7 +875,8 @@ async function start() {
   if (MODE === "replay") {
     T.replay.step = Number(params.get("step") || 0);
     replayControls();
-    try { await loadStep(); } catch (e) { $("board").replaceChildren(h("div", { class: "empty" }, e.message)); }
+    try { await loadStep(); } catch (e) { $("board").replaceChildren(h("div", { class: "empty" }, e.message)); return; }
+    loadAnalysis();
     return;
   }
   await claimUrlToken();
@@ -611,8 +889,11 @@ async function start() {
   T.held = Object.keys(tokens).map(Number).filter((s) => Number.isInteger(s)).sort((a, b) => a - b);
   const inv = readJson(`kansei.invites.${ROOM}`, null);
   if (inv) { const b = $("invite-btn"); b.hidden = false; b.onclick = () => showInvites(inv); }
+  hookChat();
+  hookMenu();
   if (!T.held.length || hotSeat()) connect(SPEC, null);
   for (const s of T.held) connect(String(s), tokens[s]);
+  if (T.invited !== undefined && !((first.seats || [])[T.invited] || {}).name) askName(first, T.invited);
 }
 
 function showInvites(links) {
@@ -623,6 +904,11 @@ function showInvites(links) {
       h("input", { value: location.origin + link, readonly: true, size: 40, "aria-label": t("invite.link") }),
       h("button", { onclick: () => navigator.clipboard?.writeText(location.origin + link).then(() => toast(t("invite.copied"))) }, t("invite.copy")))),
     h("button", { class: "primary", onclick: () => { c.hidden = true; } }, t("action.close"))));
+}
+
+// phones: the fixed action bar's height is room kept at the bottom of the page
+if (typeof ResizeObserver !== "undefined") {
+  new ResizeObserver(([e]) => document.body.style.setProperty("--bar-h", `${Math.ceil(e.target.offsetHeight) + 8}px`)).observe($("actionbar"));
 }
 
 start();
