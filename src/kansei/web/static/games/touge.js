@@ -3,6 +3,7 @@
 // the disaster and abilities, not the printed ones); the disaster; the run's totals "if scored now"; the
 // hand as road, tune-up and disaster cards. Reads only the view (src/kansei/builtin/touge/views.py).
 import { speaker, hand, banner, flash, fly, clearGhosts, lastOf, stars } from "./kit.js";
+import tutorial from "./touge.tutorial.json" with { type: "json" }; // played through by tests/web/test_boards_tutorials.py
 
 const WORDS = {
   en: {
@@ -336,6 +337,7 @@ export default {
   animate,
   ghost,
   unghost: clearGhosts,
+  tutorial,
   howto: {
     steps: [
       { selector: ".tg-course", text: { en: "The course: each road tile in the colour of who laid it, worth its value in the run's direction times each car's multiplier for its type.", fr: "Le parcours : chaque tuile dans la couleur de qui l'a posée, qui vaut sa valeur dans le sens de la course fois le multiplicateur de chaque voiture.", ja: "コース：置いたプレイヤーの色のタイル。進行方向の値×各車の倍率で得点。" } },

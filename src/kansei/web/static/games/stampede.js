@@ -1,0 +1,142 @@
+// Card Race Stampede!!'s board (docs/web-boards.md): each side's three machine zones (L, centre, R) as a
+// field, machines framed in their team's colour with POW, DEF and gear as icons, tapped machines turned,
+// the centre's stack, events with their HP; the distance left to the goal; the response window in words;
+// the hand, the first machine to set, going first or second. Reads only the view
+// (src/kansei/builtin/stampede/views.py).
+import { speaker, hand, banner, flash, clearGhosts } from "./kit.js";
+
+const WORDS = {
+  en: {
+    L: "left", C: "centre", R: "right", empty: "empty", face_down: "face down", distance: "distance", to_goal: "to the goal",
+    hand: "Your hand", first_machine: "Set your first machine (face down)", in_hand: "{n} in hand", in_deck: "{n} in deck", discard: "{n} discarded",
+    turn: "Turn {n}", gear_cap: "gear ≤ {n}", active: "{who}'s turn", first: "Go first", second: "Go second", forcing: "blocking",
+    "phase.center": "centre", "phase.order": "order", "phase.draw": "draw", "phase.repair": "repair", "phase.main": "main", "phase.battle": "battle", "phase.end": "end", "phase.over": "over",
+    attack: "{who} attacks {target} with {cards}", run: "{who} runs with {card} (gear {gear})", ability: "{who} uses {card}", deadheat: "{who}: dead heat, {card} by {by}",
+    placed: "{who} places {card}", fizzled: "{who}'s {what} fizzles", goal: "{who} reaches the goal", deckout: "{who} runs out of cards",
+    window: "Waiting for a response", trigger: "{who} may trigger {card}", tapped: "tapped", stack: "{n} in the stack", ability_n: "ability {n}",
+    wins: "{who} wins", "reason.goal": "the goal reached", "reason.deck-out": "a deck ran out", hp: "HP",
+  },
+  ja: {
+    L: "左", C: "センター", R: "右", empty: "空き", face_down: "裏向き", distance: "距離", to_goal: "ゴールまで",
+    hand: "手札", first_machine: "最初のマシンを裏向きで置く", in_hand: "手札 {n}", in_deck: "山札 {n}", discard: "捨て札 {n}",
+    turn: "ターン {n}", gear_cap: "ギア ≤ {n}", active: "{who} のターン", first: "先攻", second: "後攻", forcing: "進路妨害",
+    "phase.center": "センター", "phase.order": "順番", "phase.draw": "ドロー", "phase.repair": "リペア", "phase.main": "メイン", "phase.battle": "バトル", "phase.end": "エンド", "phase.over": "終了",
+    attack: "{who} が {cards} で {target} を攻撃", run: "{who} が {card} で走行（ギア {gear}）", ability: "{who} が {card} を使用", deadheat: "{who}：デッドヒート {card}（{by}）",
+    placed: "{who} が {card} を配置", fizzled: "{who} の {what} は不発", goal: "{who} がゴール", deckout: "{who} の山札切れ",
+    window: "対応待ち", trigger: "{who} は {card} を誘発できる", tapped: "タップ", stack: "スタック {n}", ability_n: "能力 {n}",
+    wins: "{who} の勝利", "reason.goal": "ゴール", "reason.deck-out": "山札切れ", hp: "HP",
+  },
+  fr: {
+    L: "gauche", C: "centre", R: "droite", empty: "vide", face_down: "face cachée", distance: "distance", to_goal: "jusqu'au but",
+    hand: "Votre main", first_machine: "Posez votre première machine (face cachée)", in_hand: "{n} en main", in_deck: "{n} en pioche", discard: "{n} défaussées",
+    turn: "Tour {n}", gear_cap: "vitesse ≤ {n}", active: "tour de {who}", first: "Jouer en premier", second: "Jouer en second", forcing: "obstruction",
+    "phase.center": "centre", "phase.order": "ordre", "phase.draw": "pioche", "phase.repair": "réparation", "phase.main": "principale", "phase.battle": "bataille", "phase.end": "fin", "phase.over": "fini",
+    attack: "{who} attaque {target} avec {cards}", run: "{who} court avec {card} (vitesse {gear})", ability: "{who} utilise {card}", deadheat: "{who} : coude-à-coude, {card} de {by}",
+    placed: "{who} pose {card}", fizzled: "{what} de {who} échoue", goal: "{who} atteint le but", deckout: "{who} n'a plus de cartes",
+    window: "En attente d'une réponse", trigger: "{who} peut déclencher {card}", tapped: "engagée", stack: "{n} dans la pile", ability_n: "capacité {n}",
+    wins: "{who} gagne", "reason.goal": "but atteint", "reason.deck-out": "pioche épuisée", hp: "PV",
+  },
+};
+
+const own = (seat) => `var(--s${seat})`;
+const ZONES = ["L", "C", "R"];
+
+function zone(z, name, p, ctx, say, lastRef) {
+  const { h } = ctx;
+  const k = z.kind;
+  const label = h("div", { class: "st-zone-label" }, say(name));
+  let body;
+  if (k === "empty") body = h("div", { class: "st-slot" }, say("empty"));
+  else if (k === "face_down") body = h("div", { class: "card back st-machine" }, h("span", {}, say("face_down")), z.height > 1 ? h("small", {}, say("stack", { n: z.height })) : null);
+  else {
+    const face = ctx.cards.face(z.en || z.name, { size: "mini", label: z.name, class: `st-machine cls-${z.class}` });
+    const stats = k === "machine"
+      ? [h("span", { class: "st-gear", title: "gear" }, `⚙${z.gear}`), h("span", { class: "st-pow", title: "POW" }, "⚔", h("b", {}, String(z.pow))), h("span", { class: "st-def", title: "DEF" }, "◆", h("b", {}, String(z.def)))]
+      : [h("span", { class: "st-gear" }, `⚙${z.gear}`), h("span", { class: "st-hp" }, say("hp"), " ", h("b", {}, `${z.hp}/${z.max_hp}`), h("i", { style: { width: `${(100 * z.hp) / Math.max(1, z.max_hp)}%` } }))];
+    body = h("div", { class: `st-card${z.tapped ? " tapped" : ""}` }, face, h("div", { class: "st-stats" }, stats),
+      z.tapped ? h("div", { class: "st-tapped" }, say("tapped")) : null,
+      z.height && z.height > 1 ? h("div", { class: "st-stack", title: (z.stack || []).join(", ") }, say("stack", { n: z.height })) : null);
+  }
+  const abilities = (z.abilities || []).length ? h("div", { class: "st-abilities" }, z.abilities.map((a) => h("span", { class: "st-ability", "data-ref": a.ref }, say("ability_n", { n: a.n })))) : null;
+  return h("div", { class: `st-zone z${name} ${k}${lastRef === z.ref ? " last" : ""}`, "data-ref": z.ref }, label, body, abilities);
+}
+
+function side(p, view, ctx, say, mine, lastRef) {
+  const { h } = ctx;
+  return h("section", { class: `st-side${mine ? " mine" : ""}${view.active === p.seat && !view.over ? " active" : ""}`, style: { "--own": own(p.seat) } },
+    h("div", { class: "st-side-head" }, h("span", { class: "dot", style: { background: own(p.seat) } }), h("b", {}, ctx.name(p.seat)),
+      h("span", { class: "st-distance", title: say("to_goal") }, say("distance"), " ", h("b", {}, String(p.distance))),
+      p.forcing ? h("span", { class: "chip st-forcing" }, say("forcing")) : null,
+      h("span", { class: "muted st-counts" }, say("in_hand", { n: p.hand_count }), " · ", say("in_deck", { n: p.deck_count }), " · ", say("discard", { n: (p.discard || []).length }))),
+    h("div", { class: "st-field" }, ZONES.map((n) => zone(p.zones[n], n, p, ctx, say, lastRef))));
+}
+
+function windows(view, ctx, say) {
+  const { h } = ctx;
+  const w = view.windows;
+  if (!w || (!w.items.length && !w.trigger)) return null;
+  const name = (q) => ctx.name(q);
+  const card = (c) => ctx.cards.name(c);
+  const line = (it) => {
+    if (it.kind === "attack") return say("attack", { who: name(it.seat), target: card(it.target), cards: it.attackers.map(card).join(", ") });
+    if (it.kind === "run") return say("run", { who: name(it.seat), card: card(it.card), gear: it.gear });
+    if (it.kind === "ability") return say("ability", { who: name(it.seat), card: card(it.card) });
+    if (it.kind === "deadheat") return say("deadheat", { who: name(it.seat), card: card(it.card), by: it.by });
+    if (it.kind === "placed") return say("placed", { who: name(it.seat), card: card(it.card) });
+    if (it.kind === "fizzled") return say("fizzled", { who: name(it.seat), what: it.what });
+    return say(it.kind, { who: name(it.seat) });
+  };
+  return h("section", { class: "st-window" }, h("b", {}, say("window")),
+    h("ol", {}, [...w.items].reverse().map((it) => h("li", { style: { "--own": own(it.seat) } }, line(it)))),
+    w.trigger ? h("div", { class: "st-trigger", "data-ref": w.trigger.ref }, say("trigger", { who: name(w.trigger.seat), card: card(w.trigger.card) })) : null);
+}
+
+function draw(root, payload, ctx) {
+  const { h } = ctx;
+  const say = speaker("stampede", WORDS, ctx);
+  const view = payload.view || {};
+  const players = view.players || [];
+  const me = ctx.seat === null || ctx.seat === undefined ? null : players.find((p) => p.seat === ctx.seat);
+  const others = players.filter((p) => p !== me);
+  const ev = (payload.events || []).at(-1);
+  const lastRef = ev && ev.seat !== undefined && ev.zone ? `zone:${ev.seat}:${ev.zone}` : null;
+  const cards = me && me.hand ? me.hand.map((c) => { const f = ctx.cards.face(c.en || c.name, { size: "card", label: c.name, class: "st-hcard" }); f.dataset.ref = c.ref; return f; }) : [];
+  const firsts = me && me.first_machines ? me.first_machines.map((c) => { const f = ctx.cards.face(c.en || c.name, { size: "card", label: c.name, class: "st-hcard" }); f.dataset.ref = c.ref; f.append(h("div", { class: "card-extra" }, `×${c.count}`)); return f; }) : [];
+  root.replaceChildren(h("div", { class: "st-board" },
+    h("div", { class: "chips" },
+      view.turn ? h("span", { class: "chip" }, say("turn", { n: view.turn })) : null,
+      h("span", { class: "chip" }, say(`phase.${view.phase}`)),
+      view.gear_cap ? h("span", { class: "chip" }, say("gear_cap", { n: view.gear_cap })) : null,
+      view.over ? null : h("span", { class: "chip" }, say("active", { who: ctx.name(view.active) })),
+      view.over && view.winner !== null && view.winner !== undefined ? h("span", { class: "chip st-win" }, say("wins", { who: ctx.name(view.winner) }), view.reason ? ` — ${say(`reason.${view.reason}`)}` : "") : null),
+    others.map((p) => side(p, view, ctx, say, false, lastRef)),
+    windows(view, ctx, say),
+    (view.choices || []).length ? h("div", { class: "st-choices" }, view.choices.map((c) => h("div", { class: "st-choice", "data-ref": c.ref }, say(c.name)))) : null,
+    me ? side(me, view, ctx, say, true, lastRef) : null,
+    firsts.length ? hand(ctx, say("first_machine"), firsts, { class: "st-hand" }) : null,
+    me && me.hand ? hand(ctx, say("hand"), cards, { class: "st-hand" }) : null));
+}
+
+async function animate(events, before, after, ctx) {
+  const say = speaker("stampede", WORDS, ctx);
+  for (const ev of events) {
+    if (ctx.signal.aborted) return;
+    if (ev.seat !== undefined && ev.zone) await flash(ctx, document.querySelector(`#board [data-ref="zone:${ev.seat}:${ev.zone}"]`), 350);
+    if (ev.type === "game_over" || ev.type === "win" || ev.type === "over") {
+      const w = ev.winner;
+      if (w !== undefined && w !== null) await banner(ctx, say("wins", { who: ctx.name(w) }), [], 1500);
+    }
+  }
+}
+
+export default {
+  api: 1,
+  styles: ["./stampede.css"],
+  draw,
+  animate,
+  ghost(move) {
+    clearGhosts();
+    for (const ref of move.refs || []) for (const el of document.querySelectorAll(`#board [data-ref="${CSS.escape(ref)}"]`)) el.classList.add("kit-ghosted");
+  },
+  unghost: clearGhosts,
+};
