@@ -52,7 +52,9 @@ def test_touge_board_race_clicked_to_the_end(browser: Browser, site: str, size: 
             count = tiles.count()
             if count:
                 # each tile in its owner's colour: the band is that seat's colour
-                band = tiles.first.locator(".tg-tile-band").evaluate("e => getComputedStyle(e).backgroundColor")
+                band = tiles.first.locator(".tg-tile-band").evaluate(
+                    "e => getComputedStyle(e).backgroundColor"
+                )
                 assert band in ("rgb(224, 98, 58)", "rgb(61, 139, 217)"), band
             if count >= 3 and seen["shots"] == 0:
                 shot(page, f"boards-touge-{size}-course")
