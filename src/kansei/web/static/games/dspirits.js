@@ -137,4 +137,11 @@ export default {
     for (const ref of move.refs || []) for (const el of document.querySelectorAll(`#board [data-ref="${CSS.escape(ref)}"]`)) el.classList.add("kit-ghosted");
   },
   unghost: clearGhosts,
+  howto: {
+    steps: [
+      { selector: ".ds-side.mine .ds-sp", text: { en: "Your SP: attacks and costs take it away; at 0 you lose.", fr: "Vos PS : attaques et coûts les font baisser ; à 0 vous perdez.", ja: "あなたの SP。攻撃やコストで減り、0 で敗北。" } },
+      { selector: ".ds-side.mine .ds-zone.battle", text: { en: "Your battle zone: D-Spirits that attack and endure; their special moves and abilities are the small buttons under them.", fr: "Votre zone de combat : les D-Spirits qui attaquent et encaissent ; leurs coups spéciaux et capacités sont les petits boutons dessous.", ja: "バトルゾーン：攻撃・耐久する D-Spirit。下の小さなボタンが必殺技と能力。" } },
+      { selector: ".ds-hand", text: { en: "Your hand: D-Spirits to summon and support cards to play.", fr: "Votre main : des D-Spirits à invoquer et des cartes de soutien à jouer.", ja: "手札：召喚する D-Spirit とサポートカード。" } },
+    ],
+  },
 };

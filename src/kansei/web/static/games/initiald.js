@@ -113,4 +113,10 @@ export default {
     for (const ref of move.refs || []) for (const el of document.querySelectorAll(`#board [data-ref="${CSS.escape(ref)}"]`)) el.classList.add("kit-ghosted");
   },
   unghost: clearGhosts,
+  howto: {
+    steps: [
+      { selector: ".id-track", text: { en: "The race's stages: straight, curve or obstacle. Each stage goes to whoever plays the last maneuver nobody answers; two stages in a row won as the lead car, or the last stage, win the race.", fr: "Les étapes de la course : ligne droite, virage ou obstacle. Chaque étape revient à qui joue la dernière manœuvre sans réponse.", ja: "レースのステージ：ストレート、カーブ、障害。誰も対応しない最後のマニューバを出した側がステージを取ります。" } },
+      { selector: ".id-hand", text: { en: "Your maneuvers: each has a type and a strength per stage; answer the one to beat with a stronger one.", fr: "Vos manœuvres : chacune a un type et une force par étape ; répondez à celle à battre par une plus forte.", ja: "マニューバ：タイプとステージごとの強さ。より強いもので対応します。" } },
+    ],
+  },
 };

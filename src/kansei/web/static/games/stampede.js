@@ -139,4 +139,11 @@ export default {
     for (const ref of move.refs || []) for (const el of document.querySelectorAll(`#board [data-ref="${CSS.escape(ref)}"]`)) el.classList.add("kit-ghosted");
   },
   unghost: clearGhosts,
+  howto: {
+    steps: [
+      { selector: ".st-side.mine .st-field", text: { en: "Your three machine zones: left, centre, right. A machine that runs lowers your distance by its gear; machines attack the opponent's.", fr: "Vos trois zones de machines : gauche, centre, droite. Une machine qui court baisse votre distance de sa vitesse ; les machines attaquent celles d'en face.", ja: "自分のマシンゾーン：左・センター・右。走ったマシンのギア分だけ距離が減り、マシンは相手のマシンを攻撃します。" } },
+      { selector: ".st-side.mine .st-distance", text: { en: "The distance left to your goal: bring it to 0 to win.", fr: "La distance jusqu'à votre but : amenez-la à 0 pour gagner.", ja: "ゴールまでの残り距離。0 にすれば勝利。" } },
+      { selector: ".st-hand", text: { en: "Your hand: machines to call (gear at most the turn's cap), events and assists.", fr: "Votre main : machines à appeler (vitesse au plus le plafond du tour), événements et assistances.", ja: "手札：呼べるマシン（ギアはターンの上限まで）、イベント、アシスト。" } },
+    ],
+  },
 };
