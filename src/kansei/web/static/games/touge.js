@@ -14,7 +14,7 @@ const WORDS = {
     "ability.ready": "ready", "ability.active": "on this battle", "ability.used": "used",
     hand: "Your hand", in_hand: "{n} in hand", in_deck: "{n} in deck", set_aside: "to redraw",
     empty: "The course is empty: the first road starts it.", start: "start", finish: "finish", summit: "summit",
-    if_now: "if scored now", run: "run so far", disaster: "Disaster", wiped: "wiped out", would_wipe: "the disaster would wipe this",
+    if_now: "if scored now", run: "run so far", disaster: "Disaster", wiped: "wiped out", would_wipe: "the disaster would wipe it out",
     forecast: "If both pass now: {who}", forecast_draw: "If both pass now: a draw", takes_race: "{who} takes the race",
     wins_battle: "{who} wins the battle", draw: "a draw", history: "Battles",
     last_course: "Last battle's course", ghost_road: "your road here", ghost_tune: "tune-up here", ghost_wipe: "wiped",
@@ -161,8 +161,8 @@ function tile(t, view, ctx, say, lastTile) {
     h("div", { class: "tg-road" }, t.road),
     h("div", { class: "tg-tile-meta" }, h("span", { class: "tg-stars" }, stars(t.stars)), h("span", {}, say(t.type === "C" ? "corner" : "straight")))),
   (t.tuneups || []).length ? h("div", { class: "tg-tunes" }, t.tuneups.map((u) => h("span", { class: "tg-tune", style: { "--own": own(u.owner) }, title: `${u.card} — ${ctx.name(u.owner)}` }, "⚙ ", u.card))) : null,
-  h("div", { class: "tg-scores", title: say("if_now") }, (t.scores || []).map((s, i) => h("span", { style: { background: own(i) }, title: say("score_of", { who: ctx.name(i), n: s }) }, String(s)))),
-  wiped ? h("div", { class: "tg-wipe" }, say(t.nullified ? "wiped" : "would_wipe")) : null);
+  wiped ? h("div", { class: "tg-wipe" }, say(t.nullified ? "wiped" : "would_wipe")) : null,
+  h("div", { class: "tg-scores", title: say("if_now") }, (t.scores || []).map((s, i) => h("span", { style: { background: own(i) }, title: say("score_of", { who: ctx.name(i), n: s }) }, String(s)))));
   return el;
 }
 
