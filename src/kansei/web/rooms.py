@@ -669,7 +669,7 @@ class Hub:
                 raise RoomError("a hint is for the seat to move", 409)
             step = live.step
         if self.pool is None:
-            raise RoomError("this server thinks no bot moves (no coach either)", 503)
+            raise RoomError("this server thinks no bot moves (no coach either)", 409)
         key = f"{room_id}~hint~{seat}~{step}"
         with self._lock:
             waiting = self._coach.setdefault(key, (threading.Event(), {}))
@@ -701,7 +701,7 @@ class Hub:
                 return {"status": "error", **stored}
             return {"status": "ready", **self._worded(live, stored, lang)}
         if self.pool is None:
-            raise RoomError("this server thinks no bot moves (no coach either)", 503)
+            raise RoomError("this server thinks no bot moves (no coach either)", 409)
         self.pool.request(f"{room_id}~analysis", False)
         return {"status": "queued"}
 
