@@ -13,8 +13,16 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet -e '.[test,lint,interop,lab,web]'
 	touch $(STAMP)
 
+# The table needs only the web extra (no lab, research, test or lint stacks): a stamp of its own, so a
+# fresh machine's first `make run` installs that alone (`make test` installs the rest beside it).
+WEB_STAMP := $(VENV)/.installed-web
+$(WEB_STAMP): pyproject.toml
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet -e '.[web]'
+	touch $(WEB_STAMP)
+
 # The browser table on http://127.0.0.1:8000/ (HOST/PORT override; KANSEI_DB=postgresql+psycopg://… to share).
-run: $(STAMP)
+run: $(WEB_STAMP)
 	$(VENV)/bin/kansei serve --host $${HOST:-127.0.0.1} --port $${PORT:-8000}
 
 # The terminal game.

@@ -300,8 +300,12 @@ def test_games_cards_and_openapi(client: TestClient) -> None:
     paths = schema["paths"]
     for p in ("/api/rooms", "/api/rooms/{room}", "/api/rooms/{room}/actions", "/api/games"):
         assert p in paths
-    assert client.get("/docs").status_code == 200
-    for page in ("/", "/games", "/decks", "/static/table.js", "/static/app.css"):
+    docs = client.get("/docs")
+    assert docs.status_code == 200 and "/api/rooms/{room}/actions" in docs.text
+    assert (
+        "cdn" not in docs.text.lower() and "https://" not in docs.text
+    )  # served by the project, offline too
+    for page in ("/", "/games", "/decks", "/static/js/table.js", "/static/app.css"):
         assert client.get(page).status_code == 200
 
 

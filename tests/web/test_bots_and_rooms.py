@@ -136,9 +136,9 @@ def test_a_join_or_a_move_costs_that_rooms_sockets_only(
     builds: list[int | None] = []
     real = payload.room_payload
 
-    def counted(live, seat, lang, since=0):  # type: ignore[no-untyped-def]
+    def counted(live, seat, lang, since=0, third=False):  # type: ignore[no-untyped-def]
         builds.append(seat)
-        return real(live, seat, lang, since)
+        return real(live, seat, lang, since, third)
 
     monkeypatch.setattr(payload, "room_payload", counted)
     with app_with(tmp_path, bots=False) as c:

@@ -95,7 +95,9 @@ def settled(page: Page, frames: Frames, site: str) -> None:
         return bool(heard) and all(s == step for s in heard)
 
     eventually(caught_up, lambda: f"the page's sockets hear the room's last move: {frames!r}", TURN_MS / 1000)
-    page.wait_for_function("() => !document.body.dataset.busy", timeout=TURN_MS)
+    page.wait_for_function(
+        "() => !document.body.dataset.busy && !document.body.dataset.auto", timeout=TURN_MS
+    )
 
 
 def shot(page: Page, name: str, full: bool = False) -> None:
@@ -137,7 +139,8 @@ def my_turn_or_over(page: Page, timeout: float = TURN_MS) -> bool:
     """Wait until it is this page's move (True) or the result screen shows (False)."""
     page.wait_for_function(
         "() => !document.getElementById('result').hidden ||"
-        " (document.getElementById('turn').classList.contains('mine') && !document.body.dataset.busy &&"
+        " (document.getElementById('turn').classList.contains('mine') &&"
+        " !document.body.dataset.busy && !document.body.dataset.auto &&"
         "  document.querySelectorAll('.playable, .move-btn').length > 0 &&"
         "  document.getElementById('buttons').textContent !== 'sending…')",
         timeout=timeout,
@@ -166,7 +169,7 @@ def click_a_move(page: Page, rng: random.Random) -> None:
 
 def test_touge_against_greedy_played_to_the_result_by_clicking(page: Page, site: str) -> None:
     start_from_lobby(page, site, "touge")
-    expect(page.locator(".tg-board")).to_be_visible()
+    expect(page.locator("#board[data-drawn] [data-ref]").first).to_be_visible()
     rng = random.Random(12)
     moves = 0
     try:
@@ -186,7 +189,7 @@ def test_touge_against_greedy_played_to_the_result_by_clicking(page: Page, site:
     # the result screen leads on: a rematch with the same seats
     page.click("#rematch")
     page.wait_for_function("() => !location.pathname.endsWith('" + page.url.split("/")[-1] + "')")
-    expect(page.locator(".tg-board")).to_be_visible()
+    expect(page.locator("#board[data-drawn] [data-ref]").first).to_be_visible()
 
 
 @pytest.mark.parametrize("game", [g for g in INSTALLED if g != "touge"])
@@ -268,7 +271,7 @@ def test_replay_viewer_steps_through_a_finished_game(page: Page, site: str) -> N
     # and a table being played can be watched by anyone with its address
     r = httpx.post(site + "/api/rooms", json={"game": "touge", "seats": ["human", "random"]}).json()
     page.goto(site + r["spectate"])
-    expect(page.locator(".tg-board")).to_be_visible()
+    expect(page.locator("#board[data-drawn]")).to_be_visible()
     expect(page.locator("#prompt")).to_contain_text("watching")
 
 
@@ -281,7 +284,8 @@ def test_a_friend_on_the_same_screen(page: Page, site: str) -> None:
         # the table settles on one of: the hand-over curtain, a move to make, the result
         page.wait_for_function(
             "() => !document.getElementById('curtain').hidden || !document.getElementById('result').hidden ||"
-            " (document.getElementById('turn').classList.contains('mine') && !document.body.dataset.busy &&"
+            " (document.getElementById('turn').classList.contains('mine') &&"
+            " !document.body.dataset.busy && !document.body.dataset.auto &&"
             "  document.querySelectorAll('.playable, .move-btn').length > 0)",
             timeout=TURN_MS,
         )
@@ -347,3 +351,80 @@ def test_deck_builder_validates_live_and_feeds_the_lobby(page: Page, site: str) 
     page.click("#db-save")
     page.goto(f"{site}/?game={game['id']}")
     expect(page.locator(".seat-deck").first.locator("option", has_text="Tuesday deck")).to_have_count(1)
+
+
+def refs_in(view: object) -> set[str]:
+    """Every value of a "ref" key anywhere in a view."""
+    out: set[str] = set()
+    if isinstance(view, dict):
+        for k, v in view.items():
+            if k == "ref" and isinstance(v, str):
+                out.add(v)
+            else:
+                out |= refs_in(v)
+    elif isinstance(view, list):
+        for v in view:
+            out |= refs_in(v)
+    return out
+
+
+@pytest.mark.parametrize("game", INSTALLED)
+def test_a_shared_screen_shows_nothing_private_until_its_player_confirms(
+    page: Page, site: str, game: str
+) -> None:
+    """Hot seat (issue 20): the private panels and log lines of the seat about to move are not in the DOM,
+    the accessibility tree or a screenshot until that player confirms, after a reload too."""
+    r = httpx.post(
+        site + "/api/rooms",
+        json={
+            "game": game,
+            "seats": [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bea"}],
+            "seed": 2,
+        },
+    ).json()
+    room, tokens = r["room"], r["tokens"]
+    rng = random.Random(game)
+    for _ in range(40):  # on to a decision where the mover holds something private, if the game has any
+        spectator = httpx.get(f"{site}/api/rooms/{room}").json()
+        mover = spectator["to_move"]
+        token = tokens[str(mover)]
+        mine = httpx.get(f"{site}/api/rooms/{room}", params={"token": token, "voice": "third"}).json()
+        private_refs = refs_in(mine["view"]) - refs_in(spectator["view"])
+        public_lines = set(spectator["log"])
+        private_lines = {line for line in mine["log"] if line and line not in public_lines}
+        if private_refs or private_lines:
+            break
+        act = {"token": token, "action": rng.choice(mine["legal"])}
+        assert httpx.post(f"{site}/api/rooms/{room}/actions", json=act).status_code == 200
+    page.goto(site + "/")
+    page.evaluate(
+        "([room, tokens]) => localStorage.setItem(`kansei.tokens.${room}`, JSON.stringify(tokens))",
+        [room, tokens],
+    )
+    for attempt in ("first visit", "after a reload"):
+        if attempt == "first visit":
+            page.goto(f"{site}/room/{room}")
+        else:
+            page.reload()
+        expect(page.locator("#curtain-go")).to_be_visible()
+        expect(page.locator("#board[data-drawn]")).to_be_attached()
+        html = page.content()
+        tree = page.locator("body").aria_snapshot()  # the accessibility tree
+        text = page.locator("body").inner_text()
+        for ref in private_refs:
+            assert ref not in html, (
+                f"{game}, {attempt}: the mover's private {ref!r} is in the page before they confirm"
+            )
+        for line in private_lines:
+            assert line not in text and line not in tree, (
+                f"{game}, {attempt}: a private log line is shown: {line!r}"
+            )
+        shot(page, f"{game}-hotseat-curtain")
+    page.click("#curtain-go")
+    if private_refs:
+        page.wait_for_function(
+            'refs => refs.some((r) => document.querySelector(`[data-ref="${CSS.escape(r)}"]`))',
+            arg=sorted(private_refs),
+        )
+    expect(page.locator("#curtain")).to_be_hidden()
+    shot(page, f"{game}-hotseat-confirmed")

@@ -7,6 +7,7 @@ import json
 import logging
 import os
 import tempfile
+import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
@@ -29,12 +30,14 @@ from kansei.agents import agent_kinds
 from kansei.core.errors import ContentError, IllegalAction, KanseiError
 from kansei.core.registry import game_class
 
-from . import engine
+from . import engine, i18n
+from .boards import board_file, board_url
 from .bots import STRENGTHS, BotPool
 from .db import Store
 from .limits import Bodies, Bucket, Buckets, Limits
-from .payload import merged_view, pick_lang, room_payload, seat_payload, socket_payload
+from .payload import given_names, merged_view, pick_lang, room_payload, seat_payload, socket_payload
 from .rooms import BotLimits, Hub, Live, RoomError, Waiter
+from .rules import rules_html
 
 HERE = Path(__file__).parent
 MAX_SEATS = 8
@@ -52,6 +55,7 @@ class Config:
     bots: bool = True
     content: dict[str, Path] = field(default_factory=dict)  # the content folders clients may name
     keep_rooms: int = 1000  # rooms held in memory before unwatched ones leave it
+    idle_minutes: float = 30.0  # a game nobody moved in for this long leaves the public list
 
 
 # ----------------------------------------------------------------------------------- request bodies
@@ -59,7 +63,7 @@ class SeatSpec(BaseModel):
     model_config = ConfigDict(extra="forbid")
     kind: str = "human"
     spec: str | None = Field(None, max_length=120)
-    name: str | None = Field(None, max_length=200)
+    name: str | None = Field(None, max_length=10_000)  # cut to 24 characters (rooms.clean_name)
 
 
 class NewRoom(BaseModel):
@@ -83,6 +87,18 @@ class Act(BaseModel):
 class TokenOnly(BaseModel):
     model_config = ConfigDict(extra="forbid")
     token: str | None = Field(None, max_length=200)
+
+
+class Named(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    token: str | None = Field(None, max_length=200)
+    name: str = Field(max_length=10_000)  # cut to 24 characters (rooms.clean_name)
+
+
+class Said(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    token: str | None = Field(None, max_length=200)
+    text: str = Field(max_length=10_000)  # cut to 400 characters (rooms.clean_chat)
 
 
 class DeckBody(BaseModel):
@@ -136,11 +152,14 @@ def create_app(config: Config | None = None) -> FastAPI:
         version=kansei.__version__,
         summary="Play the kansei card games in the browser: rooms, seats, live play over WebSocket.",
         lifespan=lifespan,
+        docs_url=None,  # the API's page is the project's own (/docs: no script or style from a CDN)
+        redoc_url=None,
     )
     app.add_middleware(Bodies, limits=cfg.limits, upload_paths=("/api/replays", "/decks/import"))
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
     pages = Jinja2Templates(directory=HERE / "templates")
     posts = Buckets(cfg.limits.http_rate, cfg.limits.http_burst)
+    chats = Buckets(cfg.limits.chat_rate, cfg.limits.chat_burst)  # per room and seat
 
     def hub_of(request: Request | WebSocket) -> Hub:
         hub: Hub = request.app.state.hub
@@ -187,7 +206,19 @@ def create_app(config: Config | None = None) -> FastAPI:
 
     # -------------------------------------------------------------------------------- pages
     def page(request: Request, name: str, **ctx: Any) -> HTMLResponse:
-        return pages.TemplateResponse(request, name, {"title": "kansei", **ctx})
+        lang = i18n.pick(request)
+        return pages.TemplateResponse(
+            request,
+            name,
+            {
+                "title": "kansei",
+                "lang": lang,
+                "t": lambda key, **v: i18n.t(lang, key, **v),
+                "catalogue": i18n.embedded(lang),
+                "page_languages": i18n.languages(),
+                **ctx,
+            },
+        )
 
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)
     def lobby(request: Request) -> HTMLResponse:
@@ -208,6 +239,45 @@ def create_app(config: Config | None = None) -> FastAPI:
     @app.get("/decks", response_class=HTMLResponse, include_in_schema=False)
     def decks_page(request: Request) -> HTMLResponse:
         return page(request, "decks.html")
+
+    @app.get("/docs", response_class=HTMLResponse, include_in_schema=False)
+    def api_docs(request: Request) -> HTMLResponse:
+        """Every endpoint of the API from its OpenAPI schema, served by the project itself (offline too);
+        /openapi.json is the schema, docs/api.md the guide."""
+        endpoints = []
+        for path, ops in app.openapi()["paths"].items():
+            for method, op in ops.items():
+                body = (
+                    op.get("requestBody", {}).get("content", {}).get("application/json", {}).get("schema", {})
+                )
+                endpoints.append(
+                    {
+                        "method": method.upper(),
+                        "path": path,
+                        "tag": (op.get("tags") or ["other"])[0],
+                        "summary": op.get("summary", ""),
+                        "description": op.get("description", ""),
+                        "params": [
+                            (q["name"], q["in"], q.get("required", False)) for q in op.get("parameters", [])
+                        ],
+                        "body": str(body.get("$ref", "")).rsplit("/", 1)[-1] or body.get("title", ""),
+                        "anchor": f"{method}-{path}".replace("/", "-").replace("{", "").replace("}", ""),
+                    }
+                )
+        endpoints.sort(key=lambda e: (e["tag"], e["path"], e["method"]))
+        return page(request, "api.html", endpoints=endpoints, version=kansei.__version__)
+
+    @app.get("/rules", response_class=HTMLResponse, include_in_schema=False)
+    def rules_index(request: Request) -> HTMLResponse:
+        games = [engine.game_for(gid, {}) for gid in engine.game_ids()]
+        return page(request, "rules.html", game=None, games=games)
+
+    @app.get("/rules/{game}", response_class=HTMLResponse, include_in_schema=False)
+    def rules_page(request: Request, game: str) -> HTMLResponse:
+        g = the_game(game)
+        found = rules_html(g)
+        html, sections, _ = found if found is not None else ("", [], [])
+        return page(request, "rules.html", game=g, html=html, sections=sections)
 
     # -------------------------------------------------------------------------------- games and decks
     def the_game(game_id: str) -> Any:
@@ -232,12 +302,12 @@ def create_app(config: Config | None = None) -> FastAPI:
 
     def bot_menu() -> list[dict]:
         out = []
-        for spec, label in STRENGTHS:
+        for spec, label in STRENGTHS:  # label: a catalogue key
             try:
                 bot_limits.check(spec)
             except KanseiError:
                 continue  # beyond this server's limits
-            out.append({"spec": spec, "label": label})
+            out.append({"spec": spec, "key": label, "label": i18n.t(i18n.DEFAULT, label)})
         return out
 
     @app.get("/api/games", tags=["games"])
@@ -255,6 +325,8 @@ def create_app(config: Config | None = None) -> FastAPI:
                     "options": network_schema(gid),
                     "languages": list(engine.languages(g)),
                     "starter_decks": list(g.starter_decks()),
+                    "board": board_url(g),
+                    "schema": f"/api/games/{gid}/schema",
                 }
             )
         return {
@@ -263,6 +335,24 @@ def create_app(config: Config | None = None) -> FastAPI:
             "agents": agent_kinds(),
             "bot_limits": {"seconds": bot_limits.seconds, "iterations": bot_limits.iterations},
         }
+
+    @app.get("/api/games/{game}/schema", tags=["games"])
+    def view_schema(game: str) -> dict:
+        """The JSON Schema of the game's views (``game.view_schema()``): what ``view`` in a payload holds,
+        for every seat and the spectator; every key a ``"ref"`` names something a move may touch."""
+        g = the_game(game)
+        return {"game": game, "schema": g.view_schema()}
+
+    @app.get("/boards/{game}/{path:path}", include_in_schema=False)
+    def board_asset(game: str, path: str) -> Response:
+        """A file of a plugin game's own board (its package's ``web/`` folder): the module and what it
+        imports. 404 for anything else, whatever lies outside the folder."""
+        g = the_game(game)
+        found = board_file(g, path)
+        if found is None:
+            raise RoomError("no such board file", 404)
+        file, kind = found
+        return Response(file.read_bytes(), media_type=kind, headers={"cache-control": "no-cache"})
 
     @app.get("/api/games/{game}/cards", tags=["games"])
     def card_pool(game: str, lang: str | None = None) -> dict:
@@ -341,7 +431,8 @@ def create_app(config: Config | None = None) -> FastAPI:
         """Public rooms being played (to spectate or join an open seat), or finished games to replay."""
         hub = hub_of(request)
         out = []
-        for row in hub.store.listing(over=finished, limit=limit):
+        idle = None if finished else time.time() - cfg.idle_minutes * 60
+        for row in hub.store.listing(over=finished, limit=limit, since=idle):
             out.append(
                 {
                     "room": row.id,
@@ -367,11 +458,13 @@ def create_app(config: Config | None = None) -> FastAPI:
         token: str | None = None,
         lang: str | None = None,
         since: Annotated[int, Query(ge=0)] = 0,
+        voice: Annotated[str, Query(pattern="^(second|third)$")] = "second",
     ) -> dict:
-        """The room as the token's seat sees it (no token: a spectator)."""
+        """The room as the token's seat sees it (no token: a spectator). ``voice=third``: the texts name
+        every player, "you" included (a screen shared by several players)."""
         hub = hub_of(request)
         live = hub.get(room)
-        return room_payload(live, hub.seat_of(live, token), lang, since)
+        return room_payload(live, hub.seat_of(live, token), lang, since, third=voice == "third")
 
     @app.post("/api/rooms/{room}/actions", tags=["rooms"])
     def act(room: str, body: Act, request: Request, lang: str | None = None) -> dict:
@@ -386,6 +479,87 @@ def create_app(config: Config | None = None) -> FastAPI:
         live = hub.act(room, seat, body.action, body.step)
         return room_payload(live, seat, lang)
 
+    @app.post("/api/rooms/{room}/name", tags=["rooms"])
+    def rename(room: str, body: Named, request: Request, lang: str | None = None) -> dict:
+        """Name the token's seat (an invitee sets theirs): shown everywhere the table names players. Markup
+        stays text, control characters are refused, it is cut to 24 characters."""
+        throttle(request)
+        hub = hub_of(request)
+        live = hub.get(room)
+        seat = hub.seat_of(live, body.token)
+        live = hub.rename(room, seat, body.name)
+        return room_payload(live, seat, lang)
+
+    @app.post("/api/rooms/{room}/chat", tags=["rooms"])
+    def chat(room: str, body: Said, request: Request) -> dict:
+        """A chat line from the token's seat, kept with the game (``notes`` in every payload). The socket's
+        ``{"type": "chat", "text"}`` does the same."""
+        throttle(request)
+        hub = hub_of(request)
+        live = hub.get(room)
+        seat = hub.seat_of(live, body.token)
+        if not chats.take(f"{room}:{seat}"):
+            raise RoomError("too many chat lines: slow down", 429)
+        return hub.chat(room, seat, body.text)
+
+    @app.post("/api/rooms/{room}/resign", tags=["rooms"])
+    def resign(room: str, body: TokenOnly, request: Request, lang: str | None = None) -> dict:
+        """The token's seat gives up: the game ends, that seat last, the others by their standing."""
+        throttle(request)
+        hub = hub_of(request)
+        live = hub.get(room)
+        seat = hub.seat_of(live, body.token)
+        live = hub.resign(room, seat)
+        return room_payload(live, seat, lang)
+
+    @app.post("/api/rooms/{room}/close", tags=["rooms"])
+    def close_room(room: str, body: TokenOnly, request: Request) -> dict:
+        """A player takes the table off the public list (its address still shows it)."""
+        throttle(request)
+        hub = hub_of(request)
+        live = hub.get(room)
+        hub.close(room, hub.seat_of(live, body.token))
+        return {"room": room, "public": False}
+
+    @app.get("/api/rooms/{room}/undo", tags=["rooms"])
+    def undo_check(room: str, request: Request, token: str | None = None) -> dict:
+        """Whether the token's seat may take its last action back now (``{"undo", "why", "step"}``): its
+        own last action, nobody acted since, no randomness drawn and nothing hidden revealed to anyone
+        (docs/rulings.md, Engine-wide: undo)."""
+        hub = hub_of(request)
+        live = hub.get(room)
+        return hub.undo_check(room, hub.seat_of(live, token))
+
+    @app.post("/api/rooms/{room}/undo", tags=["rooms"])
+    def undo(room: str, body: TokenOnly, request: Request, lang: str | None = None) -> dict:
+        """Take the token's seat's last action back (see ``GET …/undo``): the new payload, or 409 with why
+        not in one line, nothing changed."""
+        throttle(request)
+        hub = hub_of(request)
+        live = hub.get(room)
+        seat = hub.seat_of(live, body.token)
+        live = hub.undo(room, seat)
+        return room_payload(live, seat, lang)
+
+    @app.post("/api/rooms/{room}/hint", tags=["coach"])
+    async def hint(room: str, body: TokenOnly, request: Request, lang: str | None = None) -> dict:
+        """The coach's suggestion to the token's seat, which must be to move (``kansei.agents.coach.hint``:
+        a search from that seat's information only, in the bot pool): ``{"move", "text", "chance",
+        "alternatives"}``. At tables with a bot; off between people (409)."""
+        throttle(request)
+        hub = hub_of(request)
+        live = await to_thread.run_sync(hub.get, room)
+        seat = hub.seat_of(live, body.token)
+        return await to_thread.run_sync(hub.ask_hint, room, seat, pick_lang(live.game, lang))
+
+    @app.get("/api/rooms/{room}/analysis", tags=["coach"])
+    def analysis(room: str, request: Request, lang: str | None = None) -> dict:
+        """The coach's review of a finished game (``kansei.agents.coach.review``, every seat judged with
+        its own information), kept with the game: ``{"status": "ready", "curve", "moves", "summary", …}``;
+        the first request asks the bot pool for it (``{"status": "queued"}``: ask again; every socket of
+        the room is told when it is ready)."""
+        return hub_of(request).analysis(room, lang)
+
     @app.post("/api/rooms/{room}/rematch", tags=["rooms"])
     def rematch(room: str, body: TokenOnly, request: Request) -> dict:
         """A finished game's rematch: same game, options, decks and seats, a new secret seed; each seat
@@ -395,7 +569,7 @@ def create_app(config: Config | None = None) -> FastAPI:
         live = hub.get(room)
         if hub.seat_of(live, body.token) is None:
             raise RoomError("a seat token is required to open a rematch", 403)
-        if not live.state.is_over:
+        if not live.over:
             raise RoomError("the game is not over yet", 409)
         if live.row.rematch:
             return {"room": live.row.rematch}
@@ -419,7 +593,7 @@ def create_app(config: Config | None = None) -> FastAPI:
     # -------------------------------------------------------------------------------- replays
     def finished(hub: Hub, room: str) -> Live:
         live = hub.get(room)
-        if not live.state.is_over:
+        if not live.over:
             raise RoomError("replays open when the game is over (the seed is secret until then)", 409)
         return live
 
@@ -472,7 +646,9 @@ def create_app(config: Config | None = None) -> FastAPI:
         )
         for s, n, _ in live.history[:step]:
             engine.apply(state, n, s)
-        p = seat_payload(live.game, state, live.history[:step], viewer, pick_lang(live.game, lang))
+        lang = pick_lang(live.game, lang)
+        names = engine.table_names(live.game, given_names(live.row.seats), lang, hot_seat=True)
+        p = seat_payload(live.game, state, live.history[:step], viewer, lang, names=names)
         p["legal"], p["moves"] = [], []
         if viewer is None:
             p["view"] = merged_view(state)
@@ -523,6 +699,7 @@ def create_app(config: Config | None = None) -> FastAPI:
         await ws.accept()
         query = ws.query_params
         token, lang, since_text = query.get("token"), query.get("lang"), query.get("since", "0")
+        third = query.get("voice") == "third"  # a shared screen: every player by name
         if not posts.take(client_key(ws)):
             await ws.close(1008, "too many requests: slow down")
             return
@@ -532,7 +709,8 @@ def create_app(config: Config | None = None) -> FastAPI:
         if lang is not None and len(lang) > 16:
             await ws.close(4422, "lang must be a language code (en, fr, ja)")
             return
-        waiter = Waiter(asyncio.get_running_loop(), asyncio.Event(), None)
+        # a shared screen's own spectator socket (voice=third without a token) is a player's, not a watcher's
+        waiter = Waiter(asyncio.get_running_loop(), asyncio.Event(), None, player=third and not token)
         try:
             live = await to_thread.run_sync(hub.get, room)
             waiter.seat = seat = hub.seat_of(live, token)
@@ -545,12 +723,18 @@ def create_app(config: Config | None = None) -> FastAPI:
             return
         cursor = int(since_text)
         bucket = Bucket(cfg.limits.ws_rate, cfg.limits.ws_burst)
+        # chat lines past the socket's rate are refused one by one (the chat's own limit); only a flood five
+        # times the socket's limit closes it
+        hard = Bucket(cfg.limits.ws_rate * 5, cfg.limits.ws_burst * 5)
 
         async def push() -> None:
             nonlocal cursor
+            undos = live.undos
             while True:
                 waiter.event.clear()
-                text, cursor = socket_payload(live, seat, lang, cursor)  # shared by the room's sockets
+                if live.undos != undos:  # a move was taken back: this socket's events again from the start
+                    undos, cursor = live.undos, 0
+                text, cursor = socket_payload(live, seat, lang, cursor, third)  # shared by the room's sockets
                 await ws.send_text(text)
                 await waiter.event.wait()
 
@@ -583,8 +767,16 @@ def create_app(config: Config | None = None) -> FastAPI:
                     await error(one_line(e))
                     if isinstance(e, RoomError) and e.status == 409:
                         waiter.wake()  # a stale client: send it the game as it is now
+            elif kind == "chat":
+                if not chats.take(f"{room}:{seat}"):
+                    await error("too many chat lines: slow down")
+                    return
+                try:
+                    await to_thread.run_sync(hub.chat, room, seat, msg.get("text"))
+                except KanseiError as e:
+                    await error(one_line(e))
             else:
-                await error("unknown message type (action or ping)")
+                await error("unknown message type (action, chat or ping)")
 
         async def listen() -> None:
             while True:
@@ -598,7 +790,7 @@ def create_app(config: Config | None = None) -> FastAPI:
                 if len(raw.encode("utf-8", "replace")) > cfg.limits.ws_message_bytes:
                     await ws.close(1009, f"message too big (limit {cfg.limits.ws_message_bytes} bytes)")
                     return
-                if not bucket.take():
+                if not hard.take() or (not bucket.take() and '"chat"' not in raw):
                     await ws.close(1008, "too many messages: slow down")
                     return
                 try:

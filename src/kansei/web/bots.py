@@ -17,6 +17,7 @@ checked spec and its deadline), the worker rebuilds the state and asks the agent
 
 from __future__ import annotations
 
+import json
 import multiprocessing
 import os
 import signal
@@ -35,13 +36,14 @@ from kansei.core.protocol import State
 
 from . import engine
 
-# The strength menu of the lobby (any other agent spec within the server's limits is accepted too).
+# The strength menu of the lobby: spec -> its label's key in the page's catalogue (static/i18n); any
+# other agent spec within the server's limits is accepted too.
 STRENGTHS: list[tuple[str, str]] = [
-    ("random", "Random — picks any legal move"),
-    ("greedy", "Greedy — best move one step ahead"),
-    ("mcts:iters=200", "Search, quick (200 iterations)"),
-    ("mcts:iters=1000", "Search, strong (1,000 iterations)"),
-    ("mcts:time=2", "Search, thorough (2 s a move)"),
+    ("random", "bot.random"),
+    ("greedy", "bot.greedy"),
+    ("mcts:iters=200", "bot.quick"),
+    ("mcts:iters=1000", "bot.strong"),
+    ("mcts:time=2", "bot.thorough"),
 ]
 
 # A timed agent stops by itself at its budget; the alarm rings this much later (and 10% of the budget), for
@@ -69,6 +71,9 @@ class BotJob:
     seconds: float  # the move's wall-clock budget
     seat: int
     agent_seed: int
+    # what is asked: the bot's move; the coach's hint to the seat to move (``kansei.agents.coach.hint``,
+    # answered as JSON); or the coach's review of a finished game (``coach.review``, JSON)
+    kind: Literal["move", "hint", "analysis"] = "move"
 
 
 # ----------------------------------------------------------------------------------- in a worker
@@ -109,9 +114,33 @@ def rebuild(job: BotJob) -> State:
 
 
 def run_job(job: BotJob) -> str:
-    """Rebuild the room's state and choose the bot's move (its notation), without a deadline."""
+    """Rebuild the room's state and answer the job (the bot's move, or the coach's JSON), no deadline."""
+    if job.kind != "move":
+        return coach_job(job)
     state = rebuild(job)
     return choose(make_agent(job.spec, seed=job.agent_seed), state, job.seat).notation
+
+
+def coach_job(job: BotJob) -> str:
+    """The coach's answer as JSON: a hint for the seat to move (from its information only), or the review
+    of a finished game, every seat judged with its own information."""
+    from kansei.agents import coach
+
+    if job.kind == "hint":
+        state = rebuild(job)
+        h = coach.hint(state, job.seat, spec=job.spec, seed=job.agent_seed)
+        return json.dumps(
+            {
+                "move": h.move,
+                "chance": h.chance,
+                "iterations": h.iterations,
+                "alternatives": [{"move": a.move, "chance": a.chance} for a in h.alternatives],
+            }
+        )
+    start = BotJob(**{**job.__dict__, "actions": ()})
+    state = rebuild(start)
+    analysis = coach.review(state, [n for _, n in job.actions], spec=job.spec, seed=job.agent_seed)
+    return json.dumps(analysis.to_dict())
 
 
 def alarm_after(seconds: float) -> float:
@@ -124,6 +153,9 @@ def _think(job: BotJob, seq: int) -> tuple[Outcome, str]:
     global _busy, _seq
     _seq, _busy = seq, True
     try:
+        if job.kind != "move":
+            signal.setitimer(signal.ITIMER_REAL, alarm_after(job.seconds))
+            return "move", coach_job(job)
         state = rebuild(job)
         agent = make_agent(job.spec, seed=job.agent_seed)
         signal.setitimer(signal.ITIMER_REAL, alarm_after(job.seconds))

@@ -42,6 +42,9 @@ def serve(
     keep_rooms: Annotated[
         int, typer.Option(help="rooms held in memory (others wait in the database)")
     ] = 1000,
+    idle_minutes: Annotated[
+        float, typer.Option(help="a game nobody moved in for this long leaves the public list")
+    ] = 30.0,
     rate: Annotated[
         float | None,
         typer.Option(
@@ -71,6 +74,8 @@ def serve(
         raise OptionError("--bot-budget must be in (0, 600] seconds")
     if bot_iterations < 1:
         raise OptionError("--bot-iterations must be at least 1")
+    if idle_minutes <= 0:
+        raise OptionError("--idle-minutes must be above 0")
     if keep_rooms < 1:
         raise OptionError("--keep-rooms must be at least 1")
     if (rate is not None and rate <= 0) or (burst is not None and burst < 1):
@@ -91,6 +96,7 @@ def serve(
             bot_iterations=bot_iterations,
             content=folders,
             keep_rooms=keep_rooms,
+            idle_minutes=idle_minutes,
             limits=limits,
         )
     )

@@ -71,6 +71,28 @@ actions = Table(
     Column("at", Float, nullable=False),
 )
 
+# What happens around a game and is kept with it: chat lines, a seat's new name, a resignation, a table
+# closed by its players. Not part of the game's replay (the game's own actions are).
+notes = Table(
+    "notes",
+    meta,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("room", String(32), ForeignKey("rooms.id"), nullable=False, index=True),
+    Column("seat", Integer),
+    Column("kind", String(16), nullable=False),  # chat | name | resign | close
+    Column("text", String(1024), nullable=False),
+    Column("at", Float, nullable=False),
+)
+
+# The coach's review of a finished game (kansei-analysis/1, or {"error": one line}), kept with the game.
+analyses = Table(
+    "analyses",
+    meta,
+    Column("room", String(32), ForeignKey("rooms.id"), primary_key=True),
+    Column("data", JSON, nullable=False),
+    Column("at", Float, nullable=False),
+)
+
 
 @dataclass
 class RoomRow:
@@ -216,6 +238,21 @@ class Store:
                 .values(steps=len(moves), over=result is not None, result=result, updated=now)
             )
 
+    def take_back(self, room_id: str, idx: int) -> bool:
+        """Remove the room's last action ``idx`` (an undo) if it is still the last; False otherwise."""
+        with self.engine.begin() as c:
+            done = c.execute(
+                update(rooms)
+                .where(rooms.c.id == room_id, rooms.c.steps == idx + 1, rooms.c.over.is_(False))
+                .values(steps=idx, updated=time.time())
+            )
+            if done.rowcount != 1:
+                return False
+            c.execute(actions.delete().where(actions.c.room == room_id, actions.c.idx == idx))
+            if self.is_postgres:
+                c.execute(text("SELECT pg_notify(:ch, :msg)"), {"ch": CHANNEL, "msg": f"{room_id} undo"})
+            return True
+
     def set_rematch(self, room_id: str, new_id: str) -> bool:
         with self.engine.begin() as c:
             done = c.execute(
@@ -225,9 +262,67 @@ class Store:
                 c.execute(text("SELECT pg_notify(:ch, :msg)"), {"ch": CHANNEL, "msg": f"{room_id} rematch"})
             return done.rowcount == 1
 
-    def listing(self, *, over: bool, limit: int = 50) -> list[RoomRow]:
-        """Public rooms, being played or finished, the most recently moved first."""
+    # -- around the game: chat, names, resignations ---------------------------------------------
+    def add_note(self, room_id: str, seat: int | None, kind: str, text_: str) -> dict:
+        """Keep a note with the room (and tell the other server processes); the note as stored."""
+        now = time.time()
+        with self.engine.begin() as c:
+            done = c.execute(insert(notes).values(room=room_id, seat=seat, kind=kind, text=text_, at=now))
+            key = done.inserted_primary_key
+            nid = int(key[0]) if key else 0
+            c.execute(update(rooms).where(rooms.c.id == room_id).values(updated=now))
+            if self.is_postgres:
+                c.execute(text("SELECT pg_notify(:ch, :msg)"), {"ch": CHANNEL, "msg": f"{room_id} note"})
+        return {"id": nid, "seat": seat, "kind": kind, "text": text_, "at": now}
+
+    def notes(self, room_id: str, after: int = 0, limit: int = 200) -> list[dict]:
+        """The room's notes after id ``after``, oldest first (at most the last ``limit``)."""
+        q = (
+            select(notes.c.id, notes.c.seat, notes.c.kind, notes.c.text, notes.c.at)
+            .where(notes.c.room == room_id, notes.c.id > after)
+            .order_by(notes.c.id.desc())
+            .limit(limit)
+        )
+        with self.engine.connect() as c:
+            rs = c.execute(q).all()
+        return [{"id": r[0], "seat": r[1], "kind": r[2], "text": r[3], "at": r[4]} for r in reversed(rs)]
+
+    def analysis(self, room_id: str) -> dict | None:
+        with self.engine.connect() as c:
+            r = c.execute(select(analyses.c.data).where(analyses.c.room == room_id)).first()
+        return None if r is None else dict(r[0])
+
+    def set_analysis(self, room_id: str, data: dict) -> None:
+        with self.engine.begin() as c:
+            c.execute(analyses.delete().where(analyses.c.room == room_id))
+            c.execute(insert(analyses).values(room=room_id, data=data, at=time.time()))
+
+    def set_seats(self, room_id: str, seats: list[dict]) -> None:
+        with self.engine.begin() as c:
+            c.execute(update(rooms).where(rooms.c.id == room_id).values(seats=seats))
+
+    def end(self, room_id: str, steps: int, result: dict) -> bool:
+        """End a room that is not over at ``steps`` actions with ``result`` (a resignation); False if it
+        moved on or ended first."""
+        with self.engine.begin() as c:
+            done = c.execute(
+                update(rooms)
+                .where(rooms.c.id == room_id, rooms.c.over.is_(False), rooms.c.steps == steps)
+                .values(over=True, result=result, updated=time.time())
+            )
+            return done.rowcount == 1
+
+    def unlist(self, room_id: str) -> None:
+        """Take a room off the public list (its players closed it, or it sat idle)."""
+        with self.engine.begin() as c:
+            c.execute(update(rooms).where(rooms.c.id == room_id).values(public=False))
+
+    def listing(self, *, over: bool, limit: int = 50, since: float | None = None) -> list[RoomRow]:
+        """Public rooms, being played or finished, the most recently moved first; with ``since``, only
+        those that changed since then (idle tables leave the list)."""
         q = select(rooms).where(rooms.c.over == over, rooms.c.public.is_(True))
+        if since is not None:
+            q = q.where(rooms.c.updated >= since)
         q = q.order_by(rooms.c.updated.desc()).limit(limit)
         with self.engine.connect() as c:
             return [_row(r) for r in c.execute(q).all()]

@@ -16,6 +16,7 @@ and a content folder only by one of the names the operator gave at ``kansei serv
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Mapping
 from functools import lru_cache
 from pathlib import Path
@@ -24,6 +25,7 @@ from typing import Any
 import kansei
 from kansei.core import replay
 from kansei.core.errors import ContentError, IllegalAction, KanseiError, OptionError
+from kansei.core.names import Names
 from kansei.core.options import shorten
 from kansei.core.protocol import Action, Game, State
 from kansei.core.registry import game_class
@@ -165,6 +167,39 @@ def apply(state: State, text: str, seat: int | None) -> tuple[Action, str]:
     return chosen, public
 
 
+UNDO_WORLDS = 3  # worlds per viewer in which the action must tell that viewer exactly what it told it
+
+
+def why_not_undo(before: State, notation: str, seat: int) -> str | None:
+    """Whether ``seat``'s action ``notation`` from ``before`` may be taken back (docs/rulings.md,
+    Engine-wide: undo): None if so, else why not, in one line. Generic, from the protocol alone:
+
+    - it drew nothing from the random source (no shuffle, die or draw: the generator is where it was);
+    - it revealed nothing hidden to anyone: for every seat and the spectator, in worlds that viewer could
+      not tell from the real one (``determinize``), the same action is legal and leaves that viewer the
+      same view and the same new events as in the real game — what it learnt did not depend on anything
+      it could not see.
+
+    (That no other seat has acted since is the caller's: the action must be the room's last.)"""
+    after = before.clone()
+    apply(after, notation, seat)
+    if after.rng.s != before.rng.s:
+        return "it drew from the random source (a shuffle, a die or a draw)"
+    rng = random.Random(before.rng.s ^ len(notation))
+    for viewer in [*range(before.players), None]:
+        known = len(before.events_for(viewer))
+        told = (after.view(viewer), after.events_for(viewer, known))
+        for _ in range(UNDO_WORLDS):
+            world = before.determinize(viewer, rng)
+            try:
+                apply(world, notation, seat)
+            except IllegalAction:
+                return "it showed something hidden"
+            if (world.view(viewer), world.events_for(viewer, known)) != told:
+                return "it showed something hidden"
+    return None
+
+
 def events_for(state: State, seat: int | None, start: int = 0) -> list[dict]:
     return list(state.events_for(seat, start))
 
@@ -173,13 +208,61 @@ def cards(game: Game, lang: str) -> list[dict]:
     return game.cards(lang)
 
 
-def describe(game: Game, state: State, action: Action, lang: str) -> str:
-    return str(game.describe_action(state, action, lang))
+def describe(game: Game, state: State, action: Action, lang: str, names: Names | None = None) -> str:
+    return str(game.describe_action(state, action, lang, names))
 
 
-def narrate(game: Game, event: dict, seat: int | None, lang: str) -> str | None:
-    line = game.narrate(event, seat, lang)
+def narrate(game: Game, event: dict, seat: int | None, lang: str, names: Names | None = None) -> str | None:
+    line = game.narrate(event, seat, lang, names)
     return None if line is None else str(line)
+
+
+def prompt(game: Game, state: State, lang: str, names: Names | None = None) -> str:
+    """The decision the seat to move faces, in words (told to that seat only)."""
+    return str(game.prompt(state, lang, names))
+
+
+def unusable(game: Game, state: State, seat: int, lang: str, names: Names | None = None) -> dict[str, str]:
+    """Why things in ``seat``'s view cannot be used now: ref -> one line."""
+    return {str(k): str(v) for k, v in game.unusable(state, seat, lang, names).items()}
+
+
+def move_refs(game: Game, state: State, action: Action) -> list[str]:
+    """The refs a legal action of the seat to move touches (the first is what a player picks first)."""
+    return [str(r) for r in game.move_refs(state, action)]
+
+
+def move_rules(game: Game, state: State, action: Action) -> list[str]:
+    """The rule ids a legal action follows (for a link to the rules)."""
+    return [str(r) for r in game.move_rules(state, action)]
+
+
+def table_names(game: Game, given: list[str | None], lang: str, hot_seat: bool = False) -> Names:
+    """The table's names as the game's text hooks take them: "Player 2" (in ``lang``) where none was
+    given; third person everywhere at a shared screen (nobody is "you" there)."""
+    base = game.names(given, lang)
+    if not hot_seat:
+        return base
+    return Names(given, lang=lang, second_person=False, label=game.player_label(lang))
+
+
+def narration_break(game: Game, event: dict) -> bool:
+    return bool(game.narration_break(event))
+
+
+def worth_asking(game: Game, state: State, seat: int) -> bool:
+    return bool(game.worth_asking(state, seat))
+
+
+def default_action(game: Game, state: State, seat: int) -> Action | None:
+    """What the table may play for ``seat`` (to move) when it has no real choice (``game.worth_asking``
+    says so): its only action, else its pass; None when it should be asked."""
+    if worth_asking(game, state, seat):
+        return None
+    legal = state.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    return next((a for a in legal if a.kind == "pass"), None)
 
 
 def read_replay(text: str) -> dict:

@@ -21,6 +21,8 @@ class Limits:
     ws_burst: int = 60
     http_rate: float = 20.0  # requests that change something (POST, new sockets) a second, per client
     http_burst: int = 200
+    chat_rate: float = 0.5  # chat lines a second a seat may send, on average (a flood is refused, the
+    chat_burst: int = 6  # socket stays open)
 
 
 class Bucket:

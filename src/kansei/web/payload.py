@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from kansei.core.names import Names
 from kansei.core.protocol import Game, State
 
 from . import engine
@@ -35,14 +36,19 @@ def seat_payload(
     seat: int | None,
     lang: str,
     since: int = 0,
+    names: Names | None = None,
 ) -> dict[str, Any]:
     """The payload of the issue (``to_move``, ``legal``, ``view``, ``events``, ``over``, ``result``) plus
-    what the page needs: the seat's move menu with the game's own descriptions, narrated events and the
-    last action as this seat may know it."""
+    what the page needs, from the engine's hooks only: the seat's moves with the game's own descriptions,
+    their refs (``game.move_refs``: what each touches in the seat's view) and rule ids, the decision in
+    words (``game.prompt``) and why the things it cannot use now cannot be used (``game.unusable``), both
+    told only to the seat to move; narrated events (with the table's names) and where the narration
+    breaks; the last action as this seat may know it."""
     over = state.is_over
     to_move = None if over else state.to_move
     mine = seat is not None and to_move == seat
     legal = state.legal_actions() if mine else ()
+    names = names if names is not None else game.names(None, lang)
     events = engine.events_for(state, seat, max(0, since))
     last = None
     if history:
@@ -54,13 +60,28 @@ def seat_payload(
         "to_move": to_move,
         "legal": [a.notation for a in legal],
         "moves": [
-            {"action": a.notation, "kind": a.kind, "text": engine.describe(game, state, a, lang)}
+            {
+                "action": a.notation,
+                "kind": a.kind,
+                "text": engine.describe(game, state, a, lang, names),
+                "refs": engine.move_refs(game, state, a),
+                "rules": engine.move_rules(game, state, a),
+            }
             for a in legal
         ],
+        "prompt": engine.prompt(game, state, lang, names) if mine else "",
+        # the move the table may play by itself for the seat (nothing else it could do matters): the page
+        # plays it unless its player asked to be stopped every time
+        "auto": auto.notation
+        if mine and seat is not None and (auto := engine.default_action(game, state, seat))
+        else None,
+        "unusable": engine.unusable(game, state, seat, lang, names) if mine and seat is not None else {},
         "view": state.view(seat),
         "events": events,
         "events_start": max(0, since),
-        "log": [engine.narrate(game, e, seat, lang) for e in events],
+        "log": [engine.narrate(game, e, seat, lang, names) for e in events],
+        "breaks": [i for i, e in enumerate(events) if engine.narration_break(game, e)],
+        "names": names.as_list(state.players),
         "last": last,
         "over": over,
         "result": result_of(state),
@@ -68,11 +89,30 @@ def seat_payload(
     }
 
 
-def room_payload(live: Live, seat: int | None, lang: str | None, since: int = 0) -> dict[str, Any]:
+def given_names(row_seats: list[dict]) -> list[str | None]:
+    """The names people gave their seats (None: none given, the game says "Player 2" in its language). A
+    bot's spec is never a name."""
+    out: list[str | None] = []
+    for s in row_seats:
+        name = s.get("name") or None
+        out.append(None if name is None or name == s.get("spec") else str(name))
+    return out
+
+
+def room_payload(
+    live: Live, seat: int | None, lang: str | None, since: int = 0, third: bool = False
+) -> dict[str, Any]:
     with live.lock:  # one consistent snapshot: states are replaced, never changed, once published
         state, history, row = live.state, list(live.history), live.row
-    p = seat_payload(live.game, state, history, seat, pick_lang(live.game, lang), since)
+        spectators, notes, ended = live.spectators, list(live.notes), live.over and not state.is_over
+    lang = pick_lang(live.game, lang)
+    names = engine.table_names(live.game, given_names(row.seats), lang, hot_seat=third)
+    p = seat_payload(live.game, state, history, seat, lang, since, names)
+    if ended:  # the room ended around the game (a resignation): nobody is to move any more
+        p.update(over=True, to_move=None, legal=[], moves=[], prompt="", auto=None, unusable={})
+        p["result"] = row.result
     p.update(
+        notes=notes,  # chat lines, names given, resignations: {id, seat, kind, text, at}
         room=row.id,
         game=row.game,
         game_name=live.game.name,
@@ -80,23 +120,27 @@ def room_payload(live: Live, seat: int | None, lang: str | None, since: int = 0)
         seats=seats_info(live),
         rematch=row.rematch,
         languages=list(engine.languages(live.game)),
+        spectators=spectators,
+        hints=any(s.get("kind") == "bot" for s in row.seats),  # the coach's hint button (rooms.hints_allowed)
     )
     return p
 
 
-def socket_payload(live: Live, seat: int | None, lang: str | None, since: int) -> tuple[str, int]:
+def socket_payload(
+    live: Live, seat: int | None, lang: str | None, since: int, third: bool = False
+) -> tuple[str, int]:
     """The socket message for ``seat`` from event ``since`` on, as JSON text, and the cursor after it.
     Built once per room version, seat, language and cursor: the sockets of one room that see the same
     thing (spectators above all) share one build, so a change costs that room's distinct seats, not its
     sockets."""
     lang = pick_lang(live.game, lang)
-    key = (seat, lang, since)
+    key = (seat, lang, since, third)
     with live.lock:
         version = live.version
         hit = live.payloads.get(key)
     if hit is not None and hit[0] == version:
         return hit[1], hit[2]
-    p = room_payload(live, seat, lang, since)
+    p = room_payload(live, seat, lang, since, third)
     text, cursor = payload_text(p), p["events_start"] + len(p["events"])
     with live.lock:
         if live.version == version:

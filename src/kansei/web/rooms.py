@@ -21,11 +21,13 @@ import hmac
 import json
 import secrets
 import threading
+import unicodedata
 from collections import Counter, OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from kansei.agents import parse_spec
 from kansei.agents.limits import Budgeted, check_spec
 from kansei.core.errors import IllegalAction, KanseiError, OptionError
 from kansei.core.protocol import Game, State
@@ -54,9 +56,17 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
 
 
-def clean_name(name: Any, fallback: str) -> str:
-    text = " ".join(str(name or "").split())[:MAX_NAME]
-    return text or fallback
+def clean_name(name: Any, what: str = "name") -> str:
+    """A name a person typed, fit to keep: markup stays text (pages draw names as text), runs of spaces
+    become one, cut to MAX_NAME characters; "" for none. A name holding control characters is refused in
+    one line (nothing is kept)."""
+    if name is None:
+        return ""
+    if not isinstance(name, str):
+        raise OptionError(f"{what}: a name is text")
+    if any(unicodedata.category(ch) == "Cc" for ch in name):
+        raise OptionError(f"{what}: a name holds no control characters (tabs, line breaks, escapes)")
+    return " ".join(name.split())[:MAX_NAME].rstrip()
 
 
 @dataclass(eq=False)
@@ -66,9 +76,24 @@ class Waiter:
     loop: asyncio.AbstractEventLoop
     event: asyncio.Event
     seat: int | None
+    player: bool = False  # a seat's own browser watching as a spectator too (a shared screen): not counted
 
     def wake(self) -> None:
         self.loop.call_soon_threadsafe(self.event.set)
+
+
+def replay_seat(agent: Any, i: int) -> dict[str, str]:
+    """A seat of an uploaded replay from its ``agents`` entry: an agent spec (``greedy``) is kept as the
+    bot it was (named like any unnamed seat), anything else is a person's name."""
+    text = agent if isinstance(agent, str) else None
+    if text:
+        try:
+            parse_spec(text)
+        except KanseiError:
+            pass
+        else:
+            return {"kind": "replay", "spec": text, "name": ""}
+    return {"kind": "replay", "name": clean_name(text, f"seat {i + 1}")}
 
 
 @dataclass(eq=False)
@@ -81,7 +106,25 @@ class Live:
     waiters: set[Waiter] = field(default_factory=set)
     online: Counter[int] = field(default_factory=Counter)  # sockets per seat
     version: int = 0  # bumped by every change a payload shows (a move, a seat online, a rematch)
-    payloads: dict[tuple[int | None, str, int], tuple[int, str, int]] = field(default_factory=dict)
+    payloads: dict[tuple[int | None, str, int, bool], tuple[int, str, int]] = field(default_factory=dict)
+    notes: list[dict] = field(default_factory=list)  # chat, names, resignations (the last MAX_NOTES)
+    undos: int = 0  # actions taken back: a socket that saw one sends its events again from the start
+    undo_checked: tuple[int, str | None] | None = None  # (step, why not) of the last action's undo check
+    before: tuple[int, State] | None = None  # (its step, the state) before the last action (never changed)
+
+    @property
+    def over(self) -> bool:
+        """The game ended by its rules, or the room ended around it (a resignation)."""
+        return self.state.is_over or self.row.over
+
+    @property
+    def result(self) -> dict | None:
+        return result_of(self.state) if self.state.is_over else self.row.result if self.row.over else None
+
+    @property
+    def spectators(self) -> int:
+        """Sockets watching without a seat."""
+        return sum(1 for w in self.waiters if w.seat is None and not w.player)
 
     @property
     def step(self) -> int:
@@ -101,6 +144,66 @@ def result_of(state: State) -> dict | None:
     if not state.is_over:
         return None
     return {"winner": state.winner, "returns": state.returns()}
+
+
+HINT_SECONDS = 1.5  # the coach's search for one hint
+ANALYSIS_ITERATIONS = 150  # the coach's search at each decision of a finished game
+ANALYSIS_PER_MOVE = 0.25  # seconds the review may take per decision (at most ANALYSIS_SECONDS in all)
+ANALYSIS_SECONDS = 300.0
+MAX_CHAT = 400  # characters of one chat line (a longer one is cut)
+MAX_NOTES = 200  # notes a room keeps in memory and sends (the database keeps them all)
+
+
+def clean_chat(text: Any) -> str:
+    """A chat line fit to keep: text (pages show it as text, never markup), control characters refused in
+    one line (a line break is a space), runs of spaces one, cut to MAX_CHAT characters; empty is refused."""
+    if not isinstance(text, str):
+        raise OptionError("chat: a message is text")
+    text = text.replace("\r\n", " ").replace("\n", " ")
+    if any(unicodedata.category(ch) == "Cc" for ch in text):
+        raise OptionError("chat: a message holds no control characters")
+    text = " ".join(text.split())[:MAX_CHAT].rstrip()
+    if not text:
+        raise OptionError("chat: an empty message")
+    return text
+
+
+def resign_result(game: Game, state: State, seat: int) -> dict:
+    """The result of a table ``seat`` resigned from (docs/rulings.md, Engine-wide: resigning): it places
+    last; the others by their standing (``game.standing``: public information only), the best first; the
+    returns spread as the rules' own placings do (+1 first … −1 last)."""
+    others = sorted(
+        (s for s in range(state.players) if s != seat), key=lambda s: -float(game.standing(state, s))
+    )
+    order = [*others, seat]
+    n = len(order)
+    returns = [0.0] * n
+    for place, s in enumerate(order):
+        returns[s] = 1.0 - 2.0 * place / (n - 1) if n > 1 else 0.0
+    return {"winner": order[0], "returns": returns, "resigned": seat}
+
+
+def why_not_undo(live: Live) -> str | None:
+    """Called locked: whether the room's last action may be taken back by its seat (None: it may)."""
+    if live.undo_checked is not None and live.undo_checked[0] == live.step:
+        return live.undo_checked[1]
+    why: str | None
+    if not live.history or live.over:
+        why = "nothing to take back"
+    else:
+        seat, notation, _ = live.history[-1]
+        if seat is None or live.row.seats[seat].get("kind") != "human":
+            why = "the last move was not a person's"
+        else:
+            if live.before is not None and live.before[0] == live.step - 1:
+                before = live.before[1]
+            else:
+                before = start_state(live.game, live.row)
+                for s_, n_, _ in live.history[:-1]:
+                    engine.apply(before, n_, s_)
+            why = engine.why_not_undo(before, notation, seat)
+    live.undo_checked = (live.step, why)
+    return why
 
 
 def has_people(seats: list[dict]) -> bool:
@@ -132,6 +235,7 @@ class Hub:
         self.rooms: OrderedDict[str, Live] = OrderedDict()  # the cache, least recently used first
         self.keep = keep  # rooms held in memory before unwatched ones leave it
         self._lock = threading.Lock()
+        self._coach: dict[str, tuple[threading.Event, dict]] = {}  # hints being thought, by queue key
         self.on_error: Callable[[str], None] = on_error or (lambda msg: None)
 
     # -- loading ---------------------------------------------------------------------------------
@@ -149,6 +253,7 @@ class Hub:
         game = engine.game_for(row.game, row.options)
         live = Live(row, game, start_state(game, row), [])
         self._catch_up(live)
+        live.notes = self.store.notes(room_id, 0, MAX_NOTES)
         return self._hold(live)
 
     def _hold(self, live: Live) -> Live:
@@ -177,9 +282,17 @@ class Hub:
 
     def _catch_up(self, live: Live) -> bool:
         """Apply the actions other processes stored since this one last looked. True if any."""
+        row = self.store.room(live.row.id) if live.history else None
+        rebuilt = row is not None and row.steps < live.step
+        if row is not None and rebuilt:  # another process took a move back: rebuild from the replay
+            live.row, live.history = row, []
+            live.state = start_state(live.game, row)
+            live.undos += 1
         new = self.store.actions(live.row.id, live.step)
         if not new:
-            return False
+            if rebuilt:
+                live.changed()
+            return rebuilt
         state = live.state.clone() if live.history else live.state
         for seat, notation, public in new:
             engine.apply(state, notation, seat)
@@ -200,8 +313,17 @@ class Hub:
         with live.lock:
             self._catch_up(live)
             row = self.store.room(room_id)
-            if row is not None and row.rematch != live.row.rematch:
+            if row is not None and (row.rematch, row.over, row.seats) != (
+                live.row.rematch,
+                live.row.over,
+                live.row.seats,
+            ):
                 live.row = row
+                live.changed()
+            last = live.notes[-1]["id"] if live.notes else 0
+            new = self.store.notes(room_id, last, MAX_NOTES)
+            if new:
+                live.notes = (live.notes + new)[-MAX_NOTES:]
                 live.changed()
         self.wake(live)  # (its bot, if one is to move, is thought by the process that took the move)
 
@@ -306,14 +428,14 @@ class Hub:
             )
         kind = s.get("kind", "bot" if s.get("spec") else "human")
         if kind == "human":
-            return {"kind": "human", "name": clean_name(s.get("name"), f"Player {i + 1}")}
+            return {"kind": "human", "name": clean_name(s.get("name"), f"seat {i + 1}")}
         if kind != "bot":
             raise OptionError(f"seat {i}: kind must be human or bot")
         spec = str(s.get("spec") or "").strip()
         if not spec:
             raise OptionError(f"seat {i}: a bot needs an agent spec (random, greedy, mcts:iters=200)")
         self.limits.check(spec[:200])  # one line naming the limit, the valid agents or keys
-        return {"kind": "bot", "spec": spec, "name": clean_name(s.get("name"), spec)}
+        return {"kind": "bot", "spec": spec, "name": clean_name(s.get("name"), f"seat {i + 1}")}
 
     def create_replay(self, replay: dict) -> Live:
         """Store an uploaded kansei-replay/1 (already checked: it re-runs to its recorded result) as a
@@ -330,8 +452,7 @@ class Hub:
             decks=replay.get("decks"),
             setup=replay.get("setup") or None,
             seats=[
-                {"kind": "replay", "name": clean_name(n, f"Seat {i + 1}")}
-                for i, n in enumerate((replay.get("agents") or [None] * players)[:players])
+                replay_seat(n, i) for i, n in enumerate((replay.get("agents") or [None] * players)[:players])
             ],
             tokens=[None] * players,
             public=False,
@@ -344,7 +465,7 @@ class Hub:
             created=0.0,
         )
         while len(row.seats) < players:
-            row.seats.append({"kind": "replay", "name": f"Seat {len(row.seats) + 1}"})
+            row.seats.append({"kind": "replay", "name": ""})
         state = start_state(game, row)
         history: list[tuple[int | None, str, str]] = []
         for i, text in enumerate(replay.get("actions") or []):
@@ -382,7 +503,7 @@ class Hub:
                     raise RoomError(
                         f"stale: the game is at step {live.step}, you acted on step {expect}", 409
                     )
-            if live.state.is_over:
+            if live.over:
                 raise RoomError("the game is over", 409)
             state = live.state.clone()
             action, public = engine.apply(state, notation, seat)  # IllegalAction: nothing changed
@@ -395,6 +516,7 @@ class Hub:
                 self._catch_up(live)
                 self.wake(live)
                 raise RoomError("stale: another move was made first; your view is refreshed", 409) from None
+            live.before = (live.step, live.state)
             live.state = state
             live.history.append((seat, action.notation, public))
             live.row.steps = live.step
@@ -403,6 +525,109 @@ class Hub:
             live.changed()
         self.wake(live)
         self.kick(live)
+        return live
+
+    # -- around the game -------------------------------------------------------------------------
+    def note(self, live: Live, seat: int | None, kind: str, text: str) -> dict:
+        """Keep a note with the room and show it to every socket."""
+        n = self.store.add_note(live.row.id, seat, kind, text)
+        with live.lock:
+            live.notes = (live.notes + [n])[-MAX_NOTES:]
+            live.changed()
+        self.wake(live)
+        return n
+
+    def chat(self, room_id: str, seat: int | None, text: Any) -> dict:
+        """A chat line from a seated player (spectators read the chat; they do not write in it)."""
+        if seat is None:
+            raise RoomError("only the table's players write in its chat", 403)
+        live = self.get(room_id)
+        return self.note(live, seat, "chat", clean_chat(text))
+
+    def rename(self, room_id: str, seat: int | None, name: Any) -> Live:
+        """A person names their own seat (an invitee, or anyone changing theirs)."""
+        if seat is None:
+            raise RoomError("a seat token is required to name a seat", 403)
+        live = self.get(room_id)
+        if live.row.seats[seat].get("kind") != "human":
+            raise RoomError("only a person's seat takes a name", 409)
+        text = clean_name(name, "name")
+        with live.lock:
+            seats = [dict(s) for s in live.row.seats]
+            seats[seat]["name"] = text
+            self.store.set_seats(room_id, seats)
+            live.row.seats = seats
+            live.changed()
+        self.note(live, seat, "name", text)
+        return live
+
+    def resign(self, room_id: str, seat: int | None) -> Live:
+        """``seat`` gives up: the table ends (the result of ``resign_result``), nothing else changes."""
+        if seat is None:
+            raise RoomError("a seat token is required to resign", 403)
+        live = self.get(room_id)
+        with live.lock:
+            if live.over:
+                raise RoomError("the game is over", 409)
+            result = resign_result(live.game, live.state, seat)
+            if not self.store.end(room_id, live.step, result):
+                self._catch_up(live)
+                raise RoomError("stale: the game moved on; look again and resign if you still wish", 409)
+            live.row.over, live.row.result = True, result
+            live.changed()
+        self.note(live, seat, "resign", "")
+        return live
+
+    def close(self, room_id: str, seat: int | None) -> Live:
+        """A player takes the table off the public list (a finished or abandoned game)."""
+        if seat is None:
+            raise RoomError("a seat token is required to close a table", 403)
+        live = self.get(room_id)
+        self.store.unlist(room_id)
+        with live.lock:
+            live.row.public = False
+            live.changed()
+        self.note(live, seat, "close", "")
+        return live
+
+    def undo_check(self, room_id: str, seat: int | None) -> dict:
+        """Whether ``seat`` may take its last action back now, and if not why (asked by a client after
+        its own move: the check replays worlds, so it is made on request, once per step)."""
+        live = self.get(room_id)
+        with live.lock:
+            if seat is None or not live.history or live.history[-1][0] != seat or live.over:
+                return {
+                    "undo": False,
+                    "why": "only your own last move can be taken back, before anyone else acts",
+                }
+            why = why_not_undo(live)
+        return {"undo": why is None, "why": why, "step": live.step}
+
+    def undo(self, room_id: str, seat: int | None) -> Live:
+        """``seat`` takes back its last action, if nobody acted since and the rules allow it (see
+        ``engine.why_not_undo``); refused in one line otherwise, nothing changed."""
+        if seat is None:
+            raise RoomError("a seat token is required to take a move back", 403)
+        live = self.get(room_id)
+        with live.lock:
+            if not live.history or live.history[-1][0] != seat:
+                raise RoomError("only your own last move can be taken back, before anyone else acts", 409)
+            why = why_not_undo(live)
+            if why is not None:
+                raise RoomError(f"that move cannot be taken back: {why}", 409)
+            idx = live.step - 1
+            if not self.store.take_back(room_id, idx):
+                self._catch_up(live)
+                raise RoomError("stale: the game moved on; your view is refreshed", 409)
+            state = start_state(live.game, live.row)
+            for s_, n_, _ in live.history[:-1]:
+                engine.apply(state, n_, s_)
+            live.state = state
+            live.history.pop()
+            live.row.steps = live.step
+            live.undos += 1
+            live.changed()
+        self.note(live, seat, "undo", "")
         return live
 
     def rematched(self, live: Live, new_id: str) -> None:
@@ -414,7 +639,7 @@ class Hub:
     # -- bots ------------------------------------------------------------------------------------
     def bot_to_move(self, live: Live) -> int | None:
         state = live.state
-        seat = None if state.is_over else state.to_move
+        seat = None if live.over else state.to_move
         if seat is None or seat >= len(live.row.seats) or live.row.seats[seat]["kind"] != "bot":
             return None
         return seat
@@ -424,8 +649,150 @@ class Hub:
         if self.pool is not None and self.bot_to_move(live) is not None:
             self.pool.request(live.row.id, has_people(live.row.seats))
 
+    # -- the coach (kansei.agents.coach), in the bot pool ------------------------------------------
+    def hints_allowed(self, live: Live) -> bool:
+        """Hints at a table with a bot (off between people: nobody gets a stronger partner unasked)."""
+        return any(s.get("kind") == "bot" for s in live.row.seats)
+
+    def ask_hint(self, room_id: str, seat: int | None, lang: str, wait: float | None = None) -> dict:
+        """The coach's suggestion to ``seat`` (to move), from its information only, thought in the pool;
+        waits for it (a 503 if no worker answered in time)."""
+        if seat is None:
+            raise RoomError("a seat token is required to ask for a hint", 403)
+        live = self.get(room_id)
+        if not self.hints_allowed(live):
+            raise RoomError("hints are off at a table of people only", 409)
+        with live.lock:
+            if live.over:
+                raise RoomError("the game is over", 409)
+            if live.state.to_move != seat:
+                raise RoomError("a hint is for the seat to move", 409)
+            step = live.step
+        if self.pool is None:
+            raise RoomError("this server thinks no bot moves (no coach either)", 409)
+        key = f"{room_id}~hint~{seat}~{step}"
+        with self._lock:
+            waiting = self._coach.setdefault(key, (threading.Event(), {}))
+        self.pool.request(key, True)
+        if not waiting[0].wait(wait if wait is not None else HINT_SECONDS + 15):
+            raise RoomError("the coach did not answer in time: try again", 503)
+        with self._lock:
+            self._coach.pop(key, None)
+        answer = waiting[1]
+        if "error" in answer:
+            raise RoomError(f"no hint: {answer['error']}", 503)
+        move = next((a for a in live.state.legal_actions() if a.notation == answer["move"]), None)
+        if move is None or live.step != step:
+            raise RoomError("stale: the game moved on while the coach thought", 409)
+        names = live.game.names([s.get("name") or None for s in live.row.seats], lang)
+        return {**answer, "text": engine.describe(live.game, live.state, move, lang, names)}
+
+    def analysis(self, room_id: str, lang: str | None = None) -> dict:
+        """The coach's review of a finished game: kept with the game once made; asked of the pool (bot-only
+        priority: it waits for every person's move) the first time anyone looks. Each reviewed move comes
+        with the game's own words for the move played and the one the coach preferred (``played_text``,
+        ``best_text``), in ``lang``, with the table's names."""
+        live = self.get(room_id)
+        if not live.over:
+            raise RoomError("a game is analysed once it is over", 409)
+        stored = self.store.analysis(room_id)
+        if stored is not None:
+            if "error" in stored:
+                return {"status": "error", **stored}
+            return {"status": "ready", **self._worded(live, stored, lang)}
+        if self.pool is None:
+            raise RoomError("this server thinks no bot moves (no coach either)", 409)
+        self.pool.request(f"{room_id}~analysis", False)
+        return {"status": "queued"}
+
+    def _worded(self, live: Live, data: dict, lang: str | None) -> dict:
+        game = live.game
+        lang = lang if lang in engine.languages(game) else engine.languages(game)[0]
+        # a review is read by anyone: every player by name, nobody "you"
+        names = engine.table_names(game, [s.get("name") or None for s in live.row.seats], lang, hot_seat=True)
+        at = {int(m["ply"]): m for m in data.get("moves", [])}
+        state = start_state(game, live.row)
+        moves = []
+        for ply, (seat, notation, _) in enumerate(live.history):
+            m = at.get(ply)
+            if m is not None:
+                words = {}
+                for key in ("played", "best"):
+                    try:
+                        words[f"{key}_text"] = engine.describe(
+                            game, state, game.parse(state, m[key]), lang, names
+                        )
+                    except KanseiError:
+                        words[f"{key}_text"] = ""
+                moves.append({**m, **words})
+            engine.apply(state, notation, seat)
+        return {**data, "moves": moves}
+
+    def coach_job(self, key: str) -> BotJob | None:
+        room_id, kind, *rest = key.split("~")
+        live = self.get(room_id)
+        with live.lock:
+            row, step = live.row, live.step
+            actions = tuple((s, n) for s, n, _ in live.history)
+        if kind == "hint":
+            seat = int(rest[0])
+            if step != int(rest[1]) or live.over:
+                return None
+            spec, seconds = f"mcts:time={HINT_SECONDS}", HINT_SECONDS
+        else:
+            seat = 0
+            seconds = min(ANALYSIS_SECONDS, 10 + ANALYSIS_PER_MOVE * 2 * len(actions))
+            spec = f"mcts:iters={ANALYSIS_ITERATIONS}"
+        return BotJob(
+            room=key,
+            game=row.game,
+            options=row.options,
+            seed=row.seed,
+            players=row.players,
+            decks=row.decks,
+            setup=row.setup,
+            step=step,
+            actions=actions,
+            spec=spec,
+            seconds=seconds,
+            seat=seat,
+            agent_seed=(row.bot_seed * 7_919 + step) % 2**63,
+            kind="hint" if kind == "hint" else "analysis",
+        )
+
+    def coach_done(self, job: BotJob, outcome: Outcome, text: str) -> None:
+        try:
+            answer = json.loads(text) if outcome == "move" else None
+        except ValueError:
+            answer = None
+        if not isinstance(answer, dict):
+            why = {"over": "it took longer than this server allows", "lost": "its worker was lost"}
+            answer = {"error": why.get(outcome, text or "the coach failed")}
+        if job.kind == "hint":
+            with self._lock:
+                waiting = self._coach.get(job.room)
+            if waiting is not None:
+                waiting[1].update(answer)
+                waiting[0].set()
+            return
+        room_id = job.room.split("~")[0]
+        self.store.set_analysis(room_id, answer)
+        try:
+            live = self.get(room_id)
+        except KanseiError:
+            return
+        with live.lock:
+            live.changed()
+        self.wake(live)
+
     def bot_job(self, room_id: str) -> BotJob | None:
         """The pool's question: what should the bot of ``room_id`` think about now (None: nothing)?"""
+        if "~" in room_id:  # the coach's work, queued under its own key
+            try:
+                return self.coach_job(room_id)
+            except (KanseiError, ValueError) as e:
+                self.on_error(f"coach job {room_id}: {engine.one_line(e)}")
+                return None
         try:
             live = self.get(room_id)
         except KanseiError as e:
@@ -461,13 +828,16 @@ class Hub:
     def bot_done(self, job: BotJob, outcome: Outcome, text: str) -> None:
         """The pool's answer: the bot's move, or (over its budget, failed) a legal move played for it, so
         a room never stalls."""
+        if job.kind != "move":
+            self.coach_done(job, outcome, text)
+            return
         notation = text if outcome == "move" else None
         if notation is None:
             why = {"over": "over its budget", "lost": "its worker was lost"}.get(outcome, f"failed ({text})")
             self.on_error(f"room {job.room}: bot {why} at step {job.step}; a random legal move is played")
             live = self.get(job.room)
             with live.lock:
-                if live.step != job.step or live.state.is_over:
+                if live.step != job.step or live.over:
                     return
                 legal = live.state.legal_actions()
                 notation = legal[Rng(job.agent_seed).below(len(legal))].notation

@@ -24,9 +24,10 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from kansei.core.protocol import Action, GameView
 
+from .blocks import C, S
 from .rules import battle_dict
-from .scoring import DIRECTIONS, expected_scores, forecast, tile_scores
-from .table import TYPE_NAMES
+from .scoring import DIRECTIONS, expected_scores, forecast, multiplier, profiles, tile_scores
+from .table import NO_MODS, TYPE_NAMES
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import TougeState
@@ -53,7 +54,16 @@ def action_refs(s: TougeState, action: Action) -> tuple[str, ...]:
 
 
 # ------------------------------------------------------------------------------------------ view
-def _player_view(s: TougeState, p: int, me: bool) -> dict[str, Any]:
+def now_multipliers(s: TougeState) -> list[dict[str, int]]:
+    """Each racer's multipliers for a road of each type in the run's direction as scoring would use them
+    now (TG-S1: after whole-course tune-ups, abilities switched on and the disaster; a tile's own tune-ups
+    show in that tile's scores), where ``multipliers`` are the car's printed ones (TG-C1)."""
+    profs = profiles(s, s.direction)
+    dis = NO_MODS if s.disaster is None else s.game.table.cards[s.disaster[1]].dmods
+    return [{"C": multiplier(pr, dis, C, -1), "S": multiplier(pr, dis, S, -1)} for pr in profs]
+
+
+def _player_view(s: TougeState, p: int, me: bool, now: dict[str, int]) -> dict[str, Any]:
     t = s.game.table
     car = t.cards[s.cars[p]]
     v: dict[str, Any] = {
@@ -63,6 +73,7 @@ def _player_view(s: TougeState, p: int, me: bool) -> dict[str, Any]:
             "downhill": {"C": car.mult[0][0], "S": car.mult[0][1]},
             "uphill": {"C": car.mult[1][0], "S": car.mult[1][1]},
         },
+        "now": now,
         "ability": {
             "ref": f"ability:{p}",
             "name": car.ability.name if car.ability else "",
@@ -131,7 +142,7 @@ def view(s: TougeState, seat: int | None) -> dict[str, Any]:
         "forecast": _forecast(s, scores if racing and s.course else None),
         "totals": list(s.totals),
         "battles": [battle_dict(b) for b in s.battles],
-        "players": [_player_view(s, p, seat == p) for p in (0, 1)],
+        "players": [_player_view(s, p, seat == p, now) for p, now in enumerate(now_multipliers(s))],
         "you": seat,
         "over": s.over,
         "winner": s.win,
@@ -154,6 +165,8 @@ def _forecast(s: TougeState, expected: list[tuple[int, int]] | None) -> dict[str
 def reveal(s: TougeState) -> dict[str, Any]:
     t = s.game.table
     v = view(s, None)
+    for p in v["players"]:
+        del p["now"]  # derived from the rest for the board, not part of the state
     v["hands"] = [[t.cards[c].name for c in h] for h in s.hands]
     v["decks"] = [[t.cards[c].name for c in reversed(d)] for d in s.decks]  # top first
     v["aside"] = [[t.cards[c].name for c in a] for a in s.aside]
@@ -200,7 +213,8 @@ class PlayerView(GameView):
 
     seat: Seat
     car: str
-    multipliers: Multipliers
+    multipliers: Multipliers  # printed on the car (TG-C1)
+    now: TypePair  # as scoring uses them now in the run's direction (TG-S1), a tile's own tune-ups aside
     ability: AbilityView
     hand_count: int
     deck_count: int

@@ -1,83 +1,147 @@
-// D-Spirits TCG: each player's SP, decks, side deck, D-World, support zone and battle scene (spirits with
-// ATK/END, stance, status), the realm, the chain and the bid. Moves target cards in hand, spirits on the
-// field, the opponent for a direct attack, and the decks to draw from.
-"use strict";
+// D-Spirits' board (docs/web-boards.md): each side's SP, decks and D-World, its battle zone and support
+// zone of D-Spirits (attack and endurance as icons, stance turned, frozen and poison marked, the special
+// move and abilities to use), the chain as a row of cards (newest last, negated struck), the bid and the
+// Realm; the hand. Reads only the view (src/kansei/builtin/dspirits/views.py).
+import { speaker, hand, banner, flash, clearGhosts } from "./kit.js";
 
-(() => {
-  function spirit(s, seat, ctx) {
-    const face = Cards.face(s.card, { size: "mini" });
-    const el = h("div", { class: `ds-spirit ${s.stance || ""}${s.frozen ? " frozen" : ""}` }, face,
-      h("div", { class: "ds-nums" }, h("span", { class: "atk", title: "attack power" }, `ATK ${s.attack}`), h("span", { class: "end", title: "endurance" }, `END ${s.endurance}`)),
-      h("div", { class: "ds-flags" }, h("span", {}, s.stance || ""), s.frozen ? h("span", { class: "flag" }, "frozen") : null, s.poison ? h("span", { class: "flag" }, `poison ${s.poison}`) : null,
-        s.supercharge ? h("span", { class: "flag" }, `super charge ${s.supercharge}`) : null, s.attacked ? h("span", { class: "flag" }, "attacked") : null,
-        (s.stack || []).length ? h("span", { class: "flag", title: s.stack.join(", ") }, `+${s.stack.length} under`) : null));
-    return G.ref(el, `spirit:${seat}:${s.label}`, `card:${Cards.slug(s.card) || s.label}`);
+const WORDS = {
+  en: {
+    sp: "SP", squad: "squad", support: "support", side: "side", battle: "Battle zone", support_zone: "Support zone", hand: "Your hand",
+    in_hand: "{n} in hand ({s} D-Spirits, {c} support)", chain: "The chain", realm: "Realm", bid: "{who} bids {n} for {card} (high: {high})",
+    endure: "Endure? attack {a} against power {p}", game_no: "Game {n}", turn: "Turn {n}", active: "{who}'s turn", negated: "negated",
+    attack_on: "{a} attacks {t}", direct: "{a} attacks {who} directly", link: "{who}: {name}", frozen: "frozen", poison: "poison {n}",
+    endure_stance: "enduring", dworld: "D-World", decklist: "Decklist", wins: "{who} wins", match: "Match {a}–{b}", banished: "banished",
+    "choice.open": "open {n}", "choice.bid": "bid {n}", "choice.endure": "endure", "choice.recharge": "recharge", "choice.stance": "stance", "choice.shift": "shift", "choice.supercharge": "supercharge",
+    used: "used", target: "target", known: "known in hand",
+  },
+  fr: {
+    sp: "PS", squad: "escouade", support: "soutien", side: "réserve", battle: "Zone de combat", support_zone: "Zone de soutien", hand: "Votre main",
+    in_hand: "{n} en main ({s} D-Spirits, {c} soutien)", chain: "La chaîne", realm: "Royaume", bid: "{who} mise {n} pour {card} (meilleure : {high})",
+    endure: "Encaisser ? attaque {a} contre puissance {p}", game_no: "Partie {n}", turn: "Tour {n}", active: "tour de {who}", negated: "annulé",
+    attack_on: "{a} attaque {t}", direct: "{a} attaque {who} directement", link: "{who} : {name}", frozen: "gelé", poison: "poison {n}",
+    endure_stance: "encaisse", dworld: "D-World", decklist: "Liste", wins: "{who} gagne", match: "Match {a}–{b}", banished: "bannies",
+    "choice.open": "ouvrir {n}", "choice.bid": "miser {n}", "choice.endure": "encaisser", "choice.recharge": "recharger", "choice.stance": "posture", "choice.shift": "décaler", "choice.supercharge": "surcharge",
+    used: "utilisé", target: "cible", known: "connues en main",
+  },
+  ja: {
+    sp: "SP", squad: "スクワッド", support: "サポート", side: "サイド", battle: "バトルゾーン", support_zone: "サポートゾーン", hand: "手札",
+    in_hand: "手札 {n}（D-Spirit {s}・サポート {c}）", chain: "チェーン", realm: "レルム", bid: "{who} が {card} に {n} を入札（最高：{high}）",
+    endure: "耐える？ 攻撃 {a} 対 パワー {p}", game_no: "ゲーム {n}", turn: "ターン {n}", active: "{who} のターン", negated: "無効",
+    attack_on: "{a} が {t} を攻撃", direct: "{a} が {who} に直接攻撃", link: "{who}：{name}", frozen: "凍結", poison: "毒 {n}",
+    endure_stance: "耐久", dworld: "D-World", decklist: "デッキ", wins: "{who} の勝利", match: "マッチ {a}–{b}", banished: "除外",
+    "choice.open": "オープン {n}", "choice.bid": "入札 {n}", "choice.endure": "耐える", "choice.recharge": "リチャージ", "choice.stance": "スタンス", "choice.shift": "シフト", "choice.supercharge": "スーパーチャージ",
+    used: "使用済", target: "対象", known: "公開手札",
+  },
+};
+
+const own = (seat) => `var(--s${seat})`;
+
+function program(p, ctx, say, cls) {
+  return ctx.h("span", { class: `ds-prog ${cls}${p.used ? " used" : ""}`, "data-ref": p.ref, title: p.text }, p.name, " ", ctx.h("small", {}, `(${p.cost})`));
+}
+
+function spirit(u, ctx, say) {
+  const { h } = ctx;
+  const face = ctx.cards.face(u.card, { size: "mini", class: "ds-face" });
+  return h("div", { class: `ds-spirit${u.stance === "endure" ? " endure" : ""}${u.frozen ? " frozen" : ""}`, "data-ref": u.ref, style: { "--own": own(u.seat) } },
+    face,
+    h("div", { class: "ds-nums" }, h("span", { class: "atk", title: "attack" }, "⚔", h("b", {}, String(u.attack))), h("span", { class: "end", title: "endurance" }, "◆", h("b", {}, String(u.endurance))),
+      u.sp ? h("span", { class: "sp", title: say("sp") }, `${u.sp}${say("sp")}`) : null),
+    h("div", { class: "ds-flags" },
+      u.stance === "endure" ? h("span", { class: "flag" }, say("endure_stance")) : null,
+      u.frozen ? h("span", { class: "flag cold" }, say("frozen")) : null,
+      u.poison ? h("span", { class: "flag" }, say("poison", { n: u.poison })) : null,
+      (u.stack || []).length > 1 ? h("span", { class: "flag soft" }, `×${u.stack.length}`) : null),
+    u.move || (u.abilities || []).length ? h("div", { class: "ds-progs" }, u.move ? program(u.move, ctx, say, "move") : null, (u.abilities || []).map((a) => program(a, ctx, say, "ab"))) : null);
+}
+
+function side(p, view, ctx, say, mine) {
+  const { h } = ctx;
+  const decks = (p.decks || []).map((d) => h("div", { class: "ds-deck", "data-ref": d.ref }, h("div", { class: `card back mini ds-back ${d.name}` }, h("span", {}, String(d.count))), h("small", {}, say(d.name))));
+  const list = p.decklist || {};
+  const listed = ["squad", "support", "side"].flatMap((k) => (list[k] || []).map((c) => h("span", { class: `ds-listed ${k}`, "data-ref": c.ref, title: ctx.cards.name(c.card) }, ctx.cards.name(c.card), c.count > 1 ? ` ×${c.count}` : "")));
+  return h("section", { class: `ds-side${mine ? " mine" : ""}${view.active === p.seat && !view.over ? " active" : ""}`, style: { "--own": own(p.seat) } },
+    h("div", { class: "ds-side-head", "data-ref": p.ref }, h("span", { class: "dot", style: { background: own(p.seat) } }), h("b", {}, ctx.name(p.seat)),
+      h("span", { class: "ds-sp" }, h("b", {}, String(Math.max(0, p.sp))), " ", say("sp")),
+      h("span", { class: "muted ds-counts" }, say("in_hand", { n: p.hand_count, s: p.hand_spirits, c: p.hand_support })),
+      (p.hand_known || []).length ? h("span", { class: "ds-known" }, say("known"), ": ", p.hand_known.map((c) => ctx.cards.name(c)).join(", ")) : null),
+    h("div", { class: "ds-row" },
+      h("div", { class: "ds-decks" }, decks),
+      h("div", { class: "ds-zone battle" }, h("span", { class: "ds-label" }, say("battle")), (p.battle || []).map((u) => spirit(u, ctx, say))),
+      h("div", { class: "ds-zone support" }, h("span", { class: "ds-label" }, say("support_zone")), (p.support_zone || []).map((u) => spirit(u, ctx, say)),
+        (p.support_cards || []).map((c) => ctx.cards.face(c, { size: "mini" })))),
+    listed.length ? h("details", { class: "ds-list", open: mine }, h("summary", {}, say("decklist"), (p.dworld || []).length ? ` · ${say("dworld")}: ${p.dworld.map((c) => ctx.cards.name(c)).join(", ")}` : ""), h("div", { class: "ds-listed-row" }, listed)) : null);
+}
+
+function chain(view, ctx, say) {
+  const { h } = ctx;
+  const links = view.chain || [];
+  const parts = [];
+  if (view.realm) parts.push(h("div", { class: "ds-realm", style: { "--own": own(view.realm.owner) }, title: view.realm.text }, h("b", {}, say("realm"), ": "), ctx.cards.name(view.realm.card)));
+  if (view.bid) parts.push(h("div", { class: "ds-bid" }, say("bid", { who: ctx.name(view.bid.seat), n: view.bid.amount, card: ctx.cards.name(view.bid.card), high: ctx.name(view.bid.high) })));
+  if (view.endure) parts.push(h("div", { class: "ds-endure" }, say("endure", { a: view.endure.attack, p: view.endure.power })));
+  if (links.length) {
+    parts.push(h("div", { class: "ds-chain" }, h("span", { class: "ds-label" }, say("chain")),
+      links.map((l, i) => {
+        const text = l.kind === "attack"
+          ? (l.target_spirit ? say("attack_on", { a: ctx.cards.name(l.attacker), t: ctx.cards.name(l.target) }) : say("direct", { a: ctx.cards.name(l.attacker), who: ctx.name(1 - l.seat) }))
+          : say("link", { who: ctx.name(l.seat), name: l.name });
+        const card = l.kind === "attack" ? l.attacker : l.source;
+        const face = ctx.cards.face(card, { size: "mini", class: "ds-link-face" });
+        return h("div", { class: `ds-link${l.negated ? " negated" : ""}`, style: { "--own": own(l.seat) } }, h("span", { class: "ds-link-no" }, String(i + 1)), face, h("div", { class: "ds-link-text" }, text, l.kind === "link" && l.text ? h("small", {}, l.text) : null), l.negated ? h("b", { class: "ds-neg" }, say("negated")) : null);
+      })));
   }
+  if ((view.choices || []).length) parts.push(h("div", { class: "ds-choices" }, view.choices.map((c) => h("span", { class: "ds-choice", "data-ref": c.ref }, say(`choice.${c.name}`, { n: c.value ?? "" })))));
+  return parts.length ? h("section", { class: "ds-middle" }, parts) : null;
+}
 
-  function side(p, view, ctx, top) {
-    const deck = (name, n) => G.ref(h("div", { class: "ds-deck", title: `${name} deck` }, Cards.back(String(n)), h("small", {}, name)), `deck:${p.seat}:${name}`);
-    const sp = G.ref(h("div", { class: "ds-sp", title: "SP" }, h("b", {}, String(Math.max(0, p.sp ?? 0))), h("small", {}, " SP")), `direct:${p.seat}`);
-    return h("div", { class: `ds-side s${p.seat}${top ? " top" : ""}${view.active === p.seat ? " active" : ""}` },
-      h("div", { class: "ds-side-head" }, h("span", { class: `dot s${p.seat}` }), h("b", {}, ctx.name(p.seat)), sp,
-        G.count("in hand", p.hand_count), h("small", { class: "muted" }, `(${p.hand_spirits ?? "?"} spirits, ${p.hand_support ?? "?"} support)`),
-        (p.hand_known || []).length ? h("span", { class: "muted" }, ` known: ${p.hand_known.join(", ")}`) : null),
-      h("div", { class: "ds-row" },
-        h("div", { class: "ds-decks" }, deck("squad", p.squad_count), deck("support", p.support_count)),
-        h("div", { class: "ds-battle" }, h("div", { class: "ds-label" }, "battle scene"), (p.battle || []).length ? p.battle.map((s) => spirit(s, p.seat, ctx)) : h("div", { class: "card mini empty-slot" }, "empty")),
-        h("div", { class: "ds-support" }, h("div", { class: "ds-label" }, "support zone"), (p.support_zone || []).map((s) => spirit(s, p.seat, ctx)),
-          (p.support_cards || []).map((c) => G.card(c, ctx, { size: "mini" })), !(p.support_zone || []).length && !(p.support_cards || []).length ? h("div", { class: "card mini empty-slot" }, "empty") : null),
-        h("div", { class: "ds-piles" }, G.pile("D-World", p.dworld, ctx), (p.banished || []).length ? G.pile("banished", p.banished, ctx) : null)),
-      h("div", { class: "ds-sidedeck" }, h("small", { class: "muted" }, "side deck: "), (p.side || []).map((c) => G.ref(h("span", { class: "chip", title: Cards.get(c) ? Cards.get(c).text : "" }, Cards.name(c)), G.slugRef(c), `side:${Cards.slug(c) || c}`))));
+function draw(root, payload, ctx) {
+  const { h } = ctx;
+  const say = speaker("dspirits", WORDS, ctx);
+  const view = payload.view || {};
+  const players = view.players || [];
+  const me = ctx.seat === null || ctx.seat === undefined ? null : players.find((p) => p.seat === ctx.seat);
+  const others = players.filter((p) => p !== me);
+  const cards = me && me.hand_cards ? me.hand_cards.map((c) => { const f = ctx.cards.face(c.card, { size: "card" }); f.dataset.ref = c.ref; if (c.label !== c.card && c.label.includes("+")) f.append(h("div", { class: "card-extra" }, c.label.split("+").slice(1).join(" "))); return f; }) : [];
+  const m = view.match || {};
+  root.replaceChildren(h("div", { class: "ds-board" },
+    h("div", { class: "chips" },
+      h("span", { class: "chip" }, say("game_no", { n: view.game_no })),
+      h("span", { class: "chip" }, say("turn", { n: view.turn })),
+      h("span", { class: "chip" }, view.phase),
+      view.over ? null : h("span", { class: "chip" }, say("active", { who: ctx.name(view.active) })),
+      m.on ? h("span", { class: "chip" }, say("match", { a: m.wins[0], b: m.wins[1] })) : null,
+      view.over && view.winner !== null && view.winner !== undefined ? h("span", { class: "chip ds-win" }, say("wins", { who: ctx.name(view.winner) })) : null),
+    others.map((p) => side(p, view, ctx, say, false)),
+    chain(view, ctx, say),
+    me ? side(me, view, ctx, say, true) : null,
+    me ? hand(ctx, say("hand"), cards, { class: "ds-hand" }) : null));
+}
+
+async function animate(events, before, after, ctx) {
+  const say = speaker("dspirits", WORDS, ctx);
+  for (const ev of events) {
+    if (ctx.signal.aborted) return;
+    if (ev.uid !== undefined) await flash(ctx, document.querySelector(`#board [data-ref="spirit:${ev.uid}"]`), 350);
+    if ((ev.type === "game_over" || ev.type === "game_end" || ev.type === "win") && ev.winner !== undefined && ev.winner !== null) await banner(ctx, say("wins", { who: ctx.name(ev.winner) }), [], 1500);
   }
+}
 
-  function board(view, ctx) {
-    const players = view.players || [];
-    const you = ctx.you ?? 0;
-    const me = players.find((p) => p.seat === you);
-    const opp = players.filter((p) => p.seat !== you);
-    const head = h("div", { class: "chips" }, G.chip("game", view.game_no ?? 1), G.chip("turn", view.turn ?? 0), G.chip("phase", prettyKey(view.phase || "")),
-      G.chip("active", ctx.name(view.active)),
-      view.match && view.match.on ? G.chip("match", (view.match.wins || []).join(" – ")) : null,
-      view.bid ? G.chip("bid", typeof view.bid === "object" ? `${view.bid.amount ?? ""} ${view.bid.card ?? ""} (${ctx.name(view.bid.seat)})` : view.bid) : null);
-    const realm = view.realm ? h("div", { class: "ds-realm" }, h("b", {}, "Realm: "), Cards.name(view.realm.card), h("small", {}, ` (${ctx.name(view.realm.owner)}) `), String(view.realm.text || "").replace(/^Realm: /, "")) : null;
-    const chain = (view.chain || []).length ? h("div", { class: "ds-chain" }, h("b", {}, "Chain: "), view.chain.map((c, i) => h("span", { class: "chip" }, `${i + 1}. ${typeof c === "string" ? c : c.name || c.card || JSON.stringify(c)}`))) : null;
-    const win = view.window ? h("div", { class: "ds-chain" }, h("b", {}, "Response window: "), G.value(view.window, ctx)) : null;
-    return h("div", { class: "ds-board" }, head, opp.map((p) => side(p, view, ctx, true)), realm, chain, win, me ? side(me, view, ctx, false) : null);
-  }
-
-  function targets(move, view, ctx) {
-    const actor = ctx.actor ?? ctx.you ?? 0;
-    const other = (view.players || []).map((p) => p.seat).find((s) => s !== actor) ?? 1 - actor;
-    const [kind, ...rest] = String(move.action).split(/\s+/);
-    const args = [...rest, "", "", ""];
-    const refs = [];
-    const target = (w) => {
-      const [where, label] = w.includes(":") ? w.split(":") : [null, w];
-      if (where === "foe") return `spirit:${other}:${label}`;
-      if (where === "own") return `spirit:${actor}:${label}`;
-      if (where === "hand") return `hand:${label}`;
-      return null;
-    };
-    switch (kind) {
-      case "stance": case "supercharge": refs.push(`spirit:${actor}:${args[0]}`); break;
-      case "attack": refs.push(`spirit:${actor}:${args[0]}`, args[1] === "direct" ? `direct:${other}` : args[1] ? `spirit:${other}:${args[1]}` : null); break;
-      case "exchange": refs.push(`spirit:${actor}:${args[0]}`, `hand:${args[1]}`); break;
-      case "evolve": refs.push(`card:${args[0]}`, `spirit:${actor}:${args[1]}`); break;
-      case "ability": refs.push(`spirit:${actor}:${args[0]}`); if (args[2]) refs.push(target(args[2])); break;
-      case "draw": case "extra": if (args[0]) refs.push(`deck:${actor}:${args[0]}`); break;
-      case "rush": refs.push(`side:${args[0]}`, `card:${args[0]}`); break;
-      case "summon": case "play": case "respond":
-        refs.push(`card:${args[0].replace(/#\d+$/, "")}`);
-        for (const w of rest.slice(1)) { const t = target(w); if (t) refs.push(t); }
-        break;
-      default: break;
-    }
-    return refs.filter((r) => r && !/:$/.test(r));
-  }
-
-  window.KanseiGames.dspirits = {
-    board,
-    targets,
-    prompt: (view) => ({ draw: "Draw: click one of your decks (or take a Field Rush).", main: "Summon, play support cards or change stances — click a card or a spirit.", battle: "Attack: click your spirit, then its target (or the opponent's SP to attack directly)." }[view.phase] || "Click a lit card, spirit or deck."),
-  };
-})();
+export default {
+  api: 1,
+  styles: ["./dspirits.css"],
+  draw,
+  animate,
+  ghost(move) {
+    clearGhosts();
+    for (const ref of move.refs || []) for (const el of document.querySelectorAll(`#board [data-ref="${CSS.escape(ref)}"]`)) el.classList.add("kit-ghosted");
+  },
+  unghost: clearGhosts,
+  howto: {
+    steps: [
+      { selector: ".ds-side.mine .ds-sp", text: { en: "Your SP: attacks and costs take it away; at 0 you lose.", fr: "Vos PS : attaques et coûts les font baisser ; à 0 vous perdez.", ja: "あなたの SP。攻撃やコストで減り、0 で敗北。" } },
+      { selector: ".ds-side.mine .ds-zone.battle", text: { en: "Your battle zone: D-Spirits that attack and endure; their special moves and abilities are the small buttons under them.", fr: "Votre zone de combat : les D-Spirits qui attaquent et encaissent ; leurs coups spéciaux et capacités sont les petits boutons dessous.", ja: "バトルゾーン：攻撃・耐久する D-Spirit。下の小さなボタンが必殺技と能力。" } },
+      { selector: ".ds-hand", text: { en: "Your hand: D-Spirits to summon and support cards to play.", fr: "Votre main : des D-Spirits à invoquer et des cartes de soutien à jouer.", ja: "手札：召喚する D-Spirit とサポートカード。" } },
+    ],
+  },
+};

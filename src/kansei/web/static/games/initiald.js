@@ -1,54 +1,122 @@
-// Initial D CCG: the race's stage track (stage types, who won each), the maneuver to answer, both cars'
-// numbers (power, traction, style), mods and cards in play. Moves target the cards in hand.
-"use strict";
+// Initial D's board (docs/web-boards.md): the track's stages in a row (straight, curve, obstacle), each won
+// stage in its winner's colour, the stage raced now lit; both cars with power, traction and style as
+// icons, their mods and the maneuvers in play; the maneuver to answer; the stage's pile; the hand. Reads
+// only the view (src/kansei/builtin/initiald/views.py).
+import { speaker, hand, banner, flash, clearGhosts } from "./kit.js";
 
-(() => {
-  const icon = { straight: "═", curve: "↷", obstacle: "⚠" };
+const WORDS = {
+  en: {
+    straight: "straight", curve: "curve", obstacle: "obstacle", stage: "Stage {n}", lead: "lead", challenger: "challenger",
+    power: "power", traction: "traction", style: "style", cost: "cost", mods: "mods", in_play: "in play", hand: "Your hand",
+    in_hand: "{n} in hand", in_deck: "{n} in deck", answer: "To answer: {card} ({type} {n}) by {who}", pile: "This stage",
+    "phase.play": "play", "phase.discard": "discard", "phase.keep": "keep", "phase.over": "over", speed: "speed", turn: "turn", tactics: "tactics",
+    pending: "{who} discards {n} more for {card}", won_by: "won by {who}", wins: "{who} wins the race", streak: "lead streak {n}", track: "{name} ({pass})",
+    stage_won: "Stage {n}: {who}",
+  },
+  fr: {
+    straight: "ligne droite", curve: "virage", obstacle: "obstacle", stage: "Étape {n}", lead: "en tête", challenger: "challenger",
+    power: "puissance", traction: "motricité", style: "style", cost: "coût", mods: "préparations", in_play: "en jeu", hand: "Votre main",
+    in_hand: "{n} en main", in_deck: "{n} en pioche", answer: "À contrer : {card} ({type} {n}) de {who}", pile: "Cette étape",
+    "phase.play": "jouer", "phase.discard": "défausser", "phase.keep": "garder", "phase.over": "fini", speed: "vitesse", turn: "virage", tactics: "tactique",
+    pending: "{who} défausse encore {n} pour {card}", won_by: "gagnée par {who}", wins: "{who} gagne la course", streak: "série en tête {n}", track: "{name} ({pass})",
+    stage_won: "Étape {n} : {who}",
+  },
+  ja: {
+    straight: "ストレート", curve: "カーブ", obstacle: "障害", stage: "ステージ {n}", lead: "リード", challenger: "チャレンジャー",
+    power: "パワー", traction: "トラクション", style: "スタイル", cost: "コスト", mods: "改造", in_play: "場", hand: "手札",
+    in_hand: "手札 {n}", in_deck: "山札 {n}", answer: "対応：{who} の {card}（{type} {n}）", pile: "このステージ",
+    "phase.play": "プレイ", "phase.discard": "捨てる", "phase.keep": "キープ", "phase.over": "終了", speed: "スピード", turn: "ターン", tactics: "タクティクス",
+    pending: "{who} は {card} のためにあと {n} 枚捨てる", won_by: "{who} の勝ち", wins: "{who} がレースに勝利", streak: "連続リード {n}", track: "{name}（{pass}）",
+    stage_won: "ステージ {n}：{who}",
+  },
+};
 
-  function car(p, view, ctx) {
-    return h("div", { class: `id-car s${p.seat}${p.lead ? " lead" : ""}` },
-      h("div", { class: "id-car-head" }, h("span", { class: `dot s${p.seat}` }), h("b", {}, ctx.name(p.seat)), " — ", p.car || "?",
-        h("small", { class: "muted" }, ` ${p.drivetrain || ""}`), p.lead ? h("span", { class: "badge" }, "lead car") : null),
-      h("div", { class: "id-stats" }, ["power", "traction", "style", "cost"].map((k) => h("div", { class: `id-stat ${k}` }, h("b", {}, String(p[k] ?? "?")), h("small", {}, k)))),
-      h("div", { class: "id-mods" }, [...(p.built_in || []), ...(p.mods || [])].map((m) => h("span", { class: "chip" }, m))),
-      h("div", { class: "id-zone" },
-        h("div", { class: "id-inplay" }, h("small", { class: "muted" }, "in play "), (p.in_play || []).length ? p.in_play.map((c) => G.card(c, ctx, { size: "mini" })) : h("span", { class: "muted" }, "—")),
-        G.pile("discard", p.discard, ctx),
-        h("div", { class: "id-counts" }, G.count("in hand", p.hand_count), G.count("in deck", p.deck_count))));
+const own = (seat) => `var(--s${seat})`;
+const ICON = { straight: "━", curve: "↶", obstacle: "▲" };
+
+function stages(view, ctx, say) {
+  const { h } = ctx;
+  return h("section", { class: "id-track" }, (view.stages || []).map((t, i) => {
+    const won = (view.results || [])[i];
+    const current = i === view.stage - 1 && !view.over; // view.stage counts from 1
+    return h("div", { class: `id-stage ${t}${current ? " current" : ""}`, style: won === undefined ? {} : { "--own": own(won) }, "data-stage": i },
+      h("div", { class: "id-stage-icon", "aria-hidden": "true" }, ICON[t] || "?"),
+      h("div", { class: "id-stage-name" }, say(t)),
+      h("div", { class: "id-stage-no" }, say("stage", { n: i + 1 })),
+      won === undefined ? null : h("div", { class: "id-stage-won" }, ctx.name(won)));
+  }));
+}
+
+function car(p, view, ctx, say, mine) {
+  const { h } = ctx;
+  return h("section", { class: `id-car${p.lead ? " lead" : ""}${view.to_move === p.seat ? " moving" : ""}`, style: { "--own": own(p.seat) } },
+    h("div", { class: "id-car-name" }, h("span", { class: "dot", style: { background: own(p.seat) } }), h("b", {}, ctx.name(p.seat)), h("span", { class: "muted" }, ` ${p.car} · ${p.drivetrain}`),
+      p.lead ? h("span", { class: "chip id-lead" }, say("lead")) : null),
+    h("div", { class: "id-stats" }, ["power", "traction", "style"].map((k) => h("div", { class: `id-stat ${k}` }, h("b", {}, String(p[k])), h("small", {}, say(k))))),
+    h("div", { class: "id-mods" }, [...(p.built_in || []), ...(p.mods || [])].map((m) => h("span", { class: "id-mod" }, ctx.cards.name(m))),
+      (p.races || []).map((r) => h("span", { class: "id-mod race" }, ctx.cards.name(r)))),
+    (p.in_play || []).length ? h("div", { class: "id-inplay" }, h("small", { class: "muted" }, say("in_play")), p.in_play.map((c) => ctx.cards.face(c, { size: "mini" }))) : null,
+    h("div", { class: "muted id-counts" }, say("in_hand", { n: p.hand_count }), " · ", say("in_deck", { n: p.deck_count }), mine ? null : h("span", { class: "id-backs" }, Array.from({ length: Math.min(8, p.hand_count) }, () => h("i")))));
+}
+
+function middle(view, ctx, say) {
+  const { h } = ctx;
+  const parts = [];
+  if (view.last && !view.over) parts.push(h("div", { class: "id-answer", style: { "--own": own(view.last.seat) } }, say("answer", { card: ctx.cards.name(view.last.card), type: say(view.last.type), n: view.last.strength, who: ctx.name(view.last.seat) })));
+  if (view.pending) parts.push(h("div", { class: "id-pending" }, say("pending", { who: ctx.name(view.pending.seat), n: view.pending.discards_left, card: ctx.cards.name(view.pending.card) })));
+  if ((view.stage_pile || []).length) parts.push(h("div", { class: "id-pile" }, h("small", { class: "muted" }, say("pile")), view.stage_pile.map((e) => { const f = ctx.cards.face(e.card, { size: "mini" }); f.style.borderTopColor = own(e.seat); return f; })));
+  return parts.length ? h("section", { class: "id-middle" }, parts) : null;
+}
+
+function draw(root, payload, ctx) {
+  const { h } = ctx;
+  const say = speaker("initiald", WORDS, ctx);
+  const view = payload.view || {};
+  const players = view.players || [];
+  const me = ctx.seat === null || ctx.seat === undefined ? null : players.find((p) => p.seat === ctx.seat);
+  const others = players.filter((p) => p !== me);
+  const cards = me && me.hand ? me.hand.map((c) => { const f = ctx.cards.face(c.card, { size: "card" }); f.dataset.ref = c.ref; return f; }) : [];
+  const tr = view.track || {};
+  root.replaceChildren(h("div", { class: "id-board" },
+    h("div", { class: "chips" },
+      h("span", { class: "chip" }, h("b", {}, say("track", { name: tr.name, pass: tr.pass }))),
+      h("span", { class: "chip" }, say(`phase.${view.phase}`)),
+      view.lead_streak ? h("span", { class: "chip" }, say("streak", { n: view.lead_streak })) : null,
+      view.over && view.winner !== null && view.winner !== undefined ? h("span", { class: "chip id-win" }, say("wins", { who: ctx.name(view.winner) })) : null),
+    others.map((p) => car(p, view, ctx, say, false)),
+    stages(view, ctx, say),
+    middle(view, ctx, say),
+    me ? car(me, view, ctx, say, true) : null,
+    me ? hand(ctx, say("hand"), cards, { class: "id-hand" }) : null));
+}
+
+async function animate(events, before, after, ctx) {
+  const say = speaker("initiald", WORDS, ctx);
+  const was = (before.view || {}).results || [];
+  const now = (after.view || {}).results || [];
+  for (let i = was.length; i < now.length; i += 1) {
+    if (ctx.signal.aborted) return;
+    await flash(ctx, document.querySelector(`#board .id-stage[data-stage="${i}"]`), 300);
+    await banner(ctx, say("stage_won", { n: i + 1, who: ctx.name(now[i]) }), [], 1000);
   }
+  const v = after.view || {};
+  if (v.over && !(before.view || {}).over && v.winner !== null && v.winner !== undefined) await banner(ctx, say("wins", { who: ctx.name(v.winner) }), [], 1400);
+}
 
-  function board(view, ctx) {
-    const players = view.players || [];
-    const you = ctx.you ?? 0;
-    const me = players.find((p) => p.seat === you);
-    const opp = players.filter((p) => p.seat !== you);
-    const stages = view.stages || [];
-    const track = h("div", { class: "id-track" }, stages.map((t, i) => {
-      const won = (view.results || [])[i];
-      const cur = i + 1 === view.stage && !view.over;
-      return h("div", { class: `id-stage ${t}${cur ? " current" : ""}${won !== undefined && won !== null ? ` won-s${won}` : ""}` },
-        h("div", { class: "id-stage-no" }, `Stage ${i + 1}`), h("div", { class: "id-stage-icon" }, icon[t] || "•"), h("div", {}, t),
-        won !== undefined && won !== null ? h("div", { class: "id-stage-won" }, ctx.name(won)) : cur ? h("div", { class: "id-stage-won" }, "now") : null);
-    }));
-    // the maneuver to answer exists only while a stage is being raced (play, or paying its discards)
-    const racing = view.phase === "play" || view.phase === "discard";
-    const last = !racing
-      ? h("div", { class: "id-last muted" }, view.over ? "The race is over." : "Between stages: keep or discard cards.")
-      : view.last
-      ? h("div", { class: "id-last" }, h("div", { class: "muted" }, `to answer: ${ctx.name(view.last.seat)}'s maneuver — ${view.last.type || ""} ${view.last.strength ?? "?"} here`), G.card(view.last.card, ctx, { size: "mini" }))
-      : h("div", { class: "id-last muted" }, view.lead_passed ? "The lead car passed." : "No maneuver yet this stage.");
-    const head = h("div", { class: "chips" },
-      h("span", { class: "chip" }, h("b", {}, view.track ? view.track.name : "?"), view.track && view.track.pass ? h("small", {}, ` · ${view.track.pass}`) : null),
-      G.chip("phase", prettyKey(view.phase || "")), G.chip("stage", `${view.stage} / ${stages.length} · ${view.stage_type || ""}`),
-      G.chip("lead", ctx.name(view.lead)), G.chip("maneuvers", view.maneuvers_this_stage ?? 0),
-      view.reason ? G.chip("result", view.reason) : null);
-    const pile = (view.stage_pile || []).length ? h("div", { class: "id-pile" }, h("small", { class: "muted" }, "this stage: "), view.stage_pile.map((c) => G.card(typeof c === "string" ? c : c.card, ctx, { size: "mini" }))) : null;
-    return h("div", { class: "id-board" }, head, opp.map((p) => car(p, view, ctx)), h("div", { class: "id-middle" }, track, h("div", { class: "id-center" }, last, pile)), me ? car(me, view, ctx) : null);
-  }
-
-  window.KanseiGames.initiald = {
-    board,
-    targets: (move) => String(move.action).split(/\s+/).slice(1, 2).map((w) => `card:${w}`),
-    prompt: (view) => (view.phase === "keep" ? "Discard cards you do not want (click them), then keep." : "Play a maneuver from your hand, or pass."),
-  };
-})();
+export default {
+  api: 1,
+  styles: ["./initiald.css"],
+  draw,
+  animate,
+  ghost(move) {
+    clearGhosts();
+    for (const ref of move.refs || []) for (const el of document.querySelectorAll(`#board [data-ref="${CSS.escape(ref)}"]`)) el.classList.add("kit-ghosted");
+  },
+  unghost: clearGhosts,
+  howto: {
+    steps: [
+      { selector: ".id-track", text: { en: "The race's stages: straight, curve or obstacle. Each stage goes to whoever plays the last maneuver nobody answers; two stages in a row won as the lead car, or the last stage, win the race.", fr: "Les étapes de la course : ligne droite, virage ou obstacle. Chaque étape revient à qui joue la dernière manœuvre sans réponse.", ja: "レースのステージ：ストレート、カーブ、障害。誰も対応しない最後のマニューバを出した側がステージを取ります。" } },
+      { selector: ".id-hand", text: { en: "Your maneuvers: each has a type and a strength per stage; answer the one to beat with a stronger one.", fr: "Vos manœuvres : chacune a un type et une force par étape ; répondez à celle à battre par une plus forte.", ja: "マニューバ：タイプとステージごとの強さ。より強いもので対応します。" } },
+    ],
+  },
+};

@@ -1,108 +1,149 @@
-// Card Race Stampede: each player's row of zones (left, center, right) with machines (gear, POW/DEF,
-// stack height, tapped) and events (HP), the distance to go, hands and discards. Moves target cards and
-// zones; an attack is its attackers and their target.
-"use strict";
+// Card Race Stampede!!'s board (docs/web-boards.md): each side's three machine zones (L, centre, R) as a
+// field, machines framed in their team's colour with POW, DEF and gear as icons, tapped machines turned,
+// the centre's stack, events with their HP; the distance left to the goal; the response window in words;
+// the hand, the first machine to set, going first or second. Reads only the view
+// (src/kansei/builtin/stampede/views.py).
+import { speaker, hand, banner, flash, clearGhosts } from "./kit.js";
 
-(() => {
-  const ZONES = ["L", "C", "R"];
-  const zoneName = { L: "left", C: "center", R: "right" };
+const WORDS = {
+  en: {
+    L: "left", C: "centre", R: "right", empty: "empty", face_down: "face down", distance: "distance", to_goal: "to the goal",
+    hand: "Your hand", first_machine: "Set your first machine (face down)", in_hand: "{n} in hand", in_deck: "{n} in deck", discard: "{n} discarded",
+    turn: "Turn {n}", gear_cap: "gear ≤ {n}", active: "{who}'s turn", first: "Go first", second: "Go second", forcing: "blocking",
+    "phase.center": "centre", "phase.order": "order", "phase.draw": "draw", "phase.repair": "repair", "phase.main": "main", "phase.battle": "battle", "phase.end": "end", "phase.over": "over",
+    attack: "{who} attacks {target} with {cards}", run: "{who} runs with {card} (gear {gear})", ability: "{who} uses {card}", deadheat: "{who}: dead heat, {card} by {by}",
+    placed: "{who} places {card}", fizzled: "{who}'s {what} fizzles", goal: "{who} reaches the goal", deckout: "{who} runs out of cards",
+    window: "Waiting for a response", trigger: "{who} may trigger {card}", tapped: "tapped", stack: "{n} in the stack", ability_n: "ability {n}",
+    wins: "{who} wins", "reason.goal": "the goal reached", "reason.deck-out": "a deck ran out", hp: "HP",
+  },
+  ja: {
+    L: "左", C: "センター", R: "右", empty: "空き", face_down: "裏向き", distance: "距離", to_goal: "ゴールまで",
+    hand: "手札", first_machine: "最初のマシンを裏向きで置く", in_hand: "手札 {n}", in_deck: "山札 {n}", discard: "捨て札 {n}",
+    turn: "ターン {n}", gear_cap: "ギア ≤ {n}", active: "{who} のターン", first: "先攻", second: "後攻", forcing: "進路妨害",
+    "phase.center": "センター", "phase.order": "順番", "phase.draw": "ドロー", "phase.repair": "リペア", "phase.main": "メイン", "phase.battle": "バトル", "phase.end": "エンド", "phase.over": "終了",
+    attack: "{who} が {cards} で {target} を攻撃", run: "{who} が {card} で走行（ギア {gear}）", ability: "{who} が {card} を使用", deadheat: "{who}：デッドヒート {card}（{by}）",
+    placed: "{who} が {card} を配置", fizzled: "{who} の {what} は不発", goal: "{who} がゴール", deckout: "{who} の山札切れ",
+    window: "対応待ち", trigger: "{who} は {card} を誘発できる", tapped: "タップ", stack: "スタック {n}", ability_n: "能力 {n}",
+    wins: "{who} の勝利", "reason.goal": "ゴール", "reason.deck-out": "山札切れ", hp: "HP",
+  },
+  fr: {
+    L: "gauche", C: "centre", R: "droite", empty: "vide", face_down: "face cachée", distance: "distance", to_goal: "jusqu'au but",
+    hand: "Votre main", first_machine: "Posez votre première machine (face cachée)", in_hand: "{n} en main", in_deck: "{n} en pioche", discard: "{n} défaussées",
+    turn: "Tour {n}", gear_cap: "vitesse ≤ {n}", active: "tour de {who}", first: "Jouer en premier", second: "Jouer en second", forcing: "obstruction",
+    "phase.center": "centre", "phase.order": "ordre", "phase.draw": "pioche", "phase.repair": "réparation", "phase.main": "principale", "phase.battle": "bataille", "phase.end": "fin", "phase.over": "fini",
+    attack: "{who} attaque {target} avec {cards}", run: "{who} court avec {card} (vitesse {gear})", ability: "{who} utilise {card}", deadheat: "{who} : coude-à-coude, {card} de {by}",
+    placed: "{who} pose {card}", fizzled: "{what} de {who} échoue", goal: "{who} atteint le but", deckout: "{who} n'a plus de cartes",
+    window: "En attente d'une réponse", trigger: "{who} peut déclencher {card}", tapped: "engagée", stack: "{n} dans la pile", ability_n: "capacité {n}",
+    wins: "{who} gagne", "reason.goal": "but atteint", "reason.deck-out": "pioche épuisée", hp: "PV",
+  },
+};
 
-  function zone(p, z, ctx) {
-    const c = (p.zones || {})[z];
-    const slot = h("div", { class: `st-zone z${z}${c && c.tapped ? " tapped" : ""}` }, h("div", { class: "st-zone-label" }, zoneName[z]));
-    if (!c) slot.append(h("div", { class: "card mini empty-slot" }, "empty"));
-    else if (c.face_down) slot.append(Cards.back("face down"));  // a first machine before the reveal (ST-S1)
-    else {
-      const face = Cards.face(c.en || c.name, { size: "mini", label: Cards.get(c.en || c.name) ? undefined : ctx.lang === "ja" ? c.name : c.en || c.name });
-      slot.append(h("div", { class: "st-stack", style: { "--h": String(Math.max(0, (c.height || 1) - 1)) } }, face));
-      const stats = c.kind === "event"
-        ? [h("span", { class: "st-hp" }, `HP ${c.hp}/${c.max_hp}`), h("span", { class: "st-hpbar" }, h("i", { style: { width: `${(100 * (c.hp || 0)) / Math.max(1, c.max_hp || 1)}%` } }))]
-        : [h("span", { class: "pow" }, `POW ${c.pow}`), h("span", { class: "def" }, `DEF ${c.def}`)];
-      slot.append(h("div", { class: "st-stats" }, h("span", { class: "gear" }, `G${c.gear}`), stats, c.height > 1 ? h("span", { class: "height", title: (c.stack || []).join(" ← ") }, `×${c.height}`) : null, c.tapped ? h("span", { class: "tap" }, "tapped") : null));
-    }
-    return G.ref(slot, `zone:${p.seat}:${z}`);
+const own = (seat) => `var(--s${seat})`;
+const ZONES = ["L", "C", "R"];
+
+function zone(z, name, p, ctx, say, lastRef) {
+  const { h } = ctx;
+  const k = z.kind;
+  const label = h("div", { class: "st-zone-label" }, say(name));
+  let body;
+  if (k === "empty") body = h("div", { class: "st-slot" }, say("empty"));
+  else if (k === "face_down") body = h("div", { class: "card back st-machine" }, h("span", {}, say("face_down")), z.height > 1 ? h("small", {}, say("stack", { n: z.height })) : null);
+  else {
+    const face = ctx.cards.face(z.en || z.name, { size: "mini", label: z.name, class: `st-machine cls-${z.class}` });
+    const stats = k === "machine"
+      ? [h("span", { class: "st-gear", title: "gear" }, `⚙${z.gear}`), h("span", { class: "st-pow", title: "POW" }, "⚔", h("b", {}, String(z.pow))), h("span", { class: "st-def", title: "DEF" }, "◆", h("b", {}, String(z.def)))]
+      : [h("span", { class: "st-gear" }, `⚙${z.gear}`), h("span", { class: "st-hp" }, say("hp"), " ", h("b", {}, `${z.hp}/${z.max_hp}`), h("i", { style: { width: `${(100 * z.hp) / Math.max(1, z.max_hp)}%` } }))];
+    body = h("div", { class: `st-card${z.tapped ? " tapped" : ""}` }, face, h("div", { class: "st-stats" }, stats),
+      z.tapped ? h("div", { class: "st-tapped" }, say("tapped")) : null,
+      z.height && z.height > 1 ? h("div", { class: "st-stack", title: (z.stack || []).join(", ") }, say("stack", { n: z.height })) : null);
   }
+  const abilities = (z.abilities || []).length ? h("div", { class: "st-abilities" }, z.abilities.map((a) => h("span", { class: "st-ability", "data-ref": a.ref }, say("ability_n", { n: a.n })))) : null;
+  return h("div", { class: `st-zone z${name} ${k}${lastRef === z.ref ? " last" : ""}`, "data-ref": z.ref }, label, body, abilities);
+}
 
-  function side(p, view, ctx, top) {
-    const zones = (top ? [...ZONES].reverse() : ZONES).map((z) => zone(p, z, ctx));
-    const dist = Math.max(0, p.distance ?? 20);
-    return h("div", { class: `st-side s${p.seat}${top ? " top" : ""}${view.active === p.seat ? " active" : ""}` },
-      h("div", { class: "st-side-head" }, h("span", { class: `dot s${p.seat}` }), h("b", {}, ctx.name(p.seat)),
-        h("span", { class: "st-distance", title: "distance to go" }, h("b", {}, String(dist)), " to go"),
-        h("span", { class: "st-track" }, h("i", { style: { width: `${(100 * (20 - Math.min(20, dist))) / 20}%` } })),
-        G.count("hand", p.hand_count), G.count("deck", p.deck_count), p.forcing ? h("span", { class: "badge" }, "forcing") : null),
-      h("div", { class: "st-row" }, zones, h("div", { class: "st-piles" }, G.pile("discard", p.discard, ctx, (p.discard || []).map((c) => G.slugRef(c))),
-        (p.tune || []).length ? G.pile("tune", p.tune, ctx) : null)));
-  }
+function side(p, view, ctx, say, mine, lastRef) {
+  const { h } = ctx;
+  return h("section", { class: `st-side${mine ? " mine" : ""}${view.active === p.seat && !view.over ? " active" : ""}`, style: { "--own": own(p.seat) } },
+    h("div", { class: "st-side-head" }, h("span", { class: "dot", style: { background: own(p.seat) } }), h("b", {}, ctx.name(p.seat)),
+      h("span", { class: "st-distance", title: say("to_goal") }, say("distance"), " ", h("b", {}, String(p.distance))),
+      p.forcing ? h("span", { class: "chip st-forcing" }, say("forcing")) : null,
+      h("span", { class: "muted st-counts" }, say("in_hand", { n: p.hand_count }), " · ", say("in_deck", { n: p.deck_count }), " · ", say("discard", { n: (p.discard || []).length }))),
+    h("div", { class: "st-field" }, ZONES.map((n) => zone(p.zones[n], n, p, ctx, say, lastRef))));
+}
 
-  // What waits to resolve, newest first, in words with its cards (ST-T6: a response goes on top).
-  const WINDOW = { attack: "Attack declared", run: "Run declared", goal: "About to reach the goal", deckout: "About to lose by deck-out", choice: "Triggered ability" };
-  function itemLine(it, ctx) {
-    const who = h("b", {}, ctx.name(it.seat));
-    const card = (name) => G.card(name, ctx, { size: "mini" });
-    switch (it.kind) {
-      case "attack": return [who, " attacks ", card(it.target), ` (${zoneName[it.target_zone] || it.target_zone}) with `, (it.attackers || []).map(card)];
-      case "run": return [who, " runs with ", card(it.card), ` (gear ${it.gear})`];
-      case "ability": return [who, " plays ", card(it.card)];
-      case "placed": return [who, " places ", card(it.card)];
-      case "deadheat": return [who, ` runs ${it.by} more with Dead Heat (`, card(it.card), ")"];
-      case "fizzled": return [who, `: ${it.what} fizzles`];
-      case "goal": return [who, " reaches the goal line"];
-      case "deckout": return [who, " must draw from an empty deck"];
-      default: return [who, `: ${prettyKey(it.kind)}`];
-    }
-  }
-  function windowBox(view, ctx) {
-    const frames = view.windows.frames || [];
-    const kind = frames.length ? frames[frames.length - 1].kind : "";
-    const items = [...(view.windows.items || [])].reverse();
-    return h("div", { class: "st-window" },
-      h("div", {}, h("b", {}, WINDOW[kind] || prettyKey(kind)), " — ", ctx.name(view.to_move), " to respond or pass"),
-      h("ol", { class: "st-pending" }, items.map((it) => h("li", {}, itemLine(it, ctx)))));
-  }
-
-  function board(view, ctx) {
-    const players = view.players || [];
-    const you = ctx.you ?? 0;
-    const me = players.find((p) => p.seat === you);
-    const opp = players.filter((p) => p.seat !== you);
-    const head = h("div", { class: "chips" }, G.chip("turn", view.turn ?? 0), G.chip("gear cap", view.gear_cap ?? "?"),
-      G.chip("phase", prettyKey(view.phase || "")), G.chip("active", ctx.name(view.active)), view.reason ? G.chip("result", view.reason) : null);
-    const win = view.windows ? windowBox(view, ctx) : null;
-    return h("div", { class: "st-board" }, head, opp.map((p) => side(p, view, ctx, true)), win, me ? side(me, view, ctx, false) : null);
-  }
-
-  function targets(move, view, ctx) {
-    const actor = ctx.actor ?? ctx.you ?? 0;
-    const other = (view.players || []).map((p) => p.seat).find((s) => s !== actor) ?? 1 - actor;
-    const words = String(move.action).split(/\s+/);
-    const kind = words[0];
-    const refs = [];
-    const zoneRef = (w) => {
-      if (/^my[LCR]$/.test(w)) return `zone:${actor}:${w[2]}`;
-      if (/^op[LCR]$/.test(w)) return `zone:${other}:${w[2]}`;
-      return null;
-    };
-    if (kind === "attack") {
-      const [att, , tgt] = words.slice(1);
-      for (const z of (att || "").split("+")) refs.push(`zone:${actor}:${z}`);
-      if (tgt) refs.push(`zone:${other}:${tgt}`);
-      return refs;
-    }
-    for (const w of words.slice(1)) {
-      if (/^[LCR]$/.test(w)) refs.push(`zone:${actor}:${w}`);
-      else if (zoneRef(w)) refs.push(zoneRef(w));
-      else if (w.includes("@")) { const [c, z] = w.split("@"); refs.push(`zone:${actor}:${z}`); if (!z) refs.push(`card:${c}`); }
-      else if (!["go", "first", "second"].includes(w)) refs.push(`card:${w}`);
-    }
-    return refs;
-  }
-
-  window.KanseiGames.stampede = {
-    board,
-    targets,
-    prompt: (view) => view.windows
-      ? "Respond with a lit card, or let it resolve."  // a response window (ST-T6) whatever the phase
-      : ({ main: "Call a machine or play a card from your hand onto a zone.", battle: "Attack: click your machine(s), then the target — or run." }[view.phase] || "Click a lit card or zone."),
+function windows(view, ctx, say) {
+  const { h } = ctx;
+  const w = view.windows;
+  if (!w || (!w.items.length && !w.trigger)) return null;
+  const name = (q) => ctx.name(q);
+  const card = (c) => ctx.cards.name(c);
+  const line = (it) => {
+    if (it.kind === "attack") return say("attack", { who: name(it.seat), target: card(it.target), cards: it.attackers.map(card).join(", ") });
+    if (it.kind === "run") return say("run", { who: name(it.seat), card: card(it.card), gear: it.gear });
+    if (it.kind === "ability") return say("ability", { who: name(it.seat), card: card(it.card) });
+    if (it.kind === "deadheat") return say("deadheat", { who: name(it.seat), card: card(it.card), by: it.by });
+    if (it.kind === "placed") return say("placed", { who: name(it.seat), card: card(it.card) });
+    if (it.kind === "fizzled") return say("fizzled", { who: name(it.seat), what: it.what });
+    return say(it.kind, { who: name(it.seat) });
   };
-})();
+  return h("section", { class: "st-window" }, h("b", {}, say("window")),
+    h("ol", {}, [...w.items].reverse().map((it) => h("li", { style: { "--own": own(it.seat) } }, line(it)))),
+    w.trigger ? h("div", { class: "st-trigger", "data-ref": w.trigger.ref }, say("trigger", { who: name(w.trigger.seat), card: card(w.trigger.card) })) : null);
+}
+
+function draw(root, payload, ctx) {
+  const { h } = ctx;
+  const say = speaker("stampede", WORDS, ctx);
+  const view = payload.view || {};
+  const players = view.players || [];
+  const me = ctx.seat === null || ctx.seat === undefined ? null : players.find((p) => p.seat === ctx.seat);
+  const others = players.filter((p) => p !== me);
+  const ev = (payload.events || []).at(-1);
+  const lastRef = ev && ev.seat !== undefined && ev.zone ? `zone:${ev.seat}:${ev.zone}` : null;
+  const cards = me && me.hand ? me.hand.map((c) => { const f = ctx.cards.face(c.en || c.name, { size: "card", label: c.name, class: "st-hcard" }); f.dataset.ref = c.ref; return f; }) : [];
+  const firsts = me && me.first_machines ? me.first_machines.map((c) => { const f = ctx.cards.face(c.en || c.name, { size: "card", label: c.name, class: "st-hcard" }); f.dataset.ref = c.ref; f.append(h("div", { class: "card-extra" }, `×${c.count}`)); return f; }) : [];
+  root.replaceChildren(h("div", { class: "st-board" },
+    h("div", { class: "chips" },
+      view.turn ? h("span", { class: "chip" }, say("turn", { n: view.turn })) : null,
+      h("span", { class: "chip" }, say(`phase.${view.phase}`)),
+      view.gear_cap ? h("span", { class: "chip" }, say("gear_cap", { n: view.gear_cap })) : null,
+      view.over ? null : h("span", { class: "chip" }, say("active", { who: ctx.name(view.active) })),
+      view.over && view.winner !== null && view.winner !== undefined ? h("span", { class: "chip st-win" }, say("wins", { who: ctx.name(view.winner) }), view.reason ? ` — ${say(`reason.${view.reason}`)}` : "") : null),
+    others.map((p) => side(p, view, ctx, say, false, lastRef)),
+    windows(view, ctx, say),
+    (view.choices || []).length ? h("div", { class: "st-choices" }, view.choices.map((c) => h("div", { class: "st-choice", "data-ref": c.ref }, say(c.name)))) : null,
+    me ? side(me, view, ctx, say, true, lastRef) : null,
+    firsts.length ? hand(ctx, say("first_machine"), firsts, { class: "st-hand" }) : null,
+    me && me.hand ? hand(ctx, say("hand"), cards, { class: "st-hand" }) : null));
+}
+
+async function animate(events, before, after, ctx) {
+  const say = speaker("stampede", WORDS, ctx);
+  for (const ev of events) {
+    if (ctx.signal.aborted) return;
+    if (ev.seat !== undefined && ev.zone) await flash(ctx, document.querySelector(`#board [data-ref="zone:${ev.seat}:${ev.zone}"]`), 350);
+    if (ev.type === "game_over" || ev.type === "win" || ev.type === "over") {
+      const w = ev.winner;
+      if (w !== undefined && w !== null) await banner(ctx, say("wins", { who: ctx.name(w) }), [], 1500);
+    }
+  }
+}
+
+export default {
+  api: 1,
+  styles: ["./stampede.css"],
+  draw,
+  animate,
+  ghost(move) {
+    clearGhosts();
+    for (const ref of move.refs || []) for (const el of document.querySelectorAll(`#board [data-ref="${CSS.escape(ref)}"]`)) el.classList.add("kit-ghosted");
+  },
+  unghost: clearGhosts,
+  howto: {
+    steps: [
+      { selector: ".st-side.mine .st-field", text: { en: "Your three machine zones: left, centre, right. A machine that runs lowers your distance by its gear; machines attack the opponent's.", fr: "Vos trois zones de machines : gauche, centre, droite. Une machine qui court baisse votre distance de sa vitesse ; les machines attaquent celles d'en face.", ja: "自分のマシンゾーン：左・センター・右。走ったマシンのギア分だけ距離が減り、マシンは相手のマシンを攻撃します。" } },
+      { selector: ".st-side.mine .st-distance", text: { en: "The distance left to your goal: bring it to 0 to win.", fr: "La distance jusqu'à votre but : amenez-la à 0 pour gagner.", ja: "ゴールまでの残り距離。0 にすれば勝利。" } },
+      { selector: ".st-hand", text: { en: "Your hand: machines to call (gear at most the turn's cap), events and assists.", fr: "Votre main : machines à appeler (vitesse au plus le plafond du tour), événements et assistances.", ja: "手札：呼べるマシン（ギアはターンの上限まで）、イベント、アシスト。" } },
+    ],
+  },
+};

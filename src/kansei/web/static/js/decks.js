@@ -1,9 +1,18 @@
 // The deck builder: browse a game's card pool with filters, build a deck, validate it live with the game's
 // own validator (the CLI's: one line per problem), save it for the lobby, import and export deck files.
-"use strict";
+import { $, api, h, toast } from "./dom.js";
+import { t } from "./i18n.js";
+import { CardPool } from "./cards.js";
 
-const $ = (id) => document.getElementById(id);
-const D = { games: [], game: null, deck: { name: "my deck", cards: {} }, starters: [], timer: null };
+const D = { games: [], game: null, deck: { name: "", cards: {} }, starters: [], timer: null };
+let Cards = null;
+const MAX_DECK_NAME = 40;
+
+// A deck's name as kept: control characters refused (the field says so), runs of spaces one, cut short.
+function deckName(text) {
+  const clean = String(text || "").replace(/\s+/g, " ").trim();
+  return (clean || t("decks.default_name")).slice(0, MAX_DECK_NAME);
+}
 
 function mine() { try { return JSON.parse(localStorage.getItem(`kansei.decks.${D.game.id}`) || "[]"); } catch { return []; } }
 function saveMine(list) { localStorage.setItem(`kansei.decks.${D.game.id}`, JSON.stringify(list)); }
@@ -13,32 +22,32 @@ async function pickGame(id) {
   $("db-game").value = D.game.id;
   $("db-lang").replaceChildren(...D.game.languages.map((l) => h("option", { value: l }, l.toUpperCase())));
   $("db-lang").hidden = D.game.languages.length < 2;
-  await Cards.load(D.game.id, $("db-lang").value);
+  Cards = await CardPool.load(D.game.id, $("db-lang").value);
   let trouble = null;
   try { D.starters = D.game.starter_decks.length ? (await api("GET", `/api/games/${D.game.id}/decks`)).decks : []; }
   catch (e) { D.starters = []; trouble = e.message; }
-  $("db-start").replaceChildren(h("option", { value: "" }, "start from…"),
-    ...D.starters.map((d, i) => h("option", { value: `starter:${i}` }, `starter: ${d.name}`)),
-    ...mine().map((d, i) => h("option", { value: `mine:${i}` }, `mine: ${d.name}`)),
-    h("option", { value: "empty" }, "an empty deck"));
+  $("db-start").replaceChildren(h("option", { value: "" }, t("decks.start_from")),
+    ...D.starters.map((d, i) => h("option", { value: `starter:${i}` }, t("decks.starter", { name: d.name }))),
+    ...mine().map((d, i) => h("option", { value: `mine:${i}` }, t("decks.mine", { name: d.name }))),
+    h("option", { value: "empty" }, t("decks.empty")));
   const kinds = [...new Set(Cards.list.map((c) => c.kind).filter(Boolean))].sort();
   const tags = [...new Set(Cards.list.flatMap((c) => c.tags || []))].sort();
-  $("db-kind").replaceChildren(h("option", { value: "" }, "every kind"), ...kinds.map((k) => h("option", { value: k }, k)));
-  $("db-tag").replaceChildren(h("option", { value: "" }, "every tag"), ...tags.map((k) => h("option", { value: k }, k)));
+  $("db-kind").replaceChildren(h("option", { value: "" }, t("decks.every_kind")), ...kinds.map((k) => h("option", { value: k }, k)));
+  $("db-tag").replaceChildren(h("option", { value: "" }, t("decks.every_tag")), ...tags.map((k) => h("option", { value: k }, k)));
   const noDecks = !D.game.starter_decks.length;
   for (const id of ["db-save", "db-export", "db-name", "db-start"]) $(id).disabled = noDecks;
-  setDeck(D.starters[0] ? structuredClone(D.starters[0]) : { name: "my deck", cards: {} });
-  if (noDecks) $("db-problems").replaceChildren(h("div", {}, `${D.game.name} is played without decks: browse its cards here.`));
+  setDeck(D.starters[0] ? structuredClone(D.starters[0]) : { name: t("decks.default_name"), cards: {} });
+  if (noDecks) $("db-problems").replaceChildren(h("div", {}, t("decks.no_decks", { game: D.game.name })));
   if (trouble) $("db-problems").replaceChildren(h("div", {}, trouble));
   drawPool();
 }
 
 function setDeck(deck) {
   D.deck = { ...deck, cards: { ...(deck.cards || {}) } };
-  $("db-name").value = D.deck.name || "my deck";
+  $("db-name").value = D.deck.name || t("decks.default_name");
   const extras = Object.entries(D.deck).filter(([k, v]) => !["name", "cards"].includes(k) && (typeof v !== "object" || v === null));
   const names = h("datalist", { id: "db-names" }, Cards.list.map((c) => h("option", { value: c.name })));
-  $("db-extra").replaceChildren(names, ...extras.map(([k, v]) => h("label", { class: "opt" }, prettyKey(k),
+  $("db-extra").replaceChildren(names, ...extras.map(([k, v]) => h("label", { class: "opt" }, k.replace(/_/g, " "),
     h("input", { value: v ?? "", list: "db-names", dataset: { key: k }, oninput: (ev) => { D.deck[k] = ev.target.value; changed(); } }))));
   drawDeck();
   changed();
@@ -62,7 +71,7 @@ function drawPool() {
     const n = inDeck(c);
     if (n) el.append(h("span", { class: "in-deck" }, `×${n}`));
     el.dataset.slug = c.slug;
-    el.title = `${c.name}: click to add one`;
+    el.title = t("decks.add_one", { name: c.name });
     el.addEventListener("click", () => add(c, 1));
     return el;
   }));
@@ -78,11 +87,11 @@ function add(card, k) {
 function drawDeck() {
   const entries = Object.entries(D.deck.cards).sort(([a], [b]) => a.localeCompare(b));
   const total = entries.reduce((a, [, n]) => a + n, 0);
-  $("db-count").textContent = `${total} cards, ${entries.length} different`;
+  $("db-count").textContent = t("decks.count", { total, different: entries.length });
   $("db-list").replaceChildren(...entries.map(([name, n]) => {
     const card = Cards.get(name) || { name, slug: name };
     return h("li", {}, h("span", { class: "n" }, `${n}×`), h("span", { class: "nm", title: card.text || "" }, Cards.name(name)),
-      h("button", { title: "one less", onclick: () => add(card, -1) }, "−"), h("button", { title: "one more", onclick: () => add(card, 1) }, "+"));
+      h("button", { title: t("decks.less"), "aria-label": t("decks.less"), dataset: { step: "-1" }, onclick: () => add(card, -1) }, "−"), h("button", { title: t("decks.more"), "aria-label": t("decks.more"), dataset: { step: "1" }, onclick: () => add(card, 1) }, "+"));
   }));
 }
 
@@ -93,10 +102,10 @@ function changed() {
 
 async function check() {
   if (!D.game.starter_decks.length) return;
-  D.deck.name = $("db-name").value.trim() || "my deck";
+  D.deck.name = deckName($("db-name").value);
   try {
     const r = await api("POST", `/api/games/${D.game.id}/decks/check`, { deck: D.deck });
-    $("db-problems").replaceChildren(...(r.problems.length ? r.problems.map((p) => h("div", {}, p)) : [h("span", { class: "ok" }, "✓ a legal deck")]));
+    $("db-problems").replaceChildren(...(r.problems.length ? r.problems.map((p) => h("div", {}, p)) : [h("span", { class: "ok" }, t("decks.legal"))]));
     $("db-problems").dataset.ok = String(!r.problems.length);
   } catch (e) {
     $("db-problems").replaceChildren(h("div", {}, e.message));
@@ -105,15 +114,15 @@ async function check() {
 
 function drawMine() {
   $("db-mine").replaceChildren(...(mine().length ? mine().map((d, i) => h("li", {}, h("b", {}, d.name), " ",
-    h("button", { class: "small", onclick: () => setDeck(structuredClone(d.deck)) }, "Edit"), " ",
-    h("button", { class: "small ghost", onclick: () => { const l = mine(); l.splice(i, 1); saveMine(l); drawMine(); } }, "Delete"))) : [h("li", { class: "muted" }, "None saved yet: saved decks appear in the lobby's deck menus.")]));
+    h("button", { class: "small", onclick: () => setDeck(structuredClone(d.deck)) }, t("decks.edit")), " ",
+    h("button", { class: "small ghost", onclick: () => { const l = mine(); l.splice(i, 1); saveMine(l); drawMine(); } }, t("decks.delete")))) : [h("li", { class: "muted" }, t("decks.none_saved"))]));
 }
 
 async function start() {
   D.games = (await api("GET", "/api/games")).games;
   $("db-game").replaceChildren(...D.games.map((g) => h("option", { value: g.id }, g.name)));
   $("db-game").onchange = (ev) => pickGame(ev.target.value).then(drawMine);
-  $("db-lang").onchange = async () => { await Cards.load(D.game.id, $("db-lang").value); drawPool(); drawDeck(); };
+  $("db-lang").onchange = async () => { Cards = await CardPool.load(D.game.id, $("db-lang").value); drawPool(); drawDeck(); };
   for (const id of ["db-search", "db-kind", "db-tag", "db-house"]) $(id).addEventListener("input", drawPool);
   $("db-name").addEventListener("input", changed);
   $("db-start").onchange = (ev) => {
@@ -125,10 +134,11 @@ async function start() {
     ev.target.value = "";
   };
   $("db-save").onclick = () => {
-    D.deck.name = $("db-name").value.trim() || "my deck";
+    if (/[\u0000-\u001f\u007f]/.test($("db-name").value)) { toast(t("decks.bad_name"), "error"); return; }
+    D.deck.name = deckName($("db-name").value);
     const l = mine().filter((d) => d.name !== D.deck.name);
     l.unshift({ name: D.deck.name, deck: structuredClone(D.deck) });
-    saveMine(l.slice(0, 40)); drawMine(); toast(`saved "${D.deck.name}"`);
+    saveMine(l.slice(0, 40)); drawMine(); toast(t("decks.saved", { name: D.deck.name }));
   };
   $("db-export").onclick = async () => {
     const res = await fetch(`/api/games/${D.game.id}/decks/export`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ deck: D.deck }) });

@@ -1,0 +1,67 @@
+// Card faces from the content (game.cards(lang)): name, kind, stats, text, colour, tags. Loaded once per game
+// and language; a board asks for a card by its slug or by any name it is shown under.
+import { api, h } from "./dom.js";
+
+export class CardPool {
+  constructor(game, lang, data) {
+    this.game = game; this.lang = lang;
+    this.list = data.cards || [];
+    this.names = data.names || {};
+    this.bySlug = new Map(this.list.map((c) => [c.slug, c]));
+  }
+
+  static async load(game, lang) {
+    const data = await api("GET", `/api/games/${encodeURIComponent(game)}/cards?lang=${encodeURIComponent(lang || "")}`);
+    return new CardPool(game, data.lang, data);
+  }
+
+  // A card's slug from any name it is shown under (any language), or from its slug.
+  slug(ref) {
+    if (ref === null || ref === undefined || typeof ref === "object") return null;
+    const s = String(ref);
+    if (this.names[s]) return this.names[s];
+    if (this.bySlug.has(s)) return s;
+    return null;
+  }
+
+  get(ref) { const s = this.slug(ref); return s ? this.bySlug.get(s) : null; }
+
+  name(ref) { const c = this.get(ref); return c ? c.name : String(ref ?? ""); }
+
+  colour(card) {
+    if (!card || !card.colour) return null;
+    const c = String(card.colour);
+    if (/^#[0-9a-f]{3,8}$/i.test(c)) return c;
+    if (typeof CSS !== "undefined" && CSS.supports("color", c)) return c;
+    let hash = 0;
+    for (const ch of c) hash = (hash * 31 + ch.codePointAt(0)) % 360;
+    return `hsl(${hash} 55% 45%)`;
+  }
+
+  // A face: size "mini" (on the board), "card" (in hand) or "full" (the zoom).
+  face(ref, opts = {}) {
+    const card = this.get(ref);
+    const size = opts.size || "card";
+    const label = opts.label || (card ? card.name : String(ref ?? ""));
+    const el = h("div", { class: `card ${size}${card ? "" : " unknown"}${opts.class ? " " + opts.class : ""}` });
+    const col = this.colour(card);
+    if (col) el.style.setProperty("--card", col);
+    el.append(h("div", { class: "card-name" }, label));
+    if (card) {
+      const kind = [card.kind_label || card.kind].filter(Boolean).join(" · ");
+      if (kind) el.append(h("div", { class: "card-kind" }, kind));
+      const stats = Object.entries(card.stats || {});
+      if (stats.length) {
+        el.append(h("div", { class: "card-stats" },
+          stats.slice(0, size === "mini" ? 2 : size === "full" ? 12 : 5).map(([k, v]) => h("span", { class: "stat" }, h("b", {}, String(v)), " ", k))));
+      }
+      if (card.text && size !== "mini") el.append(h("div", { class: "card-text" }, card.text));
+      el.dataset.card = card.slug;
+    }
+    return el;
+  }
+
+  back(label, opts = {}) {
+    return h("div", { class: `card back ${opts.size || "mini"}` }, h("span", {}, label || ""));
+  }
+}

@@ -1,0 +1,90 @@
+"""What the boards' browser tests share (test_boards_*.py): a page at a given size, a game played to its end
+by clicking as a person does, and the checks every board must pass at every size (its own board drew, not
+the generic one; nothing runs off the edge; no JavaScript leftovers)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from playwright.sync_api import Browser, Page, expect
+
+from .conftest import ARTIFACTS
+from .test_browser import TURN_MS, assert_board_reads_well, my_turn_or_over, start_from_lobby
+
+SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
+
+
+def open_page(browser: Browser, size: str, locale: str = "en-GB") -> Page:
+    w, h = SIZES[size]
+    page = browser.new_page(viewport={"width": w, "height": h}, locale=locale)
+    page.set_default_timeout(TURN_MS)
+    expect.set_options(timeout=60_000)
+    return page
+
+
+def shot(page: Page, name: str) -> None:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
+    board = page.locator("#board")
+    if board.count() and board.is_visible():  # the board whole, below the shell's bars on a phone
+        board.screenshot(path=str(ARTIFACTS / f"{name}-board.png"))
+
+
+def fits(page: Page, selector: str) -> None:
+    """Every element matching ``selector`` lies within the page's width, and the page does not scroll
+    sideways: a hand or a course never runs off the edge."""
+    out = page.evaluate(
+        """(sel) => {
+          const w = document.documentElement.clientWidth;
+          const bad = [...document.querySelectorAll(sel)].map((el) => el.getBoundingClientRect())
+            .filter((r) => r.width > 0 && (r.left < -1 || r.right > w + 1)).map((r) => [r.left, r.right]);
+          return {w, bad, scroll: document.documentElement.scrollWidth};
+        }""",
+        selector,
+    )
+    assert not out["bad"], f"{selector} off the edge of {out['w']} px: {out['bad'][:5]}"
+    assert out["scroll"] <= out["w"] + 1, f"the page scrolls sideways: {out['scroll']} > {out['w']}"
+
+
+def click_a_move(page: Page, rng: random.Random) -> None:
+    """One legal action as a player takes it: a lit thing (or a button), then what it lights next or one
+    of the listed choices, until Confirm shows; then Confirm."""
+    things = page.locator(".playable, .move-btn")
+    things.nth(rng.randrange(things.count())).click()
+    for _ in range(6):
+        if page.locator("#confirm").is_visible():
+            page.click("#confirm")
+            return
+        lit = page.locator("#board .next")
+        choices = page.locator("#choices .choice")
+        if choices.count() and (not lit.count() or rng.random() < 0.5):
+            choices.nth(rng.randrange(choices.count())).click()
+        elif lit.count():
+            lit.nth(rng.randrange(lit.count())).click()
+        else:
+            break
+    raise AssertionError("a click led to no move to confirm")
+
+
+def play_to_the_end(
+    page: Page,
+    seed: int,
+    each: Callable[[Page, int], None] | None = None,
+    limit: int = 600,
+) -> int:
+    """Click legal moves until the result box shows; ``each(page, n)`` before the n-th move."""
+    rng = random.Random(seed)
+    moves = 0
+    while my_turn_or_over(page):
+        assert_board_reads_well(page)
+        if each:
+            each(page, moves)
+        click_a_move(page, rng)
+        moves += 1
+        assert moves < limit, "the game did not end"
+    expect(page.locator("#result-title")).to_be_visible()
+    return moves
+
+
+__all__ = ["SIZES", "fits", "open_page", "play_to_the_end", "shot", "start_from_lobby"]

@@ -1,0 +1,51 @@
+"""The boards' scripted tutorials (static/games/<id>.tutorial.json, docs/web-boards.md "tutorial") play
+through in the engine as written: from the tutorial's set-up and seed, with its bots answering, each step's
+``expect`` names the refs of exactly one legal move of the person's seat (``[]``: the decision's one move
+without refs, a pass or done), every step speaks English, French and Japanese, and Touge's lesson ends
+with the first battle won (TG-S1, TG-T5)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import kansei
+from kansei.agents import make_agent
+
+GAMES = Path(kansei.__file__).parent / "web" / "static" / "games"
+TUTORIALS = sorted(GAMES.glob("*.tutorial.json"))
+
+
+def play(game_id: str, tut: dict[str, Any]) -> Any:
+    game = kansei.load(game_id)
+    state = game.start(seed=tut["seed"], players=tut["players"], setup=tut["setup"])
+    me = tut["seats"].index("human")
+    bots = {i: make_agent(spec, seed=i) for i, spec in enumerate(tut["seats"]) if spec != "human"}
+    for n, step in enumerate(tut["steps"]):
+        while not state.is_over and state.to_move != me:
+            state.apply(bots[state.to_move].act(state, state.to_move), seat=state.to_move)
+        assert not state.is_over, f"step {n + 1}: the game ended before it"
+        fits = [a for a in state.legal_actions() if list(game.move_refs(state, a)) == step["expect"]]
+        assert len(fits) == 1, f"step {n + 1} expects {step['expect']}: {len(fits)} legal moves touch that"
+        state.apply(fits[0], seat=me)
+        assert {"en", "fr", "ja"} <= set(step["say"]), f"step {n + 1} does not speak every language"
+    while not state.is_over and state.to_move != me:  # the bots answer the last step
+        state.apply(bots[state.to_move].act(state, state.to_move), seat=state.to_move)
+    return state
+
+
+@pytest.mark.parametrize("path", TUTORIALS, ids=[p.name.split(".")[0] for p in TUTORIALS])
+def test_tutorial_plays_through_as_scripted(path: Path) -> None:
+    tut = json.loads(path.read_text(encoding="utf-8"))
+    play(path.name.split(".")[0], tut)
+
+
+def test_touge_tutorial_ends_with_the_first_battle_won() -> None:
+    """TG-T5: the lesson's course, tune-ups and ability win battle 1 against the greedy bot."""
+    state = play("touge", json.loads((GAMES / "touge.tutorial.json").read_text(encoding="utf-8")))
+    view = state.view(0)
+    assert view["battle"] == 2 and view["wins"] == [1, 0]
+    assert view["battles"][0]["winner"] == 0

@@ -1,0 +1,55 @@
+"""The coach at the table (issue 24's browser part): a hint for the seat to move at a table with a bot,
+thought in the bot pool from that seat's information; an analysis of every finished game, computed in the
+pool and kept with the game."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from fastapi.testclient import TestClient
+
+from .conftest import eventually, new_room, play_out, wait_for_turn
+
+pytestmark = pytest.mark.slow
+
+
+def test_a_hint_is_a_legal_move_for_the_seat_to_move_and_off_between_people(
+    sqlite_client: TestClient,
+) -> None:
+    c = sqlite_client
+    room, tokens = new_room(c, "touge", ["human", "greedy"], seed=11)
+    p = wait_for_turn(c, room, tokens["0"])
+    assert p["hints"] is True
+    r = c.post(f"/api/rooms/{room}/hint", json={"token": tokens["0"]})
+    assert r.status_code == 200, r.text
+    h = r.json()
+    assert h["move"] in p["legal"] and h["text"] and 0.0 <= h["chance"] <= 1.0
+    assert c.post(f"/api/rooms/{room}/hint", json={}).status_code == 403
+    people, ptok = new_room(c, "touge", ["human", "human"])
+    assert c.get(f"/api/rooms/{people}").json()["hints"] is False
+    off = c.post(f"/api/rooms/{people}/hint", json={"token": ptok["0"]})
+    assert off.status_code == 409 and "people" in off.json()["detail"]
+
+
+def test_a_finished_game_is_analysed_in_the_pool_and_kept(sqlite_client: TestClient) -> None:
+    c = sqlite_client
+    room, tokens = new_room(c, "minid", ["human", "random"], seed=3)
+    assert c.get(f"/api/rooms/{room}/analysis").status_code == 409  # not over yet
+    play_out(c, room, tokens["0"], random.Random(1))
+    first = c.get(f"/api/rooms/{room}/analysis").json()
+    assert first["status"] in ("queued", "ready")
+    eventually(
+        lambda: c.get(f"/api/rooms/{room}/analysis").json()["status"] != "queued",
+        "the coach reviews the game",
+        300,
+    )
+    a = c.get(f"/api/rooms/{room}/analysis").json()
+    assert a["status"] == "ready", a
+    assert a["format"] == "kansei-analysis/1" and a["game"] == "minid"
+    assert len(a["curve"]) == a["plies"] + 1 or len(a["curve"]) >= a["plies"]
+    assert set(a["summary"]) <= {"0", "1"}
+    assert a["moves"], "the person's decisions are judged"
+    for m in a["moves"]:
+        assert m["grade"] in ("best", "good", "inaccuracy", "mistake", "blunder")
+        assert m["played_text"] and m["best_text"]  # the game's own words, never a notation alone

@@ -1,0 +1,65 @@
+"""Every word of the page from one catalogue (static/i18n/<lang>.json): every key the pages and scripts
+use is in English; French and Japanese have every English key (a plural form the language does not use
+aside); placeholders match; and the pages a player sees carry no key in place of a word."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+from kansei.web import i18n
+
+WEB = Path(i18n.__file__).parent
+PLURAL = re.compile(r"\.(zero|one|two|few|many|other)$")
+
+
+def catalogue(lang: str) -> dict[str, str]:
+    return json.loads((WEB / "static" / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
+
+
+def used_keys() -> set[str]:
+    """Keys named literally in the scripts (t("…")) and templates (t('…'))."""
+    keys: set[str] = set()
+    for path in [
+        *WEB.glob("static/js/*.js"),
+        *WEB.glob("static/games/generic.js"),
+        *WEB.glob("templates/*.html"),
+    ]:
+        keys |= set(
+            re.findall(r"""\bt\(\s*["'`]([a-z_]+(?:\.[a-z_]+)+)["'`]""", path.read_text(encoding="utf-8"))
+        )
+    return keys
+
+
+def test_every_key_the_page_uses_is_in_english() -> None:
+    en = catalogue("en")
+    assert len(used_keys()) > 100  # the scan finds the page's words
+    missing = sorted(k for k in used_keys() if k not in en and f"{k}.other" not in en)
+    assert not missing, f"keys used but not in en.json: {missing}"
+
+
+@pytest.mark.parametrize("lang", ["fr", "ja"])
+def test_french_and_japanese_say_everything_english_says(lang: str) -> None:
+    en, other = catalogue("en"), catalogue(lang)
+    missing = sorted(
+        k for k in en if k not in other and not (PLURAL.search(k) and PLURAL.sub(".other", k) in other)
+    )
+    assert not missing, f"{lang}.json lacks: {missing}"
+    for k, text in other.items():
+        assert k in en, f"{lang}.json has a key English lacks: {k}"
+        assert set(re.findall(r"\{(\w+)\}", text)) <= set(re.findall(r"\{(\w+)\}", en[k])) | {"count"}, k
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "ja"])
+def test_pages_in_every_language_show_words_not_keys(sqlite_client: TestClient, lang: str) -> None:
+    keys = set(catalogue("en"))
+    for path in ("/", "/games", "/decks", "/rules", "/rules/touge", "/room/x", "/replay/x"):
+        html = sqlite_client.get(path, params={"lang": lang}).text
+        body = html.split('id="catalogue">', 1)[0] + html.split("</script>", 1)[-1]
+        shown = set(re.findall(r">\s*([a-z_]+\.[a-z_.]+)\s*<", body))
+        assert not (shown & keys), f"{path} in {lang} shows catalogue keys: {sorted(shown & keys)}"
+        assert f'<html lang="{lang}">' in html
