@@ -108,7 +108,7 @@ def test_bot_specs_are_bounded_or_refused_naming_the_limit(served: tuple[TestCli
     c, _ = served
     for spec, words in (
         ("openspiel:mcts:sims=1000000000", "limit of 20,000 iterations"),
-        ("mcts:iters=1000000000", "less than or equal to 10000000"),  # the agent's own bound comes first
+        ("mcts:iters=1000000000", "limit of 20,000 iterations"),  # the server's limit first: it is tighter
         ("mcts:iters=1000000", "limit of 20,000 iterations"),
         ("mcts:time=3600", "limit of 1 s a move"),
         ("random:seed=1", "unknown key 'seed'"),
