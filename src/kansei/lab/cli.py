@@ -312,18 +312,19 @@ def show_plan(plan: dict[str, Any], as_json: bool) -> None:
         f"(Holm's first step{'' if m > 1 else ', no correction'})."
     )
     out.print(
-        f"  • a pilot of {plan['pilot_games']} games ({duration(plan['pilot_seconds'])}) measured a per-seed spread "
-        f"of {100 * plan['sd_per_seed']:.1f} points."
+        f"  • a pilot of {plan['pilot_games']} games ({duration(plan['pilot_seconds'])}) measured a "
+        f"per-seed spread of {100 * plan['sd_per_seed']:.1f} points."
     )
     out.print(
         f"  • to find a true difference of ±{100 * plan['effect']:g} points 8 times in 10: about "
-        f"{plan['seeds_needed']} seeds, {plan['games_needed']} games, {duration(plan['seconds_needed'])} here "
-        f"({plan['workers']} workers)."
+        f"{plan['seeds_needed']} seeds, {plan['games_needed']} games, {duration(plan['seconds_needed'])} "
+        f"here ({plan['workers']} workers)."
     )
     if plan.get("precision_games"):
         out.print(
-            f"  • to narrow every always-valid interval to ±{100 * plan['effect']:g} points (--precision): about "
-            f"{plan['precision_games']} games, {duration(plan['precision_seconds'])} here."
+            f"  • to narrow every always-valid interval to ±{100 * plan['effect']:g} points "
+            f"(--precision): about {plan['precision_games']} games, "
+            f"{duration(plan['precision_seconds'])} here."
         )
 
 

@@ -434,7 +434,8 @@ def write_index(root: Path) -> Path:
         history.append(
             f"<tr><td>{html.escape(str(p.get('game')))}</td><td>{html.escape(str(p.get('run')))}</td>"
             f"<td>{html.escape(str(p.get('a')))}</td><td>{html.escape(str(p.get('b')))}</td>"
-            f"<td>{html.escape(what)}</td><td><a href='{html.escape(r.folder.name)}/report.html'>report</a></td></tr>"
+            f"<td>{html.escape(what)}</td><td><a "
+            f"href='{html.escape(r.folder.name)}/report.html'>report</a></td></tr>"
         )
     head = "".join(
         f"<th>{c}</th>" for c in ("run", "experiment", "question", "verdict", "status", "games", "created")

@@ -408,7 +408,10 @@ def sequential_notes(result: Result, seq: dict[str, Any], games: int, params: di
     if why == "bound":
         more = ""
         if seq.get("projected_units"):
-            more = f" (it would need about {seq['projected_units']} seeds, the bound allows {seq['units_total']})"
+            more = (
+                f" (it would need about {seq['projected_units']} seeds, "
+                f"the bound allows {seq['units_total']})"
+            )
         line = f"Stopped at the bound without {asked}{more}: {games} games ({units} seeds)."
     else:
         line = f"Stopped after {games} games ({units} seeds) on {why} (asked: {asked})."

@@ -342,11 +342,11 @@ def shape_summary(rows: list[dict[str, Any]], unit: str) -> dict[str, Any]:
         table.append(
             [f"winning margin ({unit})", f"{mean(margins):.2f}", f"{med(margins):g}", spread(margins)]
         )
-    rates = []
+    rates: list[tuple[str, Rate]] = []
     if unit:
-        rates.append(["comebacks (winner not ahead at half way)", comebacks])
+        rates.append(("comebacks (winner not ahead at half way)", comebacks))
     if movers:
-        rates.append(["first mover's score", first])
+        rates.append(("first mover's score", first))
     findings = []
     if unit and changes:
         findings.append(
