@@ -61,7 +61,7 @@ def test_every_game_runs_a_matchup_and_its_shape(game_id: str, tmp_path: Path) -
     assert {r["metric"] for r in s.csv} >= {"actions", "lead_changes", "comeback_rate"}
     need_deck_data(game_id)
     _, m = runner.start(
-        "matchup", {"game": game_id, "games": 6, "agent": "random"}, out=tmp_path / "m", workers=1
+        "matchup", {"game": game_id, "games": 6, "agents": ["random"]}, out=tmp_path / "m", workers=1
     )
     assert m.tables and m.findings
 
@@ -73,7 +73,7 @@ def test_touge_cars_as_a_matchup(tmp_path: Path) -> None:
     key = next(k for k, v in deck.items() if k not in ("name", "cards") and isinstance(v, str))
     _, res = runner.start(
         "matchup",
-        {"game": "touge", "vary": key, "games": 4, "agent": "random"},
+        {"game": "touge", "vary": key, "games": 4, "agents": ["random"]},
         out=tmp_path / "cars",
         workers=1,
     )
@@ -101,7 +101,7 @@ def test_a_planted_strong_touge_card_is_found_by_card_and_diff(tmp_path: Path) -
     tune.write_text(planted_text, encoding="utf-8")
     (same / "tuneups.toml").write_text("# nothing but a comment\n" + (same / "tuneups.toml").read_text())
     deck = kansei.load("touge").starter_decks()[0]  # Akina Downhill holds two Gutter Drifts
-    common = {"game": "touge", "agent": "greedy", "seed": 11}
+    common = {"game": "touge", "agents": ["greedy"], "seed": 11}
     _, card = runner.start(
         "card",
         {**common, "content": str(planted), "deck": deck, "cards": ["Gutter Drift"], "games": 240},

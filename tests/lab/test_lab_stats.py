@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kansei.lab.stats import holm, holm_levels, newcombe, paired, paired_family, rate, wilson_rate
+from kansei.lab.stats import MIN_UNITS, holm, holm_levels, newcombe, paired, paired_family, rate, wilson_rate
 
 
 @pytest.mark.parametrize(
@@ -57,16 +57,34 @@ def test_rate_of_paired_units_widens_with_their_correlation() -> None:
 
 
 def test_paired_t_interval_by_hand() -> None:
-    # d = 1..5: mean 3, sd sqrt(2.5), se 0.7071; t(0.975, 4) = 2.7764
-    d = paired([1, 2, 3, 4, 5])
-    assert d.value == 3
-    assert (round(d.low, 3), round(d.high, 3)) == (1.037, 4.963)
-    assert round(d.p, 4) == 0.0132  # t = 4.243 on 4 degrees of freedom
+    # d = 1..5 six times (30 seeds, Student's t): mean 3, sd sqrt(60/29) = 1.4384, se 0.26261;
+    # t(0.975, 29) = 2.04523, so 3 ± 0.53710
+    d = paired([1, 2, 3, 4, 5] * 6)
+    assert d.value == 3 and d.method == "t"
+    assert (round(d.low, 3), round(d.high, 3)) == (2.463, 3.537)
+
+
+def test_few_seeds_take_the_exact_sign_flip_test() -> None:
+    # 10 seeds, all positive: of the 2**10 sign patterns only all-plus and all-minus are as extreme
+    d = paired([1, 2, 3, 4, 5, 6, 7, 8, 9, 10])
+    assert d.method == "exact sign-flip"
+    assert d.p == 2 / 2**10
+    assert d.low > 0
+
+
+def test_fewer_than_the_minimum_of_seeds_give_no_interval() -> None:
+    """Issue 22 (2): two seeds agreeing on -0.5 read as certainty; below MIN_UNITS nothing is claimed."""
+    d = paired([-0.5] * (MIN_UNITS - 1))
+    assert not d.enough and not d.flagged
+    assert math.isnan(d.low) and math.isnan(d.high) and d.p == 1.0
+    assert not rate([1.0] * (MIN_UNITS - 1)).enough
 
 
 def test_paired_without_variation() -> None:
     assert paired([0.0] * 10).p == 1.0
-    assert paired([0.25] * 10).p == 0.0
+    # every seed says +0.25: the sign-flip test's p is 2 / 2**10, the interval the single value
+    d = paired([0.25] * 10)
+    assert d.p == 2 / 2**10 and d.low == d.high == 0.25
 
 
 def test_holm_by_hand() -> None:
@@ -97,6 +115,7 @@ def test_holm_flags_exactly_the_intervals_that_leave_out_zero(
 
 
 def test_an_interval_of_win_rate_differences_stays_within_one() -> None:
-    d = paired([1.0, -1.0, 1.0, 0.0], bound=1.0)
+    d = paired([1.0, -1.0, 1.0, 0.0] * 8, bound=1.0)
     assert -1.0 <= d.low < d.value < d.high <= 1.0
-    assert (d.low, d.high) == (-1.0, 1.0)
+    e = paired([1.0, -1.0, 1.0, 1.0, 1.0, -1.0, 1.0, 1.0, 1.0, 1.0], bound=1.0)
+    assert e.high == 1.0

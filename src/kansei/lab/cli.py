@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import re
 import sys
+import textwrap
 from collections.abc import Callable
 from functools import wraps
 from pathlib import Path
@@ -344,8 +345,9 @@ def show(run: Any, result: Any, as_json: bool) -> None:
         print(json.dumps(json_safe(dict(result.to_dict(), run=str(run.folder)))))
         return
     out.print(f"[bold]{escape(result.title)}[/]")
-    for f in result.findings:
-        out.print(f"  • {escape(f)}", soft_wrap=True)
+    for f in result.findings:  # wrapped here with a hanging indent (rich would wrap under the bullet)
+        text = textwrap.fill(f, width=max(40, out.width), initial_indent="  • ", subsequent_indent="    ")
+        out.print(escape(text), soft_wrap=True)
     if result.tables:
         t = result.tables[0]
         table = Table(title=escape(t["title"]), title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False)
@@ -359,7 +361,8 @@ def show(run: Any, result: Any, as_json: bool) -> None:
         if len(t["rows"]) > 40:
             out.print(f"[dim]… {len(t['rows']) - 40} more rows in the report[/]")
     folder = escape(str(run.folder))
-    out.print(f"report: {folder}/report.html   numbers: {folder}/results.csv")
+    out.print(f"report: {folder}/report.html", soft_wrap=True)  # a path is never cut: it is copied
+    out.print(f"numbers: {folder}/results.csv", soft_wrap=True)
 
 
 def _players_list(text: str | None) -> list[int]:
