@@ -189,6 +189,8 @@ FIELDS = {
     "opponent": "opponents",
     "run_": "run",
     "agent": "agents",
+    "range_": "range",
+    "band_": "band",
 }
 POINTS = re.compile(r"^\s*(\d+(?:\.\d*)?|\.\d+)\s*(pts?|points?|%)?\s*$")
 
@@ -246,6 +248,8 @@ def _execute(ctx: typer.Context, kind: str, **fields: Any) -> None:
         values["precision"] = points(values["precision"], "--precision")
     if "band" in values:
         values["band"] = band(values["band"])
+    if "range" in values:
+        values["range"] = value_range(values["range"])
     values = {
         k: list(v) if isinstance(v, tuple) else v
         for k, v in values.items()
@@ -592,6 +596,88 @@ def observe(
 ) -> None:
     """17lands-style card statistics from saved games: win rate when drawn, played, held (correlations)."""
     _execute(ctx, "observe")
+
+
+def value_range(text: str | None) -> tuple[int, int] | None:
+    """'0..8' (or '0-8', '0,8') -> (0, 8)."""
+    if text is None:
+        return None
+    m = re.match(r"^\s*(-?\d+)\s*(?:\.\.|-|,|–)\s*(-?\d+)\s*$", text)
+    if not m:
+        raise OptionError(f"--range takes two whole numbers like 0..8, not {text[:30]!r}")
+    return int(m.group(1)), int(m.group(2))
+
+
+@app.command()
+@friendly
+def tune(
+    ctx: typer.Context,
+    game: Annotated[str, typer.Argument(help="game id")],
+    card: Annotated[str, typer.Option("--card", help="the card whose number is tuned")],
+    field: Annotated[
+        str, typer.Option(help="the number's key in the card's table of the content (dotted when nested)")
+    ],
+    range_: Annotated[
+        str | None, typer.Option("--range", help="the whole numbers tried, e.g. 0..8 [0 .. twice the value]")
+    ] = None,
+    band_: Annotated[
+        str | None, typer.Option("--band", help="the target band of the deck's score, e.g. 45-55 [45-55]")
+    ] = None,
+    deck: Annotated[
+        str | None,
+        typer.Option(help="the deck whose score is tuned [the first starter deck holding the card]"),
+    ] = None,
+    opponent: Annotated[
+        list[str] | None, typer.Option(help="the gauntlet of opponent decks [the other starter decks]")
+    ] = None,
+    agent: Agent = None,
+    games: Annotated[int | None, typer.Option("--games", help="games per value probed [200]")] = None,
+    seed: Seed = 0,
+    opt: Opt = None,
+    mode: Mode = None,
+    content: Content = None,
+    backend: Backend = "local",
+    workers: Workers = None,
+    address: Address = None,
+    out_dir: Out = None,
+    resume: Resume = None,
+    as_json: AsJson = False,
+) -> None:
+    """Find the value of one card number that brings a deck into a target band (bisection, same seeds)."""
+    _execute(ctx, "tune", deck=deck)
+
+
+@app.command()
+@friendly
+def build(
+    ctx: typer.Context,
+    game: Annotated[str, typer.Argument(help="game id")],
+    card_: Annotated[
+        list[str] | None,
+        typer.Option("--card", help="a card to build around: put in, then kept (repeatable)"),
+    ] = None,
+    keep: Annotated[list[str] | None, typer.Option(help="a card never swapped out (repeatable)")] = None,
+    deck: Annotated[str | None, typer.Option(help="the deck to start from [the first starter deck]")] = None,
+    opponent: Annotated[
+        list[str] | None, typer.Option(help="the gauntlet of opponent decks [the other starter decks]")
+    ] = None,
+    steps: Annotated[int, typer.Option(help="at most this many swaps")] = 6,
+    neighbours: Annotated[int, typer.Option(help="swaps tried at each step, drawn at random")] = 8,
+    agent: Agent = None,
+    games: Annotated[int | None, typer.Option("--games", help="games per deck judged [200]")] = None,
+    seed: Seed = 0,
+    opt: Opt = None,
+    mode: Mode = None,
+    content: Content = None,
+    backend: Backend = "local",
+    workers: Workers = None,
+    address: Address = None,
+    out_dir: Out = None,
+    resume: Resume = None,
+    as_json: AsJson = False,
+) -> None:
+    """Find a stronger legal deck around a card, or near a deck, by local search against a gauntlet."""
+    _execute(ctx, "build", deck=deck)
 
 
 # -- runs ----------------------------------------------------------------------------------------------

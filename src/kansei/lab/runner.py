@@ -37,7 +37,7 @@ from kansei.core.registry import load
 from .backends import run_jobs
 from .content import pack, unpack
 from .errors import RunError, Stopped, WorkerLost
-from .experiments import EXPERIMENTS, Experiment, Result
+from .experiments import EXPERIMENTS, Experiment, Result, Search
 from .experiments.observe import Observe
 from .plan import GameRef, Job, Tables, plan_digest
 from .stats import ALPHA, MIN_UNITS, cs_radius, cs_units_for_precision, paired_family, units_needed
@@ -221,6 +221,8 @@ def start(
     exp = experiment(kind)
     p = exp.parse(params)
     p, seq = sequential_settings(exp, p)
+    if seq is not None and isinstance(exp, Search):
+        raise OptionError(f"`lab {kind}` is a search: give --games per candidate, not a sequential bound")
     scratch = Path(tempfile.mkdtemp(prefix="kansei-lab-"))
     try:
         tables, info = exp.prepare(p, scratch)
@@ -259,8 +261,30 @@ def start(
         run.save_meta()
         pq.write_table(pa.Table.from_pylist(rows), run.folder / OBSERVATIONS)
         return run, finish(run)
-    play_run(run, exp, tables, jobs, backend=backend, workers=workers, address=address, progress=progress)
+    how = {"backend": backend, "workers": workers, "address": address, "progress": progress}
+    if isinstance(exp, Search):
+        run_search(run, exp, tables, **how)
+    else:
+        play_run(run, exp, tables, jobs, **how)
     return run, finish(run)
+
+
+def run_search(run: Run, exp: Search, tables: Tables, **how: Any) -> None:
+    """Play a search (tune, build) step by step: its steps depend only on the games already saved, so a
+    resumed search takes the same steps and plays only what it is missing."""
+    info = run.meta["info"]
+
+    def play_step(jobs: list[Job]) -> list[dict[str, Any]]:
+        run.meta["tables"] = _tables_meta(tables)  # the decks met so far: a resume rebuilds them
+        run.save_meta()
+        play(run, tables, jobs, **how)
+        return run.rows()
+
+    exp.search(info, tables, play_step)
+    run.meta["info"] = info
+    run.meta["tables"] = _tables_meta(tables)
+    run.meta["total"] = len(run.done())
+    run.save_meta()
 
 
 def check_params(run: Run, given: dict[str, Any]) -> None:
@@ -296,6 +320,11 @@ def resume(
     if given:
         check_params(run, given)
     if run.meta["experiment"] == "observe":
+        return run, finish(run)
+    how = {"backend": backend, "workers": workers, "address": address, "progress": progress}
+    searcher = experiment(run.meta["experiment"])
+    if isinstance(searcher, Search):
+        run_search(run, searcher, _tables_from(run), **how)
         return run, finish(run)
     exp, tables, jobs = plan(run)
     play_run(run, exp, tables, jobs, backend=backend, workers=workers, address=address, progress=progress)
@@ -472,6 +501,12 @@ def plan_run(
     spread of each comparison and the time per game; nothing is kept."""
     check_workers(workers, backend)
     exp = experiment(kind)
+    if isinstance(exp, Search):
+        raise OptionError(
+            f"--plan sizes a test; `lab {kind}` is a search whose games depend on what it finds: give "
+            "--games "
+            "per candidate (it reports the games it played)"
+        )
     p = exp.parse(params)
     precision = getattr(p, "precision", None)
     scratch = Path(tempfile.mkdtemp(prefix="kansei-lab-plan-"))
