@@ -374,7 +374,8 @@ class Tune(Search):
                     str(r.games),
                 ]
             )
-            csv.append({"value": v, **r.to_dict(), "band_verdict": verdict, "probe": probed.index(v) + 1})
+            score = {("score" if k == "value" else k): x for k, x in r.to_dict().items()}
+            csv.append({"value": v, **score, "band_verdict": verdict, "probe": probed.index(v) + 1})
         band_text = f"{pct(lo_b, 0)}–{pct(hi_b, 0)}"
         what = f"{info['card']}'s {info['field']}"
         findings: list[str] = []
