@@ -543,8 +543,9 @@ def diff(
     a: Annotated[str, typer.Option("--a", help="content version A: a folder or REF:PATH")],
     b: Annotated[str, typer.Option("--b", help="content version B: a folder or REF:PATH")],
     run_: Annotated[
-        str, typer.Option("--run", help="the experiment to compare: matchup, seats or card")
-    ] = "matchup",
+        str | None,
+        typer.Option("--run", help="what to compare: matchup, seats or card [matchup; one deck: seats]"),
+    ] = None,
     deck: Deck = None,
     vary: Annotated[str | None, typer.Option(help="matchup: a deck key holding a card")] = None,
     card_: Annotated[list[str] | None, typer.Option("--card", help="card: the card(s) to weigh")] = None,

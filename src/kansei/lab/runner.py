@@ -161,6 +161,26 @@ def sequential_settings(exp: Experiment, p: Any) -> tuple[Any, dict[str, Any] | 
     return p.model_copy(update={"games": bound}), seq
 
 
+def first_look(planned: int, total: int, block: int = 1) -> int:
+    """The units of a sequential run's first round (a quarter of the planned units, at least 2×MIN_UNITS,
+    a whole number of blocks, at most the bound)."""
+    n = max(2 * MIN_UNITS, planned // 4)
+    return min(total, math.ceil(n / block) * block)
+
+
+def next_look(n: int, total: int, block: int = 1) -> int:
+    """The units after the round that follows a look at ``n``."""
+    return min(total, math.ceil(n * GROWTH / block) * block)
+
+
+def looks(planned: int, total: int, block: int = 1) -> list[int]:
+    """Every look a sequential run may take, in order, up to its bound."""
+    out = [first_look(planned, total, block)]
+    while out[-1] < total:
+        out.append(next_look(out[-1], total, block))
+    return out
+
+
 def _unit_games(jobs: list[Job]) -> dict[int, int]:
     out: dict[int, int] = {}
     for j in jobs:
@@ -351,11 +371,7 @@ def play_run(
             n = int(seq["units_played"])
             play(run, tables, [j for j in jobs if j.unit < n], **how)  # a resume after the decision
             return
-        if seq["rounds"]:
-            n = int(seq["rounds"][-1])
-        else:
-            n = max(2 * MIN_UNITS, seq["planned"] // 4)
-        n = min(total, math.ceil(n / block) * block)
+        n = int(seq["rounds"][-1]) if seq["rounds"] else first_look(int(seq["planned"]), total, block)
         play(run, tables, [j for j in jobs if j.unit < n], **how)
         rows = [r for r in run.rows() if r["unit"] < n]
         seq["units_played"] = n
@@ -367,7 +383,7 @@ def play_run(
             run.meta["total"] = sum(1 for j in jobs if j.unit < n)
             run.save_meta()
             return
-        seq["rounds"].append(min(total, math.ceil(n * GROWTH / block) * block))
+        seq["rounds"].append(next_look(n, total, block))
         run.save_meta()
 
 

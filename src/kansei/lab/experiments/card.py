@@ -101,8 +101,17 @@ def arms(game: Game, p: CardParams) -> tuple[dict[str, Any], list[dict[str, Any]
             }
         )
     if not tried:
+        full = [s["card"] for s in skipped if "holds every other" in s["reason"]]
+        if len(full) == len(skipped):
+            raise ContentError(
+                [
+                    f"{dk.deck_label(deck)} holds every card of its kinds ({', '.join(full[:4])}"
+                    f"{'…' if len(full) > 4 else ''}), so no card has a baseline it does not hold: name one "
+                    "with --baseline (the swap then moves a copy to the baseline's place in the deck list)"
+                ]
+            )
         raise ContentError(
-            ["no card of the deck could be swapped: " + "; ".join(s["reason"] for s in skipped)]
+            ["no card of the deck could be swapped: " + "; ".join(s["reason"] for s in skipped[:3])]
         )
     return deck, tried, skipped
 
