@@ -166,3 +166,11 @@ def test_the_terminal_matrix_fits_80_columns(tmp_path: Path) -> None:
     lines = [ln for ln in res.output.splitlines() if not ln.startswith(("report: ", "numbers: "))]
     assert all(len(line) <= 80 for line in lines)  # a path is printed whole, on its own line
     assert "% – " not in res.output.split("report:")[0].split("(95% interval)")[-1]  # the matrix is compact
+
+
+def test_a_broken_content_file_is_named_by_the_users_own_path(tmp_path: Path, toy_content: Path) -> None:
+    """Issue 22 (8): a broken TOML pointed at the lab's temporary copy; the line names the user's folder."""
+    (toy_content / "cards.toml").write_text("this is [not toml\n", encoding="utf-8")
+    code, output = lab("matchup", "labtoy", "--content", str(toy_content), "--out", str(tmp_path / "x"))
+    line = one_error_line(code, output)
+    assert f"{toy_content}/cards.toml" in line and "kansei-lab-" not in line
