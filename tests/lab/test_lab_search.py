@@ -92,3 +92,19 @@ def test_a_search_cannot_be_planned_or_run_sequentially(tmp_path: Path) -> None:
         runner.plan_run("tune", {"game": "labtoy", "card": "Fox", "field": "power"})
     with pytest.raises(OptionError, match="is a search"):
         run("build", tmp_path / "x", precision=0.02)
+
+
+def test_a_card_number_is_found_in_the_cards_own_table_before_a_same_named_ability() -> None:
+    """A card and another card's ability may share a name (Touge: Gutter Drift is a tune-up and the
+    Trueno's ability): the number tuned is the one in the card's own table."""
+    from kansei.lab.experiments.search import find_number, set_number
+
+    files = {
+        "cars.toml": b'[[car]]\nname = "Trueno"\nability = { name = "Drift", amount = 1 }\n',
+        "cards.toml": b'[[card]]\nname = "Drift"\namount = 2\n',
+    }
+    assert find_number(files, "drift", "amount") == ("cards.toml", 2)
+    changed = set_number(files, "cards.toml", "Drift", "amount", 7)
+    assert b"amount = 7" in changed["cards.toml"] and changed["cars.toml"] == files["cars.toml"]
+    with pytest.raises(ContentError, match="no whole number at 'cost'"):
+        find_number(files, "Drift", "cost")

@@ -103,24 +103,25 @@ def _path(field: str) -> list[str | int]:
     return [int(p) if p.lstrip("-").isdigit() else p for p in field.split(".") if p]
 
 
-def _tables(doc: Any) -> list[dict[str, Any]]:
-    """Every table (dict) in a TOML document, nested ones included."""
-    out: list[dict[str, Any]] = []
-    stack = [doc]
+def _tables(doc: Any) -> list[tuple[int, dict[str, Any]]]:
+    """Every table (dict) in a TOML document with its depth of tables, nested ones included (a card's
+    table under ``[[card]]`` is at depth 1; a table inside it, such as an ability, deeper)."""
+    out: list[tuple[int, dict[str, Any]]] = []
+    stack: list[tuple[int, Any]] = [(0, doc)]
     while stack:
-        x = stack.pop()
+        depth, x = stack.pop()
         if isinstance(x, dict):
-            out.append(x)
-            stack.extend(x.values())
+            out.append((depth, x))
+            stack.extend((depth + 1, v) for v in x.values())
         elif isinstance(x, list):
-            stack.extend(x)
+            stack.extend((depth, v) for v in x)
     return out
 
 
 def find_number(files: dict[str, bytes], card: str, field: str) -> tuple[str, int]:
     """The content file whose table named ``card`` holds an integer at ``field``, and that integer."""
     path = _path(field)
-    hits: list[tuple[str, int]] = []
+    hits: list[tuple[int, str, int]] = []  # (depth, file, value)
     named = 0
     numbers: set[str] = set()
     for rel, data in sorted(files.items()):
@@ -130,7 +131,7 @@ def find_number(files: dict[str, bytes], card: str, field: str) -> tuple[str, in
             doc = tomllib.loads(data.decode("utf-8"))
         except (UnicodeDecodeError, tomllib.TOMLDecodeError):
             continue
-        for t in _tables(doc):
+        for depth, t in _tables(doc):
             if str(t.get("name", "")).lower() != card.lower():
                 continue
             named += 1
@@ -140,31 +141,34 @@ def find_number(files: dict[str, bytes], card: str, field: str) -> tuple[str, in
             except KeyError:
                 continue
             if isinstance(value, int) and not isinstance(value, bool):
-                hits.append((rel, value))
+                hits.append((depth, rel, value))
     if not named:
         raise ContentError([f"no table named {card!r} in the content's TOML files"])
     if not hits:
         have = f" (its whole numbers: {', '.join(sorted(numbers))})" if numbers else ""
         raise ContentError([f"{card!r} has no whole number at {field!r}{have}"])
+    top = min(h[0] for h in hits)
+    hits = [h for h in hits if h[0] == top]  # the card's own table before a same-named one inside another
     if len(hits) > 1:
         raise ContentError(
-            [f"{card!r} has a number at {field!r} in {len(hits)} tables ({hits[0][0]}, {hits[1][0]}…)"]
+            [f"{card!r} has a number at {field!r} in {len(hits)} tables ({hits[0][1]}, {hits[1][1]}…)"]
         )
-    return hits[0]
+    return hits[0][1], hits[0][2]
 
 
 def set_number(files: dict[str, bytes], rel: str, card: str, field: str, value: int) -> dict[str, bytes]:
     """The content files with ``card``'s number at ``field`` set to ``value`` (that file re-written)."""
     doc = tomllib.loads(files[rel].decode("utf-8"))
     path = _path(field)
-    for t in _tables(doc):
-        if str(t.get("name", "")).lower() == card.lower():
-            try:
-                parent = _walk(t, path[:-1])
-                _walk(t, path)
-            except KeyError:
-                continue
-            parent[path[-1]] = value
+    named = [(d, t) for d, t in _tables(doc) if str(t.get("name", "")).lower() == card.lower()]
+    for _depth, t in sorted(named, key=lambda x: x[0]):
+        try:
+            parent = _walk(t, path[:-1])
+            _walk(t, path)
+        except KeyError:
+            continue
+        parent[path[-1]] = value
+        break  # the one find_number chose: the shallowest table holding the number
     out = dict(files)
     out[rel] = tomli_w.dumps(doc).encode("utf-8")
     return out
