@@ -464,7 +464,7 @@ class Tune(Search):
             csv=csv,
             data={
                 "values": [c["value"] for c in csv],
-                "scores": [{k: c[k] for k in ("value", "low", "high")} for c in csv],
+                "scores": [{k: c[k] for k in ("value", "score", "low", "high")} for c in csv],
                 "band": [lo_b, hi_b],
                 "best": best,
                 "games": len(rows),
@@ -699,7 +699,17 @@ class Build(Search):
             findings=findings,
             tables=tables,
             csv=csv,
-            data={"path": path, "final": final_list, "final_score": final_rate.to_dict(), "games": len(rows)},
+            data={
+                "path": path,
+                "final": final_list,
+                "final_score": final_rate.to_dict(),
+                "games": len(rows),
+                "steps": [
+                    {"step": c["step"], "swap": f"−{c['out']} +{c['in']}", **c}
+                    for c in csv
+                    if c.get("enough")
+                ],
+            },
         )
 
 
