@@ -179,3 +179,10 @@ def test_until_significant_finds_a_small_change_within_its_bound() -> None:
     paired swap of two games a seed gives): found before the bound of 2500 seeds in 78% of runs (seeded),
     the price of an interval valid at every look (a fixed 2500-seed test would find it 99 times in 100)."""
     assert sequential_rejections(0.05) >= 0.7
+
+
+def test_a_sign_flip_interval_holds_zero_exactly_when_zero_is_not_rejected() -> None:
+    """Found by hypothesis: the sign-flip p-value is not monotone in the shift, and the bisected bound
+    stopped 8e-8 short of zero while p(0) = 0.109."""
+    d = paired([-0.5, -0.5, -0.5, -0.5, -0.5, -0.5, -0.5, -0.25, 0.5, 0.5])
+    assert d.p > 0.05 and d.low <= 0 <= d.high and not d.flagged
