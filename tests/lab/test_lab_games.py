@@ -113,7 +113,7 @@ def test_touge_cars_as_a_matchup(tmp_path: Path) -> None:
     key = next(k for k, v in deck.items() if k not in ("name", "cards") and isinstance(v, str))
     _, res = runner.start(
         "matchup",
-        {"game": "touge", "vary": key, "games": 4, "agents": ["random"]},
+        {"game": "touge", "vary": key, "games": 20, "agents": ["random"]},
         out=tmp_path / "cars",
         workers=1,
     )
@@ -140,11 +140,23 @@ def test_a_planted_strong_touge_card_is_found_by_card_and_diff(tmp_path: Path) -
     )
     tune.write_text(planted_text, encoding="utf-8")
     (same / "tuneups.toml").write_text("# nothing but a comment\n" + (same / "tuneups.toml").read_text())
-    deck = kansei.load("touge").starter_decks()[0]  # Akina Downhill holds two Gutter Drifts
+    game = kansei.load("touge")
+    deck = game.starter_decks()[0]  # Akina Downhill holds two Gutter Drifts
+    kinds = {c["name"]: c["kind"] for c in game.cards()}
+    # the deck holds every tune-up of the kind: the baseline is one it holds (named, as the CLI asks)
+    tune = kinds["Gutter Drift"]
+    base = next(n for n in game.starter_deck(deck)["cards"] if n != "Gutter Drift" and kinds[n] == tune)
     common = {"game": "touge", "agents": ["greedy"], "seed": 11}
     _, card = runner.start(
         "card",
-        {**common, "content": str(planted), "deck": deck, "cards": ["Gutter Drift"], "games": 240},
+        {
+            **common,
+            "content": str(planted),
+            "deck": deck,
+            "cards": ["Gutter Drift"],
+            "baselines": [base],
+            "games": 240,
+        },
         out=tmp_path / "card",
         workers=2,
     )
