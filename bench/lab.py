@@ -14,6 +14,7 @@ import argparse
 import json
 import os
 import shutil
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -23,6 +24,9 @@ import kansei
 from kansei.core.errors import KanseiError
 from kansei.lab import runner
 from kansei.sim import simulate
+
+sys.path.insert(0, str(Path(__file__).parent))
+from playouts import bench_openspiel  # noqa: E402  (the machine's anchor: OpenSpiel's Kuhn poker)
 
 
 def load() -> float:
@@ -69,10 +73,15 @@ def main() -> None:
     ap.add_argument("--skip-scan", action="store_true")
     ap.add_argument("--skip-anchor", action="store_true")
     ap.add_argument("--skip-touge", action="store_true")
+    ap.add_argument("--skip-per-game", action="store_true")
     args = ap.parse_args()
     root = Path(tempfile.mkdtemp(prefix="kansei-lab-bench-"))
     out: dict[str, Any] = {"cores": os.cpu_count(), "workers": args.workers, "per_game": {}}
     print(f"{'what':<34}{'games':>8}{'seconds':>10}{'games/s':>10}{'overhead':>10}{'load':>14}", flush=True)
+    anchor = bench_openspiel(3.0)
+    if anchor is not None:
+        out["anchor_before"] = anchor
+        print(f"anchor (OpenSpiel Kuhn poker, 1 core): {anchor['actions_per_sec']} actions/s", flush=True)
     try:
         if not args.skip_anchor:
             before = load()
@@ -91,7 +100,7 @@ def main() -> None:
                 "matchup", {"game": "touge", "games": args.games}, args.workers, root
             )
             line("lab matchup, touge greedy", out["lab_touge"])
-        for gid in kansei.games():
+        for gid in [] if args.skip_per_game else kansei.games():
             game = kansei.load(gid)
             params: dict[str, Any] = {"game": gid, "games": args.per_game}
             if not game.starter_decks():
@@ -116,6 +125,15 @@ def main() -> None:
             line(f"lab card --scan, {deck}", scan)
     finally:
         shutil.rmtree(root, ignore_errors=True)
+    after = bench_openspiel(3.0)
+    if after is not None and anchor is not None:
+        out["anchor_after"] = after
+        mean = (anchor["actions_per_sec"] + after["actions_per_sec"]) / 2
+        print(f"anchor after: {after['actions_per_sec']} actions/s", flush=True)
+        if "lab_touge" in out:  # Touge games per second per million anchor actions per second
+            out["lab_touge"]["games_per_s_per_anchor_M"] = round(
+                out["lab_touge"]["games_per_s"] / mean * 1e6, 1
+            )
     print(json.dumps(out))
 
 

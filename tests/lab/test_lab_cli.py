@@ -47,9 +47,9 @@ def test_matchup_json_then_report_and_resume(tmp_path: Path) -> None:
 
 def test_a_resume_with_other_parameters_is_one_line(tmp_path: Path) -> None:
     out = tmp_path / "run"
-    assert lab("matchup", "labtoy", "--games", "10", "--workers", "1", "--out", str(out))[0] == 0
-    line = one_error_line(*lab("matchup", "labtoy", "--games", "12", "--resume", str(out)))
-    assert "was made with games=10 (not 12)" in line
+    assert lab("matchup", "labtoy", "--games", "20", "--workers", "1", "--out", str(out))[0] == 0
+    line = one_error_line(*lab("matchup", "labtoy", "--games", "24", "--resume", str(out)))
+    assert "was made with games=20 (not 24)" in line
     assert len(list((out / "games").glob("*.parquet"))) == 1  # nothing lost
 
 
@@ -101,7 +101,7 @@ def test_observe_saved_games(tmp_path: Path) -> None:
     assert cards["Flame"]["drawn"] + cards["Flame"]["not_drawn"] == 300
     assert cards["Flame"]["played"] + cards["Flame"]["held"] == cards["Flame"]["drawn"]
     assert cards["Flame"]["iwd"] > cards["Fizzle"]["iwd"]  # the four beats the one
-    assert any("correlations" in f for f in res["findings"])
+    assert any("What it cannot tell: that the card causes the wins" in f for f in res["findings"])
 
 
 def test_diff_of_a_card_on_the_command_line(tmp_path: Path, toy_content: Path) -> None:
@@ -160,9 +160,17 @@ def test_the_terminal_matrix_fits_80_columns(tmp_path: Path) -> None:
     from kansei.lab.cli import compact
 
     assert compact("71% (55% – 84%)") == "71%\n55–84"
-    res = cli.invoke(
-        app, ["lab", "matchup", "labtoy", "--games", "8", "--out", str(tmp_path / "m")], env={"COLUMNS": "80"}
-    )
+    args = ["lab", "matchup", "labtoy", "--games", "20", "--out", str(tmp_path / "m")]
+    res = cli.invoke(app, args, env={"COLUMNS": "80"})
     assert res.exit_code == 0, res.output
-    assert all(len(line) <= 80 for line in res.output.splitlines())
+    lines = [ln for ln in res.output.splitlines() if not ln.startswith(("report: ", "numbers: "))]
+    assert all(len(line) <= 80 for line in lines)  # a path is printed whole, on its own line
     assert "% – " not in res.output.split("report:")[0].split("(95% interval)")[-1]  # the matrix is compact
+
+
+def test_a_broken_content_file_is_named_by_the_users_own_path(tmp_path: Path, toy_content: Path) -> None:
+    """Issue 22 (8): a broken TOML pointed at the lab's temporary copy; the line names the user's folder."""
+    (toy_content / "cards.toml").write_text("this is [not toml\n", encoding="utf-8")
+    code, output = lab("matchup", "labtoy", "--content", str(toy_content), "--out", str(tmp_path / "x"))
+    line = one_error_line(code, output)
+    assert f"{toy_content}/cards.toml" in line and "kansei-lab-" not in line

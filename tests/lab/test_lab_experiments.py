@@ -22,32 +22,39 @@ def run(kind: str, tmp_path: Path, **params: Any) -> Any:
 
 
 def test_matchup_finds_the_stronger_champion(tmp_path: Path) -> None:
-    res = run("matchup", tmp_path, games=200, agent="greedy")
+    res = run("matchup", tmp_path, games=200, agents=["greedy"])
     m = res.data["matrix"]
     assert res.data["labels"] == ["Red", "Blue"]
     assert m[1][0]["low"] > 0.5  # Blue's Bear (+3) beats Red's Fox (+2)
     assert m[0][1]["value"] == pytest.approx(1 - m[1][0]["value"])
     assert res.csv[0]["flagged"]
-    assert (tmp_path / "matchup" / "report.html").stat().st_size > 100_000
+    # one plotly bundle beside the run folders (offline), loaded by every report; an index of the runs
+    from kansei.lab.report import bundle_name
+
+    page = (tmp_path / "matchup" / "report.html").read_text(encoding="utf-8")
+    assert f'src="../{bundle_name()}"' in page and "Plotly.newPlot" in page
+    assert (tmp_path / bundle_name()).stat().st_size > 1_000_000
+    assert "matchup/report.html" in (tmp_path / "index.html").read_text(encoding="utf-8")
 
 
 def test_matchup_varies_a_deck_slot_over_every_card_of_its_kind(tmp_path: Path) -> None:
-    res = run("matchup", tmp_path, games=40, decks=["Red"], vary="champion", agent="random")
+    res = run("matchup", tmp_path, games=40, decks=["Red"], vary="champion", agents=["random"])
     assert res.data["labels"] == ["Fox", "Bear"]
 
 
 def test_seats_separates_the_seat_from_the_deck(tmp_path: Path) -> None:
-    res = run("seats", tmp_path, games=400, options={"first_bonus": 2}, agent="greedy")
+    res = run("seats", tmp_path, games=400, options={"first_bonus": 2}, agents=["greedy"])
     seat0, seat1 = res.data["seats"]
     red, blue = res.data["decks"]
     assert seat0["low"] > 0.5 > seat1["high"]  # the planted seat advantage
     assert blue["low"] > 0.5 > red["high"]  # and the deck's, measured apart from it
-    assert any("Seat 0" in f for f in res.findings)
+    assert any(f.startswith("Seat 1 scores") and "a real seat advantage" in f for f in res.findings)
 
 
 def test_seats_without_a_seat_advantage_flags_no_seat(tmp_path: Path) -> None:
-    res = run("seats", tmp_path, games=300, agent="greedy")
-    assert not any(row["flagged"] for row in res.csv if row["what"] == "seat")
+    # seed 1: one fixed null run (seed 0 is among the 5% a test at 95% flags by luck: 56%, p = 0.028)
+    res = run("seats", tmp_path, games=300, seed=1, agents=["greedy"])
+    assert not any(row["flagged"] for row in res.csv if row.get("what") == "seat")
 
 
 def test_card_finds_a_planted_strong_card(tmp_path: Path, toy_content: Path) -> None:
@@ -104,8 +111,8 @@ def test_unknown_card_and_deck_are_one_line_each(tmp_path: Path) -> None:
         run("matchup", tmp_path, decks=["Red", "Green"], games=10)
     with pytest.raises(ContentError, match="not in the deck 'Red'"):
         run("card", tmp_path, deck="Red", cards=["Stone"], games=10)
-    with pytest.raises(OptionError, match="--scan"):
-        run("card", tmp_path, deck="Red", games=10)
+    with pytest.raises(OptionError, match="give --card or --scan, not both"):
+        run("card", tmp_path, deck="Red", cards=["Ember"], scan=True, games=40)
     assert not (tmp_path / "card").exists()  # nothing was made of a refused run
 
 
@@ -117,8 +124,9 @@ def test_content_folder_that_does_not_validate(tmp_path: Path, toy_content: Path
 
 
 def test_shape_of_a_known_sequence() -> None:
-    samples = [[0, 0], [2, 1], [2, 3], [5, 3], [5, 6], [6, 8]]  # leaders: -, 0, 1, 0, 1, 1
-    s = shape_of(samples, [6.0, 9.0], winner=1)
+    # game.standing is a seat's lead over the best other seat (the contract)
+    samples = [[0, 0], [1, -1], [-1, 1], [2, -2], [-1, 1], [-2, 2]]  # leaders: -, 0, 1, 0, 1, 1
+    s = shape_of(samples, [-3.0, 3.0], winner=1)
     assert s["lead_changes"] == 3
     assert s["first_leader"] == 0
     assert s["half_leader"] == 0 and s["comeback"] is True
@@ -133,7 +141,7 @@ def test_shape_reports_length_lead_changes_and_comebacks(tmp_path: Path) -> None
     assert (
         0 <= csv["comeback_rate"]["low"] <= csv["comeback_rate"]["mean"] <= csv["comeback_rate"]["high"] <= 1
     )
-    assert res.data["hook"] is True
+    assert res.data["unit"] == "power"  # margins in the game's own units (game.standing)
 
 
 def test_skill_separates_greedy_from_random(tmp_path: Path) -> None:
@@ -141,7 +149,9 @@ def test_skill_separates_greedy_from_random(tmp_path: Path) -> None:
     (g,) = res.data["games"]
     assert g["game"] == "labtoy"
     assert g["vs_random"]["greedy"]["low"] > 0.5  # greedy plays its best card
-    assert g["verdict"] in ("mostly luck", "skill and luck", "mostly skill")
+    assert g["verdict"] in ("mostly luck", "skill and luck", "mostly skill") or g["verdict"].startswith(
+        "undecided (its interval crosses"
+    )
 
 
 def test_diff_flags_a_planted_change_and_not_a_do_nothing_one(tmp_path: Path, toy_content: Path) -> None:
@@ -151,7 +161,7 @@ def test_diff_flags_a_planted_change_and_not_a_do_nothing_one(tmp_path: Path, to
     shutil.copytree(toy_content, same)
     (same / "cards.toml").write_text("# a comment changes nothing\n" + (same / "cards.toml").read_text())
     set_power(toy_content, "Spark", 20)
-    planted = run("diff", tmp_path / "p", a=str(same), b=str(toy_content), games=200, agent="greedy")
+    planted = run("diff", tmp_path / "p", a=str(same), b=str(toy_content), games=200, agents=["greedy"])
     (cell,) = planted.csv
     assert cell["cell"] == "Red vs Blue" and cell["flagged"] and cell["delta"] > 0.1
     nothing = run("diff", tmp_path / "n", a=str(toy_content), b=str(toy_content), games=100)

@@ -38,7 +38,7 @@ class Count:
 
 
 def test_one_and_two_workers_give_the_same_numbers(tmp_path: Path) -> None:
-    params = {"game": "labtoy", "games": 120, "seed": 5, "agent": "greedy"}
+    params = {"game": "labtoy", "games": 120, "seed": 5, "agents": ["greedy"]}
     _, one = runner.start("seats", params, out=tmp_path / "one", workers=1)
     _, two = runner.start("seats", params, out=tmp_path / "two", workers=2)
     assert one.to_dict() == two.to_dict()
@@ -46,7 +46,7 @@ def test_one_and_two_workers_give_the_same_numbers(tmp_path: Path) -> None:
 
 
 def test_ray_gives_the_same_numbers_as_the_local_pool(tmp_path: Path, ray_local: Any) -> None:
-    params = {"game": "minid", "players": [2, 3], "games": 30, "seed": 3, "agent": "random"}
+    params = {"game": "minid", "players": [2, 3], "games": 30, "seed": 3, "agents": ["random"]}
     _, local = runner.start("matchup", params, out=tmp_path / "local", workers=1)
     _, ray = runner.start("matchup", params, out=tmp_path / "ray", backend="ray", workers=2)
     assert local.to_dict() == ray.to_dict()
@@ -57,7 +57,7 @@ def test_a_ray_address_that_does_not_answer_is_one_line(tmp_path: Path) -> None:
     with pytest.raises(BackendError, match=r"^Ray at 127\.0\.0\.1:9 does not answer"):
         backends._check_address("127.0.0.1:9")
     with pytest.raises(BackendError, match="--address needs --backend ray"):
-        runner.start("matchup", {"game": "labtoy", "games": 4}, out=tmp_path / "x", address="127.0.0.1:9")
+        runner.start("matchup", {"game": "labtoy", "games": 20}, out=tmp_path / "x", address="127.0.0.1:9")
 
 
 def test_chunks_grow_to_the_target_time_and_shrink_at_the_end() -> None:
@@ -84,7 +84,7 @@ runner.start("matchup", {params!r}, out={out!r}, workers=1)
 
 
 def test_resume_after_a_killed_run_plays_only_the_missing_games(tmp_path: Path) -> None:
-    params = {"game": "labtoy", "games": 300, "seed": 1, "agent": "random", "options": {"delay": 0.002}}
+    params = {"game": "labtoy", "games": 300, "seed": 1, "agents": ["random"], "options": {"delay": 0.002}}
     out = tmp_path / "killed"
     script = KILLED_RUN.format(here=str(HERE), params=params, out=str(out))
     proc = subprocess.Popen([sys.executable, "-c", script], start_new_session=True)
@@ -172,6 +172,6 @@ def test_a_lost_chunk_is_played_again_on_resume(tmp_path: Path) -> None:
 
 
 def test_an_existing_run_folder_is_not_overwritten(tmp_path: Path) -> None:
-    runner.start("matchup", {"game": "labtoy", "games": 10}, out=tmp_path / "r", workers=1)
+    runner.start("matchup", {"game": "labtoy", "games": 20}, out=tmp_path / "r", workers=1)
     with pytest.raises(RunError, match="already holds a run"):
-        runner.start("matchup", {"game": "labtoy", "games": 10}, out=tmp_path / "r", workers=1)
+        runner.start("matchup", {"game": "labtoy", "games": 20}, out=tmp_path / "r", workers=1)

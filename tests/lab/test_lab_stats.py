@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kansei.lab.stats import holm, holm_levels, newcombe, paired, paired_family, rate, wilson_rate
+from kansei.lab.stats import MIN_UNITS, holm, holm_levels, newcombe, paired, paired_family, rate, wilson_rate
 
 
 @pytest.mark.parametrize(
@@ -57,16 +58,34 @@ def test_rate_of_paired_units_widens_with_their_correlation() -> None:
 
 
 def test_paired_t_interval_by_hand() -> None:
-    # d = 1..5: mean 3, sd sqrt(2.5), se 0.7071; t(0.975, 4) = 2.7764
-    d = paired([1, 2, 3, 4, 5])
-    assert d.value == 3
-    assert (round(d.low, 3), round(d.high, 3)) == (1.037, 4.963)
-    assert round(d.p, 4) == 0.0132  # t = 4.243 on 4 degrees of freedom
+    # d = 1..5 six times (30 seeds, Student's t): mean 3, sd sqrt(60/29) = 1.4384, se 0.26261;
+    # t(0.975, 29) = 2.04523, so 3 ± 0.53710
+    d = paired([1, 2, 3, 4, 5] * 6)
+    assert d.value == 3 and d.method == "t"
+    assert (round(d.low, 3), round(d.high, 3)) == (2.463, 3.537)
+
+
+def test_few_seeds_take_the_exact_sign_flip_test() -> None:
+    # 10 seeds, all positive: of the 2**10 sign patterns only all-plus and all-minus are as extreme
+    d = paired([1, 2, 3, 4, 5, 6, 7, 8, 9, 10])
+    assert d.method == "exact sign-flip"
+    assert d.p == 2 / 2**10
+    assert d.low > 0
+
+
+def test_fewer_than_the_minimum_of_seeds_give_no_interval() -> None:
+    """Issue 22 (2): two seeds agreeing on -0.5 read as certainty; below MIN_UNITS nothing is claimed."""
+    d = paired([-0.5] * (MIN_UNITS - 1))
+    assert not d.enough and not d.flagged
+    assert math.isnan(d.low) and math.isnan(d.high) and d.p == 1.0
+    assert not rate([1.0] * (MIN_UNITS - 1)).enough
 
 
 def test_paired_without_variation() -> None:
     assert paired([0.0] * 10).p == 1.0
-    assert paired([0.25] * 10).p == 0.0
+    # every seed says +0.25: the sign-flip test's p is 2 / 2**10, the interval the single value
+    d = paired([0.25] * 10)
+    assert d.p == 2 / 2**10 and d.low == d.high == 0.25
 
 
 def test_holm_by_hand() -> None:
@@ -97,6 +116,73 @@ def test_holm_flags_exactly_the_intervals_that_leave_out_zero(
 
 
 def test_an_interval_of_win_rate_differences_stays_within_one() -> None:
-    d = paired([1.0, -1.0, 1.0, 0.0], bound=1.0)
+    d = paired([1.0, -1.0, 1.0, 0.0] * 8, bound=1.0)
     assert -1.0 <= d.low < d.value < d.high <= 1.0
-    assert (d.low, d.high) == (-1.0, 1.0)
+    e = paired([1.0, -1.0, 1.0, 1.0, 1.0, -1.0, 1.0, 1.0, 1.0, 1.0], bound=1.0)
+    assert e.high == 1.0
+
+
+# -- the sequential procedure (--until-significant), on synthetic experiments ---------------------------
+SEQ_EXPERIMENTS = 2000
+PLANNED = 100  # the default run's seeds; the bound is 25 times the default games (runner.SEQUENTIAL_BOUND)
+STEPS = np.array([-1.0, -0.5, 0.0, 0.5, 1.0])  # a seed's paired difference (two games per seed)
+NULL_P = np.array([0.15, 0.2, 0.3, 0.2, 0.15])  # symmetric: no effect, per-seed spread 0.59
+
+
+def shifted(effect: float) -> np.ndarray:
+    """NULL_P with mass moved from the losses to the wins so the mean difference is ``effect``."""
+    p = NULL_P.copy()
+    move = effect / 2  # moving q from -1 to +1 adds 2q to the mean
+    p[0] -= move
+    p[4] += move
+    return p
+
+
+def sequential_rejections(effect: float, naive: bool = False) -> float:
+    """The share of synthetic experiments whose sequential run (the runner's looks, the always-valid
+    interval read at each) stops on 'significant'. ``naive``: a fixed-sample 95% t interval read at every
+    look instead (the error the confidence sequence exists to avoid)."""
+    from scipy import stats as sps
+
+    from kansei.lab.runner import SEQUENTIAL_BOUND, looks
+    from kansei.lab.stats import confidence_sequence, cs_radius
+
+    total = PLANNED * SEQUENTIAL_BOUND
+    rng = np.random.default_rng(22)
+    d = rng.choice(STEPS, size=(SEQ_EXPERIMENTS, total), p=shifted(effect))
+    s1, s2 = np.cumsum(d, axis=1), np.cumsum(d * d, axis=1)
+    stopped = np.zeros(SEQ_EXPERIMENTS, dtype=bool)
+    for n in looks(PLANNED, total):
+        mean = s1[:, n - 1] / n
+        sd = np.sqrt(np.maximum(0.0, (s2[:, n - 1] - n * mean**2) / (n - 1)))
+        if naive:
+            radius = float(sps.t.ppf(0.975, n - 1)) * sd / np.sqrt(n)
+        else:
+            radius = sd * cs_radius(1.0, n, 0.05, PLANNED)  # the radius is the spread times a factor of n
+            cs = confidence_sequence(d[0, :n], 0.05, {"planned": PLANNED}, bound=10.0)
+            assert math.isclose(cs.low, mean[0] - radius[0], abs_tol=1e-9)  # the runner's very interval
+        stopped |= np.abs(mean) > radius
+    return float(stopped.mean())
+
+
+def test_until_significant_keeps_its_false_positive_rate_under_five_percent() -> None:
+    """Issue 22: a valid sequential procedure. Under no effect, at most 5% of runs stop on 'significant'
+    (2000 seeded synthetic runs: the rate's own 95% margin is about ±1 point), while reading a fixed-sample
+    interval at the same looks flags far more."""
+    always_valid = sequential_rejections(0.0)
+    assert always_valid <= 0.05
+    assert sequential_rejections(0.0, naive=True) > 0.08  # peeking at fixed-sample intervals inflates it
+
+
+def test_until_significant_finds_a_small_change_within_its_bound() -> None:
+    """A +1 change of one card, modelled as +5 points of win rate per seed (per-seed spread 0.59, as a
+    paired swap of two games a seed gives): found before the bound of 2500 seeds in 78% of runs (seeded),
+    the price of an interval valid at every look (a fixed 2500-seed test would find it 99 times in 100)."""
+    assert sequential_rejections(0.05) >= 0.7
+
+
+def test_a_sign_flip_interval_holds_zero_exactly_when_zero_is_not_rejected() -> None:
+    """Found by hypothesis: the sign-flip p-value is not monotone in the shift, and the bisected bound
+    stopped 8e-8 short of zero while p(0) = 0.109."""
+    d = paired([-0.5, -0.5, -0.5, -0.5, -0.5, -0.5, -0.5, -0.25, 0.5, 0.5])
+    assert d.p > 0.05 and d.low <= 0 <= d.high and not d.flagged

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import re
 import sys
+import textwrap
 from collections.abc import Callable
 from functools import wraps
 from pathlib import Path
@@ -188,6 +189,8 @@ FIELDS = {
     "opponent": "opponents",
     "run_": "run",
     "agent": "agents",
+    "range_": "range",
+    "band_": "band",
 }
 POINTS = re.compile(r"^\s*(\d+(?:\.\d*)?|\.\d+)\s*(pts?|points?|%)?\s*$")
 
@@ -245,6 +248,8 @@ def _execute(ctx: typer.Context, kind: str, **fields: Any) -> None:
         values["precision"] = points(values["precision"], "--precision")
     if "band" in values:
         values["band"] = band(values["band"])
+    if "range" in values:
+        values["range"] = value_range(values["range"])
     values = {
         k: list(v) if isinstance(v, tuple) else v
         for k, v in values.items()
@@ -312,18 +317,19 @@ def show_plan(plan: dict[str, Any], as_json: bool) -> None:
         f"(Holm's first step{'' if m > 1 else ', no correction'})."
     )
     out.print(
-        f"  • a pilot of {plan['pilot_games']} games ({duration(plan['pilot_seconds'])}) measured a per-seed spread "
-        f"of {100 * plan['sd_per_seed']:.1f} points."
+        f"  • a pilot of {plan['pilot_games']} games ({duration(plan['pilot_seconds'])}) measured a "
+        f"per-seed spread of {100 * plan['sd_per_seed']:.1f} points."
     )
     out.print(
         f"  • to find a true difference of ±{100 * plan['effect']:g} points 8 times in 10: about "
-        f"{plan['seeds_needed']} seeds, {plan['games_needed']} games, {duration(plan['seconds_needed'])} here "
-        f"({plan['workers']} workers)."
+        f"{plan['seeds_needed']} seeds, {plan['games_needed']} games, {duration(plan['seconds_needed'])} "
+        f"here ({plan['workers']} workers)."
     )
     if plan.get("precision_games"):
         out.print(
-            f"  • to narrow every always-valid interval to ±{100 * plan['effect']:g} points (--precision): about "
-            f"{plan['precision_games']} games, {duration(plan['precision_seconds'])} here."
+            f"  • to narrow every always-valid interval to ±{100 * plan['effect']:g} points "
+            f"(--precision): about {plan['precision_games']} games, "
+            f"{duration(plan['precision_seconds'])} here."
         )
 
 
@@ -343,8 +349,9 @@ def show(run: Any, result: Any, as_json: bool) -> None:
         print(json.dumps(json_safe(dict(result.to_dict(), run=str(run.folder)))))
         return
     out.print(f"[bold]{escape(result.title)}[/]")
-    for f in result.findings:
-        out.print(f"  • {escape(f)}", soft_wrap=True)
+    for f in result.findings:  # wrapped here with a hanging indent (rich would wrap under the bullet)
+        text = textwrap.fill(f, width=max(40, out.width), initial_indent="  • ", subsequent_indent="    ")
+        out.print(escape(text), soft_wrap=True)
     if result.tables:
         t = result.tables[0]
         table = Table(title=escape(t["title"]), title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False)
@@ -358,7 +365,8 @@ def show(run: Any, result: Any, as_json: bool) -> None:
         if len(t["rows"]) > 40:
             out.print(f"[dim]… {len(t['rows']) - 40} more rows in the report[/]")
     folder = escape(str(run.folder))
-    out.print(f"report: {folder}/report.html   numbers: {folder}/results.csv")
+    out.print(f"report: {folder}/report.html", soft_wrap=True)  # a path is never cut: it is copied
+    out.print(f"numbers: {folder}/results.csv", soft_wrap=True)
 
 
 def _players_list(text: str | None) -> list[int]:
@@ -535,8 +543,9 @@ def diff(
     a: Annotated[str, typer.Option("--a", help="content version A: a folder or REF:PATH")],
     b: Annotated[str, typer.Option("--b", help="content version B: a folder or REF:PATH")],
     run_: Annotated[
-        str, typer.Option("--run", help="the experiment to compare: matchup, seats or card")
-    ] = "matchup",
+        str | None,
+        typer.Option("--run", help="what to compare: matchup, seats or card [matchup; one deck: seats]"),
+    ] = None,
     deck: Deck = None,
     vary: Annotated[str | None, typer.Option(help="matchup: a deck key holding a card")] = None,
     card_: Annotated[list[str] | None, typer.Option("--card", help="card: the card(s) to weigh")] = None,
@@ -588,6 +597,88 @@ def observe(
 ) -> None:
     """17lands-style card statistics from saved games: win rate when drawn, played, held (correlations)."""
     _execute(ctx, "observe")
+
+
+def value_range(text: str | None) -> tuple[int, int] | None:
+    """'0..8' (or '0-8', '0,8') -> (0, 8)."""
+    if text is None:
+        return None
+    m = re.match(r"^\s*(-?\d+)\s*(?:\.\.|-|,|–)\s*(-?\d+)\s*$", text)
+    if not m:
+        raise OptionError(f"--range takes two whole numbers like 0..8, not {text[:30]!r}")
+    return int(m.group(1)), int(m.group(2))
+
+
+@app.command()
+@friendly
+def tune(
+    ctx: typer.Context,
+    game: Annotated[str, typer.Argument(help="game id")],
+    card: Annotated[str, typer.Option("--card", help="the card whose number is tuned")],
+    field: Annotated[
+        str, typer.Option(help="the number's key in the card's table of the content (dotted when nested)")
+    ],
+    range_: Annotated[
+        str | None, typer.Option("--range", help="the whole numbers tried, e.g. 0..8 [0 .. twice the value]")
+    ] = None,
+    band_: Annotated[
+        str | None, typer.Option("--band", help="the target band of the deck's score, e.g. 45-55 [45-55]")
+    ] = None,
+    deck: Annotated[
+        str | None,
+        typer.Option(help="the deck whose score is tuned [the first starter deck holding the card]"),
+    ] = None,
+    opponent: Annotated[
+        list[str] | None, typer.Option(help="the gauntlet of opponent decks [the other starter decks]")
+    ] = None,
+    agent: Agent = None,
+    games: Annotated[int | None, typer.Option("--games", help="games per value probed [200]")] = None,
+    seed: Seed = 0,
+    opt: Opt = None,
+    mode: Mode = None,
+    content: Content = None,
+    backend: Backend = "local",
+    workers: Workers = None,
+    address: Address = None,
+    out_dir: Out = None,
+    resume: Resume = None,
+    as_json: AsJson = False,
+) -> None:
+    """Find the value of one card number that brings a deck into a target band (bisection, same seeds)."""
+    _execute(ctx, "tune", deck=deck)
+
+
+@app.command()
+@friendly
+def build(
+    ctx: typer.Context,
+    game: Annotated[str, typer.Argument(help="game id")],
+    card_: Annotated[
+        list[str] | None,
+        typer.Option("--card", help="a card to build around: put in, then kept (repeatable)"),
+    ] = None,
+    keep: Annotated[list[str] | None, typer.Option(help="a card never swapped out (repeatable)")] = None,
+    deck: Annotated[str | None, typer.Option(help="the deck to start from [the first starter deck]")] = None,
+    opponent: Annotated[
+        list[str] | None, typer.Option(help="the gauntlet of opponent decks [the other starter decks]")
+    ] = None,
+    steps: Annotated[int, typer.Option(help="at most this many swaps")] = 6,
+    neighbours: Annotated[int, typer.Option(help="swaps tried at each step, drawn at random")] = 8,
+    agent: Agent = None,
+    games: Annotated[int | None, typer.Option("--games", help="games per deck judged [200]")] = None,
+    seed: Seed = 0,
+    opt: Opt = None,
+    mode: Mode = None,
+    content: Content = None,
+    backend: Backend = "local",
+    workers: Workers = None,
+    address: Address = None,
+    out_dir: Out = None,
+    resume: Resume = None,
+    as_json: AsJson = False,
+) -> None:
+    """Find a stronger legal deck around a card, or near a deck, by local search against a gauntlet."""
+    _execute(ctx, "build", deck=deck)
 
 
 # -- runs ----------------------------------------------------------------------------------------------

@@ -36,10 +36,15 @@ def pack(folder: Path) -> tuple[str, dict[str, bytes]]:
                 [f"{shorten(str(folder))}: more than {MAX_FILES} files or {MAX_BYTES >> 20} MiB"]
             )
         files[path.relative_to(folder).as_posix()] = data
+    return digest_of(files), files
+
+
+def digest_of(files: dict[str, bytes]) -> str:
+    """The digest of a set of content files (relative posix path -> bytes), as ``pack`` gives it."""
     h = hashlib.sha256()
-    for rel, data in files.items():
-        h.update(rel.encode() + b"\0" + hashlib.sha256(data).digest())
-    return h.hexdigest()[:16], files
+    for rel in sorted(files):
+        h.update(rel.encode() + b"\0" + hashlib.sha256(files[rel]).digest())
+    return h.hexdigest()[:16]
 
 
 def unpack(files: dict[str, bytes], dest: Path) -> Path:

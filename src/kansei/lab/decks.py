@@ -123,7 +123,8 @@ def baseline_for(game: Game, deck: dict[str, Any], card: dict[str, Any], given: 
     if same:
         raise ContentError(
             [
-                f"{card['name']!r}: the deck holds every other {kind} card, so there is no baseline it does not "
+                f"{card['name']!r}: the deck holds every other {kind} card, so there is no baseline it "
+                "does not "
                 f"hold; name one with --baseline"
             ]
         )

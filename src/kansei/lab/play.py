@@ -159,7 +159,7 @@ def card_records(
                 counts[ce.seat] += 1
             elif ce.verb == "played":
                 played[ce.seat].add(ce.card)
-    for at, seat in marks[k:]:
+    for _at, seat in marks[k:]:
         by_turn[seat].append(counts[seat])
     return [sorted(d) for d in drawn], [sorted(p) for p in played], by_turn
 

@@ -218,6 +218,16 @@ def _figures(result: Result) -> list[go.Figure]:
         ]
     if kind == "shape":
         return shape_plots(d["shape"])
+    if kind == "tune" and d.get("scores"):
+        pts = [{"value": s["score"], "low": s["low"], "high": s["high"]} for s in d["scores"]]
+        fig = bars([str(s["value"]) for s in d["scores"]], pts, "The deck's score by the card's number")
+        lo, hi = d["band"]
+        fig.add_hrect(y0=lo, y1=hi, fillcolor=GOOD, opacity=0.12, line_width=0)
+        fig.update_xaxes(title="value", type="category")
+        return [fig]
+    if kind == "build" and d.get("steps"):
+        names = [f"{s['step']}: {s['swap']}" for s in d["steps"]]
+        return [forest(names, d["steps"], "gain", "Swaps tried, gain against the current deck", "gain")]
     if kind == "skill":
         fig = go.Figure()
         for b in d["bots"]:
@@ -434,7 +444,8 @@ def write_index(root: Path) -> Path:
         history.append(
             f"<tr><td>{html.escape(str(p.get('game')))}</td><td>{html.escape(str(p.get('run')))}</td>"
             f"<td>{html.escape(str(p.get('a')))}</td><td>{html.escape(str(p.get('b')))}</td>"
-            f"<td>{html.escape(what)}</td><td><a href='{html.escape(r.folder.name)}/report.html'>report</a></td></tr>"
+            f"<td>{html.escape(what)}</td><td><a "
+            f"href='{html.escape(r.folder.name)}/report.html'>report</a></td></tr>"
         )
     head = "".join(
         f"<th>{c}</th>" for c in ("run", "experiment", "question", "verdict", "status", "games", "created")

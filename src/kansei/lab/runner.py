@@ -37,7 +37,7 @@ from kansei.core.registry import load
 from .backends import run_jobs
 from .content import pack, unpack
 from .errors import RunError, Stopped, WorkerLost
-from .experiments import EXPERIMENTS, Experiment, Result
+from .experiments import EXPERIMENTS, Experiment, Result, Search
 from .experiments.observe import Observe
 from .plan import GameRef, Job, Tables, plan_digest
 from .stats import ALPHA, MIN_UNITS, cs_radius, cs_units_for_precision, paired_family, units_needed
@@ -161,6 +161,26 @@ def sequential_settings(exp: Experiment, p: Any) -> tuple[Any, dict[str, Any] | 
     return p.model_copy(update={"games": bound}), seq
 
 
+def first_look(planned: int, total: int, block: int = 1) -> int:
+    """The units of a sequential run's first round (a quarter of the planned units, at least 2×MIN_UNITS,
+    a whole number of blocks, at most the bound)."""
+    n = max(2 * MIN_UNITS, planned // 4)
+    return min(total, math.ceil(n / block) * block)
+
+
+def next_look(n: int, total: int, block: int = 1) -> int:
+    """The units after the round that follows a look at ``n``."""
+    return min(total, math.ceil(n * GROWTH / block) * block)
+
+
+def looks(planned: int, total: int, block: int = 1) -> list[int]:
+    """Every look a sequential run may take, in order, up to its bound."""
+    out = [first_look(planned, total, block)]
+    while out[-1] < total:
+        out.append(next_look(out[-1], total, block))
+    return out
+
+
 def _unit_games(jobs: list[Job]) -> dict[int, int]:
     out: dict[int, int] = {}
     for j in jobs:
@@ -221,6 +241,8 @@ def start(
     exp = experiment(kind)
     p = exp.parse(params)
     p, seq = sequential_settings(exp, p)
+    if seq is not None and isinstance(exp, Search):
+        raise OptionError(f"`lab {kind}` is a search: give --games per candidate, not a sequential bound")
     scratch = Path(tempfile.mkdtemp(prefix="kansei-lab-"))
     try:
         tables, info = exp.prepare(p, scratch)
@@ -259,8 +281,30 @@ def start(
         run.save_meta()
         pq.write_table(pa.Table.from_pylist(rows), run.folder / OBSERVATIONS)
         return run, finish(run)
-    play_run(run, exp, tables, jobs, backend=backend, workers=workers, address=address, progress=progress)
+    how = {"backend": backend, "workers": workers, "address": address, "progress": progress}
+    if isinstance(exp, Search):
+        run_search(run, exp, tables, **how)
+    else:
+        play_run(run, exp, tables, jobs, **how)
     return run, finish(run)
+
+
+def run_search(run: Run, exp: Search, tables: Tables, **how: Any) -> None:
+    """Play a search (tune, build) step by step: its steps depend only on the games already saved, so a
+    resumed search takes the same steps and plays only what it is missing."""
+    info = run.meta["info"]
+
+    def play_step(jobs: list[Job]) -> list[dict[str, Any]]:
+        run.meta["tables"] = _tables_meta(tables)  # the decks met so far: a resume rebuilds them
+        run.save_meta()
+        play(run, tables, jobs, **how)
+        return run.rows()
+
+    exp.search(info, tables, play_step)
+    run.meta["info"] = info
+    run.meta["tables"] = _tables_meta(tables)
+    run.meta["total"] = len(run.done())
+    run.save_meta()
 
 
 def check_params(run: Run, given: dict[str, Any]) -> None:
@@ -297,6 +341,11 @@ def resume(
         check_params(run, given)
     if run.meta["experiment"] == "observe":
         return run, finish(run)
+    how = {"backend": backend, "workers": workers, "address": address, "progress": progress}
+    searcher = experiment(run.meta["experiment"])
+    if isinstance(searcher, Search):
+        run_search(run, searcher, _tables_from(run), **how)
+        return run, finish(run)
     exp, tables, jobs = plan(run)
     play_run(run, exp, tables, jobs, backend=backend, workers=workers, address=address, progress=progress)
     return run, finish(run)
@@ -322,11 +371,7 @@ def play_run(
             n = int(seq["units_played"])
             play(run, tables, [j for j in jobs if j.unit < n], **how)  # a resume after the decision
             return
-        if seq["rounds"]:
-            n = int(seq["rounds"][-1])
-        else:
-            n = max(2 * MIN_UNITS, seq["planned"] // 4)
-        n = min(total, math.ceil(n / block) * block)
+        n = int(seq["rounds"][-1]) if seq["rounds"] else first_look(int(seq["planned"]), total, block)
         play(run, tables, [j for j in jobs if j.unit < n], **how)
         rows = [r for r in run.rows() if r["unit"] < n]
         seq["units_played"] = n
@@ -338,7 +383,7 @@ def play_run(
             run.meta["total"] = sum(1 for j in jobs if j.unit < n)
             run.save_meta()
             return
-        seq["rounds"].append(min(total, math.ceil(n * GROWTH / block) * block))
+        seq["rounds"].append(next_look(n, total, block))
         run.save_meta()
 
 
@@ -408,7 +453,10 @@ def sequential_notes(result: Result, seq: dict[str, Any], games: int, params: di
     if why == "bound":
         more = ""
         if seq.get("projected_units"):
-            more = f" (it would need about {seq['projected_units']} seeds, the bound allows {seq['units_total']})"
+            more = (
+                f" (it would need about {seq['projected_units']} seeds, "
+                f"the bound allows {seq['units_total']})"
+            )
         line = f"Stopped at the bound without {asked}{more}: {games} games ({units} seeds)."
     else:
         line = f"Stopped after {games} games ({units} seeds) on {why} (asked: {asked})."
@@ -469,6 +517,12 @@ def plan_run(
     spread of each comparison and the time per game; nothing is kept."""
     check_workers(workers, backend)
     exp = experiment(kind)
+    if isinstance(exp, Search):
+        raise OptionError(
+            f"--plan sizes a test; `lab {kind}` is a search whose games depend on what it finds: give "
+            "--games "
+            "per candidate (it reports the games it played)"
+        )
     p = exp.parse(params)
     precision = getattr(p, "precision", None)
     scratch = Path(tempfile.mkdtemp(prefix="kansei-lab-plan-"))

@@ -212,6 +212,13 @@ def paired(diffs: Sequence[float], level: float = 1 - ALPHA, bound: float = math
         alpha = 1 - level
         low = max(-bound, _flip_bound(d, signs, alpha, -1, bound))
         high = min(bound, _flip_bound(d, signs, alpha, 1, bound))
+        # the sign-flip p-value is a step function of the shift, not monotone: keep the interval's hull
+        # consistent with the test of zero (it holds zero exactly when zero is not rejected)
+        if p > alpha:
+            low, high = min(low, 0.0), max(high, 0.0)
+        elif low <= 0.0 <= high:
+            tiny = 1e-9 * max(1.0, abs(mean))
+            low, high = (max(low, tiny), high) if mean > 0 else (low, min(high, -tiny))
         method = "exact sign-flip" if n <= ENUMERATE else f"sign-flip ({PERMUTATIONS} draws)"
         return Diff(mean, low, high, p, n, level=level, method=method, p_better=better)
     se = sd / math.sqrt(n)

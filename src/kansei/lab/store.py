@@ -123,7 +123,8 @@ class Run:
         if meta.get("format") != FORMAT or made != kansei.__version__:
             raise RunError(
                 f"{shorten(str(folder))} was made by kansei {shorten(made, 20)} ({meta.get('format')}); this "
-                f"is kansei {kansei.__version__} ({FORMAT}): its games cannot be mixed or re-read, start a new run"
+                f"is kansei {kansei.__version__} ({FORMAT}): its games cannot be mixed or re-read, start "
+                "a new run"
             )
         return cls(folder, meta)
 

@@ -166,7 +166,16 @@ def _load_content(
         return load(game_id, content=folder, **options)
     except ContentError as e:
         lines = [str(x) for x in getattr(e, "problems", None) or str(e).splitlines()]
-        raise ContentError([f"content {shorten(what)}: {line}" for line in lines]) from None
+        raise ContentError([user_paths(line, folder, what) for line in lines]) from None
+
+
+def user_paths(line: str, copy: Path, what: str) -> str:
+    """A content problem as the person knows it: the lab's copy of their folder named by their own path
+    (``what``: the folder or REF:PATH they gave), never the copy's."""
+    own = what.rstrip("/")
+    for form in {str(copy), str(copy.resolve())}:
+        line = line.replace(form + "/", own + "/").replace(form, own)
+    return line if own in line else f"content {shorten(what)}: {line}"
 
 
 def game_index(tables: Tables, game_id: str) -> int:
@@ -342,11 +351,11 @@ def shape_summary(rows: list[dict[str, Any]], unit: str) -> dict[str, Any]:
         table.append(
             [f"winning margin ({unit})", f"{mean(margins):.2f}", f"{med(margins):g}", spread(margins)]
         )
-    rates = []
+    rates: list[tuple[str, Rate]] = []
     if unit:
-        rates.append(["comebacks (winner not ahead at half way)", comebacks])
+        rates.append(("comebacks (winner not ahead at half way)", comebacks))
     if movers:
-        rates.append(["first mover's score", first])
+        rates.append(("first mover's score", first))
     findings = []
     if unit and changes:
         findings.append(

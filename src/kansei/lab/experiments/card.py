@@ -101,8 +101,17 @@ def arms(game: Game, p: CardParams) -> tuple[dict[str, Any], list[dict[str, Any]
             }
         )
     if not tried:
+        full = [s["card"] for s in skipped if "holds every other" in s["reason"]]
+        if len(full) == len(skipped):
+            raise ContentError(
+                [
+                    f"{dk.deck_label(deck)} holds every card of its kinds ({', '.join(full[:4])}"
+                    f"{'…' if len(full) > 4 else ''}), so no card has a baseline it does not hold: name one "
+                    "with --baseline (the swap then moves a copy to the baseline's place in the deck list)"
+                ]
+            )
         raise ContentError(
-            ["no card of the deck could be swapped: " + "; ".join(s["reason"] for s in skipped)]
+            ["no card of the deck could be swapped: " + "; ".join(s["reason"] for s in skipped[:3])]
         )
     return deck, tried, skipped
 
@@ -300,7 +309,8 @@ class Card(Experiment):
         notes = []
         if moved:
             notes.append(
-                "Swapped to a baseline the deck already holds (the copy joins the baseline's place in the deck "
+                "Swapped to a baseline the deck already holds (the copy joins the baseline's place in "
+                "the deck "
                 f"list, so the swap also moves it in the shuffle; pairs are less tight): {', '.join(moved)}."
             )
         notes.append(
@@ -360,7 +370,8 @@ class Card(Experiment):
             ),
             method=(
                 f"Controlled swap: {info['deck']} as built, and the same deck with one copy of the card "
-                "replaced by a baseline card of the same kind in the same place of the deck list, played on the "
+                "replaced by a baseline card of the same kind in the same place of the deck list, played "
+                "on the "
                 "same seeds, in both seats, against the same opponents "
                 f"({', '.join(info['opponent_labels'])}), {agents_text(info['agents'], info['players'])}: "
                 f"{info['units'] * len(info['opponents']) * info['players']} paired games per card "
@@ -369,7 +380,8 @@ class Card(Experiment):
                 f"30 seeds, an exact sign-flip test below, nothing below {MIN_UNITS}"
                 + (
                     f"; with {len(cards)} cards tried, p-values are corrected with Holm's method and each "
-                    "interval is drawn at the level of the Holm step that decided it (the level column), so a "
+                    "interval is drawn at the level of the Holm step that decided it (the level column), "
+                    "so a "
                     "card is flagged exactly when its interval leaves out zero."
                     if many
                     else "."
@@ -403,7 +415,8 @@ class Card(Experiment):
         need = units_needed(sd, 0.02, alpha)
         per = max(1, round(info["players"] * 1))  # paired games per card per unit
         return (
-            f"With {units} seeds per card the run finds a true effect of ±{100 * could:.1f} points 8 times in 10 "
+            f"With {units} seeds per card the run finds a true effect of ±{100 * could:.1f} points 8 "
+            "times in 10 "
             f"({'Holm over ' + str(m) + ' cards, ' if m > 1 else ''}per-seed spread {100 * sd:.1f} points); "
             f"to find ±2 points it needs about {need * per} paired games per card "
             f"(`--games {need * per}`, or `--plan` to time it here)."

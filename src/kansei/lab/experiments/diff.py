@@ -36,7 +36,8 @@ SUBS: dict[str, type[Experiment]] = {"matchup": Matchup, "seats": Seats, "card":
 class DiffParams(CommonParams):
     a: str  # content version A: a folder, or REF:PATH (git)
     b: str
-    run: Literal["matchup", "seats", "card"] = "matchup"
+    # [matchup; seats for a game of one deck, where no matchup can be played]
+    run: Literal["matchup", "seats", "card"] | None = None
     # the sub-experiment's own parameters (as in `kansei lab matchup/seats/card`)
     decks: list[str] = Field(default_factory=list)
     vary: str | None = None
@@ -49,11 +50,11 @@ class DiffParams(CommonParams):
     agents: list[str] = Field(default_factory=lambda: ["greedy"])
 
 
-def sub_params(p: DiffParams, version: str) -> Any:
+def sub_params(p: DiffParams, version: str, run: str) -> Any:
     common = {"game": p.game, "options": p.options, "content": version, "seed": p.seed, "games": p.games}
-    if p.run == "matchup":
+    if run == "matchup":
         return MatchupParams(**common, decks=p.decks, vary=p.vary, players=p.players, agents=p.agents)
-    if p.run == "seats":
+    if run == "seats":
         if len(p.players) > 1:
             raise OptionError("seats takes one --players count")
         return SeatsParams(
@@ -76,19 +77,23 @@ class Diff(Experiment):
     Params = DiffParams
 
     def label(self, params: Any) -> str:
-        return f"diff-{params.run}-{params.game}"
+        return f"diff-{params.run or 'matchup'}-{params.game}"
 
     def prepare(self, params: Any, workdir: Path) -> tuple[Tables, dict[str, Any]]:
         p: DiffParams = params
         if p.content is not None:
             raise OptionError("diff takes its two content versions as --a and --b, not --content")
-        sub = SUBS[p.run]()
         tables = Tables()
         check_agents(p.agents)
         infos = []
+        run = p.run
         for name, version in (("A", p.a), ("B", p.b)):
             game, v = load_version(tables, p.game, p.options, version, workdir, what=f"{name} ({version})")
-            sp = sub_params(p, version)
+            if run is None:
+                one_deck = len(game.starter_decks()) == 1 and len(p.decks) < 2
+                run = "seats" if one_deck else "matchup"
+            sub = SUBS[run]()
+            sp = sub_params(p, version, run)
             try:
                 info = sub.plan_info(game, tables, sp, v)
             except ContentError as e:
@@ -97,7 +102,7 @@ class Diff(Experiment):
         if len(tables.games[0].versions) < 2:
             infos[1] = dict(infos[1], version=1)
             tables.games[0].versions.append(tables.games[0].versions[0])
-        return tables, {"run": p.run, "game": p.game, "versions": [p.a, p.b], "infos": infos}
+        return tables, {"run": run, "game": p.game, "versions": [p.a, p.b], "infos": infos}
 
     def jobs(self, tables: Tables, info: dict[str, Any]) -> list[Job]:
         sub = SUBS[info["run"]]()

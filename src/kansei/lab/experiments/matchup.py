@@ -239,7 +239,10 @@ class Matchup(Experiment):
             )
             hi, lo = (i, j) if a.value >= 0.5 else (j, i)
             s = a if a.value >= 0.5 else b
-            edge = f"{labels[hi]} by {100 * (s.value - 0.5):+.1f} ({100 * (s.low - 0.5):+.1f} – {100 * (s.high - 0.5):+.1f})"
+            edge = (
+                f"{labels[hi]} by {100 * (s.value - 0.5):+.1f} "
+                f"({100 * (s.low - 0.5):+.1f} – {100 * (s.high - 0.5):+.1f})"
+            )
             if t.flagged:
                 flagged.append(f"{labels[hi]} beats {labels[lo]} {pct(s.value)} ({interval(s.low, s.high)})")
             if band is not None:
@@ -248,7 +251,8 @@ class Matchup(Experiment):
                     bands.append(f"{labels[i]} vs {labels[j]} is outside {inside}: {edge}.")
                 elif verdict == "undecided":
                     bands.append(
-                        f"{labels[i]} vs {labels[j]}: undecided, its interval crosses an edge of {inside} ({edge}); play more games."
+                        f"{labels[i]} vs {labels[j]}: undecided, its interval crosses an edge of "
+                        f"{inside} ({edge}); play more games."
                     )
                 elif verdict == "inside":
                     bands.append(f"{labels[i]} vs {labels[j]} is inside {inside}: yes.")
@@ -289,7 +293,8 @@ class Matchup(Experiment):
                 "score against the column deck (a draw counts ½) with a 95% Wilson interval at the effective "
                 "number of games (the two games of a seed are one observation). A pairing is flagged when "
                 f"its score differs from 50% after Holm's correction for the {len(keys)} pairings (the "
-                f"strictest interval drawn is a {level}); no interval is given from fewer than {MIN_UNITS} seeds."
+                f"strictest interval drawn is a {level}); no interval is given from fewer than "
+                f"{MIN_UNITS} seeds."
             ),
             findings=findings,
             tables=[

@@ -219,7 +219,7 @@ class Observe(Experiment):
         return None
 
     def collect(self, info: dict[str, Any]) -> tuple[list[dict[str, Any]], list[str]]:
-        """Re-run every saved game: per-seat observation rows, and one line per file that could not be used."""
+        """Re-run every saved game: per-seat observation rows, and one line per unusable file."""
         games: dict[str, Game] = {}
         rows: list[dict[str, Any]] = []
         problems: list[str] = []

@@ -229,7 +229,8 @@ class Seats(Experiment):
             deck_note = f"Every seat holds {labels[0]} (a mirror), so each seed is played once."
         elif has_decks:
             deck_note = (
-                f"Each seed is played {rot} times with the decks rotated one seat further each time, so every "
+                f"Each seed is played {rot} times with the decks rotated one seat further each time, so "
+                "every "
                 "deck sits in every seat equally often: a seat's score is then free of the decks' strength, "
                 "and a deck's score is free of the seats'."
             )

@@ -147,7 +147,8 @@ class Shape(Experiment):
             method=(
                 f"{n} games, {agents_text(info['agents'], players)}; the decks each seat held are listed "
                 f"below. Who is ahead is read after every change of the seat to move from {how}; the leader "
-                "is the seat strictly ahead of all others. A lead change is a new leader; a comeback is a win "
+                "is the seat strictly ahead of all others. A lead change is a new leader; a comeback is "
+                "a win "
                 "by a seat that was not the leader at the half-way turn; the margin is the winner's lead at "
                 "the end. Rates have 95% Wilson intervals."
             ),

@@ -179,14 +179,14 @@ class Skill(Experiment):
                     v,
                 ]
             )
-            for b, x in vs_random.items():
+            for b, against in vs_random.items():
                 csv.append(
                     {
                         "game": gid,
                         "bot": b,
-                        "score_vs_random": x["value"],
-                        "low": x["low"],
-                        "high": x["high"],
+                        "score_vs_random": against["value"],
+                        "low": against["low"],
+                        "high": against["high"],
                         "elo_vs_random": elo[b]["rating"],
                         "verdict": v,
                     }
@@ -206,7 +206,8 @@ class Skill(Experiment):
                 "(a draw counts ½) has a 95% Wilson interval at the effective number of games; ratings are "
                 "Bradley–Terry on the Elo scale with random at 0. The verdict reads the interval of the "
                 f"strongest bot's (by rating) score against random: wholly under {pct(LUCK, 0)} the game is "
-                f"mostly luck, wholly over {pct(SKILL, 0)} mostly skill, wholly between them both; an interval "
+                f"mostly luck, wholly over {pct(SKILL, 0)} mostly skill, wholly between them both; an "
+                "interval "
                 "across a line is undecided. Bots are listed weakest first, and a bot that scores below an "
                 "earlier one is named."
             ),
