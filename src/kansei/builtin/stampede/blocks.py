@@ -593,16 +593,16 @@ class EnterCenter(_Impl):
 
 
 class UseDiscardedAssist(_Impl):
-    """《幻影の周回》: choose an assist in the opponent's discard pile and use its effect as your own.
+    """Choose an assist in the opponent's discard pile and use its effect as your own (《幻影の周回》)."""
 
-    The choice is ``(card id, its effects' choices)``: the copied assist's play ability is used by the
-    acting seat, its condition checked for that seat (option ``copy_conditions``), its targets relative to
-    that seat, and its effects
-    run as if the acting card had them (docs/rulings.md): the copied card stays where it is; its costs
-    (none in the shipped content) are not paid, since only the effect is used; the center's class and
-    gear limit only the card played (ST-T6). An assist that only keeps (ST-K8 keepers have no play
-    ability) or that itself copies cannot be chosen. At resolution the chosen card must still lie in the
-    opponent's discard pile, or the effect fizzles; the copied effects check their own targets again."""
+    # The choice is ``(card id, its effects' choices)``: the copied assist's play ability is used by the
+    # acting seat, its condition checked for that seat (option ``copy_conditions``), its targets relative
+    # to that seat, and its effects run as if the acting card had them (docs/rulings.md): the copied card
+    # stays where it is; its costs (none in the shipped content) are not paid, since only the effect is
+    # used; the center's class and gear limit only the card played (ST-T6). A keeper (ST-K8: no play
+    # ability) or an assist that itself copies cannot be chosen. At resolution the chosen card must still
+    # lie in the opponent's discard pile, or the effect fizzles; the copied effects check their own
+    # targets again.
 
     choice = "copy"
 
