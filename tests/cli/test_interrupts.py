@@ -175,7 +175,7 @@ def test_sim_table_says_partial(tmp_path: Path) -> None:
 def test_ctrl_c_while_a_bot_thinks_saves_the_game(tmp_path: Path) -> None:
     save = tmp_path / "g.json"
     proc = start(
-        ["play", "touge", "--seed", "4", "--vs", "mcts:time=120,iters=100000000", "--save", str(save)],
+        ["play", "touge", "--seed", "4", "--vs", "mcts:time=120,iters=10000000", "--save", str(save)],
         stdin=subprocess.PIPE,
     )
     assert proc.stdin is not None and proc.stdout is not None

@@ -80,6 +80,18 @@ def check_spec(spec: str, *, max_seconds: float, max_iterations: int) -> Budgete
     if not keys:  # an agent that marks no budget: every integer it is given is work
         keys = {k: "iterations" for k, v in given.items() if isinstance(v, int) and not isinstance(v, bool)}
     timing = [k for k, role in keys.items() if role == "seconds"]
+    for key, role in keys.items():  # the caller's limit first: it is tighter than any the agent has
+        value = given.get(key)
+        if (
+            role != "seconds"
+            and isinstance(value, int)
+            and not isinstance(value, bool)
+            and value > max_iterations
+        ):
+            unit = " iterations" if role == "iterations" else ""
+            raise OptionError(
+                f"agent {kind}: {key}={_text(value)} is over the limit of {max_iterations:,}{unit} a move"
+            )
     params = _validated(kind, params_model, given)  # the spec as given, its defaults resolved
     out = dict(given)
     for key in timing:

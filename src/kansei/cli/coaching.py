@@ -143,7 +143,9 @@ def levels(
         return
     for gid, (lvs, measured) in rows.items():
         t = Table(title=None)
-        for col in ("level", "plays", "rating (95%)", "ms a move (median, p95)", ""):
+        t.add_column("level", no_wrap=True)
+        t.add_column("plays", overflow="fold")  # a spec to copy whole, folded on a narrow terminal
+        for col in ("rating (95%)", "ms a move (median, p95)", ""):
             t.add_column(col)
         for name in ("random", "greedy"):
             got = measured.get(name)

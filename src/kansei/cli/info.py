@@ -98,8 +98,12 @@ def block_table(g: Game) -> Table | None:
     if registry is None or not registry.blocks:
         return None
     t = Table(title=f"{clean(g.name)}: card-effect blocks ({len(registry.blocks)})")
-    for col in ("kind", "block", "parameters", "what it does"):
-        t.add_column(col)
+    t.add_column("kind")
+    t.add_column(
+        "block", no_wrap=True, min_width=max(len(n) for n in registry.blocks)
+    )  # a name to copy whole
+    t.add_column("parameters", overflow="fold")
+    t.add_column("what it does")
     for kind in sorted({b.kind for b in registry.blocks.values()}):
         for name in registry.names(kind):
             b = registry.blocks[name]

@@ -308,11 +308,12 @@ class Game:
     # -- serialization ----------------------------------------------------------------------------
     # A Game is shared and holds only options and content: it pickles as a reference (id, options,
     # content folder and digest) and comes back through the registry as the one object of the process;
-    # copying it gives itself.
+    # copying it gives itself. The game pickled last is the one a key names in this process, so a state
+    # pickled and loaded here gets its very game back even where another equal game is alive.
     def __reduce__(self) -> tuple[Any, ...]:
         key = _game_key(self.id, self.options_dict, self.content_path)
         with _shared_lock:
-            _shared_games.setdefault(key, self)
+            _shared_games[key] = self
         content = str(self.content_path) if self.content_path is not None else None
         return (_shared_game, (self.id, self.options_dict, content, self.digest()))
 
