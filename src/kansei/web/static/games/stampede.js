@@ -31,7 +31,7 @@
         h("span", { class: "st-distance", title: "distance to go" }, h("b", {}, String(dist)), " to go"),
         h("span", { class: "st-track" }, h("i", { style: { width: `${(100 * (20 - Math.min(20, dist))) / 20}%` } })),
         G.count("hand", p.hand_count), G.count("deck", p.deck_count), p.forcing ? h("span", { class: "badge" }, "forcing") : null),
-      h("div", { class: "st-row" }, zones, h("div", { class: "st-piles" }, G.pile("discard", p.discard, ctx, (p.discard || []).map((c) => G.slugRef(c))),
+      h("div", { class: "st-row" }, zones, h("div", { class: "st-piles" }, G.pile("discard", p.discard, ctx, [...(p.discard || []).map((c) => G.slugRef(c)), ...(p.discard_cards || []).map((c) => c.ref)]),
         (p.tune || []).length ? G.pile("tune", p.tune, ctx) : null)));
   }
 
