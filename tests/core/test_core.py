@@ -56,6 +56,22 @@ def test_rng_shuffle_is_a_permutation():
     assert sorted(xs) == list(range(100)) and xs != list(range(100))
 
 
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**64 - 1), n=st.integers(0, 60), sides=st.integers(1, 30))
+def test_rng_shuffle_and_die_draw_the_stream_of_next64(seed, n, sides):
+    """``shuffle`` and ``die`` write the generator's step out (speed): they must still be Fisher–Yates
+    and ``1 + next64() % sides`` over the very same stream, leaving the generator in the same state."""
+    fast, ref = Rng(seed), Rng(seed)
+    xs, ys = list(range(n)), list(range(n))
+    fast.shuffle(xs)
+    for i in range(n - 1, 0, -1):
+        j = ref.next64() % (i + 1)
+        ys[i], ys[j] = ys[j], ys[i]
+    assert xs == ys and fast.s == ref.s
+    assert [fast.die(sides) for _ in range(5)] == [1 + ref.next64() % sides for _ in range(5)]
+    assert fast.s == ref.s
+
+
 def test_rng_from_random_depends_only_on_the_given_generator():
     assert Rng.from_random(random.Random(5)).s == Rng.from_random(random.Random(5)).s
 

@@ -19,9 +19,6 @@ KNOWN_GAPS: dict[str, dict[str, str]] = {
         "reachable": "the kit's 20 plain 2-racer races never show Nitro (a kept card) in a hand, so it takes "
         "a world dealing Nitro for unreachable; over 100 races real play holds every kept card",
     },
-    "stampede": {
-        "coverage": "《幻影の周回》 (Phantom Lap) is unimplemented on purpose: no legal deck may hold it",
-    },
 }
 
 

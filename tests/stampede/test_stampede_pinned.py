@@ -1,7 +1,10 @@
 """Pinned random races: the same seed and actions give byte-identical ``reveal()`` and event logs, and
 the same determinized worlds played on with ``advance`` (the search bots' path). The digests were taken
 before the engine was made faster (issue 24): a speed change must not change a single byte. A change of
-the rules or of the view's shape changes them on purpose; take them again then (and say why)."""
+the rules or of the view's shape changes them on purpose; take them again then (and say why).
+
+Taken again once: the view gained ``players[p].discard_cards`` (the refs 《幻影の周回》 picks from); with
+that field left out, every race and world gives the digests taken before (the event logs are unchanged)."""
 
 from __future__ import annotations
 
@@ -20,18 +23,18 @@ SEAT1 = {"first_player": "seat1", "first_turn_draw": False}
 
 # options, seed, decks, actions played, reveal() digest, event log digest
 RACES: list[tuple[dict[str, Any], int, list[str] | None, int, str, str]] = [
-    ({}, 1, [SR, SM], 180, "b5be3c24c7ac371b", "ed80e13aff7f1b15"),
-    ({}, 2, [MW, DC], 184, "f0c0e5cb58434650", "1044630fcbe841c6"),
-    (PER_GAME, 3, [DC, SR], 235, "94ca0d049cf9e907", "7d929c79317931af"),
-    (SEAT1, 4, [SM, MW], 156, "834c62f1e8a0417b", "95a1b534f35f1608"),
-    ({}, 5, [MW, MW], 164, "1c3ef8ad9c6c7093", "c9b3ec02f9cb6e43"),
-    ({}, 6, None, 225, "d0bad5ea4aa2cd43", "23a1dddac6b22952"),
+    ({}, 1, [SR, SM], 180, "690a76dbfbd6acae", "ed80e13aff7f1b15"),
+    ({}, 2, [MW, DC], 184, "001593426156a071", "1044630fcbe841c6"),
+    (PER_GAME, 3, [DC, SR], 235, "c9002f9733d54240", "7d929c79317931af"),
+    (SEAT1, 4, [SM, MW], 156, "df17b68250c70755", "95a1b534f35f1608"),
+    ({}, 5, [MW, MW], 164, "fd0e2ba51d0661cf", "c9b3ec02f9cb6e43"),
+    ({}, 6, None, 225, "a3c090aa457b6b16", "23a1dddac6b22952"),
 ]
 # options, seed, decks, digest of the worlds determinized every ten steps and played out with advance
 WORLDS: list[tuple[dict[str, Any], int, list[str] | None, str]] = [
-    ({}, 1, [SR, SM], "dbf60b2ea2b6d3f5"),
-    (PER_GAME, 3, [DC, SR], "cc4e8f7e8313a857"),
-    ({}, 6, None, "30b504a9e7801705"),
+    ({}, 1, [SR, SM], "eb1290bf6da1f38f"),
+    (PER_GAME, 3, [DC, SR], "fc06a4c80bc2002a"),
+    ({}, 6, None, "a9be382d339d4b55"),
 ]
 
 

@@ -681,6 +681,16 @@ class State:
         as exactly that; a refusal tells the asker nothing it cannot see. Without ``seat`` the message is
         safe for any seat. A refused action changes nothing. Returns self for chaining.
         """
+        legal = self._legal
+        if legal and seat is None and type(action) is Action:
+            # the usual call (a loop over legal_actions()): one of the very objects just listed. A
+            # non-empty list means the game is not over, and nobody's seat is to be checked.
+            for a in legal:
+                if a is action:
+                    self._legal = None
+                    self._history = (a.notation, self._history)
+                    self._apply(a)
+                    return self
         if self.is_over:
             raise IllegalAction("the game is over")
         mover = self.to_move

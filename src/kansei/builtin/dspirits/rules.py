@@ -273,17 +273,17 @@ class RulesState(ChainState):
         act = t.act
         cache = t.kind_cache
         summons, exchanges = cache("summon"), cache("exchange")
-        stances, plays = cache("stance"), cache("play")
+        stances, plays, evolves = cache("stance"), cache("play"), cache("evolve")
         out: list[Action] = []
         bs, sz = self.scene[p], self.parked[p]  # the Battle Scene and the Support Zone
         turn = self.turn
         sp = self.sp[p]
-        spirits = [(h, self.hand_label(h)) for h in self.hand_spirits(p)]
+        spirits = self.hand_spirits(p)  # their notation names are made only for an action not yet interned
         if not self.summoned and len(bs) < BATTLE_SCENE_MAX:  # DS-G3 one Regular Summon per turn
-            for h, name in spirits:
+            for h in spirits:
                 a = summons.get(h)
                 if a is None:
-                    a = summons[h] = act(f"summon {name}", "summon", (h,))
+                    a = summons[h] = act(f"summon {self.hand_label(h)}", "summon", (h,))
                 out.append(a)
         labels = self.labels(p)
         nb = len(bs)
@@ -295,9 +295,10 @@ class RulesState(ChainState):
                 free = not self.is_frozen(u) and not self.is_restricted(u)
                 # DS-X3 Soul Exchange: Super D-Summoned, or on the field since an earlier turn
                 if free and not self.exchanged and (u.super_summoned or u.entered < turn):
-                    for h, name in spirits:
+                    for h in spirits:
                         a = exchanges.get((lab, h))
                         if a is None:
+                            name = self.hand_label(h)
                             a = exchanges[lab, h] = act(f"exchange {lab} {name}", "exchange", (lab, h))
                         out.append(a)
                 if free and u.stanced_on != turn:  # DS-G4 stance change
@@ -316,7 +317,10 @@ class RulesState(ChainState):
                     self.with_targets(out, f"move {lab}", "move", (lab,), p, prog, u)
                 for e in t.evos[c]:  # DS-C3
                     if self.evolution_ok(p, u, e):
-                        out.append(act(f"evolve {t.slug[e]} {lab}", "evolve", (e, lab)))
+                        a = evolves.get((e, lab))
+                        if a is None:
+                            a = evolves[e, lab] = act(f"evolve {t.slug[e]} {lab}", "evolve", (e, lab))
+                        out.append(a)
                 if shift and len(sz) < SUPPORT_SPIRITS_MAX:  # DS-X4 Soul Shift (old rules only)
                     out.append(act(f"shift {lab}", "shift", (lab,)))
             if not u.shifted:

@@ -11,7 +11,8 @@ Three kinds, each an object with small methods the rules call through :class:`~k
 
 Choices are small ints so actions can be interned: a zone *relative to the acting seat* (0–2 your left,
 center, right; 3–5 the opponent's), or a card id for cards chosen from hand. ``label`` turns a choice into
-the notation word (``myL``, ``opC``, a card slug).
+the notation word (``myL``, ``opC``, a card slug). A block that uses another card's effect
+(``use_discarded_assist``) chooses a pair: the card id and the choices of that card's effects.
 
 Targets (ST-K6): an effect whose target is a machine ignores Dragon Genus machines unless it names Dragon
 Genus (``dragon = true``). "self" and "all_…" do not target. ST-F2: a center holding a single machine is
@@ -20,6 +21,7 @@ never a target for leaving the field (destroy, bounce).
 
 from __future__ import annotations
 
+from itertools import product
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple, get_args
 
 from pydantic import Field
@@ -590,6 +592,83 @@ class EnterCenter(_Impl):
             s.enter_center(seat, uid)
 
 
+class UseDiscardedAssist(_Impl):
+    """Choose an assist in the opponent's discard pile and use its effect as your own (《幻影の周回》)."""
+
+    # The choice is ``(card id, its effects' choices)``: the copied assist's play ability is used by the
+    # acting seat, its condition checked for that seat (option ``copy_conditions``), its targets relative
+    # to that seat, and its effects run as if the acting card had them (docs/rulings.md): the copied card
+    # stays where it is; its costs (none in the shipped content) are not paid, since only the effect is
+    # used; the center's class and gear limit only the card played (ST-T6). A keeper (ST-K8: no play
+    # ability) or an assist that itself copies cannot be chosen. At resolution the chosen card must still
+    # lie in the opponent's discard pile, or the effect fizzles; the copied effects check their own
+    # targets again.
+
+    choice = "copy"
+
+    def options(self, p: Any, s: StampedeState, seat: int, uid: int) -> list[Any]:
+        pile = s.discard[1 - seat]
+        if not pile:
+            return []
+        card_of = s.card_of
+        conditions = s.game.options.copy_conditions == "apply"
+        out: list[Any] = []
+        for d in sorted({card_of[u] for u in pile}, key=_card_id):
+            ab = _copyable(d.play)
+            if ab is None:
+                continue
+            if conditions and not all(c.impl.ok(c.p, s, seat, uid, ab.index) for c in ab.conds):
+                continue
+            lists = [e.impl.options(e.p, s, seat, uid) for e in ab.effects]
+            if all(lists):
+                out.extend((d.id, sub) for sub in product(*lists))
+        return out
+
+    def run(self, p: Any, s: StampedeState, seat: int, uid: int, ch: Any, paid: tuple[Any, ...]) -> None:
+        cid, sub = ch
+        card_of = s.card_of
+        opp = 1 - seat
+        copied = next((card_of[u] for u in s.discard[opp] if card_of[u].id == cid), None)
+        ab = None if copied is None else copied.play
+        if copied is None or ab is None:  # the chosen card left the discard pile before resolution
+            s.log("fizzle", what="copy", seat=seat, card=card_of[uid].en)
+            return
+        s.log("copy", seat=seat, card=copied.en, owner=opp)
+        for e, c in zip(ab.effects, sub, strict=True):
+            if s.over:
+                return
+            e.impl.run(e.p, s, seat, uid, c, ())
+
+    def label(self, p: Any, table: Catalog, ch: Any) -> str:
+        cid, sub = ch
+        d = table.cards[cid]
+        assert d.play is not None
+        words = [d.slug]
+        words += [
+            e.impl.label(e.p, table, c) for e, c in zip(d.play.effects, sub, strict=True) if c is not None
+        ]
+        return " ".join(words)
+
+    def domain(self, p: Any, table: Catalog) -> list[Any]:
+        out: list[Any] = []
+        for d in table.cards:
+            ab = None if d.kind != ASSIST else _copyable(d.play)
+            if ab is not None:
+                out.extend((d.id, sub) for sub in product(*(e.impl.domain(e.p, table) for e in ab.effects)))
+        return out
+
+
+def _copyable(ab: Any) -> Any:
+    """The play ability of an assist, if another card may use its effect (one that copies may not)."""
+    if ab is None or any(isinstance(e.impl, UseDiscardedAssist) for e in ab.effects):
+        return None
+    return ab
+
+
+def _card_id(d: Any) -> int:
+    return int(d.id)
+
+
 def _reg(name: str, impl: _Impl, params: type[BlockParams] = BlockParams, kind: str = "effect") -> None:
     REGISTRY.register(name, params, impl, kind=kind)
 
@@ -625,5 +704,6 @@ _reg("force_attack_center", ForceAttackCenter(), ForceParams)
 _reg("cancel_attack", CancelAttack())
 _reg("cancel_run", CancelRun())
 _reg("enter_center", EnterCenter())
+_reg("use_discarded_assist", UseDiscardedAssist())
 
 __all__ = ["REGISTRY", "ZONE_LABELS", "resolve_zone", "targets", "zone_label"]

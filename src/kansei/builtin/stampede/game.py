@@ -45,6 +45,9 @@ class StampedeOptions(GameOptions):
     double_action: Literal["per_turn", "per_game"] = "per_turn"
     # ST-O1 ruling: a draw by an effect from an empty deck also loses (the text says "draw").
     effect_draw_loses: bool = True
+    # 《幻影の周回》 ruling: the copied assist's own condition ("use only while…") binds the copy
+    # ("apply", the text used as printed) or only its effect blocks are used ("ignore").
+    copy_conditions: Literal["apply", "ignore"] = "apply"
     start_distance: int = Field(20, ge=1, le=99)  # ST-S1
     hand_size: int = Field(5, ge=0, le=10)  # ST-S1
 

@@ -373,6 +373,7 @@ _MENU: dict[str, dict[str, str]] = {
         "your": "your",
         "their": "their",
         "discard": "discard {card}",
+        "copy": "the effect of {card} in their discard pile",
     },
     "ja": {
         "call": "{card} を{where}に呼ぶ{extra}",
@@ -399,6 +400,7 @@ _MENU: dict[str, dict[str, str]] = {
         "your": "自分の",
         "their": "相手の",
         "discard": "{card} を捨てる",
+        "copy": "相手の捨札の {card} の効果",
     },
 }
 
@@ -407,15 +409,27 @@ def _choice_words(
     state: StampedeState, seat: int, d: CardDef, ab_index: int, ch: tuple[Any, ...], lang: str
 ) -> str:
     """The choices of an ability in words: "your right: Blaze Petal", "discard Rose Starter"."""
-    m = _MENU[lang]
     ab = d.abilities[ab_index]
+    return ", ".join(_block_words(state, seat, ab.costs + ab.effects, ch, lang))
+
+
+def _block_words(
+    state: StampedeState, seat: int, blocks: tuple[Any, ...], ch: tuple[Any, ...], lang: str
+) -> list[str]:
+    m = _MENU[lang]
     words = []
     table = state.game.table
-    for blk, c in zip(ab.costs + ab.effects, ch, strict=True):
+    for blk, c in zip(blocks, ch, strict=True):
         if c is None:
             continue
         if blk.impl.choice == "card":
             words.append(m["discard"].format(card=table.cards[c].label(lang)))
+            continue
+        if blk.impl.choice == "copy":  # 《幻影の周回》: the copied assist, then its effects' choices
+            copied = table.cards[c[0]]
+            words.append(m["copy"].format(card=copied.label(lang)))
+            if copied.play is not None:
+                words += _block_words(state, seat, copied.play.effects, c[1], lang)
             continue
         side, z = resolve_zone(seat, c)
         u = state.field[side * 3 + z]
@@ -423,7 +437,7 @@ def _choice_words(
         sep = "" if lang == "ja" else " "
         what = f": {state.card_of[u].label(lang)}" if u >= 0 else ""
         words.append(f"{owner}{sep}{_ZONE_NAMES[lang][z]}{what}")
-    return ", ".join(words)
+    return words
 
 
 def describe(state: StampedeState, action: Action, lang: str = "en", names: Names | None = None) -> str:
@@ -541,6 +555,10 @@ _EN: dict[str, tuple[str, str]] = {
     "trigger": ("{whose} {card} uses its ability", "your {card} uses its ability"),
     "procedure_use": ("{who} uses the procedure of {card}", "you use the procedure of {card}"),
     "resolved": ("{whose} {card} resolves", "your {card} resolves"),
+    "copy": (
+        "{who} uses the effect of {card} from {their} discard pile",
+        "you use the effect of {card} from {their} discard pile",
+    ),
     "stats": ("{card}: {change} {until}", "{card}: {change} {until}"),
     "tap": ("{whose} {card} is tapped", "your {card} is tapped"),
     "untap": ("{whose} {card} untaps", "your {card} untaps"),
@@ -641,6 +659,7 @@ _JA: dict[str, str] = {
     "trigger": "{whose}{card}の効果が発動",
     "procedure_use": "{who}が{card}の手順を使った",
     "resolved": "{whose}{card}が解決した",
+    "copy": "{who}が{their}捨て札の{card}の効果を使う",
     "stats": "{card}：{change}（{until}）",
     "tap": "{whose}{card}が疲労した",
     "untap": "{whose}{card}が回復した",
@@ -685,10 +704,10 @@ _JA: dict[str, str] = {
 _FIZZLES = {
     "en": {"attack": "attack", "run": "run", "search": "search", "recycle": "recycle", "draw": "draw",
            "dead_heat": "Dead Heat", "on_enter": "on-enter ability", "on_destroyed": "when-destroyed ability",
-           "crash": "Crash ability", "effect": "effect"},
+           "crash": "Crash ability", "copy": "copied effect", "effect": "effect"},
     "ja": {"attack": "攻撃", "run": "走行", "search": "サーチ", "recycle": "回収", "draw": "ドロー",
            "dead_heat": "デッドヒート", "on_enter": "登場時効果", "on_destroyed": "破壊時効果",
-           "crash": "クラッシュ効果", "effect": "効果"},
+           "crash": "クラッシュ効果", "copy": "効果の使用", "effect": "効果"},
 }  # fmt: skip
 _ORDER = {"en": ("second", "first"), "ja": ("後攻", "先攻")}
 _UNTIL = {"en": ("until end of turn", "while on the field"), "ja": ("ターン終了まで", "場にある間")}

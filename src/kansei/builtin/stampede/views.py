@@ -20,6 +20,8 @@ object of the mover's view.
   (``players[p].zones[z].abilities``), after the zone's ref: what ``use`` does rather than attack or run.
 - ``trigger:<slug>``: the triggered ability whose owner chooses now (``windows.trigger``).
 - ``choice:first`` / ``choice:second``: going first or second (``choices``, ST-S1).
+- ``discard:<seat>:<slug>``: a card of the seat's discard pile (``players[p].discard_cards``): the assist
+  whose effect 《幻影の周回》 uses, before that effect's own targets.
 
 An action's refs list the card or zone it uses first, then its targets and payments in the order its
 notation names them. Going to battle, ending the turn, passing and declining a triggered ability have
@@ -143,6 +145,15 @@ class DeckChoice(GameView):
     count: Count
 
 
+class DiscardCard(GameView):
+    """A card of a discard pile, once per name: what 《幻影の周回》 picks in the opponent's."""
+
+    ref: str
+    name: str
+    en: str
+    count: Count
+
+
 class DecklistEntry(GameView):
     name: str
     en: str
@@ -156,6 +167,7 @@ class PlayerView(GameView):
     hand_count: Count
     deck_count: Count
     discard: list[str]  # English names, oldest first
+    discard_cards: list[DiscardCard]  # the same cards once per name (by English name), with their refs
     tune: list[str]  # ST-F1: shown, always empty
     forcing: bool  # its 《進路妨害》 holds
     decklist: list[DecklistEntry]
@@ -367,6 +379,19 @@ def _first_machines(s: StampedeState, p: int) -> list[dict[str, Any]]:
     ]
 
 
+def _discard_cards(s: StampedeState, p: int) -> list[dict[str, Any]]:
+    counts: dict[int, int] = {}
+    card_of = s.card_of
+    for u in s.discard[p]:
+        cid = card_of[u].id
+        counts[cid] = counts.get(cid, 0) + 1
+    cards = s.game.table.cards
+    return [
+        {"ref": f"discard:{p}:{d.slug}", "name": d.name, "en": d.en, "count": counts[d.id]}
+        for d in sorted((cards[cid] for cid in counts), key=lambda d: d.en)
+    ]
+
+
 def view(s: StampedeState, seat: int | None) -> dict[str, Any]:
     setup = s.phase in SETUP_PHASES
     card_of = s.card_of
@@ -380,6 +405,7 @@ def view(s: StampedeState, seat: int | None) -> dict[str, Any]:
             "hand_count": len(s.hands[p]),
             "deck_count": len(s.decks[p]),
             "discard": [card_of[u].en for u in s.discard[p]],
+            "discard_cards": _discard_cards(s, p),
             "tune": [],  # ST-F1 ruling: shown, always empty
             "forcing": bool(s.forcing_until[p]),
             "decklist": _decklist(s, p),
@@ -429,17 +455,27 @@ def reveal(s: StampedeState) -> dict[str, Any]:
 
 # ------------------------------------------------------------------------------------------ refs
 def _choice_refs(s: StampedeState, p: int, cid: int, ab_index: int, ch: tuple[Any, ...]) -> list[str]:
-    """The refs of an ability's choices: a zone (relative to ``p``: 0–2 yours, 3–5 the opponent's) or
-    a card of the hand (to discard)."""
-    d = s.game.table.cards[cid]
-    ab = d.abilities[ab_index]
+    """The refs of an ability's choices: a zone (relative to ``p``: 0–2 yours, 3–5 the opponent's), a
+    card of the hand (to discard), or a card of the opponent's discard pile and its effect's choices."""
+    ab = s.game.table.cards[cid].abilities[ab_index]
+    return _block_refs(s, p, ab.costs + ab.effects, ch)
+
+
+def _block_refs(s: StampedeState, p: int, blocks: tuple[Any, ...], ch: tuple[Any, ...]) -> list[str]:
     cards = s.game.table.cards
     out = []
-    for blk, c in zip(ab.costs + ab.effects, ch, strict=True):
+    for blk, c in zip(blocks, ch, strict=True):
         if c is None:
             continue
         if blk.impl.choice == "card":
             out.append(f"hand:{cards[c].slug}")
+        elif (
+            blk.impl.choice == "copy"
+        ):  # 《幻影の周回》: the card in the opponent's discard, then its targets
+            copied = cards[c[0]]
+            out.append(f"discard:{1 - p}:{copied.slug}")
+            if copied.play is not None:
+                out += _block_refs(s, p, copied.play.effects, c[1])
         else:
             side = p if c < 3 else 1 - p
             out.append(REF_ZONES[side][c % 3])
