@@ -68,7 +68,21 @@ function side(p, view, ctx, say, mine, lastRef) {
       h("span", { class: "st-distance", title: say("to_goal") }, say("distance"), " ", h("b", {}, String(p.distance))),
       p.forcing ? h("span", { class: "chip st-forcing" }, say("forcing")) : null,
       h("span", { class: "muted st-counts" }, say("in_hand", { n: p.hand_count }), " · ", say("in_deck", { n: p.deck_count }), " · ", say("discard", { n: (p.discard || []).length }))),
-    h("div", { class: "st-field" }, ZONES.map((n) => zone(p.zones[n], n, p, ctx, say, lastRef))));
+    h("div", { class: "st-field" }, ZONES.map((n) => zone(p.zones[n], n, p, ctx, say, lastRef))),
+    discards(p, ctx));
+}
+
+// The discard pile, once per card with its count: Phantom Lap's moves name a card here (discard:<seat>:<slug>).
+function discards(p, ctx) {
+  const { h } = ctx;
+  const pile = p.discard_cards || [];
+  if (!pile.length) return null;
+  return h("div", { class: "st-discard" }, pile.map((c) => {
+    const f = ctx.cards.face(c.en || c.name, { size: "mini", label: c.name, class: "st-dcard" });
+    f.dataset.ref = c.ref;
+    if (c.count > 1) f.append(h("div", { class: "card-extra" }, `×${c.count}`));
+    return f;
+  }));
 }
 
 function windows(view, ctx, say) {
