@@ -13,13 +13,7 @@ from hypothesis import strategies as st
 
 from kansei.testing import check_game
 
-HOOKS = "no View, move_refs, zones, card_events yet (issue 19)"
-KNOWN_GAPS: dict[str, dict[str, str]] = {
-    "minid[]p2": {  # a gap in the kit's sampling, not in the game (reported, issue 19)
-        "reachable": "the kit's 20 plain 2-racer races never show Nitro (a kept card) in a hand, so it takes "
-        "a world dealing Nitro for unreachable; over 100 races real play holds every kept card",
-    },
-}
+KNOWN_GAPS: dict[str, dict[str, str]] = {}
 
 
 def test_the_game_keeps_the_contract(config):
