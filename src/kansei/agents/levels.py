@@ -39,12 +39,13 @@ DESCRIPTIONS = {
     "club": "looks a few moves ahead",
     "expert": "the strongest bot within a second a move",
 }
-# The default spec of each level for a game whose bots.py names none (tuned on the built-in games).
+# The default spec of each level for a game whose bots.py names none (every built-in game names its own).
+# Budgets are iterations only, never a time key: a level plays the same on a loaded machine as on an idle one.
 DEFAULT_SPECS: dict[str, str] = {
     "beginner": "greedy:noise=0.6",
     "casual": "greedy:noise=0.2",
     "club": "mcts:iters=200,depth=0,prior=3",
-    "expert": "mcts:iters=3000,depth=0,prior=3,time=1",
+    "expert": "mcts:iters=3000,depth=0,prior=3",
 }
 ANCHOR = "greedy"  # the agent rated 0 on every game's scale
 RATINGS_FILE = "ratings.json"

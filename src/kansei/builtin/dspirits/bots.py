@@ -136,3 +136,14 @@ def features(state: DSpiritsState, seat: int) -> list[float]:
     out[1] = -out[1]  # less shortfall is better: "theirs less mine"
     out.append(1.0 if s.active == seat else -1.0)
     return out
+
+
+# The named levels (kansei.agents.levels; docs/bots.md "Levels"): budgets in iterations only, so a level
+# plays the same on a loaded machine; the learned value scores the new node (depth=0) and primes each new
+# child with three visits of its one-ply value. Ratings: kansei ladder GAME --levels --save-ratings.
+levels = {
+    "beginner": "greedy:noise=0.6",
+    "casual": "greedy:noise=0.2",
+    "club": "mcts:iters=300,depth=0,value=learned,prior=3",
+    "expert": "mcts:iters=1000,depth=0,value=learned,prior=3",
+}

@@ -94,3 +94,14 @@ def features(state: MiniDState, seat: int) -> list[float]:
     others = [_terms(state, q) for q in range(state.seats) if q != seat]
     best = max(others, key=lambda t: t[0])
     return [m - b for m, b in zip(mine, best, strict=True)] + [0.0]
+
+
+# The named levels (kansei.agents.levels; docs/bots.md "Levels"): budgets in iterations only, so a level
+# plays the same on a loaded machine; the learned value scores the new node (depth=0) and primes each new
+# child with three visits of its one-ply value. Ratings: kansei ladder GAME --levels --save-ratings.
+levels = {
+    "beginner": "greedy:noise=0.6",
+    "casual": "greedy:noise=0.2",
+    "club": "mcts:iters=300,depth=0,value=learned,prior=3",
+    "expert": "mcts:iters=1000,depth=0,value=learned,prior=3",
+}
