@@ -62,6 +62,7 @@ plugin-check: $(STAMP)
 	$(VENV)/bin/kansei games | grep -q sprint || status=1; \
 	$(VENV)/bin/kansei check sprint || status=1; \
 	$(VENV)/bin/kansei sim sprint --agents greedy,random --games 100 --workers 2 || status=1; \
+	$(PY) -m pytest -q -n 2 -p no:cacheprovider -k sprint tests/lab/test_lab_games.py || status=1; \
 	$(PY) -m pytest -q -n 2 -p no:cacheprovider examples/minimal_game/tests tests/core/test_invariants.py \
 	  || status=1; \
 	$(PY) -m pip uninstall --quiet --yes kansei-sprint; \
