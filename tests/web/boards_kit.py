@@ -1,6 +1,7 @@
-"""What the boards' browser tests share (test_boards_*.py): a page at a given size, a game played to its end
-by clicking as a person does, and the checks every board must pass at every size (its own board drew, not
-the generic one; nothing runs off the edge; no JavaScript leftovers)."""
+"""What the browser tests share (test_browser.py, test_boards_*.py): a game started from the lobby, a wait
+for this page's turn, one move clicked as a person does, a page at a given size, a game played to its end,
+and the checks every board must pass at every size (its own board drew, not the generic one; nothing runs
+off the edge; no JavaScript leftovers)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,44 @@ from collections.abc import Callable
 from playwright.sync_api import Browser, Page, expect
 
 from .conftest import ARTIFACTS
-from .test_browser import TURN_MS, assert_board_reads_well, my_turn_or_over, start_from_lobby
+
+
+def start_from_lobby(
+    page: Page, site: str, game: str, opponent: str = "bot:greedy", players: int = 2
+) -> None:
+    page.goto(site + "/")
+    page.click(f".game-tile[data-game={game}]")
+    if players != 2:
+        page.select_option("#players", str(players))
+    rows = page.locator(".seat-row")
+    for i in range(1, rows.count()):
+        rows.nth(i).locator(".seat-kind").select_option(opponent)
+    page.click("#start")
+    page.wait_for_url("**/room/**")
+
+
+def assert_board_reads_well(page: Page) -> None:
+    """No JavaScript leftovers on the table: a field a renderer read wrong shows as one of these."""
+    text = page.locator("main").inner_text()
+    for junk in ("undefined", "NaN", "[object Object]"):
+        assert junk not in text, f"{junk!r} on the table: {text[:2000]}"
+
+
+TURN_MS = 180_000  # generous: a turn on a loaded machine (the bot, the server, the page) can take long
+
+
+def my_turn_or_over(page: Page, timeout: float = TURN_MS) -> bool:
+    """Wait until it is this page's move (True) or the result screen shows (False)."""
+    page.wait_for_function(
+        "() => !document.getElementById('result').hidden ||"
+        " (document.getElementById('turn').classList.contains('mine') &&"
+        " !document.body.dataset.busy && !document.body.dataset.auto &&"
+        "  document.querySelectorAll('.playable, .move-btn').length > 0 &&"
+        "  document.getElementById('buttons').textContent !== 'sending…')",
+        timeout=timeout,
+    )
+    return page.locator("#result").is_hidden()
+
 
 SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
 

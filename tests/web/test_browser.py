@@ -18,6 +18,13 @@ needs.module("playwright.sync_api", "the test extra: pip install -e '.[test]'")
 
 from playwright.sync_api import Page, expect  # noqa: E402
 
+from .boards_kit import (  # noqa: E402
+    TURN_MS,
+    assert_board_reads_well,
+    click_a_move,
+    my_turn_or_over,
+    start_from_lobby,
+)
 from .conftest import ARTIFACTS, INSTALLED, Server, eventually  # noqa: E402
 
 pytestmark = pytest.mark.browser
@@ -104,67 +111,11 @@ def shot(page: Page, name: str, full: bool = False) -> None:
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=full)
 
 
-def start_from_lobby(
-    page: Page, site: str, game: str, opponent: str = "bot:greedy", players: int = 2
-) -> None:
-    page.goto(site + "/")
-    page.click(f".game-tile[data-game={game}]")
-    if players != 2:
-        page.select_option("#players", str(players))
-    rows = page.locator(".seat-row")
-    for i in range(1, rows.count()):
-        rows.nth(i).locator(".seat-kind").select_option(opponent)
-    page.click("#start")
-    page.wait_for_url("**/room/**")
-
-
-def assert_board_reads_well(page: Page) -> None:
-    """No JavaScript leftovers on the table: a field a renderer read wrong shows as one of these."""
-    text = page.locator("main").inner_text()
-    for junk in ("undefined", "NaN", "[object Object]"):
-        assert junk not in text, f"{junk!r} on the table: {text[:2000]}"
-
-
-TURN_MS = 180_000  # generous: a turn on a loaded machine (the bot, the server, the page) can take long
-
-
 @pytest.fixture(autouse=True)
 def patient(page: Page) -> None:
     """Every wait on the page and every expectation: generous deadlines, never a measure of speed."""
     page.set_default_timeout(TURN_MS)
     expect.set_options(timeout=60_000)
-
-
-def my_turn_or_over(page: Page, timeout: float = TURN_MS) -> bool:
-    """Wait until it is this page's move (True) or the result screen shows (False)."""
-    page.wait_for_function(
-        "() => !document.getElementById('result').hidden ||"
-        " (document.getElementById('turn').classList.contains('mine') &&"
-        " !document.body.dataset.busy && !document.body.dataset.auto &&"
-        "  document.querySelectorAll('.playable, .move-btn').length > 0 &&"
-        "  document.getElementById('buttons').textContent !== 'sending…')",
-        timeout=timeout,
-    )
-    return page.locator("#result").is_hidden()
-
-
-def click_a_move(page: Page, rng: random.Random) -> None:
-    """Take one legal action the way a player does: click a lit thing (or a button), then confirm."""
-    things = page.locator(".playable, .move-btn")
-    things.nth(rng.randrange(things.count())).click()
-    for _ in range(4):
-        if page.locator("#confirm").is_visible():
-            page.click("#confirm")
-            return
-        lit = page.locator(".next")
-        choices = page.locator("#choices .choice")
-        if lit.count() and rng.random() < 0.5:
-            lit.nth(rng.randrange(lit.count())).click()
-        elif choices.count():
-            choices.nth(rng.randrange(choices.count())).click()
-        else:
-            break
-    raise AssertionError("a click led to no move to confirm")
 
 
 def test_touge_against_greedy_played_to_the_result_by_clicking(page: Page, site: str) -> None:
