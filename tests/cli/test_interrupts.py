@@ -205,3 +205,32 @@ def test_a_content_error_in_a_worker_comes_back_whole() -> None:
         run_games("touge", {}, [(["random", "random"], s) for s in range(4)], workers=2, decks=[bad, None])
     assert len(e.value.problems) >= 2
     assert all(len(p) > 3 for p in e.value.problems)  # lines, not one character each
+
+
+def test_a_ctrl_c_a_library_wrapped_still_stops_the_chunk_with_its_finished_games(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Seen under load: the Ctrl-C landed while a worker imported the search bot, pydantic turned it into a
+    SchemaError and the run ended in a traceback. Any error raised once the stop was asked for ends the chunk
+    like the stop itself: the games it finished are handed back, nothing is reported as a failure."""
+    from kansei.sim import runner
+
+    played: list[int] = []
+    stop_comes = [True]
+    real = runner.play_game
+
+    def play(*args: object) -> object:
+        if played:  # the second game: the stop comes (or not), and a library raises
+            runner._WORKER_STOP.requested = stop_comes[0]
+            raise RuntimeError("Error building 'model' validator: _Interrupted")
+        played.append(1)
+        return real(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(runner, "play_game", play)
+    monkeypatch.setattr(runner, "_WORKER_STOP", runner._Interrupt())
+    jobs = [(i, ["random", "random"], i) for i in range(3)]
+    out = runner._run_chunk(("touge", {}, jobs, 2, False, None, ()))
+    assert [r.index for r in out] == [0]
+    monkeypatch.setattr(runner, "_WORKER_STOP", runner._Interrupt())  # without a stop, an error is an error
+    played.clear()
+    stop_comes[0] = False
+    with pytest.raises(RuntimeError):
+        runner._run_chunk(("touge", {}, jobs, 2, False, None, ()))

@@ -35,6 +35,17 @@ def my_turn(base: str, room: str, token: str, timeout: float = 60) -> dict:
         time.sleep(0.05)
 
 
+def seen_by(base: str, room: str, token: str, step: int, timeout: float = 30) -> dict:
+    """The room as ``base`` serves it once it has reached ``step``: a move made through another server
+    reaches this one by PostgreSQL's NOTIFY, a moment later (a busy machine makes that moment longer)."""
+    deadline = time.monotonic() + timeout
+    while (p := httpx.get(f"{base}/api/rooms/{room}", params={"token": token}).json())["step"] < step:
+        assert time.monotonic() < deadline, f"step {step} never reached {base}: still at {p['step']}"
+        time.sleep(0.05)
+    assert p["step"] == step, f"{base} is at step {p['step']}, past {step}"
+    return p
+
+
 @pytest.fixture
 def servers() -> Iterator[list[Server]]:
     started: list[Server] = []
@@ -83,9 +94,8 @@ def test_two_servers_share_a_postgresql_database(postgres_url: str, servers: lis
         assert seen["step"] == 0
         while not seen["over"]:
             mover = seen["to_move"]
-            if mover == 0:  # seat 0 plays through server A's HTTP API
-                p = httpx.get(f"{a.url}/api/rooms/{room}", params={"token": tokens["0"]}).json()
-                assert p["step"] == seen["step"]
+            if mover == 0:  # seat 0 plays through server A's HTTP API, once A has heard of B's move
+                p = seen_by(a.url, room, tokens["0"], seen["step"])
                 r = httpx.post(
                     f"{a.url}/api/rooms/{room}/actions",
                     json={"token": tokens["0"], "action": rng.choice(p["legal"]), "step": p["step"]},
@@ -101,8 +111,8 @@ def test_two_servers_share_a_postgresql_database(postgres_url: str, servers: lis
                 assert msg["type"] != "error", msg
                 if msg["type"] == "state":
                     seen = msg
-    final_a = httpx.get(f"{a.url}/api/rooms/{room}", params={"token": tokens["1"]}).json()
-    assert final_a["over"] and final_a["step"] == seen["step"] and final_a["view"] == seen["view"]
+    final_a = seen_by(a.url, room, tokens["1"], seen["step"])
+    assert final_a["over"] and final_a["view"] == seen["view"]
 
 
 def test_a_bot_room_made_on_one_server_is_played_from_the_other(

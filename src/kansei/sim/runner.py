@@ -155,6 +155,13 @@ class _Interrupt:
 _WORKER_STOP = _Interrupt()
 
 
+def _stopped_by(stop: _Interrupt, error: BaseException) -> bool:
+    """Did a Ctrl-C end this game? ``_Interrupted`` itself, or any error raised once the stop was asked for:
+    a library may wrap it (pydantic, building an agent's parameter model at its first import, turns it into
+    a SchemaError), and a game the stop broke is abandoned like any other, never reported as a failure."""
+    return isinstance(error, _Interrupted) or stop.requested
+
+
 def _init_worker() -> None:
     # Ctrl-C reaches the workers (from the terminal's process group, or forwarded by the parent): the game
     # being played is abandoned and the chunk hands back the games it finished.
@@ -172,8 +179,10 @@ def _run_chunk(args: tuple) -> list[GameResult]:
             result = play_game(
                 game_id, options, specs, seed, players, decks, record, index, _WORKER_CACHE, sees_all
             )
-        except _Interrupted:
-            break
+        except BaseException as error:
+            if _stopped_by(_WORKER_STOP, error):
+                break
+            raise
         finally:
             _WORKER_STOP.playing = False
         out.append(result)
@@ -276,8 +285,10 @@ def run_games(
                         result = play_game(
                             game_id, options, specs, seed, players, decks, record, i, cache, sees_all
                         )
-                    except _Interrupted:
-                        break
+                    except BaseException as error:
+                        if _stopped_by(interrupt, error):
+                            break
+                        raise
                     finally:
                         interrupt.playing = False
                     done([result])
@@ -306,6 +317,8 @@ def run_games(
             while pending and not interrupt.requested:
                 complete, pending = wait(pending, timeout=0.25, return_when=FIRST_COMPLETED)
                 for fut in complete:
+                    if interrupt.requested and fut.exception() is not None:
+                        continue  # a chunk the stop broke as it came: harvested below like the rest
                     done(fut.result())
                 top_up()
             if interrupt.requested:  # every game finished before the signal comes back, then the stop
