@@ -12,14 +12,34 @@ from playwright.sync_api import Browser, Page, expect
 
 from .conftest import ARTIFACTS
 
+# The pace of the table's animations in the tests: "fast" runs every animation (a board's animate code is
+# exercised) in 0.4 of a player's default time; a test of the pacing itself sets its own.
+TEST_SPEED = "fast"
+
+
+def paced(page: Page, speed: str = TEST_SPEED) -> Page:
+    """``page`` with the table's speed control set before any page script runs (the player's choice,
+    kept in localStorage as the speed menu keeps it)."""
+    page.add_init_script(f"localStorage.setItem('kansei.speed', {speed!r})")
+    return page
+
 
 def start_from_lobby(
-    page: Page, site: str, game: str, opponent: str = "bot:greedy", players: int = 2
+    page: Page,
+    site: str,
+    game: str,
+    opponent: str = "bot:greedy",
+    players: int = 2,
+    options: dict[str, str] | None = None,
 ) -> None:
+    """A table started as a person does: the game's tile, the players, the lobby's option fields
+    (``options``: option name -> the value typed in its field), every other seat ``opponent``, Start."""
     page.goto(site + "/")
     page.click(f".game-tile[data-game={game}]")
     if players != 2:
         page.select_option("#players", str(players))
+    for name, value in (options or {}).items():
+        page.fill(f"#opt-{name}", value)
     rows = page.locator(".seat-row")
     for i in range(1, rows.count()):
         rows.nth(i).locator(".seat-kind").select_option(opponent)
@@ -55,7 +75,7 @@ SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
 
 def open_page(browser: Browser, size: str, locale: str = "en-GB") -> Page:
     w, h = SIZES[size]
-    page = browser.new_page(viewport={"width": w, "height": h}, locale=locale)
+    page = paced(browser.new_page(viewport={"width": w, "height": h}, locale=locale))
     page.set_default_timeout(TURN_MS)
     expect.set_options(timeout=60_000)
     return page
@@ -125,4 +145,4 @@ def play_to_the_end(
     return moves
 
 
-__all__ = ["SIZES", "fits", "open_page", "play_to_the_end", "shot", "start_from_lobby"]
+__all__ = ["SIZES", "TEST_SPEED", "fits", "open_page", "paced", "play_to_the_end", "shot", "start_from_lobby"]

@@ -23,6 +23,7 @@ from .boards_kit import (  # noqa: E402
     assert_board_reads_well,
     click_a_move,
     my_turn_or_over,
+    paced,
     start_from_lobby,
 )
 from .conftest import ARTIFACTS, INSTALLED, Server, eventually  # noqa: E402
@@ -113,7 +114,9 @@ def shot(page: Page, name: str, full: bool = False) -> None:
 
 @pytest.fixture(autouse=True)
 def patient(page: Page) -> None:
-    """Every wait on the page and every expectation: generous deadlines, never a measure of speed."""
+    """Every wait on the page and every expectation: generous deadlines, never a measure of speed; the
+    animations at the tests' pace (boards_kit.TEST_SPEED)."""
+    paced(page)
     page.set_default_timeout(TURN_MS)
     expect.set_options(timeout=60_000)
 
