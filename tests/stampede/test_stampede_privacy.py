@@ -112,7 +112,9 @@ def test_what_a_seat_is_told_is_the_same_in_two_worlds(seed):
             return
         mover = state.to_move
         other = 1 - mover
-        for seat in (0, 1, None):
+        # the whole narration so far (quadratic in the game's length: every sixth step), the rest below at
+        # every other step
+        for seat in (0, 1, None) if step % 6 == 0 else ():
             real, world = _two_worlds(state, seat, random.Random(step))
             assert [GAME.narrate(e, seat, lang) for e in real.events_for(seat) for lang in ("en", "ja")] == [
                 GAME.narrate(e, seat, lang) for e in world.events_for(seat) for lang in ("en", "ja")
