@@ -2,7 +2,8 @@
 through in the engine as written: from the tutorial's set-up and seed, with its bots answering, each step's
 ``expect`` names the refs of exactly one legal move of the person's seat (``[]``: the decision's one move
 without refs, a pass or done), every step speaks English, French and Japanese, and Touge's lesson ends
-with the first battle won (TG-S1, TG-T5)."""
+with the first battle won (TG-S1, TG-T5), Initial D's with stage 1 won (ID-P2), and Mini D's, Stampede's and
+D-Spirits' with the game won (MD-W1, ST-T4, DS-G1)."""
 
 from __future__ import annotations
 
@@ -49,3 +50,19 @@ def test_touge_tutorial_ends_with_the_first_battle_won() -> None:
     view = state.view(0)
     assert view["battle"] == 2 and view["wins"] == [1, 0]
     assert view["battles"][0]["winner"] == 0
+
+
+def lesson(game_id: str) -> Any:
+    return play(game_id, json.loads((GAMES / f"{game_id}.tutorial.json").read_text(encoding="utf-8")))
+
+
+def test_initiald_tutorial_ends_with_stage_1_won() -> None:
+    """ID-P2: the last maneuver nobody answers wins the stage; the lesson's four maneuvers outlast the bot."""
+    assert lesson("initiald").view(0)["results"][:1] == [0]
+
+
+@pytest.mark.parametrize("game_id", ["minid", "stampede", "dspirits"])
+def test_tutorial_ends_with_the_game_won(game_id: str) -> None:
+    """MD-W1 (the finish first), ST-T4 (a run to distance 0), DS-B4 (a direct attack to SP 0)."""
+    state = lesson(game_id)
+    assert state.is_over and state.winner == 0
