@@ -534,7 +534,7 @@ class Hub:
             if script is not None and n is not None and seat == script.learner:
                 why = tutorials.off_script(live.game, live.state, action, script.steps[n], n)
                 if why is not None:
-                    raise RoomError(why, 409)  # the lesson's order: nothing applied, nothing stored
+                    raise RoomError(why)  # the lesson's order (a 400): nothing applied, nothing stored
             idx = live.step
             try:
                 self.store.append(
