@@ -36,6 +36,8 @@ function glow(step) {
   for (const el of on) el.classList.add(GLOW);
   glowButtons();
   const first = on[0];
+  // the bubble sticks at the top of the screen: what glows is scrolled to just below it (app.css)
+  document.body.style.setProperty("--coach-h", `${bubble().offsetHeight}px`);
   if (first && typeof first.scrollIntoView === "function") first.scrollIntoView({ block: "nearest", inline: "nearest" });
 }
 
@@ -64,6 +66,7 @@ export function drawn(p, mine) {
   R.payload = p;
   const tut = p.tutorial;
   if (!tut) return;
+  document.body.classList.toggle("tutoring", !tut.done); // what the step does not ask for is dimmed (app.css)
   if (tut.done) { bubble().hidden = true; finish(p); return; }
   const box = bubble();
   box.hidden = false;
