@@ -67,7 +67,7 @@ export function drawn(p, mine) {
   const tut = p.tutorial;
   if (!tut) return;
   document.body.classList.toggle("tutoring", !tut.done); // what the step does not ask for is dimmed (app.css)
-  if (tut.done) { bubble().hidden = true; finish(p); return; }
+  if (tut.done) { bubble().hidden = true; $("hint-btn").textContent = t("hint.button"); finish(p); return; }
   const box = bubble();
   box.hidden = false;
   box.dataset.step = String(tut.step); // tests wait on it
