@@ -13,13 +13,14 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any
+from urllib.parse import urlencode
 
 import tomli_w
 from anyio import to_thread
 from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi import Path as Path_
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
+from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 from pydantic import BaseModel, ConfigDict, Field
@@ -30,7 +31,7 @@ from kansei.agents import agent_kinds
 from kansei.core.errors import ContentError, IllegalAction, KanseiError
 from kansei.core.registry import game_class
 
-from . import engine, i18n
+from . import engine, i18n, tutorials
 from .boards import board_file, board_url
 from .bots import STRENGTHS, BotPool
 from .db import Store
@@ -228,6 +229,22 @@ def create_app(config: Config | None = None) -> FastAPI:
     def table(request: Request, room: str) -> HTMLResponse:
         return page(request, "table.html", room=room, mode="live")
 
+    @app.get("/tutorial/{game}", include_in_schema=False)
+    def tutorial_start(request: Request, game: str) -> Response:
+        """A new lesson of ``game`` (tutorials.py): a private room from its script, then its page."""
+        throttle(request)
+        the_game(game)
+        live, tokens = hub_of(request).create_tutorial(game)
+        token = tokens[next(iter(tokens))]
+        query = urlencode(
+            {"token": token, **{k: v for k, v in request.query_params.items() if k in ("lang", "howto")}}
+        )
+        return RedirectResponse(f"/tutorial/{game}/{live.row.id}?{query}", status_code=303)
+
+    @app.get("/tutorial/{game}/{room}", response_class=HTMLResponse, include_in_schema=False)
+    def tutorial_page(request: Request, game: str, room: str) -> HTMLResponse:
+        return page(request, "table.html", room=room, mode="tutorial")
+
     @app.get("/replay/{room}", response_class=HTMLResponse, include_in_schema=False)
     def replay_page(request: Request, room: str) -> HTMLResponse:
         return page(request, "table.html", room=room, mode="replay")
@@ -327,6 +344,7 @@ def create_app(config: Config | None = None) -> FastAPI:
                     "starter_decks": list(g.starter_decks()),
                     "board": board_url(g),
                     "schema": f"/api/games/{gid}/schema",
+                    "tutorial": f"/tutorial/{gid}" if tutorials.script_file(g) is not None else None,
                 }
             )
         return {

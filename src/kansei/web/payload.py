@@ -9,7 +9,7 @@ from typing import Any
 from kansei.core.names import Names
 from kansei.core.protocol import Game, State
 
-from . import engine
+from . import engine, tutorials
 from .rooms import Live, payload_text, result_of
 
 
@@ -123,6 +123,9 @@ def room_payload(
         spectators=spectators,
         hints=any(s.get("kind") == "bot" for s in row.seats),  # the coach's hint button (rooms.hints_allowed)
     )
+    script = tutorials.script_for(live.game) if row.origin == tutorials.ORIGIN else None
+    if script is not None:  # a lesson: the step the person is at (tutorials.current)
+        p["tutorial"] = tutorials.current(script, history)
     return p
 
 

@@ -33,7 +33,7 @@ from kansei.core.errors import IllegalAction, KanseiError, OptionError
 from kansei.core.protocol import Game, State
 from kansei.core.rng import Rng
 
-from . import engine
+from . import engine, tutorials
 from .bots import BotJob, BotPool, Outcome
 from .db import RoomRow, Stale, Store
 
@@ -373,6 +373,7 @@ class Hub:
         setup: dict | None = None,
         public: bool = True,
         tokens: list[str | None] | None = None,
+        origin: str = "play",
     ) -> tuple[Live, dict[int, str]]:
         """A new room; returns it and the token of each human seat (kept by nobody but the caller).
         ``options`` are the room's options as :func:`engine.network_options` returned them."""
@@ -401,7 +402,7 @@ class Hub:
             over=False,
             result=None,
             bot_seed=secrets.randbits(63),
-            origin="play",
+            origin=origin,
             rematch=None,
             created=0.0,
         )
@@ -418,6 +419,27 @@ class Hub:
         live = self._hold(Live(row, game, state, []))
         self.kick(live)
         return live, issued
+
+    def create_tutorial(self, game_id: str) -> tuple[Live, dict[int, str]]:
+        """A private room playing ``game_id``'s lesson (tutorials.py) from its set-up, seed and seats."""
+        options = engine.network_options(game_id, {})
+        script = tutorials.script_for(engine.game_for(game_id, options))
+        if script is None:
+            raise RoomError(f"{game_id} has no tutorial yet: its rules are at /rules/{game_id}", 404)
+        return self.create(
+            game_id,
+            options,
+            list(script.seats),
+            script.seed,
+            None,
+            script.setup,
+            False,
+            origin=tutorials.ORIGIN,
+        )
+
+    def script_of(self, live: Live) -> tutorials.Script | None:
+        """The lesson a tutorial room follows (None: any other room)."""
+        return tutorials.script_for(live.game) if live.row.origin == tutorials.ORIGIN else None
 
     def _seat(self, i: int, s: Any) -> dict:
         if isinstance(s, str):
@@ -507,6 +529,12 @@ class Hub:
                 raise RoomError("the game is over", 409)
             state = live.state.clone()
             action, public = engine.apply(state, notation, seat)  # IllegalAction: nothing changed
+            script = self.script_of(live)
+            n = tutorials.step_no(script, live.history) if script is not None else None
+            if script is not None and n is not None and seat == script.learner:
+                why = tutorials.off_script(live.game, live.state, action, script.steps[n], n)
+                if why is not None:
+                    raise RoomError(why)  # the lesson's order (a 400): nothing applied, nothing stored
             idx = live.step
             try:
                 self.store.append(

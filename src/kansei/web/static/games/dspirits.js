@@ -2,6 +2,7 @@
 // zone of D-Spirits (attack and endurance as icons, stance turned, frozen and poison marked, the special
 // move and abilities to use), the chain as a row of cards (newest last, negated struck), the bid and the
 // Realm; the hand. Reads only the view (src/kansei/builtin/dspirits/views.py).
+import tutorial from "./dspirits.tutorial.json" with { type: "json" }; // played through by tests/web/test_boards_tutorials.py
 import { speaker, hand, banner, flash, clearGhosts } from "./kit.js";
 
 const WORDS = {
@@ -137,11 +138,14 @@ export default {
     for (const ref of move.refs || []) for (const el of document.querySelectorAll(`#board [data-ref="${CSS.escape(ref)}"]`)) el.classList.add("kit-ghosted");
   },
   unghost: clearGhosts,
+  tutorial,
   howto: {
     steps: [
       { selector: ".ds-side.mine .ds-sp", text: { en: "Your SP: attacks and costs take it away; at 0 you lose.", fr: "Vos PS : attaques et coûts les font baisser ; à 0 vous perdez.", ja: "あなたの SP。攻撃やコストで減り、0 で敗北。" } },
       { selector: ".ds-side.mine .ds-zone.battle", text: { en: "Your battle zone: D-Spirits that attack and endure; their special moves and abilities are the small buttons under them.", fr: "Votre zone de combat : les D-Spirits qui attaquent et encaissent ; leurs coups spéciaux et capacités sont les petits boutons dessous.", ja: "バトルゾーン：攻撃・耐久する D-Spirit。下の小さなボタンが必殺技と能力。" } },
       { selector: ".ds-hand", text: { en: "Your hand: D-Spirits to summon and support cards to play.", fr: "Votre main : des D-Spirits à invoquer et des cartes de soutien à jouer.", ja: "手札：召喚する D-Spirit とサポートカード。" } },
+      { selector: ".ds-side:not(.mine) .ds-zone.battle", text: { en: "The rival's battle zone: attack what is there; with nothing there, attack the rival directly (DS-B4).", fr: "La zone de combat adverse : attaquez ce qui s'y trouve ; si elle est vide, attaquez le rival directement (DS-B4).", ja: "相手のバトルゾーン。そこを攻撃し、空ならダイレクトアタック（DS-B4）。" } },
+      { selector: ".ds-side.mine .ds-decks", text: { en: "Your decks: each turn you draw from the D-Squad or the Support deck, your choice (DS-G2).", fr: "Vos decks : à chaque tour, vous piochez dans le D-Squad ou le Support, au choix (DS-G2).", ja: "デッキ：毎ターン D-Squad かサポートから選んで 1 枚引きます（DS-G2）。" } },
     ],
   },
 };

@@ -2,6 +2,7 @@
 // stage in its winner's colour, the stage raced now lit; both cars with power, traction and style as
 // icons, their mods and the maneuvers in play; the maneuver to answer; the stage's pile; the hand. Reads
 // only the view (src/kansei/builtin/initiald/views.py).
+import tutorial from "./initiald.tutorial.json" with { type: "json" }; // played through by tests/web/test_boards_tutorials.py
 import { speaker, hand, banner, flash, clearGhosts } from "./kit.js";
 
 const WORDS = {
@@ -113,10 +114,13 @@ export default {
     for (const ref of move.refs || []) for (const el of document.querySelectorAll(`#board [data-ref="${CSS.escape(ref)}"]`)) el.classList.add("kit-ghosted");
   },
   unghost: clearGhosts,
+  tutorial,
   howto: {
     steps: [
       { selector: ".id-track", text: { en: "The race's stages: straight, curve or obstacle. Each stage goes to whoever plays the last maneuver nobody answers; two stages in a row won as the lead car, or the last stage, win the race.", fr: "Les étapes de la course : ligne droite, virage ou obstacle. Chaque étape revient à qui joue la dernière manœuvre sans réponse.", ja: "レースのステージ：ストレート、カーブ、障害。誰も対応しない最後のマニューバを出した側がステージを取ります。" } },
       { selector: ".id-hand", text: { en: "Your maneuvers: each has a type and a strength per stage; answer the one to beat with a stronger one.", fr: "Vos manœuvres : chacune a un type et une force par étape ; répondez à celle à battre par une plus forte.", ja: "マニューバ：タイプとステージごとの強さ。より強いもので対応します。" } },
+      { selector: ".id-car .id-stats", text: { en: "Each car's Power and Traction: a maneuver's requirement must be reached, each discard adding 1 (ID-P3).", fr: "La Puissance et la Motricité de chaque voiture : l'exigence d'une manœuvre doit être atteinte, chaque défausse ajoutant 1 (ID-P3).", ja: "各車のパワーとトラクション。マニューバの条件に届く必要があり、捨て札 1 枚ごとに +1（ID-P3）。" } },
+      { selector: ".id-car.lead", text: { en: "The lead car plays the first maneuver of each stage (ID-P2); a stage's winner leads the next one (ID-P6).", fr: "La voiture de tête joue la première manœuvre de chaque étape (ID-P2) ; le gagnant d'une étape mène la suivante (ID-P6).", ja: "先行車が各ステージの最初のマニューバを出します（ID-P2）。ステージの勝者が次の先行車（ID-P6）。" } },
     ],
   },
 };

@@ -2,6 +2,7 @@
 // case, straights in grey and corners in rust with their DRIFT target, Event cases marked, the cars and
 // Bunta on it; the decision at hand (sprint powers, cornering lines, the dice); the racers; the Event deck,
 // the discard pile and the hand. Reads only the view (src/kansei/builtin/minid/views.py).
+import tutorial from "./minid.tutorial.json" with { type: "json" }; // played through by tests/web/test_boards_tutorials.py
 import { speaker, hand, banner, flash, clearGhosts } from "./kit.js";
 
 const WORDS = {
@@ -232,11 +233,13 @@ export default {
     for (const ref of move.refs || []) for (const el of document.querySelectorAll(`#board [data-ref="${CSS.escape(ref)}"]`)) el.classList.add("kit-ghosted");
   },
   unghost: clearGhosts,
+  tutorial,
   howto: {
     steps: [
       { selector: ".md-road", text: { en: "The road from the parking (P) to the finish: straights in grey, corners in rust with the DRIFT target to master them.", fr: "La route du parking (P) à l'arrivée : lignes droites en gris, virages en rouille avec le DRIFT à réussir.", ja: "駐車場(P)からゴールまでの道。灰色がストレート、錆色がコーナー（数字はDRIFT目標）。" } },
       { selector: ".md-racers", text: { en: "The racers in turn order, where each one is, and what holds them.", fr: "Les pilotes dans l'ordre du tour, où chacun se trouve.", ja: "手番順のレーサーと位置。" } },
       { selector: ".md-piles", text: { en: "The Event deck to draw from and the discard pile.", fr: "La pioche Événement et la défausse.", ja: "イベント山札と捨て札。" } },
+      { selector: ".md-hand", text: { en: "Your kept Event cards (3 at most): each says when it is played, before a roll, after a DRIFT or in a battle (MD-E1).", fr: "Vos cartes Événement gardées (3 au plus) : chacune dit quand la jouer, avant un lancer, après un DRIFT ou en duel (MD-E1).", ja: "手元のイベントカード（最大 3 枚）。移動ロール前、DRIFT 後、バトル中など使う時が書かれています（MD-E1）。" } },
     ],
   },
 };

@@ -3,6 +3,7 @@
 // the centre's stack, events with their HP; the distance left to the goal; the response window in words;
 // the hand, the first machine to set, going first or second. Reads only the view
 // (src/kansei/builtin/stampede/views.py).
+import tutorial from "./stampede.tutorial.json" with { type: "json" }; // played through by tests/web/test_boards_tutorials.py
 import { speaker, hand, banner, flash, clearGhosts } from "./kit.js";
 
 const WORDS = {
@@ -153,11 +154,13 @@ export default {
     for (const ref of move.refs || []) for (const el of document.querySelectorAll(`#board [data-ref="${CSS.escape(ref)}"]`)) el.classList.add("kit-ghosted");
   },
   unghost: clearGhosts,
+  tutorial,
   howto: {
     steps: [
       { selector: ".st-side.mine .st-field", text: { en: "Your three machine zones: left, centre, right. A machine that runs lowers your distance by its gear; machines attack the opponent's.", fr: "Vos trois zones de machines : gauche, centre, droite. Une machine qui court baisse votre distance de sa vitesse ; les machines attaquent celles d'en face.", ja: "自分のマシンゾーン：左・センター・右。走ったマシンのギア分だけ距離が減り、マシンは相手のマシンを攻撃します。" } },
       { selector: ".st-side.mine .st-distance", text: { en: "The distance left to your goal: bring it to 0 to win.", fr: "La distance jusqu'à votre but : amenez-la à 0 pour gagner.", ja: "ゴールまでの残り距離。0 にすれば勝利。" } },
       { selector: ".st-hand", text: { en: "Your hand: machines to call (gear at most the turn's cap), events and assists.", fr: "Votre main : machines à appeler (vitesse au plus le plafond du tour), événements et assistances.", ja: "手札：呼べるマシン（ギアはターンの上限まで）、イベント、アシスト。" } },
+      { selector: ".st-side:not(.mine) .st-field", text: { en: "The rival's machines: attack them with POW against DEF; the lower one is destroyed (ST-T4).", fr: "Les machines adverses : attaquez-les, PUI contre DÉF ; la plus faible est détruite (ST-T4).", ja: "相手のマシン。POW 対 DEF で攻撃し、低い方が破壊されます（ST-T4）。" } },
     ],
   },
 };

@@ -79,6 +79,8 @@ function renderGame(g) {
   $("options").replaceChildren(...Object.entries(props).map(([k, s]) => optionField(k, s, g)));
   $("rules-link").href = `/rules/${g.id}`;
   $("rules-link").textContent = t("lobby.rules_of", { game: g.name });
+  $("learn-links").hidden = !g.tutorial; // the lesson (/tutorial/<game>), and its board with "how to play"
+  if (g.tutorial) { $("learn-link").href = g.tutorial; $("howto-link").href = `${g.tutorial}?howto=1`; }
   const n = h("select", { id: "players" }, Array.from({ length: g.max_players - g.min_players + 1 }, (_, k) => g.min_players + k).map((v) => h("option", { value: v }, t("lobby.players", { count: v }))));
   n.onchange = () => renderSeats(g, Number(n.value));
   $("players-row").replaceChildren(g.min_players === g.max_players ? "" : h("label", {}, t("lobby.how_many"), " ", n));

@@ -7,10 +7,13 @@ import { t, lang as pageLang, place } from "./i18n.js";
 import { CardPool } from "./cards.js";
 import { loadBoard, generic } from "./boards.js";
 import * as Pick from "./pick.js";
+import * as Tutorial from "./tutorial.js";
+import * as Howto from "./howto.js";
 
 const root = $("table");
 const ROOM = root.dataset.room;
-const MODE = root.dataset.mode; // live | replay
+const TUTORIAL = root.dataset.mode === "tutorial"; // a lesson (tutorial.js) is a live table otherwise
+const MODE = TUTORIAL ? "live" : root.dataset.mode; // live | replay
 const SPEC = "spec";
 const SPEEDS = { slow: 2, normal: 1, fast: 0.4, instant: 0 };
 
@@ -43,7 +46,7 @@ function ctxFor(p) {
   const names = p.names || [];
   const speed = SPEEDS[T.speed] ?? 1;
   return {
-    h, t, lang: p.lang, pageLang: pageLang(), seat: p.seat, mode: MODE,
+    h, t, lang: p.lang, pageLang: pageLang(), seat: p.seat, mode: root.dataset.mode,
     game: { id: p.game, name: p.game_name },
     players: names.length, names,
     name: (seat) => (seat === null || seat === undefined ? "—" : names[seat] ?? t("player.n", { n: seat + 1 })),
@@ -89,6 +92,7 @@ function connect(key, token, attempt = 0) {
       toast(msg.message, "error");
       showError(msg.message);
       if (T.shown === key) drawMoves(T.payloads.get(key));
+      if (TUTORIAL) Tutorial.refused(msg.message);
     }
   };
   ws.onclose = (ev) => {
@@ -216,6 +220,8 @@ function draw(key, p, { replaying }) {
   drawUndo(p);
   drawResult(p);
   hookZoom();
+  if (TUTORIAL) Tutorial.drawn(p, T.moves.length > 0);
+  Howto.drawn();
 }
 
 // ------------------------------------------------------------------------------------------ undo
@@ -309,6 +315,7 @@ function menuSeat() {
 
 // The coach's hint (at tables with a bot): what it would play, lit on the board, nothing played for you.
 async function askHint() {
+  if (TUTORIAL && Tutorial.hint()) return; // while the lesson's script runs, its step is the hint
   const p = T.shownPayload;
   if (!p || p.seat === null) return;
   const btn = $("hint-btn");
@@ -523,7 +530,7 @@ function drawMoves(p) {
   stopRow.hidden = !(MODE === "live" && p.seat !== null && T.held.includes(p.seat) && !p.over);
   $("always-stop").checked = alwaysStop(p.seat);
   light();
-  if (mine && p.auto && !alwaysStop(p.seat)) autoPlay(p);
+  if (mine && p.auto && !alwaysStop(p.seat) && !TUTORIAL) autoPlay(p);
 }
 
 // "Always stop": per seat, remembered in this browser; off, a lone option plays by itself.
@@ -852,6 +859,7 @@ async function setup(p) {
   const [board, cards] = await Promise.all([loadBoard(T.game.board), CardPool.load(p.game, T.lang)]);
   T.board = board;
   T.cards = cards;
+  Howto.hook(board, T.game.name || p.game_name, new URLSearchParams(location.search).get("howto") === "1");
   const sel = $("lang");
   for (const l of p.languages) sel.append(h("option", { value: l }, l.toUpperCase()));
   sel.value = T.lang;
@@ -893,7 +901,7 @@ async function start() {
   hookMenu();
   if (!T.held.length || hotSeat()) connect(SPEC, null);
   for (const s of T.held) connect(String(s), tokens[s]);
-  if (T.invited !== undefined && !((first.seats || [])[T.invited] || {}).name) askName(first, T.invited);
+  if (T.invited !== undefined && !TUTORIAL && !((first.seats || [])[T.invited] || {}).name) askName(first, T.invited);
 }
 
 function showInvites(links) {
