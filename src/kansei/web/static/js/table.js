@@ -89,7 +89,7 @@ function connect(key, token, attempt = 0) {
     if (msg.type === "state") { attempt = 0; receive(key, msg); }
     else if (msg.type === "error") {
       T.pending = false;
-      toast(msg.message, "error");
+      if (!TUTORIAL) toast(msg.message, "error"); // a lesson says it in the coach's bubble, beside the step
       showError(msg.message);
       if (T.shown === key) drawMoves(T.payloads.get(key));
       if (TUTORIAL) Tutorial.refused(msg.message);
