@@ -369,6 +369,10 @@ class ViewEncoder(Protocol):
 
     def encode(self, view: dict, seat: int | None, out: np.ndarray) -> None: ...
 
+    def encode_state(self, state: State, seat: int | None, out: np.ndarray) -> None:
+        """The vector of ``state.view(seat)``, however it is worked out."""
+        ...
+
 
 def _bucket(key: str, size: int) -> tuple[int, float]:
     h = zlib.crc32(key.encode("utf-8"))
@@ -408,6 +412,9 @@ class HashedViewEncoder:
             hit = self._keys[key] = _bucket(key, self.size)
         return hit
 
+    def encode_state(self, state: State, seat: int | None, out: np.ndarray) -> None:
+        self.encode(state.view(seat), seat, out)
+
     def encode(self, view: dict, seat: int | None, out: np.ndarray) -> None:
         acc = [0.0] * self.size
         self._walk("", view, acc)
@@ -438,19 +445,32 @@ class HashedViewEncoder:
 
 
 class GameViewEncoder:
-    """A game's own observation vector (its ``observation_spec`` and ``encode_view`` hooks)."""
+    """A game's own observation vector (its ``observation_spec`` and ``encode_view`` hooks, and its
+    optional ``encode_state`` shortcut: the same vector straight from the state, without the view)."""
 
     def __init__(self, game: Game, players: int):
         self._encode = game.encode_view  # type: ignore[attr-defined]
+        shortcut = getattr(game, "encode_state", None)
+        self._from_state = shortcut if callable(shortcut) else None
         self.names: tuple[str, ...] | None = tuple(game.observation_spec(players))  # type: ignore[attr-defined]
         self.size = len(self.names)
         self._game_id = game.id
 
     def encode(self, view: dict, seat: int | None, out: np.ndarray) -> None:
-        vec = self._encode(view, seat)
+        self._fill(self._encode(view, seat), "encode_view", out)
+
+    def encode_state(self, state: State, seat: int | None, out: np.ndarray) -> None:
+        """``encode(state.view(seat), seat, out)``, through the game's ``encode_state`` when it has one
+        (equal by its contract, which a property test proves for every built-in game)."""
+        if self._from_state is None:
+            self._fill(self._encode(state.view(seat), seat), "encode_view", out)
+        else:
+            self._fill(self._from_state(state, seat), "encode_state", out)
+
+    def _fill(self, vec: Sequence[float], hook: str, out: np.ndarray) -> None:
         if len(vec) != self.size:
             raise SpaceError(
-                f"{self._game_id}: encode_view gave {len(vec)} numbers, observation_spec names {self.size}"
+                f"{self._game_id}: {hook} gave {len(vec)} numbers, observation_spec names {self.size}"
             )
         out[:] = np.fromiter(vec, np.float32, self.size)  # twice as fast as assigning the list
         np.minimum(out, OBS_BOUND, out=out)  # two ufuncs: a third of np.clip's cost on a small vector

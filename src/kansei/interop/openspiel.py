@@ -710,7 +710,7 @@ class KanseiObserver:
         if s is None:  # explicit chance, before the deal: nothing to see yet
             self.tensor[:] = 0.0
             return
-        self._enc.encode(s.view(seat), seat, self.dict["view"])
+        self._enc.encode_state(s, seat, self.dict["view"])
         if self.recall:
             _, seen, bag, _ = box.recall(seat)
             events = self.dict["events"]

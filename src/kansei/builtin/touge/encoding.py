@@ -3,10 +3,14 @@ of one ``view(seat)`` (docs/interop.md)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .cards import MAX_DECK, TIER_LIMITS
+from .scoring import expected_scores, tile_scores
 from .table import DISASTER, ROAD, TUNE, Table
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .state import TougeState
 
 # the longest course any two legal decks can build: every road of both decks (TG-C3)
 MAX_COURSE = 2 * min(sum(TIER_LIMITS.values()), MAX_DECK)
@@ -106,6 +110,72 @@ def encode_view(table: Table, v: dict[str, Any], seat: int | None) -> list[float
     return out
 
 
+def encode_state(s: TougeState, seat: int | None) -> list[float]:
+    """:func:`encode_view` of ``view(s, seat)``, slot for slot, read from the state without building the
+    view (the research adapters' hot path). Each slot reads exactly what the view shows it from: the
+    hand only for the seat's own; a property test proves the two equal in random games."""
+    table = s.game.table
+    cards = table.cards
+    me = 0 if seat is None else seat
+    opp = 1 - me
+    phase = s.phase
+    out: list[float] = [1.0 if phase == p else 0.0 for p in PHASES]
+    scores: list[tuple[int, int]] = []
+    if s.course:  # as the view's tile scores and projection (views.view)
+        scores = expected_scores(s, s.direction)[0] if phase in _RACING else tile_scores(s, s.direction)
+    wins, totals = s.wins, s.totals
+    out += [
+        float(s.game.options.mode == "sudden_death"),
+        s.battle / 3,
+        float(s.direction == 1),  # DIRECTIONS[1] is "uphill"
+        float(s.leader == me),
+        float(s.to_move == me),
+        float(wins[me]),
+        float(wins[opp]),
+        totals[me] / 10,
+        totals[opp] / 10,
+        sum(x[me] for x in scores) / 10,
+        sum(x[opp] for x in scores) / 10,
+    ]
+    for p in (me, opp):  # the cars' printed multipliers, downhill then uphill
+        (dc, ds), (uc, us) = cards[s.cars[p]].mult
+        out += [dc / 4, ds / 4, uc / 4, us / 4]
+    out += [float(s.ability_used[me]), float(s.ability_used[opp])]
+    out += [float(s.ability_on[me]), float(s.ability_on[opp])]
+    out += [len(s.hands[me]) / 10, len(s.hands[opp]) / 10]
+    out += [len(s.decks[me]) / 50, len(s.decks[opp]) / 50]
+    out += [float(len(s.aside[me])), float(len(s.aside[opp]))]
+    cid = None if s.disaster is None else table.find(cards[s.disaster[1]].name)
+    if cid is not None and cards[cid].kind == DISASTER:
+        d = cards[cid]
+        (ac, as_), (hc, hs), (cc, cs) = d.dmods
+        out += [1.0, float(ac), float(as_), float(hc), float(hs)]
+        out += [0.0 if cc is None else cc / 4, 0.0 if cs is None else cs / 4, float(bool(d.wipe_fx))]
+    else:
+        out += [0.0] * 8
+    course, tunes = s.course, s.tunes
+    out.append(len(course) / 20)
+    out += [sum(ti < 0 and uo == who for uo, _, ti in tunes) for who in (me, opp)]
+    for i in range(ENCODED_TILES):
+        if i >= len(course):
+            out += [0.0] * 10
+            continue
+        owner, c = course[i]
+        d = cards[c]
+        out += [1.0, float(d.rtype == 0), d.value[0] / 6, d.value[1] / 6, float(owner == me)]  # type 0: C
+        out += [scores[i][me] / 10, scores[i][opp] / 10, float(i == s.null_tile)]
+        out += [float(sum(ti == i and uo == who for uo, _, ti in tunes)) for who in (me, opp)]
+    counts: dict[str, int] = {}
+    if seat is not None:  # a seat's own hand (the view lists it for that seat alone)
+        for c in s.hands[seat]:
+            name = cards[c].name
+            counts[name] = counts.get(name, 0) + 1
+    get = counts.get
+    out += [float(get(name, 0)) for name in _hand_names(table)]
+    return out
+
+
+_RACING = ("build", "tune", "nullify")
 _NAMES: dict[int, tuple[Table, tuple[str, ...]]] = {}
 
 
