@@ -21,7 +21,7 @@ import kansei
 from kansei.core.protocol import Game, State
 from kansei.interop.encoding import GameViewEncoder, SpaceError
 
-GAMES = 6  # seeded random games per test configuration
+GAMES = 10  # seeded random games per test configuration
 WORLD_EVERY = 5  # a determinized world every this many plies
 
 
