@@ -498,13 +498,21 @@ class EventBag:
     def __init__(self, size: int = EVENTS_SIZE):
         self.size = int(size)
         self._by_text: dict[str, tuple[tuple[int, float], ...]] = {}
-        self._by_event: dict[int, tuple[dict, str, tuple[tuple[int, float], ...]]] = {}
+        # by the event's id: (the event, its digest, its pairs); an entry counts only if it holds the event
+        self.known: dict[int, tuple[dict, str, tuple[tuple[int, float], ...]]] = {}
+        # a field's bucket and sign by (type, key, value's type, value): the same few fields recur in
+        # many events (``move.seat=3``), and a CRC of the text costs more than a lookup
+        self._fields: dict[tuple[Any, ...], tuple[int, float]] = {}
 
     def read(self, event: dict) -> tuple[str, tuple[tuple[int, float], ...]]:
         """One logged event's digest and its (bucket, amount) pairs."""
-        hit = self._by_event.get(id(event))
-        if hit is not None and hit[0] is event:
-            return hit[1], hit[2]
+        hit = self.known.get(id(event))
+        if hit is None or hit[0] is not event:
+            hit = self.entry(event)
+        return hit[1], hit[2]
+
+    def entry(self, event: dict) -> tuple[dict, str, tuple[tuple[int, float], ...]]:
+        """Work out what one logged event adds, and keep it under its id: ``(event, digest, pairs)``."""
         text = repr(event)
         pairs = self._by_text.get(text)
         if pairs is None:
@@ -513,19 +521,29 @@ class EventBag:
                 self._by_text.clear()
             self._by_text[text] = pairs
         digest = hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
-        if len(self._by_event) > 200_000:
-            self._by_event.clear()
-        self._by_event[id(event)] = (event, digest, pairs)
-        return digest, pairs
+        if len(self.known) > 200_000:
+            self.known.clear()
+        hit = self.known[id(event)] = (event, digest, pairs)
+        return hit
 
     def _pairs(self, event: dict) -> tuple[tuple[int, float], ...]:
         t = event.get("type", "")
         w = 1.0 / max(1, len(event))
         acc: dict[int, float] = {}
+        fields = self._fields
         for k, v in event.items():
-            if isinstance(v, dict | list | tuple):
-                v = json.dumps(v, sort_keys=True, separators=(",", ":"), default=str)
-            i, sign = _bucket(f"{t}" if k == "type" else f"{t}.{k}={v}", self.size)
+            plain = v is None or type(v) in (str, int, bool, float)
+            hit = fields.get((t, k, type(v), v)) if plain else None
+            if hit is None:
+                text = v
+                if isinstance(v, dict | list | tuple):
+                    text = json.dumps(v, sort_keys=True, separators=(",", ":"), default=str)
+                hit = _bucket(f"{t}" if k == "type" else f"{t}.{k}={text}", self.size)
+                if plain:
+                    if len(fields) > 100_000:
+                        fields.clear()
+                    fields[(t, k, type(v), v)] = hit
+            i, sign = hit
             acc[i] = acc.get(i, 0.0) + sign * w
         return tuple(acc.items())
 

@@ -283,9 +283,39 @@ def _chance_bound(game: KanseiGame, kgame: Game, players: int, decks: list | Non
 
 
 # -- what a state holds -----------------------------------------------------------------------------------
+class _Chain:
+    """A seat's digest chain: blake2b over each event's digest in turn, starting from ``""``. Each step's
+    link holds the digests of its new events and is folded only when the chain is first read (the
+    information-state string): the tensor, a learner's hot path, never needs it. The text is the same
+    however the log was walked, in one call or many."""
+
+    __slots__ = ("_base", "_digests", "_text")
+
+    def __init__(self, base: _Chain | None, digests: tuple[str, ...], text: str | None = None):
+        self._base, self._digests, self._text = base, digests, text
+
+    def text(self) -> str:
+        if self._text is None:
+            pending, node = [], self
+            while node._text is None:  # back to the last link already folded (the start is)
+                pending.append(node)
+                node = node._base  # type: ignore[assignment]
+            chain = node._text
+            for link in reversed(pending):
+                for digest in link._digests:
+                    chain = hashlib.blake2b(f"{chain}{digest}".encode(), digest_size=16).hexdigest()
+                link._text, link._base, link._digests = chain, None, ()
+        return self._text  # type: ignore[return-value]
+
+    def __repr__(self) -> str:
+        return f"_Chain({self.text()!r})"
+
+
+_START = _Chain(None, (), "")
+
 # Per seat: (cursor in the log, events seen, bag of those events, digest chain over them), brought up to
 # date with ``events_since``: an information state costs the new events, not the history.
-Recall = tuple[int, int, tuple[float, ...], str]
+Recall = tuple[int, int, tuple[float, ...], _Chain]
 
 
 class _Boxed:
@@ -304,17 +334,19 @@ class _Boxed:
         s = self.current()
         entry = self.memo.get(seat)
         if entry is None or (s is not None and entry[0] > s.event_count()):  # none, or a later state's
-            entry = (0, 0, (0.0,) * self.game.event_bag.size, "")
+            entry = (0, 0, (0.0,) * self.game.event_bag.size, _START)
         if s is not None and entry[0] < s.event_count():
             events, cursor = s.events_since(seat, entry[0], copy=False)  # read only, never kept
             if events:
-                bag, chain, read = list(entry[2]), entry[3], self.game.event_bag.read
+                bag, digests, known = list(entry[2]), [], self.game.event_bag.known
                 for event in events:  # one link per event: the same chain however the log was walked
-                    digest, pairs = read(event)
-                    chain = hashlib.blake2b(f"{chain}{digest}".encode(), digest_size=16).hexdigest()
-                    for i, v in pairs:
+                    hit = known.get(id(event))  # EventBag.read, inlined: a seat-event is the unit cost
+                    if hit is None or hit[0] is not event:
+                        hit = self.game.event_bag.entry(event)
+                    digests.append(hit[1])
+                    for i, v in hit[2]:
                         bag[i] += v
-                entry = (cursor, entry[1] + len(events), tuple(bag), chain)
+                entry = (cursor, entry[1] + len(events), tuple(bag), _Chain(entry[3], tuple(digests)))
             else:
                 entry = (cursor, entry[1], entry[2], entry[3])
             kept = self.memo.get(seat)
@@ -728,7 +760,7 @@ class KanseiObserver:
         text = view_text(s.view(seat))
         if self.recall:
             _, seen, _, chain = box.recall(seat)
-            text = f"{seen}:{chain}\n{text}"
+            text = f"{seen}:{chain.text()}\n{text}"
         return f"p{player} {text}"
 
 
