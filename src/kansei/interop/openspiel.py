@@ -891,10 +891,14 @@ def rl_environment(game_id: str, seed: int | None = None, **params: Any) -> Any:
 
         def _observations(self) -> dict[str, Any]:
             state: Any = getattr(self, "_state")  # noqa: B009 (set by OpenSpiel's untyped base)
+            mover = state.current_player()
+            # what ``state.legal_actions(p)`` gives every player (only the mover has any, in a turn-based
+            # game), asked of the Python state directly: through pyspiel each costs a round trip to C++
+            legal = [state._legal_actions(p) if p == mover else [] for p in range(self.num_players)]
             obs: dict[str, Any] = {
                 "info_state": LazyTensors(state, recall=not self._use_observation),
-                "legal_actions": [state.legal_actions(p) for p in range(self.num_players)],
-                "current_player": state.current_player(),
+                "legal_actions": legal,
+                "current_player": mover,
                 "serialized_state": [],
             }
             if self._include_full_state:
@@ -905,7 +909,8 @@ def rl_environment(game_id: str, seed: int | None = None, **params: Any) -> Any:
             state: Any = getattr(self, "_state")  # noqa: B009 (set by OpenSpiel's untyped base)
             last = state.is_terminal()
             self._should_reset = last
-            rewards = list(state.rewards())[: self.num_players]
+            # ``state.rewards()`` of a game with terminal rewards only, without its trip through C++
+            rewards = state.returns() if last else [0.0] * self.num_players
             discounts = [0.0] * self.num_players if last else self._discounts
             kind = rl.StepType.LAST if last else rl.StepType.MID
             return rl.TimeStep(self._observations(), rewards, discounts, kind)
@@ -915,6 +920,14 @@ def rl_environment(game_id: str, seed: int | None = None, **params: Any) -> Any:
             self._state = self._game.new_initial_state()
             self._sample_external_events()
             return rl.TimeStep(self._observations(), None, None, rl.StepType.FIRST)
+
+        @property
+        def is_turn_based(self) -> bool:
+            return True  # every kansei game is sequential (OpenSpiel's asks the game's type twice a step)
+
+        def _sample_external_events(self) -> None:
+            if self._game.explicit:  # sampled chance has no chance node (and no mean-field player)
+                super()._sample_external_events()
 
     env_keys = {"observation_type", "include_full_state", "enable_legality_check"}
     env_kwargs = {k: params.pop(k) for k in list(params) if k in env_keys}

@@ -153,30 +153,50 @@ def encode_state(s: TougeState, seat: int | None) -> list[float]:
         out += [0.0 if cc is None else cc / 4, 0.0 if cs is None else cs / 4, float(bool(d.wipe_fx))]
     else:
         out += [0.0] * 8
-    course, tunes = s.course, s.tunes
+    course = s.course
+    tuned = [0, 0]  # tune-ups by owner: on the whole course (index -1), then on each tile
+    tuned += [0, 0] * len(course)
+    for uo, _, ti in s.tunes:
+        if ti < len(course):
+            tuned[2 * ti + 2 + uo] += 1
     out.append(len(course) / 20)
-    out += [sum(ti < 0 and uo == who for uo, _, ti in tunes) for who in (me, opp)]
-    for i in range(ENCODED_TILES):
-        if i >= len(course):
-            out += [0.0] * 10
-            continue
-        owner, c = course[i]
+    out += [tuned[me], tuned[opp]]
+    null_tile = s.null_tile
+    for i, (owner, c) in enumerate(course[:ENCODED_TILES]):
         d = cards[c]
+        row = scores[i]
         out += [1.0, float(d.rtype == 0), d.value[0] / 6, d.value[1] / 6, float(owner == me)]  # type 0: C
-        out += [scores[i][me] / 10, scores[i][opp] / 10, float(i == s.null_tile)]
-        out += [float(sum(ti == i and uo == who for uo, _, ti in tunes)) for who in (me, opp)]
-    counts: dict[str, int] = {}
+        out += [row[me] / 10, row[opp] / 10, float(i == null_tile)]
+        out += [float(tuned[2 * i + 2 + me]), float(tuned[2 * i + 2 + opp])]
+    out += [0.0] * (10 * (ENCODED_TILES - min(len(course), ENCODED_TILES)))
+    names, slots = _hand_slots(table)
+    hand = [0.0] * len(names)
     if seat is not None:  # a seat's own hand (the view lists it for that seat alone)
         for c in s.hands[seat]:
-            name = cards[c].name
-            counts[name] = counts.get(name, 0) + 1
-    get = counts.get
-    out += [float(get(name, 0)) for name in _hand_names(table)]
+            for j in slots.get(c, ()):
+                hand[j] += 1.0
+    out += hand
     return out
 
 
 _RACING = ("build", "tune", "nullify")
 _NAMES: dict[int, tuple[Table, tuple[str, ...]]] = {}
+_SLOTS: dict[int, tuple[Table, tuple[str, ...], dict[int, tuple[int, ...]]]] = {}
+
+
+def _hand_slots(table: Table) -> tuple[tuple[str, ...], dict[int, tuple[int, ...]]]:
+    """The hand slots' names, and for each card the slots its name counts in (the view names a held card
+    by its name, and :func:`encode_view` counts names), worked out once per table."""
+    hit = _SLOTS.get(id(table))
+    if hit is None or hit[0] is not table:
+        names = _hand_names(table)
+        slots = {
+            c: js
+            for c, d in enumerate(table.cards)
+            if (js := tuple(j for j, n in enumerate(names) if n == d.name))
+        }
+        hit = _SLOTS[id(table)] = (table, names, slots)
+    return hit[1], hit[2]
 
 
 def _hand_names(table: Table) -> tuple[str, ...]:
