@@ -62,7 +62,7 @@ from kansei.core.protocol import Action, Game, State
 from kansei.core.rng import ChanceNeeded, NotEnumerable, ScriptedRng, scripted_start
 
 from . import encoding
-from .encoding import ActionSpace, EventBag, view_text
+from .encoding import BAG_UNIT, ActionSpace, EventBag, view_text
 
 PREFIX = "python_kansei_"
 MAX_GAME_LENGTH = 10_000  # a generous bound: OpenSpiel asks for one; kansei games end long before
@@ -159,6 +159,8 @@ class KanseiGame(pyspiel.Game):
         self.space: ActionSpace = encoding.action_space(self.kgame, actions)
         self.view_encoder = encoding.view_encoder(self.kgame, players)
         self.event_bag = EventBag()
+        self.empty_bag = np.zeros(self.event_bag.size)
+        self.empty_bag.flags.writeable = False  # shared by every seat's first record
         self._observers: dict[bool, KanseiObserver] = {}
         self._seeds = random.Random(rng_seed)
         self.max_chance = 0  # no bound while it is being worked out
@@ -313,9 +315,10 @@ class _Chain:
 
 _START = _Chain(None, (), "")
 
-# Per seat: (cursor in the log, events seen, bag of those events, digest chain over them), brought up to
-# date with ``events_since``: an information state costs the new events, not the history.
-Recall = tuple[int, int, tuple[float, ...], _Chain]
+# Per seat: (cursor in the log, events seen, bag of those events in units of 1/BAG_UNIT (an exact sum,
+# never changed in place: clones share it), digest chain over them), brought up to date with
+# ``events_since``: an information state costs the new events, not the history.
+Recall = tuple[int, int, np.ndarray, _Chain]
 
 
 class _Boxed:
@@ -334,19 +337,21 @@ class _Boxed:
         s = self.current()
         entry = self.memo.get(seat)
         if entry is None or (s is not None and entry[0] > s.event_count()):  # none, or a later state's
-            entry = (0, 0, (0.0,) * self.game.event_bag.size, _START)
+            entry = (0, 0, self.game.empty_bag, _START)
         if s is not None and entry[0] < s.event_count():
             events, cursor = s.events_since(seat, entry[0], copy=False)  # read only, never kept
             if events:
-                bag, digests, known = list(entry[2]), [], self.game.event_bag.known
+                bag, digests, idx, units = self.game.event_bag, [], [], []
+                known = bag.known
                 for event in events:  # one link per event: the same chain however the log was walked
-                    hit = known.get(id(event))  # EventBag.read, inlined: a seat-event is the unit cost
+                    hit = known.get(id(event))  # EventBag.sum, inlined: a seat-event is the unit cost
                     if hit is None or hit[0] is not event:
-                        hit = self.game.event_bag.entry(event)
+                        hit = bag.entry(event)
                     digests.append(hit[1])
-                    for i, v in hit[2]:
-                        bag[i] += v
-                entry = (cursor, entry[1] + len(events), tuple(bag), _Chain(entry[3], tuple(digests)))
+                    idx += hit[2]
+                    units += hit[3]
+                total = entry[2] + np.bincount(idx, units, minlength=bag.size)  # exact: whole units
+                entry = (cursor, entry[1] + len(events), total, _Chain(entry[3], tuple(digests)))
             else:
                 entry = (cursor, entry[1], entry[2], entry[3])
             kept = self.memo.get(seat)
@@ -747,8 +752,7 @@ class KanseiObserver:
             _, seen, bag, _ = box.recall(seat)
             events = self.dict["events"]
             if seen:
-                events[:] = np.fromiter(bag, np.float32, len(bag))
-                np.multiply(events, 1.0 / seen, out=events)
+                np.multiply(bag, 1.0 / (BAG_UNIT * seen), out=events, casting="same_kind")
             else:
                 events[:] = 0.0
 
