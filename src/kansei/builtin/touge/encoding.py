@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .cards import MAX_DECK, TIER_LIMITS
-from .scoring import expected_scores, tile_scores
+from .scoring import expected_scores, tile_scores, totals_of
 from .table import DISASTER, ROAD, TUNE, Table
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -124,6 +124,7 @@ def encode_state(s: TougeState, seat: int | None) -> list[float]:
     if s.course:  # as the view's tile scores and projection (views.view)
         scores = expected_scores(s, s.direction)[0] if phase in _RACING else tile_scores(s, s.direction)
     wins, totals = s.wins, s.totals
+    projected = totals_of(scores)
     out += [
         float(s.game.options.mode == "sudden_death"),
         s.battle / 3,
@@ -134,8 +135,8 @@ def encode_state(s: TougeState, seat: int | None) -> list[float]:
         float(wins[opp]),
         totals[me] / 10,
         totals[opp] / 10,
-        sum(x[me] for x in scores) / 10,
-        sum(x[opp] for x in scores) / 10,
+        projected[me] / 10,
+        projected[opp] / 10,
     ]
     for p in (me, opp):  # the cars' printed multipliers, downhill then uphill
         (dc, ds), (uc, us) = cards[s.cars[p]].mult
@@ -162,14 +163,19 @@ def encode_state(s: TougeState, seat: int | None) -> list[float]:
     out.append(len(course) / 20)
     out += [tuned[me], tuned[opp]]
     null_tile = s.null_tile
+    names, slots, roads = _hand_slots(table)
     for i, (owner, c) in enumerate(course[:ENCODED_TILES]):
-        d = cards[c]
         row = scores[i]
-        out += [1.0, float(d.rtype == 0), d.value[0] / 6, d.value[1] / 6, float(owner == me)]  # type 0: C
-        out += [row[me] / 10, row[opp] / 10, float(i == null_tile)]
-        out += [float(tuned[2 * i + 2 + me]), float(tuned[2 * i + 2 + opp])]
+        out += roads[c]  # present, corner, down/6, up/6: the road's own
+        out += (
+            1.0 if owner == me else 0.0,
+            row[me] / 10,
+            row[opp] / 10,
+            1.0 if i == null_tile else 0.0,
+            float(tuned[2 * i + 2 + me]),
+            float(tuned[2 * i + 2 + opp]),
+        )
     out += [0.0] * (10 * (ENCODED_TILES - min(len(course), ENCODED_TILES)))
-    names, slots = _hand_slots(table)
     hand = [0.0] * len(names)
     if seat is not None:  # a seat's own hand (the view lists it for that seat alone)
         for c in s.hands[seat]:
@@ -181,12 +187,15 @@ def encode_state(s: TougeState, seat: int | None) -> list[float]:
 
 _RACING = ("build", "tune", "nullify")
 _NAMES: dict[int, tuple[Table, tuple[str, ...]]] = {}
-_SLOTS: dict[int, tuple[Table, tuple[str, ...], dict[int, tuple[int, ...]]]] = {}
+_SLOTS: dict[int, tuple[Any, ...]] = {}
 
 
-def _hand_slots(table: Table) -> tuple[tuple[str, ...], dict[int, tuple[int, ...]]]:
-    """The hand slots' names, and for each card the slots its name counts in (the view names a held card
-    by its name, and :func:`encode_view` counts names), worked out once per table."""
+def _hand_slots(
+    table: Table,
+) -> tuple[tuple[str, ...], dict[int, tuple[int, ...]], list[tuple[float, float, float, float]]]:
+    """The hand slots' names; for each card the slots its name counts in (the view names a held card by
+    its name, and :func:`encode_view` counts names); and each road's first four tile slots (present,
+    corner: type 0 is C, down/6, up/6). Worked out once per table."""
     hit = _SLOTS.get(id(table))
     if hit is None or hit[0] is not table:
         names = _hand_names(table)
@@ -195,8 +204,9 @@ def _hand_slots(table: Table) -> tuple[tuple[str, ...], dict[int, tuple[int, ...
             for c, d in enumerate(table.cards)
             if (js := tuple(j for j, n in enumerate(names) if n == d.name))
         }
-        hit = _SLOTS[id(table)] = (table, names, slots)
-    return hit[1], hit[2]
+        roads = [(1.0, float(d.rtype == 0), d.value[0] / 6, d.value[1] / 6) for d in table.cards]
+        hit = _SLOTS[id(table)] = (table, names, slots, roads)
+    return hit[1], hit[2], hit[3]
 
 
 def _hand_names(table: Table) -> tuple[str, ...]:
