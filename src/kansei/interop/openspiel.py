@@ -37,7 +37,6 @@ from __future__ import annotations
 import base64
 import binascii
 import builtins
-import copy
 import copyreg
 import hashlib
 import io
@@ -333,6 +332,9 @@ class _Boxed:
         """The kansei state the seats observe (None at explicit chance's first node, before the deal)."""
         raise NotImplementedError
 
+    def copy(self, records: dict | None = None) -> _Boxed:
+        raise NotImplementedError
+
     def recall(self, seat: int | None) -> Recall:
         s = self.current()
         entry = self.memo.get(seat)
@@ -341,8 +343,9 @@ class _Boxed:
         if s is not None and entry[0] < s.event_count():
             events, cursor = s.events_since(seat, entry[0], copy=False)  # read only, never kept
             if events:
-                bag, digests, idx, units = self.game.event_bag, [], [], []
-                known = bag.known
+                bag, digests, known = self.game.event_bag, [], self.game.event_bag.known
+                idx: list[int] = []
+                units: list[int] = []
                 for event in events:  # one link per event: the same chain however the log was walked
                     hit = known.get(id(event))  # EventBag.sum, inlined: a seat-event is the unit cost
                     if hit is None or hit[0] is not event:
@@ -390,8 +393,13 @@ class _Box(_Boxed):
         return s
 
     def __deepcopy__(self, memo: dict) -> _Box:
+        return self.copy()
+
+    def copy(self, records: dict | None = None) -> _Box:
+        """A copy holding a clone, and ``records`` (default: a copy of this box's; entries are never
+        changed in place)."""
         other = _Box(self.game, self.get().clone())
-        other.memo = dict(self.memo)  # entries are never changed in place
+        other.memo = dict(self.memo) if records is None else records
         return other
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -458,9 +466,14 @@ class _ChanceBox(_Boxed):
         self.resolve(())
 
     def __deepcopy__(self, memo: dict) -> _ChanceBox:
+        return self.copy()
+
+    def copy(self, records: dict | None = None) -> _ChanceBox:
+        """A copy (sharing the states, never changed in place), with ``records`` as :meth:`_Box.copy`."""
         other = _ChanceBox.__new__(_ChanceBox)
         other.game, other.state, other.base, other.action = self.game, self.state, self.base, self.action
-        other.prefix, other.need, other.memo = self.prefix, self.need, dict(self.memo)
+        other.prefix, other.need = self.prefix, self.need
+        other.memo = dict(self.memo) if records is None else records
         return other
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -835,8 +848,7 @@ class LazyTensors(list):
 
     def __init__(self, state: KanseiState, recall: bool):
         super().__init__()
-        box = copy.deepcopy(state._box)
-        box.memo = state._box.memo  # shared: what one time step reads, the next one starts from
+        box = state._box.copy(records=state._box.memo)  # shared: what one step reads, the next starts from
         self._holder = _Held(box)
         self._game = state._box.game
         self._recall = recall
