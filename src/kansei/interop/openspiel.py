@@ -568,7 +568,7 @@ class KanseiState(pyspiel.State):
                 box.step(box.game.space.action(s, action))
             return
         s = box.get()
-        s.apply(box.game.space.action(s, action), seat=s.to_move)
+        s.advance(box.game.space.action(s, action))  # one of s.legal_actions() itself: already checked
 
     # OpenSpiel answers ``observation_tensor()`` of a Python game by first asking the game its tensor
     # shape, which builds a fresh initial state and encodes it, at every call. Python callers get the
