@@ -12,6 +12,10 @@ the game object (see ``docs/interop.md`` for what a game implements):
     a game's own observation vector: the slot names (its documented layout) and the vector of one
     ``view(seat)``. Built from the view alone, so it holds nothing the seat cannot see.
 
+``game.encode_state(state, seat) -> Sequence[float]`` (optional, beside the two above)
+    the same numbers as ``encode_view(state.view(seat), seat)``, read from the state without building the
+    view; it holds nothing the seat cannot see because it equals the view's encoding (a property test).
+
 Without the hooks the adapters fall back on generic encodings that need nothing from the game:
 
 * :func:`observed_space`: the notations seen in many seeded random games (every player count, starter
