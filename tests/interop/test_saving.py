@@ -302,15 +302,37 @@ def test_rl_environment_tensors_are_openspiels_own(config):
     a, b = ours.reset(), theirs.reset()
     rng = np.random.default_rng(0)
     kept = []
-    for _ in range(40):
+    for ply in range(2000):  # to the end of the episode: rewards, discounts and step types too
         assert a.observations["legal_actions"] == b.observations["legal_actions"]
         assert a.observations["current_player"] == b.observations["current_player"]
-        kept.append((a.observations["info_state"], [list(x) for x in b.observations["info_state"]]))
+        assert (a.rewards, a.discounts, a.step_type) == (b.rewards, b.discounts, b.step_type)
+        if ply < 40:
+            kept.append((a.observations["info_state"], [list(x) for x in b.observations["info_state"]]))
         if a.last():
-            assert a.rewards == b.rewards
             break
         p = a.observations["current_player"]
         act = int(rng.choice(a.observations["legal_actions"][p]))
         a, b = ours.step([act]), theirs.step([act])
+    assert a.last()
     for lazy, eager in kept:  # read late: each is still its own time step's
         assert [list(x) for x in lazy] == eager
+
+
+def test_rl_environment_with_explicit_chance_is_openspiels_own():
+    """With chance nodes, kansei's rl_environment samples them as OpenSpiel's Environment does (the same
+    sampler, seeded alike): the same time steps to the end, the learner never at a chance node."""
+    from open_spiel.python import rl_environment
+
+    ours = kos.rl_environment("minid", seed=5, chance="explicit")
+    game = kos.load("minid", chance="explicit")
+    theirs = rl_environment.Environment(game, chance_event_sampler=kos.ChanceSampler(game, 5))
+    a, b = ours.reset(), theirs.reset()
+    rng = np.random.default_rng(1)
+    while not a.last():
+        assert a.observations["current_player"] == b.observations["current_player"] >= 0
+        assert a.observations["legal_actions"] == b.observations["legal_actions"]
+        p = a.observations["current_player"]
+        assert list(a.observations["info_state"][p]) == list(b.observations["info_state"][p])
+        act = int(rng.choice(a.observations["legal_actions"][p]))
+        a, b = ours.step([act]), theirs.step([act])
+    assert b.last() and a.rewards == b.rewards

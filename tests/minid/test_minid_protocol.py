@@ -429,6 +429,7 @@ def test_observation_encoding_has_its_spec_length_and_sees_only_the_view(options
             assert len(vec) == len(spec) and all(isinstance(x, float) for x in vec)
             world = state.determinize(seat, rng)
             assert game.encode_view(world.view(seat), seat) == vec
+            assert game.encode_state(state, seat) == vec == game.encode_state(world, seat)  # the shortcut
 
     play_random(game, 3, players, on_step=check)
 

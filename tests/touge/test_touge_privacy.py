@@ -41,6 +41,7 @@ def told(state: TougeState, seat: int) -> dict:
         "narration": [game.narrate(e, seat) for e in state.events_for(seat)],
         "spectator": (state.view(None), state.events_for(None)),
         "encoded": game.encode_view(state.view(seat), seat),
+        "encoded_state": game.encode_state(state, seat),  # the adapters' shortcut to the same vector
         "to_move": state.to_move,
     }
     if state.to_move == seat:

@@ -12,6 +12,10 @@ the game object (see ``docs/interop.md`` for what a game implements):
     a game's own observation vector: the slot names (its documented layout) and the vector of one
     ``view(seat)``. Built from the view alone, so it holds nothing the seat cannot see.
 
+``game.encode_state(state, seat) -> Sequence[float]`` (optional, beside the two above)
+    the same numbers as ``encode_view(state.view(seat), seat)``, read from the state without building the
+    view; it holds nothing the seat cannot see because it equals the view's encoding (a property test).
+
 Without the hooks the adapters fall back on generic encodings that need nothing from the game:
 
 * :func:`observed_space`: the notations seen in many seeded random games (every player count, starter
@@ -369,6 +373,10 @@ class ViewEncoder(Protocol):
 
     def encode(self, view: dict, seat: int | None, out: np.ndarray) -> None: ...
 
+    def encode_state(self, state: State, seat: int | None, out: np.ndarray) -> None:
+        """The vector of ``state.view(seat)``, however it is worked out."""
+        ...
+
 
 def _bucket(key: str, size: int) -> tuple[int, float]:
     h = zlib.crc32(key.encode("utf-8"))
@@ -408,6 +416,9 @@ class HashedViewEncoder:
             hit = self._keys[key] = _bucket(key, self.size)
         return hit
 
+    def encode_state(self, state: State, seat: int | None, out: np.ndarray) -> None:
+        self.encode(state.view(seat), seat, out)
+
     def encode(self, view: dict, seat: int | None, out: np.ndarray) -> None:
         acc = [0.0] * self.size
         self._walk("", view, acc)
@@ -438,19 +449,32 @@ class HashedViewEncoder:
 
 
 class GameViewEncoder:
-    """A game's own observation vector (its ``observation_spec`` and ``encode_view`` hooks)."""
+    """A game's own observation vector (its ``observation_spec`` and ``encode_view`` hooks, and its
+    optional ``encode_state`` shortcut: the same vector straight from the state, without the view)."""
 
     def __init__(self, game: Game, players: int):
         self._encode = game.encode_view  # type: ignore[attr-defined]
+        shortcut = getattr(game, "encode_state", None)
+        self._from_state = shortcut if callable(shortcut) else None
         self.names: tuple[str, ...] | None = tuple(game.observation_spec(players))  # type: ignore[attr-defined]
         self.size = len(self.names)
         self._game_id = game.id
 
     def encode(self, view: dict, seat: int | None, out: np.ndarray) -> None:
-        vec = self._encode(view, seat)
+        self._fill(self._encode(view, seat), "encode_view", out)
+
+    def encode_state(self, state: State, seat: int | None, out: np.ndarray) -> None:
+        """``encode(state.view(seat), seat, out)``, through the game's ``encode_state`` when it has one
+        (equal by its contract, which a property test proves for every built-in game)."""
+        if self._from_state is None:
+            self._fill(self._encode(state.view(seat), seat), "encode_view", out)
+        else:
+            self._fill(self._from_state(state, seat), "encode_state", out)
+
+    def _fill(self, vec: Sequence[float], hook: str, out: np.ndarray) -> None:
         if len(vec) != self.size:
             raise SpaceError(
-                f"{self._game_id}: encode_view gave {len(vec)} numbers, observation_spec names {self.size}"
+                f"{self._game_id}: {hook} gave {len(vec)} numbers, observation_spec names {self.size}"
             )
         out[:] = np.fromiter(vec, np.float32, self.size)  # twice as fast as assigning the list
         np.minimum(out, OBS_BOUND, out=out)  # two ufuncs: a third of np.clip's cost on a small vector
@@ -464,6 +488,11 @@ def view_encoder(game: Game, players: int) -> ViewEncoder:
     return HashedViewEncoder()
 
 
+# The event bag counts in units of 1/BAG_UNIT: every weight 1/k for up to 16 keys is a whole number of units,
+# so sums are exact in float64 (whole numbers far below 2**53) and the same in any order or grouping.
+BAG_UNIT = 720_720  # the least common multiple of 1..16
+
+
 class EventBag:
     """A bag of the events a seat has seen, hashed into ``size`` buckets (the information-state tensor's
     history part): each event adds ``±w`` to ``hash(type)`` and to ``hash(type.field=value)`` for each of
@@ -471,49 +500,84 @@ class EventBag:
     (numbers are not squashed here: an event's fields are labels: seats, cards, rolls). Divided by the
     number of events, the bag lies in [-1, 1].
 
+    Amounts are whole numbers of ``1 / BAG_UNIT`` (``w`` exactly, for events of up to 16 keys; a hair
+    under it for more), so a bag is an exact sum: the same whether the log was walked in one call or
+    many, in whatever grouping (an array of such sums, ``bag * (1 / (BAG_UNIT * n))``, is the tensor).
+
     What one event adds, and its digest (of its text, for the information state's chain), are worked
     out once per logged event object: a log's events are never changed and are shared by clones and
     determinized worlds, so the cache holds the event itself (its id cannot be reused while cached)."""
 
     def __init__(self, size: int = EVENTS_SIZE):
         self.size = int(size)
-        self._by_text: dict[str, tuple[tuple[int, float], ...]] = {}
-        self._by_event: dict[int, tuple[dict, str, tuple[tuple[int, float], ...]]] = {}
+        self._by_text: dict[str, tuple[tuple[int, ...], tuple[int, ...]]] = {}
+        # by the event's id: (the event, its digest, its buckets, their amounts in units); an entry
+        # counts only if it holds the event
+        self.known: dict[int, tuple[dict, str, tuple[int, ...], tuple[int, ...]]] = {}
+        # a field's bucket and sign by (type, key, value's type, value): the same few fields recur in
+        # many events (``move.seat=3``), and a CRC of the text costs more than a lookup
+        self._fields: dict[tuple[Any, ...], tuple[int, float]] = {}
 
     def read(self, event: dict) -> tuple[str, tuple[tuple[int, float], ...]]:
-        """One logged event's digest and its (bucket, amount) pairs."""
-        hit = self._by_event.get(id(event))
-        if hit is not None and hit[0] is event:
-            return hit[1], hit[2]
+        """One logged event's digest and its (bucket, amount) pairs (amounts as fractions)."""
+        hit = self.known.get(id(event))
+        if hit is None or hit[0] is not event:
+            hit = self.entry(event)
+        return hit[1], tuple((i, u / BAG_UNIT) for i, u in zip(hit[2], hit[3], strict=True))
+
+    def entry(self, event: dict) -> tuple[dict, str, tuple[int, ...], tuple[int, ...]]:
+        """Work out what one logged event adds, and keep it under its id: ``(event, digest, buckets,
+        units)``."""
         text = repr(event)
         pairs = self._by_text.get(text)
         if pairs is None:
-            pairs = self._pairs(event)
+            pairs = self._units(event)
             if len(self._by_text) > 100_000:
                 self._by_text.clear()
             self._by_text[text] = pairs
         digest = hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
-        if len(self._by_event) > 200_000:
-            self._by_event.clear()
-        self._by_event[id(event)] = (event, digest, pairs)
-        return digest, pairs
+        if len(self.known) > 200_000:
+            self.known.clear()
+        hit = self.known[id(event)] = (event, digest, pairs[0], pairs[1])
+        return hit
 
-    def _pairs(self, event: dict) -> tuple[tuple[int, float], ...]:
+    def _units(self, event: dict) -> tuple[tuple[int, ...], tuple[int, ...]]:
         t = event.get("type", "")
-        w = 1.0 / max(1, len(event))
-        acc: dict[int, float] = {}
+        w = BAG_UNIT // max(1, len(event))
+        acc: dict[int, int] = {}
+        fields = self._fields
         for k, v in event.items():
-            if isinstance(v, dict | list | tuple):
-                v = json.dumps(v, sort_keys=True, separators=(",", ":"), default=str)
-            i, sign = _bucket(f"{t}" if k == "type" else f"{t}.{k}={v}", self.size)
-            acc[i] = acc.get(i, 0.0) + sign * w
-        return tuple(acc.items())
+            plain = v is None or type(v) in (str, int, bool, float)
+            hit = fields.get((t, k, type(v), v)) if plain else None
+            if hit is None:
+                text = v
+                if isinstance(v, dict | list | tuple):
+                    text = json.dumps(v, sort_keys=True, separators=(",", ":"), default=str)
+                hit = _bucket(f"{t}" if k == "type" else f"{t}.{k}={text}", self.size)
+                if plain:
+                    if len(fields) > 100_000:
+                        fields.clear()
+                    fields[(t, k, type(v), v)] = hit
+            i, sign = hit
+            acc[i] = acc.get(i, 0) + (w if sign > 0 else -w)
+        return tuple(acc), tuple(acc.values())
+
+    def sum(self, events: Iterable[dict]) -> np.ndarray:
+        """The bag of ``events`` in units (float64 whole numbers: exact)."""
+        idx: list[int] = []
+        units: list[int] = []
+        for ev in events:
+            hit = self.known.get(id(ev))
+            if hit is None or hit[0] is not ev:
+                hit = self.entry(ev)
+            idx += hit[2]
+            units += hit[3]
+        return np.bincount(idx, units, minlength=self.size) if idx else np.zeros(self.size)
 
     def add(self, events: Iterable[dict], out: Any) -> None:
-        """Add ``events`` to ``out`` (a list or an array of ``size`` numbers)."""
-        for ev in events:
-            for i, v in self.read(ev)[1]:
-                out[i] += v
+        """Add ``events`` to ``out`` (a list or an array of ``size`` numbers), as fractions."""
+        for i, v in enumerate(self.sum(events) / BAG_UNIT):
+            out[i] += v
 
 
 def view_text(view: Any) -> str:

@@ -37,7 +37,6 @@ from __future__ import annotations
 import base64
 import binascii
 import builtins
-import copy
 import copyreg
 import hashlib
 import io
@@ -62,7 +61,7 @@ from kansei.core.protocol import Action, Game, State
 from kansei.core.rng import ChanceNeeded, NotEnumerable, ScriptedRng, scripted_start
 
 from . import encoding
-from .encoding import ActionSpace, EventBag, view_text
+from .encoding import BAG_UNIT, ActionSpace, EventBag, view_text
 
 PREFIX = "python_kansei_"
 MAX_GAME_LENGTH = 10_000  # a generous bound: OpenSpiel asks for one; kansei games end long before
@@ -159,6 +158,8 @@ class KanseiGame(pyspiel.Game):
         self.space: ActionSpace = encoding.action_space(self.kgame, actions)
         self.view_encoder = encoding.view_encoder(self.kgame, players)
         self.event_bag = EventBag()
+        self.empty_bag = np.zeros(self.event_bag.size)
+        self.empty_bag.flags.writeable = False  # shared by every seat's first record
         self._observers: dict[bool, KanseiObserver] = {}
         self._seeds = random.Random(rng_seed)
         self.max_chance = 0  # no bound while it is being worked out
@@ -283,9 +284,40 @@ def _chance_bound(game: KanseiGame, kgame: Game, players: int, decks: list | Non
 
 
 # -- what a state holds -----------------------------------------------------------------------------------
-# Per seat: (cursor in the log, events seen, bag of those events, digest chain over them), brought up to
-# date with ``events_since``: an information state costs the new events, not the history.
-Recall = tuple[int, int, tuple[float, ...], str]
+class _Chain:
+    """A seat's digest chain: blake2b over each event's digest in turn, starting from ``""``. Each step's
+    link holds the digests of its new events and is folded only when the chain is first read (the
+    information-state string): the tensor, a learner's hot path, never needs it. The text is the same
+    however the log was walked, in one call or many."""
+
+    __slots__ = ("_base", "_digests", "_text")
+
+    def __init__(self, base: _Chain | None, digests: tuple[str, ...], text: str | None = None):
+        self._base, self._digests, self._text = base, digests, text
+
+    def text(self) -> str:
+        if self._text is None:
+            pending, node = [], self
+            while node._text is None:  # back to the last link already folded (the start is)
+                pending.append(node)
+                node = node._base  # type: ignore[assignment]
+            chain = node._text
+            for link in reversed(pending):
+                for digest in link._digests:
+                    chain = hashlib.blake2b(f"{chain}{digest}".encode(), digest_size=16).hexdigest()
+                link._text, link._base, link._digests = chain, None, ()
+        return self._text  # type: ignore[return-value]
+
+    def __repr__(self) -> str:
+        return f"_Chain({self.text()!r})"
+
+
+_START = _Chain(None, (), "")
+
+# Per seat: (cursor in the log, events seen, bag of those events in units of 1/BAG_UNIT (an exact sum,
+# never changed in place: clones share it), digest chain over them), brought up to date with
+# ``events_since``: an information state costs the new events, not the history.
+Recall = tuple[int, int, np.ndarray, _Chain]
 
 
 class _Boxed:
@@ -300,21 +332,29 @@ class _Boxed:
         """The kansei state the seats observe (None at explicit chance's first node, before the deal)."""
         raise NotImplementedError
 
+    def copy(self, records: dict | None = None) -> _Boxed:
+        raise NotImplementedError
+
     def recall(self, seat: int | None) -> Recall:
         s = self.current()
         entry = self.memo.get(seat)
         if entry is None or (s is not None and entry[0] > s.event_count()):  # none, or a later state's
-            entry = (0, 0, (0.0,) * self.game.event_bag.size, "")
+            entry = (0, 0, self.game.empty_bag, _START)
         if s is not None and entry[0] < s.event_count():
             events, cursor = s.events_since(seat, entry[0], copy=False)  # read only, never kept
             if events:
-                bag, chain, read = list(entry[2]), entry[3], self.game.event_bag.read
+                bag, digests, known = self.game.event_bag, [], self.game.event_bag.known
+                idx: list[int] = []
+                units: list[int] = []
                 for event in events:  # one link per event: the same chain however the log was walked
-                    digest, pairs = read(event)
-                    chain = hashlib.blake2b(f"{chain}{digest}".encode(), digest_size=16).hexdigest()
-                    for i, v in pairs:
-                        bag[i] += v
-                entry = (cursor, entry[1] + len(events), tuple(bag), chain)
+                    hit = known.get(id(event))  # EventBag.sum, inlined: a seat-event is the unit cost
+                    if hit is None or hit[0] is not event:
+                        hit = bag.entry(event)
+                    digests.append(hit[1])
+                    idx += hit[2]
+                    units += hit[3]
+                total = entry[2] + np.bincount(idx, units, minlength=bag.size)  # exact: whole units
+                entry = (cursor, entry[1] + len(events), total, _Chain(entry[3], tuple(digests)))
             else:
                 entry = (cursor, entry[1], entry[2], entry[3])
             kept = self.memo.get(seat)
@@ -353,8 +393,13 @@ class _Box(_Boxed):
         return s
 
     def __deepcopy__(self, memo: dict) -> _Box:
+        return self.copy()
+
+    def copy(self, records: dict | None = None) -> _Box:
+        """A copy holding a clone, and ``records`` (default: a copy of this box's; entries are never
+        changed in place)."""
         other = _Box(self.game, self.get().clone())
-        other.memo = dict(self.memo)  # entries are never changed in place
+        other.memo = dict(self.memo) if records is None else records
         return other
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -421,9 +466,14 @@ class _ChanceBox(_Boxed):
         self.resolve(())
 
     def __deepcopy__(self, memo: dict) -> _ChanceBox:
+        return self.copy()
+
+    def copy(self, records: dict | None = None) -> _ChanceBox:
+        """A copy (sharing the states, never changed in place), with ``records`` as :meth:`_Box.copy`."""
         other = _ChanceBox.__new__(_ChanceBox)
         other.game, other.state, other.base, other.action = self.game, self.state, self.base, self.action
-        other.prefix, other.need, other.memo = self.prefix, self.need, dict(self.memo)
+        other.prefix, other.need = self.prefix, self.need
+        other.memo = dict(self.memo) if records is None else records
         return other
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -518,7 +568,7 @@ class KanseiState(pyspiel.State):
                 box.step(box.game.space.action(s, action))
             return
         s = box.get()
-        s.apply(box.game.space.action(s, action), seat=s.to_move)
+        s.advance(box.game.space.action(s, action))  # one of s.legal_actions() itself: already checked
 
     # OpenSpiel answers ``observation_tensor()`` of a Python game by first asking the game its tensor
     # shape, which builds a fresh initial state and encodes it, at every call. Python callers get the
@@ -710,13 +760,12 @@ class KanseiObserver:
         if s is None:  # explicit chance, before the deal: nothing to see yet
             self.tensor[:] = 0.0
             return
-        self._enc.encode(s.view(seat), seat, self.dict["view"])
+        self._enc.encode_state(s, seat, self.dict["view"])
         if self.recall:
             _, seen, bag, _ = box.recall(seat)
             events = self.dict["events"]
             if seen:
-                events[:] = np.fromiter(bag, np.float32, len(bag))
-                np.multiply(events, 1.0 / seen, out=events)
+                np.multiply(bag, 1.0 / (BAG_UNIT * seen), out=events, casting="same_kind")
             else:
                 events[:] = 0.0
 
@@ -728,7 +777,7 @@ class KanseiObserver:
         text = view_text(s.view(seat))
         if self.recall:
             _, seen, _, chain = box.recall(seat)
-            text = f"{seen}:{chain}\n{text}"
+            text = f"{seen}:{chain.text()}\n{text}"
         return f"p{player} {text}"
 
 
@@ -799,8 +848,7 @@ class LazyTensors(list):
 
     def __init__(self, state: KanseiState, recall: bool):
         super().__init__()
-        box = copy.deepcopy(state._box)
-        box.memo = state._box.memo  # shared: what one time step reads, the next one starts from
+        box = state._box.copy(records=state._box.memo)  # shared: what one step reads, the next starts from
         self._holder = _Held(box)
         self._game = state._box.game
         self._recall = recall
@@ -859,10 +907,14 @@ def rl_environment(game_id: str, seed: int | None = None, **params: Any) -> Any:
 
         def _observations(self) -> dict[str, Any]:
             state: Any = getattr(self, "_state")  # noqa: B009 (set by OpenSpiel's untyped base)
+            mover = state.current_player()
+            # what ``state.legal_actions(p)`` gives every player (only the mover has any, in a turn-based
+            # game), asked of the Python state directly: through pyspiel each costs a round trip to C++
+            legal = [state._legal_actions(p) if p == mover else [] for p in range(self.num_players)]
             obs: dict[str, Any] = {
                 "info_state": LazyTensors(state, recall=not self._use_observation),
-                "legal_actions": [state.legal_actions(p) for p in range(self.num_players)],
-                "current_player": state.current_player(),
+                "legal_actions": legal,
+                "current_player": mover,
                 "serialized_state": [],
             }
             if self._include_full_state:
@@ -873,7 +925,8 @@ def rl_environment(game_id: str, seed: int | None = None, **params: Any) -> Any:
             state: Any = getattr(self, "_state")  # noqa: B009 (set by OpenSpiel's untyped base)
             last = state.is_terminal()
             self._should_reset = last
-            rewards = list(state.rewards())[: self.num_players]
+            # ``state.rewards()`` of a game with terminal rewards only, without its trip through C++
+            rewards = state.returns() if last else [0.0] * self.num_players
             discounts = [0.0] * self.num_players if last else self._discounts
             kind = rl.StepType.LAST if last else rl.StepType.MID
             return rl.TimeStep(self._observations(), rewards, discounts, kind)
@@ -883,6 +936,14 @@ def rl_environment(game_id: str, seed: int | None = None, **params: Any) -> Any:
             self._state = self._game.new_initial_state()
             self._sample_external_events()
             return rl.TimeStep(self._observations(), None, None, rl.StepType.FIRST)
+
+        @property
+        def is_turn_based(self) -> bool:
+            return True  # every kansei game is sequential (OpenSpiel's asks the game's type twice a step)
+
+        def _sample_external_events(self) -> None:
+            if self._game.explicit:  # sampled chance has no chance node (and no mean-field player)
+                super()._sample_external_events()
 
     env_keys = {"observation_type", "include_full_state", "enable_legality_check"}
     env_kwargs = {k: params.pop(k) for k in list(params) if k in env_keys}

@@ -52,9 +52,10 @@ class Table:
         return self.game.start(seed=seed, players=self.players, decks=self.decks)
 
     def observe(self, state: State, seat: int | None) -> np.ndarray:
-        """The seat's observation vector, built from ``state.view(seat)`` alone."""
+        """The seat's observation vector: that of ``state.view(seat)`` (the game's ``encode_state`` shortcut
+        gives the same numbers without building the view)."""
         out = np.zeros(self.encoder.size, np.float32)
-        self.encoder.encode(state.view(seat), seat, out)
+        self.encoder.encode_state(state, seat, out)
         return out
 
     def text(self, state: State, seat: int | None) -> str:

@@ -68,7 +68,7 @@ class KanseiVectorEnv(VectorEnv):
         env = self.envs[i]
         state = env.state_
         assert state is not None
-        self._encoder.encode(state.view(env.seat), env.seat, self._obs[i])
+        self._encoder.encode_state(state, env.seat, self._obs[i])
         row = self._masks[i]
         row[:] = 0
         legal = state.legal_actions()

@@ -245,5 +245,12 @@ class MiniD(Game):
 
         return encode_view(self, view, seat)
 
+    def encode_state(self, state: State, seat: int | None) -> list[float]:
+        """``encode_view(state.view(seat), seat)`` without building the view (docs/interop.md)."""
+        from .encoding import encode_state
+
+        assert isinstance(state, MiniDState)
+        return encode_state(self, state, seat)
+
 
 __all__ = ["NO_DECKS", "MiniD", "MiniDOptions"]

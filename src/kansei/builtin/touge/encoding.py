@@ -3,10 +3,14 @@ of one ``view(seat)`` (docs/interop.md)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .cards import MAX_DECK, TIER_LIMITS
+from .scoring import expected_scores, tile_scores, totals_of
 from .table import DISASTER, ROAD, TUNE, Table
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .state import TougeState
 
 # the longest course any two legal decks can build: every road of both decks (TG-C3)
 MAX_COURSE = 2 * min(sum(TIER_LIMITS.values()), MAX_DECK)
@@ -106,7 +110,103 @@ def encode_view(table: Table, v: dict[str, Any], seat: int | None) -> list[float
     return out
 
 
+def encode_state(s: TougeState, seat: int | None) -> list[float]:
+    """:func:`encode_view` of ``view(s, seat)``, slot for slot, read from the state without building the
+    view (the research adapters' hot path). Each slot reads exactly what the view shows it from: the
+    hand only for the seat's own; a property test proves the two equal in random games."""
+    table = s.game.table
+    cards = table.cards
+    me = 0 if seat is None else seat
+    opp = 1 - me
+    phase = s.phase
+    out: list[float] = [1.0 if phase == p else 0.0 for p in PHASES]
+    scores: list[tuple[int, int]] = []
+    if s.course:  # as the view's tile scores and projection (views.view)
+        scores = expected_scores(s, s.direction)[0] if phase in _RACING else tile_scores(s, s.direction)
+    wins, totals = s.wins, s.totals
+    projected = totals_of(scores)
+    out += [
+        float(s.game.options.mode == "sudden_death"),
+        s.battle / 3,
+        float(s.direction == 1),  # DIRECTIONS[1] is "uphill"
+        float(s.leader == me),
+        float(s.to_move == me),
+        float(wins[me]),
+        float(wins[opp]),
+        totals[me] / 10,
+        totals[opp] / 10,
+        projected[me] / 10,
+        projected[opp] / 10,
+    ]
+    for p in (me, opp):  # the cars' printed multipliers, downhill then uphill
+        (dc, ds), (uc, us) = cards[s.cars[p]].mult
+        out += [dc / 4, ds / 4, uc / 4, us / 4]
+    out += [float(s.ability_used[me]), float(s.ability_used[opp])]
+    out += [float(s.ability_on[me]), float(s.ability_on[opp])]
+    out += [len(s.hands[me]) / 10, len(s.hands[opp]) / 10]
+    out += [len(s.decks[me]) / 50, len(s.decks[opp]) / 50]
+    out += [float(len(s.aside[me])), float(len(s.aside[opp]))]
+    cid = None if s.disaster is None else table.find(cards[s.disaster[1]].name)
+    if cid is not None and cards[cid].kind == DISASTER:
+        d = cards[cid]
+        (ac, as_), (hc, hs), (cc, cs) = d.dmods
+        out += [1.0, float(ac), float(as_), float(hc), float(hs)]
+        out += [0.0 if cc is None else cc / 4, 0.0 if cs is None else cs / 4, float(bool(d.wipe_fx))]
+    else:
+        out += [0.0] * 8
+    course = s.course
+    tuned = [0, 0]  # tune-ups by owner: on the whole course (index -1), then on each tile
+    tuned += [0, 0] * len(course)
+    for uo, _, ti in s.tunes:
+        if ti < len(course):
+            tuned[2 * ti + 2 + uo] += 1
+    out.append(len(course) / 20)
+    out += [tuned[me], tuned[opp]]
+    null_tile = s.null_tile
+    names, slots, roads = _hand_slots(table)
+    for i, (owner, c) in enumerate(course[:ENCODED_TILES]):
+        row = scores[i]
+        out += roads[c]  # present, corner, down/6, up/6: the road's own
+        out += (
+            1.0 if owner == me else 0.0,
+            row[me] / 10,
+            row[opp] / 10,
+            1.0 if i == null_tile else 0.0,
+            float(tuned[2 * i + 2 + me]),
+            float(tuned[2 * i + 2 + opp]),
+        )
+    out += [0.0] * (10 * (ENCODED_TILES - min(len(course), ENCODED_TILES)))
+    hand = [0.0] * len(names)
+    if seat is not None:  # a seat's own hand (the view lists it for that seat alone)
+        for c in s.hands[seat]:
+            for j in slots.get(c, ()):
+                hand[j] += 1.0
+    out += hand
+    return out
+
+
+_RACING = ("build", "tune", "nullify")
 _NAMES: dict[int, tuple[Table, tuple[str, ...]]] = {}
+_SLOTS: dict[int, tuple[Any, ...]] = {}
+
+
+def _hand_slots(
+    table: Table,
+) -> tuple[tuple[str, ...], dict[int, tuple[int, ...]], list[tuple[float, float, float, float]]]:
+    """The hand slots' names; for each card the slots its name counts in (the view names a held card by
+    its name, and :func:`encode_view` counts names); and each road's first four tile slots (present,
+    corner: type 0 is C, down/6, up/6). Worked out once per table."""
+    hit = _SLOTS.get(id(table))
+    if hit is None or hit[0] is not table:
+        names = _hand_names(table)
+        slots = {
+            c: js
+            for c, d in enumerate(table.cards)
+            if (js := tuple(j for j, n in enumerate(names) if n == d.name))
+        }
+        roads = [(1.0, float(d.rtype == 0), d.value[0] / 6, d.value[1] / 6) for d in table.cards]
+        hit = _SLOTS[id(table)] = (table, names, slots, roads)
+    return hit[1], hit[2], hit[3]
 
 
 def _hand_names(table: Table) -> tuple[str, ...]:

@@ -118,6 +118,11 @@ class Touge(Game):
     def encode_view(self, view: dict[str, Any], seat: int | None) -> list[float]:
         return encoding.encode_view(self.table, view, seat)
 
+    def encode_state(self, state: State, seat: int | None) -> list[float]:
+        """``encode_view(state.view(seat), seat)`` without building the view (docs/interop.md)."""
+        assert isinstance(state, TougeState)
+        return encoding.encode_state(state, seat)
+
     # -- the contract's hooks for clients (docs/ARCHITECTURE.md) ---------------------------------
     def move_refs(self, state: State, action: Action) -> tuple[str, ...]:
         """The hand card, tile and ability a legal action touches (kinds: :mod:`.views`)."""
