@@ -398,3 +398,29 @@ class DeadEndState(BoltHoldingState):
 class DeadEndWorlds(DrawDuel):
     def state_class(self) -> type[DuelState]:
         return DeadEndState
+
+
+class Encoded(DrawDuel):
+    """The research adapters' optional hooks: ``encode_view`` of the view and its ``encode_state`` shortcut,
+    the same vector read from the state (points, hand and deck counts, and the seat's own hand)."""
+
+    def observation_spec(self, players: int) -> list[str]:
+        return [*(f"points.{p}" for p in range(players)), *(f"hand.{p}" for p in range(players)), "own.sum"]
+
+    def encode_view(self, view: dict[str, Any], seat: int | None) -> list[float]:
+        own = sum(VALUES[c["card"].lower()] for c in view["hand"] or [])
+        return [*map(float, view["points"]), *map(float, view["hand_counts"]), float(own)]
+
+    def encode_state(self, state: State, seat: int | None) -> list[float]:
+        assert isinstance(state, DuelState)
+        own = sum(VALUES[c] for c in state.hands[seat]) if seat is not None else 0
+        return [*map(float, state.points), *(float(len(h)) for h in state.hands), float(own)]
+
+
+class PeekingEncoder(Encoded):
+    """A shortcut that reads the other seat's hand, which the view never shows."""
+
+    def encode_state(self, state: State, seat: int | None) -> list[float]:
+        assert isinstance(state, DuelState)
+        peek = sum(VALUES[c] for c in state.hands[1 if seat is None else 1 - seat])
+        return [*super().encode_state(state, seat)[:-1], float(peek)]

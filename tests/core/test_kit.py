@@ -34,6 +34,7 @@ def test_a_game_that_keeps_the_contract_passes_every_check():
         (toys.BadRef, "refs", "has refs ['card:"),
         (toys.OffSchema, "schema", "does not match DuelView at points.0"),
         (toys.Unpicklable, "pickle", "the state does not pickle"),
+        (toys.PeekingEncoder, "encoding", "is not encode_view of the view"),
     ],
     ids=lambda v: v.__name__ if isinstance(v, type) else None,
 )
@@ -43,6 +44,12 @@ def test_each_broken_property_is_caught_with_its_own_line(game, check, says):
     assert mine, f"the kit missed a broken {check}: {[str(f) for f in found]}"
     assert any(says in str(f) for f in mine), [str(f) for f in mine]
     assert all("\n" not in str(f) for f in found)
+
+
+def test_an_encode_state_shortcut_equal_to_the_view_encoding_passes():
+    """interop's optional encode_state (docs/interop.md): the kit compares it with encode_view of the view
+    for every seat and the spectator, in each probed state and a world determinized for the mover."""
+    assert not failures(toys.Encoded(), only=["encoding"])
 
 
 def test_a_game_lacking_hooks_is_told_which_to_implement():

@@ -28,6 +28,9 @@ refs        every legal action's refs name ``"ref"`` values of the mover's view,
             mover's worlds; at most one action of a decision has none
 schema      every view (each seat and the spectator) is JSON and validates against ``Game.View``
 standing    ``standing`` is a number, equal in every world of a spectator
+encoding    a game with the optional ``encode_state`` shortcut (docs/interop.md): it gives exactly
+            ``encode_view(view(seat), seat)`` for every seat and the spectator, in the state and in worlds
+            determinized for the mover (the shortcut reads the state; the equality is its privacy)
 narration   every event type logged narrates in every declared language (unless in ``silent_events``)
 coverage    ``coverage_decks()`` hold every card of ``cards()`` between them, and those games play out
 records     ``card_events`` name real seats, verbs and cards; ``deck_lists()`` restart the same game;
@@ -78,6 +81,7 @@ CHECKS: tuple[str, ...] = (
     "refs",
     "schema",
     "standing",
+    "encoding",
     "narration",
     "coverage",
     "records",
@@ -575,6 +579,7 @@ class _Checker:
             ("refs", self.refs),
             ("schema", self.schema),
             ("standing", self.standing),
+            ("encoding", self.encoding),
             ("pickle", self.pickles),
             ("to_dict", self.to_dict),
         ):
@@ -908,6 +913,31 @@ class _Checker:
                     f"standing differs in a spectator's world ({values} vs {theirs}): "
                     "it reads hidden information"
                 )
+
+    def encoding(self, p: _Probe) -> None:
+        shortcut = getattr(self.game, "encode_state", None)
+        if not callable(shortcut):
+            return  # the adapters encode the view itself: nothing to compare
+        encode_view = getattr(self.game, "encode_view", None)
+        if not callable(encode_view):
+            raise _Fail("encode_state without encode_view: the shortcut must equal encode_view of the view")
+        states = [("the state", p.state)]
+        if not p.state.is_over:
+            states.append(("a world determinized for the mover", self.world(p, p.state.to_move)))
+        for where, state in states:
+            for seat in [None, *range(self.config.players)]:
+                fast, slow = list(shortcut(state, seat)), list(encode_view(state.view(seat), seat))
+                if fast != slow:
+                    at = next((i for i, (a, b) in enumerate(zip(fast, slow, strict=False)) if a != b), None)
+                    what = (
+                        f"slot {at}: {fast[at]} != {slow[at]}"
+                        if at is not None
+                        else f"{len(fast)} slots vs {len(slow)}"
+                    )
+                    raise _Fail(
+                        f"encode_state(seat {seat}) is not encode_view of the view in {where} ({what}): "
+                        "it reads something else than the view shows"
+                    )
 
     # serialization
     def game_copies(self) -> None:
