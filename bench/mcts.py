@@ -37,6 +37,15 @@ from kansei.agents.mcts import MctsParams
 NO_STOP = ",stop=false" if "stop" in MctsParams.model_fields else ""
 
 
+def compiled_now() -> list[str] | None:
+    """The modules running compiled (``python -m kansei.build``); None for a copy without the guard."""
+    try:
+        from kansei.core.compiled import compiled_modules
+    except ImportError:
+        return None
+    return compiled_modules()
+
+
 def positions(game_id: str, count: int, seed: int = 1) -> list:
     """Decision points (more than one legal action) spread along random games of ``game_id``."""
     game = kansei.load(game_id)
@@ -171,6 +180,7 @@ def main(argv: list[str] | None = None) -> int:
         "python": platform.python_version(),
         "machine": platform.machine(),
         "iters_per_search": a.iters,
+        "compiled": compiled_now(),
         "games": rows,
         "openspiel_pig_sims_per_sec": round(statistics.mean(anchors), 1) if anchors else None,
     }
@@ -188,6 +198,7 @@ def main(argv: list[str] | None = None) -> int:
                 line += "   " + " / ".join(f"{x:.1f}×" if x else "—" for x in ratios)
                 line += f"  (OpenSpiel {r['openspiel_sims_per_sec']:,.0f}/s)"
             print(line)
+        print(f"compiled with mypyc: {', '.join(result['compiled'] or []) or 'nothing (pure Python)'}")
         if not anchors:
             print("OpenSpiel not installed (pip install -e '.[bench]'): no reference figure")
     print(json.dumps(result))
