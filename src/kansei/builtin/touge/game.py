@@ -50,7 +50,7 @@ class Touge(Game):
     languages = ("en",)
     View = views.TougeView
     standing_unit = "points"
-    compiled_modules = ("rules", "scoring")  # python -m kansei.build
+    compiled_modules = ("rules", "scoring", "bots")  # python -m kansei.build
 
     options: TougeOptions
     table: Table
