@@ -18,10 +18,13 @@ import importlib.machinery
 import importlib.util
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from importlib.machinery import ModuleSpec
 from pathlib import Path
-from types import ModuleType
+from types import FunctionType, ModuleType
+from typing import Any, TypeVar, cast
+
+F = TypeVar("F", bound=Callable[..., Any])
 
 PURE = "KANSEI_PURE"
 
@@ -58,6 +61,21 @@ class CompiledGuard(importlib.abc.MetaPathFinder):
         return importlib.util.spec_from_file_location(fullname, source)
 
 
+def as_method(function: F) -> F:
+    """A function of the state, to be set as a method of its class (``_apply = as_method(rules.apply)``):
+    the function itself where it runs as Python (a Python function binds as a method, with no call
+    between), a Python function calling it where it is compiled (a compiled function does not bind)."""
+    if isinstance(function, FunctionType):
+        return cast(F, function)
+
+    def method(self: Any, *args: Any) -> Any:
+        return function(self, *args)
+
+    method.__name__ = getattr(function, "__name__", "method")
+    method.__doc__ = function.__doc__
+    return cast(F, method)
+
+
 def install() -> None:
     """Put the guard in front of Python's import system (once)."""
     if not any(isinstance(f, CompiledGuard) for f in sys.meta_path):
@@ -76,4 +94,4 @@ def compiled_modules() -> list[str]:
     return sorted(out)
 
 
-__all__ = ["PURE", "CompiledGuard", "compiled_modules", "install", "source_of", "use_compiled"]
+__all__ = ["PURE", "CompiledGuard", "as_method", "compiled_modules", "install", "source_of", "use_compiled"]
