@@ -5,10 +5,11 @@ every seat, and digests each game's final ``to_dict()``, ``returns()``, ``reveal
 (every event with its audience). With ``--against SRC`` (another checkout's ``src`` folder, e.g. one
 extracted with ``git -C /work/main archive HEAD src | tar -x -C /tmp/main``) the same games are played by
 that copy in a subprocess and every game whose digest differs is named (game, configuration, agents,
-seed); it prints ``identical`` when none does. A speed change that keeps every seeded game must find
-nothing here; a documented rules fix is the only reason it may.
+seed); it prints ``identical`` when none does. ``--against src --pure`` compares this copy as it runs
+(its compiled modules, ``python -m kansei.build``) with its own Python source. A speed change that keeps
+every seeded game must find nothing here; a documented rules fix is the only reason it may.
 
-    python bench/identical.py [--games 100] [--only minid,touge] [--against /tmp/main/src]
+    python bench/identical.py [--games 100] [--only minid,touge] [--against /tmp/main/src] [--pure]
 """
 
 from __future__ import annotations
@@ -71,6 +72,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--games", type=int, default=100, help="seeded games per configuration and agent")
     ap.add_argument("--only", default="", help="comma-separated game ids (default: all)")
     ap.add_argument("--against", default=None, help="another checkout's src folder to compare with")
+    ap.add_argument("--pure", action="store_true", help="the other copy runs as Python (KANSEI_PURE=1)")
     ap.add_argument("--json", action="store_true", help="print the digests as JSON (what --against reads)")
     args = ap.parse_args(argv)
     only = {g.strip() for g in args.only.split(",") if g.strip()} or None
@@ -83,6 +85,8 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     command = [sys.executable, __file__, "--json", "--games", str(args.games), "--only", args.only]
     env = {**os.environ, "PYTHONPATH": args.against}
+    if args.pure:
+        env["KANSEI_PURE"] = "1"
     done = subprocess.run(command, env=env, capture_output=True, text=True, check=True)
     theirs = json.loads(done.stdout)
     differ = [k for k in mine if theirs.get(k) != mine[k]]
