@@ -46,6 +46,12 @@ def compiled_now() -> list[str] | None:
     return compiled_modules()
 
 
+def compiled_text(names: list[str] | None) -> str:
+    if names is None:
+        return "not known (a copy of kansei from before kansei.build)"
+    return ", ".join(names) or "nothing (pure Python)"
+
+
 def positions(game_id: str, count: int, seed: int = 1) -> list:
     """Decision points (more than one legal action) spread along random games of ``game_id``."""
     game = kansei.load(game_id)
@@ -198,7 +204,7 @@ def main(argv: list[str] | None = None) -> int:
                 line += "   " + " / ".join(f"{x:.1f}×" if x else "—" for x in ratios)
                 line += f"  (OpenSpiel {r['openspiel_sims_per_sec']:,.0f}/s)"
             print(line)
-        print(f"compiled with mypyc: {', '.join(result['compiled'] or []) or 'nothing (pure Python)'}")
+        print(f"compiled with mypyc: {compiled_text(result['compiled'])}")
         if not anchors:
             print("OpenSpiel not installed (pip install -e '.[bench]'): no reference figure")
     print(json.dumps(result))

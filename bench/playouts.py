@@ -44,6 +44,12 @@ def compiled_now() -> list[str] | None:
     return compiled_modules()
 
 
+def compiled_text(names: list[str] | None) -> str:
+    if names is None:
+        return "not known (a copy of kansei from before kansei.build)"
+    return ", ".join(names) or "nothing (pure Python)"
+
+
 def bench_game(game_id: str, options: dict, players: int, seconds: float) -> dict:
     game = kansei.load(game_id, **options)
     rng = random.Random(1)
@@ -192,8 +198,7 @@ def main(argv: list[str] | None = None) -> int:
                 )
         else:
             print("(OpenSpiel not installed: `pip install -e '.[bench]'` to measure it in the same run)")
-        done = compiled_now()
-        print(f"compiled with mypyc: {', '.join(done or []) or 'nothing (pure Python)'}")
+        print(f"compiled with mypyc: {compiled_text(compiled_now())}")
     print(
         json.dumps(
             {
