@@ -37,6 +37,21 @@ from kansei.agents.mcts import MctsParams
 NO_STOP = ",stop=false" if "stop" in MctsParams.model_fields else ""
 
 
+def compiled_now() -> list[str] | None:
+    """The modules running compiled (``python -m kansei.build``); None for a copy without the guard."""
+    try:
+        from kansei.core.compiled import compiled_modules
+    except ImportError:
+        return None
+    return compiled_modules()
+
+
+def compiled_text(names: list[str] | None) -> str:
+    if names is None:
+        return "not known (a copy of kansei from before kansei.build)"
+    return ", ".join(names) or "nothing (pure Python)"
+
+
 def positions(game_id: str, count: int, seed: int = 1) -> list:
     """Decision points (more than one legal action) spread along random games of ``game_id``."""
     game = kansei.load(game_id)
@@ -171,6 +186,7 @@ def main(argv: list[str] | None = None) -> int:
         "python": platform.python_version(),
         "machine": platform.machine(),
         "iters_per_search": a.iters,
+        "compiled": compiled_now(),
         "games": rows,
         "openspiel_pig_sims_per_sec": round(statistics.mean(anchors), 1) if anchors else None,
     }
@@ -188,6 +204,7 @@ def main(argv: list[str] | None = None) -> int:
                 line += "   " + " / ".join(f"{x:.1f}×" if x else "—" for x in ratios)
                 line += f"  (OpenSpiel {r['openspiel_sims_per_sec']:,.0f}/s)"
             print(line)
+        print(f"compiled with mypyc: {compiled_text(result['compiled'])}")
         if not anchors:
             print("OpenSpiel not installed (pip install -e '.[bench]'): no reference figure")
     print(json.dumps(result))

@@ -3,7 +3,9 @@
 For each game: games/s, actions/s (a full random loop: legal_actions + choice + apply), clone()/s on
 mid-game states, and legal_actions()+apply()/s on fresh clones. With the optional `bench` extra installed
 (`pip install -e '.[bench]'`), OpenSpiel's pure-Python Kuhn poker runs the same random loop in the same
-run, so the ratios are measured on one machine at one time. Prints a table and then one JSON object.
+run, so the ratios are measured on one machine at one time. Times are CPU seconds of the process. It
+names the modules that ran compiled (``python -m kansei.build``; ``KANSEI_PURE=1``: none). Prints a table
+and then one JSON object.
 
     python bench/playouts.py [--seconds 2] [--games touge,minid] [--json-only]
 """
@@ -21,14 +23,31 @@ import kansei
 
 
 def _timed(fn, seconds: float) -> tuple[int, float]:
-    """Call fn() (which returns a count) until `seconds` pass; returns (count, elapsed)."""
+    """Call fn() (which returns a count) until `seconds` of CPU time pass; returns (count, elapsed). CPU
+    time of the process, not the wall clock: on a machine shared with other work that is what one core
+    gives, and it is far steadier."""
     n = 0
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     while True:
         n += fn()
-        dt = time.perf_counter() - t0
+        dt = time.process_time() - t0
         if dt >= seconds:
             return n, dt
+
+
+def compiled_now() -> list[str] | None:
+    """The modules running compiled (``python -m kansei.build``); None for a copy without the guard."""
+    try:
+        from kansei.core.compiled import compiled_modules
+    except ImportError:
+        return None
+    return compiled_modules()
+
+
+def compiled_text(names: list[str] | None) -> str:
+    if names is None:
+        return "not known (a copy of kansei from before kansei.build)"
+    return ", ".join(names) or "nothing (pure Python)"
 
 
 def bench_game(game_id: str, options: dict, players: int, seconds: float) -> dict:
@@ -179,11 +198,13 @@ def main(argv: list[str] | None = None) -> int:
                 )
         else:
             print("(OpenSpiel not installed: `pip install -e '.[bench]'` to measure it in the same run)")
+        print(f"compiled with mypyc: {compiled_text(compiled_now())}")
     print(
         json.dumps(
             {
                 "python": platform.python_version(),
                 "machine": platform.machine(),
+                "compiled": compiled_now(),
                 "results": rows,
                 "openspiel": ref,
             }

@@ -18,8 +18,11 @@ from .core import (
     games,
     load,
 )
+from .core.compiled import install
 from .core.replay import from_dict
 from .core.version import kansei_version
+
+install()  # before any game's module is imported: which modules run compiled (core/compiled.py)
 
 __version__ = kansei_version()
 __all__ = [

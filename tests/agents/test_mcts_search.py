@@ -201,3 +201,22 @@ def test_spec_forms():
     p = make_agent(" mcts:iters=2000, depth=10 ").params
     assert (p.iters, p.depth) == (2000, 10)
     assert make_agent("mcts:iters=5").name == "mcts:iters=5"
+
+
+@pytest.mark.parametrize("gid", ["dspirits", "initiald", "minid", "stampede", "touge"])
+def test_worlds_without_events_make_the_same_tree(gid):
+    """The search samples worlds that keep no event log (``determinize(..., events=False)``): its tree is
+    visit for visit and value for value the one it grows on worlds that keep their events."""
+    import kansei
+
+    s = kansei.load(gid).start(seed=4)
+    rng = random.Random(2)
+    while len(s.legal_actions()) < 2:
+        s.apply(rng.choice(s.legal_actions()))
+    seat = s.to_move
+    world = s.determinize(seat, random.Random(1))
+    quiet = make_agent("mcts:iters=80,depth=4,stop=false", seed=3)
+    quiet.search(world, seat)
+    full = make_agent("mcts:iters=80,depth=4,stop=false", seed=3)
+    full.search(world, seat, sample=lambda: world.determinize(seat, full.rng))
+    assert quiet.stats() == full.stats() and quiet.last_values == full.last_values

@@ -181,7 +181,7 @@ def test_tg_t3_a_seat_with_nothing_to_play_is_asked():
     s = race(options={"redraws": 0}, hands=[["Akagi Chicane"], ["Akina First Hairpin"]])
     play(s, "road akagi-chicane", "pass", "pass")
     assert s.phase == "tune" and s.to_move == 0
-    s.ability_used = [True, True]  # white-box: both abilities spent
+    s.ability_used = (True, True)  # white-box: both abilities spent
     s.hands = [[c for c in h if s.game.table.cards[c].kind == "road"] for h in s.hands]
     s._legal = None
     assert legal(s) == ["pass"]

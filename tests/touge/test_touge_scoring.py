@@ -213,7 +213,7 @@ def test_tg_c6_foresight_ignores_the_disaster():
     s.cars = (cid("RX-7 Savanna FC3S"), s.cars[1])  # DH C+3
     s.disaster = (1, cid("Rain"))
     assert tile_scores(s, DOWN) == [(4, -2)]  # FC3S: (3-1)*2 = 4 ; R32: (0-1)*2
-    s.ability_on = [True, False]
+    s.ability_on = (True, False)
     assert tile_scores(s, DOWN) == [(6, -2)]
 
 
@@ -221,7 +221,7 @@ def test_tg_c6_gum_tape_ability_halves_the_opponent():
     """TG-C6."""
     s = course_of(race(), "Akagi Chicane")  # corner 2U uphill 3
     s.cars = (s.cars[0], cid("Civic EG6"))
-    s.ability_on = [False, True]
+    s.ability_on = (False, True)
     assert tile_scores(s, UP) == [(3 * 1, 3 * 3)]  # AE-86 UH C3 halved -> 1 ; EG6 UH C3
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import MutableSequence, Sequence
+from functools import partial
 from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
@@ -29,12 +30,15 @@ class SearchRandom(random.Random):
         return int(self.random() * n)
 
     def shuffle(self, x: MutableSequence[Any]) -> None:
-        """In place, uniformly: sorted by one random float each (ties, at 2**-53, are left in order)."""
-        rand = self.random
+        """In place, uniformly: sorted by one random float each (ties, at 2**-53, are left in order).
+
+        The sort asks its key of each element once, in order; the key is the next float of the stream,
+        drawn without a Python call per element (``next`` on ``iter(random, -1.0)``, which never ends)."""
+        key = partial(next, iter(self.random, -1.0))
         if isinstance(x, list):
-            x.sort(key=lambda _: rand())
+            x.sort(key=key)
         else:
-            x[:] = sorted(x, key=lambda _: rand())
+            x[:] = sorted(x, key=key)
 
 
 class AgentParams(BaseModel):

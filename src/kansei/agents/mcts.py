@@ -253,8 +253,8 @@ class MctsAgent(Agent):
                 sample = state.clone
             else:
 
-                def sample() -> State:
-                    return state.determinize(seat, rng)
+                def sample() -> State:  # a world for search only: it keeps no event log
+                    return state.determinize(seat, rng, events=False)
 
         evaluate_all = hint(game, "evaluate_all") if p.style is None else None
         evaluate: Evaluate = evaluator(game, p.style)

@@ -17,6 +17,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from .errors import KanseiError
+
 Event = dict[str, Any]
 # one entry: (audience, event) — audience None: public; an int: private to that seat
 Entry = tuple[int | None, Event]
@@ -120,6 +122,41 @@ class EventLog:
         return out
 
 
+class QuietLog(EventLog):
+    """The log of a world made for search only (``state.determinize(seat, rng, events=False)``): it keeps
+    nothing, so a search's rollouts pay for no narration nobody reads. Its clones share it (it never
+    changes). Reading it is refused in one line: such a world has no events to tell (the rules never read
+    their own log)."""
+
+    __slots__ = ()
+
+    def share(self) -> EventLog:
+        return self
+
+    def append(self, audience: int | None, event: Event) -> None:
+        return None
+
+    def _refuse(self) -> KanseiError:
+        return KanseiError(
+            "this world was made for search (determinize(..., events=False)): it keeps no events"
+        )
+
+    def entries(self) -> Iterator[Entry]:
+        raise self._refuse()
+
+    def visible(self, seat: int | None) -> Iterator[Event]:
+        raise self._refuse()
+
+    def visible_from(self, seat: int | None, start: int) -> list[Event]:
+        raise self._refuse()
+
+    def since(self, seat: int | None, cursor: int) -> tuple[list[Event], int]:
+        raise self._refuse()
+
+    def only_for(self, seat: int | None) -> EventLog:
+        return self
+
+
 def json_copy(value: Any) -> Any:
     """A deep copy of a JSON-like value (dicts, lists, tuples as lists, scalars), so callers never alias
     engine state."""
@@ -130,4 +167,4 @@ def json_copy(value: Any) -> Any:
     return value
 
 
-__all__ = ["Entry", "Event", "EventLog", "json_copy"]
+__all__ = ["Entry", "Event", "EventLog", "QuietLog", "json_copy"]

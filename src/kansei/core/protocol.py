@@ -26,7 +26,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from .effects import BlockRegistry
 from .errors import ContentError, IllegalAction, KanseiError, OptionError
-from .events import Event, EventLog, json_copy
+from .events import Event, EventLog, QuietLog, json_copy
 from .names import Names
 from .options import shorten
 from .records import CardEvent
@@ -200,6 +200,10 @@ class Game:
     standing_unit: ClassVar[str] = ""
     # event types the game logs that deliberately narrate nothing (bookkeeping); every other type narrates
     silent_events: ClassVar[frozenset[str]] = frozenset()
+    # modules of the game's package (names relative to it) that ``python -m kansei.build`` may compile with
+    # mypyc: typed functions of the state and no class of their own that is not a NamedTuple; compiled,
+    # they must play exactly the games their source plays (core/compiled.py keeps the source otherwise)
+    compiled_modules: ClassVar[tuple[str, ...]] = ()
 
     options: GameOptions
     content_path: Path | None
@@ -795,11 +799,16 @@ class State:
         return len(self._log)
 
     # -- copies -----------------------------------------------------------------------------------
-    def determinize(self, seat: int | None, rng: random.Random) -> State:
+    def determinize(self, seat: int | None, rng: random.Random, *, events: bool = True) -> State:
         """A copy in which everything ``seat`` cannot see is resampled with ``rng``: hidden cards, the
-        future of the random source, and the event log cut to what ``events_for(seat)`` shows."""
+        future of the random source, and the event log cut to what ``events_for(seat)`` shows.
+
+        ``events=False`` makes a world for search only: it (and every clone of it) keeps no event log, so
+        neither the cut nor the narration of what is played in it costs anything; its events are refused
+        in one line. It is otherwise the same world (the same draws, actions, views and returns): the
+        rules never read their own log."""
         world = self.clone()
-        world._log = self._log.only_for(seat)
+        world._log = self._log.only_for(seat) if events else QuietLog()
         world.rng = Rng.from_random(rng)
         world._legal = None
         world._history = None  # a world no real history leads to: nothing to record

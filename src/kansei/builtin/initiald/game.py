@@ -45,6 +45,7 @@ class InitialD(Game):
     languages = ("en",)
     View = InitialDView
     standing_unit = "stages"
+    compiled_modules = ("rules",)  # python -m kansei.build
 
     options: InitialDOptions
     table: Table

@@ -85,6 +85,7 @@ class MiniD(Game):
     # a racer's turn opens with a narration break; the lines after it name the racer
     silent_events = frozenset({"turn"})
     View = MiniDView
+    compiled_modules = ("rules", "bunta", "corners", "battles")  # python -m kansei.build
 
     options: MiniDOptions
     table: Table

@@ -50,6 +50,7 @@ class Touge(Game):
     languages = ("en",)
     View = views.TougeView
     standing_unit = "points"
+    compiled_modules = ("rules", "scoring", "bots")  # python -m kansei.build
 
     options: TougeOptions
     table: Table

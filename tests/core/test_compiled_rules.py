@@ -1,0 +1,82 @@
+"""The games' rules compiled with mypyc (``python -m kansei.build``) play exactly the games their Python
+sources play: the same actions, events, views and results for seeded random and greedy games. Skipped
+where no game module is compiled; the guard that picks source or compiled module is tested everywhere."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import pytest
+
+from kansei.core import compiled
+
+PLAY = textwrap.dedent(
+    """
+    import hashlib, json, sys
+    import kansei
+    from kansei.agents import choose, make_agent
+    from kansei.core.compiled import compiled_modules
+
+    out = {}
+    for gid, players in (("minid", 2), ("minid", 6), ("touge", 2), ("initiald", 2)):
+        game = kansei.load(gid)
+        for spec in ("random", "greedy"):
+            for seed in range(1, 16):
+                agents = [make_agent(spec, seed=seed + q) for q in range(players)]
+                s = game.start(seed=seed, players=players)
+                views = []
+                while not s.is_over:
+                    views.append(s.view(s.to_move))
+                    s.apply(choose(agents[s.to_move], s))
+                record = [s.to_dict(), s.returns(), s.reveal(), s.event_log(), views]
+                text = json.dumps(record, sort_keys=True, default=str).encode()
+                out[f"{gid} {players}p {spec} {seed}"] = hashlib.blake2b(text).hexdigest()
+    print(json.dumps({"compiled": compiled_modules(), "games": out}))
+    """
+)
+
+
+def play(pure: bool) -> dict:
+    env = {k: v for k, v in os.environ.items() if k != compiled.PURE}
+    if pure:
+        env[compiled.PURE] = "1"
+    done = subprocess.run([sys.executable, "-c", PLAY], env=env, capture_output=True, text=True, check=True)
+    return json.loads(done.stdout)
+
+
+def built_games() -> bool:
+    import kansei.builtin.minid.rules as minid_rules
+
+    return not str(minid_rules.__file__).endswith(".py")
+
+
+@pytest.mark.skipif(not built_games(), reason="the games' rules are not compiled (python -m kansei.build)")
+def test_compiled_rules_play_the_same_games():
+    fast, pure = play(pure=False), play(pure=True)
+    assert "kansei.builtin.minid.rules" in fast["compiled"] and pure["compiled"] == []
+    assert fast["games"] == pure["games"]
+
+
+def test_the_source_is_used_where_asked_or_newer(tmp_path, monkeypatch):
+    so = tmp_path / "rules.cpython-311-x86_64-linux-gnu.so"
+    source = tmp_path / "rules.py"
+    source.write_text("")
+    so.write_bytes(b"")
+    old = time.time() - 100
+    os.utime(source, (old, old))
+    monkeypatch.delenv(compiled.PURE, raising=False)
+    assert compiled.source_of(so) == source
+    assert compiled.use_compiled(so)
+    monkeypatch.setenv(compiled.PURE, "1")
+    assert not compiled.use_compiled(so)  # KANSEI_PURE: the source
+    monkeypatch.delenv(compiled.PURE)
+    os.utime(source, None)
+    os.utime(so, (old - 100, old - 100))
+    assert not compiled.use_compiled(so)  # edited since it was compiled: the source
+    assert compiled.source_of(Path("x/search__mypyc.cpython-311.so")).name == "search__mypyc.py"
