@@ -176,3 +176,53 @@ def test_on_a_phone_nothing_playable_hides_under_the_action_bar(
                 page.click("#confirm")
     finally:
         page.close()
+
+
+HAND = {"initiald": ".id-hand .card", "dspirits": ".ds-hand .card", "stampede": ".st-hand .card"}
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+@pytest.mark.parametrize("game", sorted(HAND))
+def test_the_cards_in_hand_are_compact_and_tell_everything_on_a_long_press(
+    browser: Browser,
+    site: str,  # noqa: F811
+    game: str,
+    size: str,
+) -> None:
+    """The hand's cards at 1280×800 and 390×844: Initial D's with their stats as icons (each icon's full
+    words its title), a phone's hand a few short rows, never wider than the page; a long press (the context
+    menu) shows a card whole, every stat and all its words, and closes again."""
+    page = open_page(browser, size)
+    try:
+        start_from_lobby(page, site, game, "bot:random")
+        cards = page.locator(f"#board {HAND[game]}")
+        rng = random.Random(5)
+        for _ in range(12):  # D-Spirits opens with a bid: play on until a hand shows
+            assert my_turn_or_over(page)
+            if cards.count():
+                break
+            if pick_until_confirm(page, rng):
+                page.click("#confirm")
+        expect(cards.first).to_be_visible()
+        shot(page, f"table-{game}-{size}-hand")
+        boxes = [cards.nth(i).bounding_box() for i in range(cards.count())]
+        width = page.evaluate("() => document.documentElement.clientWidth")
+        assert all(b and b["x"] >= -1 and b["x"] + b["width"] <= width + 1 for b in boxes), boxes
+        if game == "initiald":
+            icons = cards.first.locator(".icon")
+            assert icons.count() >= 6  # strength on three stage types, counters against three maneuver types
+            assert "strength" in (icons.first.get_attribute("title") or "")
+            if size == "phone":
+                assert max(b["height"] for b in boxes if b) <= 130, boxes
+                expect(cards.first.locator(".card-text")).to_be_hidden()
+        cards.first.dispatch_event("contextmenu")
+        detail = page.locator("#dialog .card-detail .card.full")
+        expect(detail).to_be_visible()
+        expect(detail).to_have_attribute("data-card", cards.first.get_attribute("data-card") or "?")
+        if game == "initiald":  # every maneuver has its words
+            expect(detail.locator(".card-text")).to_be_visible()
+        shot(page, f"table-{game}-{size}-card")
+        page.click("#card-detail-close")
+        expect(page.locator("#dialog")).to_be_hidden()
+    finally:
+        page.close()

@@ -32,7 +32,7 @@ const WORDS = {
 };
 
 const own = (seat) => `var(--s${seat})`;
-const ICON = { straight: "━", curve: "↶", obstacle: "▲" };
+const ICON = { straight: "↑", curve: "↶", obstacle: "▲" };
 
 function stages(view, ctx, say) {
   const { h } = ctx;

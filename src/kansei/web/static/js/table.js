@@ -831,7 +831,19 @@ function hookZoom() {
     el.dataset.zoom = "1";
     el.addEventListener("mouseenter", () => { zoom.replaceChildren(T.cards.face(el.dataset.card, { size: "full" })); zoom.hidden = false; });
     el.addEventListener("mouseleave", () => { zoom.hidden = true; });
+    el.addEventListener("contextmenu", (ev) => { ev.preventDefault(); showCard(el.dataset.card); });
   }
+}
+
+// A card whole (every stat, all its words): a long press on a phone (its context menu), or a right click.
+function showCard(slug) {
+  const c = $("dialog");
+  const close = () => { c.hidden = true; c.replaceChildren(); };
+  c.hidden = false;
+  c.replaceChildren(h("div", { class: "curtain-box card-detail", role: "dialog", "aria-label": T.cards.name(slug), onclick: close },
+    T.cards.face(slug, { size: "full" }),
+    h("button", { class: "primary", type: "button", id: "card-detail-close" }, t("action.close"))));
+  $("card-detail-close").focus();
 }
 
 // ------------------------------------------------------------------------------------------ replay mode
