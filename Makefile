@@ -16,7 +16,7 @@ $(STAMP): pyproject.toml
 # The table needs only the web extra (no lab, research, test or lint stacks): a stamp of its own, so a
 # fresh machine's first `make run` installs that alone (`make test` installs the rest beside it). No
 # byte-compiling of every installed file (--no-compile: Python compiles what the server imports, once), no
-# pip upgrade: a fresh machine serves in about 20 s (README).
+# pip upgrade: a fresh machine serves in about 12 s (README).
 WEB_STAMP := $(VENV)/.installed-web
 $(WEB_STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
