@@ -417,7 +417,9 @@ class Game:
 
     def cards(self, lang: str = "en") -> list[dict[str, Any]]:
         """Every card face in ``lang``: ``{"name", "slug", "kind", "text", "stats", "tags", "colour",
-        "house"}`` (JSON-safe; fresh on every call)."""
+        "house"}`` and, optionally, ``"icons"``: the stats as ``[{"icon", "value", "title", "group"}]`` (a
+        glyph, its number, the full words, a row's name) for a client's small faces (JSON-safe; fresh on
+        every call)."""
         return []
 
     def check_lang(self, lang: str) -> str:

@@ -90,6 +90,13 @@ class TokenOnly(BaseModel):
     token: str | None = Field(None, max_length=200)
 
 
+class Previewed(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    token: str | None = Field(None, max_length=200)
+    move: int = Field(ge=0, le=100_000)  # the index of the move in the payload's ``moves``
+    step: int = Field(ge=0, le=10**9)  # the step of the payload the move is from
+
+
 class Named(BaseModel):
     model_config = ConfigDict(extra="forbid")
     token: str | None = Field(None, max_length=200)
@@ -496,6 +503,19 @@ def create_app(config: Config | None = None) -> FastAPI:
             raise RoomError("a seat token is required to act", 403)
         live = hub.act(room, seat, body.action, body.step)
         return room_payload(live, seat, lang)
+
+    @app.post("/api/rooms/{room}/preview", tags=["rooms"])
+    async def preview(room: str, body: Previewed, request: Request) -> dict:
+        """What the token's seat (to move) would see after one of its moves, before it confirms it:
+        ``{"step", "move", "preview"}``, where ``preview`` is ``{"view": …}`` (the seat's view after the
+        move) when that view depends on no luck and nothing the seat cannot see, else null (a draw, a die,
+        a card turned up). ``move`` is the index in the payload's ``moves``; a ``step`` that is not the
+        game's is refused with 409. Nothing changes."""
+        throttle(request)
+        hub = hub_of(request)
+        live = await to_thread.run_sync(hub.get, room)
+        seat = hub.seat_of(live, body.token)
+        return await to_thread.run_sync(hub.preview, room, seat, body.move, body.step)
 
     @app.post("/api/rooms/{room}/name", tags=["rooms"])
     def rename(room: str, body: Named, request: Request, lang: str | None = None) -> dict:

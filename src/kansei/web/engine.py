@@ -200,6 +200,41 @@ def why_not_undo(before: State, notation: str, seat: int) -> str | None:
     return None
 
 
+PREVIEW_WORLDS = 3  # worlds the seat cannot tell from the real one, beside it, that must agree on a preview
+
+
+def preview(state: State, action: Action, seat: int, worlds: int = PREVIEW_WORLDS) -> dict[str, Any] | None:
+    """The view ``seat`` would have after playing ``action`` (legal, its move) now, when that does not
+    depend on luck or on anything it cannot see; else None. Generic, from the protocol alone (the
+    two-worlds idea of the kit's ``leaks`` check and of :func:`why_not_undo`):
+
+    - the action draws nothing from the random source (no shuffle, die or draw: the generator is where it
+      was) — a preview never tells what a roll would give;
+    - in ``worlds`` worlds ``seat`` cannot tell from the real one (``determinize``), the same action leaves
+      it exactly the view it leaves in the real game — what the preview shows depends on nothing hidden,
+      and it is what the seat would really see (never more: it *is* that view).
+
+    Nothing is changed: the action is applied to clones."""
+    after = state.clone()
+    try:
+        apply(after, action.notation, seat)
+    except IllegalAction:
+        return None
+    if after.rng.s != state.rng.s:
+        return None
+    view = after.view(seat)
+    rng = random.Random(state.rng.s ^ len(action.notation) ^ (seat << 32))
+    for _ in range(worlds):
+        world = state.determinize(seat, rng)
+        try:
+            apply(world, action.notation, seat)
+        except IllegalAction:
+            return None
+        if world.view(seat) != view:
+            return None
+    return view
+
+
 def events_for(state: State, seat: int | None, start: int = 0) -> list[dict]:
     return list(state.events_for(seat, start))
 

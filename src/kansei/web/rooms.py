@@ -111,6 +111,7 @@ class Live:
     undos: int = 0  # actions taken back: a socket that saw one sends its events again from the start
     undo_checked: tuple[int, str | None] | None = None  # (step, why not) of the last action's undo check
     before: tuple[int, State] | None = None  # (its step, the state) before the last action (never changed)
+    previews: dict[tuple[int, int, int], dict | None] = field(default_factory=dict)  # (step, seat, move)
 
     @property
     def over(self) -> bool:
@@ -152,6 +153,7 @@ ANALYSIS_PER_MOVE = 0.25  # seconds the review may take per decision (at most AN
 ANALYSIS_SECONDS = 300.0
 MAX_CHAT = 400  # characters of one chat line (a longer one is cut)
 MAX_NOTES = 200  # notes a room keeps in memory and sends (the database keeps them all)
+MAX_PREVIEWS = 256  # move previews a room keeps (those of its present step only)
 
 
 def clean_chat(text: Any) -> str:
@@ -630,6 +632,38 @@ class Hub:
                 }
             why = why_not_undo(live)
         return {"undo": why is None, "why": why, "step": live.step}
+
+    def preview(self, room_id: str, seat: int | None, move: int, step: int) -> dict:
+        """What ``seat`` (to move) would see after the ``move``-th of its moves (``payload.moves``) at
+        ``step``: ``{"step", "move", "preview"}``, the preview ``{"view": …}`` when the view after it depends
+        on no luck and nothing hidden (``engine.preview``), else null. Made on request (it replays worlds),
+        once per step, seat and move."""
+        if seat is None:
+            raise RoomError("a seat token is required to preview a move", 403)
+        live = self.get(room_id)
+        with live.lock:
+            if step != live.step:
+                raise RoomError(f"stale: the game is at step {live.step}, you asked about step {step}", 409)
+            if live.over or live.state.to_move != seat:
+                raise RoomError("it is not your move", 409)
+            state = live.state  # never changed once published: read outside the lock
+            legal = state.legal_actions()
+            key = (step, seat, move)
+            known = key in live.previews
+            hit = live.previews.get(key)
+        if not 0 <= move < len(legal):
+            raise RoomError(
+                f"move must be the index of one of your {len(legal)} moves (0 to {len(legal) - 1})"
+            )
+        if not known:
+            view = engine.preview(state, legal[move], seat)
+            hit = None if view is None else {"view": view}
+            with live.lock:
+                if live.step == step:
+                    if len(live.previews) >= MAX_PREVIEWS or any(k[0] != step for k in live.previews):
+                        live.previews.clear()
+                    live.previews[key] = hit
+        return {"step": step, "move": move, "preview": hit}
 
     def undo(self, room_id: str, seat: int | None) -> Live:
         """``seat`` takes back its last action, if nobody acted since and the rules allow it (see

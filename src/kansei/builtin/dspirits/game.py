@@ -344,6 +344,17 @@ class DSpirits(Game):
                 lines.append(rec.text)
             limit = rec.limit
             stats["limit"] = limit if isinstance(limit, int) else "Limitless"
+            # the board's own glyphs (ATK ⚔, END ◆), each with its words; the deck limit stays in the words
+            glyph = {"ATK": "⚔", "END": "◆", "SP": "SP", "bid": "SP", "cost": "SP"}
+            words = {"bid": "bid", "cost": "cost"}
+            icons = [
+                {"icon": glyph[k], "value": v, "title": f"{words.get(k, k)} {v}", "group": "stats"}
+                for k, v in stats.items()
+                if k in glyph
+            ]
+            icons.append(
+                {"icon": "×", "value": stats["limit"], "title": f"limit {stats['limit']}", "group": "stats"}
+            )
             out.append(
                 {
                     "name": rec.name,
@@ -351,6 +362,7 @@ class DSpirits(Game):
                     "kind": KIND_NAMES[kind],
                     "text": " ".join(lines),
                     "stats": stats,
+                    "icons": icons,
                     "tags": tags,
                     "colour": None,
                     "house": bool(rec.house),

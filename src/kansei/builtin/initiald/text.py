@@ -511,6 +511,58 @@ def _stats(rec: Car | Mod | Race | Maneuver) -> dict[str, Any]:
     }
 
 
+# The face's stats as icons (Game.cards: "icons"), for a small card: a maneuver's strength per stage type
+# with the track's own glyphs (ID-C4, ID-C3), its counter rating against each maneuver type (ID-P4) and its
+# requirement (ID-P3); a car's and a mod's numbers (ID-C1, ID-C2). Each icon carries its full words.
+STAGE_GLYPH = {"straight": "↑", "curve": "↶", "obstacle": "▲"}
+TYPE_GLYPH = {"speed": "»", "turn": "↺", "tactics": "♟"}
+STAT_GLYPH = {"power": "⚡", "traction": "◎", "style": "✦", "cost": "¤"}
+
+
+def _icon(icon: str, value: Any, title: str, group: str) -> dict[str, Any]:
+    return {"icon": icon, "value": value, "title": title, "group": group}
+
+
+def _icons(rec: Car | Mod | Race | Maneuver) -> list[dict[str, Any]]:
+    if isinstance(rec, Maneuver):
+        s, c = rec.strength, rec.counter
+        out = [
+            _icon(STAGE_GLYPH[k], getattr(s, k), f"strength {getattr(s, k)} on a {k} stage", "strength")
+            for k in ("straight", "curve", "obstacle")
+        ]
+        out += [
+            _icon(TYPE_GLYPH[k], getattr(c, k), f"counter {getattr(c, k)} against a {k} maneuver", "counter")
+            for k in ("speed", "turn", "tactics")
+        ]
+        if rec.requirement_value:
+            kind = rec.requirement_type
+            out.append(
+                _icon(
+                    STAT_GLYPH.get(kind, "?"),
+                    f"≥{rec.requirement_value}",
+                    f"requires {kind.capitalize()} {rec.requirement_value}",
+                    "requirement",
+                )
+            )
+        return out
+    if isinstance(rec, Car):
+        return [
+            _icon(STAT_GLYPH[k], getattr(rec, k), f"{k.capitalize()} {getattr(rec, k)}", "stats")
+            for k in ("power", "traction", "style", "cost")
+        ]
+    if isinstance(rec, Mod):
+        out = [_icon(STAT_GLYPH["cost"], rec.cost, f"Cost {rec.cost}", "stats")]
+        for k in ("power", "traction", "style"):
+            v = getattr(rec, k)
+            if v:
+                out.append(_icon(STAT_GLYPH[k], f"{v:+}", f"{v:+} {k.capitalize()}", "stats"))
+        return out
+    return [
+        _icon(STAGE_GLYPH.get(t, "?"), i + 1, f"stage {i + 1}: {t}", "stages")
+        for i, t in enumerate(rec.stages)
+    ]
+
+
 def _bonus_text(rec: Car | Mod) -> list[str]:
     return [
         f"{b.amount:+} {b.stat.capitalize()}" + (f" in {b.stage} stages" if b.stage else "")
@@ -544,6 +596,7 @@ def card_faces(t: Table) -> list[dict[str, Any]]:
                 "kind": d.kind,
                 "text": text,
                 "stats": _stats(rec),
+                "icons": _icons(rec),
                 "tags": tags,
                 "colour": COLOUR.get(rec.type) if isinstance(rec, Maneuver) else None,
                 "house": rec.house,

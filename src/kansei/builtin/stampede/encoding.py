@@ -41,6 +41,11 @@ def card_faces(table: Catalog, lang: str) -> list[dict[str, Any]]:
             stats |= {pw: d.pow, df: d.def_}
         elif d.hp:
             stats[hp] = d.hp
+        # the board's own glyphs (ST rules: gear, POW, DEF; an event's HP), each with its words
+        glyph = {gear: "⚙", pw: "⚔", df: "◆", hp: "♥"}
+        icons = [
+            {"icon": glyph[k], "value": v, "title": f"{k} {v}", "group": "stats"} for k, v in stats.items()
+        ]
         cls = d.rec.class_
         tags = [CLASSES[cls][i]]
         tags += keywords(d, lang)
@@ -51,6 +56,7 @@ def card_faces(table: Catalog, lang: str) -> list[dict[str, Any]]:
                 "kind": _KIND_NAMES[lang][d.kind],
                 "text": d.card_text(lang),
                 "stats": stats,
+                "icons": icons,
                 "tags": tags,
                 "colour": COLOURS.get(cls),
                 "house": d.rec.house,

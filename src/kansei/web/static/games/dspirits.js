@@ -3,7 +3,7 @@
 // move and abilities to use), the chain as a row of cards (newest last, negated struck), the bid and the
 // Realm; the hand. Reads only the view (src/kansei/builtin/dspirits/views.py).
 import tutorial from "./dspirits.tutorial.json" with { type: "json" }; // played through by tests/web/test_boards_tutorials.py
-import { speaker, hand, banner, flash, clearGhosts } from "./kit.js";
+import { speaker, hand, banner, flash, clearGhosts, ghostPreview } from "./kit.js";
 
 const WORDS = {
   en: {
@@ -46,7 +46,7 @@ function spirit(u, ctx, say) {
   const face = ctx.cards.face(u.card, { size: "mini", class: "ds-face" });
   return h("div", { class: `ds-spirit${u.stance === "endure" ? " endure" : ""}${u.frozen ? " frozen" : ""}`, "data-ref": u.ref, style: { "--own": own(u.seat) } },
     face,
-    h("div", { class: "ds-nums" }, h("span", { class: "atk", title: "attack" }, "⚔", h("b", {}, String(u.attack))), h("span", { class: "end", title: "endurance" }, "◆", h("b", {}, String(u.endurance))),
+    h("div", { class: "ds-nums" }, h("span", { class: "atk", title: "attack" }, "⚔", h("b", { "data-ghost": `${u.ref}:atk` }, String(u.attack))), h("span", { class: "end", title: "endurance" }, "◆", h("b", { "data-ghost": `${u.ref}:end` }, String(u.endurance))),
       u.sp ? h("span", { class: "sp", title: say("sp") }, `${u.sp}${say("sp")}`) : null),
     h("div", { class: "ds-flags" },
       u.stance === "endure" ? h("span", { class: "flag" }, say("endure_stance")) : null,
@@ -63,13 +63,13 @@ function side(p, view, ctx, say, mine) {
   const listed = ["squad", "support", "side"].flatMap((k) => (list[k] || []).map((c) => h("span", { class: `ds-listed ${k}`, "data-ref": c.ref, title: ctx.cards.name(c.card) }, ctx.cards.name(c.card), c.count > 1 ? ` ×${c.count}` : "")));
   return h("section", { class: `ds-side${mine ? " mine" : ""}${view.active === p.seat && !view.over ? " active" : ""}`, style: { "--own": own(p.seat) } },
     h("div", { class: "ds-side-head", "data-ref": p.ref }, h("span", { class: "dot", style: { background: own(p.seat) } }), h("b", {}, ctx.name(p.seat)),
-      h("span", { class: "ds-sp" }, h("b", {}, String(Math.max(0, p.sp))), " ", say("sp")),
+      h("span", { class: "ds-sp" }, h("b", { "data-ghost": `sp:${p.seat}` }, String(Math.max(0, p.sp))), " ", say("sp")),
       h("span", { class: "muted ds-counts" }, say("in_hand", { n: p.hand_count, s: p.hand_spirits, c: p.hand_support })),
       (p.hand_known || []).length ? h("span", { class: "ds-known" }, say("known"), ": ", p.hand_known.map((c) => ctx.cards.name(c)).join(", ")) : null),
     h("div", { class: "ds-row" },
       h("div", { class: "ds-decks" }, decks),
-      h("div", { class: "ds-zone battle" }, h("span", { class: "ds-label" }, say("battle")), (p.battle || []).map((u) => spirit(u, ctx, say))),
-      h("div", { class: "ds-zone support" }, h("span", { class: "ds-label" }, say("support_zone")), (p.support_zone || []).map((u) => spirit(u, ctx, say)),
+      h("div", { class: "ds-zone battle", "data-ghost-zone": `battle:${p.seat}` }, h("span", { class: "ds-label" }, say("battle")), (p.battle || []).map((u) => spirit(u, ctx, say))),
+      h("div", { class: "ds-zone support", "data-ghost-zone": `support:${p.seat}` }, h("span", { class: "ds-label" }, say("support_zone")), (p.support_zone || []).map((u) => spirit(u, ctx, say)),
         (p.support_cards || []).map((c) => ctx.cards.face(c, { size: "mini" })))),
     listed.length ? h("details", { class: "ds-list", open: mine }, h("summary", {}, say("decklist"), (p.dworld || []).length ? ` · ${say("dworld")}: ${p.dworld.map((c) => ctx.cards.name(c)).join(", ")}` : ""), h("div", { class: "ds-listed-row" }, listed)) : null);
 }
@@ -133,9 +133,10 @@ export default {
   styles: ["./dspirits.css"],
   draw,
   animate,
-  ghost(move) {
+  ghost(move, preview, ctx) {
     clearGhosts();
     for (const ref of move.refs || []) for (const el of document.querySelectorAll(`#board [data-ref="${CSS.escape(ref)}"]`)) el.classList.add("kit-ghosted");
+    if (preview) ghostPreview(ctx, draw, preview); // SP, spirits' numbers, the zones after it; else the text alone
   },
   unghost: clearGhosts,
   tutorial,

@@ -3,7 +3,7 @@
 // icons, their mods and the maneuvers in play; the maneuver to answer; the stage's pile; the hand. Reads
 // only the view (src/kansei/builtin/initiald/views.py).
 import tutorial from "./initiald.tutorial.json" with { type: "json" }; // played through by tests/web/test_boards_tutorials.py
-import { speaker, hand, banner, flash, clearGhosts } from "./kit.js";
+import { speaker, hand, banner, flash, clearGhosts, ghostPreview } from "./kit.js";
 
 const WORDS = {
   en: {
@@ -33,14 +33,14 @@ const WORDS = {
 };
 
 const own = (seat) => `var(--s${seat})`;
-const ICON = { straight: "━", curve: "↶", obstacle: "▲" };
+const ICON = { straight: "↑", curve: "↶", obstacle: "▲" };
 
 function stages(view, ctx, say) {
   const { h } = ctx;
   return h("section", { class: "id-track" }, (view.stages || []).map((t, i) => {
     const won = (view.results || [])[i];
     const current = i === view.stage - 1 && !view.over; // view.stage counts from 1
-    return h("div", { class: `id-stage ${t}${current ? " current" : ""}`, style: won === undefined ? {} : { "--own": own(won) }, "data-stage": i },
+    return h("div", { class: `id-stage ${t}${current ? " current" : ""}`, style: won === undefined ? {} : { "--own": own(won) }, "data-stage": i, "data-ghost": `stage:${i}`, "data-ghost-text": won === undefined ? "" : ctx.name(won) },
       h("div", { class: "id-stage-icon", "aria-hidden": "true" }, ICON[t] || "?"),
       h("div", { class: "id-stage-name" }, say(t)),
       h("div", { class: "id-stage-no" }, say("stage", { n: i + 1 })),
@@ -53,11 +53,12 @@ function car(p, view, ctx, say, mine) {
   return h("section", { class: `id-car${p.lead ? " lead" : ""}${view.to_move === p.seat ? " moving" : ""}`, style: { "--own": own(p.seat) } },
     h("div", { class: "id-car-name" }, h("span", { class: "dot", style: { background: own(p.seat) } }), h("b", {}, ctx.name(p.seat)), h("span", { class: "muted" }, ` ${p.car} · ${p.drivetrain}`),
       p.lead ? h("span", { class: "chip id-lead" }, say("lead")) : null),
-    h("div", { class: "id-stats" }, ["power", "traction", "style"].map((k) => h("div", { class: `id-stat ${k}` }, h("b", {}, String(p[k])), h("small", {}, say(k))))),
+    h("div", { class: "id-stats" }, ["power", "traction", "style"].map((k) => h("div", { class: `id-stat ${k}` }, h("b", { "data-ghost": `car:${p.seat}:${k}` }, String(p[k])), h("small", {}, say(k))))),
     h("div", { class: "id-mods" }, [...(p.built_in || []), ...(p.mods || [])].map((m) => h("span", { class: "id-mod" }, ctx.cards.name(m))),
       (p.races || []).map((r) => h("span", { class: "id-mod race" }, ctx.cards.name(r)))),
-    (p.in_play || []).length ? h("div", { class: "id-inplay" }, h("small", { class: "muted" }, say("in_play")), p.in_play.map((c) => ctx.cards.face(c, { size: "mini" }))) : null,
-    h("div", { class: "muted id-counts" }, say("in_hand", { n: p.hand_count }), " · ", say("in_deck", { n: p.deck_count }), mine ? null : h("span", { class: "id-backs" }, Array.from({ length: Math.min(8, p.hand_count) }, () => h("i")))));
+    h("div", { class: `id-inplay${(p.in_play || []).length ? "" : " empty"}` }, h("small", { class: "muted" }, say("in_play")),
+      h("span", { class: "id-zone", "data-ghost-zone": `inplay:${p.seat}` }, (p.in_play || []).map((c) => ctx.cards.face(c, { size: "mini" })))),
+    h("div", { class: "muted id-counts" }, h("span", { "data-ghost": `hand:${p.seat}` }, say("in_hand", { n: p.hand_count })), " · ", say("in_deck", { n: p.deck_count }), mine ? null : h("span", { class: "id-backs" }, Array.from({ length: Math.min(8, p.hand_count) }, () => h("i")))));
 }
 
 function middle(view, ctx, say) {
@@ -65,8 +66,10 @@ function middle(view, ctx, say) {
   const parts = [];
   if (view.last && !view.over) parts.push(h("div", { class: "id-answer", style: { "--own": own(view.last.seat) } }, say("answer", { card: ctx.cards.name(view.last.card), type: say(view.last.type), n: view.last.strength, who: ctx.name(view.last.seat) })));
   if (view.pending) parts.push(h("div", { class: "id-pending" }, say("pending", { who: ctx.name(view.pending.seat), n: view.pending.discards_left, card: ctx.cards.name(view.pending.card) })));
-  if ((view.stage_pile || []).length) parts.push(h("div", { class: "id-pile" }, h("small", { class: "muted" }, say("pile")), view.stage_pile.map((e) => { const f = ctx.cards.face(e.card, { size: "mini" }); f.style.borderTopColor = own(e.seat); return f; })));
-  return parts.length ? h("section", { class: "id-middle" }, parts) : null;
+  const pile = view.stage_pile || [];
+  parts.push(h("div", { class: `id-pile${pile.length ? "" : " empty"}` }, h("small", { class: "muted" }, say("pile")),
+    h("span", { class: "id-zone", "data-ghost-zone": "pile" }, pile.map((e) => { const f = ctx.cards.face(e.card, { size: "mini" }); f.style.borderTopColor = own(e.seat); return f; }))));
+  return h("section", { class: "id-middle" }, parts);
 }
 
 function draw(root, payload, ctx) {
@@ -109,9 +112,10 @@ export default {
   styles: ["./initiald.css"],
   draw,
   animate,
-  ghost(move) {
+  ghost(move, preview, ctx) {
     clearGhosts();
     for (const ref of move.refs || []) for (const el of document.querySelectorAll(`#board [data-ref="${CSS.escape(ref)}"]`)) el.classList.add("kit-ghosted");
+    if (preview) ghostPreview(ctx, draw, preview); // projected stats, stages, the pile; else the text alone
   },
   unghost: clearGhosts,
   tutorial,

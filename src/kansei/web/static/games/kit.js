@@ -62,6 +62,53 @@ export async function fly(ctx, node, to, ms = 450) {
 export function clearGhosts() {
   for (const el of document.querySelectorAll("#board .kit-ghost")) el.remove();
   for (const el of document.querySelectorAll("#board .kit-ghosted")) el.classList.remove("kit-ghosted");
+  for (const el of document.querySelectorAll("#board .kit-leaving")) el.classList.remove("kit-leaving");
+}
+
+// A move's preview drawn as a ghost (docs/web-boards.md, `ghost(move, preview, ctx)`): `preview.view` is the
+// seat's view after the move, from the server (only when no luck and nothing hidden decides it). The
+// board's own `draw` draws it into a detached copy, and what differs is set over the board as it is:
+// - an element tagged `data-ghost="<key>"` (a score, a stat, a bar's number) whose value differs gets the
+//   value after beside it ("→ 7"); its value is its `data-ghost-text` if it has one, else its text;
+// - an element tagged `data-ghost-zone="<key>"` (a pile, the cards in play) gets the things it would gain
+//   as faded copies (never clickable: no ref), and those it would lose are marked as leaving;
+// - a note names it all ("if played now", from the page's catalogue).
+// Nothing is parsed: both sides are the board's own drawing of a view. Returns whether anything changed.
+export function ghostPreview(ctx, drawFn, preview, opts = {}) {
+  const board = document.getElementById("board");
+  if (!board || !preview || !preview.view) return false;
+  const { h } = ctx;
+  const label = opts.label || ctx.t("ghost.if_played");
+  const copy = document.createElement("div");
+  try { drawFn(copy, { view: preview.view, events: [], seat: ctx.seat }, ctx); } catch (e) { console.error("ghost draw", e); return false; }
+  const valueOf = (el) => (el.dataset.ghostText ?? el.textContent).trim();
+  let changed = false;
+  for (const el of board.querySelectorAll("[data-ghost]")) {
+    const after = copy.querySelector(`[data-ghost="${CSS.escape(el.dataset.ghost)}"]`);
+    const now = after ? valueOf(after) : "";
+    if (now === valueOf(el)) continue;
+    el.append(h("span", { class: "kit-ghost kit-projected", title: label, "aria-label": `${label}: ${now || "—"}` }, "→ ", now || "—"));
+    changed = true;
+  }
+  const key = (el) => el.dataset.card || el.dataset.ref || el.textContent;
+  for (const el of board.querySelectorAll("[data-ghost-zone]")) {
+    const after = copy.querySelector(`[data-ghost-zone="${CSS.escape(el.dataset.ghostZone)}"]`);
+    const left = new Map();
+    for (const c of el.children) { const k = key(c); left.set(k, [...(left.get(k) || []), c]); }
+    for (const c of after ? [...after.children] : []) {
+      const same = left.get(key(c));
+      if (same && same.length) { same.shift(); continue; }
+      const ghost = c.cloneNode(true);
+      for (const r of [ghost, ...ghost.querySelectorAll("[data-ref]")]) r.removeAttribute("data-ref");
+      ghost.classList.add("kit-ghost");
+      ghost.setAttribute("title", label);
+      el.append(ghost);
+      changed = true;
+    }
+    for (const rest of left.values()) for (const c of rest) { if (!c.classList.contains("kit-ghost")) { c.classList.add("kit-leaving"); changed = true; } }
+  }
+  board.append(h("div", { class: `kit-ghost kit-ghost-note${changed ? "" : " quiet"}`, role: "status" }, label));
+  return changed;
 }
 
 // The events a board's `draw` marks as "last": the last one of `kinds` in the payload, if it is among the

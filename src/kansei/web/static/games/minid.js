@@ -3,7 +3,7 @@
 // Bunta on it; the decision at hand (sprint powers, cornering lines, the dice); the racers; the Event deck,
 // the discard pile and the hand. Reads only the view (src/kansei/builtin/minid/views.py).
 import tutorial from "./minid.tutorial.json" with { type: "json" }; // played through by tests/web/test_boards_tutorials.py
-import { speaker, hand, banner, flash, clearGhosts } from "./kit.js";
+import { speaker, hand, banner, flash, clearGhosts, ghostPreview } from "./kit.js";
 
 const WORDS = {
   en: {
@@ -81,7 +81,7 @@ function track(view, ctx, say) {
       first && corner ? h("span", { class: "md-diff" }, String(sec.difficulty)) : null,
       first && name ? h("span", { class: "md-secname" }, name) : null,
       events.has(c) ? h("span", { class: "md-event", title: "Event" }, "!") : null,
-      h("span", { class: "md-on" }, (cars.get(c) || []).map((r) => carDisc(ctx, r, r.seat === ctx.seat)),
+      h("span", { class: "md-on", "data-ghost-zone": `case:${c}` }, (cars.get(c) || []).map((r) => carDisc(ctx, r, r.seat === ctx.seat)),
         view.bunta && view.bunta.case === c ? buntaDisc(ctx, say, view.bunta) : null));
   };
   const all = [];
@@ -134,7 +134,7 @@ function racers(view, ctx, say) {
     const place = placings.indexOf(r.seat);
     return h("div", { class: `md-racer ${r.status}${view.to_move === r.seat ? " moving" : ""}`, style: { "--own": own(r.seat) }, "data-ref": r.ref },
       carDisc(ctx, r, r.seat === ctx.seat), h("b", {}, ctx.name(r.seat)),
-      h("span", { class: "md-where" }, r.status === "racing" ? (r.case === 0 ? say("parking") : say("case", { n: r.case })) : say(`status.${r.status}`),
+      h("span", { class: "md-where", "data-ghost": `where:${r.seat}` }, r.status === "racing" ? (r.case === 0 ? say("parking") : say("case", { n: r.case })) : say(`status.${r.status}`),
         place >= 0 ? ` #${place + 1}` : ""),
       r.corner ? h("span", { class: `md-tag ${r.corner.state}` }, say(r.corner.state)) : null,
       r.skips ? h("span", { class: "md-tag bad" }, say("skips", { n: r.skips })) : null,
@@ -228,9 +228,10 @@ export default {
   styles: ["./minid.css"],
   draw,
   animate,
-  ghost(move) {
+  ghost(move, preview, ctx) {
     clearGhosts();
     for (const ref of move.refs || []) for (const el of document.querySelectorAll(`#board [data-ref="${CSS.escape(ref)}"]`)) el.classList.add("kit-ghosted");
+    if (preview) ghostPreview(ctx, draw, preview); // where each racer would be; else the text alone
   },
   unghost: clearGhosts,
   tutorial,

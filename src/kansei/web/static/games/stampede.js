@@ -4,7 +4,7 @@
 // the hand, the first machine to set, going first or second. Reads only the view
 // (src/kansei/builtin/stampede/views.py).
 import tutorial from "./stampede.tutorial.json" with { type: "json" }; // played through by tests/web/test_boards_tutorials.py
-import { speaker, hand, banner, flash, clearGhosts } from "./kit.js";
+import { speaker, hand, banner, flash, clearGhosts, ghostPreview } from "./kit.js";
 
 const WORDS = {
   en: {
@@ -59,14 +59,17 @@ function zone(z, name, p, ctx, say, lastRef) {
       z.height && z.height > 1 ? h("div", { class: "st-stack", title: (z.stack || []).join(", ") }, say("stack", { n: z.height })) : null);
   }
   const abilities = (z.abilities || []).length ? h("div", { class: "st-abilities" }, z.abilities.map((a) => h("span", { class: "st-ability", "data-ref": a.ref }, say("ability_n", { n: a.n })))) : null;
-  return h("div", { class: `st-zone z${name} ${k}${lastRef === z.ref ? " last" : ""}`, "data-ref": z.ref }, label, body, abilities);
+  // what a preview compares (kit.ghostPreview): the zone's machine and its numbers, in short
+  const summary = k === "empty" ? say("empty") : k === "face_down" ? say("face_down")
+    : [z.name, k === "machine" ? `⚔${z.pow} ◆${z.def}` : `${z.hp}/${z.max_hp}`, z.tapped ? say("tapped") : ""].filter(Boolean).join(" ");
+  return h("div", { class: `st-zone z${name} ${k}${lastRef === z.ref ? " last" : ""}`, "data-ref": z.ref, "data-ghost": z.ref, "data-ghost-text": summary }, label, body, abilities);
 }
 
 function side(p, view, ctx, say, mine, lastRef) {
   const { h } = ctx;
   return h("section", { class: `st-side${mine ? " mine" : ""}${view.active === p.seat && !view.over ? " active" : ""}`, style: { "--own": own(p.seat) } },
     h("div", { class: "st-side-head" }, h("span", { class: "dot", style: { background: own(p.seat) } }), h("b", {}, ctx.name(p.seat)),
-      h("span", { class: "st-distance", title: say("to_goal") }, say("distance"), " ", h("b", {}, String(p.distance))),
+      h("span", { class: "st-distance", title: say("to_goal") }, say("distance"), " ", h("b", { "data-ghost": `distance:${p.seat}` }, String(p.distance))),
       p.forcing ? h("span", { class: "chip st-forcing" }, say("forcing")) : null,
       h("span", { class: "muted st-counts" }, say("in_hand", { n: p.hand_count }), " · ", say("in_deck", { n: p.deck_count }), " · ", say("discard", { n: (p.discard || []).length }))),
     h("div", { class: "st-field" }, ZONES.map((n) => zone(p.zones[n], n, p, ctx, say, lastRef))),
@@ -149,9 +152,10 @@ export default {
   styles: ["./stampede.css"],
   draw,
   animate,
-  ghost(move) {
+  ghost(move, preview, ctx) {
     clearGhosts();
     for (const ref of move.refs || []) for (const el of document.querySelectorAll(`#board [data-ref="${CSS.escape(ref)}"]`)) el.classList.add("kit-ghosted");
+    if (preview) ghostPreview(ctx, draw, preview); // the zones and distances after it; else the text alone
   },
   unghost: clearGhosts,
   tutorial,

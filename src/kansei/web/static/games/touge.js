@@ -2,7 +2,7 @@
 // its tune-ups and what it would score; both cars with the multipliers they drive with now (after tune-ups,
 // the disaster and abilities, not the printed ones); the disaster; the run's totals "if scored now"; the
 // hand as road, tune-up and disaster cards. Reads only the view (src/kansei/builtin/touge/views.py).
-import { speaker, hand, banner, flash, fly, clearGhosts, lastOf, stars } from "./kit.js";
+import { speaker, hand, banner, flash, fly, clearGhosts, ghostPreview, lastOf, stars } from "./kit.js";
 import tutorial from "./touge.tutorial.json" with { type: "json" }; // played through by tests/web/test_boards_tutorials.py
 
 const WORDS = {
@@ -219,7 +219,7 @@ function totals(view, ctx, say) {
   let fc = null;
   if (f) {
     const who = f.winner === null || f.winner === undefined ? null : ctx.name(f.winner);
-    fc = h("div", { class: "tg-forecast" }, who === null ? say("forecast_draw") : say("forecast", { who: say("wins_battle", { who }) }),
+    fc = h("div", { class: "tg-forecast", "data-ghost": "forecast" }, who === null ? say("forecast_draw") : say("forecast", { who: say("wins_battle", { who }) }),
       f.race_over && f.race_winner !== null && f.race_winner !== undefined ? h("b", {}, " — ", say("takes_race", { who: ctx.name(f.race_winner) })) : null);
   }
   return h("section", { class: "tg-totals" },
@@ -227,7 +227,7 @@ function totals(view, ctx, say) {
     proj.map((n, s) => h("div", { class: "tg-bar", style: { "--own": own(s) } },
       h("span", { class: "tg-bar-name" }, ctx.name(s)),
       h("span", { class: "tg-bar-track" }, h("i", { style: { width: `${(100 * n) / max}%` } })),
-      h("b", { class: "tg-bar-n" }, String(n)),
+      h("b", { class: "tg-bar-n", "data-ghost": `projected:${s}` }, String(n)),
       sudden ? h("small", { class: "muted" }, `${say("run")} ${run[s]}`) : null)),
     fc);
 }
@@ -291,6 +291,11 @@ async function animate(events, before, after, ctx) {
 function ghost(move, preview, ctx) {
   clearGhosts();
   if (!last) return;
+  if (preview) { // the server's view after the move: the projected totals and forecast drawn from it
+    const keep = last;
+    ghostPreview(ctx, draw, preview, { label: ctx.t("ghost.if_scored") });
+    last = keep;
+  }
   const { h } = ctx;
   const { view, say } = last;
   const refs = move.refs || [];

@@ -38,7 +38,8 @@ export class CardPool {
     return `hsl(${hash} 55% 45%)`;
   }
 
-  // A face: size "mini" (on the board), "card" (in hand) or "full" (the zoom).
+  // A face: size "mini" (on the board), "card" (in hand) or "full" (the zoom, a long press: every stat and
+  // the whole text). A game whose faces carry "icons" ({icon, value, title, group}) gets compact small faces.
   face(ref, opts = {}) {
     const card = this.get(ref);
     const size = opts.size || "card";
@@ -51,7 +52,18 @@ export class CardPool {
       const kind = [card.kind_label || card.kind].filter(Boolean).join(" · ");
       if (kind) el.append(h("div", { class: "card-kind" }, kind));
       const stats = Object.entries(card.stats || {});
-      if (stats.length) {
+      const icons = size === "full" ? [] : card.icons || [];
+      if (icons.length) {
+        // a small face: the stats as the game's icons, rows by group (a mini face: the first row only),
+        // each icon's full words on hover and to screen readers; the whole card's words in its title
+        const rows = new Map();
+        for (const i of icons) rows.set(i.group || "", [...(rows.get(i.group || "") || []), i]);
+        const shown = [...rows.values()].slice(0, size === "mini" ? 1 : undefined);
+        el.classList.add("has-icons");
+        el.append(h("div", { class: "card-icons" }, shown.map((row) => h("div", { class: "icon-row" },
+          row.map((i) => h("span", { class: "icon", title: i.title, "aria-label": i.title }, h("i", { "aria-hidden": "true" }, i.icon), h("b", { "aria-hidden": "true" }, String(i.value))))))));
+        el.title = [card.name, ...icons.map((i) => i.title), card.text].filter(Boolean).join("\n");
+      } else if (stats.length) {
         el.append(h("div", { class: "card-stats" },
           stats.slice(0, size === "mini" ? 2 : size === "full" ? 12 : 5).map(([k, v]) => h("span", { class: "stat" }, h("b", {}, String(v)), " ", k))));
       }

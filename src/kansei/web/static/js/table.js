@@ -652,13 +652,46 @@ function decide(m) {
     h("button", { class: "primary big", id: "confirm", type: "button", dataset: { action: m.action }, onclick: () => commit(m) }, t("action.confirm")),
     h("button", { class: "ghost", id: "cancel", type: "button", onclick: clearSelection }, t("action.cancel")));
   for (const el of things()) el.classList.toggle("selected", (m.refs || []).includes(el.dataset.ref));
-  if (T.board.ghost) { try { T.board.ghost(m, null, ctxFor(p)); T.ghosted = true; } catch (e) { console.error("ghost", e); } }
+  ghostWith(m, null, p);
   const c = $("confirm"); if (c) c.focus({ preventScroll: true });
+  askPreview(m, p);
+}
+
+function ghostWith(m, preview, p) {
+  unghost();
+  T.deciding = m;
+  if (!T.board.ghost) return;
+  try { T.board.ghost(m, preview, ctxFor(p)); T.ghosted = true; } catch (e) { console.error("ghost", e); }
+}
+
+// The server's preview of the chosen move (POST …/preview: the seat's view after it, or null when luck or
+// something hidden decides it); the board's ghost is drawn again with it while the same move is chosen.
+// #preview[data-ghost] says where that stands: asking, view (drawn from the preview) or text (none).
+const previews = new Map(); // `${step}:${seat}:${index}` -> preview or null
+async function askPreview(m, p) {
+  const box = $("preview");
+  const token = MODE === "live" && p.seat !== null && p.seat !== undefined ? (Tokens.get(ROOM) || {})[p.seat] : null;
+  const index = (p.moves || []).indexOf(m);
+  box.dataset.ghost = "asking";
+  if (!token || index < 0 || !T.board.ghost) { box.dataset.ghost = "text"; return; }
+  const key = `${p.step}:${p.seat}:${index}`;
+  if (!previews.has(key)) {
+    let r;
+    try { r = await api("POST", `/api/rooms/${ROOM}/preview`, { token, move: index, step: p.step }); } catch { r = { preview: null }; }
+    if (previews.size > 200) previews.clear();
+    previews.set(key, r.preview || null);
+  }
+  if (T.deciding !== m || T.shownPayload !== p || T.pending) return;
+  const preview = previews.get(key);
+  if (preview) ghostWith(m, preview, p);
+  box.dataset.ghost = preview ? "view" : "text";
 }
 
 function unghost() {
   if (T.ghosted && T.board.unghost) { try { T.board.unghost(ctxFor(T.shownPayload)); } catch (e) { console.error("unghost", e); } }
   T.ghosted = false;
+  T.deciding = null;
+  delete $("preview").dataset.ghost;
 }
 
 function clearSelection() {
@@ -805,7 +838,19 @@ function hookZoom() {
     el.dataset.zoom = "1";
     el.addEventListener("mouseenter", () => { zoom.replaceChildren(T.cards.face(el.dataset.card, { size: "full" })); zoom.hidden = false; });
     el.addEventListener("mouseleave", () => { zoom.hidden = true; });
+    el.addEventListener("contextmenu", (ev) => { ev.preventDefault(); showCard(el.dataset.card); });
   }
+}
+
+// A card whole (every stat, all its words): a long press on a phone (its context menu), or a right click.
+function showCard(slug) {
+  const c = $("dialog");
+  const close = () => { c.hidden = true; c.replaceChildren(); };
+  c.hidden = false;
+  c.replaceChildren(h("div", { class: "curtain-box card-detail", role: "dialog", "aria-label": T.cards.name(slug), onclick: close },
+    T.cards.face(slug, { size: "full" }),
+    h("button", { class: "primary", type: "button", id: "card-detail-close" }, t("action.close"))));
+  $("card-detail-close").focus();
 }
 
 // ------------------------------------------------------------------------------------------ replay mode
@@ -914,9 +959,23 @@ function showInvites(links) {
     h("button", { class: "primary", onclick: () => { c.hidden = true; } }, t("action.close"))));
 }
 
-// phones: the fixed action bar's height is room kept at the bottom of the page
+// phones: the fixed action bar's height is kept free at the bottom of the page (--bar-h: the page's bottom
+// padding and its scroll padding, so whatever the browser brings into view lands above the bar), and what
+// the player picked stays in sight above it when the bar grows to show the choices and Confirm
+function keepInSight() {
+  const bar = $("actionbar");
+  if (getComputedStyle(bar).position !== "fixed") return;
+  const top = bar.getBoundingClientRect().top;
+  const el = document.querySelector("#board .selected, #board .next");
+  if (!el) return;
+  const r = el.getBoundingClientRect();
+  if (r.bottom > top || r.top < 0) el.scrollIntoView({ block: "nearest" });
+}
 if (typeof ResizeObserver !== "undefined") {
-  new ResizeObserver(([e]) => document.body.style.setProperty("--bar-h", `${Math.ceil(e.target.offsetHeight) + 8}px`)).observe($("actionbar"));
+  new ResizeObserver(([e]) => {
+    document.documentElement.style.setProperty("--bar-h", `${Math.ceil(e.target.offsetHeight) + 8}px`);
+    keepInSight();
+  }).observe($("actionbar"));
 }
 
 start();
