@@ -27,29 +27,18 @@ import random
 import statistics
 import sys
 import time
+from pathlib import Path
 
 import kansei
 from kansei.agents import make_agent
 from kansei.agents.mcts import MctsParams
 
+sys.path.insert(0, str(Path(__file__).parent))
+from playouts import compiled_now, compiled_text  # noqa: E402  (one report of what ran compiled)
+
 # the early stop changes how many iterations a search runs, not how fast they run: off, so every search
 # runs its whole budget (and the code before it, which has no such key, is measured alike)
 NO_STOP = ",stop=false" if "stop" in MctsParams.model_fields else ""
-
-
-def compiled_now() -> list[str] | None:
-    """The modules running compiled (``python -m kansei.build``); None for a copy without the guard."""
-    try:
-        from kansei.core.compiled import compiled_modules
-    except ImportError:
-        return None
-    return compiled_modules()
-
-
-def compiled_text(names: list[str] | None) -> str:
-    if names is None:
-        return "not known (a copy of kansei from before kansei.build)"
-    return ", ".join(names) or "nothing (pure Python)"
 
 
 def positions(game_id: str, count: int, seed: int = 1) -> list:
