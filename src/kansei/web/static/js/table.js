@@ -654,6 +654,7 @@ function decide(m) {
   for (const el of things()) el.classList.toggle("selected", (m.refs || []).includes(el.dataset.ref));
   ghostWith(m, null, p);
   const c = $("confirm"); if (c) c.focus({ preventScroll: true });
+  requestAnimationFrame(keepInSight); // the bar may keep its size: the pick is brought into sight anyway
   askPreview(m, p);
 }
 
