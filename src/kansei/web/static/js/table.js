@@ -967,10 +967,11 @@ function keepInSight() {
   const bar = $("actionbar");
   if (getComputedStyle(bar).position !== "fixed") return;
   const top = bar.getBoundingClientRect().top;
-  const el = document.querySelector("#board .selected, #board .next");
-  if (!el) return;
-  const r = el.getBoundingClientRect();
-  if (r.bottom > top || r.top < 0) el.scrollIntoView({ block: "nearest" });
+  const picked = document.querySelectorAll("#board .selected"); // every piece of the move, not the first in the page
+  for (const el of picked.length ? picked : document.querySelectorAll("#board .next")) {
+    const r = el.getBoundingClientRect();
+    if (r.width && (r.bottom > top || r.top < 0)) el.scrollIntoView({ block: "nearest" });
+  }
 }
 if (typeof ResizeObserver !== "undefined") {
   new ResizeObserver(([e]) => {
