@@ -170,7 +170,10 @@ def test_on_a_phone_nothing_playable_hides_under_the_action_bar(
                 f"{game}: playable things brought into view still under the action bar: {hidden}"
             )
             if pick_until_confirm(page, rng):
-                try:  # the page scrolls the pick into sight on its next frame (a busy machine: later)
+                # the server's preview is back and its ghost drawn (a ghost can open a pile above the hand
+                # and push the pick down); the page scrolls the pick into sight on its next frame
+                page.wait_for_function("() => document.getElementById('preview').dataset.ghost !== 'asking'")
+                try:
                     page.wait_for_function(f"() => ({CHOSEN})().length === 0", timeout=10_000)
                 except PlaywrightTimeout:
                     pass  # the assertion below says what stayed hidden

@@ -973,11 +973,17 @@ function keepInSight() {
     if (r.width && (r.bottom > top || r.top < 0)) el.scrollIntoView({ block: "nearest" });
   }
 }
+// the board is watched too: a ghost drawn when the server's preview comes back can open a pile above the
+// hand and push the pick down under the bar
 if (typeof ResizeObserver !== "undefined") {
-  new ResizeObserver(([e]) => {
-    document.documentElement.style.setProperty("--bar-h", `${Math.ceil(e.target.offsetHeight) + 8}px`);
-    keepInSight();
-  }).observe($("actionbar"));
+  const watch = new ResizeObserver((entries) => {
+    const bar = entries.find((e) => e.target.id === "actionbar");
+    if (bar) document.documentElement.style.setProperty("--bar-h", `${Math.ceil(bar.target.offsetHeight) + 8}px`);
+    // the board growing while nothing is picked leaves the player's scroll alone
+    if (bar || document.querySelector("#board .selected")) keepInSight();
+  });
+  watch.observe($("actionbar"));
+  watch.observe($("board"));
 }
 
 start();
