@@ -779,6 +779,11 @@ function drawResult(p) {
   if (!p.over || !p.result || MODE === "replay") { box.hidden = true; return; }
   if (box.dataset.closed === ROOM) return; // closed by the player: the bar keeps the result's buttons
   const names = p.names || [];
+  // a payload that changes nothing here (a seat coming online) leaves the box alone: a button being
+  // pressed is never swapped for a copy between the press and the release
+  const key = JSON.stringify([ROOM, p.step, p.rematch || null, T.held.length, hotSeat(), names, p.result]);
+  if (!box.hidden && box.dataset.key === key) { drawAfter(p); return; }
+  box.dataset.key = key;
   const w = p.result.winner;
   const returns = p.result.returns || [];
   const places = placings(returns);
@@ -814,6 +819,9 @@ function afterButtons(p) {
 function drawAfter(p) {
   const box = $("after");
   if (!p.over || MODE === "replay") { box.hidden = true; return; }
+  const key = JSON.stringify([ROOM, p.rematch || null, T.held.length]);
+  if (!box.hidden && box.dataset.key === key) return; // the same buttons: left under the player's finger
+  box.dataset.key = key;
   box.replaceChildren(...afterButtons(p).map((b) => { b.id = b.id ? `${b.id}-bar` : ""; return b; }));
   box.hidden = false;
 }
