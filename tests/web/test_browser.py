@@ -248,6 +248,8 @@ def test_a_friend_on_the_same_screen(page: Page, site: str) -> None:
             curtains += 1
             if curtains == 1:
                 shot(page, "hotseat-curtain")
+            # the panel says whom the screen waits for, not that somebody is watching
+            expect(page.locator("#prompt")).to_contain_text("to take the screen")
             page.click("#curtain-go")
             continue
         if page.locator("#result").is_visible():

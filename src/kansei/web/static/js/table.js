@@ -249,7 +249,7 @@ function drawUndo(p) {
 
 // ------------------------------------------------------------------------------------------ chat and notes
 function noteLine(n, p) {
-  const who = (p.names || [])[n.seat] ?? t("player.n", { n: (n.seat ?? 0) + 1 });
+  const who = seatName(p, n.seat ?? 0);
   const name = h("b", { class: `who s${n.seat}`, style: { color: colour(n.seat) } }, who);
   if (n.kind === "chat") return h("li", {}, name, ": ", n.text);
   const key = { resign: "note.resigned", name: "note.named", close: "note.unlisted", undo: "note.undid" }[n.kind];
@@ -483,7 +483,7 @@ function botLabel(spec) {
 function drawTurn(p) {
   const el = $("turn");
   el.className = "turn";
-  const name = (i) => (p.names || [])[i] ?? t("player.n", { n: i + 1 });
+  const name = (i) => seatName(p, i);
   if (p.over) { el.textContent = t("turn.over"); return; }
   if (MODE === "replay") { el.textContent = t("replay.step", { step: p.step, total: p.total }); return; }
   const mover = (p.seats || [])[p.to_move];
@@ -497,12 +497,20 @@ function drawTurn(p) {
 
 // At a shared screen, the seat to move has not said it is at the screen: its cards are not in the page
 // (the spectator's view is drawn), and this box asks for the screen to be passed.
-function drawCurtain(p) {
-  const box = $("curtain");
+// The seat the hot seat's curtain waits for (the next seat to move, held here, not yet confirmed), or null.
+function curtainSeat(p) {
   const mover = p.to_move;
   const need = MODE === "live" && hotSeat() && !p.over && mover !== null && T.held.includes(mover) && T.confirmed !== mover;
-  if (!need) { box.hidden = true; box.replaceChildren(); return; }
-  const name = (p.names || [])[mover] ?? t("player.n", { n: mover + 1 });
+  return need ? mover : null;
+}
+
+function seatName(p, seat) { return (p.names || [])[seat] ?? t("player.n", { n: seat + 1 }); }
+
+function drawCurtain(p) {
+  const box = $("curtain");
+  const mover = curtainSeat(p);
+  if (mover === null) { box.hidden = true; box.replaceChildren(); return; }
+  const name = seatName(p, mover);
   box.replaceChildren(h("div", { class: "curtain-box", role: "dialog", "aria-modal": "true", "aria-labelledby": "curtain-title" },
     h("h2", { id: "curtain-title" }, t("curtain.title", { name })),
     h("p", {}, t("curtain.body", { name })),
@@ -520,6 +528,7 @@ function drawMoves(p) {
   const prompt = $("prompt");
   if (mine) prompt.replaceChildren(h("b", {}, p.prompt || t("prompt.default")));
   else if (p.over || MODE === "replay") prompt.replaceChildren();
+  else if (curtainSeat(p) !== null) prompt.replaceChildren(h("span", { class: "muted" }, t("prompt.pass_to", { name: seatName(p, curtainSeat(p)) })));
   else if (p.seat === null) prompt.replaceChildren(h("span", { class: "muted" }, t("prompt.watching")));
   else prompt.replaceChildren(h("span", { class: "muted" }, t("prompt.wait")));
   $("actionbar").classList.toggle("mine", mine);
@@ -774,16 +783,22 @@ function placings(returns) {
   return out;
 }
 
+// True when a shown box already shows what `parts` name (then it is left alone: a button being pressed is
+// never swapped for a copy between the press and the release); otherwise records them for the redraw.
+function unchanged(box, parts) {
+  const key = JSON.stringify(parts);
+  if (!box.hidden && box.dataset.key === key) return true;
+  box.dataset.key = key;
+  return false;
+}
+
 function drawResult(p) {
   const box = $("result");
   if (!p.over || !p.result || MODE === "replay") { box.hidden = true; return; }
   if (box.dataset.closed === ROOM) return; // closed by the player: the bar keeps the result's buttons
   const names = p.names || [];
-  // a payload that changes nothing here (a seat coming online) leaves the box alone: a button being
-  // pressed is never swapped for a copy between the press and the release
-  const key = JSON.stringify([ROOM, p.step, p.rematch || null, T.held.length, hotSeat(), names, p.result]);
-  if (!box.hidden && box.dataset.key === key) { drawAfter(p); return; }
-  box.dataset.key = key;
+  // a payload that changes nothing here (a seat coming online) leaves the box alone
+  if (unchanged(box, [ROOM, p.step, p.rematch || null, T.held.length, hotSeat(), names, p.result])) { drawAfter(p); return; }
   const w = p.result.winner;
   const returns = p.result.returns || [];
   const places = placings(returns);
@@ -819,9 +834,7 @@ function afterButtons(p) {
 function drawAfter(p) {
   const box = $("after");
   if (!p.over || MODE === "replay") { box.hidden = true; return; }
-  const key = JSON.stringify([ROOM, p.rematch || null, T.held.length]);
-  if (!box.hidden && box.dataset.key === key) return; // the same buttons: left under the player's finger
-  box.dataset.key = key;
+  if (unchanged(box, [ROOM, p.rematch || null, T.held.length])) return; // the same buttons: left under the player's finger
   box.replaceChildren(...afterButtons(p).map((b) => { b.id = b.id ? `${b.id}-bar` : ""; return b; }));
   box.hidden = false;
 }
