@@ -10,6 +10,7 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
+from kansei.agents.levels import LEVELS
 from kansei.core import replay as replays
 
 from .conftest import INSTALLED, new_room, play_out, wait_for_turn
@@ -293,6 +294,13 @@ def test_games_cards_and_openapi(client: TestClient) -> None:
     games = client.get("/api/games").json()
     assert [g["id"] for g in games["games"]] == GAMES
     assert {b["spec"] for b in games["bots"]} >= {"random", "greedy"}
+    for g in games["games"]:  # every game offers the four named levels, each as measured (or why not)
+        assert [lv["agent"] for lv in g["levels"]] == [f"level:{n}" for n in LEVELS], g["id"]
+        rated = [lv["rating"]["rating"] for lv in g["levels"] if lv["rating"]]
+        assert rated == sorted(rated), g["id"]
+        assert all(lv["description"] and (lv["rating"] or lv["why"]) for lv in g["levels"]), g["id"]
+    touge = next(g for g in games["games"] if g["id"] == "touge")
+    assert all(lv["rating"] and lv["rating"]["ms_median"] is not None for lv in touge["levels"])
     for g in games["games"]:
         pool = client.get(f"/api/games/{g['id']}/cards").json()
         assert pool["lang"] == g["languages"][0]

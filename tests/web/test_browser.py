@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections.abc import Iterator
 
 import httpx
@@ -186,6 +187,13 @@ def test_lobby_and_names_are_shown_as_text(page: Page, site: str) -> None:
     page.goto(site + "/")
     expect(page.locator(".game-tile")).to_have_count(len(INSTALLED))
     shot(page, "lobby")
+    # the opponent's menu offers the game's named levels by measured strength, the club by default
+    page.click(".game-tile[data-game=touge]")
+    menu = page.locator(".seat-row").nth(1).locator(".seat-kind")
+    expect(menu).to_have_value("bot:level:club")
+    expert = menu.locator("option[value='bot:level:expert']")
+    expect(expert).to_have_text(re.compile(r"^Expert — [+−]\d+ Elo, (\d+ ms|[\d.]+ s) a move$"))
+    assert "searches" in (expert.get_attribute("title") or "")  # what it does, in words
     r = httpx.post(
         site + "/api/rooms",
         json={"game": "touge", "seats": [{"kind": "human", "name": "<b>Bold</b> Ann"}, "random"]},

@@ -33,12 +33,6 @@ from .hints import hint
 
 # weakest first
 LEVELS: tuple[str, ...] = ("beginner", "casual", "club", "expert")
-DESCRIPTIONS = {
-    "beginner": "knows the rules, often plays a move at random",
-    "casual": "plays the move that looks best now, with the odd slip",
-    "club": "looks a few moves ahead",
-    "expert": "the strongest bot within a second a move",
-}
 # The default spec of each level for a game whose bots.py names none (every built-in game names its own).
 # Budgets are iterations only, never a time key: a level plays the same on a loaded machine as on an idle one.
 DEFAULT_SPECS: dict[str, str] = {
@@ -197,8 +191,29 @@ def levels(game: Game, data: dict[str, Any] | None = None) -> list[Level]:
             rating = got[1]
         elif available:
             why = note or ("not rated since its spec changed" if got is not None else "not rated yet")
-        out.append(Level(name, spec, DESCRIPTIONS[name], rating, available, why))
+        out.append(Level(name, spec, describe(spec), rating, available, why))
     return out
+
+
+def describe(spec: str) -> str:
+    """What a level's spec does, in words for a player choosing it (a level is spaced by measurement, so
+    the same name plays a different spec in different games: the words follow the spec, not the name)."""
+    from . import parse_spec
+
+    try:
+        kind, keys = parse_spec(spec)
+    except KanseiError:
+        return spec
+    if kind == "random":
+        return "plays any legal move"
+    if kind == "greedy":
+        noise = float(keys.get("noise", 0))
+        best = "plays the move that looks best one step ahead"
+        return f"{best}, and a random one {round(100 * noise)}% of the time" if noise else best
+    if kind == "mcts":
+        iters = int(keys.get("iters", 1000))
+        return f"searches {iters:,} lines of play a move, in worlds it cannot rule out"
+    return spec
 
 
 # ---------------------------------------------------------------------------------------- the agent

@@ -28,7 +28,9 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 import kansei
 from kansei.agents import agent_kinds
+from kansei.agents.levels import levels
 from kansei.core.errors import ContentError, IllegalAction, KanseiError
+from kansei.core.protocol import Game
 from kansei.core.registry import game_class
 
 from . import engine, i18n, tutorials
@@ -334,6 +336,20 @@ def create_app(config: Config | None = None) -> FastAPI:
             out.append({"spec": spec, "key": label, "label": i18n.t(i18n.DEFAULT, label)})
         return out
 
+    def level_menu(game: Game) -> list[dict]:
+        """The game's named levels for the lobby, weakest first: each with its rating and CPU time a move
+        as its calibration measured them, or the one line saying why it cannot play here."""
+        out = []
+        for level in levels(game):
+            row = level.to_dict()
+            if row["available"]:
+                try:
+                    bot_limits.check(level.spec)
+                except KanseiError as e:
+                    row["available"], row["why"] = False, f"unavailable here: {str(e).splitlines()[0]}"
+            out.append(row)
+        return out
+
     @app.get("/api/games", tags=["games"])
     def list_games() -> dict:
         """Every game with its players, options (JSON schema), languages and starter decks; the bot menu."""
@@ -352,6 +368,7 @@ def create_app(config: Config | None = None) -> FastAPI:
                     "board": board_url(g),
                     "schema": f"/api/games/{gid}/schema",
                     "tutorial": f"/tutorial/{gid}" if tutorials.script_file(g) is not None else None,
+                    "levels": level_menu(g),
                 }
             )
         return {

@@ -36,14 +36,12 @@ from kansei.core.protocol import State
 
 from . import engine
 
-# The strength menu of the lobby: spec -> its label's key in the page's catalogue (static/i18n); any
-# other agent spec within the server's limits is accepted too.
+# The lobby's bots besides each game's named levels (``level:NAME``, listed per game with their measured
+# ratings): spec -> its label's key in the page's catalogue (static/i18n); any other agent spec within the
+# server's limits is accepted too.
 STRENGTHS: list[tuple[str, str]] = [
     ("random", "bot.random"),
     ("greedy", "bot.greedy"),
-    ("mcts:iters=200", "bot.quick"),
-    ("mcts:iters=1000", "bot.strong"),
-    ("mcts:time=2", "bot.thorough"),
 ]
 
 # A timed agent stops by itself at its budget; the alarm rings this much later (and 10% of the budget), for

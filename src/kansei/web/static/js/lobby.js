@@ -46,6 +46,24 @@ function optionField(name, schema, game) {
     help ? h("small", { class: "help", id: helpId }, help, " ", ruleLink) : ruleLink);
 }
 
+// A named level as the seat menu offers it: its name, its measured rating (Elo, the greedy bot at 0) and
+// CPU time a move; one that cannot play here is listed, greyed, with the line saying why.
+function levelOption(lv) {
+  const level = t(`level.${lv.name}`);
+  const r = lv.rating;
+  const text = !lv.available ? t("bot.level_unavailable", { level })
+    : r ? t("bot.level", { level, rating: `${r.rating > 0 ? "+" : r.rating < 0 ? "−" : ""}${Math.abs(Math.round(r.rating))}`, time: moveTime(r.ms_median) })
+    : t("bot.level_unrated", { level });
+  const title = [lv.description, lv.why, r ? t("bot.level_title", { low: Math.round(r.low), high: Math.round(r.high), games: r.games }) : ""].filter(Boolean).join(" · ");
+  return h("option", { value: `bot:${lv.agent}`, disabled: !lv.available, title }, text);
+}
+
+function moveTime(ms) {
+  if (ms === null || ms === undefined) return "?";
+  if (ms < 1) return "< 1 ms";
+  return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;
+}
+
 function seatRow(i, g) {
   const kinds = [
     ["you", t("lobby.seat.you")],
@@ -54,8 +72,10 @@ function seatRow(i, g) {
   ];
   const sel = h("select", { class: "seat-kind", "aria-label": t("lobby.seat.label", { n: i + 1 }), dataset: { seat: i } },
     h("optgroup", { label: t("lobby.people") }, kinds.filter(([v]) => i > 0 || v === "you").map(([v, x]) => h("option", { value: v }, x))),
+    g.levels && g.levels.length ? h("optgroup", { label: t("lobby.levels") }, g.levels.map(levelOption)) : null,
     h("optgroup", { label: t("lobby.bots") }, L.bots.map((b) => h("option", { value: `bot:${b.spec}` }, t(b.key))), h("option", { value: "custom" }, t("lobby.seat.custom"))));
-  sel.value = i === 0 ? "you" : "bot:greedy";
+  const club = (g.levels || []).find((lv) => lv.name === "club" && lv.available);
+  sel.value = i === 0 ? "you" : club ? `bot:${club.agent}` : "bot:greedy";
   const name = h("input", { class: "seat-name", placeholder: t("lobby.name"), "aria-label": t("lobby.name_of", { n: i + 1 }), maxlength: 24, value: i === 0 ? localStorage.getItem("kansei.name") || "" : "" });
   const spec = h("input", { class: "seat-spec", placeholder: "mcts:iters=500", "aria-label": t("lobby.seat.custom"), maxlength: 120, hidden: true });
   const decks = h("select", { class: "seat-deck", "aria-label": t("lobby.deck_of", { n: i + 1 }) },
