@@ -131,6 +131,10 @@ class Table:
                 self.by_name[rec.name.lower()] = d.id
                 self.by_name[d.slug] = d.id
         self.hand_cards = [d.id for d in self.cards if d.kind in (ROAD, TUNE)]
+        # by card id, what a card in hand offers (rules.legal_actions): laying it (roads), putting it back
+        self.road_acts: list[Action | None] = [d.act if d.kind == ROAD else None for d in self.cards]
+        self.redraw_acts: list[Action | None] = [d.redraw for d in self.cards]
+        self.disasters = frozenset(d.id for d in self.cards if d.kind == DISASTER)
         self.starters = {d.name.lower(): self.resolve(d.name, d.car, d.cards) for d in cat.decks}
         self.starter_names = [d.name for d in cat.decks]
 
