@@ -92,8 +92,9 @@ class CardDef:
     def tile_actions(self, tiles: int) -> list[Action]:
         """``tune <slug> @<n>`` for the first ``tiles`` tiles at least (index: tile - 1), interned."""
         acts = self.tile_acts
-        for tile in range(len(acts), tiles):
-            acts.append(Action(f"tune {self.slug} @{tile + 1}", "tune", (self.id, tile)))
+        if len(acts) < tiles:  # made once per tile: a course rarely grows past the longest one seen
+            for tile in range(len(acts), tiles):
+                acts.append(Action(f"tune {self.slug} @{tile + 1}", "tune", (self.id, tile)))
         return acts
 
     def tile_action(self, tile: int) -> Action:
