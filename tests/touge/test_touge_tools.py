@@ -18,7 +18,7 @@ from touge_helpers import AKINA, REDSUNS
 import kansei
 from kansei import KanseiError
 from kansei.agents import choose, make_agent
-from kansei.builtin.touge.bots import preview
+from kansei.builtin.touge.bots import evaluate, evaluate_all, preview
 from kansei.builtin.touge.table import table
 from kansei.core.names import Names
 from kansei.testing import play_random
@@ -225,6 +225,20 @@ def test_greedy_never_plays_a_move_its_preview_scores_worse_than_passing(mode: s
                 assert not pv.worse_than_passing(), (seed, game.describe_action(s, act))
             s.apply(act, seat=seat)
     assert moves > 150
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_evaluate_all_is_each_seats_evaluation(mode: str):
+    """The search scores its leaves with ``evaluate_all`` (one forecast for both seats): at every step of
+    random races, and at their ends, it gives exactly each seat's ``evaluate``."""
+    game = kansei.load("touge", mode=mode)
+
+    def check(state, step):
+        assert evaluate_all(state) == [evaluate(state, 0), evaluate(state, 1)], (mode, step)
+
+    for seed in range(20):
+        final, _ = play_random(game, seed, on_step=check)
+        check(final, -1)
 
 
 @pytest.mark.parametrize("mode", MODES)

@@ -18,7 +18,7 @@ from kansei.core.protocol import Action
 
 from .scoring import DIRECTIONS, run_order, tile_scores, totals_of, walk, wipe_candidates
 from .setup import deal
-from .table import ABILITY, DONE, PASS, ROAD, TUNE, nullify_act
+from .table import ABILITY, DONE, PASS, TUNE, nullify_act
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import TougeState
@@ -51,35 +51,32 @@ def battle_dict(b: Battle) -> dict[str, Any]:
     }
 
 
-def legal_actions(s: TougeState) -> list[Action]:
+def legal_actions(s: TougeState) -> tuple[Action, ...]:
     """The legal actions of the seat to move (TG-T1, TG-T2, TG-T3, TG-C5)."""
     p = s.turn
     ph = s.phase
-    cards = s.game.table.cards
     if ph == BUILD:  # TG-T2: a road of the hand, or pass
-        out: list[Action] = [a for c in distinct(s.hands[p]) if (a := cards[c].act) and cards[c].kind == ROAD]
-        out.append(PASS)
-        return out
+        roads = s.game.table.road_acts
+        return (*[a for c in dict.fromkeys(s.hands[p]) if (a := roads[c]) is not None], PASS)
     if ph == TUNE_PHASE:
         return tune_actions(s, p)
     if ph == REDRAW:  # TG-T1: put a card back while redraws are left, or done
-        out = []
         if s.redraws_left[p] > 0:
-            out = [a for c in distinct(s.hands[p]) if (a := cards[c].redraw) is not None]
-        out.append(DONE)
-        return out
+            redraws = s.game.table.redraw_acts
+            return (*[a for c in dict.fromkeys(s.hands[p]) if (a := redraws[c]) is not None], DONE)
+        return (DONE,)
     if ph == NULLIFY:
-        return [nullify_act(i) for i in nullify_candidates(s)]
-    return []
+        return tuple([nullify_act(i) for i in nullify_candidates(s)])
+    return ()
 
 
-def tune_actions(s: TougeState, p: int) -> list[Action]:
+def tune_actions(s: TougeState, p: int) -> tuple[Action, ...]:
     """TG-T3: each tune-up of the hand (on each tile of its type, where it names one), the car's ability
     while unused, or pass."""
     cards = s.game.table.cards
     out: list[Action] = []
     types: list[int] | None = None  # each tile's road type, worked out when a tile tune-up needs it
-    for c in distinct(s.hands[p]):
+    for c in dict.fromkeys(s.hands[p]):
         d = cards[c]
         if d.kind != TUNE:
             continue
@@ -98,7 +95,7 @@ def tune_actions(s: TougeState, p: int) -> list[Action]:
     if not s.ability_used[p]:
         out.append(ABILITY)
     out.append(PASS)
-    return out
+    return tuple(out)
 
 
 def rule_ids(s: TougeState, a: Action) -> tuple[str, ...]:
@@ -122,9 +119,9 @@ def rule_ids(s: TougeState, a: Action) -> tuple[str, ...]:
     return ()
 
 
-def apply_action(s: TougeState, a: Action) -> None:
+def apply_action(s: TougeState, action: Action) -> None:
     """Apply one of the state's own legal actions: the rule its phase and kind name."""
-    RULES[s.phase, a.kind](s, a)
+    RULES[s.phase, action.kind](s, action)
 
 
 def lay_road(s: TougeState, a: Action) -> None:

@@ -85,24 +85,26 @@ def _run_scores(s: TougeState, direction: int) -> tuple[list[tuple[int, int]], t
     dis = NO_MODS if s.disaster is None else cards[s.disaster[1]].dmods
     tiles = [cards[c] for _, c in s.course]
     n = len(tiles)
-    columns = []
-    for pr in profs:
-        # a racer's multiplier depends on the tile only through its tile tune-ups: the rest once
-        plain = (multiplier(pr, dis, C, -1), multiplier(pr, dis, S, -1))
-        column = [d.value[direction] * plain[d.rtype] for d in tiles]
-        special = pr.tile_add.keys() | pr.best | pr.null if pr.tile_add or pr.best or pr.null else ()
-        for i in special:
+    # a racer's multiplier depends on the tile only through its tile tune-ups: the rest once
+    plain0, plain1 = [(multiplier(pr, dis, C, -1), multiplier(pr, dis, S, -1)) for pr in profs]
+    rows = [(d.value[direction] * plain0[d.rtype], d.value[direction] * plain1[d.rtype]) for d in tiles]
+    for seat in (0, 1):
+        pr = profs[seat]
+        if not (pr.tile_add or pr.best or pr.null):
+            continue
+        for i in pr.tile_add.keys() | pr.best | pr.null:
             if not 0 <= i < n:
                 continue
             d = tiles[i]
             if i in pr.null:
-                column[i] = 0
+                score = 0
             elif i in pr.best:
-                column[i] = d.value[direction] * max(multiplier(pr, dis, C, i), multiplier(pr, dis, S, i))
+                score = d.value[direction] * max(multiplier(pr, dis, C, i), multiplier(pr, dis, S, i))
             else:
-                column[i] = d.value[direction] * multiplier(pr, dis, d.rtype, i)
-        columns.append(column)
-    return list(zip(columns[0], columns[1], strict=True)), (profs[0].ignore, profs[1].ignore)
+                score = d.value[direction] * multiplier(pr, dis, d.rtype, i)
+            row = rows[i]
+            rows[i] = (score, row[1]) if seat == 0 else (row[0], score)
+    return rows, (profs[0].ignore, profs[1].ignore)
 
 
 def totals_of(scores: list[tuple[int, int]]) -> tuple[int, int]:

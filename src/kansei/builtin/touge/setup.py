@@ -104,6 +104,7 @@ def fixed_disaster(s: TougeState, name: str) -> None:
 def disaster_draw(s: TougeState) -> None:
     """TG-T0: from the leader, alternately reveal top cards until a disaster; the rest are removed."""
     t = s.game.table
+    disasters = t.disasters
     revealed: list[list[int]] = [[], []]
     p = s.leader
     found = None
@@ -112,7 +113,7 @@ def disaster_draw(s: TougeState) -> None:
         k = len(revealed[p])
         if k < len(deck):
             cid = deck[-1 - k]
-            if t.cards[cid].kind == DISASTER:
+            if cid in disasters:
                 found = (p, cid, k)
             else:
                 revealed[p].append(cid)
@@ -137,11 +138,11 @@ def no_disaster(s: TougeState) -> None:
 
 
 def remove_disasters(s: TougeState) -> None:
-    cards = s.game.table.cards
+    disasters = s.game.table.disasters
     for p in (0, 1):
         deck = s.decks[p]
-        s.removed[p] += [c for c in deck if cards[c].kind == DISASTER]
-        s.decks[p] = [c for c in deck if cards[c].kind != DISASTER]
+        s.removed[p] += [c for c in deck if c in disasters]
+        s.decks[p] = [c for c in deck if c not in disasters]
 
 
 def fix_order(s: TougeState, order: tuple[list[str], list[str]], key: str) -> None:

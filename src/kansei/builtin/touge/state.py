@@ -12,6 +12,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from kansei.core.compiled import as_method
 from kansei.core.protocol import Action, DuelState
 
 from . import rules, views
@@ -118,8 +119,10 @@ class TougeState(DuelState):
             return self.leader
         return self.turn
 
-    def _legal_actions(self) -> list[Action]:
-        return rules.legal_actions(self)
+    # the rules' functions as the methods themselves (the hot path of search: no call between where they
+    # run as Python; see as_method: compiled ones do not bind)
+    _legal_actions = as_method(rules.legal_actions)
+    _apply = as_method(rules.apply_action)
 
     def _why_illegal(self, text: str, seat: int) -> str:
         """A refusal told to the seat to move: the phase, its own hand, the spent ability."""
@@ -130,9 +133,6 @@ class TougeState(DuelState):
         if action.kind == "redraw":
             return "redraw a card"
         return action.notation
-
-    def _apply(self, a: Action) -> None:
-        rules.apply_action(self, a)
 
     def nullify_candidates(self) -> list[int]:
         """The tiles a nullifying disaster may wipe before this run (public: the course and the disaster)."""

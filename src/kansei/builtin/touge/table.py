@@ -92,8 +92,9 @@ class CardDef:
     def tile_actions(self, tiles: int) -> list[Action]:
         """``tune <slug> @<n>`` for the first ``tiles`` tiles at least (index: tile - 1), interned."""
         acts = self.tile_acts
-        for tile in range(len(acts), tiles):
-            acts.append(Action(f"tune {self.slug} @{tile + 1}", "tune", (self.id, tile)))
+        if len(acts) < tiles:  # made once per tile: a course rarely grows past the longest one seen
+            for tile in range(len(acts), tiles):
+                acts.append(Action(f"tune {self.slug} @{tile + 1}", "tune", (self.id, tile)))
         return acts
 
     def tile_action(self, tile: int) -> Action:
@@ -131,6 +132,10 @@ class Table:
                 self.by_name[rec.name.lower()] = d.id
                 self.by_name[d.slug] = d.id
         self.hand_cards = [d.id for d in self.cards if d.kind in (ROAD, TUNE)]
+        # by card id, what a card in hand offers (rules.legal_actions): laying it (roads), putting it back
+        self.road_acts: list[Action | None] = [d.act if d.kind == ROAD else None for d in self.cards]
+        self.redraw_acts: list[Action | None] = [d.redraw for d in self.cards]
+        self.disasters = frozenset(d.id for d in self.cards if d.kind == DISASTER)
         self.starters = {d.name.lower(): self.resolve(d.name, d.car, d.cards) for d in cat.decks}
         self.starter_names = [d.name for d in cat.decks]
 
