@@ -236,7 +236,17 @@ class SpiritState(StateBase):
     def hand_spirit_count(self, p: int) -> int:
         """How many D-Spirits ``p`` holds (public: the backs of the two decks differ, docs/rulings.md)."""
         kind = self.table.kind
-        return sum(1 for h in self.hand[p] if kind[h.card] == SPIRIT)
+        n = 0
+        for h in self.hand[p]:  # sorted: the D-Spirits come first (see Table)
+            if kind[h.card] != SPIRIT:
+                break
+            n += 1
+        return n
+
+    def holds_support(self, p: int) -> bool:
+        """Whether ``p`` holds any support card (public, as :meth:`hand_spirit_count`)."""
+        hand = self.hand[p]
+        return bool(hand) and self.table.kind[hand[-1].card] != SPIRIT  # sorted: support cards last
 
     def to_hand(self, p: int, u: Unit, why: str) -> None:
         """Back to hand: the base card, keeping its statuses (DS-R2); D-Evolutions on it go to the D-World."""

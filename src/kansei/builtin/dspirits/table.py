@@ -34,10 +34,16 @@ from .cards import (
 from .state import HandCard
 
 TRIGGERS = ("command", "summoned", "destroyed", "attack", "end")
+# the kinds of action interned by key from the start (the main step's, responses, attacks, bids)
+KEYED_KINDS = (
+    *("summon", "exchange", "stance", "move", "ability", "play", "evolve"),
+    *("respond", "attack", "bid"),
+)
 
 
 class Table:
-    """Every card as parallel arrays indexed by card id."""
+    """Every card as parallel arrays indexed by card id. D-Spirits come first, then D-Evolutions, then
+    support cards: a sorted hand holds its D-Spirits before its support cards."""
 
     def __init__(self, cat: Catalog, folder: Path | None = None):
         self.catalog = cat
@@ -75,8 +81,9 @@ class Table:
         self.plain = [HandCard(i) for i in range(n)]  # the interned card in hand without statuses
         self.acts: dict[str, Action] = {}  # interned actions (bounded by the notations content allows)
         # the same actions by kind and a key that fixes their notation: the hot path finds an action
-        # without building its notation (summon: the card in hand, stance: the label, bid: the amount…)
-        self.by_kind: dict[str, dict[Any, Action]] = {}
+        # without building its notation (summon: the card in hand, stance: the label, bid: the amount,
+        # an action with a target: its arguments…)
+        self.by_kind: dict[str, dict[Any, Action]] = {kind: {} for kind in KEYED_KINDS}
         self.deck_data: dict[tuple[Any, ...], dict[str, Any]] = {}  # decks as data, by their lists
         # starter decks built once: (D-Squad, Support, side) card ids, by lower-case name (never mutated)
         self.starters: dict[str, tuple[list[int], list[int], list[int]]] = {}
