@@ -161,6 +161,8 @@ class RulesState(ChainState):
             if self.bid is not None:
                 return
             ph = self.phase
+            if ph == MAIN:  # the main step always asks
+                return
             a = self.active
             if ph == DRAW:
                 if self.draw_is_a_decision(a):
@@ -272,15 +274,17 @@ class RulesState(ChainState):
         turn = self.turn
         sp = self.sp[p]
         kind = t.kind
-        # one walk of the hand (sorted, copies side by side): its distinct D-Spirits (statuses count) and
-        # its distinct support cards (never statused)
+        # the hand (sorted: D-Spirits first, copies side by side): its distinct D-Spirits (statuses count)
+        # and its distinct support cards (never statused)
+        hand = self.hand[p]
+        n = self.hand_spirit_count(p)
         spirits: list[HandCard] = []
+        for h in hand[:n]:
+            if not spirits or h != spirits[-1]:
+                spirits.append(h)
         supports: list[int] = []
-        for h in self.hand[p]:
-            if kind[h.card] == SPIRIT:
-                if not spirits or h != spirits[-1]:
-                    spirits.append(h)
-            elif not supports or h.card != supports[-1]:
+        for h in hand[n:]:
+            if not supports or h.card != supports[-1]:
                 supports.append(h.card)
         # their notation names are made only for an action not yet interned
         if not self.summoned and len(bs) < BATTLE_SCENE_MAX:  # DS-G3 one Regular Summon per turn
