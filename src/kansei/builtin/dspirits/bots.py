@@ -26,7 +26,7 @@ def project(state: DSpiritsState, limit: int = 12) -> DSpiritsState:
     """The state after every open window and bidding resolves with passes (a copy if anything changes)."""
     s = state
     for _ in range(limit):
-        if s.over or (s.wnd.priority is None and s.bid is None):
+        if s.over or ((not s.wnd.frames or s.wnd.priority is None) and s.bid is None):
             break
         if s is state:
             s = state.clone()

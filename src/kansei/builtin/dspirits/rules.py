@@ -534,7 +534,7 @@ class RulesState(ChainState):
 
     # ------------------------------------------------------------------------------ the protocol's hooks
     def _legal_actions(self) -> list[Action]:
-        w = self.wnd.priority
+        w = self.wnd.priority if self.wnd.frames else None  # no window open: no call
         if w is not None:
             kind = self.wnd.kind
             if kind == "endure":

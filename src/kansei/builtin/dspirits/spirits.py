@@ -75,7 +75,7 @@ class SpiritState(StateBase):
         auras = self.auras
         if not auras:
             return 0
-        memo = self.table.aura_memo(auras)
+        memo = self.table.auras_seen.get(auras) or self.table.aura_memo(auras)
         key = (p, cid, stat)
         v = memo.get(key)
         if v is None:

@@ -317,7 +317,7 @@ class StateBase(DuelState):
     def to_move(self) -> int | None:
         if self.over:
             return None
-        w = self.wnd.priority
+        w = self.wnd.priority if self.wnd.frames else None  # no window open: no call
         if w is not None:
             return w
         if self.bid is not None:
