@@ -62,6 +62,8 @@ class ChainState(BattleState):
         if not self.holds_support(p):
             return []
         dworld, banished = self.dworld[p], self.banished[p]
+        if not banished:  # the usual case: the D-World alone accounts for copies
+            return [c for c, n in self.listed[p].responses if n > dworld.count(c)]
         return [c for c, n in self.listed[p].responses if n > dworld.count(c) + banished.count(c)]
 
     def answers_now(self, p: int, c: int) -> bool:

@@ -180,7 +180,8 @@ class SpiritState(StateBase):
 
     def fresh_labels(self, p: int) -> tuple[str, ...]:
         slugs = self.table.slug
-        cids = [u.card for u in self.scene[p]] + [u.card for u in self.parked[p]]
+        parked = self.parked[p]
+        cids = [u.card for u in (self.scene[p] + parked if parked else self.scene[p])]
         if len(set(cids)) == len(cids):
             return tuple([slugs[c] for c in cids])
         seen: dict[int, int] = {}
