@@ -26,7 +26,7 @@ def project(state: DSpiritsState, limit: int = 12) -> DSpiritsState:
     """The state after every open window and bidding resolves with passes (a copy if anything changes)."""
     s = state
     for _ in range(limit):
-        if s.over or (s.wnd.priority is None and s.bid is None):
+        if s.over or ((not s.wnd.frames or s.wnd.priority is None) and s.bid is None):
             break
         if s is state:
             s = state.clone()
@@ -41,7 +41,6 @@ def project(state: DSpiritsState, limit: int = 12) -> DSpiritsState:
 
 
 def _side(s: DSpiritsState, p: int) -> float:
-    kind = s.table.kind
     v = float(s.sp[p])
     for u in s.scene[p]:
         a = s.attack_of(p, u)
@@ -60,7 +59,7 @@ def _side(s: DSpiritsState, p: int) -> float:
         v -= 3.0 * u.poison
     hand = s.hand[p]
     v += HAND_CARD * len(hand)
-    v += 40.0 * sum(1 for h in hand if kind[h.card] == SPIRIT)
+    v += 40.0 * s.hand_spirit_count(p)
     v += 120.0 * len(s.support_cards[p])
     return v
 

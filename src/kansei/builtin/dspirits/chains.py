@@ -59,10 +59,11 @@ class ChainState(BattleState):
     def possible_responses(self, p: int) -> list[int]:
         """The response signals ``p`` may hold as far as the other seat knows: those of its open Support
         decklist not all accounted for in public zones, while it holds any support card."""
-        hand = self.hand[p]
-        if not hand or self.hand_spirit_count(p) == len(hand):
+        if not self.holds_support(p):
             return []
         dworld, banished = self.dworld[p], self.banished[p]
+        if not banished:  # the usual case: the D-World alone accounts for copies
+            return [c for c, n in self.listed[p].responses if n > dworld.count(c)]
         return [c for c, n in self.listed[p].responses if n > dworld.count(c) + banished.count(c)]
 
     def answers_now(self, p: int, c: int) -> bool:
@@ -120,13 +121,23 @@ class ChainState(BattleState):
         prog: Program,
         src: Unit | None,
     ) -> None:
-        """``head`` as it is (no target to choose) or once per target ``prog`` may choose now."""
+        """``head`` as it is (no target to choose) or once per target ``prog`` may choose now. The actions
+        are found by their arguments (``args`` and the target's label fix the notation)."""
         t = self.table
+        cache = t.by_kind[kind]
         if prog.choose is None:
-            out.append(t.act(head, kind, (*args, "")))
+            key = (*args, "")
+            a = cache.get(key)
+            if a is None:
+                a = cache[key] = t.act(head, kind, key)
+            out.append(a)
             return
         for lab in self.choices(p, prog, src):
-            out.append(t.act(f"{head} {lab}", kind, (*args, lab)))
+            key = (*args, lab)
+            a = cache.get(key)
+            if a is None:
+                a = cache[key] = t.act(f"{head} {lab}", kind, key)
+            out.append(a)
 
     def target_options(self, seat: int) -> list[Action]:
         """A "when summoned" ability's target, or pass when none fits (it fizzles)."""
@@ -217,11 +228,12 @@ class ChainState(BattleState):
         b = self.bid
         assert b is not None
         t = self.table
-        bids = t.kind_cache("bid")
+        bids = t.by_kind["bid"]
+        sp = self.sp[b.mover]
         out = []
         for step in BID_STEPS:
             n = b.amount + step
-            if self.afford(b.mover, n):
+            if sp > n:  # affordable: it leaves at least 1 SP
                 a = bids.get(n)
                 if a is None:
                     a = bids[n] = t.act(f"bid {n}", "bid", (n,))

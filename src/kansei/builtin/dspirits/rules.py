@@ -145,7 +145,8 @@ class RulesState(ChainState):
         """Carry out everything automatic until a player must decide (the chain, passes for seats that
         publicly have no answer, draw and battle steps with nothing to choose, end steps)."""
         while not self.over:
-            if self.check_end():
+            sp = self.sp
+            if (sp[0] <= 0 or sp[1] <= 0) and self.check_end():  # DS-G1
                 continue
             wnd = self.wnd
             if wnd.frames:
@@ -160,6 +161,8 @@ class RulesState(ChainState):
             if self.bid is not None:
                 return
             ph = self.phase
+            if ph == MAIN:  # the main step always asks
+                return
             a = self.active
             if ph == DRAW:
                 if self.draw_is_a_decision(a):
@@ -239,15 +242,6 @@ class RulesState(ChainState):
         self.start_turn(1 - p)
 
     # ------------------------------------------------------------------------------ the main step
-    def hand_spirits(self, p: int) -> list[HandCard]:
-        """The distinct D-Spirits in ``p``'s hand."""
-        kind = self.table.kind
-        out: list[HandCard] = []
-        for h in self.hand[p]:  # sorted: copies are side by side
-            if kind[h.card] == SPIRIT and not (out and h == out[-1]):
-                out.append(h)
-        return out
-
     def program_ok(self, p: int, prog: Program, src: Unit | None) -> bool:
         """Extra conditions some blocks put on activation: a zone with room to move to, a launcher on the
         Battle Scene."""
@@ -271,14 +265,28 @@ class RulesState(ChainState):
     def main_actions(self, p: int) -> list[Action]:
         t = self.table
         act = t.act
-        cache = t.kind_cache
-        summons, exchanges = cache("summon"), cache("exchange")
-        stances, plays, evolves = cache("stance"), cache("play"), cache("evolve")
+        kinds = t.by_kind
+        summons, exchanges, stances, plays, evolves = (
+            kinds["summon"], kinds["exchange"], kinds["stance"], kinds["play"], kinds["evolve"]
+        )  # fmt: skip
         out: list[Action] = []
         bs, sz = self.scene[p], self.parked[p]  # the Battle Scene and the Support Zone
         turn = self.turn
         sp = self.sp[p]
-        spirits = self.hand_spirits(p)  # their notation names are made only for an action not yet interned
+        kind = t.kind
+        # the hand (sorted: D-Spirits first, copies side by side): its distinct D-Spirits (statuses count)
+        # and its distinct support cards (never statused)
+        hand = self.hand[p]
+        n = self.hand_spirit_count(p)
+        spirits: list[HandCard] = []
+        for h in hand[:n]:
+            if not spirits or h != spirits[-1]:
+                spirits.append(h)
+        supports: list[int] = []
+        for h in hand[n:]:
+            if not supports or h.card != supports[-1]:
+                supports.append(h.card)
+        # their notation names are made only for an action not yet interned
         if not self.summoned and len(bs) < BATTLE_SCENE_MAX:  # DS-G3 one Regular Summon per turn
             for h in spirits:
                 a = summons.get(h)
@@ -288,13 +296,14 @@ class RulesState(ChainState):
         labels = self.labels(p)
         nb = len(bs)
         shift = self.game.options.old_rules and not self.shifted and sp > SOUL_SHIFT_COST
+        may_exchange = not self.exchanged and bool(spirits)
         for i, u in enumerate(bs + sz if sz else bs):
             lab = labels[i]
             c = u.card
             if i < nb:
                 free = not self.is_frozen(u) and not self.is_restricted(u)
                 # DS-X3 Soul Exchange: Super D-Summoned, or on the field since an earlier turn
-                if free and not self.exchanged and (u.super_summoned or u.entered < turn):
+                if free and may_exchange and (u.super_summoned or u.entered < turn):
                     for h in spirits:
                         a = exchanges.get((lab, h))
                         if a is None:
@@ -329,22 +338,23 @@ class RulesState(ChainState):
                         self.with_targets(
                             out, f"ability {lab} {t.pslug[prog.id]}", "ability", (lab, j), p, prog, u
                         )
-        last = -1
-        for h in self.hand[p]:  # support cards (never statused), each distinct card once
-            c = h.card
-            k = t.kind[c]
-            if c == last or k == SPIRIT:
-                continue
-            last = c
+        for c in supports:
+            k = kind[c]
             if k == SIGNAL:
                 eff = t.effect[c]
                 if eff is None:
-                    out.append(plays.get(c) or plays.setdefault(c, act(f"play {t.slug[c]}", "play", (c, ""))))
+                    a = plays.get((c, ""))
+                    if a is None:
+                        a = plays[c, ""] = act(f"play {t.slug[c]}", "play", (c, ""))
+                    out.append(a)
                 elif not eff.needs_attack and not eff.needs_link:
                     self.with_targets(out, f"play {t.slug[c]}", "play", (c,), p, eff, None)
             elif k == REALM:
                 if sp > t.bid[c]:  # DS-R1: the opening bid must be affordable
-                    out.append(plays.get(c) or plays.setdefault(c, act(f"play {t.slug[c]}", "play", (c, ""))))
+                    a = plays.get((c, ""))
+                    if a is None:
+                        a = plays[c, ""] = act(f"play {t.slug[c]}", "play", (c, ""))
+                    out.append(a)
             elif k == MOVECARD:
                 eff = t.effect[c]
                 if sp > t.cost[c] and eff is not None and all(self.controls(p, r) for r in t.requires[c]):
@@ -524,7 +534,7 @@ class RulesState(ChainState):
 
     # ------------------------------------------------------------------------------ the protocol's hooks
     def _legal_actions(self) -> list[Action]:
-        w = self.wnd.priority
+        w = self.wnd.priority if self.wnd.frames else None  # no window open: no call
         if w is not None:
             kind = self.wnd.kind
             if kind == "endure":

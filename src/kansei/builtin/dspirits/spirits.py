@@ -5,7 +5,7 @@ choose, and the end of a game (see :mod:`.state` for the layers).
 
 from __future__ import annotations
 
-from bisect import insort
+from bisect import bisect_left, insort
 from typing import cast
 
 from .blocks import CHOOSING
@@ -70,15 +70,23 @@ class SpiritState(StateBase):
         self.auras = tuple(out)
 
     def aura(self, p: int, cid: int, stat: int) -> int:
-        """What the auras in force add to ``stat`` (0: attack, 1: endurance) of ``p``'s card ``cid``."""
-        v = 0
-        if self.auras:
+        """What the auras in force add to ``stat`` (0: attack, 1: endurance) of ``p``'s card ``cid``
+        (remembered per set of auras in the table: it depends on nothing else)."""
+        auras = self.auras
+        if not auras:
+            return 0
+        memo = self.table.auras_seen.get(auras) or self.table.aura_memo(auras)
+        key = (p, cid, stat)
+        v = memo.get(key)
+        if v is None:
+            v = 0
             types = self.table.types[cid]
-            for owner, side, bit, st, amount in self.auras:
+            for owner, side, bit, st, amount in auras:
                 if st != stat or (bit and not types & bit):
                     continue
                 if side == "all" or (side == "own") == (owner == p):
                     v += amount
+            memo[key] = v
         return v
 
     def attack_of(self, p: int, u: Unit) -> int:
@@ -172,7 +180,8 @@ class SpiritState(StateBase):
 
     def fresh_labels(self, p: int) -> tuple[str, ...]:
         slugs = self.table.slug
-        cids = [u.card for u in self.scene[p]] + [u.card for u in self.parked[p]]
+        parked = self.parked[p]
+        cids = [u.card for u in (self.scene[p] + parked if parked else self.scene[p])]
         if len(set(cids)) == len(cids):
             return tuple([slugs[c] for c in cids])
         seen: dict[int, int] = {}
@@ -235,8 +244,12 @@ class SpiritState(StateBase):
 
     def hand_spirit_count(self, p: int) -> int:
         """How many D-Spirits ``p`` holds (public: the backs of the two decks differ, docs/rulings.md)."""
-        kind = self.table.kind
-        return sum(1 for h in self.hand[p] if kind[h.card] == SPIRIT)
+        return bisect_left(self.hand[p], self.table.after_spirits)  # sorted: D-Spirits first (see Table)
+
+    def holds_support(self, p: int) -> bool:
+        """Whether ``p`` holds any support card (public, as :meth:`hand_spirit_count`)."""
+        hand = self.hand[p]
+        return bool(hand) and self.table.kind[hand[-1].card] != SPIRIT  # sorted: support cards last
 
     def to_hand(self, p: int, u: Unit, why: str) -> None:
         """Back to hand: the base card, keeping its statuses (DS-R2); D-Evolutions on it go to the D-World."""
@@ -575,6 +588,10 @@ class SpiritState(StateBase):
         sides = (1 - p,) if sel == "foe" else (p,) if sel in ("own", "other_own") else (p, 1 - p)
         for q in sides:
             names = self.labels(q)
+            if not mp and sel != "other_own":  # every D-Spirit in play (labels: the same order)
+                pre = "foe:" if q != p else "own:"
+                out += [pre + name for name in names]
+                continue
             field = self.scene[q] + self.parked[q] if sel != "other_own" else self.scene[q]
             pre = "foe:" if q != p else "own:"
             for i, u in enumerate(field):

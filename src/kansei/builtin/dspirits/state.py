@@ -317,7 +317,7 @@ class StateBase(DuelState):
     def to_move(self) -> int | None:
         if self.over:
             return None
-        w = self.wnd.priority
+        w = self.wnd.priority if self.wnd.frames else None  # no window open: no call
         if w is not None:
             return w
         if self.bid is not None:
@@ -412,8 +412,8 @@ class StateBase(DuelState):
         s.match_first = self.match_first
         s.shown = self.shown[:]
         s.decks_at_start = self.decks_at_start
-        s.token = new_token()
-        self.token = new_token()
+        s.token = next(_TOKENS)  # new_token(), without the call
+        self.token = next(_TOKENS)
         s.ready = self.ready
         s.listed = self.listed
         s.support_cards = [self.support_cards[0][:], self.support_cards[1][:]]

@@ -34,10 +34,17 @@ from .cards import (
 from .state import HandCard
 
 TRIGGERS = ("command", "summoned", "destroyed", "attack", "end")
+AURA_SETS = 4096  # sets of auras in force whose sums a table remembers (see Table.aura_memo)
+# the kinds of action interned by key from the start (the main step's, responses, attacks, bids)
+KEYED_KINDS = (
+    *("summon", "exchange", "stance", "move", "ability", "play", "evolve"),
+    *("respond", "attack", "bid"),
+)
 
 
 class Table:
-    """Every card as parallel arrays indexed by card id."""
+    """Every card as parallel arrays indexed by card id. D-Spirits come first, then D-Evolutions, then
+    support cards: a sorted hand holds its D-Spirits before its support cards."""
 
     def __init__(self, cat: Catalog, folder: Path | None = None):
         self.catalog = cat
@@ -73,11 +80,15 @@ class Table:
         self.lasting = [False] * n
         self.pslug = [mkslug(prog.name) for prog in cat.programs]  # abilities as notations name them
         self.plain = [HandCard(i) for i in range(n)]  # the interned card in hand without statuses
+        # sorts after every D-Spirit in a hand and before every other card: where its D-Spirits end
+        self.after_spirits = HandCard(len(cat.spirits))
         self.acts: dict[str, Action] = {}  # interned actions (bounded by the notations content allows)
         # the same actions by kind and a key that fixes their notation: the hot path finds an action
-        # without building its notation (summon: the card in hand, stance: the label, bid: the amount…)
-        self.by_kind: dict[str, dict[Any, Action]] = {}
+        # without building its notation (summon: the card in hand, stance: the label, bid: the amount,
+        # an action with a target: its arguments…)
+        self.by_kind: dict[str, dict[Any, Action]] = {kind: {} for kind in KEYED_KINDS}
         self.deck_data: dict[tuple[Any, ...], dict[str, Any]] = {}  # decks as data, by their lists
+        self.auras_seen: dict[tuple[Any, ...], dict[tuple[int, int, int], int]] = {}  # see aura_memo
         # starter decks built once: (D-Squad, Support, side) card ids, by lower-case name (never mutated)
         self.starters: dict[str, tuple[list[int], list[int], list[int]]] = {}
         self.spaces: dict[
@@ -164,6 +175,16 @@ class Table:
         if cache is None:
             cache = self.by_kind[kind] = {}
         return cache
+
+    def aura_memo(self, auras: tuple[Any, ...]) -> dict[tuple[int, int, int], int]:
+        """What a set of auras in force adds to a stat, by (seat, card, stat), filled by the state as it
+        asks (``SpiritState.aura``); forgotten all at once past ``AURA_SETS`` sets."""
+        memo = self.auras_seen.get(auras)
+        if memo is None:
+            if len(self.auras_seen) >= AURA_SETS:
+                self.auras_seen.clear()
+            memo = self.auras_seen[auras] = {}
+        return memo
 
     def is_spirit(self, cid: int) -> bool:
         return self.kind[cid] == SPIRIT
