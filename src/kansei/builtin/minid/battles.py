@@ -45,9 +45,9 @@ def duel(s: MiniDState, att: int, dfd: int) -> None:
     s.battle_bonus[att] = s.battle_bonus[dfd] = 0
     defender_case = s.positions[dfd]
     while True:
-        a = s._roll(20)
-        d = s._roll(20)
-        e = s._roll(6)
+        a = rules.roll(s, 20)
+        d = rules.roll(s, 20)
+        e = rules.roll(s, 6)
         attack = a + attack_mod
         defence = d + e + defence_mod
         perfect_defence = a == 1 or d == 20
@@ -57,10 +57,10 @@ def duel(s: MiniDState, att: int, dfd: int) -> None:
             outcome = "both_perfect"
         elif perfect_defence:  # (a)
             outcome = "perfect_defence"
-            shift = shift_die = s._roll(6)
+            shift = shift_die = rules.roll(s, 6)
         elif perfect_overtake:  # (b)
             outcome = "perfect_overtake"
-            shift_die = s._roll(6)
+            shift_die = rules.roll(s, 6)
             shift = shift_die + (AURA if s.aura == att else 0)
         elif attack == defence:  # (c) equal totals -> roll again
             outcome = "tie"

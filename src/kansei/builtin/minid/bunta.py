@@ -31,7 +31,7 @@ def cross_bunta(s: MiniDState, p: int) -> None:
     if s.status[p] != RACING or s.met_bunta[p]:
         return
     s.met_bunta[p] = True
-    ask_crossing(s, p, s._roll(20), AURA if s.aura == p else 0)
+    ask_crossing(s, p, rules.roll(s, 20), AURA if s.aura == p else 0)
 
 
 def ask_crossing(s: MiniDState, p: int, die: int, mod: int) -> None:
@@ -66,9 +66,11 @@ def bunta_check(s: MiniDState) -> None:
     """MD-R1: once Bunta has passed every racer still in the race he stops moving."""
     if s.bunta_driving and not s.over:
         status, met = s.status, s.met_bunta
-        if all(status[q] != RACING or met[q] for q in range(s.seats)):
-            s.bunta_driving = False
-            s.log("bunta_gone", case=s.bunta)
+        for q in range(s.seats):
+            if status[q] == RACING and not met[q]:  # a racer he has still to pass
+                return
+        s.bunta_driving = False
+        s.log("bunta_gone", case=s.bunta)
 
 
 __all__ = ["ask_crossing", "bunta_check", "bunta_drive", "cross_bunta", "cross_end"]

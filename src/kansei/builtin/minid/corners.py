@@ -39,7 +39,7 @@ def enter_corner(s: MiniDState, p: int) -> None:
 
 def drift_roll(s: MiniDState, p: int, line: int) -> None:
     """MD-C1: roll 1d20 DRIFT against the corner's difficulty."""
-    n = s._roll(20)
+    n = rules.roll(s, 20)
     mod = LINE_DRIFT[line]
     if s.aura == p:  # MD-N3
         mod += AURA

@@ -21,6 +21,7 @@ from bisect import insort
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from kansei.core.errors import ContentError
 from kansei.core.protocol import Action
 
 from . import battles, bunta, corners
@@ -40,6 +41,7 @@ from .terms import (
     LINE,
     LINES,
     MASTERED,
+    NONE,
     OUT,
     RACING,
     SKIP,
@@ -62,6 +64,19 @@ PASS = Action("pass", "pass")
 DRAW_ACT = Action("draw", "draw")
 DRAW_CHOICES = (DRAW_ACT, PASS)
 DECLINE = {TURN: ROLL, SKIP: PASS, DRIFT: ACCEPT, BATTLE: PASS, CROSSING: ACCEPT}
+
+
+# ------------------------------------------------------------------------------ dice
+def roll(s: MiniDState, sides: int) -> int:
+    """A die of ``sides`` faces: a scenario's next forced die where there is one, else the state's random
+    source."""
+    forced = s.forced_dice
+    if forced:
+        v = forced.pop()
+        if v > sides:
+            raise ContentError([f"minid setup: forced die {v} cannot be the result of a d{sides}"])
+        return v
+    return s.rng.die(sides)
 
 
 # ------------------------------------------------------------------------------ decisions
@@ -125,10 +140,10 @@ def decide(s: MiniDState, a: Action) -> None:
     run(s)
 
 
-def reroll(s: MiniDState, p: int, roll: str, old: int) -> int:
-    """A card's reroll of a d20 (``roll``: "drift" or "crossing"); the new roll stands."""
-    new = s._roll(20)
-    s.log("reroll", seat=p, roll=roll, old=old, new=new)
+def reroll(s: MiniDState, p: int, which: str, old: int) -> int:
+    """A card's reroll of a d20 (``which``: "drift" or "crossing"); the new roll stands."""
+    new = roll(s, 20)
+    s.log("reroll", seat=p, roll=which, old=old, new=new)
     return new
 
 
@@ -161,7 +176,7 @@ def next_step(s: MiniDState) -> None:
         if s.bunta_driving:
             bunta.bunta_check(s)
             if s.bunta_driving:
-                bunta.bunta_drive(s, s._roll(6), None)
+                bunta.bunta_drive(s, roll(s, 6), None)
     else:
         s.cursor = c + 1
         _turn(s, s.order[c - 1])
@@ -180,8 +195,8 @@ def begin(s: MiniDState, starter: int) -> None:
 
 def sprint(s: MiniDState, p: int, power: int) -> None:
     """MD-S2 ruling: the car lands at power + (2d6 - 7); the line is at 12."""
-    d1 = s._roll(6)
-    d2 = s._roll(6)
+    d1 = roll(s, 6)
+    d2 = roll(s, 6)
     land = s.landings[p] = power + d1 + d2 - 7
     s.log("sprint", seat=p, power=power, dice=[d1, d2], landing=land, crossed=land > SPRINT_LINE)
     sp = s.sprinters
@@ -238,13 +253,15 @@ def take_turn(s: MiniDState, p: int) -> None:
     s.log("turn", seat=p, round=s.round_no)
     s.move_bonus = 0
     tasks = s.tasks
-    if s.hands[p] and not _crawling(s, p):
+    x = s.positions[p]
+    corner = _corner_here(s, p, x)
+    if corner != FAILED and s.hands[p]:  # asked, unless crawling (MD-C3: no roll for cards to change)
         tasks.append((_end_turn, p))
         tasks.append((_move, p))
         s.pending = Decision(TURN, p)
         return
     below = len(tasks)
-    _move(s, p)
+    _drive(s, p, x, corner, 0)
     if len(tasks) == below:  # the move started nothing (no corner, battle, finish or crossing)
         _end_turn(s, p)
     else:  # the turn ends once what the move started is over
@@ -257,32 +274,38 @@ def ask_turn_card(s: MiniDState, p: int) -> None:
         s.pending = Decision(TURN, p)
 
 
-def _crawling(s: MiniDState, p: int) -> bool:
-    sec = s.track.section_at[s.positions[p]]
-    return sec >= 0 and sec == s.corner_section[p] and s.corner_state[p] == FAILED
+def _corner_here(s: MiniDState, p: int, x: int) -> int:
+    """The racer's state (NONE, MASTERED, FAILED) in the corner it stands in at case ``x``: NONE unless
+    that is the corner it last drifted into."""
+    sec = s.track.section_at[x]
+    return s.corner_state[p] if sec >= 0 and sec == s.corner_section[p] else NONE
 
 
 def _move(s: MiniDState, p: int) -> None:
-    """MD-R2: roll 1d6 and move forward — or crawl one case in a failed corner (MD-C3)."""
+    """The move of a turn whose racer was asked for cards first, with what they added (see :func:`_drive`)."""
     if s.status[p] != RACING:
         return
+    bonus = s.move_bonus
+    s.move_bonus = 0
     x = s.positions[p]
-    sec = s.track.section_at[x]
-    in_corner = sec >= 0 and sec == s.corner_section[p]
-    if in_corner and s.corner_state[p] == FAILED:  # MD-C3
-        s.move_bonus = 0
+    _drive(s, p, x, _corner_here(s, p, x), bonus)
+
+
+def _drive(s: MiniDState, p: int, x: int, corner: int, bonus: int) -> None:
+    """MD-R2: roll 1d6 (+ ``bonus`` from cards) and move forward from case ``x`` — or crawl one case in a
+    failed corner (MD-C3); ``corner``: the racer's state in the corner it stands in."""
+    if corner == FAILED:  # MD-C3
         forward(s, p, 1, None, "crawl")
         return
-    n = s._roll(6)
-    total = n + s.move_bonus
-    s.move_bonus = 0
+    n = roll(s, 6)
+    total = n + bonus
     if s.aura == p:  # MD-N3
         total += AURA
     if s.waiting[p]:
         total += trigger(s, p, "move")
     if s.aspiration and _aspiration(s, p, x):  # MD-O1
         total += 1
-    if in_corner and s.corner_state[p] == MASTERED:  # MD-O2 (+2 / -2 in this corner)
+    if corner == MASTERED:  # MD-O2 (+2 / -2 in this corner)
         total += s.corner_move[p]
     forward(s, p, total if total > 1 else 1, n, "move")
 

@@ -16,7 +16,6 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from kansei.core.errors import ContentError
 from kansei.core.protocol import Action, State
 
 from . import rules, views
@@ -67,16 +66,6 @@ class MiniDState(State):
     sprinters: list[int]
     landings: list[int | None]
     over: bool
-
-    # ------------------------------------------------------------------------------ dice
-    def _roll(self, sides: int) -> int:
-        forced = self.forced_dice
-        if forced:
-            v = forced.pop()
-            if v > sides:
-                raise ContentError([f"minid setup: forced die {v} cannot be the result of a d{sides}"])
-            return v
-        return self.rng.die(sides)
 
     # ------------------------------------------------------------------------------ protocol
     @property

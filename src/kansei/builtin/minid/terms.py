@@ -3,33 +3,54 @@ the decisions a racer is asked (:class:`Decision`)."""
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final, NamedTuple
+
+# Every name below is Final: compiled (``python -m kansei.build``), the race's modules use its value where
+# they name it, where a plain module global is looked up by name at each use.
 
 # the moments a kept card may be played (its window; also the decisions asked then)
-TURN, DRIFT, BATTLE, CROSSING, SKIP = "turn", "drift", "battle", "crossing", "skip"
+TURN: Final = "turn"
+DRIFT: Final = "drift"
+BATTLE: Final = "battle"
+CROSSING: Final = "crossing"
+SKIP: Final = "skip"
 WINDOWS = (TURN, DRIFT, BATTLE, CROSSING, SKIP)
 # the kinds of Event card blocks; the rolls a waiting ⚡ card modifies
-BOLT, KEPT = "bolt", "kept"
-MOVE_ROLL, DRIFT_ROLL = "move", "drift"
+BOLT: Final = "bolt"
+KEPT: Final = "kept"
+MOVE_ROLL: Final = "move"
+DRIFT_ROLL: Final = "drift"
 
 # -- constants --------------------------------------------------------------------------------------------
 
-BIG = 1 << 30  # "no such case"
-RACING, FINISHED, OUT = 0, 1, 2
+BIG: Final = 1 << 30  # "no such case"
+RACING: Final = 0
+FINISHED: Final = 1
+OUT: Final = 2
 STATUS = ("racing", "finished", "out")
-NONE, MASTERED, FAILED = 0, 1, 2  # a racer's state in the corner they last drifted into
+# a racer's state in the corner they last drifted into
+NONE: Final = 0
+MASTERED: Final = 1
+FAILED: Final = 2
 CORNER_STATE = (None, "mastered", "failed")
-NORMAL, GAMBLER, MOONLIGHT = 0, 1, 2  # MD-O2 cornering lines
+# MD-O2 cornering lines
+NORMAL: Final = 0
+GAMBLER: Final = 1
+MOONLIGHT: Final = 2
 LINES = ("normal", "gambler", "moonlight")
 LINE_DRIFT = (0, -3, 3)  # MD-O2: Midnight Gambler -3 drift, Moonlight Control +3
 LINE_MOVE = (0, 2, -2)  # MD-O2: +2 / -2 movement in this corner once mastered
-ATTACK, DEFEND = 0, 1
-HAND_LIMIT = 3  # MD-E1
-AURA = 3  # MD-N3
-SPRINT_LINE = 12  # MD-S2 ruling
+ATTACK: Final = 0
+DEFEND: Final = 1
+HAND_LIMIT: Final = 3  # MD-E1
+AURA: Final = 3  # MD-N3
+SPRINT_LINE: Final = 12  # MD-S2 ruling
 
 # decisions (Decision.kind); the five card moments are named as the kept cards' windows
-SPRINT, LINE, DRAW, DISCARD = "sprint", "line", "draw", "discard"
+SPRINT: Final = "sprint"
+LINE: Final = "line"
+DRAW: Final = "draw"
+DISCARD: Final = "discard"
 DECISIONS = (SPRINT, TURN, SKIP, LINE, DRIFT, BATTLE, CROSSING, DRAW, DISCARD)
 
 
