@@ -114,6 +114,13 @@ def evaluate(state: StampedeState, seat: int, w: Weights = DEFAULT) -> float:
     return v
 
 
+def evaluate_all(state: StampedeState) -> list[float]:
+    """Both seats' evaluations with the open windows passed once: the evaluation is zero-sum, so the second
+    seat's is the first's negated (``0.0 - v``: exactly what ``evaluate(state, 1)`` gives, a zero too)."""
+    v = evaluate(state, 0)
+    return [v, 0.0 - v]
+
+
 def evaluator(style: str) -> Callable[[StampedeState, int], float]:
     """The evaluation of a play style (see the module's docstring)."""
     w = STYLE_WEIGHTS[style]
