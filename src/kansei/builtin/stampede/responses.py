@@ -91,10 +91,8 @@ class Responses(Combat):
     # -- legal responses --------------------------------------------------------------------------
     def _window_actions(self) -> list[Action]:
         """The legal actions of the seat with priority in the innermost window."""
-        windows = self.windows
-        seat = windows.priority
-        assert seat is not None
-        kind = windows.frames[-1].kind
+        frame = self.windows.frames[-1]  # waiting for a decision (a resolving window never is)
+        seat, kind = frame.priority, frame.kind
         if kind == W_CHOICE:
             return self._trigger_actions()
         out: list[Action] = []
