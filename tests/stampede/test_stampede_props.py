@@ -78,3 +78,23 @@ def test_notation_round_trips_and_is_stable(sc):
         for a in s.legal_actions():
             assert GAME.parse(s, a.notation.upper()) is a
         s.apply(rng.choice(s.legal_actions()))
+
+
+def test_field_abilities_passed_over_are_only_those_their_blocks_refuse():
+    """``Ability.zones`` and ``Ability.taps_self`` (the blocks' ``source_zones``, ``taps_source``) let the
+    legal actions skip a field card's ability without asking its blocks: over random games with every
+    deck, each ability skipped where its card stands is one its own condition or cost refuses there."""
+    rng = random.Random(24)
+    skipped = 0
+    for i, pair in enumerate(PAIRS):
+        s = GAME.start(seed=i + 1, decks=list(pair))
+        while not s.is_over:
+            for p in (0, 1):
+                for z in (0, 1, 2):
+                    u = s.field[p * 3 + z]
+                    for ab in s.card_of[u].activated if u >= 0 else ():
+                        if z not in ab.zones or (s.tapped[p * 3 + z] and ab.taps_self):
+                            assert s._ability_options(p, u, ab) == []
+                            skipped += 1
+            s.apply(rng.choice(s.legal_actions()))
+    assert skipped  # the games met some

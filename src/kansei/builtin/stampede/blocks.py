@@ -121,6 +121,10 @@ class _Impl:
     """Defaults shared by the implementations."""
 
     choice: str | None = None  # "zone" or "card" when the block asks for a choice
+    # what a condition or cost needs of the card using it from the field, known before it is asked (its
+    # own test stays the rule): the zones the card must stand in (None: any), a cost that taps it
+    source_zones: tuple[int, ...] | None = None
+    taps_source = False
 
     def label(self, p: Any, table: Catalog, ch: Any) -> str:
         """The notation word of a choice (a relative zone label, or a card's slug)."""
@@ -201,12 +205,16 @@ class _Cond(_Impl):
 class SelfIsCenter(_Cond):
     """The source is the top machine of your center."""
 
+    source_zones = (1,)
+
     def ok(self, p: Any, s: StampedeState, seat: int, uid: int, ab: int) -> bool:
         return s.field[seat * 3 + 1] == uid
 
 
 class SelfOnSide(_Cond):
     """The source stands in your left or right zone."""
+
+    source_zones = (0, 2)
 
     def ok(self, p: Any, s: StampedeState, seat: int, uid: int, ab: int) -> bool:
         return s.field[seat * 3] == uid or s.field[seat * 3 + 2] == uid
@@ -276,6 +284,8 @@ class OpponentTurn(_Cond):
 class TapSelf(_Impl):
     """Tap this card (it must be untapped on the field)."""
 
+    taps_source = True
+
     def options(self, p: Any, s: StampedeState, seat: int, uid: int) -> list[Any]:
         z = s.zone_of(uid)
         return [None] if z >= 0 and not s.tapped[seat * 3 + z] else []
@@ -309,6 +319,7 @@ class PutUnderSelf(_Impl):
     """Put one of your gear-``gear`` machines from a side zone under this card (this card at the center)."""
 
     choice = "zone"
+    source_zones = (1,)
 
     def options(self, p: Any, s: StampedeState, seat: int, uid: int) -> list[Any]:
         if s.field[seat * 3 + 1] != uid:

@@ -22,6 +22,7 @@ from .rules import StampedeState
 from .state import KEEPER_WINDOWS, RESPONSE_WINDOWS
 
 SETTLE_STEPS = 12  # passes played at most to see a declared attack or run resolve
+ASKING_WINDOWS = RESPONSE_WINDOWS + KEEPER_WINDOWS  # the windows ``settled`` passes through
 
 WIN = 1000.0
 DISTANCE = 12.0  # one step of remaining distance
@@ -55,16 +56,18 @@ styles = {
 
 
 def _side_value(s: StampedeState, p: int, w: Weights = DEFAULT) -> float:
-    F, D = s.field, s.card_of
+    field, card_of = s.field, s.card_of
+    modified = bool(s.stat_mods)  # else every machine has its printed stats
     v = 0.0
     base = p * 3
     for z in (0, 1, 2):
-        u = F[base + z]
+        u = field[base + z]
         if u < 0:
             continue
-        d = D[u]
+        d = card_of[u]
         if d.kind == MACHINE:
-            v += w.body * (s.pow_of(u) + s.def_of(u)) / 1000.0
+            stats = s.pow_of(u) + s.def_of(u) if modified else d.pow + d.def_
+            v += w.body * stats / 1000.0
             if not d.guest and (not d.demi_guest or z == 1):
                 v += w.speed * d.gear
             if d.dead_heat:
@@ -86,12 +89,13 @@ def settled(state: StampedeState) -> StampedeState:
     """The state once the open response windows resolve with every seat passing: what a declared attack
     or run leads to if nobody answers (a seat holding cards is asked, so a window stops the game until
     it passes). ``state`` itself when no window is open."""
-    windows = state.windows
-    if not windows.frames or windows.kind not in RESPONSE_WINDOWS and windows.kind not in KEEPER_WINDOWS:
+    frames = state.windows.frames
+    if not frames or frames[-1].kind not in ASKING_WINDOWS:
         return state
     s = state.clone()
     for _ in range(SETTLE_STEPS):
-        if s.over or not s.windows.frames or s.windows.kind not in RESPONSE_WINDOWS + KEEPER_WINDOWS:
+        frames = s.windows.frames
+        if s.over or not frames or frames[-1].kind not in ASKING_WINDOWS:
             break
         s.advance(PASS)
     return s
@@ -112,6 +116,13 @@ def evaluate(state: StampedeState, seat: int, w: Weights = DEFAULT) -> float:
     else:
         v += w.mine * _side_value(state, seat, w) - w.theirs * _side_value(state, opp, w)
     return v
+
+
+def evaluate_all(state: StampedeState) -> list[float]:
+    """Both seats' evaluations with the open windows passed once: the evaluation is zero-sum, so the second
+    seat's is the first's negated (``0.0 - v``: exactly what ``evaluate(state, 1)`` gives, a zero too)."""
+    v = evaluate(state, 0)
+    return [v, 0.0 - v]
 
 
 def evaluator(style: str) -> Callable[[StampedeState, int], float]:

@@ -181,9 +181,15 @@ class StarterDeck(Record):
 
 
 class Ability:
-    """An ability compiled for the hot path (blocks as :class:`Compiled`)."""
+    """An ability compiled for the hot path (blocks as :class:`Compiled`).
 
-    __slots__ = ("index", "trigger", "optional", "conds", "costs", "effects", "blocks")
+    ``zones`` and ``taps_self`` say up front what its conditions and costs require of the card using it
+    from the field (each block's ``source_zones`` and ``taps_source``), so the field's abilities that
+    cannot be used where the card stands are passed over without asking their blocks."""
+
+    __slots__ = (
+        "index", "trigger", "optional", "conds", "costs", "effects", "blocks", "zones", "taps_self",
+    )  # fmt: skip
 
     index: int  # its position among the card's abilities
     trigger: str
@@ -192,6 +198,8 @@ class Ability:
     costs: tuple[Compiled, ...]
     effects: tuple[Compiled, ...]
     blocks: tuple[Compiled, ...]  # the costs, then the effects: one choice each, in this order
+    zones: tuple[int, ...]  # the zones (left, center, right) the card may be used from the field in
+    taps_self: bool  # a cost taps the card itself: it cannot be used while tapped
 
     def __init__(
         self,
@@ -209,6 +217,13 @@ class Ability:
         self.costs = costs
         self.effects = effects
         self.blocks = costs + effects
+        zones: tuple[int, ...] = (0, 1, 2)
+        for c in conds + costs:
+            need = getattr(c.impl, "source_zones", None)
+            if need is not None:
+                zones = tuple(z for z in zones if z in need)
+        self.zones = zones
+        self.taps_self = any(getattr(c.impl, "taps_source", False) for c in costs)
 
 
 def guide_warnings(recs: list[CardRec], display: str) -> list[str]:

@@ -28,18 +28,23 @@ class Combat(Board):
     def _declare_attack(self, p: int, zones: tuple[int, ...], tz: int) -> None:
         """ST-T4: tap the attackers; the defender may respond (attack window)."""
         base = p * 3
-        field = self.field
+        field, tapped, card_of = self.field, self.tapped, self.card_of
         pairs = []
+        names = []
+        letters = []
         for z in zones:
-            self.tapped[base + z] = True
-            pairs.append((z, field[base + z]))
+            u = field[base + z]
+            tapped[base + z] = True
+            pairs.append((z, u))
+            names.append(card_of[u].en)
+            letters.append(ZONES[z])
         target = field[(1 - p) * 3 + tz]
         self.log(
             "attack",
             seat=p,
-            attackers=[self.card_of[u].en for _, u in pairs],
-            zones=[ZONES[z] for z in zones],
-            target=self.card_of[target].en,
+            attackers=names,
+            zones=letters,
+            target=card_of[target].en,
             target_zone=ZONES[tz],
         )
         item = AttackItem(W_ATTACK, p, tuple(pairs), tz, target)
@@ -55,11 +60,14 @@ class Combat(Board):
     # -- resolution ---------------------------------------------------------------------------------
     def _resolve_attack(self, item: AttackItem) -> None:
         """ST-T4 combat: POW (summed for a combined attack) against DEF; events lose HP."""
-        p, tz, tu = item.seat, item.target_zone, item.target
+        _, p, attackers, tz, tu = item
         o = 1 - p
         field, card_of = self.field, self.card_of
         base = p * 3
-        present = [(z, u) for z, u in item.attackers if field[base + z] == u]
+        present = []
+        for pair in attackers:
+            if field[base + pair[0]] == pair[1]:
+                present.append(pair)
         target_ok = field[o * 3 + tz] == tu and (not self.obstructed(p) or card_of[tu].obstruction)
         if not present or not target_ok:
             self.log("fizzle", what="attack", seat=p)
@@ -96,10 +104,11 @@ class Combat(Board):
     def _double_action(self, p: int, pairs: Iterable[tuple[int, int]]) -> None:
         """ST-K2: after acting, a Double Action machine untaps once (per turn by default)."""
         base = p * 3
+        card_of = self.card_of
         for z, u in pairs:
             if (
-                self.field[base + z] == u
-                and self.card_of[u].double_action
+                card_of[u].double_action
+                and self.field[base + z] == u
                 and u not in self.double_action_used
                 and self.tapped[base + z]
             ):

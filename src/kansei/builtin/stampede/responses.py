@@ -49,7 +49,11 @@ class Responses(Combat):
     def can_respond(self, seat: int, kind: str) -> bool:
         """Whether ``seat`` is asked in the open window of ``kind``: on public information only."""
         if kind in RESPONSE_WINDOWS:
-            if self.hands[seat] or self._field_actions(seat):
+            if self.hands[seat]:
+                return True
+            usable: list[Action] = []
+            self._field_actions(seat, usable)
+            if usable:
                 return True
             self.log("no_response", seat=seat, window=kind)
             return False
@@ -65,12 +69,13 @@ class Responses(Combat):
         return False  # effects resolving, Dead Heat: nobody is asked
 
     def resolve(self, item: tuple[Any, ...]) -> None:
-        if isinstance(item, AbilityItem):
-            self._resolve_ability(item)
-        elif isinstance(item, AttackItem):
+        # the kinds in the order play meets them most
+        if isinstance(item, AttackItem):
             self._resolve_attack(item)
         elif isinstance(item, RunItem):
             self._resolve_run(item)
+        elif isinstance(item, AbilityItem):
+            self._resolve_ability(item)
         elif isinstance(item, DeadHeatItem):
             self._resolve_dead_heat(item)
         elif isinstance(item, LossItem):
@@ -86,19 +91,20 @@ class Responses(Combat):
     # -- legal responses --------------------------------------------------------------------------
     def _window_actions(self) -> list[Action]:
         """The legal actions of the seat with priority in the innermost window."""
-        windows = self.windows
-        seat = windows.priority
-        assert seat is not None
-        kind = windows.frames[-1].kind
+        frame = self.windows.frames[-1]  # waiting for a decision (a resolving window never is)
+        seat, kind = frame.priority, frame.kind
         if kind == W_CHOICE:
             return self._trigger_actions()
-        out = self._keeper_actions(seat, kind) if kind in KEEPER_WINDOWS else self._instant_actions(seat)
+        out: list[Action] = []
+        if kind in KEEPER_WINDOWS:
+            self._keeper_actions(seat, kind, out)
+        else:
+            self._instant_actions(seat, out)
         out.append(PASS)
         return out
 
-    def _instant_actions(self, p: int) -> list[Action]:
-        """ST-T6: assists, events and activated abilities usable now by ``p``."""
-        out: list[Action] = []
+    def _instant_actions(self, p: int, out: list[Action]) -> None:
+        """ST-T6: the assists, events and activated abilities usable now by ``p``, onto ``out``."""
         hand = self.hands[p]
         if hand:
             card_of = self.card_of
@@ -106,19 +112,16 @@ class Responses(Combat):
             cap = self.turn
             top = c.gear if c.gear < cap else cap  # ST-T6: the center's gear at least; ST-T3(c): the gear cap
             cls = c.cls
-            any_class = (
-                cls == STEERING
-            )  # ST-O2: a Steering center takes any class, a Steering card any center
-            seen: set[int] = set()
+            any_class = cls == STEERING  # ST-O2: a Steering center takes any class
+            seen: list[CardDef] = []  # the first copy of each card (copies are alike: one test decides all)
             for u in hand:
                 d = card_of[u]
-                if not d.instant or d.id in seen:
+                if not d.instant or d.gear > top or not (any_class or d.cls == cls or d.cls == STEERING):
                     continue
-                seen.add(d.id)
-                if d.gear <= top and (any_class or d.cls == cls or d.cls == STEERING):
+                if d not in seen:
+                    seen.append(d)
                     self._hand_instant(p, u, d, out)
-        out.extend(self._field_actions(p))
-        return out
+        self._field_actions(p, out)
 
     def _hand_instant(self, p: int, u: int, d: CardDef, out: list[Action]) -> None:
         """The ways ``p`` may use the assist or event ``u`` from hand (its first copy), once ST-T6 allows
@@ -134,9 +137,8 @@ class Responses(Combat):
         if field[base + 2] < 0:
             out.append(d.events[1])
 
-    def _field_actions(self, p: int) -> list[Action]:
-        """Activated abilities of ``p``'s cards on the field usable now."""
-        out: list[Action] = []
+    def _field_actions(self, p: int, out: list[Action]) -> None:
+        """The activated abilities of ``p``'s cards on the field usable now, onto ``out``."""
         base = p * 3
         card_of, field = self.card_of, self.field
         # the three zones written out: asked at every decision, and most cards have no such ability
@@ -149,7 +151,6 @@ class Responses(Combat):
         u = field[base + 2]
         if u >= 0 and card_of[u].activated:
             self._abilities_of(p, 2, u, out)
-        return out
 
     def _abilities_of(self, p: int, z: int, u: int, out: list[Action]) -> None:
         """The ways to use the activated abilities of ``u``, in ``p``'s zone ``z`` (an event only while
@@ -157,15 +158,18 @@ class Responses(Combat):
         d = self.card_of[u]
         if d.kind == EVENT and not self.usable(p, d):
             return
+        tapped = self.tapped[p * 3 + z]
         for ab in d.activated:
+            if z not in ab.zones or (tapped and ab.taps_self):
+                continue  # its blocks would refuse it here (Ability.zones, Ability.taps_self)
             for ch in self._ability_options(p, u, ab):
                 out.append(self._act("use", d, z, ab.index, ch))
 
-    def _keeper_actions(self, p: int, kind: str) -> list[Action]:
-        """ST-K8: Goal Keeper (opponent about to reach the goal) and Requiem Keeper (any loss) from hand."""
-        out: list[Action] = []
+    def _keeper_actions(self, p: int, kind: str, out: list[Action]) -> None:
+        """ST-K8: Goal Keeper (opponent about to reach the goal) and Requiem Keeper (any loss) from hand,
+        onto ``out``."""
         if self.windows.data != p:
-            return out
+            return
         seen: set[int] = set()
         for u in self.hands[p]:
             d = self.card_of[u]
@@ -177,7 +181,6 @@ class Responses(Combat):
             for ab in d.keepers if kind == W_GOAL else d.requiem_keeper:
                 for ch in self._ability_options(p, u, ab):
                     out.append(self._act("keeper", d, 0, ab.index, ch))
-        return out
 
     def _trigger_actions(self) -> list[Action]:
         seat, uid, ab_index = self.windows.data

@@ -131,30 +131,35 @@ class StampedeState(SetUp):
             machines: list[CardDef] = []
             instants: list[int] = []
             procedures: list[int] = []
-            seen: set[int] = set()
-            for u in hand:  # the first copy of each card
+            seen: list[CardDef] = []  # the first copy of each card (copies are alike: one test decides all)
+            for u in hand:
                 d = card_of[u]
-                if d.id in seen:
-                    continue
-                seen.add(d.id)
                 if d.calls:
-                    if d.gear <= cap:  # ST-T3(c)
-                        if not d.disabled:
-                            machines.append(d)
-                        if d.hand:
-                            procedures.append(u)
-                elif d.instant and d.gear <= top and (any_class or d.cls == cls or d.cls == STEERING):
+                    if d.gear > cap or d in seen:  # ST-T3(c)
+                        continue
+                    seen.append(d)
+                    if not d.disabled:
+                        machines.append(d)
+                    if d.hand:
+                        procedures.append(u)
+                elif (
+                    d.instant
+                    and d.gear <= top
+                    and (any_class or d.cls == cls or d.cls == STEERING)
+                    and d not in seen
+                ):
+                    seen.append(d)
                     instants.append(u)
             if machines:
                 machines.sort(key=CARD_ID)
                 self._calls(p, c, machines, out)
             for u in instants:
                 self._hand_instant(p, u, card_of[u], out)
-            out.extend(self._field_actions(p))
+            self._field_actions(p, out)
             for u in procedures:
                 self._procedure_actions(p, u, card_of[u], out)
         else:
-            out.extend(self._field_actions(p))
+            self._field_actions(p, out)
         out.append(BATTLE_ACT)
         return out
 
@@ -202,47 +207,61 @@ class StampedeState(SetUp):
         out: list[Action] = []
         if able:
             obstructed = self.obstructed(p)
-            targets = self.attack_targets(p, obstructed)
             attacks = ATTACKS_BY_MASK[able]
-            if CENTER in targets and self.forced(p):
-                # 《進路妨害》: every machine able to act must attack the center
-                out.extend(attacks[CENTER])
-                out.extend(self._instant_actions(p))
-                return out
-            for tz in targets:
-                out.extend(attacks[tz])
+            card_of, field = self.card_of, self.field
+            opp = (1 - p) * 3
+            if self.forcing_until[1 - p] and self.forced(p):
+                center = field[opp + CENTER]
+                if center >= 0 and (not obstructed or card_of[center].obstruction):  # a target (ST-K1)
+                    # 《進路妨害》: every machine able to act must attack the center
+                    out.extend(attacks[CENTER])
+                    self._instant_actions(p, out)
+                    return out
+            for tz in (LEFT, CENTER, RIGHT):  # ST-K1: only cards with Obstruction while one stands there
+                u = field[opp + tz]
+                if u >= 0 and (not obstructed or card_of[u].obstruction):
+                    out.extend(attacks[tz])
             if not obstructed:  # ST-K1: no running while the opponent has Obstruction
                 base = p * 3
-                card_of, field = self.card_of, self.field
                 for z in (0, 1, 2):
                     if able >> z & 1:
                         d = card_of[field[base + z]]
                         if d.guest or (d.demi_guest and z != CENTER):  # ST-K3, ST-K4
                             continue
                         out.append(RUNS[z])
-        out.extend(self._instant_actions(p))
+        self._instant_actions(p, out)
         out.append(END_ACT)
         return out
 
     # -- applying -------------------------------------------------------------------------------------
     def _apply(self, a: Action) -> None:
         kind = a.kind
-        p = self.to_move
-        assert p is not None
-        args: tuple[Any, ...] = a.args
         # the kinds in the order random and searching play meets them most
         if kind == "pass":
             self.windows.pass_()
-        elif kind == "end":
+            self._run()
+            return
+        if kind == "end":
             self.phase = END
-        elif kind == "attack":
-            self._declare_attack(p, args[0], args[1])
-        elif kind == "battle":
+            self._run()
+            return
+        args: tuple[Any, ...] = a.args
+        if kind == "attack":  # attacks, runs, calls and going to battle: the active player's, no window open
+            self._declare_attack(self.active, args[0], args[1])
+            self._run()
+            return
+        if kind == "battle":
             self.phase = BATTLE
-            self.log("phase", seat=p, phase=BATTLE)
-        elif kind == "call":
-            self._call(p, args[0], args[1])
-        elif kind in ABILITY_KINDS:
+            self.log("phase", seat=self.active, phase=BATTLE)
+            self._run()
+            return
+        if kind == "call":
+            self._call(self.active, args[0], args[1])
+            self._run()
+            return
+        p = self.to_move
+        assert p is not None
+        if kind in ABILITY_KINDS:
             self._activate(p, kind, args)
         elif kind == "run":
             self._declare_run(p, args[0])
@@ -269,7 +288,8 @@ class StampedeState(SetUp):
                 continue
             phase = self.phase
             if phase == MAIN or phase == BATTLE:  # a decision of the active player
-                self._check_lifts()
+                if self.forcing_until[0] or self.forcing_until[1]:
+                    self._check_lifts()
                 return
             if phase == DRAW:
                 self.phase = REPAIR
@@ -308,9 +328,6 @@ class StampedeState(SetUp):
 
     def _check_lifts(self) -> None:
         """《進路妨害》 is lifted for good once the owner's center is gear 1 or holds few machines."""
-        forcing = self.forcing_until
-        if not (forcing[0] or forcing[1]):
-            return
         for o in (0, 1):
             if self.forcing_until[o]:
                 gear, height = self.force_lift[o]

@@ -260,19 +260,6 @@ class Board(DuelState):
         gear, height = self.force_lift[o]
         return self.center_def(o).gear > gear and len(self.centers[o]) > height
 
-    def attack_targets(self, seat: int, obstructed: bool | None = None) -> list[int]:
-        """ST-T4 / ST-K1: the opposing zones ``seat`` may attack (``obstructed``: if already known)."""
-        base = (1 - seat) * 3
-        field = self.field
-        if obstructed is None:
-            obstructed = self.obstructed(seat)
-        if not obstructed:
-            return [z for z in (LEFT, CENTER, RIGHT) if field[base + z] >= 0]
-        card_of = self.card_of
-        return [
-            z for z in (LEFT, CENTER, RIGHT) if field[base + z] >= 0 and card_of[field[base + z]].obstruction
-        ]
-
     def pending_against(self, seat: int, kind: str) -> int:
         """Index of the topmost pending ``kind`` item (attack/run) declared by ``seat``'s opponent, or -1."""
         items = self.windows.items
