@@ -154,8 +154,10 @@ class Search:
             path.clear()
             natural = True  # the root's action was chosen by the search, not forced by ``ensure``
             # -- selection and expansion ---------------------------------------------------------
-            while not s.is_over:
+            while True:
                 legal = s.legal_actions()
+                if not legal:  # the game is over (the only time the list is empty)
+                    break
                 children = node.children
                 if prior > 0.0:
                     for a in legal:  # one-ply priors for actions seen for the first time here
@@ -217,13 +219,15 @@ class Search:
                     break
             # -- rollout ---------------------------------------------------------------------------
             steps = 0
-            while steps != depth and not s.is_over:  # depth -1: no cut
+            while steps != depth:  # depth -1: no cut
+                moves = s.legal_actions()
+                if not moves:
+                    break
                 if greedy:
                     a = self.greedy_action(s)
                 elif policy is not None:
                     a = policy(s, rng)
                 else:
-                    moves = s.legal_actions()
                     a = moves[int(rand() * len(moves))]
                 step(s, a)
                 steps += 1
