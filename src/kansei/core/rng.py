@@ -24,7 +24,7 @@ _MASK = (1 << 64) - 1
 _GAMMA = 0x9E3779B97F4A7C15
 _MIX1 = 0xBF58476D1CE4E5B9
 _MIX2 = 0x94D049BB133111EB
-_FIRST = 4  # outputs a generator (or a clone) computes ahead at its first refill
+_FIRST = 1  # outputs a generator (or a clone) computes at its first draw (a world may draw only once)
 _MOST = 64  # the most it computes at once (each refill doubles the one before, up to this)
 
 
