@@ -72,6 +72,44 @@ def test_rng_shuffle_and_die_draw_the_stream_of_next64(seed, n, sides):
     assert fast.s == ref.s
 
 
+def _splitmix64(s: int) -> tuple[int, int]:
+    """One step of splitmix64 written plainly: (the next state, its output)."""
+    s = (s + 0x9E3779B97F4A7C15) & (2**64 - 1)
+    z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & (2**64 - 1)
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & (2**64 - 1)
+    return s, z ^ (z >> 31)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    seed=st.integers(0, 2**64 - 1),
+    draws=st.lists(st.tuples(st.sampled_from(["die", "shuffle", "clone", "pickle"]), st.integers(1, 90))),
+)
+def test_rng_draws_computed_ahead_are_the_plain_stream(seed, draws):
+    """The generator computes its outputs ahead, many at once (``stream``): every draw, a clone's and an
+    unpickled copy's too, is still the next output of plain splitmix64, and ``s`` its state so far."""
+    import pickle
+
+    r, s = Rng(seed), seed
+    for kind, n in draws:
+        if kind == "die":
+            s, z = _splitmix64(s)
+            assert r.die(n) == 1 + z % n
+        elif kind == "shuffle":
+            xs, ys = list(range(n)), list(range(n))
+            r.shuffle(xs)
+            for i in range(n - 1, 0, -1):
+                s, z = _splitmix64(s)
+                j = z % (i + 1)
+                ys[i], ys[j] = ys[j], ys[i]
+            assert xs == ys
+        elif kind == "clone":
+            r = r.clone()
+        else:
+            r = pickle.loads(pickle.dumps(r))
+        assert r.s == s
+
+
 def test_rng_from_random_depends_only_on_the_given_generator():
     assert Rng.from_random(random.Random(5)).s == Rng.from_random(random.Random(5)).s
 

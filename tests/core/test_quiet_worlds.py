@@ -57,3 +57,13 @@ def test_a_quiet_world_refuses_its_events_in_one_line():
         with pytest.raises(KanseiError, match="made for search"):
             read(pickle.loads(pickle.dumps(quiet)))
     assert s.events_for(0)  # the state it was made from keeps its own
+
+
+def test_a_state_says_whether_it_narrates():
+    """``narrating`` is what a game asks before building an event's data on a hot path: a quiet world,
+    its clones and its pickles keep nothing; the state it was made from and its own worlds keep all."""
+    s = kansei.load("minid").start(seed=1)
+    quiet = s.determinize(0, random.Random(1), events=False)
+    assert s.narrating and s.clone().narrating and s.determinize(0, random.Random(1)).narrating
+    assert not quiet.narrating and not quiet.clone().narrating
+    assert not pickle.loads(pickle.dumps(quiet)).narrating

@@ -129,11 +129,15 @@ class Search:
         """Iterate until ``iters`` (-1: no limit) or ``deadline`` (-1.0: none) or, with ``stop``, until the
         leader cannot be overtaken."""
         root = self.root
+        sample = self.sample
         step = self.step
         rand = self.rand
         c = self.c
         prior = self.prior
         depth = self.depth
+        greedy = self.greedy
+        policy = self.policy
+        rng = self.rng
         log = math.log
         sqrt = math.sqrt
         path: list[Node] = []
@@ -145,13 +149,15 @@ class Search:
                 break
             if stop and done > 0 and done % STOP_EVERY == 0 and self.settled(iters, deadline, started):
                 break
-            s = self.sample()
+            s = sample()
             node = root
             path.clear()
             natural = True  # the root's action was chosen by the search, not forced by ``ensure``
             # -- selection and expansion ---------------------------------------------------------
-            while not s.is_over:
+            while True:
                 legal = s.legal_actions()
+                if not legal:  # the game is over (the only time the list is empty)
+                    break
                 children = node.children
                 if prior > 0.0:
                     for a in legal:  # one-ply priors for actions seen for the first time here
@@ -175,9 +181,11 @@ class Search:
                         if k == 1 or rand() * k < 1.0:  # uniform among the unexpanded, in one pass
                             fresh = a
                     else:
-                        ch.avail += 1
+                        avail = ch.avail + 1
+                        ch.avail = avail
                         if k == 0:
-                            u = ch.w / ch.n + c * sqrt(log(ch.avail) / ch.n)
+                            n = ch.n
+                            u = ch.w / n + c * sqrt(log(avail) / n)
                             if u > best_u:
                                 best_u = u
                                 best = a
@@ -211,15 +219,15 @@ class Search:
                     break
             # -- rollout ---------------------------------------------------------------------------
             steps = 0
-            while not s.is_over:
-                if depth >= 0 and steps >= depth:
+            while steps != depth:  # depth -1: no cut
+                moves = s.legal_actions()
+                if not moves:
                     break
-                if self.greedy:
+                if greedy:
                     a = self.greedy_action(s)
-                elif self.policy is not None:
-                    a = self.policy(s, self.rng)
+                elif policy is not None:
+                    a = policy(s, rng)
                 else:
-                    moves = s.legal_actions()
                     a = moves[int(rand() * len(moves))]
                 step(s, a)
                 steps += 1

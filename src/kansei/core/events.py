@@ -15,7 +15,7 @@ state in the hot path of search costs one tuple, whatever the length of the game
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, ClassVar
 
 from .errors import KanseiError
 
@@ -32,6 +32,8 @@ class EventLog:
     own (a share starts without) and never part of what the log holds."""
 
     __slots__ = ("_entries", "_length", "_marks")
+
+    keeps: ClassVar[bool] = True  # whether what is appended is kept (not in a search's QuietLog)
 
     def __init__(self) -> None:
         self._entries: list[Entry] = []
@@ -129,6 +131,8 @@ class QuietLog(EventLog):
     their own log)."""
 
     __slots__ = ()
+
+    keeps: ClassVar[bool] = False
 
     def share(self) -> EventLog:
         return self

@@ -755,13 +755,24 @@ class State:
     # -- events -----------------------------------------------------------------------------------
     def log(self, type_: str, /, **data: Any) -> None:
         """A public event: every seat and spectators see it."""
-        data["type"] = type_
-        self._log.append(None, data)
+        log = self._log
+        if log.keeps:  # a world made for search keeps nothing
+            data["type"] = type_
+            log.append(None, data)
 
     def log_private(self, seat: int, type_: str, /, **data: Any) -> None:
         """An event only ``seat`` sees (the card it drew)."""
-        data["type"] = type_
-        self._log.append(seat, data)
+        log = self._log
+        if log.keeps:
+            data["type"] = type_
+            log.append(seat, data)
+
+    @property
+    def narrating(self) -> bool:
+        """Whether this state keeps the events it logs: False in a world made for search
+        (``determinize(..., events=False)``), where a game may skip building an event's data (its
+        ``log`` call drops it anyway) on a path where that costs."""
+        return self._log.keeps
 
     def events_for(self, seat: int | None, start: int = 0) -> list[Event]:
         """The events ``seat`` may see (None: a spectator), in order, as fresh JSON-safe dicts; ``start``
