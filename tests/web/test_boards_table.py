@@ -151,10 +151,12 @@ def test_on_a_phone_nothing_playable_hides_under_the_action_bar(
         for n in range(4):
             if not my_turn_or_over(page):
                 break
-            page.evaluate("() => window.scrollTo(0, document.documentElement.scrollHeight)")
+            # scrolled to the bottom and staying there: a payload that lands after the scroll (under load,
+            # the bot's move) can grow the page or resize the bar, so every poll scrolls again
             page.wait_for_function(
-                "() => Math.ceil(window.scrollY + window.innerHeight)"
-                " >= document.documentElement.scrollHeight - 1"
+                "() => { window.scrollTo(0, document.documentElement.scrollHeight);"
+                " return Math.ceil(window.scrollY + window.innerHeight)"
+                " >= document.documentElement.scrollHeight - 1; }"
             )
             out = page.evaluate(UNDER_THE_BAR)
             if n == 0:
