@@ -588,12 +588,11 @@ class SpiritState(StateBase):
         sides = (1 - p,) if sel == "foe" else (p,) if sel in ("own", "other_own") else (p, 1 - p)
         for q in sides:
             names = self.labels(q)
+            pre = "foe:" if q != p else "own:"
             if not mp and sel != "other_own":  # every D-Spirit in play (labels: the same order)
-                pre = "foe:" if q != p else "own:"
                 out += [pre + name for name in names]
                 continue
             field = self.scene[q] + self.parked[q] if sel != "other_own" else self.scene[q]
-            pre = "foe:" if q != p else "own:"
             for i, u in enumerate(field):
                 if sel == "other_own" and (src is None or u.uid == src.uid):
                     continue

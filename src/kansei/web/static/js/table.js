@@ -526,9 +526,10 @@ function drawMoves(p) {
   T.picked = [];
   T.unusable = mine ? p.unusable || {} : {};
   const prompt = $("prompt");
+  const handOver = curtainSeat(p); // the seat the hot seat's curtain waits for, if any
   if (mine) prompt.replaceChildren(h("b", {}, p.prompt || t("prompt.default")));
   else if (p.over || MODE === "replay") prompt.replaceChildren();
-  else if (curtainSeat(p) !== null) prompt.replaceChildren(h("span", { class: "muted" }, t("prompt.pass_to", { name: seatName(p, curtainSeat(p)) })));
+  else if (handOver !== null) prompt.replaceChildren(h("span", { class: "muted" }, t("prompt.pass_to", { name: seatName(p, handOver) })));
   else if (p.seat === null) prompt.replaceChildren(h("span", { class: "muted" }, t("prompt.watching")));
   else prompt.replaceChildren(h("span", { class: "muted" }, t("prompt.wait")));
   $("actionbar").classList.toggle("mine", mine);
