@@ -664,13 +664,15 @@ function decide(m) {
   for (const el of things()) el.classList.toggle("selected", (m.refs || []).includes(el.dataset.ref));
   ghostWith(m, null, p);
   const c = $("confirm"); if (c) c.focus({ preventScroll: true });
-  requestAnimationFrame(keepInSight); // the bar may keep its size: the pick is brought into sight anyway
   askPreview(m, p);
 }
 
 function ghostWith(m, preview, p) {
   unghost();
   T.deciding = m;
+  // on the next frame the pick is brought into sight: the bar may keep its size, and a ghost redrawn when the
+  // server's preview lands can move the pick without resizing the board (so no observer below would see it)
+  requestAnimationFrame(keepInSight);
   if (!T.board.ghost) return;
   try { T.board.ghost(m, preview, ctxFor(p)); T.ghosted = true; } catch (e) { console.error("ghost", e); }
 }
@@ -992,7 +994,9 @@ function keepInSight() {
   const picked = document.querySelectorAll("#board .selected"); // every piece of the move, not the first in the page
   for (const el of picked.length ? picked : document.querySelectorAll("#board .next")) {
     const r = el.getBoundingClientRect();
-    if (r.width && (r.bottom > top || r.top < 0)) el.scrollIntoView({ block: "nearest" });
+    // above: within its scroll margin (the lift may still be easing in, so `r.top < 0` could come only later)
+    const margin = parseFloat(getComputedStyle(el).scrollMarginTop) || 0;
+    if (r.width && (r.bottom > top || r.top < margin)) el.scrollIntoView({ block: "nearest" });
   }
 }
 // the board is watched too: a ghost drawn when the server's preview comes back can open a pile above the
