@@ -56,18 +56,32 @@ def legal_actions(s: TougeState) -> tuple[Action, ...]:
     p = s.turn
     ph = s.phase
     if ph == BUILD:  # TG-T2: a road of the hand, or pass
-        roads = s.game.table.road_acts
-        return (*[a for c in dict.fromkeys(s.hands[p]) if (a := roads[c]) is not None], PASS)
+        return hand_actions(s.hands[p], s.game.table.road_acts, PASS)
     if ph == TUNE_PHASE:
         return tune_actions(s, p)
     if ph == REDRAW:  # TG-T1: put a card back while redraws are left, or done
         if s.redraws_left[p] > 0:
-            redraws = s.game.table.redraw_acts
-            return (*[a for c in dict.fromkeys(s.hands[p]) if (a := redraws[c]) is not None], DONE)
+            return hand_actions(s.hands[p], s.game.table.redraw_acts, DONE)
         return (DONE,)
     if ph == NULLIFY:
         return tuple([nullify_act(i) for i in nullify_candidates(s)])
     return ()
+
+
+def hand_actions(hand: list[int], acts: list[Action | None], last: Action) -> tuple[Action, ...]:
+    """What each distinct card of a sorted hand offers (``acts`` by card id; None: nothing), in the hand's
+    order, then ``last``. (Written as a loop: on the hot path it runs three times as fast as a
+    comprehension over ``dict.fromkeys``.)"""
+    out: list[Action] = []
+    previous = -1
+    for c in hand:
+        if c != previous:  # copies of a card sit side by side in a sorted hand
+            previous = c
+            a = acts[c]
+            if a is not None:
+                out.append(a)
+    out.append(last)
+    return tuple(out)
 
 
 def tune_actions(s: TougeState, p: int) -> tuple[Action, ...]:
@@ -76,7 +90,11 @@ def tune_actions(s: TougeState, p: int) -> tuple[Action, ...]:
     cards = s.game.table.cards
     out: list[Action] = []
     types: list[int] | None = None  # each tile's road type, worked out when a tile tune-up needs it
-    for c in dict.fromkeys(s.hands[p]):
+    previous = -1
+    for c in s.hands[p]:
+        if c == previous:  # copies of a card sit side by side in a sorted hand
+            continue
+        previous = c
         d = cards[c]
         if d.kind != TUNE:
             continue
@@ -86,12 +104,16 @@ def tune_actions(s: TougeState, p: int) -> tuple[Action, ...]:
                 out.append(d.act)
             continue
         if types is None:
-            types = [cards[r].rtype for _, r in s.course]
+            types = []
+            for _, road in s.course:
+                types.append(cards[road].rtype)
         acts = d.tile_actions(len(types))
         if want < 0:
             out += acts[: len(types)]
         else:
-            out += [acts[i] for i, t in enumerate(types) if t == want]
+            for tile, rtype in enumerate(types):
+                if rtype == want:
+                    out.append(acts[tile])
     if not s.ability_used[p]:
         out.append(ABILITY)
     out.append(PASS)
@@ -142,8 +164,9 @@ def pass_building(s: TougeState, a: Action) -> None:
     s.log("pass", seat=p, phase=BUILD)
     s.turn = 1 - p
     if s.passes >= 2:
-        cards = s.game.table.cards
-        s.log("course", tiles=[cards[c].name for _, c in s.course])
+        if s.narrating:
+            cards = s.game.table.cards
+            s.log("course", tiles=[cards[c].name for _, c in s.course])
         start_tune(s)
 
 
@@ -221,7 +244,7 @@ def start_redraw(s: TougeState) -> None:
 
 def finish_redraw(s: TougeState, p: int) -> None:
     put = s.aside[p]
-    if put:
+    if put and s.narrating:
         cards = s.game.table.cards
         s.log_private(p, "put_back", seat=p, cards=[cards[c].name for c in put])
     s.log("redraw", seat=p, count=len(put))
@@ -309,7 +332,7 @@ def run_sudden(s: TougeState) -> None:
     margin = s.game.options.lead_margin
     scores = tile_scores(s, s.direction)
     tot = list(s.totals)
-    per_tile, won = walk(scores, run_order(s, s.direction, s.leg), tot, lead, margin)
+    per_tile, won = walk(scores, run_order(s, s.direction, s.leg), tot, lead, margin, s.narrating)
     s.totals = (tot[0], tot[1])
     s.log("run", direction=DIRECTIONS[s.direction], tiles=per_tile, leg=s.leg)
     if won:  # TG-D3: the starting leader ahead by 12 or more after a tile
@@ -350,10 +373,11 @@ def record_battle(
 ) -> None:
     rec = Battle(s.battle, DIRECTIONS[s.direction], s.leader, tot, bw)
     s.battles = (*s.battles, rec)
-    ev = battle_dict(rec)
-    if scores is not None:
-        ev["tiles"] = [list(x) for x in scores]
-    s.log("battle", **ev)
+    if s.narrating:
+        ev = battle_dict(rec)
+        if scores is not None:
+            ev["tiles"] = [list(x) for x in scores]
+        s.log("battle", **ev)
     s.ability_on = (False, False)
 
 

@@ -96,15 +96,15 @@ class TougeState(DuelState):
         """``p`` draws ``n`` cards (fewer from a short deck): the count is public, the cards private."""
         deck, hand = self.decks[p], self.hands[p]
         n = min(n, len(deck)) if n > 0 else 0
-        got = list(dealt)
+        drawn: list[int] = []
         if n:
             drawn = deck[-n:]  # the top n, drawn one by one from the top
             del deck[-n:]
             drawn.reverse()
-            got += drawn
             hand += drawn
             hand.sort()
-        if got:
+        if (n or dealt) and self.narrating:  # a world made for search tells nobody
+            got = [*dealt, *drawn]
             cards = self.game.table.cards
             self.log("drew", seat=p, count=len(got))
             self.log_private(p, "drew_cards", seat=p, cards=[cards[c].name for c in got])
