@@ -81,21 +81,24 @@ def _run_scores(s: TougeState, direction: int) -> tuple[list[tuple[int, int]], t
     """Each tile's score for both players in ``direction`` with no tile wiped by the disaster, and
     whether each racer ignores the disaster (its wipe included)."""
     cards = s.game.table.cards
-    profs = profiles(s, direction)
+    first, second = profiles(s, direction)
     dis = NO_MODS if s.disaster is None else cards[s.disaster[1]].dmods
-    tiles = [cards[c] for _, c in s.course]
-    n = len(tiles)
-    # a racer's multiplier depends on the tile only through its tile tune-ups: the rest once
-    plain0, plain1 = [(multiplier(pr, dis, C, -1), multiplier(pr, dis, S, -1)) for pr in profs]
-    rows = [(d.value[direction] * plain0[d.rtype], d.value[direction] * plain1[d.rtype]) for d in tiles]
-    for seat in (0, 1):
-        pr = profs[seat]
+    # a racer's multiplier depends on the tile only through its tile tune-ups: the rest once, by road type
+    plain_first = (multiplier(first, dis, C, -1), multiplier(first, dis, S, -1))
+    plain_second = (multiplier(second, dis, C, -1), multiplier(second, dis, S, -1))
+    rows: list[tuple[int, int]] = []
+    for _, cid in s.course:
+        d = cards[cid]
+        value = d.value[direction]
+        rows.append((value * plain_first[d.rtype], value * plain_second[d.rtype]))
+    n = len(rows)
+    for seat, pr in enumerate((first, second)):
         if not (pr.tile_add or pr.best or pr.null):
             continue
         for i in pr.tile_add.keys() | pr.best | pr.null:
             if not 0 <= i < n:
                 continue
-            d = tiles[i]
+            d = cards[s.course[i][1]]
             if i in pr.null:
                 score = 0
             elif i in pr.best:
@@ -104,14 +107,15 @@ def _run_scores(s: TougeState, direction: int) -> tuple[list[tuple[int, int]], t
                 score = d.value[direction] * multiplier(pr, dis, d.rtype, i)
             row = rows[i]
             rows[i] = (score, row[1]) if seat == 0 else (row[0], score)
-    return rows, (profs[0].ignore, profs[1].ignore)
+    return rows, (first.ignore, second.ignore)
 
 
 def totals_of(scores: list[tuple[int, int]]) -> tuple[int, int]:
     """Both racers' totals over the tiles' scores."""
-    if not scores:
-        return (0, 0)
-    first, second = map(sum, zip(*scores, strict=True))
+    first = second = 0
+    for a, b in scores:
+        first += a
+        second += b
     return (first, second)
 
 
