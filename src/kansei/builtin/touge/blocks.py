@@ -225,9 +225,16 @@ def _wipe_top(p: Any, s: TougeState, direction: int) -> list[int]:
     if s.game.options.nullify_pick == "leader_choice":
         return list(range(len(s.course)))
     cards = s.game.table.cards
-    vals = [cards[c].value[direction] for _, c in s.course]
-    top = max(vals)
-    return [i for i, v in enumerate(vals) if v == top]
+    top = 0
+    tiles: list[int] = []  # the tiles of the highest value so far, in course order
+    for tile, (_, cid) in enumerate(s.course):
+        value = cards[cid].value[direction]
+        if not tiles or value > top:
+            top = value
+            tiles = [tile]
+        elif value == top:
+            tiles.append(tile)
+    return tiles
 
 
 _TUNE_CAR = frozenset({"car", "tune"})

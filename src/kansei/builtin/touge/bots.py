@@ -70,10 +70,19 @@ def evaluate_all(state: TougeState) -> list[float]:
     return [_evaluate(state, 0, known), _evaluate(state, 1, known)]
 
 
+def battle_margins(state: TougeState, seat: int) -> int:
+    """``seat``'s margin summed over every battle run so far (a loop: the search's leaves run it often)."""
+    opp = 1 - seat
+    margin = 0
+    for b in state.battles:
+        margin += b.scores[seat] - b.scores[opp]
+    return margin
+
+
 def _evaluate(state: TougeState, seat: int, known: Forecast | None) -> float:
     """:func:`evaluate`, with the forecast of the battle in progress when the caller has it already."""
     opp = 1 - seat
-    margin = sum(b.scores[seat] - b.scores[opp] for b in state.battles)  # every battle run so far
+    margin = battle_margins(state, seat)
     if state.over:
         return WIN * state.returns()[seat] + MARGIN * margin
     v = ABILITY if not state.ability_used[seat] else 0.0
@@ -98,7 +107,9 @@ def _evaluate(state: TougeState, seat: int, known: Forecast | None) -> float:
         d = cards[c]
         if d.kind == ROAD:
             if building:
-                pot += max(0, d.value[state.direction] * (me[d.rtype] - them[d.rtype]))
+                gain = d.value[state.direction] * (me[d.rtype] - them[d.rtype])
+                if gain > 0:  # a road that would score no better than the other's adds nothing
+                    pot += gain
         elif d.kind == TUNE:
             pot += 2.0
     return v + HAND * MARGIN * pot
@@ -133,7 +144,9 @@ def _road_potential(state: TougeState, p: int) -> float:
     for c in state.hands[p]:
         d = cards[c]
         if d.kind == ROAD:
-            pot += max(0, d.value[state.direction] * (me[d.rtype] - them[d.rtype]))
+            gain = d.value[state.direction] * (me[d.rtype] - them[d.rtype])
+            if gain > 0:  # a road that would score no better than the other's adds nothing
+                pot += gain
     return pot
 
 
@@ -152,7 +165,7 @@ def features(state: TougeState, seat: int) -> list[float]:
 def _features(state: TougeState, seat: int, f: Forecast | None) -> list[float]:
     opp = 1 - seat
     cards = state.game.table.cards
-    past = sum(b.scores[seat] - b.scores[opp] for b in state.battles)
+    past = battle_margins(state, seat)
     battle = race = margin = close = tuning = roads = hand = 0.0
     if f is not None:
         m = _margin(f, seat)
@@ -169,9 +182,13 @@ def _features(state: TougeState, seat: int, f: Forecast | None) -> list[float]:
         building = not (state.game.sudden and state.battle > 1)
         if building:
             hand = (_road_potential(state, seat) - _road_potential(state, opp)) / 10.0
-    tunes = sum(1 for c in state.hands[seat] if cards[c].kind == TUNE) - sum(
-        1 for c in state.hands[opp] if cards[c].kind == TUNE
-    )
+    tunes = 0  # tune-ups in hand, mine less the other's
+    for c in state.hands[seat]:
+        if cards[c].kind == TUNE:
+            tunes += 1
+    for c in state.hands[opp]:
+        if cards[c].kind == TUNE:
+            tunes -= 1
     ability = float(not state.ability_used[seat]) - float(not state.ability_used[opp])
     return [
         float(state.wins[seat] - state.wins[opp]),

@@ -150,7 +150,9 @@ def expected_scores(s: TougeState, direction: int) -> tuple[list[tuple[int, int]
     if not cands:
         return scores, -1
     lead = s.leader
-    margin = sum(x[lead] - x[1 - lead] for x in scores)
+    margin = 0
+    for row in scores:
+        margin += row[lead] - row[1 - lead]
     best, best_margin = -1, 0
     for tile in cands:  # the leader's margin with this tile wiped out
         row, wiped = scores[tile], _wipe(scores[tile], ignore)
