@@ -105,15 +105,20 @@ class Rng:
         Rng.__init__(self, state["s"])
 
     def _refill(self, need: int) -> list[int]:
-        """Compute the outputs ahead from the current state on: ``need`` at least, the batch at least."""
-        base = (self._base + self._taken * _GAMMA) & _MASK
-        count = max(need, self._batch)
+        """Outputs ahead for ``need`` draws from the current state on: the ones computed but not drawn
+        yet, then as many more as are missing (the batch at least), computed from the state after them,
+        so no output is computed twice (a shuffle past the end of a batch used to recompute its rest:
+        a third of what a Touge race computed)."""
+        ahead = self._ahead
+        left = ahead[self._taken :]
+        after = (self._base + len(ahead) * _GAMMA) & _MASK  # the state after every output computed
+        count = max(need - len(left), self._batch)
         self._batch = min(2 * count, _MOST)
-        ahead = stream(base, count)
-        self._base = base
-        self._ahead = ahead
+        more = stream(after, count)
+        self._base = (self._base + self._taken * _GAMMA) & _MASK  # the state before ``left``'s first
+        self._ahead = left + more if left else more
         self._taken = 0
-        return ahead
+        return self._ahead
 
     def next64(self) -> int:
         taken = self._taken
