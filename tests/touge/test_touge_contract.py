@@ -434,3 +434,27 @@ def test_coverage_decks_are_legal_and_hold_every_card():
         while not s.is_over:
             s.apply(s.legal_actions()[0])
     assert held == {d.name for d in GAME.table.cards}
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    seed=st.integers(0, 10_000),
+    mode=st.sampled_from(["time_attack", "sudden_death"]),
+    picks=st.lists(st.integers(0, 1_000), min_size=200, max_size=200),
+)
+def test_hands_stay_sorted_and_no_action_is_offered_twice(seed: int, mode: str, picks: list[int]):
+    """The legal actions walk each hand as a sorted list (copies side by side, rules.hand_actions): every
+    hand stays sorted through a whole race, in the real game and in a search's determinised world, and no
+    notation is ever offered twice."""
+    game = kansei.load("touge", mode=mode)
+    state = game.start(seed=seed)
+    for pick in picks:
+        if state.is_over:
+            break
+        for world in (state, state.determinize(state.to_move or 0, random.Random(pick), events=False)):
+            for hand in world.hands:
+                assert hand == sorted(hand)
+        legal = state.legal_actions()
+        notations = [a.notation for a in legal]
+        assert len(notations) == len(set(notations)), notations
+        state.apply(legal[pick % len(legal)])
