@@ -21,7 +21,7 @@ pytestmark = pytest.mark.browser
 GAMES = {
     # game: (page language, what marks its own board, what must fit the width)
     "stampede": ("ja", ".st-board .st-field", ".st-zone, .st-hand .card, .st-side"),
-    "dspirits": ("en", ".ds-board .ds-zone.battle", ".ds-side, .ds-hand .card, .ds-chain"),
+    "dspirits": ("fr", ".ds-board .ds-zone.battle", ".ds-side, .ds-hand .card, .ds-chain"),
     "initiald": ("en", ".id-board .id-track", ".id-stage, .id-hand .card, .id-car"),
 }
 # Options typed in the lobby: Stampede's race from distance 8 instead of 20 (ST-S1's start_distance, an
@@ -34,7 +34,7 @@ OPTIONS = {"stampede": {"start_distance": "8"}}
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_duel_board_clicked_to_the_end(browser: Browser, site: str, game: str, size: str) -> None:  # noqa: F811
     lang, mark, wide = GAMES[game]
-    page = open_page(browser, size, locale={"ja": "ja-JP"}.get(lang, "en-GB"))
+    page = open_page(browser, size, locale={"ja": "ja-JP", "fr": "fr-FR"}.get(lang, "en-GB"))
     page.context.add_cookies([{"name": "kansei_lang", "value": lang, "url": site}])
     try:
         start_from_lobby(page, site, game, "bot:random", options=OPTIONS.get(game))

@@ -237,6 +237,33 @@ def test_replay_viewer_steps_through_a_finished_game(page: Page, site: str) -> N
     expect(page.locator("#prompt")).to_contain_text("watching")
 
 
+def test_the_table_speaks_the_page_language_when_the_game_text_has_another(page: Page, site: str) -> None:
+    """A French page starting Initial D (its card text in English only) gets a French table: the card
+    text's language rides as ``?cards=``, the page's words follow the page. A Stampede table asked for in
+    Japanese card text keeps a French page too."""
+    page.context.add_cookies([{"name": "kansei_lang", "value": "fr", "url": site}])
+    try:
+        start_from_lobby(page, site, "initiald")
+        assert "cards=en" in page.url and "lang=" not in page.url
+        expect(page.locator("html")).to_have_attribute("lang", "fr")
+        expect(page.locator(".log-wrap h3")).to_have_text("Journal de la table")
+        expect(page.locator("#rules-btn")).to_have_text("Règles")
+        assert page.locator("#lang").is_hidden()  # one language of card text: nothing to choose
+        page.goto(site + "/")
+        page.click(".game-tile[data-game=stampede]")
+        page.select_option("#lang", "ja")
+        page.click("#start")
+        page.wait_for_url("**/room/**")
+        assert "cards=ja" in page.url
+        expect(page.locator("html")).to_have_attribute("lang", "fr")
+        expect(page.locator("#lang")).to_have_value("ja")
+        expect(page.locator("#board[data-drawn] [data-ref]").first).to_be_visible()
+        assert re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", page.locator("#board").inner_text())
+        expect(page.locator(".log-wrap h3")).to_have_text("Journal de la table")
+    finally:
+        page.context.clear_cookies()
+
+
 def test_a_friend_on_the_same_screen(page: Page, site: str) -> None:
     frames = Frames(page)
     start_from_lobby(page, site, "initiald", "hotseat")

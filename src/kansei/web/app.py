@@ -246,7 +246,7 @@ def create_app(config: Config | None = None) -> FastAPI:
         live, tokens = hub_of(request).create_tutorial(game)
         token = tokens[next(iter(tokens))]
         query = urlencode(
-            {"token": token, **{k: v for k, v in request.query_params.items() if k in ("lang", "howto")}}
+            {"token": token, **{k: v for k, v in request.query_params.items() if k in ("lang", "cards", "howto")}}
         )
         return RedirectResponse(f"/tutorial/{game}/{live.row.id}?{query}", status_code=303)
 

@@ -167,7 +167,8 @@ async function create(ev) {
     if (kind === "invite") invites[i] = r.links[String(i)];
     else Tokens.add(r.room, i, tok);
   });
-  const table = `/room/${r.room}?lang=${encodeURIComponent($("lang").value)}`;
+  // ?cards= is the language of the game's own text; the page's words stay in the page's language
+  const table = `/room/${r.room}?cards=${encodeURIComponent($("lang").value)}`;
   if (Object.keys(invites).length) {
     localStorage.setItem(`kansei.invites.${r.room}`, JSON.stringify(invites));
     const box = $("invites");

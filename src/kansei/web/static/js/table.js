@@ -934,7 +934,7 @@ async function setup(p) {
   for (const l of p.languages) sel.append(h("option", { value: l }, l.toUpperCase()));
   sel.value = T.lang;
   sel.hidden = p.languages.length < 2;
-  sel.onchange = () => { const u = new URL(location.href); u.searchParams.set("lang", sel.value); location.href = u.toString(); };
+  sel.onchange = () => { const u = new URL(location.href); u.searchParams.set("cards", sel.value); location.href = u.toString(); };
   const speed = $("speed");
   speed.value = T.speed;
   speed.onchange = () => { T.speed = speed.value; localStorage.setItem("kansei.speed", T.speed); };
@@ -949,7 +949,8 @@ function skipQueue() {
 
 async function start() {
   const params = new URLSearchParams(location.search);
-  T.lang = params.get("lang") || pageLang();
+  // the game text's language: ?cards=, else a ?lang= link's (which sets the page's too), else the page's
+  T.lang = params.get("cards") || params.get("lang") || pageLang();
   if (MODE === "replay") {
     T.replay.step = Number(params.get("step") || 0);
     replayControls();
