@@ -260,6 +260,14 @@ def test_the_table_speaks_the_page_language_when_the_game_text_has_another(page:
         expect(page.locator("#board[data-drawn] [data-ref]").first).to_be_visible()
         assert re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", page.locator("#board").inner_text())
         expect(page.locator(".log-wrap h3")).to_have_text("Journal de la table")
+        # a rematch keeps the card text's language
+        page.once("dialog", lambda d: d.accept())
+        page.click("#table-menu summary")
+        page.click("#resign-btn")
+        page.click("#rematch")
+        page.wait_for_url(re.compile(r"/room/(?!" + re.escape(page.url.split("/room/")[1].split("?")[0]) + ")"))
+        assert "cards=ja" in page.url
+        expect(page.locator("#lang")).to_have_value("ja")
     finally:
         page.context.clear_cookies()
 

@@ -825,7 +825,7 @@ function drawResult(p) {
 function afterButtons(p) {
   const out = [];
   const mine = T.held.length > 0;
-  if (p.rematch) out.push(h("a", { class: "button primary", id: "join-rematch", href: `/room/${p.rematch}`, onclick: () => carryTokens(p.rematch) }, t("result.join_rematch")));
+  if (p.rematch) out.push(h("a", { class: "button primary", id: "join-rematch", href: `/room/${p.rematch}?cards=${encodeURIComponent(T.lang)}`, onclick: () => carryTokens(p.rematch) }, t("result.join_rematch")));
   else if (mine) out.push(h("button", { class: "primary", id: "rematch", onclick: rematch }, t("result.rematch")));
   out.push(h("a", { class: "button", href: `/replay/${ROOM}` }, t("result.replay")));
   out.push(h("a", { class: "button", id: "analysis-link", href: `/replay/${ROOM}#analysis` }, t("result.analysis")));
@@ -851,7 +851,7 @@ async function rematch() {
   try {
     const r = await api("POST", `/api/rooms/${ROOM}/rematch`, { token });
     carryTokens(r.room);
-    location.href = `/room/${r.room}`;
+    location.href = `/room/${r.room}?cards=${encodeURIComponent(T.lang)}`; // the same card text
   } catch (e) { toast(e.message, "error"); }
 }
 
