@@ -265,7 +265,8 @@ def test_the_table_speaks_the_page_language_when_the_game_text_has_another(page:
         page.click("#table-menu summary")
         page.click("#resign-btn")
         page.click("#rematch")
-        page.wait_for_url(re.compile(r"/room/(?!" + re.escape(page.url.split("/room/")[1].split("?")[0]) + ")"))
+        first = page.url.split("/room/")[1].split("?")[0]
+        page.wait_for_url(re.compile(r"/room/(?!" + re.escape(first) + ")"))
         assert "cards=ja" in page.url
         expect(page.locator("#lang")).to_have_value("ja")
     finally:

@@ -245,9 +245,8 @@ def create_app(config: Config | None = None) -> FastAPI:
         the_game(game)
         live, tokens = hub_of(request).create_tutorial(game)
         token = tokens[next(iter(tokens))]
-        query = urlencode(
-            {"token": token, **{k: v for k, v in request.query_params.items() if k in ("lang", "cards", "howto")}}
-        )
+        carried = {k: v for k, v in request.query_params.items() if k in ("lang", "cards", "howto")}
+        query = urlencode({"token": token, **carried})
         return RedirectResponse(f"/tutorial/{game}/{live.row.id}?{query}", status_code=303)
 
     @app.get("/tutorial/{game}/{room}", response_class=HTMLResponse, include_in_schema=False)

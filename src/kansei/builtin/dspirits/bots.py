@@ -142,7 +142,7 @@ def features(state: DSpiritsState, seat: int) -> list[float]:
 # the root's own (``relative``) and prime each new child with three visits of its one-ply value. Measured
 # against greedy (kansei sim, 20 games each, seed 21): 75% either way, but the learned value cost 2.3
 # times as much a move; 3,000 iterations scored 70% of 30 (seed 5), no better for three times the cost.
-# Spaced by measurement (80 games a pairing, 2026-12-03; checked at 400, 2026-12-04): the search saturates early here (100 iterations
+# Spaced by measurement (80 games a pairing, 2026-12-03): the search saturates early here (100 iterations
 # beat greedy in 62% of 40 games, 300 and 1,000 in 69% of 80), so the club is the one-ply greedy bot, which
 # the expert beats in 66-69%, and casual plays a random move four times in ten (one in five was 39% against
 # greedy, three in ten 29%: too close to it). Ratings: kansei ladder GAME --levels --save-ratings.

@@ -148,7 +148,7 @@ def features(state: InitialDState, seat: int) -> list[float]:
 
 # The named levels (kansei.agents.levels; docs/bots.md "Levels"): budgets in iterations only, so a level
 # plays the same on a loaded machine; the learned value scores the new node (depth=0) and primes each new
-# child with three visits of its one-ply value. Spaced by measurement (80 games a pairing, 2026-12-03; checked at 400, 2026-12-04):
+# child with three visits of its one-ply value. Spaced by measurement (80 games a pairing, 2026-12-03):
 # the search saturates early here (100 iterations beat greedy in 67% of 40 games, 300 in 71%, 1,000 in
 # 75%), so the club is the one-ply greedy bot, which the expert beats in 75% and which beats casual in 66%.
 # Ratings: kansei ladder GAME --levels --save-ratings.

@@ -207,7 +207,7 @@ def _features(state: TougeState, seat: int, f: Forecast | None) -> list[float]:
 
 # The named levels (kansei.agents.levels; docs/bots.md "Levels"): budgets in iterations only, so a level
 # plays the same on a loaded machine; the learned value scores the new node (depth=0) and primes each new
-# child with three visits of its one-ply value. Spaced by measurement (80 games a pairing, 2026-12-03; checked at 400, 2026-12-04): the
+# child with three visits of its one-ply value. Spaced by measurement (80 games a pairing, 2026-12-03): the
 # expert is about 70 Elo over greedy and 300 iterations only 26, so the levels below it are the greedy bot
 # with a random move 85%, 50% and 12% of the time: each beats the one below in 64-72% of 80 races.
 # Ratings: kansei ladder GAME --levels --save-ratings.
