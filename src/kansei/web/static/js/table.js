@@ -825,7 +825,7 @@ function drawResult(p) {
 function afterButtons(p) {
   const out = [];
   const mine = T.held.length > 0;
-  if (p.rematch) out.push(h("a", { class: "button primary", id: "join-rematch", href: `/room/${p.rematch}?cards=${encodeURIComponent(T.lang)}`, onclick: () => carryTokens(p.rematch) }, t("result.join_rematch")));
+  if (p.rematch) out.push(h("a", { class: "button primary", id: "join-rematch", href: roomHref(p.rematch), onclick: () => carryTokens(p.rematch) }, t("result.join_rematch")));
   else if (mine) out.push(h("button", { class: "primary", id: "rematch", onclick: rematch }, t("result.rematch")));
   out.push(h("a", { class: "button", href: `/replay/${ROOM}` }, t("result.replay")));
   out.push(h("a", { class: "button", id: "analysis-link", href: `/replay/${ROOM}#analysis` }, t("result.analysis")));
@@ -846,12 +846,15 @@ function carryTokens(newRoom) {
   for (const [seat, token] of Object.entries(Tokens.get(ROOM))) Tokens.add(newRoom, seat, token);
 }
 
+// Another room's table with this table's card-text language (the page's language is the page's own)
+function roomHref(room) { return `/room/${room}?cards=${encodeURIComponent(T.lang)}`; }
+
 async function rematch() {
   const token = Object.values(Tokens.get(ROOM))[0];
   try {
     const r = await api("POST", `/api/rooms/${ROOM}/rematch`, { token });
     carryTokens(r.room);
-    location.href = `/room/${r.room}?cards=${encodeURIComponent(T.lang)}`; // the same card text
+    location.href = roomHref(r.room);
   } catch (e) { toast(e.message, "error"); }
 }
 
