@@ -55,6 +55,31 @@ def test_does_not_use_what_it_cannot_see(seed):
     assert choose(make_agent("mcts:iters=600", seed=seed), s).notation == "safe"
 
 
+@pytest.mark.parametrize("seed", range(5))
+@pytest.mark.parametrize(("mine", "theirs"), [(1, 0), (1, 2), (0, 1), (0, 2)])
+def test_one_tree_per_world_does_not_use_what_it_cannot_see(seed, mine, theirs):
+    """PIMC (``worlds=8``): each world is searched as if its other card were certain, so a tree says "bet"
+    exactly where its world's card is lower. With a 1, one world in five has a 0 there; the vote over eight
+    trees plays safe even when the other card really is a 0 (a bot that peeked would bet)."""
+    s = Showdown().start(seed=seed, setup={"cards": [mine, theirs]})
+    agent = make_agent("mcts:iters=800,worlds=8", seed=seed)
+    assert choose(agent, s).notation == "safe"
+
+
+def test_worlds_split_the_budget_and_each_tree_sees_one_world():
+    """``worlds=K`` spends the iteration budget over K trees (a K-th each), and every iteration of a tree
+    starts from that tree's own world: each tree knows one fixed other card, so it never visits both
+    outcomes of a bet."""
+    s = Showdown().start(seed=1, setup={"cards": [1, 2]})
+    agent = make_agent("mcts:iters=300,worlds=3,stop=false", seed=2)
+    roots = agent.pimc(s, 0)
+    assert len(roots) == 3 and agent.last_iterations == 300
+    assert all(root.n == 100 for root in roots)
+    for root in roots:  # a bet in a certain world always scores the same
+        bet = root.children["bet"]
+        assert bet.w / bet.n in (-1.0, 0.0, 1.0) or bet.visits == 0
+
+
 def test_three_seats_each_maximise_their_own_return():
     """max^n in a three-seat game: seat 0 picks R, where the others' best replies leave it 0.2, not L."""
     s = Tree().start(seed=0, players=3)
@@ -168,6 +193,7 @@ def test_forced_move_spends_no_search():
         ("mcts:depth=-1", "depth=-1"),
         ("mcts:depth=deep", "depth='deep'"),
         ("mcts:rollout=smart", "rollout='smart'"),
+        ("mcts:worlds=0", "worlds=0"),
         ("mcts:itres=100", "unknown key 'itres'"),
         ("mcts:iters", "expected key=value"),
         # absurd budgets: refused in one line naming the bound

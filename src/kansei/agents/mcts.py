@@ -28,6 +28,13 @@ Two refinements, both off unless asked for, make a small budget count:
 - ``stop``: (on by default) the search ends as soon as the most visited move can no longer be overtaken in
   the iterations left, so it plays exactly the move the whole budget would have chosen, sooner.
 
+``worlds=K`` trades the single information-set tree for perfect-information Monte Carlo (PIMC, Long,
+Sturtevant, Buro & Furtak 2010): K worlds are sampled once, each is searched with a K-th of the budget as
+if it were certain (every iteration of that tree starts from a copy of its world), and the move most
+visited over the K trees is played. Each tree is sharp about its own world, at the price of "strategy
+fusion" (a tree may plan on what its world's seat could not know); where the hidden part matters little to
+the decision, that buys what more iterations buy a clairvoyant search.
+
 The game hints the search uses are listed in :mod:`kansei.agents.hints`; none is required.
 """
 
@@ -134,6 +141,10 @@ class MctsParams(AgentParams):
     # gives) that is one guess searched as if certain; the clairvoyant ceiling of ``kansei.sim.ceiling``
     # is this agent handed the real state
     open: bool = False
+    # perfect-information Monte Carlo (PIMC; Long et al. 2010): split the budget over this many sampled
+    # worlds, search each as if it were certain (one tree per world), and play the move most visited over
+    # all of them. 1: one information-set tree over a fresh world every iteration (ISMCTS)
+    worlds: int = Field(1, ge=1, le=1000)
 
     @field_validator("depth", mode="before")
     @classmethod
@@ -208,17 +219,40 @@ class MctsAgent(Agent):
         if len(legal) == 1:
             self.last_iterations = 0
             return legal[0]
-        root = self.search(state, seat)
+        one_tree = self.params.worlds == 1 or self.params.open
+        roots = [self.search(state, seat)] if one_tree else self.pimc(state, seat)
         best = None
         best_key: tuple[float, float] = (-1.0, -math.inf)
         for a in legal:  # most visited; ties to the better mean, then to the first listed
-            ch = root.children.get(a.notation)
-            if ch is None:
+            visits = n = w = 0.0
+            for root in roots:
+                ch = root.children.get(a.notation)
+                if ch is not None:
+                    visits += ch.visits
+                    n += ch.n
+                    w += ch.w
+            if not n:
                 continue
-            key = (float(ch.visits), ch.w / ch.n if ch.n else -math.inf)
+            key = (visits, w / n)
             if key > best_key:
                 best, best_key = a, key
         return best if best is not None else legal[0]
+
+    def pimc(self, state: State, seat: int) -> list[Node]:
+        """One tree per sampled world (``worlds=K``), each searched with a K-th of the budget as if the
+        world were certain; the roots, whose visits :meth:`act` adds up."""
+        p = self.params
+        k = p.worlds
+        iters = None if p.iters is None else max(1, p.iters // k)
+        seconds = None if p.time is None else p.time / k
+        roots = []
+        done = 0
+        for _ in range(k):
+            world = state.determinize(seat, self.rng, events=False)
+            roots.append(self.search(world, seat, sample=world.clone, iters=iters, seconds=seconds))
+            done += self.last_iterations
+        self.last_iterations = done
+        return roots
 
     def analyse(
         self, state: State, seat: int, sample: Sampler | None = None, ensure: str | None = None
@@ -242,9 +276,14 @@ class MctsAgent(Agent):
         seat: int,
         sample: Sampler | None = None,
         ensure: str | None = None,
+        iters: int | None = None,
+        seconds: float | None = None,
     ) -> Node:
-        """Run the budget from ``state`` (a determinised copy) for ``seat``; returns the root node."""
+        """Run the budget (``iters`` and ``seconds``, by default the spec's) from ``state`` (a determinised
+        copy) for ``seat``; returns the root node."""
         p = self.params
+        if iters is None and seconds is None:
+            iters, seconds = p.iters, p.time
         game = state.game
         rng = self.rng
         n_seats = len(state.returns())
@@ -297,8 +336,8 @@ class MctsAgent(Agent):
             baseline,
         )
         search.run(
-            p.iters if p.iters is not None else -1,
-            started + p.time if p.time is not None else -1.0,
+            iters if iters is not None else -1,
+            started + seconds if seconds is not None else -1.0,
             p.stop and ensure is None,
             ensure,
             started,
