@@ -68,16 +68,27 @@ def test_one_tree_per_world_does_not_use_what_it_cannot_see(seed, mine, theirs):
 
 def test_worlds_split_the_budget_and_each_tree_sees_one_world():
     """``worlds=K`` spends the iteration budget over K trees (a K-th each), and every iteration of a tree
-    starts from that tree's own world: each tree knows one fixed other card, so it never visits both
-    outcomes of a bet."""
+    starts from that tree's own world: in a world the other card is fixed, so a bet there always scores
+    the same, and the vote (the root :meth:`pimc` returns) adds the trees up."""
     s = Showdown().start(seed=1, setup={"cards": [1, 2]})
     agent = make_agent("mcts:iters=300,worlds=3,stop=false", seed=2)
-    roots = agent.pimc(s, 0)
-    assert len(roots) == 3 and agent.last_iterations == 300
-    assert all(root.n == 100 for root in roots)
-    for root in roots:  # a bet in a certain world always scores the same
-        bet = root.children["bet"]
-        assert bet.w / bet.n in (-1.0, 0.0, 1.0) or bet.visits == 0
+    trees = []
+    search = agent.search
+
+    def one_tree(*args, **kwargs):
+        trees.append(search(*args, **kwargs))
+        return trees[-1]
+
+    agent.search = one_tree
+    merged = agent.pimc(s, 0)
+    assert len(trees) == 3 and agent.last_iterations == 300
+    assert [t.n for t in trees] == [100, 100, 100] and merged.n == 300
+    for tree in trees:  # a bet in a certain world always scores the same
+        bet = tree.children["bet"]
+        assert bet.visits == 0 or bet.w / bet.n in (-1.0, 0.0, 1.0)
+    for key in ("safe", "bet"):
+        assert merged.children[key].visits == sum(t.children[key].visits for t in trees if key in t.children)
+    assert agent.stats()[0][1] == max(ch.visits for ch in merged.children.values())
 
 
 def test_three_seats_each_maximise_their_own_return():

@@ -220,39 +220,47 @@ class MctsAgent(Agent):
             self.last_iterations = 0
             return legal[0]
         one_tree = self.params.worlds == 1 or self.params.open
-        roots = [self.search(state, seat)] if one_tree else self.pimc(state, seat)
+        root = self.search(state, seat) if one_tree else self.pimc(state, seat)
         best = None
         best_key: tuple[float, float] = (-1.0, -math.inf)
         for a in legal:  # most visited; ties to the better mean, then to the first listed
-            visits = n = w = 0.0
-            for root in roots:
-                ch = root.children.get(a.notation)
-                if ch is not None:
-                    visits += ch.visits
-                    n += ch.n
-                    w += ch.w
-            if not n:
+            ch = root.children.get(a.notation)
+            if ch is None:
                 continue
-            key = (visits, w / n)
+            key = (float(ch.visits), ch.w / ch.n if ch.n else -math.inf)
             if key > best_key:
                 best, best_key = a, key
         return best if best is not None else legal[0]
 
-    def pimc(self, state: State, seat: int) -> list[Node]:
+    def pimc(self, state: State, seat: int) -> Node:
         """One tree per sampled world (``worlds=K``), each searched with a K-th of the budget as if the
-        world were certain; the roots, whose visits :meth:`act` adds up."""
+        world were certain; returns a root whose children add up the K roots' (visits, values), so the
+        move, :meth:`stats` and ``last_root`` speak for the whole vote."""
         p = self.params
         k = p.worlds
         iters = None if p.iters is None else max(1, p.iters // k)
         seconds = None if p.time is None else p.time / k
-        roots = []
+        new_node = engine().Node
+        merged = new_node(seat)
         done = 0
         for _ in range(k):
             world = state.determinize(seat, self.rng, events=False)
-            roots.append(self.search(world, seat, sample=world.clone, iters=iters, seconds=seconds))
+            root = self.search(world, seat, sample=world.clone, iters=iters, seconds=seconds)
             done += self.last_iterations
+            merged.n += root.n
+            merged.w += root.w
+            merged.visits += root.visits
+            for key, ch in root.children.items():
+                into = merged.children.get(key)
+                if into is None:
+                    into = merged.children[key] = new_node(ch.seat)
+                into.n += ch.n
+                into.w += ch.w
+                into.visits += ch.visits
+                into.avail += ch.avail
         self.last_iterations = done
-        return roots
+        self.last_root = merged
+        return merged
 
     def analyse(
         self, state: State, seat: int, sample: Sampler | None = None, ensure: str | None = None
