@@ -27,6 +27,7 @@ from .state import (
     TargetChoice,
     Unit,
 )
+from .table import hand_label
 
 
 class SpiritState(StateBase):
@@ -179,20 +180,10 @@ class SpiritState(StateBase):
         return memo[p]
 
     def fresh_labels(self, p: int) -> tuple[str, ...]:
-        slugs = self.table.slug
         parked = self.parked[p]
-        cids = [u.card for u in (self.scene[p] + parked if parked else self.scene[p])]
-        if len(set(cids)) == len(cids):
-            return tuple([slugs[c] for c in cids])
-        seen: dict[int, int] = {}
-        out = []
-        for c in cids:
-            if cids.count(c) > 1:
-                seen[c] = seen.get(c, 0) + 1
-                out.append(f"{slugs[c]}#{seen[c]}")
-            else:
-                out.append(slugs[c])
-        return tuple(out)
+        return self.table.field_labels(
+            tuple([u.card for u in (self.scene[p] + parked if parked else self.scene[p])])
+        )
 
     def find_unit(self, p: int, label: str) -> Unit | None:
         """``p``'s D-Spirit in play named ``label`` (see :meth:`labels`)."""
@@ -211,17 +202,17 @@ class SpiritState(StateBase):
                 return True
         return False
 
+    def controls_all(self, p: int, cids: tuple[int, ...]) -> bool:
+        """Whether ``p`` controls a D-Spirit of each card of ``cids`` (a move card's requirement, DS-C2)."""
+        for cid in cids:
+            if not self.controls(p, cid):
+                return False
+        return True
+
     # ------------------------------------------------------------------------------ hands
     def hand_label(self, h: HandCard) -> str:
         """A card in hand as notations name it: ``tuskaroo``, ``tuskaroo+frozen+poison300`` (DS-R2)."""
-        s = self.table.slug[h.card]
-        if not h.frozen and not h.poison:
-            return s
-        if h.frozen:
-            s += "+frozen"
-        if h.poison:
-            s += f"+poison{h.poison}"
-        return s
+        return hand_label(self.table, h)
 
     def show(self, p: int, c: int) -> None:
         """Every seat saw plain card ``c`` go into ``p``'s hand (a D-Spirit back to hand, a Realm won by
@@ -590,7 +581,7 @@ class SpiritState(StateBase):
             names = self.labels(q)
             pre = "foe:" if q != p else "own:"
             if not mp and sel != "other_own":  # every D-Spirit in play (labels: the same order)
-                out += [pre + name for name in names]
+                out += t.prefixed(pre, names)
                 continue
             field = self.scene[q] + self.parked[q] if sel != "other_own" else self.scene[q]
             for i, u in enumerate(field):

@@ -241,10 +241,12 @@ Located = tuple[int, Unit]  # controller, D-Spirit
 
 
 class Listed(NamedTuple):
-    """Cards of a seat's open Support decklist whose whereabouts decide if it is asked: (card, copies)."""
+    """Cards of a seat's open decklists whose whereabouts decide if it is asked: (card, copies) of the
+    Support decklist, and the Realms of its side deck (what a Field Rush may bid for, DS-X6)."""
 
     responses: tuple[tuple[int, int], ...]
     realms: tuple[tuple[int, int], ...]
+    side_realms: tuple[int, ...]
 
 
 PASS = Action("pass", "pass")
@@ -317,9 +319,9 @@ class StateBase(DuelState):
     def to_move(self) -> int | None:
         if self.over:
             return None
-        w = self.wnd.priority if self.wnd.frames else None  # no window open: no call
-        if w is not None:
-            return w
+        frames = self.wnd.frames
+        if frames and not frames[-1].resolving:  # a window waits for a decision
+            return frames[-1].priority
         if self.bid is not None:
             return self.bid.mover
         if self.phase == OPEN:
