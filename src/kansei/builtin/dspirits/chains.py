@@ -45,29 +45,25 @@ class ChainState(BattleState):
         return True
 
     def may_answer(self, seat: int, kind: str) -> bool:
-        """Whether ``seat`` is asked in the open window, judged on what every seat can see."""
+        """Whether ``seat`` is asked in the open window, judged on what every seat can see: while it holds
+        any support card, a response signal of its open Support decklist not all accounted for in public
+        zones (so it may be in hand) that could answer what is on the chain now."""
         if kind == "endure" or kind == "target":
             return True
-        effect = self.table.effect
-        for c in self.possible_responses(seat):
+        hand = self.hand[seat]
+        t = self.table
+        if not hand or t.kind[hand[-1].card] == SPIRIT:  # no support card (see holds_support)
+            return False
+        dworld, banished = self.dworld[seat], self.banished[seat]
+        effect = t.effect
+        for c, copies in self.listed[seat].responses:
+            if copies <= dworld.count(c) + (banished.count(c) if banished else 0):
+                continue  # every copy is in a public zone
             prog = effect[c]
             if prog is not None and self.answers_now(seat, c):
                 if prog.choose is None or prog.choose == "hand" or self.choices(seat, prog, None):
                     return True
         return False
-
-    def possible_responses(self, p: int) -> list[int]:
-        """The response signals ``p`` may hold as far as the other seat knows: those of its open Support
-        decklist not all accounted for in public zones, while it holds any support card."""
-        hand = self.hand[p]
-        if not hand or self.table.kind[hand[-1].card] == SPIRIT:  # no support card (see holds_support)
-            return []
-        dworld, banished = self.dworld[p], self.banished[p]
-        out = []
-        for c, copies in self.listed[p].responses:
-            if copies > dworld.count(c) + (banished.count(c) if banished else 0):
-                out.append(c)
-        return out
 
     def answers_now(self, p: int, c: int) -> bool:
         """Whether response signal ``c`` could answer what is on the chain now (DS-R4), leaving aside its

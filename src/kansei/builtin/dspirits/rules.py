@@ -10,7 +10,7 @@ and takes a draw step or battle step that offers nothing to choose.
 
 from __future__ import annotations
 
-from bisect import bisect_left, insort
+from bisect import insort
 from collections.abc import Callable
 from functools import lru_cache
 
@@ -33,6 +33,7 @@ from .state import (
     SOUL_SHIFT_COST,
     SUPPORT_SPIRITS_MAX,
     Bid,
+    HandCard,
     Listed,
     Unit,
 )
@@ -282,9 +283,22 @@ class RulesState(ChainState):
         turn = self.turn
         sp = self.sp[p]
         # the hand (sorted: D-Spirits first, copies side by side): its distinct D-Spirits (statuses count)
-        hand = self.hand[p]
-        n = bisect_left(hand, t.after_spirits)
-        spirits = list(dict.fromkeys(hand[:n])) if n else []
+        # and its distinct support cards (never statused); a copy is most often the very same object as the
+        # card before it (plain cards are interned, see Table.plain)
+        kind = t.kind
+        spirits: list[HandCard] = []
+        supports: list[int] = []
+        last = None
+        for h in self.hand[p]:
+            if h is last:
+                continue
+            last = h
+            c = h.card
+            if kind[c] != SPIRIT:
+                if not supports or c != supports[-1]:
+                    supports.append(c)
+            elif not spirits or h != spirits[-1]:
+                spirits.append(h)
         out: list[Action] = []
         if spirits and not self.summoned and len(bs) < BATTLE_SCENE_MAX:  # DS-G3 one Regular Summon per turn
             summons = kinds["summon"]
@@ -342,9 +356,8 @@ class RulesState(ChainState):
                     for j, prog in enumerate(commands):  # DS-C1 abilities, each once per turn
                         if not u.used_ability(j, turn) and sp > prog.cost and self.program_ok(p, prog, u):
                             self.with_targets(out, "ability", (lab, j), p, prog, u)
-        kind, main_play = t.kind, t.main_play
-        for h in dict.fromkeys(hand[n:]):  # DS-C2 support cards (never statused: one per card)
-            c = h.card
+        main_play = t.main_play
+        for c in supports:  # DS-C2 support cards
             if not main_play[c]:
                 continue
             k = kind[c]
@@ -519,11 +532,15 @@ class RulesState(ChainState):
         deck.sort()
         side.sort()
         self.side_pending = -1
-        self.swaps_left[p] -= 1
+        left = self.swaps_left[:]
+        left[p] -= 1
+        self.swaps_left = left
         self.log("side_swap", seat=p, card_in=t.name[inc], card_out=t.name[out])
 
     def _do_keep(self, a: Action) -> None:
-        self.swaps_left[self.side_seat] = 0
+        left = self.swaps_left[:]
+        left[self.side_seat] = 0
+        self.swaps_left = left
         self.side_done()
 
     def side_done(self) -> None:

@@ -6,6 +6,7 @@ choose, and the end of a game (see :mod:`.state` for the layers).
 from __future__ import annotations
 
 from bisect import bisect_left, insort
+from collections.abc import Sequence
 from typing import cast
 
 from .blocks import CHOOSING
@@ -554,10 +555,17 @@ class SpiritState(StateBase):
         for b in prog.effects:
             b.impl(b.p, self, c)
 
-    def choices(self, p: int, prog: Program, src: Unit | None) -> list[str]:
+    def choices(self, p: int, prog: Program, src: Unit | None) -> Sequence[str]:
         """Target labels a program may choose now (prefixed foe:/own:/hand:/dworld:)."""
         t = self.table
         sel, mp = prog.choose, prog.max_power
+        if not mp:  # every D-Spirit in play on the chosen side(s) (labels: the same order)
+            if sel == "foe":
+                return t.prefixed("foe:", self.labels(1 - p))
+            if sel == "own":
+                return t.prefixed("own:", self.labels(p))
+            if sel == "any":
+                return t.prefixed("own:", self.labels(p)) + t.prefixed("foe:", self.labels(1 - p))
         out: list[str] = []
         if sel == "hand":
             if len(self.scene[p]) >= BATTLE_SCENE_MAX:
@@ -580,9 +588,6 @@ class SpiritState(StateBase):
         for q in sides:
             names = self.labels(q)
             pre = "foe:" if q != p else "own:"
-            if not mp and sel != "other_own":  # every D-Spirit in play (labels: the same order)
-                out += t.prefixed(pre, names)
-                continue
             field = self.scene[q] + self.parked[q] if sel != "other_own" else self.scene[q]
             for i, u in enumerate(field):
                 if sel == "other_own" and (src is None or u.uid == src.uid):
@@ -623,10 +628,15 @@ class SpiritState(StateBase):
         """A game is over; in a match (DS-D1, option ``match``) the side-deck swaps come next."""
         self.wnd.clear()
         self.bid = None
-        self.results.append({"game": self.game_no, "winner": w, "sp": list(self.sp), "reason": reason})
+        self.results = [
+            *self.results,
+            {"game": self.game_no, "winner": w, "sp": list(self.sp), "reason": reason},
+        ]
         self.log("game_over", game=self.game_no, winner=w, sp=list(self.sp), reason=reason)
         if w is not None:
-            self.match_wins[w] += 1
+            wins = self.match_wins[:]
+            wins[w] += 1
+            self.match_wins = wins
         o = self.game.options
         if not o.match or max(self.match_wins) >= 2 or self.game_no >= 3:
             self.over = True

@@ -301,11 +301,12 @@ class StateBase(DuelState):
     open_seat: int  # the seat to make its opening draw; between games: who goes first next
     lists: list[Decklist]  # each seat's decklists this game (side swaps change them in a match)
     game_no: int  # in a match: 1, 2, 3
+    # the match's records below are replaced, never changed in place: clones share them
     match_wins: list[int]
     results: list[dict[str, Any]]  # one per finished game
     side_seat: int  # between games: the seat swapping
     side_pending: int  # the side-deck card chosen to come in, or -1
-    swaps_left: list[int]
+    swaps_left: list[int]  # replaced, never changed in place (as match_wins)
     ready: tuple[int, ...]  # uids on the Battle Scene when this battle step began: they may attack (DS-G2)
     token: int  # this state owns (may write in place) the units whose owner is this token
     listed: list[Listed]  # per seat, this game: response signals and Realms of its open Support decklist
@@ -434,11 +435,11 @@ class StateBase(DuelState):
         s.win = self.win
         s.lists = [(d[0][:], d[1][:], d[2][:]) for d in self.lists] if self.game.options.match else self.lists
         s.game_no = self.game_no
-        s.match_wins = self.match_wins[:]
-        s.results = self.results[:]
+        s.match_wins = self.match_wins
+        s.results = self.results
         s.side_seat = self.side_seat
         s.side_pending = self.side_pending
-        s.swaps_left = self.swaps_left[:]
+        s.swaps_left = self.swaps_left
         return s
 
     def _resample(self, seat: int | None, rng: random.Random) -> None:
