@@ -234,9 +234,11 @@ class ChainState(BattleState):
         """DS-R1: raise in fixed steps (affordable ones) or pass."""
         b = self.bid
         assert b is not None
-        raises = self.table.raises(b.amount)
         sp = self.sp[b.mover]
-        out = [a for a in raises if sp > a.args[0]]  # affordable: it leaves at least 1 SP
+        out = []
+        for a in self.table.raises(b.amount):
+            if sp > a.args[0]:  # affordable: it leaves at least 1 SP
+                out.append(a)
         out.append(PASS)
         return out
 

@@ -98,6 +98,7 @@ class RulesState(ChainState):
         self.support_cards = [[], []]
         self.realm = None
         self.auras = ()
+        self.aura_sums = self.table.aura_memo(())
         self.bid = None
         self.summoned = self.exchanged = self.shifted = self.rushed = False
         self.attacks = 0
@@ -274,106 +275,113 @@ class RulesState(ChainState):
         return True
 
     def main_actions(self, p: int) -> list[Action]:
-        """The main step's actions (DS-G2), then the battle step. Interned actions are found by their
-        arguments; a notation is built only for an action not yet interned."""
+        """The main step's actions (DS-G2): summons, then what each D-Spirit in play may do, then support
+        cards, then the battle step. Interned actions are found by their arguments; a notation is built
+        only for an action not yet interned."""
         t = self.table
         kinds = t.by_kind
-        stances, evolves = kinds["stance"], kinds["evolve"]
         bs, sz = self.scene[p], self.parked[p]  # the Battle Scene and the Support Zone
         turn = self.turn
         sp = self.sp[p]
-        # the hand (sorted: D-Spirits first, copies side by side): its distinct D-Spirits (statuses count)
-        # and its distinct support cards (never statused); a copy is most often the very same object as the
-        # card before it (plain cards are interned, see Table.plain)
-        kind = t.kind
-        spirits: list[HandCard] = []
-        supports: list[int] = []
-        last = None
+        kind, main_play = t.kind, t.main_play
+        out: list[Action] = []
+        plays: list[Action] = []  # DS-C2 support cards, listed after the D-Spirits' actions
+        spirits: list[HandCard] = []  # the hand's distinct D-Spirits (statuses count)
+        may_summon = not self.summoned and len(bs) < BATTLE_SCENE_MAX  # DS-G3 one Regular Summon per turn
+        summons = kinds["summon"]
+        # the hand is sorted (D-Spirits first, copies side by side); a copy is most often the very object
+        # before it (plain cards are interned, see Table.plain)
+        last: HandCard | None = None
         for h in self.hand[p]:
             if h is last:
                 continue
-            last = h
             c = h.card
-            if kind[c] != SPIRIT:
-                if not supports or c != supports[-1]:
-                    supports.append(c)
-            elif not spirits or h != spirits[-1]:
-                spirits.append(h)
-        out: list[Action] = []
-        if spirits and not self.summoned and len(bs) < BATTLE_SCENE_MAX:  # DS-G3 one Regular Summon per turn
-            summons = kinds["summon"]
-            for h in spirits:
-                a = summons.get(h)
-                if a is None:
-                    a = summons[h] = t.act(f"summon {self.hand_label(h)}", "summon", (h,))
-                out.append(a)
+            if kind[c] == SPIRIT:
+                if h != last:
+                    spirits.append(h)
+                    if may_summon:
+                        a = summons.get(h)
+                        if a is None:
+                            a = summons[h] = t.act(f"summon {self.hand_label(h)}", "summon", (h,))
+                        out.append(a)
+            elif main_play[c] and (last is None or c != last.card):
+                if kind[c] == REALM:
+                    if sp > t.bid[c]:  # DS-R1: the opening bid must be affordable
+                        plays.append(t.play_act[c])
+                elif kind[c] != MOVECARD or (sp > t.cost[c] and self.controls_all(p, t.requires[c])):
+                    eff = t.effect[c]
+                    if eff is None or eff.choose is None:
+                        plays.append(t.play_act[c])
+                    else:
+                        self.with_targets(plays, "play", (c,), p, eff, None)
+            last = h
         if bs or sz:
             labels = self.labels(p)
-            nb = len(bs)
+            stances = kinds["stance"]
+            acts = t.activates
             shift = self.game.options.old_rules and not self.shifted and sp > SOUL_SHIFT_COST
+            shift = shift and len(sz) < SUPPORT_SPIRITS_MAX  # DS-X4 Soul Shift (old rules only)
             may_exchange = not self.exchanged and bool(spirits)
-            for i, u in enumerate(bs + sz if sz else bs):
+            for i, u in enumerate(bs):
                 lab = labels[i]
-                c = u.card
-                if i < nb:
-                    # free: neither Frozen (DS-R2) nor restricted after enduring (DS-B2); turns count from 1
-                    if u.frozen_until < turn and u.restricted_until < turn:
-                        # DS-X3 Soul Exchange: Super D-Summoned, or on the field since an earlier turn
-                        if may_exchange and (u.super_summoned or u.entered < turn):
-                            exchanges = kinds["exchange"]
-                            for h in spirits:
-                                a = exchanges.get((lab, h))
-                                if a is None:
-                                    name = self.hand_label(h)
-                                    a = exchanges[lab, h] = t.act(
-                                        f"exchange {lab} {name}", "exchange", (lab, h)
-                                    )
-                                out.append(a)
-                        if u.stanced_on != turn:  # DS-G4 stance change
-                            a = stances.get(lab)
+                # neither Frozen (DS-R2) nor restricted after enduring (DS-B2); turns count from 1
+                if u.frozen_until < turn and u.restricted_until < turn:
+                    # DS-X3 Soul Exchange: Super D-Summoned, or on the field since an earlier turn
+                    if may_exchange and (u.super_summoned or u.entered < turn):
+                        exchanges = kinds["exchange"]
+                        for h in spirits:
+                            a = exchanges.get((lab, h))
                             if a is None:
-                                a = stances[lab] = t.act(f"stance {lab}", "stance", (lab,))
+                                name = self.hand_label(h)
+                                a = exchanges[lab, h] = t.act(f"exchange {lab} {name}", "exchange", (lab, h))
                             out.append(a)
-                    prog = t.move[c]  # DS-C1 special move, once per turn, before the battle step
-                    if (
-                        prog is not None
-                        and u.moved_on != turn
-                        and not u.shifted
-                        and sp > prog.cost
-                        and self.program_ok(p, prog, u)
-                    ):
-                        self.with_targets(out, "move", (lab,), p, prog, u)
-                    for e in t.evos[c]:  # DS-C3
-                        if self.evolution_ok(p, u, e):
-                            a = evolves.get((e, lab))
-                            if a is None:
-                                a = evolves[e, lab] = t.act(f"evolve {t.slug[e]} {lab}", "evolve", (e, lab))
-                            out.append(a)
-                    if shift and len(sz) < SUPPORT_SPIRITS_MAX:  # DS-X4 Soul Shift (old rules only)
-                        out.append(t.act(f"shift {lab}", "shift", (lab,)))
-                commands = t.command[c]
-                if commands and not u.shifted:
-                    for j, prog in enumerate(commands):  # DS-C1 abilities, each once per turn
-                        if not u.used_ability(j, turn) and sp > prog.cost and self.program_ok(p, prog, u):
-                            self.with_targets(out, "ability", (lab, j), p, prog, u)
-        main_play = t.main_play
-        for c in supports:  # DS-C2 support cards
-            if not main_play[c]:
-                continue
-            k = kind[c]
-            if k == REALM:
-                if sp > t.bid[c]:  # DS-R1: the opening bid must be affordable
-                    out.append(t.play_act[c])
-                continue
-            if k == MOVECARD and (sp <= t.cost[c] or not self.controls_all(p, t.requires[c])):
-                continue
-            eff = t.effect[c]
-            if eff is None or eff.choose is None:
-                out.append(t.play_act[c])
-            else:
-                self.with_targets(out, "play", (c,), p, eff, None)
+                    if u.stanced_on != turn:  # DS-G4 stance change
+                        a = stances.get(lab)
+                        if a is None:
+                            a = stances[lab] = t.act(f"stance {lab}", "stance", (lab,))
+                        out.append(a)
+                if shift or acts[u.card]:
+                    self.spirit_actions(out, p, u, lab, True, shift)
+            nb = len(bs)
+            for k, u in enumerate(sz):
+                if acts[u.card]:
+                    self.spirit_actions(out, p, u, labels[nb + k], False, False)
+        out += plays
         out.append(BATTLE_ACT)
         return out
+
+    def spirit_actions(
+        self, out: list[Action], p: int, u: Unit, lab: str, on_scene: bool, shift: bool
+    ) -> None:
+        """What ``p``'s D-Spirit ``u`` (labelled ``lab``) may activate in the main step: on the Battle Scene
+        its special move, D-Evolutions and Soul Shift (``shift``: allowed now); anywhere its abilities."""
+        t = self.table
+        turn = self.turn
+        sp = self.sp[p]
+        c = u.card
+        if on_scene:
+            prog = t.move[c]  # DS-C1 special move, once per turn, before the battle step
+            if (
+                prog is not None
+                and u.moved_on != turn
+                and not u.shifted
+                and sp > prog.cost
+                and self.program_ok(p, prog, u)
+            ):
+                self.with_targets(out, "move", (lab,), p, prog, u)
+            evolves = t.by_kind["evolve"]
+            for e in t.evos[c]:  # DS-C3
+                if self.evolution_ok(p, u, e):
+                    a = evolves.get((e, lab))
+                    if a is None:
+                        a = evolves[e, lab] = t.act(f"evolve {t.slug[e]} {lab}", "evolve", (e, lab))
+                    out.append(a)
+            if shift:  # DS-X4 Soul Shift (old rules only)
+                out.append(t.act(f"shift {lab}", "shift", (lab,)))
+        if not u.shifted:
+            for j, prog in enumerate(t.command[c]):  # DS-C1 abilities, each once per turn
+                if not u.used_ability(j, turn) and sp > prog.cost and self.program_ok(p, prog, u):
+                    self.with_targets(out, "ability", (lab, j), p, prog, u)
 
     def _do_summon(self, a: Action) -> None:
         p = self.active

@@ -70,14 +70,15 @@ class SpiritState(StateBase):
                 bit = t.type_bit.get(a.type, 0) if a.type else 0
                 out.append((owner, a.side, bit, 0 if a.stat == "attack" else 1, a.amount))
         self.auras = tuple(out)
+        self.aura_sums = t.aura_memo(self.auras)
 
     def aura(self, p: int, cid: int, stat: int) -> int:
         """What the auras in force add to ``stat`` (0: attack, 1: endurance) of ``p``'s card ``cid``
-        (remembered per set of auras in the table: it depends on nothing else)."""
+        (remembered per set of auras: it depends on nothing else)."""
         auras = self.auras
         if not auras:
             return 0
-        memo = self.table.auras_seen.get(auras) or self.table.aura_memo(auras)
+        memo = self.aura_sums
         key = (p, cid, stat)
         v = memo.get(key)
         if v is None:

@@ -32,7 +32,7 @@ from .cards import SPIRIT
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import DSpirits
-    from .table import Table
+    from .table import AuraSums, Table
 
 # -- steps of a turn, and the states around a game -------------------------------------------------------
 Phase = Literal["opening", "draw", "extra", "main", "battle", "end", "side", "over"]
@@ -262,7 +262,8 @@ class StateBase(DuelState):
 
     __slots__ = (
         "table", "phase", "active", "first", "turn", "turns_taken", "sp", "squad", "support", "side", "hand",
-        "dworld", "banished", "scene", "parked", "support_cards", "realm", "auras", "wnd", "bid", "summoned",
+        "dworld", "banished", "scene", "parked", "support_cards", "realm", "auras", "aura_sums", "wnd", "bid",
+        "summoned",
         "exchanged", "shifted", "rushed", "attacks", "uid_next", "open_seat", "lists", "game_no",
         "match_wins", "results", "side_seat", "side_pending", "swaps_left", "ready", "token", "listed",
         "label_memo",
@@ -290,6 +291,7 @@ class StateBase(DuelState):
     support_cards: list[list[int]]  # lasting signals in the Support Zones
     realm: tuple[int, int] | None  # (owner, card) in the shared Realm zone
     auras: tuple[Aura, ...]  # static effects in force (the Realm's, lasting signals')
+    aura_sums: AuraSums  # what they add to each stat, as far as asked (the table's memo of these auras)
     wnd: Windows  # open response windows and the chain (DS-R4)
     bid: Bid | None  # Realm bidding in progress (DS-R1, DS-X6)
     summoned: bool  # this turn: a Regular Summon was made (DS-G3)
@@ -422,6 +424,7 @@ class StateBase(DuelState):
         s.support_cards = [self.support_cards[0][:], self.support_cards[1][:]]
         s.realm = self.realm
         s.auras = self.auras
+        s.aura_sums = self.aura_sums
         s.wnd = self.wnd.clone()
         s.bid = self.bid
         s.summoned = self.summoned

@@ -43,6 +43,14 @@ KEYED_KINDS = (
 )
 
 
+class AuraSums(dict[tuple[int, int, int], int]):
+    """What one set of auras in force adds to a stat, by (seat, card, stat), filled as the rules ask
+    (``SpiritState.aura``). A memo: it pickles and copies empty."""
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (AuraSums, ())
+
+
 class Table:
     """Every card as parallel arrays indexed by card id. D-Spirits come first, then D-Evolutions, then
     support cards: a sorted hand holds its D-Spirits before its support cards."""
@@ -89,7 +97,7 @@ class Table:
         # an action with a target: its arguments…)
         self.by_kind: dict[str, dict[Any, Action]] = {kind: {} for kind in KEYED_KINDS}
         self.deck_data: dict[tuple[Any, ...], dict[str, Any]] = {}  # decks as data, by their lists
-        self.auras_seen: dict[tuple[Any, ...], dict[tuple[int, int, int], int]] = {}  # see aura_memo
+        self.auras_seen: dict[tuple[Any, ...], AuraSums] = {}  # see aura_memo
         self.bid_raises: dict[int, tuple[Action, ...]] = {}  # see raises
         self.labels_seen: dict[tuple[int, ...], tuple[str, ...]] = {}  # see field_labels
         self.targets_seen: dict[tuple[str, tuple[str, ...]], tuple[str, ...]] = {}  # see prefixed
@@ -143,6 +151,9 @@ class Table:
         # a support card played with no target to choose (DS-C2), interned at load
         self.play_act: dict[int, Action] = {}
         self.rush_act: dict[int, Action] = {}  # DS-X6 Field Rush for a Realm
+        # whether a D-Spirit of the card may activate more than a Soul Exchange or a stance change in the main
+        # step: it has a special move, D-Evolutions or abilities on command (DS-C1, DS-C3)
+        self.activates = [bool(self.move[i] or self.evos[i] or self.command[i]) for i in range(n)]
         # whether the main step may play the card (DS-C2): not a signal that only answers an attack or a card
         # on the chain (DS-R4), not a move card without an effect
         self.main_play = [
@@ -244,14 +255,14 @@ class Table:
             return f"ability {args[0]} {self.pslug[prog.id]}"
         return f"{kind} {self.slug[args[0]]}"
 
-    def aura_memo(self, auras: tuple[Any, ...]) -> dict[tuple[int, int, int], int]:
-        """What a set of auras in force adds to a stat, by (seat, card, stat), filled by the state as it
-        asks (``SpiritState.aura``); forgotten all at once past ``AURA_SETS`` sets."""
+    def aura_memo(self, auras: tuple[Any, ...]) -> AuraSums:
+        """The sums of a set of auras in force (shared by every state with that set); forgotten all at
+        once past ``AURA_SETS`` sets."""
         memo = self.auras_seen.get(auras)
         if memo is None:
             if len(self.auras_seen) >= AURA_SETS:
                 self.auras_seen.clear()
-            memo = self.auras_seen[auras] = {}
+            memo = self.auras_seen[auras] = AuraSums()
         return memo
 
     def is_spirit(self, cid: int) -> bool:
