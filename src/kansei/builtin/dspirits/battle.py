@@ -34,7 +34,7 @@ class BattleState(SpiritState):
     def start_battle(self) -> None:
         """DS-G2: only D-Spirits on the Battle Scene as the battle step begins may attack."""
         self.phase = BATTLE
-        self.ready = tuple(u.uid for u in self.scene[self.active])
+        self.ready = tuple([u.uid for u in self.scene[self.active]])
         self.log("step", seat=self.active, step="battle")
 
     def may_attack(self, p: int) -> bool:
@@ -49,12 +49,12 @@ class BattleState(SpiritState):
                 return True
         return False
 
-    def attackers(self, p: int) -> list[Unit]:
+    def attackers(self, p: int, charged: bool) -> list[Unit]:
         """DS-G2/DS-G4: Battle Scene D-Spirits in Attack stance, there when the step began, not yet used,
-        neither Frozen nor restricted; a Super Charged D-Spirit is the only one that may attack (DS-X7)."""
+        neither Frozen nor restricted; a Super Charged D-Spirit is the only one that may attack (DS-X7;
+        ``charged``: :meth:`charged`)."""
         turn = self.turn
         ready = self.ready
-        charged = self.charged(p)
         out = []
         for u in self.scene[p]:
             if (
@@ -71,23 +71,23 @@ class BattleState(SpiritState):
     def battle_actions(self, p: int) -> list[Action]:
         t = self.table
         out: list[Action] = []
-        if self.may_attack(p):
+        scene = self.scene[p]
+        if (scene or self.parked[p]) and self.may_attack(p):
             q = 1 - p
-            scene = self.scene[p]
             labels = self.labels(p)
             nb = len(scene)
             nq = len(self.scene[q])
             # DS-B6: only the Battle Scene may be targeted; DS-B4: direct only against an empty one
             targets = self.labels(q)[:nq] if nq else ("direct",)
             attacks = t.by_kind["attack"]
-            for u in self.attackers(p):
+            charged = self.charged(p)
+            for u in self.attackers(p, charged):
                 lab = labels[scene.index(u)]
                 for tgt in targets:
                     a = attacks.get((lab, tgt))
                     if a is None:
                         a = attacks[lab, tgt] = t.act(f"attack {lab} {tgt}", "attack", (lab, tgt))
                     out.append(a)
-            charged = self.charged(p)
             sp = self.sp[p]
             if not charged and sp > LIMBO_COST:  # DS-X5 Limbo (affordable)
                 for k, u in enumerate(self.parked[p]):

@@ -126,14 +126,14 @@ class ChainState(BattleState):
         t = self.table
         cache = t.by_kind[kind]
         if prog.choose is None:
-            key = (*args, "")
+            key = args + ("",)
             a = cache.get(key)
             if a is None:
                 a = cache[key] = t.act(t.notation_head(kind, args, prog), kind, key)
             out.append(a)
             return
         for lab in self.choices(p, prog, src):
-            key = (*args, lab)
+            key = args + (lab,)
             a = cache.get(key)
             if a is None:
                 a = cache[key] = t.act(f"{t.notation_head(kind, args, prog)} {lab}", kind, key)
@@ -211,11 +211,10 @@ class ChainState(BattleState):
         self.open_link(p, prog, data.source, a.args[0])
 
     def _do_pass(self, a: Action) -> None:
-        p = self.to_move
-        if self.wnd.priority is not None:
-            kind = self.wnd.kind
+        frames = self.wnd.frames
+        if frames and not frames[-1].resolving:  # a window's decision
+            p, kind, data = frames[-1].priority, frames[-1].kind, frames[-1].data
             if kind == "target":  # no target: the ability fizzles
-                data = self.wnd.data
                 assert isinstance(data, TargetChoice)
                 self.log(
                     "fizzle", seat=p, name=self.table.catalog.programs[data.program].name, why="no target"
@@ -226,7 +225,7 @@ class ChainState(BattleState):
             self.wnd.pass_()
             return
         if self.bid is not None:
-            self.log("pass", seat=p, window="bid", forced=False)
+            self.log("pass", seat=self.bid.mover, window="bid", forced=False)
             self.end_bid()
 
     # ------------------------------------------------------------------------------ DS-R1 bidding
