@@ -101,12 +101,12 @@ class ChainState(BattleState):
 
     def responses(self, p: int) -> list[Action]:
         """DS-R4: the response signals ``p`` holds and may chain now."""
-        response = self.table.response
+        t = self.table
         out: list[Action] = []
         last = -1
-        for h in self.hand[p][self.hand_spirit_count(p) :]:  # support cards: never statused
+        for h in self.hand[p]:
             c = h.card
-            if c != last and response[c]:
+            if c != last and t.response[c]:
                 out.extend(self.response_options(p, c))
             last = c
         return out
