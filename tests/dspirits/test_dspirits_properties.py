@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -58,3 +59,47 @@ def test_remembered_labels_follow_the_field(seed, which):
             assert [s.labels(p) for p in (0, 1)] == [s.fresh_labels(p) for p in (0, 1)]
 
     play_random(game, seed % 1000, on_step=check)
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 2**31 - 1), which=st.integers(0, len(OPTIONS) - 1))
+def test_evaluate_all_is_each_seats_evaluation(seed, which):
+    """The search's ``evaluate_all`` gives exactly ``evaluate`` of each seat (one projection of the open
+    chain or bidding instead of two), at every step of random games, Realms and open windows included."""
+    from kansei.builtin.dspirits.bots import evaluate, evaluate_all
+
+    game = kansei.load("dspirits", **OPTIONS[which])
+
+    def check(state, step):
+        assert evaluate_all(state) == [evaluate(state, 0), evaluate(state, 1)]
+
+    play_random(game, seed % 1000, on_step=check)
+
+
+@pytest.mark.parametrize("which", range(len(OPTIONS)))
+def test_a_pickled_state_plays_on_alike(which):
+    """What the hot path remembers or reads by identity (interned cards in hand, the sums of the auras in
+    force) holds after a pickle: a state pickled again and again along a random game, whose hands mix
+    unpickled copies of cards with cards drawn since, offers the same actions and gives its D-Spirits the
+    same numbers as the game played without pickles, at every step."""
+    import pickle
+
+    game = kansei.load("dspirits", **OPTIONS[which])
+    for seed in range(1, 31):
+        s = game.start(seed=seed)
+        rng = random.Random(seed)
+        back = s
+        step = 0
+        while not s.is_over:
+            if step % 7 == 0:
+                back = pickle.loads(pickle.dumps(back))
+                assert not back.aura_sums  # a memo: it pickles empty
+            assert [a.notation for a in back.legal_actions()] == [a.notation for a in s.legal_actions()]
+            for p in (0, 1):
+                for u, v in zip(s.scene[p], back.scene[p], strict=True):
+                    assert back.attack_of(p, v) == s.attack_of(p, u)
+                    assert back.endurance_of(p, v) == s.endurance_of(p, u)
+            action = rng.choice(s.legal_actions())
+            s.apply(action)
+            back.apply(action.notation)
+            step += 1

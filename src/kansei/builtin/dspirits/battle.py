@@ -34,7 +34,7 @@ class BattleState(SpiritState):
     def start_battle(self) -> None:
         """DS-G2: only D-Spirits on the Battle Scene as the battle step begins may attack."""
         self.phase = BATTLE
-        self.ready = tuple(u.uid for u in self.scene[self.active])
+        self.ready = tuple([u.uid for u in self.scene[self.active]])
         self.log("step", seat=self.active, step="battle")
 
     def may_attack(self, p: int) -> bool:
@@ -43,42 +43,53 @@ class BattleState(SpiritState):
 
     def charged(self, p: int) -> bool:
         """A Super Charge of ``p``'s is active this turn (DS-X7)."""
-        return any(u.charged_turn == self.turn for u in self.scene[p])
-
-    def attackers(self, p: int) -> list[Unit]:
-        """DS-G2/DS-G4: Battle Scene D-Spirits in Attack stance, there when the step began, not yet used;
-        a Super Charged D-Spirit is the only one that may attack (DS-X7)."""
-        charged = [u for u in self.scene[p] if u.charged_turn == self.turn]
         turn = self.turn
-        return [
-            u
-            for u in charged or self.scene[p]
-            if u.uid in self.ready
-            and u.attacked_on != turn
-            and u.stance == ATTACK_STANCE
-            and not self.is_frozen(u)
-            and not self.is_restricted(u)
-        ]
+        for u in self.scene[p]:
+            if u.charged_turn == turn:
+                return True
+        return False
+
+    def attackers(self, p: int, charged: bool) -> list[Unit]:
+        """DS-G2/DS-G4: Battle Scene D-Spirits in Attack stance, there when the step began, not yet used,
+        neither Frozen nor restricted; a Super Charged D-Spirit is the only one that may attack (DS-X7;
+        ``charged``: :meth:`charged`)."""
+        turn = self.turn
+        ready = self.ready
+        out = []
+        for u in self.scene[p]:
+            if (
+                (not charged or u.charged_turn == turn)
+                and u.uid in ready
+                and u.attacked_on != turn
+                and u.stance == ATTACK_STANCE
+                and not self.is_frozen(u)
+                and not self.is_restricted(u)
+            ):
+                out.append(u)
+        return out
 
     def battle_actions(self, p: int) -> list[Action]:
         t = self.table
         out: list[Action] = []
-        if self.may_attack(p):
+        scene = self.scene[p]
+        if (scene or self.parked[p]) and self.may_attack(p):
             q = 1 - p
             labels = self.labels(p)
-            nb = len(self.scene[p])
-            tl = self.labels(q)[: len(self.scene[q])]  # DS-B6: only the Battle Scene may be targeted
-            targets = tl if tl else ["direct"]  # DS-B4: direct only against an empty Battle Scene
-            attacks = t.kind_cache("attack")
-            for u in self.attackers(p):
-                lab = labels[self.scene[p].index(u)]
+            nb = len(scene)
+            nq = len(self.scene[q])
+            # DS-B6: only the Battle Scene may be targeted; DS-B4: direct only against an empty one
+            targets = self.labels(q)[:nq] if nq else ("direct",)
+            attacks = t.by_kind["attack"]
+            charged = self.charged(p)
+            for u in self.attackers(p, charged):
+                lab = labels[scene.index(u)]
                 for tgt in targets:
                     a = attacks.get((lab, tgt))
                     if a is None:
                         a = attacks[lab, tgt] = t.act(f"attack {lab} {tgt}", "attack", (lab, tgt))
                     out.append(a)
-            charged = self.charged(p)
-            if not charged and self.afford(p, LIMBO_COST):  # DS-X5 Limbo
+            sp = self.sp[p]
+            if not charged and sp > LIMBO_COST:  # DS-X5 Limbo (affordable)
                 for k, u in enumerate(self.parked[p]):
                     if (
                         u.attacked_on == self.turn
@@ -89,11 +100,19 @@ class BattleState(SpiritState):
                     ):
                         continue
                     lab = labels[nb + k]
+                    limbos = t.by_kind["limbo"]
                     for tgt in targets:
-                        out.append(t.act(f"limbo {lab} {tgt}", "limbo", (lab, tgt)))
-            if self.attacks == 0 and not charged and self.afford(p, SUPER_CHARGE_COST):  # DS-X7
-                for k in range(nb):
-                    out.append(t.act(f"supercharge {labels[k]}", "supercharge", (labels[k],)))
+                        a = limbos.get((lab, tgt))
+                        if a is None:
+                            a = limbos[lab, tgt] = t.act(f"limbo {lab} {tgt}", "limbo", (lab, tgt))
+                        out.append(a)
+            if self.attacks == 0 and not charged and sp > SUPER_CHARGE_COST:  # DS-X7 (affordable)
+                charges = t.by_kind["supercharge"]
+                for lab in labels[:nb]:
+                    a = charges.get(lab)
+                    if a is None:
+                        a = charges[lab] = t.act(f"supercharge {lab}", "supercharge", (lab,))
+                    out.append(a)
         out.append(END_ACT)
         return out
 

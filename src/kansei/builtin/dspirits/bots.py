@@ -66,18 +66,44 @@ def _side(s: DSpiritsState, p: int) -> float:
 
 def evaluate(state: DSpiritsState, seat: int) -> float:
     s = project(state)
-    if s.over:
+    return _evaluate(s, seat, None if s.over else _sides(s))
+
+
+def evaluate_all(state: DSpiritsState) -> list[float]:
+    """Both seats' :func:`evaluate` at once, on one projection of the open chain or bidding and one look
+    at each side (what the search scores its leaves with: the same values, less work)."""
+    s = project(state)
+    sides = None if s.over else _sides(s)
+    return [_evaluate(s, 0, sides), _evaluate(s, 1, sides)]
+
+
+Sides = tuple[tuple[float, float], tuple[list[float], list[float]]]
+
+
+def _sides(s: DSpiritsState) -> Sides:
+    """Each side's :func:`_side`, and what the Realm adds to each of its D-Spirits (none without one)."""
+    favour: tuple[list[float], list[float]] = ([], [])
+    if s.realm is not None:  # a Realm is worth what it adds to each side's D-Spirits
+        for p in (0, 1):
+            for u in s.scene[p]:
+                favour[p].append(0.3 * (s.aura(p, u.card, 0) + s.aura(p, u.card, 1)))
+    return (_side(s, 0), _side(s, 1)), favour
+
+
+def _evaluate(s: DSpiritsState, seat: int, sides: Sides | None) -> float:
+    """:func:`evaluate` of the projected state ``s``, given :func:`_sides` (None when it is over)."""
+    if sides is None:
         r = s.returns()[seat]
         return WIN * r + (s.sp[seat] - s.sp[1 - seat]) * 0.01
     opp = 1 - seat
-    v = _side(s, seat) - _side(s, opp)
+    value, favour = sides
+    v = value[seat] - value[opp]
     if s.game.options.match:
         v += MATCH_GAME * (s.match_wins[seat] - s.match_wins[opp])
-    if s.realm is not None:
-        # a Realm is worth what it adds to each side's D-Spirits
-        for p, sign in ((seat, 1.0), (opp, -1.0)):
-            for u in s.scene[p]:
-                v += sign * 0.3 * (s.aura(p, u.card, 0) + s.aura(p, u.card, 1))
+    for x in favour[seat]:
+        v += x
+    for x in favour[opp]:
+        v -= x
     return v
 
 

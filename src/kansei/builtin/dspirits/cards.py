@@ -177,6 +177,7 @@ class Program:
         "text",
         "needs_attack",
         "needs_link",
+        "targets_attacker",
         "launch_self",
         "moves_zone",
     )
@@ -208,6 +209,8 @@ class Program:
             c.name == "negate_attack" or getattr(c.p, "target", "") == "attacker" for c in effects
         )
         self.needs_link = any(c.name == "negate" for c in effects)
+        # a response that does more than negate an attack: it acts on the attacker (needs one in reach)
+        self.targets_attacker = self.needs_attack and any(c.name != "negate_attack" for c in effects)
         self.launch_self = any(c.name == "launch" and c.p.launched == "self" for c in effects)
         self.moves_zone = any(c.name == "move_zone" for c in effects)
 

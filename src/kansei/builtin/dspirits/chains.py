@@ -15,9 +15,8 @@ from typing import Any, cast
 from kansei.core.protocol import Action
 
 from .battle import BattleState
-from .cards import REALM, SPIRIT, Program
+from .cards import SPIRIT, Program
 from .state import (
-    BID_STEPS,
     EXTRA_DRAW_COST,
     FIELD_RUSH_BID,
     MAIN,
@@ -46,42 +45,43 @@ class ChainState(BattleState):
         return True
 
     def may_answer(self, seat: int, kind: str) -> bool:
-        """Whether ``seat`` is asked in the open window, judged on what every seat can see."""
-        if kind in ("endure", "target"):
+        """Whether ``seat`` is asked in the open window, judged on what every seat can see: while it holds
+        any support card, a response signal of its open Support decklist not all accounted for in public
+        zones (so it may be in hand) that could answer what is on the chain now."""
+        if kind == "endure" or kind == "target":
             return True
-        for c in self.possible_responses(seat):
-            prog = self.table.effect[c]
+        hand = self.hand[seat]
+        t = self.table
+        if not hand or t.kind[hand[-1].card] == SPIRIT:  # no support card (see holds_support)
+            return False
+        dworld, banished = self.dworld[seat], self.banished[seat]
+        effect = t.effect
+        for c, copies in self.listed[seat].responses:
+            if copies <= dworld.count(c) + (banished.count(c) if banished else 0):
+                continue  # every copy is in a public zone
+            prog = effect[c]
             if prog is not None and self.answers_now(seat, c):
                 if prog.choose is None or prog.choose == "hand" or self.choices(seat, prog, None):
                     return True
         return False
 
-    def possible_responses(self, p: int) -> list[int]:
-        """The response signals ``p`` may hold as far as the other seat knows: those of its open Support
-        decklist not all accounted for in public zones, while it holds any support card."""
-        if not self.holds_support(p):
-            return []
-        dworld, banished = self.dworld[p], self.banished[p]
-        if not banished:  # the usual case: the D-World alone accounts for copies
-            return [c for c, n in self.listed[p].responses if n > dworld.count(c)]
-        return [c for c, n in self.listed[p].responses if n > dworld.count(c) + banished.count(c)]
-
     def answers_now(self, p: int, c: int) -> bool:
         """Whether response signal ``c`` could answer what is on the chain now (DS-R4), leaving aside its
         target: a link to negate, an attack to stop, an attacker within reach."""
         prog = self.table.effect[c]
-        items = self.wnd.items
+        wnd = self.wnd
+        items = wnd.items
         if prog is None or not items:
             return False
         if prog.needs_link:
-            top = self.item(len(items) - 1)
+            top = items[-1]
             if not isinstance(top, Link) or top.negated:
                 return False
         if prog.needs_attack:
-            i = self.wnd.find("attack", self.wnd.frames[-1].base)
+            i = wnd.find("attack", wnd.frames[-1].base)
             if i < 0 or self.item(i).negated:
                 return False
-            if not prog.needs_link and any(b.name != "negate_attack" for b in prog.effects):
+            if not prog.needs_link and prog.targets_attacker:
                 # target "attacker" with max_power: only when the attacker qualifies
                 ctx = Ctx(p, -1, prog.name)
                 return any(
@@ -96,7 +96,7 @@ class ChainState(BattleState):
         out: list[Action] = []
         prog = self.table.effect[c]
         if prog is not None and self.answers_now(p, c):
-            self.with_targets(out, f"respond {self.table.slug[c]}", "respond", (c,), p, prog, None)
+            self.with_targets(out, "respond", (c,), p, prog, None)
         return out
 
     def responses(self, p: int) -> list[Action]:
@@ -114,29 +114,29 @@ class ChainState(BattleState):
     def with_targets(
         self,
         out: list[Action],
-        head: str,
         kind: str,
         args: tuple[Any, ...],
         p: int,
         prog: Program,
         src: Unit | None,
     ) -> None:
-        """``head`` as it is (no target to choose) or once per target ``prog`` may choose now. The actions
-        are found by their arguments (``args`` and the target's label fix the notation)."""
+        """The action of ``kind`` and ``args`` as it is (no target to choose), or once per target ``prog``
+        may choose now. The actions are found by their arguments (``args`` and the target's label fix the
+        notation, which is built only for an action not yet interned)."""
         t = self.table
         cache = t.by_kind[kind]
         if prog.choose is None:
-            key = (*args, "")
+            key = args + ("",)
             a = cache.get(key)
             if a is None:
-                a = cache[key] = t.act(head, kind, key)
+                a = cache[key] = t.act(t.notation_head(kind, args, prog), kind, key)
             out.append(a)
             return
         for lab in self.choices(p, prog, src):
-            key = (*args, lab)
+            key = args + (lab,)
             a = cache.get(key)
             if a is None:
-                a = cache[key] = t.act(f"{head} {lab}", kind, key)
+                a = cache[key] = t.act(f"{t.notation_head(kind, args, prog)} {lab}", kind, key)
             out.append(a)
 
     def target_options(self, seat: int) -> list[Action]:
@@ -147,7 +147,14 @@ class ChainState(BattleState):
         found = self.locate(data.source)
         t = self.table
         labels = self.choices(seat, prog, found[1] if found else None)
-        return [t.act(f"target {lab}", "target", (lab,)) for lab in labels] or [PASS]
+        targets = t.by_kind["target"]
+        out = []
+        for lab in labels:
+            a = targets.get(lab)
+            if a is None:
+                a = targets[lab] = t.act(f"target {lab}", "target", (lab,))
+            out.append(a)
+        return out or [PASS]
 
     def resolve(self, item: tuple[Any, ...]) -> None:
         """Carry out the item on top of the chain (the window host's hook)."""
@@ -204,11 +211,10 @@ class ChainState(BattleState):
         self.open_link(p, prog, data.source, a.args[0])
 
     def _do_pass(self, a: Action) -> None:
-        p = self.to_move
-        if self.wnd.priority is not None:
-            kind = self.wnd.kind
+        frames = self.wnd.frames
+        if frames and not frames[-1].resolving:  # a window's decision
+            p, kind, data = frames[-1].priority, frames[-1].kind, frames[-1].data
             if kind == "target":  # no target: the ability fizzles
-                data = self.wnd.data
                 assert isinstance(data, TargetChoice)
                 self.log(
                     "fizzle", seat=p, name=self.table.catalog.programs[data.program].name, why="no target"
@@ -219,7 +225,7 @@ class ChainState(BattleState):
             self.wnd.pass_()
             return
         if self.bid is not None:
-            self.log("pass", seat=p, window="bid", forced=False)
+            self.log("pass", seat=self.bid.mover, window="bid", forced=False)
             self.end_bid()
 
     # ------------------------------------------------------------------------------ DS-R1 bidding
@@ -227,16 +233,10 @@ class ChainState(BattleState):
         """DS-R1: raise in fixed steps (affordable ones) or pass."""
         b = self.bid
         assert b is not None
-        t = self.table
-        bids = t.by_kind["bid"]
         sp = self.sp[b.mover]
         out = []
-        for step in BID_STEPS:
-            n = b.amount + step
-            if sp > n:  # affordable: it leaves at least 1 SP
-                a = bids.get(n)
-                if a is None:
-                    a = bids[n] = t.act(f"bid {n}", "bid", (n,))
+        for a in self.table.raises(b.amount):
+            if sp > a.args[0]:  # affordable: it leaves at least 1 SP
                 out.append(a)
         out.append(PASS)
         return out
@@ -287,21 +287,25 @@ class ChainState(BattleState):
     def draw_options(self, p: int) -> list[Action]:
         """DS-G2 draw step: draw from either deck; DS-X2 Squad Recharge; DS-X6 Field Rush; both game breakers
         are a choice ("can", "may"), so with no card to draw the player may also let the draw go."""
-        t = self.table
+        squad, support = self.squad[p], self.support[p]
         out = []
-        if self.squad[p]:
+        if squad:
             out.append(DRAW_ACTS[0])
-        if self.support[p]:
+        if support:
             out.append(DRAW_ACTS[1])
         if self.may_recharge(p):
             out.append(RECHARGE)
         if self.afford(p, FIELD_RUSH_BID):
-            support, side = self.support[p], self.side[p]
-            realms = {c for c, _ in self.listed[p].realms if c in support}
-            realms.update(c for c in side if t.kind[c] == REALM)
+            listed = self.listed[p]
+            realms = [c for c, _ in listed.realms if c in support]
+            side = self.side[p]
+            for c in listed.side_realms:
+                if c in side and c not in realms:
+                    realms.append(c)
+            rush = self.table.rush_act
             for c in sorted(realms):
-                out.append(t.act(f"rush {t.slug[c]}", "rush", (c,)))
-        if out and not self.squad[p] and not self.support[p]:
+                out.append(rush[c])
+        if out and not squad and not support:
             out.append(NO_DRAW)
         return out
 
@@ -314,16 +318,19 @@ class ChainState(BattleState):
         """Whether the draw step asks ``p``, judged on public information: more than one public option, or
         a Field Rush from the Support deck that may be possible (whether its Realm is still in the deck or
         in the hand is hidden). Otherwise the one option there is (a draw) is taken for the player."""
-        t = self.table
+        squad, support = self.squad[p], self.support[p]
         rush = self.afford(p, FIELD_RUSH_BID)
-        n = (1 if self.squad[p] else 0) + (1 if self.support[p] else 0) + (1 if self.may_recharge(p) else 0)
+        n = (1 if squad else 0) + (1 if support else 0) + (1 if self.may_recharge(p) else 0)
         if rush:
-            n += len({c for c in self.side[p] if t.kind[c] == REALM})
-        if n and not self.squad[p] and not self.support[p]:
+            side = self.side[p]
+            for c in self.listed[p].side_realms:
+                if c in side:
+                    n += 1
+        if n and not squad and not support:
             n += 1  # no draw
         if n > 1:
             return True
-        if not rush or not self.support[p]:
+        if not rush or not support:
             return False
         dworld, banished = self.dworld[p], self.banished[p]
         for c, copies in self.listed[p].realms:

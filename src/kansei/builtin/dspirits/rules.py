@@ -17,7 +17,7 @@ from functools import lru_cache
 from kansei.core.protocol import Action
 
 from .battle import ENDURE_ACT, FALL_ACT
-from .cards import EVOLUTION, MOVECARD, REALM, SIGNAL, SPIRIT, Program
+from .cards import EVOLUTION, MOVECARD, REALM, SPIRIT, Program
 from .chains import ChainState
 from .state import (
     BATTLE,
@@ -73,6 +73,7 @@ RULES_OF: dict[str, tuple[str, ...]] = {
 
 BATTLE_ACT = Action("battle", "battle")
 KEEP = Action("keep", "keep")
+OPEN_ACTS = tuple(Action(f"open {k}", "open", (k,)) for k in range(OPENING_HAND + 1))  # DS-G1: k D-Spirits
 
 
 class RulesState(ChainState):
@@ -97,6 +98,7 @@ class RulesState(ChainState):
         self.support_cards = [[], []]
         self.realm = None
         self.auras = ()
+        self.aura_sums = self.table.aura_memo(())
         self.bid = None
         self.summoned = self.exchanged = self.shifted = self.rushed = False
         self.attacks = 0
@@ -112,7 +114,7 @@ class RulesState(ChainState):
         for p in (0, 1):
             self.rng.shuffle(self.squad[p])
             self.rng.shuffle(self.support[p])
-            self.listed.append(_listed(t, tuple(self.lists[p][1])))
+            self.listed.append(_listed(t, tuple(self.lists[p][1]), tuple(self.lists[p][2])))
         self.log("game_start", game=self.game_no, first=first, sp=list(self.sp))
         self.phase = OPEN
         self.open_seat = first
@@ -135,10 +137,9 @@ class RulesState(ChainState):
 
     def opening_options(self) -> list[Action]:
         q = self.open_seat
-        t = self.table
         lo = max(0, OPENING_HAND - len(self.support[q]))
         hi = min(OPENING_HAND, len(self.squad[q]))
-        return [t.act(f"open {k}", "open", (k,)) for k in range(lo, hi + 1)]
+        return list(OPEN_ACTS[lo : hi + 1])
 
     # ------------------------------------------------------------------------------ the flow
     def proceed(self) -> None:
@@ -197,6 +198,16 @@ class RulesState(ChainState):
                 continue
             return
 
+    def thaw_hand(self, p: int) -> None:
+        """DS-R2: frozen cards in ``p``'s hand thaw at ``p``'s end step (a plain one is known to be there)."""
+        plain = self.table.plain
+        for h in self.hand[p]:
+            if h.frozen and not h.poison:  # plain now, and known to be there
+                self.show(p, h.card)
+        self.hand[p] = sorted(
+            plain[h.card] if not h.poison else h._replace(frozen=False) for h in self.hand[p]
+        )
+
     def start_turn(self, p: int) -> None:
         """A new turn: DS-G2 draw step first. Super Charge becomes active (DS-X7)."""
         self.turn += 1
@@ -204,8 +215,9 @@ class RulesState(ChainState):
         self.turns_taken[p] += 1
         self.summoned = self.exchanged = self.shifted = self.rushed = False
         self.attacks = 0
+        turn = self.turn
         for u in self.scene[p]:
-            if u.charged_turn == self.turn:
+            if u.charged_turn == turn:
                 self.log("supercharged", seat=p, card=self.table.name[u.card], power=self.attack_of(p, u))
         self.log("turn", seat=p, turn=self.turn, sp=list(self.sp))
         self.phase = DRAW
@@ -214,25 +226,25 @@ class RulesState(ChainState):
         """DS-G2 end step: poison (DS-R2), end-step abilities, thaw; then the other player's turn."""
         t = self.table
         p = self.active
-        for u in list(self.scene[p] + self.parked[p]):
+        field = self.scene[p] + self.parked[p]
+        for u in field:
             if u.poison:
                 self.lose_sp(p, u.poison, f"{t.name[u.card]} is poisoned")
-        for u in list(self.scene[p] + self.parked[p]):
+        ran = False
+        for u in field:
             if u.shifted:
                 continue
-            for prog in t.abil[u.card].get("end", ()):
+            for prog in t.abil[u.card]["end"]:
                 self.run(prog, p, u.uid)
-        for u in self.scene[p] + self.parked[p]:
-            if u.frozen_until == self.turn:
+                ran = True
+        turn = self.turn
+        for u in self.scene[p] + self.parked[p] if ran else field:
+            if u.frozen_until == turn:
                 self.log("thaw", seat=p, card=t.name[u.card])
-        if any(h.frozen for h in self.hand[p]):  # frozen cards in hand thaw too
-            plain = t.plain
-            for h in self.hand[p]:
-                if h.frozen and not h.poison:  # plain now, and known to be there
-                    self.show(p, h.card)
-            self.hand[p] = sorted(
-                plain[h.card] if not h.poison else h._replace(frozen=False) for h in self.hand[p]
-            )
+        for h in self.hand[p]:
+            if h.frozen:  # frozen cards in hand thaw too
+                self.thaw_hand(p)
+                break
         if self.check_end():
             return
         if self.turn >= self.game.options.max_turns:  # house safety net: the higher SP wins
@@ -263,104 +275,113 @@ class RulesState(ChainState):
         return True
 
     def main_actions(self, p: int) -> list[Action]:
+        """The main step's actions (DS-G2): summons, then what each D-Spirit in play may do, then support
+        cards, then the battle step. Interned actions are found by their arguments; a notation is built
+        only for an action not yet interned."""
         t = self.table
-        act = t.act
         kinds = t.by_kind
-        summons, exchanges, stances, plays, evolves = (
-            kinds["summon"], kinds["exchange"], kinds["stance"], kinds["play"], kinds["evolve"]
-        )  # fmt: skip
-        out: list[Action] = []
         bs, sz = self.scene[p], self.parked[p]  # the Battle Scene and the Support Zone
         turn = self.turn
         sp = self.sp[p]
-        kind = t.kind
-        # the hand (sorted: D-Spirits first, copies side by side): its distinct D-Spirits (statuses count)
-        # and its distinct support cards (never statused)
-        hand = self.hand[p]
-        n = self.hand_spirit_count(p)
-        spirits: list[HandCard] = []
-        for h in hand[:n]:
-            if not spirits or h != spirits[-1]:
-                spirits.append(h)
-        supports: list[int] = []
-        for h in hand[n:]:
-            if not supports or h.card != supports[-1]:
-                supports.append(h.card)
-        # their notation names are made only for an action not yet interned
-        if not self.summoned and len(bs) < BATTLE_SCENE_MAX:  # DS-G3 one Regular Summon per turn
-            for h in spirits:
-                a = summons.get(h)
-                if a is None:
-                    a = summons[h] = act(f"summon {self.hand_label(h)}", "summon", (h,))
-                out.append(a)
-        labels = self.labels(p)
-        nb = len(bs)
-        shift = self.game.options.old_rules and not self.shifted and sp > SOUL_SHIFT_COST
-        may_exchange = not self.exchanged and bool(spirits)
-        for i, u in enumerate(bs + sz if sz else bs):
-            lab = labels[i]
-            c = u.card
-            if i < nb:
-                free = not self.is_frozen(u) and not self.is_restricted(u)
-                # DS-X3 Soul Exchange: Super D-Summoned, or on the field since an earlier turn
-                if free and may_exchange and (u.super_summoned or u.entered < turn):
-                    for h in spirits:
-                        a = exchanges.get((lab, h))
+        kind, main_play = t.kind, t.main_play
+        out: list[Action] = []
+        plays: list[Action] = []  # DS-C2 support cards, listed after the D-Spirits' actions
+        spirits: list[HandCard] = []  # the hand's distinct D-Spirits (statuses count)
+        may_summon = not self.summoned and len(bs) < BATTLE_SCENE_MAX  # DS-G3 one Regular Summon per turn
+        summons = kinds["summon"]
+        # the hand is sorted (D-Spirits first, copies side by side); a copy is most often the very object
+        # before it (plain cards are interned, see Table.plain)
+        last: HandCard | None = None
+        for h in self.hand[p]:
+            if h is last:
+                continue
+            c = h.card
+            if kind[c] == SPIRIT:
+                if h != last:
+                    spirits.append(h)
+                    if may_summon:
+                        a = summons.get(h)
                         if a is None:
-                            name = self.hand_label(h)
-                            a = exchanges[lab, h] = act(f"exchange {lab} {name}", "exchange", (lab, h))
+                            a = summons[h] = t.act(f"summon {self.hand_label(h)}", "summon", (h,))
                         out.append(a)
-                if free and u.stanced_on != turn:  # DS-G4 stance change
-                    a = stances.get(lab)
-                    if a is None:
-                        a = stances[lab] = act(f"stance {lab}", "stance", (lab,))
-                    out.append(a)
-                prog = t.move[c]  # DS-C1 special move, once per turn, before the battle step
-                if (
-                    prog is not None
-                    and u.moved_on != turn
-                    and not u.shifted
-                    and sp > prog.cost
-                    and self.program_ok(p, prog, u)
-                ):
-                    self.with_targets(out, f"move {lab}", "move", (lab,), p, prog, u)
-                for e in t.evos[c]:  # DS-C3
-                    if self.evolution_ok(p, u, e):
-                        a = evolves.get((e, lab))
+            elif main_play[c] and (last is None or c != last.card):
+                if kind[c] == REALM:
+                    if sp > t.bid[c]:  # DS-R1: the opening bid must be affordable
+                        plays.append(t.play_act[c])
+                elif kind[c] != MOVECARD or (sp > t.cost[c] and self.controls_all(p, t.requires[c])):
+                    eff = t.effect[c]
+                    if eff is None or eff.choose is None:
+                        plays.append(t.play_act[c])
+                    else:
+                        self.with_targets(plays, "play", (c,), p, eff, None)
+            last = h
+        if bs or sz:
+            labels = self.labels(p)
+            stances = kinds["stance"]
+            acts = t.activates
+            shift = self.game.options.old_rules and not self.shifted and sp > SOUL_SHIFT_COST
+            shift = shift and len(sz) < SUPPORT_SPIRITS_MAX  # DS-X4 Soul Shift (old rules only)
+            may_exchange = not self.exchanged and bool(spirits)
+            for i, u in enumerate(bs):
+                lab = labels[i]
+                # neither Frozen (DS-R2) nor restricted after enduring (DS-B2); turns count from 1
+                if u.frozen_until < turn and u.restricted_until < turn:
+                    # DS-X3 Soul Exchange: Super D-Summoned, or on the field since an earlier turn
+                    if may_exchange and (u.super_summoned or u.entered < turn):
+                        exchanges = kinds["exchange"]
+                        for h in spirits:
+                            a = exchanges.get((lab, h))
+                            if a is None:
+                                name = self.hand_label(h)
+                                a = exchanges[lab, h] = t.act(f"exchange {lab} {name}", "exchange", (lab, h))
+                            out.append(a)
+                    if u.stanced_on != turn:  # DS-G4 stance change
+                        a = stances.get(lab)
                         if a is None:
-                            a = evolves[e, lab] = act(f"evolve {t.slug[e]} {lab}", "evolve", (e, lab))
+                            a = stances[lab] = t.act(f"stance {lab}", "stance", (lab,))
                         out.append(a)
-                if shift and len(sz) < SUPPORT_SPIRITS_MAX:  # DS-X4 Soul Shift (old rules only)
-                    out.append(act(f"shift {lab}", "shift", (lab,)))
-            if not u.shifted:
-                for j, prog in enumerate(t.command[c]):
-                    if not u.used_ability(j, turn) and sp > prog.cost and self.program_ok(p, prog, u):
-                        self.with_targets(
-                            out, f"ability {lab} {t.pslug[prog.id]}", "ability", (lab, j), p, prog, u
-                        )
-        for c in supports:
-            k = kind[c]
-            if k == SIGNAL:
-                eff = t.effect[c]
-                if eff is None:
-                    a = plays.get((c, ""))
-                    if a is None:
-                        a = plays[c, ""] = act(f"play {t.slug[c]}", "play", (c, ""))
-                    out.append(a)
-                elif not eff.needs_attack and not eff.needs_link:
-                    self.with_targets(out, f"play {t.slug[c]}", "play", (c,), p, eff, None)
-            elif k == REALM:
-                if sp > t.bid[c]:  # DS-R1: the opening bid must be affordable
-                    a = plays.get((c, ""))
-                    if a is None:
-                        a = plays[c, ""] = act(f"play {t.slug[c]}", "play", (c, ""))
-                    out.append(a)
-            elif k == MOVECARD:
-                eff = t.effect[c]
-                if sp > t.cost[c] and eff is not None and all(self.controls(p, r) for r in t.requires[c]):
-                    self.with_targets(out, f"play {t.slug[c]}", "play", (c,), p, eff, None)
+                if shift or acts[u.card]:
+                    self.spirit_actions(out, p, u, lab, True, shift)
+            nb = len(bs)
+            for k, u in enumerate(sz):
+                if acts[u.card]:
+                    self.spirit_actions(out, p, u, labels[nb + k], False, False)
+        out += plays
         out.append(BATTLE_ACT)
         return out
+
+    def spirit_actions(
+        self, out: list[Action], p: int, u: Unit, lab: str, on_scene: bool, shift: bool
+    ) -> None:
+        """What ``p``'s D-Spirit ``u`` (labelled ``lab``) may activate in the main step: on the Battle Scene
+        its special move, D-Evolutions and Soul Shift (``shift``: allowed now); anywhere its abilities."""
+        t = self.table
+        turn = self.turn
+        sp = self.sp[p]
+        c = u.card
+        if on_scene:
+            prog = t.move[c]  # DS-C1 special move, once per turn, before the battle step
+            if (
+                prog is not None
+                and u.moved_on != turn
+                and not u.shifted
+                and sp > prog.cost
+                and self.program_ok(p, prog, u)
+            ):
+                self.with_targets(out, "move", (lab,), p, prog, u)
+            evolves = t.by_kind["evolve"]
+            for e in t.evos[c]:  # DS-C3
+                if self.evolution_ok(p, u, e):
+                    a = evolves.get((e, lab))
+                    if a is None:
+                        a = evolves[e, lab] = t.act(f"evolve {t.slug[e]} {lab}", "evolve", (e, lab))
+                    out.append(a)
+            if shift:  # DS-X4 Soul Shift (old rules only)
+                out.append(t.act(f"shift {lab}", "shift", (lab,)))
+        if not u.shifted:
+            for j, prog in enumerate(t.command[c]):  # DS-C1 abilities, each once per turn
+                if not u.used_ability(j, turn) and sp > prog.cost and self.program_ok(p, prog, u):
+                    self.with_targets(out, "ability", (lab, j), p, prog, u)
 
     def _do_summon(self, a: Action) -> None:
         p = self.active
@@ -519,11 +540,15 @@ class RulesState(ChainState):
         deck.sort()
         side.sort()
         self.side_pending = -1
-        self.swaps_left[p] -= 1
+        left = self.swaps_left[:]
+        left[p] -= 1
+        self.swaps_left = left
         self.log("side_swap", seat=p, card_in=t.name[inc], card_out=t.name[out])
 
     def _do_keep(self, a: Action) -> None:
-        self.swaps_left[self.side_seat] = 0
+        left = self.swaps_left[:]
+        left[self.side_seat] = 0
+        self.swaps_left = left
         self.side_done()
 
     def side_done(self) -> None:
@@ -534,14 +559,16 @@ class RulesState(ChainState):
 
     # ------------------------------------------------------------------------------ the protocol's hooks
     def _legal_actions(self) -> list[Action]:
-        w = self.wnd.priority if self.wnd.frames else None  # no window open: no call
-        if w is not None:
-            kind = self.wnd.kind
+        frames = self.wnd.frames
+        if frames and not frames[-1].resolving:  # a window waits for a decision
+            seat, kind = frames[-1].priority, frames[-1].kind
             if kind == "endure":
                 return [ENDURE_ACT, FALL_ACT]
             if kind == "target":
-                return self.target_options(w)
-            return [*self.responses(w), PASS]
+                return self.target_options(seat)
+            out = self.responses(seat)
+            out.append(PASS)
+            return out
         if self.bid is not None:
             return self.bid_actions()
         ph = self.phase
@@ -566,12 +593,14 @@ class RulesState(ChainState):
 
 
 @lru_cache(maxsize=256)
-def _listed(t: Table, support: tuple[int, ...]) -> Listed:
-    """The response signals and Realms of a Support decklist with their copies (once per decklist)."""
+def _listed(t: Table, support: tuple[int, ...], side: tuple[int, ...]) -> Listed:
+    """The response signals and Realms of a Support decklist with their copies, and the Realms of a side
+    deck (once per pair of decklists)."""
     cards = sorted(set(support))
     return Listed(
         tuple((c, support.count(c)) for c in cards if t.response[c]),
         tuple((c, support.count(c)) for c in cards if t.kind[c] == REALM),
+        tuple(sorted({c for c in side if t.kind[c] == REALM})),
     )
 
 

@@ -6,6 +6,7 @@ choose, and the end of a game (see :mod:`.state` for the layers).
 from __future__ import annotations
 
 from bisect import bisect_left, insort
+from collections.abc import Sequence
 from typing import cast
 
 from .blocks import CHOOSING
@@ -27,6 +28,7 @@ from .state import (
     TargetChoice,
     Unit,
 )
+from .table import hand_label
 
 
 class SpiritState(StateBase):
@@ -68,14 +70,15 @@ class SpiritState(StateBase):
                 bit = t.type_bit.get(a.type, 0) if a.type else 0
                 out.append((owner, a.side, bit, 0 if a.stat == "attack" else 1, a.amount))
         self.auras = tuple(out)
+        self.aura_sums = t.aura_memo(self.auras)
 
     def aura(self, p: int, cid: int, stat: int) -> int:
         """What the auras in force add to ``stat`` (0: attack, 1: endurance) of ``p``'s card ``cid``
-        (remembered per set of auras in the table: it depends on nothing else)."""
+        (remembered per set of auras: it depends on nothing else)."""
         auras = self.auras
         if not auras:
             return 0
-        memo = self.table.auras_seen.get(auras) or self.table.aura_memo(auras)
+        memo = self.aura_sums
         key = (p, cid, stat)
         v = memo.get(key)
         if v is None:
@@ -179,20 +182,10 @@ class SpiritState(StateBase):
         return memo[p]
 
     def fresh_labels(self, p: int) -> tuple[str, ...]:
-        slugs = self.table.slug
         parked = self.parked[p]
-        cids = [u.card for u in (self.scene[p] + parked if parked else self.scene[p])]
-        if len(set(cids)) == len(cids):
-            return tuple([slugs[c] for c in cids])
-        seen: dict[int, int] = {}
-        out = []
-        for c in cids:
-            if cids.count(c) > 1:
-                seen[c] = seen.get(c, 0) + 1
-                out.append(f"{slugs[c]}#{seen[c]}")
-            else:
-                out.append(slugs[c])
-        return tuple(out)
+        return self.table.field_labels(
+            tuple([u.card for u in (self.scene[p] + parked if parked else self.scene[p])])
+        )
 
     def find_unit(self, p: int, label: str) -> Unit | None:
         """``p``'s D-Spirit in play named ``label`` (see :meth:`labels`)."""
@@ -211,17 +204,17 @@ class SpiritState(StateBase):
                 return True
         return False
 
+    def controls_all(self, p: int, cids: tuple[int, ...]) -> bool:
+        """Whether ``p`` controls a D-Spirit of each card of ``cids`` (a move card's requirement, DS-C2)."""
+        for cid in cids:
+            if not self.controls(p, cid):
+                return False
+        return True
+
     # ------------------------------------------------------------------------------ hands
     def hand_label(self, h: HandCard) -> str:
         """A card in hand as notations name it: ``tuskaroo``, ``tuskaroo+frozen+poison300`` (DS-R2)."""
-        s = self.table.slug[h.card]
-        if not h.frozen and not h.poison:
-            return s
-        if h.frozen:
-            s += "+frozen"
-        if h.poison:
-            s += f"+poison{h.poison}"
-        return s
+        return hand_label(self.table, h)
 
     def show(self, p: int, c: int) -> None:
         """Every seat saw plain card ``c`` go into ``p``'s hand (a D-Spirit back to hand, a Realm won by
@@ -563,10 +556,17 @@ class SpiritState(StateBase):
         for b in prog.effects:
             b.impl(b.p, self, c)
 
-    def choices(self, p: int, prog: Program, src: Unit | None) -> list[str]:
+    def choices(self, p: int, prog: Program, src: Unit | None) -> Sequence[str]:
         """Target labels a program may choose now (prefixed foe:/own:/hand:/dworld:)."""
         t = self.table
         sel, mp = prog.choose, prog.max_power
+        if not mp:  # every D-Spirit in play on the chosen side(s) (labels: the same order)
+            if sel == "foe":
+                return t.prefixed("foe:", self.labels(1 - p))
+            if sel == "own":
+                return t.prefixed("own:", self.labels(p))
+            if sel == "any":
+                return t.prefixed("own:", self.labels(p)) + t.prefixed("foe:", self.labels(1 - p))
         out: list[str] = []
         if sel == "hand":
             if len(self.scene[p]) >= BATTLE_SCENE_MAX:
@@ -589,9 +589,6 @@ class SpiritState(StateBase):
         for q in sides:
             names = self.labels(q)
             pre = "foe:" if q != p else "own:"
-            if not mp and sel != "other_own":  # every D-Spirit in play (labels: the same order)
-                out += [pre + name for name in names]
-                continue
             field = self.scene[q] + self.parked[q] if sel != "other_own" else self.scene[q]
             for i, u in enumerate(field):
                 if sel == "other_own" and (src is None or u.uid == src.uid):
@@ -632,10 +629,15 @@ class SpiritState(StateBase):
         """A game is over; in a match (DS-D1, option ``match``) the side-deck swaps come next."""
         self.wnd.clear()
         self.bid = None
-        self.results.append({"game": self.game_no, "winner": w, "sp": list(self.sp), "reason": reason})
+        self.results = [
+            *self.results,
+            {"game": self.game_no, "winner": w, "sp": list(self.sp), "reason": reason},
+        ]
         self.log("game_over", game=self.game_no, winner=w, sp=list(self.sp), reason=reason)
         if w is not None:
-            self.match_wins[w] += 1
+            wins = self.match_wins[:]
+            wins[w] += 1
+            self.match_wins = wins
         o = self.game.options
         if not o.match or max(self.match_wins) >= 2 or self.game_no >= 3:
             self.over = True

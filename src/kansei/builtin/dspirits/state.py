@@ -32,7 +32,7 @@ from .cards import SPIRIT
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import DSpirits
-    from .table import Table
+    from .table import AuraSums, Table
 
 # -- steps of a turn, and the states around a game -------------------------------------------------------
 Phase = Literal["opening", "draw", "extra", "main", "battle", "end", "side", "over"]
@@ -241,10 +241,12 @@ Located = tuple[int, Unit]  # controller, D-Spirit
 
 
 class Listed(NamedTuple):
-    """Cards of a seat's open Support decklist whose whereabouts decide if it is asked: (card, copies)."""
+    """Cards of a seat's open decklists whose whereabouts decide if it is asked: (card, copies) of the
+    Support decklist, and the Realms of its side deck (what a Field Rush may bid for, DS-X6)."""
 
     responses: tuple[tuple[int, int], ...]
     realms: tuple[tuple[int, int], ...]
+    side_realms: tuple[int, ...]
 
 
 PASS = Action("pass", "pass")
@@ -260,7 +262,8 @@ class StateBase(DuelState):
 
     __slots__ = (
         "table", "phase", "active", "first", "turn", "turns_taken", "sp", "squad", "support", "side", "hand",
-        "dworld", "banished", "scene", "parked", "support_cards", "realm", "auras", "wnd", "bid", "summoned",
+        "dworld", "banished", "scene", "parked", "support_cards", "realm", "auras", "aura_sums", "wnd", "bid",
+        "summoned",
         "exchanged", "shifted", "rushed", "attacks", "uid_next", "open_seat", "lists", "game_no",
         "match_wins", "results", "side_seat", "side_pending", "swaps_left", "ready", "token", "listed",
         "label_memo",
@@ -288,6 +291,7 @@ class StateBase(DuelState):
     support_cards: list[list[int]]  # lasting signals in the Support Zones
     realm: tuple[int, int] | None  # (owner, card) in the shared Realm zone
     auras: tuple[Aura, ...]  # static effects in force (the Realm's, lasting signals')
+    aura_sums: AuraSums  # what they add to each stat, as far as asked (the table's memo of these auras)
     wnd: Windows  # open response windows and the chain (DS-R4)
     bid: Bid | None  # Realm bidding in progress (DS-R1, DS-X6)
     summoned: bool  # this turn: a Regular Summon was made (DS-G3)
@@ -299,11 +303,12 @@ class StateBase(DuelState):
     open_seat: int  # the seat to make its opening draw; between games: who goes first next
     lists: list[Decklist]  # each seat's decklists this game (side swaps change them in a match)
     game_no: int  # in a match: 1, 2, 3
+    # the match's records below are replaced, never changed in place: clones share them
     match_wins: list[int]
     results: list[dict[str, Any]]  # one per finished game
     side_seat: int  # between games: the seat swapping
     side_pending: int  # the side-deck card chosen to come in, or -1
-    swaps_left: list[int]
+    swaps_left: list[int]  # replaced, never changed in place (as match_wins)
     ready: tuple[int, ...]  # uids on the Battle Scene when this battle step began: they may attack (DS-G2)
     token: int  # this state owns (may write in place) the units whose owner is this token
     listed: list[Listed]  # per seat, this game: response signals and Realms of its open Support decklist
@@ -317,9 +322,9 @@ class StateBase(DuelState):
     def to_move(self) -> int | None:
         if self.over:
             return None
-        w = self.wnd.priority if self.wnd.frames else None  # no window open: no call
-        if w is not None:
-            return w
+        frames = self.wnd.frames
+        if frames and not frames[-1].resolving:  # a window waits for a decision
+            return frames[-1].priority
         if self.bid is not None:
             return self.bid.mover
         if self.phase == OPEN:
@@ -419,6 +424,7 @@ class StateBase(DuelState):
         s.support_cards = [self.support_cards[0][:], self.support_cards[1][:]]
         s.realm = self.realm
         s.auras = self.auras
+        s.aura_sums = self.aura_sums
         s.wnd = self.wnd.clone()
         s.bid = self.bid
         s.summoned = self.summoned
@@ -432,11 +438,11 @@ class StateBase(DuelState):
         s.win = self.win
         s.lists = [(d[0][:], d[1][:], d[2][:]) for d in self.lists] if self.game.options.match else self.lists
         s.game_no = self.game_no
-        s.match_wins = self.match_wins[:]
-        s.results = self.results[:]
+        s.match_wins = self.match_wins
+        s.results = self.results
         s.side_seat = self.side_seat
         s.side_pending = self.side_pending
-        s.swaps_left = self.swaps_left[:]
+        s.swaps_left = self.swaps_left
         return s
 
     def _resample(self, seat: int | None, rng: random.Random) -> None:

@@ -31,15 +31,24 @@ from .cards import (
     catalog,
     load_catalog,
 )
-from .state import HandCard
+from .state import BID_STEPS, HandCard
 
 TRIGGERS = ("command", "summoned", "destroyed", "attack", "end")
 AURA_SETS = 4096  # sets of auras in force whose sums a table remembers (see Table.aura_memo)
+FIELDS = 65536  # fields whose labels a table remembers (see Table.field_labels)
 # the kinds of action interned by key from the start (the main step's, responses, attacks, bids)
 KEYED_KINDS = (
     *("summon", "exchange", "stance", "move", "ability", "play", "evolve"),
-    *("respond", "attack", "bid"),
+    *("respond", "attack", "limbo", "supercharge", "target"),
 )
+
+
+class AuraSums(dict[tuple[int, int, int], int]):
+    """What one set of auras in force adds to a stat, by (seat, card, stat), filled as the rules ask
+    (``SpiritState.aura``). A memo: it pickles and copies empty."""
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (AuraSums, ())
 
 
 class Table:
@@ -88,7 +97,10 @@ class Table:
         # an action with a target: its arguments…)
         self.by_kind: dict[str, dict[Any, Action]] = {kind: {} for kind in KEYED_KINDS}
         self.deck_data: dict[tuple[Any, ...], dict[str, Any]] = {}  # decks as data, by their lists
-        self.auras_seen: dict[tuple[Any, ...], dict[tuple[int, int, int], int]] = {}  # see aura_memo
+        self.auras_seen: dict[tuple[Any, ...], AuraSums] = {}  # see aura_memo
+        self.bid_raises: dict[int, tuple[Action, ...]] = {}  # see raises
+        self.labels_seen: dict[tuple[int, ...], tuple[str, ...]] = {}  # see field_labels
+        self.targets_seen: dict[tuple[str, tuple[str, ...]], tuple[str, ...]] = {}  # see prefixed
         # starter decks built once: (D-Squad, Support, side) card ids, by lower-case name (never mutated)
         self.starters: dict[str, tuple[list[int], list[int], list[int]]] = {}
         self.spaces: dict[
@@ -136,6 +148,27 @@ class Table:
                 self.requires[i] = tuple(self.by_name[r.lower()] for r in c.requires)
         for b, lst in evos.items():
             self.evos[b] = tuple(lst)
+        # a support card played with no target to choose (DS-C2), interned at load
+        self.play_act: dict[int, Action] = {}
+        self.rush_act: dict[int, Action] = {}  # DS-X6 Field Rush for a Realm
+        # whether a D-Spirit of the card may activate more than a Soul Exchange or a stance change in the main
+        # step: it has a special move, D-Evolutions or abilities on command (DS-C1, DS-C3)
+        self.activates = [bool(self.move[i] or self.evos[i] or self.command[i]) for i in range(n)]
+        # whether the main step may play the card (DS-C2): not a signal that only answers an attack or a card
+        # on the chain (DS-R4), not a move card without an effect
+        self.main_play = [
+            self.kind[i] == REALM
+            or (self.kind[i] == SIGNAL and not (eff and (eff.needs_attack or eff.needs_link)))
+            or (self.kind[i] == MOVECARD and eff is not None)
+            for i, eff in enumerate(self.effect)
+        ]
+        for i in range(n):
+            if self.kind[i] >= SIGNAL:
+                self.play_act[i] = self.by_kind["play"][i, ""] = self.act(
+                    f"play {self.slug[i]}", "play", (i, "")
+                )
+            if self.kind[i] == REALM:
+                self.rush_act[i] = self.act(f"rush {self.slug[i]}", "rush", (i,))
         # DS-B5: strong[type bit] -> mask of types it beats, and its boost
         strong = []
         for td in cat.types:
@@ -169,21 +202,67 @@ class Table:
             a = self.acts[notation] = Action(notation, kind, args)
         return a
 
-    def kind_cache(self, kind: str) -> dict[Any, Action]:
-        """The interned actions of ``kind`` by their key (see ``by_kind``); fill it through :meth:`act`."""
-        cache = self.by_kind.get(kind)
-        if cache is None:
-            cache = self.by_kind[kind] = {}
-        return cache
+    def field_labels(self, cards: tuple[int, ...]) -> tuple[str, ...]:
+        """The labels of a seat's D-Spirits in play, whose top cards are ``cards`` (Battle Scene then Support
+        Zone): the card's slug, with ``#n`` when two share a card (see ``SpiritState.labels``). Remembered
+        per field, forgotten all at once past ``FIELDS`` fields."""
+        labels = self.labels_seen.get(cards)
+        if labels is None:
+            if len(self.labels_seen) >= FIELDS:
+                self.labels_seen.clear()
+            slugs = self.slug
+            if len(set(cards)) == len(cards):
+                labels = tuple([slugs[c] for c in cards])
+            else:
+                seen: dict[int, int] = {}
+                out = []
+                for c in cards:
+                    if cards.count(c) > 1:
+                        seen[c] = seen.get(c, 0) + 1
+                        out.append(f"{slugs[c]}#{seen[c]}")
+                    else:
+                        out.append(slugs[c])
+                labels = tuple(out)
+            self.labels_seen[cards] = labels
+        return labels
 
-    def aura_memo(self, auras: tuple[Any, ...]) -> dict[tuple[int, int, int], int]:
-        """What a set of auras in force adds to a stat, by (seat, card, stat), filled by the state as it
-        asks (``SpiritState.aura``); forgotten all at once past ``AURA_SETS`` sets."""
+    def prefixed(self, prefix: str, labels: tuple[str, ...]) -> tuple[str, ...]:
+        """``labels`` as targets name them (``foe:`` or ``own:`` before each), remembered like
+        :meth:`field_labels`."""
+        key = (prefix, labels)
+        named = self.targets_seen.get(key)
+        if named is None:
+            if len(self.targets_seen) >= FIELDS:
+                self.targets_seen.clear()
+            named = self.targets_seen[key] = tuple([prefix + label for label in labels])
+        return named
+
+    def raises(self, amount: int) -> tuple[Action, ...]:
+        """DS-R1: the raises offered over a standing bid of ``amount`` (``BID_STEPS``), smallest first."""
+        acts = self.bid_raises.get(amount)
+        if acts is None:
+            acts = self.bid_raises[amount] = tuple(
+                self.act(f"bid {amount + step}", "bid", (amount + step,)) for step in BID_STEPS
+            )
+        return acts
+
+    def notation_head(self, kind: str, args: tuple[Any, ...], prog: Program) -> str:
+        """The notation of an action that may take a target, before the target's label: ``move <spirit>``,
+        ``ability <spirit> <ability>``, ``play <card>``, ``respond <card>``."""
+        if kind == "move":
+            return f"move {args[0]}"
+        if kind == "ability":
+            return f"ability {args[0]} {self.pslug[prog.id]}"
+        return f"{kind} {self.slug[args[0]]}"
+
+    def aura_memo(self, auras: tuple[Any, ...]) -> AuraSums:
+        """The sums of a set of auras in force (shared by every state with that set); forgotten all at
+        once past ``AURA_SETS`` sets."""
         memo = self.auras_seen.get(auras)
         if memo is None:
             if len(self.auras_seen) >= AURA_SETS:
                 self.auras_seen.clear()
-            memo = self.auras_seen[auras] = {}
+            memo = self.auras_seen[auras] = AuraSums()
         return memo
 
     def is_spirit(self, cid: int) -> bool:
@@ -191,6 +270,18 @@ class Table:
 
     def is_support(self, cid: int) -> bool:
         return self.kind[cid] >= SIGNAL
+
+
+def hand_label(t: Table, h: HandCard) -> str:
+    """A card in hand as notations name it: ``tuskaroo``, ``tuskaroo+frozen+poison300`` (DS-R2)."""
+    s = t.slug[h.card]
+    if not h.frozen and not h.poison:
+        return s
+    if h.frozen:
+        s += "+frozen"
+    if h.poison:
+        s += f"+poison{h.poison}"
+    return s
 
 
 @lru_cache(maxsize=1)
