@@ -61,6 +61,11 @@ class CompiledGuard(importlib.abc.MetaPathFinder):
         return importlib.util.spec_from_file_location(fullname, source)
 
 
+def runs_compiled(module: ModuleType) -> bool:
+    """Whether ``module`` was imported from its compiled form (an extension module), not its source."""
+    return not str(getattr(module, "__file__", "")).endswith(".py")
+
+
 def as_method(function: F) -> F:
     """A function of the state, to be set as a method of its class (``_apply = as_method(rules.apply)``):
     the function itself where it runs as Python (a Python function binds as a method, with no call
@@ -94,4 +99,13 @@ def compiled_modules() -> list[str]:
     return sorted(out)
 
 
-__all__ = ["PURE", "CompiledGuard", "as_method", "compiled_modules", "install", "source_of", "use_compiled"]
+__all__ = [
+    "PURE",
+    "CompiledGuard",
+    "as_method",
+    "compiled_modules",
+    "install",
+    "runs_compiled",
+    "source_of",
+    "use_compiled",
+]

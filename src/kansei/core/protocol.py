@@ -30,7 +30,7 @@ from .events import Event, EventLog, QuietLog, json_copy
 from .names import Names
 from .options import shorten
 from .records import CardEvent
-from .rng import Rng, ScriptedRng, start_rng
+from .rng import RandomSource, ScriptedRng, from_random, start_rng
 from .version import kansei_version
 
 NamesLike = Names | Sequence[str | None] | Mapping[int, str | None] | None
@@ -587,7 +587,7 @@ class State:
     __slots__ = ("game", "rng", "_log", "_legal", "_history")
 
     game: Game
-    rng: Rng
+    rng: RandomSource
     _log: EventLog
     _legal: tuple[Action, ...] | None
     # how this state came about, as a persistent list shared by clones: (notation, rest) cells, newest
@@ -822,7 +822,7 @@ class State:
         rules never read their own log."""
         world = self.clone()
         world._log = self._log.only_for(seat) if events else QuietLog()
-        world.rng = Rng.from_random(rng)
+        world.rng = from_random(rng)
         world._legal = None
         world._history = None  # a world no real history leads to: nothing to record
         world._resample(seat, rng)
@@ -839,7 +839,7 @@ class State:
 
     def _init_base(self, game: Game, seed: int) -> None:
         self.game = game
-        self.rng = start_rng(seed)  # Rng(seed), or a scripted source inside rng.scripted_start
+        self.rng = start_rng(seed)  # rng.generator(seed), or a scripted source inside rng.scripted_start
         self._log = EventLog()
         self._legal = None
         self._history = None  # Game.start sets the Origin once the game is built
