@@ -201,8 +201,10 @@ class Game:
     # event types the game logs that deliberately narrate nothing (bookkeeping); every other type narrates
     silent_events: ClassVar[frozenset[str]] = frozenset()
     # modules of the game's package (names relative to it) that ``python -m kansei.build`` may compile with
-    # mypyc: typed functions of the state and no class of their own that is not a NamedTuple; compiled,
-    # they must play exactly the games their source plays (core/compiled.py keeps the source otherwise)
+    # mypyc: typed functions of the state, and no class of their own that a state keeps other than a
+    # NamedTuple (a class made and dropped within one computation, like Touge's scoring Profile, is fine);
+    # compiled, they must play exactly the games their source plays (core/compiled.py keeps the source
+    # otherwise)
     compiled_modules: ClassVar[tuple[str, ...]] = ()
 
     options: GameOptions

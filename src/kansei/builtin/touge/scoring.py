@@ -10,14 +10,47 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from .blocks import C, Profile, S
+from .blocks import BOTH, NO_MODS, SELF, C, DisasterMods, S
 from .cards import Car, Road
-from .table import BOTH, NO_MODS, SELF, DisasterMods
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import TougeState
 
 DIRECTIONS = ("downhill", "uphill")
+
+
+class Profile:
+    """One racer's multipliers for one run, as the blocks in force leave them (TG-S1).
+
+    ``base``: the car's (C, S) multipliers in the run's direction; ``add``: own additions for the whole
+    course; ``tile_add``: own additions per tile; ``best``: Blindspot tiles; ``null``: tiles nullified
+    for this racer; ``double``: Instinct; ``ignore``: Foresight; ``halve`` / ``cap``: halvings and caps
+    applied after the disaster (an opponent's Gum-Tape Death Match). The blocks (:mod:`.blocks`) change
+    it; compiled, it is a native class of this module, whose functions read its fields directly.
+    """
+
+    __slots__ = ("base", "add", "tile_add", "best", "null", "double", "ignore", "halve", "cap")
+
+    base: tuple[int, int]
+    add: list[int]
+    tile_add: dict[int, int]
+    best: set[int]
+    null: set[int]
+    double: bool
+    ignore: bool
+    halve: list[bool]
+    cap: list[int | None]
+
+    def __init__(self, base: tuple[int, int] = (0, 0)):
+        self.base = base
+        self.add = [0, 0]
+        self.tile_add = {}
+        self.best = set()
+        self.null = set()
+        self.double = False
+        self.ignore = False
+        self.halve = [False, False]
+        self.cap = [None, None]
 
 
 def profiles(s: TougeState, direction: int) -> tuple[Profile, Profile]:

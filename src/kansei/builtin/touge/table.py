@@ -17,20 +17,26 @@ from typing import Any, NamedTuple
 from kansei.core.content import slug as mkslug
 from kansei.core.protocol import Action
 
-from .blocks import C, PlayFn, Profile, S, ScoreFn, TougeBlock, WipeFn
+from .blocks import (
+    NO_MODS,
+    WHO,
+    C,
+    DisasterMods,
+    PlayFn,
+    S,
+    ScoreFn,
+    TougeBlock,
+    WipeFn,
+)
 from .cards import Ability, Car, Catalog, Disaster, Road, TuneUp, catalog, load_catalog
+from .scoring import Profile
 
 ROAD, TUNE, CAR, DISASTER = "road", "tune", "car", "disaster"
-SELF, OPPONENT, BOTH = 0, 1, 2
-WHO = {"self": SELF, "opponent": OPPONENT, "both": BOTH}
 TYPE_NAMES = ("C", "S")
 
 PASS = Action("pass", "pass")
 DONE = Action("done", "done")
 ABILITY = Action("ability", "ability")
-
-DisasterMods = tuple[tuple[int, int], tuple[bool, bool], tuple[int | None, int | None]]
-NO_MODS: DisasterMods = ((0, 0), (False, False), (None, None))
 
 
 _NULLIFY: dict[int, Action] = {}
