@@ -18,13 +18,10 @@ import importlib.machinery
 import importlib.util
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from importlib.machinery import ModuleSpec
 from pathlib import Path
-from types import FunctionType, ModuleType
-from typing import Any, TypeVar, cast
-
-F = TypeVar("F", bound=Callable[..., Any])
+from types import ModuleType
 
 PURE = "KANSEI_PURE"
 
@@ -66,21 +63,6 @@ def runs_compiled(module: ModuleType) -> bool:
     return not str(getattr(module, "__file__", "")).endswith(".py")
 
 
-def as_method(function: F) -> F:
-    """A function of the state, to be set as a method of its class (``_apply = as_method(rules.apply)``):
-    the function itself where it runs as Python (a Python function binds as a method, with no call
-    between), a Python function calling it where it is compiled (a compiled function does not bind)."""
-    if isinstance(function, FunctionType):
-        return cast(F, function)
-
-    def method(self: Any, *args: Any) -> Any:
-        return function(self, *args)
-
-    method.__name__ = getattr(function, "__name__", "method")
-    method.__doc__ = function.__doc__
-    return cast(F, method)
-
-
 def install() -> None:
     """Put the guard in front of Python's import system (once)."""
     if not any(isinstance(f, CompiledGuard) for f in sys.meta_path):
@@ -102,7 +84,6 @@ def compiled_modules() -> list[str]:
 __all__ = [
     "PURE",
     "CompiledGuard",
-    "as_method",
     "compiled_modules",
     "install",
     "runs_compiled",

@@ -612,6 +612,9 @@ class State:
     def returns(self) -> list[float]:
         raise NotImplementedError
 
+    # The base calls these two through the class (``type(self)._apply(self, action)``), so a game may set
+    # a function of the state as the hook itself (``_apply = rules.apply``), also where that function is
+    # compiled with mypyc and so does not bind as a method: no call between on search's hot path.
     def _legal_actions(self) -> Sequence[Action]:
         raise NotImplementedError
 
@@ -674,7 +677,7 @@ class State:
         """The legal choices of the seat to move, as an immutable tuple (empty once the game is over)."""
         legal = self._legal
         if legal is None:
-            legal = self._legal = () if self.is_over else tuple(self._legal_actions())
+            legal = self._legal = () if self.is_over else tuple(type(self)._legal_actions(self))
         return legal
 
     def remember_legal(self, actions: Sequence[Action]) -> None:
@@ -697,7 +700,7 @@ class State:
                 if a is action:
                     self._legal = None
                     self._history = (a.notation, self._history)
-                    self._apply(a)
+                    type(self)._apply(self, a)
                     return self
         if self.is_over:
             raise IllegalAction("the game is over")
@@ -729,7 +732,7 @@ class State:
             raise IllegalAction(self._refusal(text, seat))
         self._legal = None
         self._history = (chosen.notation, self._history)
-        self._apply(chosen)
+        type(self)._apply(self, chosen)
         return self
 
     def advance(self, action: Action) -> None:
@@ -737,7 +740,7 @@ class State:
         the action comes straight from ``legal_actions()``. Anything else must go through :meth:`apply`."""
         self._legal = None
         self._history = (action.notation, self._history)
-        self._apply(action)
+        type(self)._apply(self, action)
 
     def _refusal(self, text: str, seat: int | None) -> str:
         shown = shorten(text)

@@ -8,7 +8,7 @@ the step written out in bytecode did) and taken one by one, so every draw is exa
 generator's.
 
 Where ``python -m kansei.build`` has compiled :mod:`kansei.core.native_rng`, the same generator in native
-64-bit integers (a shuffle ~15 times as fast), :func:`generator` makes that one instead: states and
+64-bit integers (a shuffle ~8 times as fast), :func:`generator` makes that one instead: states and
 search worlds draw the same numbers either way (``tests/core/test_native_rng.py``).
 """
 

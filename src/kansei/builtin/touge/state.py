@@ -12,7 +12,6 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from kansei.core.compiled import as_method
 from kansei.core.protocol import Action, DuelState
 
 from . import rules, views
@@ -119,10 +118,10 @@ class TougeState(DuelState):
             return self.leader
         return self.turn
 
-    # the rules' functions as the methods themselves (the hot path of search: no call between where they
-    # run as Python; see as_method: compiled ones do not bind)
-    _legal_actions = as_method(rules.legal_actions)
-    _apply = as_method(rules.apply_action)
+    # the rules' functions are the hooks themselves (the hot path of search: no call between, compiled or
+    # not; the base calls them through the class)
+    _legal_actions = rules.legal_actions
+    _apply = rules.apply_action
 
     def _why_illegal(self, text: str, seat: int) -> str:
         """A refusal told to the seat to move: the phase, its own hand, the spent ability."""
