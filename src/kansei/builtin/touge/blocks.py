@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Final, Literal
 
 from pydantic import Field, model_validator
 
@@ -38,7 +38,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from .scoring import Profile
     from .state import TougeState
 
-C, S = 0, 1  # road types
+C: Final = 0  # road types (Final: compiled scoring reads the values, not the names)
+S: Final = 1
 RoadFilter = Literal["C", "S", "any"]
 Who = Literal["self", "opponent", "both"]
 CardKind = Literal["car", "tune", "disaster"]
@@ -46,7 +47,9 @@ CardKind = Literal["car", "tune", "disaster"]
 ROADS: dict[str, tuple[int, ...]] = {"C": (C,), "S": (S,), "any": (C, S)}
 
 
-SELF, OPPONENT, BOTH = 0, 1, 2  # whose profile a run block changes
+SELF: Final = 0  # whose profile a run block changes
+OPPONENT: Final = 1
+BOTH: Final = 2
 WHO = {"self": SELF, "opponent": OPPONENT, "both": BOTH}
 
 # a disaster's run blocks as they change both racers alike: (additions, halvings, caps) per road type

@@ -12,7 +12,7 @@ itself (issue 11: greedy played ``tune-up Jump on tile 5 … [margin -1]``).
 from __future__ import annotations
 
 import math
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from kansei.core.protocol import Action
 
@@ -21,13 +21,13 @@ from .scoring import Forecast, forecast, standing
 from .state import TougeState
 from .table import ROAD, TUNE
 
-WIN = 1000.0
-BATTLE = 60.0
-MARGIN = 0.1  # per point of margin: far below one battle, so the outcome always comes first
-ABILITY = 0.8  # an ability not yet used
-HAND = 0.4  # per point a card in hand may still add, between battles
+WIN: Final = 1000.0
+BATTLE: Final = 60.0
+MARGIN: Final = 0.1  # per point of margin: far below one battle, so the outcome always comes first
+ABILITY: Final = 0.8  # an ability not yet used
+HAND: Final = 0.4  # per point a card in hand may still add, between battles
 
-IN_PROGRESS = (BUILD, TUNE_PHASE, NULLIFY)
+IN_PROGRESS: Final = (BUILD, TUNE_PHASE, NULLIFY)
 
 
 class Preview(NamedTuple):

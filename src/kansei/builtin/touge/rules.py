@@ -12,7 +12,7 @@ every pass is logged alike.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, Final, NamedTuple, TypeVar
 
 from kansei.core.protocol import Action
 
@@ -24,11 +24,18 @@ if TYPE_CHECKING:  # pragma: no cover
     from .state import TougeState
 
 T = TypeVar("T")
-C, S = 0, 1  # road types
-DOWN, UP = 0, 1  # directions
+# constants are Final: compiled, mypyc writes their values in place of a look-up of the name
+C: Final = 0  # road types
+S: Final = 1
+DOWN: Final = 0  # directions
+UP: Final = 1
 
 # phases
-REDRAW, BUILD, TUNE_PHASE, NULLIFY, OVER = "redraw", "build", "tune", "nullify", "over"
+REDRAW: Final = "redraw"
+BUILD: Final = "build"
+TUNE_PHASE: Final = "tune"
+NULLIFY: Final = "nullify"
+OVER: Final = "over"
 
 
 class Battle(NamedTuple):
@@ -407,7 +414,7 @@ def finish(s: TougeState, w: int | None, reason: str = "battles") -> None:
     s.log("race_over", winner=w, wins=list(s.wins), reason=reason)
 
 
-RULES = {  # (phase, action kind) -> the rule that applies it
+RULES: Final = {  # (phase, action kind) -> the rule that applies it
     (BUILD, "road"): lay_road,
     (BUILD, "pass"): pass_building,
     (TUNE_PHASE, "tune"): play_tune_up,

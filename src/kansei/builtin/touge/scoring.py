@@ -8,7 +8,7 @@ the better type → nullified tiles score 0. The blocks in force are the card ta
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from .blocks import BOTH, NO_MODS, SELF, C, DisasterMods, S
 from .cards import Car, Road
@@ -16,7 +16,7 @@ from .cards import Car, Road
 if TYPE_CHECKING:  # pragma: no cover
     from .state import TougeState
 
-DIRECTIONS = ("downhill", "uphill")
+DIRECTIONS: Final = ("downhill", "uphill")
 
 
 class Profile:

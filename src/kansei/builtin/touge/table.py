@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from functools import cache, lru_cache
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from kansei.core.content import slug as mkslug
 from kansei.core.protocol import Action
@@ -31,8 +31,11 @@ from .blocks import (
 from .cards import Ability, Car, Catalog, Disaster, Road, TuneUp, catalog, load_catalog
 from .scoring import Profile
 
-ROAD, TUNE, CAR, DISASTER = "road", "tune", "car", "disaster"
-TYPE_NAMES = ("C", "S")
+ROAD: Final = "road"  # card kinds (Final: compiled rules read the values, not the names)
+TUNE: Final = "tune"
+CAR: Final = "car"
+DISASTER: Final = "disaster"
+TYPE_NAMES: Final = ("C", "S")
 
 PASS = Action("pass", "pass")
 DONE = Action("done", "done")
