@@ -52,8 +52,14 @@ OPPONENT: Final = 1
 BOTH: Final = 2
 WHO = {"self": SELF, "opponent": OPPONENT, "both": BOTH}
 
+# Two values by seat, direction or road type, indexed by it. A tuple of any length to the type checker,
+# not tuple[int, int]: compiled, mypyc indexes such a tuple where it is, where it would copy a fixed pair
+# into a new tuple to index it by a variable (issue 24: a tenth of a compiled search's instructions).
+Pair = tuple[int, ...]
+Flags = tuple[bool, ...]
+
 # a disaster's run blocks as they change both racers alike: (additions, halvings, caps) per road type
-DisasterMods = tuple[tuple[int, int], tuple[bool, bool], tuple[int | None, int | None]]
+DisasterMods = tuple[Pair, Flags, tuple[int | None, ...]]
 NO_MODS: DisasterMods = ((0, 0), (False, False), (None, None))
 
 

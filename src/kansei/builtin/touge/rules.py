@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, Final, NamedTuple, TypeVar
 
 from kansei.core.protocol import Action
 
+from .blocks import Pair
 from .scoring import DIRECTIONS, run_order, tile_scores, totals_of, walk, wipe_candidates
 from .setup import deal
 from .table import ABILITY, DONE, PASS, TUNE, nullify_act
@@ -44,7 +45,7 @@ class Battle(NamedTuple):
     battle: int
     direction: str
     leader: int
-    scores: tuple[int, int]
+    scores: Pair
     winner: int | None
 
 
@@ -375,9 +376,7 @@ def next_battle(s: TougeState, hand: int) -> None:
     start_redraw(s)
 
 
-def record_battle(
-    s: TougeState, tot: tuple[int, int], bw: int | None, scores: list[tuple[int, int]] | None
-) -> None:
+def record_battle(s: TougeState, tot: Pair, bw: int | None, scores: list[Pair] | None) -> None:
     rec = Battle(s.battle, DIRECTIONS[s.direction], s.leader, tot, bw)
     s.battles = (*s.battles, rec)
     if s.narrating:
@@ -426,9 +425,9 @@ RULES: Final = {  # (phase, action kind) -> the rule that applies it
 }
 
 
-def with_seat(pair: tuple[T, T], seat: int, value: T) -> tuple[T, T]:
+def with_seat(pair: tuple[T, ...], seat: int, value: T) -> tuple[T, ...]:
     """A per-seat pair with ``seat``'s entry replaced (the state's small pairs are immutable, so a clone
-    shares them)."""
+    shares them; typed as :data:`.blocks.Pair` is, for mypyc)."""
     return (value, pair[1]) if seat == 0 else (pair[0], value)
 
 

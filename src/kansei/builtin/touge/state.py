@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from kansei.core.protocol import Action, DuelState
 
 from . import rules, views
+from .blocks import Flags, Pair
 from .refusals import refusal
 from .rules import NULLIFY, REDRAW, Battle
 from .setup import TougeSetup, set_up
@@ -34,11 +35,11 @@ class TougeState(DuelState):
 
     game: Touge
     phase: str
-    cars: tuple[int, int]
+    cars: Pair
     decks: list[list[int]]  # top = end of the list
     hands: list[list[int]]  # sorted
     aside: list[list[int]]  # cards marked for a redraw
-    redraws_left: tuple[int, int]
+    redraws_left: Pair
     course: list[tuple[int, int]]  # (owner, road)
     tunes: list[tuple[int, int, int]]  # (owner, tune-up, tile or -1 for the whole course)
     disaster: tuple[int, int] | None  # (owner, card)
@@ -48,11 +49,11 @@ class TougeState(DuelState):
     turn: int
     passes: int  # passes in a row in the current phase
     battle: int
-    wins: tuple[int, int]
-    ability_used: tuple[bool, bool]
-    ability_on: tuple[bool, bool]
+    wins: Pair
+    ability_used: Flags
+    ability_on: Flags
     null_tile: int  # the tile the disaster wipes this run, -1 for none
-    totals: tuple[int, int]  # Sudden Death running totals
+    totals: Pair  # Sudden Death running totals
     leg: int  # Sudden Death: 0 the first run of a battle, 1 the return run
     battles: tuple[Battle, ...]
     registered: tuple[Deck, Deck]  # the decks as the race began: open decklists (docs/rulings.md)

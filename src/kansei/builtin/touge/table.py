@@ -22,6 +22,7 @@ from .blocks import (
     WHO,
     C,
     DisasterMods,
+    Pair,
     PlayFn,
     S,
     ScoreFn,
@@ -64,8 +65,8 @@ class CardDef(NamedTuple):
     rec: Car | Road | TuneUp | Disaster
     rtype: int  # roads: C or S
     stars: int
-    value: tuple[int, int]  # roads: (downhill, uphill)
-    mult: tuple[tuple[int, int], tuple[int, int]]  # cars: mult[direction][type]
+    value: Pair  # roads: (downhill, uphill)
+    mult: tuple[Pair, ...]  # cars: mult[direction][type]
     ability: Ability | None
     score_fx: tuple[tuple[ScoreFn, Any, int], ...]  # (score fn, params, SELF/OPPONENT/BOTH)
     play_fx: tuple[tuple[PlayFn, Any], ...]  # blocks acting when the card is played or switched on
