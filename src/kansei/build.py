@@ -1,17 +1,20 @@
 """Compile kansei's hot modules with mypyc: ``python -m kansei.build`` (needs mypy and a C compiler;
-``--clean`` removes every compiled module again; ``--only touge,search`` builds some).
+``--clean`` removes every compiled module again; ``--only touge,search,core`` builds some).
 
-What it compiles: the search loop (``kansei.agents.search``) and, for each registered game whose package
-is part of kansei, the modules it lists in ``Game.compiled_modules`` (typed functions of the state: Mini
-D's race, Touge's rules, scoring and evaluation, Initial D's rules). Each is compiled on its own into an
-extension module beside its source, which Python then imports in its place; ``core/compiled.py`` keeps
-the source where ``KANSEI_PURE`` is set or a source was edited after it was compiled. Compiled, they play
-exactly the games their sources play (``tests/core/test_compiled_rules.py``,
-``tests/agents/test_compiled_search.py``, ``bench/identical.py --pure``).
+What it compiles: the core's generator in native integers (``kansei.core.native_rng``), the search loop
+(``kansei.agents.search``) and, for each registered game whose package is part of kansei, the modules it
+lists in ``Game.compiled_modules`` (typed functions of the state: Mini D's race, Touge's rules, scoring
+and evaluation, Initial D's rules). Each is compiled on its own into an extension module beside its
+source, which Python then imports in its place; ``core/compiled.py`` keeps the source where
+``KANSEI_PURE`` is set or a source was edited after it was compiled. Compiled, they play exactly the
+games their sources play (``tests/core/test_compiled_rules.py``, ``tests/agents/test_compiled_search.py``,
+``tests/core/test_native_rng.py``, ``bench/identical.py --pure``). C is compiled with ``-fwrapv``: a
+signed sum or product that overflows wraps around, as ``native_rng``'s 64-bit arithmetic needs.
 """
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
@@ -23,11 +26,14 @@ from kansei.core.registry import game_class
 
 ROOT = Path(kansei.__file__).resolve().parent  # the kansei package
 SEARCH = "kansei.agents.search"
+CORE = "kansei.core.native_rng"
+WRAPV = "-fwrapv"  # signed overflow wraps around (two's complement), defined: native_rng relies on it
 
 
 def targets(only: set[str] | None = None) -> list[str]:
-    """The dotted names of the modules to compile (``only``: game ids and/or ``search``)."""
-    out = [SEARCH] if only is None or "search" in only else []
+    """The dotted names of the modules to compile (``only``: game ids, ``search`` and/or ``core``)."""
+    out = [CORE] if only is None or "core" in only else []
+    out += [SEARCH] if only is None or "search" in only else []
     for gid in kansei.games():
         if only is not None and gid not in only:
             continue
@@ -65,7 +71,11 @@ def build(modules: list[str]) -> int:
         for name in modules:
             path = Path(*name.split(".")).with_suffix(".py")
             done = subprocess.run(
-                [sys.executable, "-m", "mypyc", str(path)], cwd=work, capture_output=True, text=True
+                [sys.executable, "-m", "mypyc", str(path)],
+                cwd=work,
+                capture_output=True,
+                text=True,
+                env={**os.environ, "CFLAGS": f"{os.environ.get('CFLAGS', '')} {WRAPV}".strip()},
             )
             if done.returncode != 0:
                 lines = (done.stdout + done.stderr).strip().splitlines()
@@ -89,7 +99,7 @@ def main(argv: list[str] | None = None) -> int:
     if len(args) == 2 and args[0] == "--only":
         only = {a.strip() for a in args[1].split(",") if a.strip()}
     elif args:
-        print("usage: python -m kansei.build [--only touge,minid,search] | --clean")
+        print("usage: python -m kansei.build [--only touge,minid,search,core] | --clean")
         return 2
     modules = targets(only)
     for name in modules:  # a module is compiled again from its current source

@@ -14,7 +14,7 @@ import kansei
 from kansei import ContentError, IllegalAction, OptionError
 from kansei.core import replay as replays
 from kansei.core.content import read_deck, slug
-from kansei.core.rng import Rng, derive_seed
+from kansei.core.rng import Rng, derive_seed, from_random
 
 
 def test_rng_stream_is_fixed_across_machines():
@@ -111,7 +111,7 @@ def test_rng_draws_computed_ahead_are_the_plain_stream(seed, draws):
 
 
 def test_rng_from_random_depends_only_on_the_given_generator():
-    assert Rng.from_random(random.Random(5)).s == Rng.from_random(random.Random(5)).s
+    assert from_random(random.Random(5)).s == from_random(random.Random(5)).s
 
 
 def test_derive_seed_is_stable():

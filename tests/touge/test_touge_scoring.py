@@ -7,10 +7,9 @@ import pytest
 from touge_helpers import cid, course_of, legal, pass_until, play, race, skip_redraw
 
 from kansei import Action
-from kansei.builtin.touge.blocks import Profile
 from kansei.builtin.touge.cards import Car, Road, catalog
 from kansei.builtin.touge.rules import DOWN, UP
-from kansei.builtin.touge.scoring import multiplier, score_course, tile_scores
+from kansei.builtin.touge.scoring import Profile, multiplier, score_course, tile_scores
 from kansei.testing import find_events, first_event, refused
 
 EXAMPLE = ["Akagi Chicane", "Myogi Downhill Straight", "Akina Lakeside Straight", "Tsuchisaka Sweeper"]

@@ -18,13 +18,10 @@ import importlib.machinery
 import importlib.util
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from importlib.machinery import ModuleSpec
 from pathlib import Path
-from types import FunctionType, ModuleType
-from typing import Any, TypeVar, cast
-
-F = TypeVar("F", bound=Callable[..., Any])
+from types import ModuleType
 
 PURE = "KANSEI_PURE"
 
@@ -61,19 +58,9 @@ class CompiledGuard(importlib.abc.MetaPathFinder):
         return importlib.util.spec_from_file_location(fullname, source)
 
 
-def as_method(function: F) -> F:
-    """A function of the state, to be set as a method of its class (``_apply = as_method(rules.apply)``):
-    the function itself where it runs as Python (a Python function binds as a method, with no call
-    between), a Python function calling it where it is compiled (a compiled function does not bind)."""
-    if isinstance(function, FunctionType):
-        return cast(F, function)
-
-    def method(self: Any, *args: Any) -> Any:
-        return function(self, *args)
-
-    method.__name__ = getattr(function, "__name__", "method")
-    method.__doc__ = function.__doc__
-    return cast(F, method)
+def runs_compiled(module: ModuleType) -> bool:
+    """Whether ``module`` was imported from its compiled form (an extension module), not its source."""
+    return not str(getattr(module, "__file__", "")).endswith(".py")
 
 
 def install() -> None:
@@ -94,4 +81,12 @@ def compiled_modules() -> list[str]:
     return sorted(out)
 
 
-__all__ = ["PURE", "CompiledGuard", "as_method", "compiled_modules", "install", "source_of", "use_compiled"]
+__all__ = [
+    "PURE",
+    "CompiledGuard",
+    "compiled_modules",
+    "install",
+    "runs_compiled",
+    "source_of",
+    "use_compiled",
+]

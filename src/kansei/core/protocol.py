@@ -30,7 +30,7 @@ from .events import Event, EventLog, QuietLog, json_copy
 from .names import Names
 from .options import shorten
 from .records import CardEvent
-from .rng import Rng, ScriptedRng, start_rng
+from .rng import RandomSource, ScriptedRng, from_random, start_rng
 from .version import kansei_version
 
 NamesLike = Names | Sequence[str | None] | Mapping[int, str | None] | None
@@ -201,8 +201,10 @@ class Game:
     # event types the game logs that deliberately narrate nothing (bookkeeping); every other type narrates
     silent_events: ClassVar[frozenset[str]] = frozenset()
     # modules of the game's package (names relative to it) that ``python -m kansei.build`` may compile with
-    # mypyc: typed functions of the state and no class of their own that is not a NamedTuple; compiled,
-    # they must play exactly the games their source plays (core/compiled.py keeps the source otherwise)
+    # mypyc: typed functions of the state, and no class of their own that a state keeps other than a
+    # NamedTuple (a class made and dropped within one computation, like Touge's scoring Profile, is fine);
+    # compiled, they must play exactly the games their source plays (core/compiled.py keeps the source
+    # otherwise)
     compiled_modules: ClassVar[tuple[str, ...]] = ()
 
     options: GameOptions
@@ -587,7 +589,7 @@ class State:
     __slots__ = ("game", "rng", "_log", "_legal", "_history")
 
     game: Game
-    rng: Rng
+    rng: RandomSource
     _log: EventLog
     _legal: tuple[Action, ...] | None
     # how this state came about, as a persistent list shared by clones: (notation, rest) cells, newest
@@ -610,6 +612,9 @@ class State:
     def returns(self) -> list[float]:
         raise NotImplementedError
 
+    # The base calls these two through the class (``type(self)._apply(self, action)``), so a game may set
+    # a function of the state as the hook itself (``_apply = rules.apply``), also where that function is
+    # compiled with mypyc and so does not bind as a method: no call between on search's hot path.
     def _legal_actions(self) -> Sequence[Action]:
         raise NotImplementedError
 
@@ -672,7 +677,7 @@ class State:
         """The legal choices of the seat to move, as an immutable tuple (empty once the game is over)."""
         legal = self._legal
         if legal is None:
-            legal = self._legal = () if self.is_over else tuple(self._legal_actions())
+            legal = self._legal = () if self.is_over else tuple(type(self)._legal_actions(self))
         return legal
 
     def remember_legal(self, actions: Sequence[Action]) -> None:
@@ -695,7 +700,7 @@ class State:
                 if a is action:
                     self._legal = None
                     self._history = (a.notation, self._history)
-                    self._apply(a)
+                    type(self)._apply(self, a)
                     return self
         if self.is_over:
             raise IllegalAction("the game is over")
@@ -727,7 +732,7 @@ class State:
             raise IllegalAction(self._refusal(text, seat))
         self._legal = None
         self._history = (chosen.notation, self._history)
-        self._apply(chosen)
+        type(self)._apply(self, chosen)
         return self
 
     def advance(self, action: Action) -> None:
@@ -735,7 +740,7 @@ class State:
         the action comes straight from ``legal_actions()``. Anything else must go through :meth:`apply`."""
         self._legal = None
         self._history = (action.notation, self._history)
-        self._apply(action)
+        type(self)._apply(self, action)
 
     def _refusal(self, text: str, seat: int | None) -> str:
         shown = shorten(text)
@@ -822,7 +827,7 @@ class State:
         rules never read their own log."""
         world = self.clone()
         world._log = self._log.only_for(seat) if events else QuietLog()
-        world.rng = Rng.from_random(rng)
+        world.rng = from_random(rng)
         world._legal = None
         world._history = None  # a world no real history leads to: nothing to record
         world._resample(seat, rng)
@@ -839,7 +844,7 @@ class State:
 
     def _init_base(self, game: Game, seed: int) -> None:
         self.game = game
-        self.rng = start_rng(seed)  # Rng(seed), or a scripted source inside rng.scripted_start
+        self.rng = start_rng(seed)  # rng.generator(seed), or a scripted source inside rng.scripted_start
         self._log = EventLog()
         self._legal = None
         self._history = None  # Game.start sets the Origin once the game is built

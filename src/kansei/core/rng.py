@@ -6,6 +6,10 @@ machine and Python version. Shuffles and dice of every game come from here and n
 are computed a few dozen at a time (:func:`stream`, issue 24: a shuffle or a die costs 0.6–0.7 of what
 the step written out in bytecode did) and taken one by one, so every draw is exactly the plain
 generator's.
+
+Where ``python -m kansei.build`` has compiled :mod:`kansei.core.native_rng`, the same generator in native
+64-bit integers (a shuffle ~8 times as fast), :func:`generator` makes that one instead: states and
+search worlds draw the same numbers either way (``tests/core/test_native_rng.py``).
 """
 
 from __future__ import annotations
@@ -17,7 +21,12 @@ from array import array
 from collections.abc import Iterator, MutableSequence, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+
+from . import compiled
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .native_rng import NativeRng
 
 T = TypeVar("T")
 _MASK = (1 << 64) - 1
@@ -84,11 +93,6 @@ class Rng:
     def s(self) -> int:
         """The generator's state: 64 bits that decide every draw to come."""
         return (self._base + self._taken * _GAMMA) & _MASK
-
-    @classmethod
-    def from_random(cls, rng: random.Random) -> Rng:
-        """A generator seeded from a ``random.Random`` (used by ``determinize``)."""
-        return cls(rng.getrandbits(64))
 
     def clone(self) -> Rng:
         r = Rng.__new__(Rng)
@@ -170,6 +174,53 @@ class Rng:
             j = z % (i + 1)
             seq[i], seq[j] = seq[j], seq[i]
             i -= 1
+
+
+class RandomSource(Protocol):
+    """What a state's random source offers its game (``State.rng``): :class:`Rng`, the compiled
+    :class:`~kansei.core.native_rng.NativeRng` (the same stream) or a :class:`ScriptedRng`."""
+
+    @property
+    def s(self) -> int: ...
+
+    def clone(self) -> RandomSource: ...
+
+    def next64(self) -> int: ...
+
+    def below(self, n: int) -> int: ...
+
+    def die(self, sides: int) -> int: ...
+
+    def coin(self) -> int: ...
+
+    def random(self) -> float: ...
+
+    def choice(self, seq: Sequence[T]) -> T: ...
+
+    def shuffle(self, seq: MutableSequence[T]) -> None: ...
+
+
+def _native() -> type[NativeRng] | None:
+    """``NativeRng`` where :mod:`kansei.core.native_rng` runs compiled, else None (as Python it is
+    correct but slower than :class:`Rng`)."""
+    compiled.install()  # the guard picks the module's source where KANSEI_PURE is set or it is stale
+    from . import native_rng
+
+    return native_rng.NativeRng if compiled.runs_compiled(native_rng) else None
+
+
+_NATIVE = _native()
+
+
+def generator(seed: int) -> RandomSource:
+    """The fastest generator of this process for ``seed``: ``NativeRng(seed)`` where it is compiled,
+    else ``Rng(seed)``; the same stream either way. (A pickled ``NativeRng`` comes back through it.)"""
+    return Rng(seed) if _NATIVE is None else _NATIVE(seed)
+
+
+def from_random(rng: random.Random) -> RandomSource:
+    """A :func:`generator` seeded from a ``random.Random`` (what ``determinize`` gives a world)."""
+    return generator(rng.getrandbits(64))
 
 
 # -- explicit chance ------------------------------------------------------------------------------------
@@ -268,8 +319,8 @@ def scripted_start(script: Sequence[int]) -> Iterator[None]:
         _START_SCRIPT.reset(token)
 
 
-def start_rng(seed: int) -> Rng:
-    """The random source a new state starts with: ``Rng(seed)``, or a scripted one in
+def start_rng(seed: int) -> RandomSource:
+    """The random source a new state starts with: :func:`generator` for ``seed``, or a scripted one in
     :func:`scripted_start`."""
     script = _START_SCRIPT.get()
-    return Rng(seed) if script is None else ScriptedRng(script)
+    return generator(seed) if script is None else ScriptedRng(script)

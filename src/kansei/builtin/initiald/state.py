@@ -12,7 +12,6 @@ import random
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from kansei.core.compiled import as_method
 from kansei.core.protocol import DuelState
 
 from . import refusals, rules, views
@@ -90,10 +89,10 @@ class InitialDState(DuelState):
     def to_move(self) -> int | None:
         return None if self.over else self.turn
 
-    # the rules are functions of the state (rules.py); these are them, called as methods with no layer
-    # between (the hot path of search) where they run as Python (see as_method: compiled ones do not bind)
-    _legal_actions = as_method(rules.legal_actions)
-    _apply = as_method(rules.apply)
+    # the rules are functions of the state (rules.py); these are them, with no layer between (the hot
+    # path of search), compiled or not (the base calls them through the class)
+    _legal_actions = rules.legal_actions
+    _apply = rules.apply
 
     def _why_illegal(self, text: str, seat: int) -> str | None:
         """Told to the seat to move about its own action (a refused Action; see refusals.py)."""

@@ -18,7 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
 
 from kansei.core.errors import ContentError
 from kansei.core.protocol import GameSetup
-from kansei.core.rng import Rng
+from kansei.core.rng import RandomSource
 from kansei.core.windows import Windows
 
 from .cards import ASSIST, DECK_SIZE, MACHINE, MAX_COPIES, MAX_STEERING, STEERING
@@ -262,7 +262,7 @@ class SetUp(Responses):
         self.discard[p].extend(plan.discard[p])
         self.decks[p].extend(reversed(plan.order[p]))
 
-    def _throw_rps(self, rng: Rng) -> None:
+    def _throw_rps(self, rng: RandomSource) -> None:
         """ST-S1: rock-paper-scissors (0 rock, 1 scissors, 2 paper; ties thrown again); the winner
         chooses to go first or second."""
         throws = []

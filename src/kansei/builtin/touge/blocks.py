@@ -15,7 +15,8 @@ carry it. The phases, in the order of a battle:
 - **run** — ``score(p, profile, tile)``: while the course is scored (TG-S1) it changes one racer's
   :class:`Profile`; a tune-up on a tile is passed that tile (``-1`` for the whole course). A disaster's
   run blocks change both racers alike, so they are run once, at load, on a fresh profile, and only
-  their additions, halvings and caps are kept (:attr:`.table.CardDef.dmods`).
+  their additions, halvings and caps are kept (:attr:`.table.CardDef.dmods`). :class:`.scoring.Profile`
+  lives with the scoring that reads it (compiled, its fields are read natively there).
 
 ``target(p)`` is the road filter of the tile the player names when playing the card (``"C"``, ``"S"``,
 ``"any"``), or None for a block that acts on the whole course. ``who`` says whose profile a run block
@@ -27,16 +28,18 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Final, Literal
 
 from pydantic import Field, model_validator
 
 from kansei.core.effects import BlockParams, BlockRegistry
 
 if TYPE_CHECKING:  # pragma: no cover
+    from .scoring import Profile
     from .state import TougeState
 
-C, S = 0, 1  # road types
+C: Final = 0  # road types (Final: compiled scoring reads the values, not the names)
+S: Final = 1
 RoadFilter = Literal["C", "S", "any"]
 Who = Literal["self", "opponent", "both"]
 CardKind = Literal["car", "tune", "disaster"]
@@ -44,40 +47,23 @@ CardKind = Literal["car", "tune", "disaster"]
 ROADS: dict[str, tuple[int, ...]] = {"C": (C,), "S": (S,), "any": (C, S)}
 
 
-class Profile:
-    """One racer's multipliers for one run, as the blocks in force leave them (TG-S1).
+SELF: Final = 0  # whose profile a run block changes
+OPPONENT: Final = 1
+BOTH: Final = 2
+WHO = {"self": SELF, "opponent": OPPONENT, "both": BOTH}
 
-    ``base``: the car's (C, S) multipliers in the run's direction; ``add``: own additions for the whole
-    course; ``tile_add``: own additions per tile; ``best``: Blindspot tiles; ``null``: tiles nullified
-    for this racer; ``double``: Instinct; ``ignore``: Foresight; ``halve`` / ``cap``: halvings and caps
-    applied after the disaster (an opponent's Gum-Tape Death Match).
-    """
+# Two values by seat, direction or road type, indexed by it. A tuple of any length to the type checker,
+# not tuple[int, int]: compiled, mypyc indexes such a tuple where it is, where it would copy a fixed pair
+# into a new tuple to index it by a variable (issue 24: a tenth of a compiled search's instructions).
+Pair = tuple[int, ...]
+Flags = tuple[bool, ...]
 
-    __slots__ = ("base", "add", "tile_add", "best", "null", "double", "ignore", "halve", "cap")
-
-    base: tuple[int, int]
-    add: list[int]
-    tile_add: dict[int, int]
-    best: set[int]
-    null: set[int]
-    double: bool
-    ignore: bool
-    halve: list[bool]
-    cap: list[int | None]
-
-    def __init__(self, base: tuple[int, int] = (0, 0)):
-        self.base = base
-        self.add = [0, 0]
-        self.tile_add = {}
-        self.best = set()
-        self.null = set()
-        self.double = False
-        self.ignore = False
-        self.halve = [False, False]
-        self.cap = [None, None]
+# a disaster's run blocks as they change both racers alike: (additions, halvings, caps) per road type
+DisasterMods = tuple[Pair, Flags, tuple[int | None, ...]]
+NO_MODS: DisasterMods = ((0, 0), (False, False), (None, None))
 
 
-ScoreFn = Callable[[Any, Profile, int], None]
+ScoreFn = Callable[[Any, "Profile", int], None]
 PlayFn = Callable[[Any, "TougeState", int], None]
 WipeFn = Callable[[Any, "TougeState", int], list[int]]
 TargetFn = Callable[[Any], "str | None"]
@@ -265,4 +251,16 @@ for _name, _params, _impl in (
     REGISTRY.register(_name, _params, _impl, doc=_doc(_impl))
 
 
-__all__ = ["C", "REGISTRY", "ROADS", "S", "CardKind", "Profile", "TougeBlock"]
+__all__ = [
+    "BOTH",
+    "C",
+    "NO_MODS",
+    "OPPONENT",
+    "REGISTRY",
+    "ROADS",
+    "S",
+    "SELF",
+    "WHO",
+    "CardKind",
+    "TougeBlock",
+]

@@ -12,7 +12,7 @@ itself (issue 11: greedy played ``tune-up Jump on tile 5 … [margin -1]``).
 from __future__ import annotations
 
 import math
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from kansei.core.protocol import Action
 
@@ -21,13 +21,13 @@ from .scoring import Forecast, forecast, standing
 from .state import TougeState
 from .table import ROAD, TUNE
 
-WIN = 1000.0
-BATTLE = 60.0
-MARGIN = 0.1  # per point of margin: far below one battle, so the outcome always comes first
-ABILITY = 0.8  # an ability not yet used
-HAND = 0.4  # per point a card in hand may still add, between battles
+WIN: Final = 1000.0
+BATTLE: Final = 60.0
+MARGIN: Final = 0.1  # per point of margin: far below one battle, so the outcome always comes first
+ABILITY: Final = 0.8  # an ability not yet used
+HAND: Final = 0.4  # per point a card in hand may still add, between battles
 
-IN_PROGRESS = (BUILD, TUNE_PHASE, NULLIFY)
+IN_PROGRESS: Final = (BUILD, TUNE_PHASE, NULLIFY)
 
 
 class Preview(NamedTuple):
@@ -97,17 +97,21 @@ def _evaluate(state: TougeState, seat: int, known: Forecast | None) -> float:
             v += BATTLE * (wins[seat] - wins[opp])
         return v + MARGIN * (margin + _margin(f, seat))
     # between battles (redrawing): battles won, margins so far, and what the hand may add
-    v += BATTLE * (state.wins[seat] - state.wins[opp]) + MARGIN * margin
-    cards = state.game.table.cards
-    me = cards[state.cars[seat]].mult[state.direction]
-    them = cards[state.cars[opp]].mult[state.direction]
-    building = not (state.game.sudden and state.battle > 1)  # Sudden Death builds its course once
+    won = state.wins
+    v += BATTLE * (won[seat] - won[opp]) + MARGIN * margin
+    game = state.game
+    cards = game.table.cards
+    cars = state.cars
+    direction = state.direction
+    me = cards[cars[seat]].mult[direction]
+    them = cards[cars[opp]].mult[direction]
+    building = not (game.sudden and state.battle > 1)  # Sudden Death builds its course once
     pot = 0.0
     for c in state.hands[seat]:
         d = cards[c]
         if d.kind == ROAD:
             if building:
-                gain = d.value[state.direction] * (me[d.rtype] - them[d.rtype])
+                gain = d.value[direction] * (me[d.rtype] - them[d.rtype])
                 if gain > 0:  # a road that would score no better than the other's adds nothing
                     pot += gain
         elif d.kind == TUNE:
@@ -138,13 +142,15 @@ zero_sum_features = True
 
 def _road_potential(state: TougeState, p: int) -> float:
     cards = state.game.table.cards
-    me = cards[state.cars[p]].mult[state.direction]
-    them = cards[state.cars[1 - p]].mult[state.direction]
+    cars = state.cars
+    direction = state.direction  # read once: compiled, each read of the state's field is a look-up
+    me = cards[cars[p]].mult[direction]
+    them = cards[cars[1 - p]].mult[direction]
     pot = 0.0
     for c in state.hands[p]:
         d = cards[c]
         if d.kind == ROAD:
-            gain = d.value[state.direction] * (me[d.rtype] - them[d.rtype])
+            gain = d.value[direction] * (me[d.rtype] - them[d.rtype])
             if gain > 0:  # a road that would score no better than the other's adds nothing
                 pot += gain
     return pot
@@ -182,16 +188,19 @@ def _features(state: TougeState, seat: int, f: Forecast | None) -> list[float]:
         building = not (state.game.sudden and state.battle > 1)
         if building:
             hand = (_road_potential(state, seat) - _road_potential(state, opp)) / 10.0
+    hands = state.hands
     tunes = 0  # tune-ups in hand, mine less the other's
-    for c in state.hands[seat]:
+    for c in hands[seat]:
         if cards[c].kind == TUNE:
             tunes += 1
-    for c in state.hands[opp]:
+    for c in hands[opp]:
         if cards[c].kind == TUNE:
             tunes -= 1
-    ability = float(not state.ability_used[seat]) - float(not state.ability_used[opp])
+    used = state.ability_used
+    ability = float(not used[seat]) - float(not used[opp])
+    wins = state.wins
     return [
-        float(state.wins[seat] - state.wins[opp]),
+        float(wins[seat] - wins[opp]),
         battle,
         race,
         margin,

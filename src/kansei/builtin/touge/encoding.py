@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from .blocks import Pair
 from .cards import MAX_DECK, TIER_LIMITS
 from .scoring import expected_scores, tile_scores, totals_of
 from .table import DISASTER, ROAD, TUNE, Table
@@ -120,7 +121,7 @@ def encode_state(s: TougeState, seat: int | None) -> list[float]:
     opp = 1 - me
     phase = s.phase
     out: list[float] = [1.0 if phase == p else 0.0 for p in PHASES]
-    scores: list[tuple[int, int]] = []
+    scores: list[Pair] = []
     if s.course:  # as the view's tile scores and projection (views.view)
         scores = expected_scores(s, s.direction)[0] if phase in _RACING else tile_scores(s, s.direction)
     wins, totals = s.wins, s.totals

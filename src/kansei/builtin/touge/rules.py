@@ -12,10 +12,11 @@ every pass is logged alike.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, Final, NamedTuple, TypeVar
 
 from kansei.core.protocol import Action
 
+from .blocks import Pair
 from .scoring import DIRECTIONS, run_order, tile_scores, totals_of, walk, wipe_candidates
 from .setup import deal
 from .table import ABILITY, DONE, PASS, TUNE, nullify_act
@@ -24,11 +25,18 @@ if TYPE_CHECKING:  # pragma: no cover
     from .state import TougeState
 
 T = TypeVar("T")
-C, S = 0, 1  # road types
-DOWN, UP = 0, 1  # directions
+# constants are Final: compiled, mypyc writes their values in place of a look-up of the name
+C: Final = 0  # road types
+S: Final = 1
+DOWN: Final = 0  # directions
+UP: Final = 1
 
 # phases
-REDRAW, BUILD, TUNE_PHASE, NULLIFY, OVER = "redraw", "build", "tune", "nullify", "over"
+REDRAW: Final = "redraw"
+BUILD: Final = "build"
+TUNE_PHASE: Final = "tune"
+NULLIFY: Final = "nullify"
+OVER: Final = "over"
 
 
 class Battle(NamedTuple):
@@ -37,7 +45,7 @@ class Battle(NamedTuple):
     battle: int
     direction: str
     leader: int
-    scores: tuple[int, int]
+    scores: Pair
     winner: int | None
 
 
@@ -368,9 +376,7 @@ def next_battle(s: TougeState, hand: int) -> None:
     start_redraw(s)
 
 
-def record_battle(
-    s: TougeState, tot: tuple[int, int], bw: int | None, scores: list[tuple[int, int]] | None
-) -> None:
+def record_battle(s: TougeState, tot: Pair, bw: int | None, scores: list[Pair] | None) -> None:
     rec = Battle(s.battle, DIRECTIONS[s.direction], s.leader, tot, bw)
     s.battles = (*s.battles, rec)
     if s.narrating:
@@ -407,7 +413,7 @@ def finish(s: TougeState, w: int | None, reason: str = "battles") -> None:
     s.log("race_over", winner=w, wins=list(s.wins), reason=reason)
 
 
-RULES = {  # (phase, action kind) -> the rule that applies it
+RULES: Final = {  # (phase, action kind) -> the rule that applies it
     (BUILD, "road"): lay_road,
     (BUILD, "pass"): pass_building,
     (TUNE_PHASE, "tune"): play_tune_up,
@@ -419,9 +425,9 @@ RULES = {  # (phase, action kind) -> the rule that applies it
 }
 
 
-def with_seat(pair: tuple[T, T], seat: int, value: T) -> tuple[T, T]:
+def with_seat(pair: tuple[T, ...], seat: int, value: T) -> tuple[T, ...]:
     """A per-seat pair with ``seat``'s entry replaced (the state's small pairs are immutable, so a clone
-    shares them)."""
+    shares them; typed as :data:`.blocks.Pair` is, for mypyc)."""
     return (value, pair[1]) if seat == 0 else (pair[0], value)
 
 

@@ -8,16 +8,49 @@ the better type → nullified tiles score 0. The blocks in force are the card ta
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
-from .blocks import C, Profile, S
+from .blocks import BOTH, NO_MODS, SELF, C, DisasterMods, Flags, Pair, S
 from .cards import Car, Road
-from .table import BOTH, NO_MODS, SELF, DisasterMods
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import TougeState
 
-DIRECTIONS = ("downhill", "uphill")
+DIRECTIONS: Final = ("downhill", "uphill")
+
+
+class Profile:
+    """One racer's multipliers for one run, as the blocks in force leave them (TG-S1).
+
+    ``base``: the car's (C, S) multipliers in the run's direction; ``add``: own additions for the whole
+    course; ``tile_add``: own additions per tile; ``best``: Blindspot tiles; ``null``: tiles nullified
+    for this racer; ``double``: Instinct; ``ignore``: Foresight; ``halve`` / ``cap``: halvings and caps
+    applied after the disaster (an opponent's Gum-Tape Death Match). The blocks (:mod:`.blocks`) change
+    it; compiled, it is a native class of this module, whose functions read its fields directly.
+    """
+
+    __slots__ = ("base", "add", "tile_add", "best", "null", "double", "ignore", "halve", "cap")
+
+    base: Pair
+    add: list[int]
+    tile_add: dict[int, int]
+    best: set[int]
+    null: set[int]
+    double: bool
+    ignore: bool
+    halve: list[bool]
+    cap: list[int | None]
+
+    def __init__(self, base: Pair = (0, 0)):
+        self.base = base
+        self.add = [0, 0]
+        self.tile_add = {}
+        self.best = set()
+        self.null = set()
+        self.double = False
+        self.ignore = False
+        self.halve = [False, False]
+        self.cap = [None, None]
 
 
 def profiles(s: TougeState, direction: int) -> tuple[Profile, Profile]:
@@ -67,7 +100,7 @@ def multiplier(pr: Profile, dis: DisasterMods, rtype: int, tile: int) -> int:
     return m
 
 
-def tile_scores(s: TougeState, direction: int, wiped: int | None = None) -> list[tuple[int, int]]:
+def tile_scores(s: TougeState, direction: int, wiped: int | None = None) -> list[Pair]:
     """TG-S1: each tile's score for both players in ``direction``; ``wiped``: the tile a disaster
     nullifies (default: the one it nullified for this run, if any)."""
     scores, ignore = _run_scores(s, direction)
@@ -77,7 +110,7 @@ def tile_scores(s: TougeState, direction: int, wiped: int | None = None) -> list
     return scores
 
 
-def _run_scores(s: TougeState, direction: int) -> tuple[list[tuple[int, int]], tuple[bool, bool]]:
+def _run_scores(s: TougeState, direction: int) -> tuple[list[Pair], Flags]:
     """Each tile's score for both players in ``direction`` with no tile wiped by the disaster, and
     whether each racer ignores the disaster (its wipe included)."""
     cards = s.game.table.cards
@@ -86,7 +119,7 @@ def _run_scores(s: TougeState, direction: int) -> tuple[list[tuple[int, int]], t
     # a racer's multiplier depends on the tile only through its tile tune-ups: the rest once, by road type
     plain_first = (multiplier(first, dis, C, -1), multiplier(first, dis, S, -1))
     plain_second = (multiplier(second, dis, C, -1), multiplier(second, dis, S, -1))
-    rows: list[tuple[int, int]] = []
+    rows: list[Pair] = []
     for _, cid in s.course:
         d = cards[cid]
         value = d.value[direction]
@@ -110,7 +143,7 @@ def _run_scores(s: TougeState, direction: int) -> tuple[list[tuple[int, int]], t
     return rows, (first.ignore, second.ignore)
 
 
-def totals_of(scores: list[tuple[int, int]]) -> tuple[int, int]:
+def totals_of(scores: list[Pair]) -> Pair:
     """Both racers' totals over the tiles' scores."""
     first = second = 0
     for a, b in scores:
@@ -119,7 +152,7 @@ def totals_of(scores: list[tuple[int, int]]) -> tuple[int, int]:
     return (first, second)
 
 
-def _wipe(row: tuple[int, int], ignore: tuple[bool, bool]) -> tuple[int, int]:
+def _wipe(row: Pair, ignore: Flags) -> Pair:
     """A tile the disaster wipes out scores 0, except for a racer who ignores the disaster."""
     return (row[0] if ignore[0] else 0, row[1] if ignore[1] else 0)
 
@@ -142,7 +175,7 @@ def wipe_candidates(s: TougeState, direction: int) -> list[int]:
     return []
 
 
-def expected_scores(s: TougeState, direction: int) -> tuple[list[tuple[int, int]], int]:
+def expected_scores(s: TougeState, direction: int) -> tuple[list[Pair], int]:
     """Tile scores of the next run in ``direction`` with the disaster's wipe as it would fall (the
     leader's best pick among ties, the first of equals), and that tile (-1: none)."""
     cands = wipe_candidates(s, direction)
@@ -164,7 +197,7 @@ def expected_scores(s: TougeState, direction: int) -> tuple[list[tuple[int, int]
 
 
 def walk(
-    scores: list[tuple[int, int]],
+    scores: list[Pair],
     order: range,
     totals: list[int],
     lead: int,
@@ -199,10 +232,10 @@ class Forecast(NamedTuple):
     winner: int | None  # of the battle (Sudden Death: of the race)
     race_over: bool  # the race would end with it
     race_winner: int | None
-    totals: tuple[int, int]  # the battle's final scores (Sudden Death: running totals)
+    totals: Pair  # the battle's final scores (Sudden Death: running totals)
 
 
-def forecast(s: TougeState, expected: list[tuple[int, int]] | None = None) -> Forecast:
+def forecast(s: TougeState, expected: list[Pair] | None = None) -> Forecast:
     """TG-T4/T5 or TG-D3/D4/D5 played out from here with no more cards. ``expected``: the run's
     ``expected_scores`` in the current direction when the caller has them already."""
     if not s.game.sudden:
@@ -239,7 +272,7 @@ def standing(f: Forecast, seat: int) -> int:
     return 0 if f.winner is None else 1 if f.winner == seat else -1
 
 
-def projected(s: TougeState) -> tuple[int, int]:
+def projected(s: TougeState) -> Pair:
     """Both totals of the battle in progress if both racers passed now."""
     return forecast(s).totals
 

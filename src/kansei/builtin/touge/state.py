@@ -12,10 +12,10 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from kansei.core.compiled import as_method
 from kansei.core.protocol import Action, DuelState
 
 from . import rules, views
+from .blocks import Flags, Pair
 from .refusals import refusal
 from .rules import NULLIFY, REDRAW, Battle
 from .setup import TougeSetup, set_up
@@ -35,11 +35,11 @@ class TougeState(DuelState):
 
     game: Touge
     phase: str
-    cars: tuple[int, int]
+    cars: Pair
     decks: list[list[int]]  # top = end of the list
     hands: list[list[int]]  # sorted
     aside: list[list[int]]  # cards marked for a redraw
-    redraws_left: tuple[int, int]
+    redraws_left: Pair
     course: list[tuple[int, int]]  # (owner, road)
     tunes: list[tuple[int, int, int]]  # (owner, tune-up, tile or -1 for the whole course)
     disaster: tuple[int, int] | None  # (owner, card)
@@ -49,11 +49,11 @@ class TougeState(DuelState):
     turn: int
     passes: int  # passes in a row in the current phase
     battle: int
-    wins: tuple[int, int]
-    ability_used: tuple[bool, bool]
-    ability_on: tuple[bool, bool]
+    wins: Pair
+    ability_used: Flags
+    ability_on: Flags
     null_tile: int  # the tile the disaster wipes this run, -1 for none
-    totals: tuple[int, int]  # Sudden Death running totals
+    totals: Pair  # Sudden Death running totals
     leg: int  # Sudden Death: 0 the first run of a battle, 1 the return run
     battles: tuple[Battle, ...]
     registered: tuple[Deck, Deck]  # the decks as the race began: open decklists (docs/rulings.md)
@@ -119,10 +119,10 @@ class TougeState(DuelState):
             return self.leader
         return self.turn
 
-    # the rules' functions as the methods themselves (the hot path of search: no call between where they
-    # run as Python; see as_method: compiled ones do not bind)
-    _legal_actions = as_method(rules.legal_actions)
-    _apply = as_method(rules.apply_action)
+    # the rules' functions are the hooks themselves (the hot path of search: no call between, compiled or
+    # not; the base calls them through the class)
+    _legal_actions = rules.legal_actions
+    _apply = rules.apply_action
 
     def _why_illegal(self, text: str, seat: int) -> str:
         """A refusal told to the seat to move: the phase, its own hand, the spent ability."""

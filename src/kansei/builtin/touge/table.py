@@ -12,25 +12,35 @@ from __future__ import annotations
 from collections import Counter
 from functools import cache, lru_cache
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from kansei.core.content import slug as mkslug
 from kansei.core.protocol import Action
 
-from .blocks import C, PlayFn, Profile, S, ScoreFn, TougeBlock, WipeFn
+from .blocks import (
+    NO_MODS,
+    WHO,
+    C,
+    DisasterMods,
+    Pair,
+    PlayFn,
+    S,
+    ScoreFn,
+    TougeBlock,
+    WipeFn,
+)
 from .cards import Ability, Car, Catalog, Disaster, Road, TuneUp, catalog, load_catalog
+from .scoring import Profile
 
-ROAD, TUNE, CAR, DISASTER = "road", "tune", "car", "disaster"
-SELF, OPPONENT, BOTH = 0, 1, 2
-WHO = {"self": SELF, "opponent": OPPONENT, "both": BOTH}
-TYPE_NAMES = ("C", "S")
+ROAD: Final = "road"  # card kinds (Final: compiled rules read the values, not the names)
+TUNE: Final = "tune"
+CAR: Final = "car"
+DISASTER: Final = "disaster"
+TYPE_NAMES: Final = ("C", "S")
 
 PASS = Action("pass", "pass")
 DONE = Action("done", "done")
 ABILITY = Action("ability", "ability")
-
-DisasterMods = tuple[tuple[int, int], tuple[bool, bool], tuple[int | None, int | None]]
-NO_MODS: DisasterMods = ((0, 0), (False, False), (None, None))
 
 
 _NULLIFY: dict[int, Action] = {}
@@ -44,13 +54,9 @@ def nullify_act(tile: int) -> Action:
     return a
 
 
-class CardDef:
-    """One card as the engine uses it. ``kind``: car, road, tune or disaster."""
-
-    __slots__ = (
-        "id", "name", "slug", "kind", "rec", "rtype", "stars", "value", "mult", "ability", "score_fx",
-        "play_fx", "wipe_fx", "tile_road", "dmods", "act", "redraw", "tile_acts",
-    )  # fmt: skip
+class CardDef(NamedTuple):
+    """One card as the engine uses it, made once by the :class:`Table` (a named tuple: compiled rules
+    read its fields as tuple items, not by attribute lookup). ``kind``: car, road, tune or disaster."""
 
     id: int
     name: str
@@ -59,8 +65,8 @@ class CardDef:
     rec: Car | Road | TuneUp | Disaster
     rtype: int  # roads: C or S
     stars: int
-    value: tuple[int, int]  # roads: (downhill, uphill)
-    mult: tuple[tuple[int, int], tuple[int, int]]  # cars: mult[direction][type]
+    value: Pair  # roads: (downhill, uphill)
+    mult: tuple[Pair, ...]  # cars: mult[direction][type]
     ability: Ability | None
     score_fx: tuple[tuple[ScoreFn, Any, int], ...]  # (score fn, params, SELF/OPPONENT/BOTH)
     play_fx: tuple[tuple[PlayFn, Any], ...]  # blocks acting when the card is played or switched on
@@ -70,24 +76,6 @@ class CardDef:
     act: Action | None  # "road <slug>" or a whole-course "tune <slug>"
     redraw: Action | None  # "redraw <slug>"
     tile_acts: list[Action]  # "tune <slug> @n" by tile index, made as courses grow (tile_actions)
-
-    def __init__(self, cid: int, rec: Car | Road | TuneUp | Disaster, kind: str):
-        self.id = cid
-        self.name = rec.name
-        self.slug = mkslug(rec.name)
-        self.kind = kind
-        self.rec = rec
-        self.rtype = self.stars = 0
-        self.value = (0, 0)
-        self.mult = ((0, 0), (0, 0))
-        self.ability = None
-        self.score_fx = ()
-        self.play_fx = ()
-        self.wipe_fx = ()
-        self.tile_road = None
-        self.dmods = NO_MODS
-        self.act = self.redraw = None
-        self.tile_acts = []
 
     def tile_actions(self, tiles: int) -> list[Action]:
         """``tune <slug> @<n>`` for the first ``tiles`` tiles at least (index: tile - 1), interned."""
@@ -100,6 +88,54 @@ class CardDef:
     def tile_action(self, tile: int) -> Action:
         """``tune <slug> @<tile+1>``, interned."""
         return self.tile_actions(tile + 1)[tile]
+
+
+def card_def(cid: int, rec: Car | Road | TuneUp | Disaster, kind: str, effects: Any) -> CardDef:
+    """Card ``cid`` of ``kind`` flattened for the hot path: its numbers, its blocks by the phase they act
+    in (``effects``: the catalog's compiled blocks of the card), its interned actions."""
+    slug = mkslug(rec.name)
+    rtype = stars = 0
+    value = (0, 0)
+    mult = ((0, 0), (0, 0))
+    ability = None
+    act = redraw = None
+    if isinstance(rec, Road):
+        rtype = C if rec.type == "C" else S
+        stars = rec.stars
+        value = (rec.down, rec.up)
+        act = Action(f"road {slug}", "road", (cid,))
+    elif isinstance(rec, Car):
+        mult = ((rec.dh_c, rec.dh_s), (rec.uh_c, rec.uh_s))
+        ability = rec.ability
+    if kind in (ROAD, TUNE):
+        redraw = Action(f"redraw {slug}", "redraw", (cid,))
+    score: list[tuple[ScoreFn, Any, int]] = []
+    play: list[tuple[PlayFn, Any]] = []
+    wipe: list[tuple[WipeFn, Any]] = []
+    tile_road: int | None = None
+    for c in effects:
+        impl: TougeBlock = c.impl
+        if impl.score is not None:
+            score.append((impl.score, c.p, WHO[c.p.who]))
+        if impl.play is not None:
+            play.append((impl.play, c.p))
+        if impl.wipe is not None:
+            wipe.append((impl.wipe, c.p))
+        road = impl.target(c.p)
+        if road is not None:
+            tile_road = -1 if road == "any" else C if road == "C" else S
+    if kind == TUNE and tile_road is None:
+        act = Action(f"tune {slug}", "tune", (cid, -1))
+    dmods = NO_MODS
+    if kind == DISASTER:
+        pr = Profile()
+        for fn, p, _ in score:
+            fn(p, pr, -1)
+        dmods = ((pr.add[0], pr.add[1]), (pr.halve[0], pr.halve[1]), (pr.cap[0], pr.cap[1]))
+    return CardDef(
+        cid, rec.name, slug, kind, rec, rtype, stars, value, mult, ability, tuple(score), tuple(play),
+        tuple(wipe), tile_road, dmods, act, redraw, [],
+    )  # fmt: skip
 
 
 class Deck(NamedTuple):
@@ -126,8 +162,7 @@ class Table:
         )
         for group, kind in groups:
             for rec in group:
-                d = CardDef(len(self.cards), rec, kind)
-                self._flatten(d, rec)
+                d = card_def(len(self.cards), rec, kind, cat.effects.get(rec.name, ()))
                 self.cards.append(d)
                 self.by_name[rec.name.lower()] = d.id
                 self.by_name[d.slug] = d.id
@@ -138,42 +173,6 @@ class Table:
         self.disasters = frozenset(d.id for d in self.cards if d.kind == DISASTER)
         self.starters = {d.name.lower(): self.resolve(d.name, d.car, d.cards) for d in cat.decks}
         self.starter_names = [d.name for d in cat.decks]
-
-    def _flatten(self, d: CardDef, rec: Car | Road | TuneUp | Disaster) -> None:
-        if isinstance(rec, Road):
-            d.rtype = C if rec.type == "C" else S
-            d.stars = rec.stars
-            d.value = (rec.down, rec.up)
-            d.act = Action(f"road {d.slug}", "road", (d.id,))
-        elif isinstance(rec, Car):
-            d.mult = ((rec.dh_c, rec.dh_s), (rec.uh_c, rec.uh_s))
-            d.ability = rec.ability
-        if d.kind in (ROAD, TUNE):
-            d.redraw = Action(f"redraw {d.slug}", "redraw", (d.id,))
-        score: list[tuple[ScoreFn, Any, int]] = []
-        play: list[tuple[PlayFn, Any]] = []
-        wipe: list[tuple[WipeFn, Any]] = []
-        for c in self.catalog.effects.get(rec.name, ()):
-            impl: TougeBlock = c.impl
-            if impl.score is not None:
-                score.append((impl.score, c.p, WHO[c.p.who]))
-            if impl.play is not None:
-                play.append((impl.play, c.p))
-            if impl.wipe is not None:
-                wipe.append((impl.wipe, c.p))
-            road = impl.target(c.p)
-            if road is not None:
-                d.tile_road = -1 if road == "any" else C if road == "C" else S
-        d.score_fx = tuple(score)
-        d.play_fx = tuple(play)
-        d.wipe_fx = tuple(wipe)
-        if d.kind == TUNE and d.tile_road is None:
-            d.act = Action(f"tune {d.slug}", "tune", (d.id, -1))
-        if d.kind == DISASTER:
-            pr = Profile()
-            for fn, p, _ in d.score_fx:
-                fn(p, pr, -1)
-            d.dmods = ((pr.add[0], pr.add[1]), (pr.halve[0], pr.halve[1]), (pr.cap[0], pr.cap[1]))
 
     def find(self, name: str) -> int | None:
         i = self.by_name.get(name.lower())

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from kansei.core.protocol import Action, GameView
 
-from .blocks import C, S
+from .blocks import C, Pair, S
 from .rules import battle_dict
 from .scoring import DIRECTIONS, expected_scores, forecast, multiplier, profiles, tile_scores
 from .table import NO_MODS, TYPE_NAMES
@@ -95,7 +95,7 @@ def _player_view(s: TougeState, p: int, me: bool, now: dict[str, int]) -> dict[s
 
 def view(s: TougeState, seat: int | None) -> dict[str, Any]:
     t = s.game.table
-    scores: list[tuple[int, int]] = []
+    scores: list[Pair] = []
     wipe = -1
     racing = s.phase in ("build", "tune", "nullify")
     if s.course:
@@ -149,7 +149,7 @@ def view(s: TougeState, seat: int | None) -> dict[str, Any]:
     }
 
 
-def _forecast(s: TougeState, expected: list[tuple[int, int]] | None) -> dict[str, Any] | None:
+def _forecast(s: TougeState, expected: list[Pair] | None) -> dict[str, Any] | None:
     """The battle in progress if both racers passed now (None between battles)."""
     if s.phase not in ("build", "tune", "nullify"):
         return None
