@@ -30,6 +30,8 @@ from .state import (
 )
 from .table import hand_label
 
+NO_AURA = (0, 0)  # what no aura adds to attack and endurance
+
 
 class SpiritState(StateBase):
     """SP, D-Spirits in play and the primitives of a D-Spirits game."""
@@ -72,46 +74,55 @@ class SpiritState(StateBase):
         self.auras = tuple(out)
         self.aura_sums = t.aura_memo(self.auras)
 
-    def aura(self, p: int, cid: int, stat: int) -> int:
-        """What the auras in force add to ``stat`` (0: attack, 1: endurance) of ``p``'s card ``cid``
-        (remembered per set of auras: it depends on nothing else)."""
+    def auras_on(self, p: int, cid: int) -> tuple[int, int]:
+        """What the auras in force add to the attack and the endurance of ``p``'s card ``cid`` (remembered
+        per set of auras: it depends on nothing else)."""
         auras = self.auras
         if not auras:
-            return 0
+            return NO_AURA
         memo = self.aura_sums
-        key = (p, cid, stat)
+        key = (p, cid)
         v = memo.get(key)
         if v is None:
-            v = 0
+            attack = endurance = 0
             types = self.table.types[cid]
-            for owner, side, bit, st, amount in auras:
-                if st != stat or (bit and not types & bit):
+            for owner, side, bit, stat, amount in auras:
+                if bit and not types & bit:
                     continue
                 if side == "all" or (side == "own") == (owner == p):
-                    v += amount
-            memo[key] = v
+                    if stat == 0:
+                        attack += amount
+                    else:
+                        endurance += amount
+            v = memo[key] = (attack, endurance)
         return v
 
-    def attack_of(self, p: int, u: Unit) -> int:
-        """Attack power now: printed + modifiers + auras, doubled while Super Charged (DS-X7)."""
+    def numbers(self, p: int, u: Unit) -> tuple[int, int]:
+        """``p``'s D-Spirit ``u``'s Attack power and Endurance now: printed + modifiers + auras, the attack
+        doubled while Super Charged (DS-X7), neither below 0."""
         c = u.card
-        v = self.table.atk[c] + u.attack_bonus
-        if u.modified_on == self.turn:
-            v += u.turn_attack
+        t = self.table
+        turn = self.turn
+        attack = t.atk[c] + u.attack_bonus
+        endurance = t.endu[c] + u.endurance_bonus
+        if u.modified_on == turn:
+            attack += u.turn_attack
+            endurance += u.turn_endurance
         if self.auras:
-            v += self.aura(p, c, 0)
-        if u.charged_turn == self.turn and self.turn:
-            v *= 2
-        return v if v > 0 else 0
+            more_attack, more_endurance = self.auras_on(p, c)
+            attack += more_attack
+            endurance += more_endurance
+        if u.charged_turn == turn and turn:
+            attack *= 2
+        return (attack if attack > 0 else 0, endurance if endurance > 0 else 0)
+
+    def attack_of(self, p: int, u: Unit) -> int:
+        """Attack power now (see :meth:`numbers`)."""
+        return self.numbers(p, u)[0]
 
     def endurance_of(self, p: int, u: Unit) -> int:
-        c = u.card
-        v = self.table.endu[c] + u.endurance_bonus
-        if u.modified_on == self.turn:
-            v += u.turn_endurance
-        if self.auras:
-            v += self.aura(p, c, 1)
-        return v if v > 0 else 0
+        """Endurance now (see :meth:`numbers`)."""
+        return self.numbers(p, u)[1]
 
     def is_frozen(self, u: Unit) -> bool:
         """DS-R2: Frozen until its controller's next end step."""
