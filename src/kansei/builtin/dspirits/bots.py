@@ -62,42 +62,39 @@ Sides = tuple[tuple[float, float], tuple[list[float], list[float]]]
 
 
 def _sides(s: DSpiritsState) -> Sides:
-    """Each side's value (see :func:`_side`), and what the Realm adds to each of its D-Spirits on the
-    Battle Scene (none without one)."""
-    favour: tuple[list[float], list[float]] = ([], [])
-    if s.realm is not None:  # a Realm is worth what it adds to each side's D-Spirits
-        for p in (0, 1):
-            for u in s.scene[p]:
-                attack, endurance = s.auras_on(p, u.card)
-                favour[p].append(0.3 * (attack + endurance))
-    return (_side(s, 0), _side(s, 1)), favour
-
-
-def _side(s: DSpiritsState, p: int) -> float:
-    """``p``'s SP, D-Spirits (Battle Scene and Support Zone) and hand, in SP units."""
-    v = float(s.sp[p])
+    """Each side's value in SP units: SP, its D-Spirits (Battle Scene and Support Zone) and its hand; and
+    what the Realm adds to each of its D-Spirits on the Battle Scene (none without one)."""
     turn = s.turn
     numbers = s.numbers
-    for u in s.scene[p]:
-        a, e = numbers(p, u)
-        v += (ATTACK_W if u.stance == ATTACK_STANCE else ENDURING_ATTACK_W) * a + ENDURE_W * e
-        if u.frozen_until and s.is_frozen(u):
-            v -= 0.3 * a
-        if u.charged_turn > turn:
-            v += 0.5 * a
-        if u.poison:
-            v -= 3.0 * u.poison
-    for u in s.parked[p]:
-        a, e = numbers(p, u)
-        v += 0.25 * a + 0.2 * e
-        if u.shifted:
-            v -= 100
-        if u.poison:
-            v -= 3.0 * u.poison
-    v += HAND_CARD * len(s.hand[p])
-    v += 40.0 * s.hand_spirit_count(p)
-    v += 120.0 * len(s.support_cards[p])
-    return v
+    realm = s.realm is not None
+    value = [0.0, 0.0]
+    favour: tuple[list[float], list[float]] = ([], [])
+    for p in (0, 1):
+        v = float(s.sp[p])
+        for u in s.scene[p]:
+            a, e = numbers(p, u)
+            v += (ATTACK_W if u.stance == ATTACK_STANCE else ENDURING_ATTACK_W) * a + ENDURE_W * e
+            if u.frozen_until and s.is_frozen(u):
+                v -= 0.3 * a
+            if u.charged_turn > turn:
+                v += 0.5 * a
+            if u.poison:
+                v -= 3.0 * u.poison
+            if realm:  # a Realm is worth what the auras add to each side's D-Spirits
+                more_attack, more_endurance = s.auras_on(p, u.card)
+                favour[p].append(0.3 * (more_attack + more_endurance))
+        for u in s.parked[p]:
+            a, e = numbers(p, u)
+            v += 0.25 * a + 0.2 * e
+            if u.shifted:
+                v -= 100
+            if u.poison:
+                v -= 3.0 * u.poison
+        v += HAND_CARD * len(s.hand[p])
+        v += 40.0 * s.hand_spirit_count(p)
+        v += 120.0 * len(s.support_cards[p])
+        value[p] = v
+    return (value[0], value[1]), favour
 
 
 def _evaluate(s: DSpiritsState, seat: int, sides: Sides | None) -> float:
