@@ -9,6 +9,7 @@ is judged by what it leads to, not by the half-resolved chain it opens.
 from __future__ import annotations
 
 import math
+from bisect import bisect_left
 
 from .battle import ENDURE_ACT
 from .cards import SPIRIT
@@ -65,33 +66,35 @@ def _sides(s: DSpiritsState) -> Sides:
     """Each side's value in SP units: SP, its D-Spirits (Battle Scene and Support Zone) and its hand; and
     what the Realm adds to each of its D-Spirits on the Battle Scene (none without one)."""
     turn = s.turn
-    numbers = s.numbers
     realm = s.realm is not None
+    after_spirits = s.table.after_spirits
     value = [0.0, 0.0]
     favour: tuple[list[float], list[float]] = ([], [])
     for p in (0, 1):
         v = float(s.sp[p])
-        for u in s.scene[p]:
-            a, e = numbers(p, u)
-            v += (ATTACK_W if u.stance == ATTACK_STANCE else ENDURING_ATTACK_W) * a + ENDURE_W * e
-            if u.frozen_until and s.is_frozen(u):
-                v -= 0.3 * a
-            if u.charged_turn > turn:
-                v += 0.5 * a
-            if u.poison:
-                v -= 3.0 * u.poison
-            if realm:  # a Realm is worth what the auras add to each side's D-Spirits
-                more_attack, more_endurance = s.auras_on(p, u.card)
-                favour[p].append(0.3 * (more_attack + more_endurance))
-        for u in s.parked[p]:
-            a, e = numbers(p, u)
-            v += 0.25 * a + 0.2 * e
-            if u.shifted:
-                v -= 100
-            if u.poison:
-                v -= 3.0 * u.poison
-        v += HAND_CARD * len(s.hand[p])
-        v += 40.0 * s.hand_spirit_count(p)
+        scene, parked = s.scene[p], s.parked[p]
+        if scene:
+            for u, (a, e) in zip(scene, s.numbers_of(p, scene)):
+                v += (ATTACK_W if u.stance == ATTACK_STANCE else ENDURING_ATTACK_W) * a + ENDURE_W * e
+                if u.frozen_until and s.is_frozen(u):
+                    v -= 0.3 * a
+                if u.charged_turn > turn:
+                    v += 0.5 * a
+                if u.poison:
+                    v -= 3.0 * u.poison
+                if realm:  # a Realm is worth what the auras add to each side's D-Spirits
+                    more_attack, more_endurance = s.auras_on(p, u.card)
+                    favour[p].append(0.3 * (more_attack + more_endurance))
+        if parked:
+            for u, (a, e) in zip(parked, s.numbers_of(p, parked)):
+                v += 0.25 * a + 0.2 * e
+                if u.shifted:
+                    v -= 100
+                if u.poison:
+                    v -= 3.0 * u.poison
+        hand = s.hand[p]
+        v += HAND_CARD * len(hand)
+        v += 40.0 * bisect_left(hand, after_spirits)  # D-Spirits in hand (see hand_spirit_count)
         v += 120.0 * len(s.support_cards[p])
         value[p] = v
     return (value[0], value[1]), favour
