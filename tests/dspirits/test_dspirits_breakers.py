@@ -44,16 +44,17 @@ def test_ds_x2_squad_recharge_pays_half_and_shuffles_the_dworld_back():
     """DS-X2: no D-Spirits left in the D-Squad deck: pay half the SP, the D-World's D-Spirits go back."""
     everything = squad_cards(A)
     s = breakers(step="draw", dworld=[everything, []], sp=[4001, 5000])
-    assert s.squad[0] == [] and "recharge" in legal(s)
-    banished = s.dworld[0].pop()  # one D-Spirit removed from play stays out (white-box)
-    s.banished[0].append(banished)
+    assert s.squad[0] == () and "recharge" in legal(s)
+    banished = s.dworld[0][-1]  # one D-Spirit removed from play stays out (white-box)
+    s.dworld = (s.dworld[0][:-1], s.dworld[1])
+    s.banished = ((*s.banished[0], banished), s.banished[1])
     s.remember_legal(s._legal_actions())
     play(s, "recharge")
     assert s.sp[0] == 2001  # half of 4001, rounded down, paid
     back = [cid(n) for n in everything]
     back.remove(banished)
     assert sorted(s.squad[0]) == sorted(back)  # banished cards stay out
-    assert s.banished[0] == [banished] and last_event(s, "recharge")["count"] == len(everything) - 1
+    assert s.banished[0] == (banished,) and last_event(s, "recharge")["count"] == len(everything) - 1
     assert legal(s)[:2] == ["draw squad", "draw support"]  # then the draw step goes on
 
 

@@ -15,6 +15,7 @@ from dspirits_helpers import deck, lab, legal, play
 import kansei
 from kansei import Action
 from kansei.builtin.dspirits.game import DSpiritsState
+from kansei.builtin.dspirits.state import with_seat
 from kansei.builtin.dspirits.table import table
 from kansei.testing import find_events, first_event
 
@@ -55,8 +56,8 @@ def twin(state: DSpiritsState, seat: int, k: int) -> DSpiritsState:
     orders); ``seat``'s own deck orders and the random source are kept, so both deal ``seat`` alike."""
     other = state.determinize(seat, random.Random(k))
     assert isinstance(other, DSpiritsState)
-    other.squad[seat] = list(state.squad[seat])
-    other.support[seat] = list(state.support[seat])
+    other.squad = with_seat(other.squad, seat, state.squad[seat])
+    other.support = with_seat(other.support, seat, state.support[seat])
     other.rng = state.rng.clone()
     return other
 

@@ -9,6 +9,7 @@ is judged by what it leads to, not by the half-resolved chain it opens.
 from __future__ import annotations
 
 import math
+from bisect import bisect_left
 
 from .battle import ENDURE_ACT
 from .cards import SPIRIT
@@ -19,6 +20,7 @@ WIN = 100000.0
 MATCH_GAME = 20000.0
 HAND_CARD = 140.0
 ATTACK_W = 0.55
+ENDURING_ATTACK_W = ATTACK_W * 0.6  # a D-Spirit in Endure stance (DS-G4)
 ENDURE_W = 0.25
 
 
@@ -26,11 +28,15 @@ def project(state: DSpiritsState, limit: int = 12) -> DSpiritsState:
     """The state after every open window and bidding resolves with passes (a copy if anything changes)."""
     s = state
     for _ in range(limit):
-        if s.over or ((not s.wnd.frames or s.wnd.priority is None) and s.bid is None):
+        if s.over:
+            break
+        frames = s.wnd.frames
+        waiting = bool(frames) and not frames[-1].resolving  # a window waits for a decision
+        if not waiting and s.bid is None:
             break
         if s is state:
             s = state.clone()
-        kind = s.wnd.kind if s.wnd.priority is not None else "bid"
+        kind = frames[-1].kind if waiting else "bid"
         if kind == "endure":
             s.advance(ENDURE_ACT)
         elif kind == "target":
@@ -38,30 +44,6 @@ def project(state: DSpiritsState, limit: int = 12) -> DSpiritsState:
         else:
             s.advance(PASS)
     return s
-
-
-def _side(s: DSpiritsState, p: int) -> float:
-    v = float(s.sp[p])
-    for u in s.scene[p]:
-        a = s.attack_of(p, u)
-        e = s.endurance_of(p, u)
-        w = ATTACK_W if u.stance == ATTACK_STANCE else ATTACK_W * 0.6
-        v += w * a + ENDURE_W * e
-        if s.is_frozen(u):
-            v -= 0.3 * a
-        if u.charged_turn > s.turn:
-            v += 0.5 * a
-        v -= 3.0 * u.poison
-    for u in s.parked[p]:
-        v += 0.25 * s.attack_of(p, u) + 0.2 * s.endurance_of(p, u)
-        if u.shifted:
-            v -= 100
-        v -= 3.0 * u.poison
-    hand = s.hand[p]
-    v += HAND_CARD * len(hand)
-    v += 40.0 * s.hand_spirit_count(p)
-    v += 120.0 * len(s.support_cards[p])
-    return v
 
 
 def evaluate(state: DSpiritsState, seat: int) -> float:
@@ -81,13 +63,41 @@ Sides = tuple[tuple[float, float], tuple[list[float], list[float]]]
 
 
 def _sides(s: DSpiritsState) -> Sides:
-    """Each side's :func:`_side`, and what the Realm adds to each of its D-Spirits (none without one)."""
+    """Each side's value in SP units: SP, its D-Spirits (Battle Scene and Support Zone) and its hand; and
+    what the Realm adds to each of its D-Spirits on the Battle Scene (none without one)."""
+    turn = s.turn
+    realm = s.realm is not None
+    after_spirits = s.table.after_spirits
+    value = [0.0, 0.0]
     favour: tuple[list[float], list[float]] = ([], [])
-    if s.realm is not None:  # a Realm is worth what it adds to each side's D-Spirits
-        for p in (0, 1):
-            for u in s.scene[p]:
-                favour[p].append(0.3 * (s.aura(p, u.card, 0) + s.aura(p, u.card, 1)))
-    return (_side(s, 0), _side(s, 1)), favour
+    for p in (0, 1):
+        v = float(s.sp[p])
+        scene, parked = s.scene[p], s.parked[p]
+        if scene:
+            for u, (a, e) in zip(scene, s.numbers_of(p, scene)):
+                v += (ATTACK_W if u.stance == ATTACK_STANCE else ENDURING_ATTACK_W) * a + ENDURE_W * e
+                if u.frozen_until and s.is_frozen(u):
+                    v -= 0.3 * a
+                if u.charged_turn > turn:
+                    v += 0.5 * a
+                if u.poison:
+                    v -= 3.0 * u.poison
+                if realm:  # a Realm is worth what the auras add to each side's D-Spirits
+                    more_attack, more_endurance = s.auras_on(p, u.card)
+                    favour[p].append(0.3 * (more_attack + more_endurance))
+        if parked:
+            for u, (a, e) in zip(parked, s.numbers_of(p, parked)):
+                v += 0.25 * a + 0.2 * e
+                if u.shifted:
+                    v -= 100
+                if u.poison:
+                    v -= 3.0 * u.poison
+        hand = s.hand[p]
+        v += HAND_CARD * len(hand)
+        v += 40.0 * bisect_left(hand, after_spirits)  # D-Spirits in hand (see hand_spirit_count)
+        v += 120.0 * len(s.support_cards[p])
+        value[p] = v
+    return (value[0], value[1]), favour
 
 
 def _evaluate(s: DSpiritsState, seat: int, sides: Sides | None) -> float:

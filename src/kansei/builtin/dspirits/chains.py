@@ -27,6 +27,8 @@ from .state import (
     Link,
     TargetChoice,
     Unit,
+    with_seat,
+    without,
 )
 
 NO_EXTRA = Action("no extra", "extra", (-1,))
@@ -185,7 +187,7 @@ class ChainState(BattleState):
         assert p is not None
         cid, label = a.args
         self.take_from_hand(p, t.plain[cid])
-        self.dworld[p].append(cid)
+        self.to_dworld(p, (cid,))
         prog = t.effect[cid]
         assert prog is not None
         kind, value, hand = self.resolve_choice(p, label)
@@ -262,13 +264,13 @@ class ChainState(BattleState):
             if b.high == opener:
                 if self.realm is not None:
                     old_owner, old = self.realm
-                    self.dworld[old_owner].append(old)
+                    self.to_dworld(old_owner, (old,))
                     self.log("realm_destroyed", seat=old_owner, card=t.name[old])
                 self.realm = (opener, cid)
                 self.refresh_auras()
                 self.log("realm", seat=opener, card=t.name[cid])
             else:
-                self.dworld[opener].append(cid)
+                self.to_dworld(opener, (cid,))
                 self.log("realm_negated", seat=opener, card=t.name[cid])
             return
         if b.high == opener:
@@ -276,11 +278,13 @@ class ChainState(BattleState):
             self.show(opener, cid)
             self.log("rushed", seat=opener, card=t.name[cid], source=b.source)
         elif b.source == "support":
-            self.support[opener].append(cid)
+            self.support = with_seat(self.support, opener, (*self.support[opener], cid))
         else:
-            insort(self.side[opener], cid)
+            self.side = with_seat(self.side, opener, tuple(sorted((*self.side[opener], cid))))
         if b.source == "support":
-            self.rng.shuffle(self.support[opener])
+            deck = list(self.support[opener])
+            self.rng.shuffle(deck)
+            self.support = with_seat(self.support, opener, tuple(deck))
         self.phase = MAIN  # DS-X6: no draw and no Extra Draw this turn
 
     # ------------------------------------------------------------------------------ the draw step
@@ -377,9 +381,10 @@ class ChainState(BattleState):
         kind = self.table.kind
         self.pay(p, self.sp[p] // 2, "Squad Recharge")
         back = [c for c in self.dworld[p] if kind[c] == SPIRIT]
-        self.dworld[p] = [c for c in self.dworld[p] if kind[c] != SPIRIT]
-        self.squad[p].extend(back)
-        self.rng.shuffle(self.squad[p])
+        self.dworld = with_seat(self.dworld, p, tuple([c for c in self.dworld[p] if kind[c] != SPIRIT]))
+        deck = [*self.squad[p], *back]
+        self.rng.shuffle(deck)
+        self.squad = with_seat(self.squad, p, tuple(deck))
         self.log("recharge", seat=p, count=len(back))
 
     def _do_rush(self, a: Action) -> None:
@@ -387,7 +392,10 @@ class ChainState(BattleState):
         p = self.active
         cid = a.args[0]
         src: Any = "support" if cid in self.support[p] else "side"
-        (self.support[p] if src == "support" else self.side[p]).remove(cid)  # held aside while bidding
+        if src == "support":  # held aside while bidding
+            self.support = with_seat(self.support, p, without(self.support[p], cid))
+        else:
+            self.side = with_seat(self.side, p, without(self.side[p], cid))
         self.rushed = True
         self.log("bid", seat=p, card=self.table.name[cid], amount=FIELD_RUSH_BID, kind="rush")
         self.bid = Bid("rush", p, cid, FIELD_RUSH_BID, p, 1 - p, src)

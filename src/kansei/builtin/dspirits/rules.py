@@ -36,6 +36,8 @@ from .state import (
     HandCard,
     Listed,
     Unit,
+    with_seat,
+    without,
 )
 from .table import Table
 
@@ -85,17 +87,15 @@ class RulesState(ChainState):
     def new_game(self, first: int) -> None:
         """Zones from the decklists, shuffled; SP; then the opening draw (DS-G1)."""
         self.game_no += 1
-        self.squad = [list(self.lists[p][0]) for p in (0, 1)]
-        self.support = [list(self.lists[p][1]) for p in (0, 1)]
-        self.side = [sorted(self.lists[p][2]) for p in (0, 1)]
+        self.side = (tuple(sorted(self.lists[0][2])), tuple(sorted(self.lists[1][2])))
         self.hand = [[], []]
-        self.shown = [(), ()]
-        self.dworld = [[], []]
-        self.banished = [[], []]
+        self.shown = ((), ())
+        self.dworld = ((), ())
+        self.banished = ((), ())
         self.scene = [[], []]
         self.parked = [[], []]
         self.label_memo = None
-        self.support_cards = [[], []]
+        self.support_cards = ((), ())
         self.realm = None
         self.auras = ()
         self.aura_sums = self.table.aura_memo(())
@@ -104,17 +104,22 @@ class RulesState(ChainState):
         self.attacks = 0
         self.uid_next = 1
         self.turn = 0
-        self.turns_taken = [0, 0]
+        self.turns_taken = (0, 0)
         o = self.game.options
         self.sp = [o.starting_sp, o.starting_sp]
         self.first = first
         self.active = first
         t = self.table
         self.listed = []
+        decks: list[tuple[int, ...]] = []  # D-Squad and Support of seat 0, then of seat 1
         for p in (0, 1):
-            self.rng.shuffle(self.squad[p])
-            self.rng.shuffle(self.support[p])
+            squad, support = list(self.lists[p][0]), list(self.lists[p][1])
+            self.rng.shuffle(squad)
+            self.rng.shuffle(support)
+            decks += (tuple(squad), tuple(support))
             self.listed.append(_listed(t, tuple(self.lists[p][1]), tuple(self.lists[p][2])))
+        self.squad = (decks[0], decks[2])
+        self.support = (decks[1], decks[3])
         self.log("game_start", game=self.game_no, first=first, sp=list(self.sp))
         self.phase = OPEN
         self.open_seat = first
@@ -124,10 +129,12 @@ class RulesState(ChainState):
         q = self.open_seat
         k = a.args[0]
         plain = self.table.plain
-        for _ in range(k):
-            insort(self.hand[q], plain[self.squad[q].pop()])
-        for _ in range(OPENING_HAND - k):
-            insort(self.hand[q], plain[self.support[q].pop()])
+        squad, support = self.squad[q], self.support[q]
+        kept_squad, kept_support = len(squad) - k, len(support) - (OPENING_HAND - k)  # drawn from the top
+        for c in squad[kept_squad:] + support[kept_support:]:
+            insort(self.hand[q], plain[c])
+        self.squad = with_seat(self.squad, q, squad[:kept_squad])
+        self.support = with_seat(self.support, q, support[:kept_support])
         self.log("opening", seat=q, squad=k, support=OPENING_HAND - k)
         self.log_private(q, "dealt", seat=q, cards=[self.table.name[h.card] for h in self.hand[q]])
         if q == self.first:
@@ -212,7 +219,7 @@ class RulesState(ChainState):
         """A new turn: DS-G2 draw step first. Super Charge becomes active (DS-X7)."""
         self.turn += 1
         self.active = p
-        self.turns_taken[p] += 1
+        self.turns_taken = with_seat(self.turns_taken, p, self.turns_taken[p] + 1)
         self.summoned = self.exchanged = self.shifted = self.rushed = False
         self.attacks = 0
         turn = self.turn
@@ -462,10 +469,10 @@ class RulesState(ChainState):
             self.bid = Bid("play", p, cid, t.bid[cid], p, 1 - p, "hand")
             return
         if t.lasting[cid]:
-            self.support_cards[p].append(cid)
+            self.support_cards = with_seat(self.support_cards, p, (*self.support_cards[p], cid))
             self.refresh_auras()
         else:
-            self.dworld[p].append(cid)
+            self.to_dworld(p, (cid,))
         prog = t.effect[cid]
         if k == MOVECARD:
             self.pay(p, t.cost[cid], t.name[cid])
@@ -480,7 +487,10 @@ class RulesState(ChainState):
         u = self.find_unit(p, lab)
         assert u is not None
         src = "side" if evo in self.side[p] else "dworld"
-        (self.side[p] if src == "side" else self.dworld[p]).remove(evo)
+        if src == "side":
+            self.side = with_seat(self.side, p, without(self.side[p], evo))
+        else:
+            self.dworld = with_seat(self.dworld, p, without(self.dworld[p], evo))
         u = self.writable(p, u)
         old = u.card
         self.set_top(u, evo)

@@ -23,7 +23,16 @@ from kansei.core.windows import Windows
 
 from .cards import EVOLUTION, REALM, SIGNAL, SPIRIT
 from .rules import RulesState
-from .state import BATTLE_SCENE_MAX, MAIN, STANCES, SUPPORT_SPIRITS_MAX, Decklist, new_token
+from .state import (
+    BATTLE_SCENE_MAX,
+    MAIN,
+    STANCES,
+    SUPPORT_SPIRITS_MAX,
+    Decklist,
+    new_token,
+    with_seat,
+    without,
+)
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import DSpirits
@@ -108,11 +117,15 @@ def take(s: RulesState, p: int, name: str, where: str) -> int:
     cid = s.table.find(name)
     if cid is None:
         raise _fail(f"{where}: no card named {shorten(name)!r}")
-    for zone in (s.squad[p], s.support[p], s.side[p]):
-        if cid in zone:
-            zone.remove(cid)
-            return cid
-    raise _fail(f"{where}: no {s.table.name[cid]} left in seat {p}'s decks")
+    if cid in s.squad[p]:
+        s.squad = with_seat(s.squad, p, without(s.squad[p], cid))
+    elif cid in s.support[p]:
+        s.support = with_seat(s.support, p, without(s.support[p], cid))
+    elif cid in s.side[p]:
+        s.side = with_seat(s.side, p, without(s.side[p], cid))
+    else:
+        raise _fail(f"{where}: no {s.table.name[cid]} left in seat {p}'s decks")
+    return cid
 
 
 def apply_setup(s: RulesState, setup: DSpiritsSetup) -> None:
@@ -126,7 +139,7 @@ def apply_setup(s: RulesState, setup: DSpiritsSetup) -> None:
             if order is None:
                 continue
             for key, names in (("squad", order.squad), ("support", order.support)):
-                deck = s.squad[p] if key == "squad" else s.support[p]
+                deck = list(s.squad[p] if key == "squad" else s.support[p])
                 top = []
                 for name in names:
                     cid = t.find(name)
@@ -135,14 +148,18 @@ def apply_setup(s: RulesState, setup: DSpiritsSetup) -> None:
                     deck.remove(cid)
                     top.append(cid)
                 deck.extend(reversed(top))
+                if key == "squad":
+                    s.squad = with_seat(s.squad, p, tuple(deck))
+                else:
+                    s.support = with_seat(s.support, p, tuple(deck))
     for p in (0, 1):
         for name in setup.dworld[p] if setup.dworld else ():
-            s.dworld[p].append(take(s, p, name, "dworld"))
+            s.to_dworld(p, (take(s, p, name, "dworld"),))
         for name in setup.support_zone[p] if setup.support_zone else ():
             cid = take(s, p, name, "support_zone")
             if not t.lasting[cid]:
                 raise _fail(f"support_zone: {t.name[cid]} is not a lasting signal")
-            s.support_cards[p].append(cid)
+            s.support_cards = with_seat(s.support_cards, p, (*s.support_cards[p], cid))
     if setup.realm is not None:
         owner, name = (
             (setup.realm.owner, setup.realm.name) if isinstance(setup.realm, RealmSpec) else (0, setup.realm)
@@ -153,7 +170,7 @@ def apply_setup(s: RulesState, setup: DSpiritsSetup) -> None:
         s.realm = (owner, cid)
     s.refresh_auras()
     if setup.veteran:
-        s.turns_taken = [1, 1]
+        s.turns_taken = (1, 1)
     if setup.field is not None:
         for p in (0, 1):
             for spec in setup.field[p]:

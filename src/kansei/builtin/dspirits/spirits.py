@@ -27,8 +27,12 @@ from .state import (
     StateBase,
     TargetChoice,
     Unit,
+    with_seat,
+    without,
 )
 from .table import hand_label
+
+NO_AURA = (0, 0)  # what no aura adds to attack and endurance
 
 
 class SpiritState(StateBase):
@@ -72,46 +76,64 @@ class SpiritState(StateBase):
         self.auras = tuple(out)
         self.aura_sums = t.aura_memo(self.auras)
 
-    def aura(self, p: int, cid: int, stat: int) -> int:
-        """What the auras in force add to ``stat`` (0: attack, 1: endurance) of ``p``'s card ``cid``
-        (remembered per set of auras: it depends on nothing else)."""
+    def auras_on(self, p: int, cid: int) -> tuple[int, int]:
+        """What the auras in force add to the attack and the endurance of ``p``'s card ``cid`` (remembered
+        per set of auras: it depends on nothing else)."""
         auras = self.auras
         if not auras:
-            return 0
+            return NO_AURA
         memo = self.aura_sums
-        key = (p, cid, stat)
+        key = (p, cid)
         v = memo.get(key)
         if v is None:
-            v = 0
+            attack = endurance = 0
             types = self.table.types[cid]
-            for owner, side, bit, st, amount in auras:
-                if st != stat or (bit and not types & bit):
+            for owner, side, bit, stat, amount in auras:
+                if bit and not types & bit:
                     continue
                 if side == "all" or (side == "own") == (owner == p):
-                    v += amount
-            memo[key] = v
+                    if stat == 0:
+                        attack += amount
+                    else:
+                        endurance += amount
+            v = memo[key] = (attack, endurance)
         return v
 
+    def numbers(self, p: int, u: Unit) -> tuple[int, int]:
+        """``p``'s D-Spirit ``u``'s Attack power and Endurance now (see :meth:`numbers_of`)."""
+        return self.numbers_of(p, (u,))[0]
+
+    def numbers_of(self, p: int, units: Sequence[Unit]) -> list[tuple[int, int]]:
+        """The Attack power and Endurance now of each of ``p``'s D-Spirits ``units``: printed + modifiers
+        + auras, the attack doubled while Super Charged (DS-X7), neither below 0."""
+        t = self.table
+        atk, endu = t.atk, t.endu
+        turn = self.turn
+        sums = self.aura_sums if self.auras else None
+        out = []
+        for u in units:
+            c = u.card
+            attack = atk[c] + u.attack_bonus
+            endurance = endu[c] + u.endurance_bonus
+            if u.modified_on == turn:
+                attack += u.turn_attack
+                endurance += u.turn_endurance
+            if sums is not None:
+                more_attack, more_endurance = sums.get((p, c)) or self.auras_on(p, c)  # remembered, or found
+                attack += more_attack
+                endurance += more_endurance
+            if u.charged_turn == turn and turn:
+                attack *= 2
+            out.append((attack if attack > 0 else 0, endurance if endurance > 0 else 0))
+        return out
+
     def attack_of(self, p: int, u: Unit) -> int:
-        """Attack power now: printed + modifiers + auras, doubled while Super Charged (DS-X7)."""
-        c = u.card
-        v = self.table.atk[c] + u.attack_bonus
-        if u.modified_on == self.turn:
-            v += u.turn_attack
-        if self.auras:
-            v += self.aura(p, c, 0)
-        if u.charged_turn == self.turn and self.turn:
-            v *= 2
-        return v if v > 0 else 0
+        """Attack power now (see :meth:`numbers`)."""
+        return self.numbers(p, u)[0]
 
     def endurance_of(self, p: int, u: Unit) -> int:
-        c = u.card
-        v = self.table.endu[c] + u.endurance_bonus
-        if u.modified_on == self.turn:
-            v += u.turn_endurance
-        if self.auras:
-            v += self.aura(p, c, 1)
-        return v if v > 0 else 0
+        """Endurance now (see :meth:`numbers`)."""
+        return self.numbers(p, u)[1]
 
     def is_frozen(self, u: Unit) -> bool:
         """DS-R2: Frozen until its controller's next end step."""
@@ -219,7 +241,7 @@ class SpiritState(StateBase):
     def show(self, p: int, c: int) -> None:
         """Every seat saw plain card ``c`` go into ``p``'s hand (a D-Spirit back to hand, a Realm won by
         Field Rush): it is known to be there until it leaves (docs/rulings.md)."""
-        self.shown[p] = tuple(sorted((*self.shown[p], c)))
+        self.shown = with_seat(self.shown, p, tuple(sorted((*self.shown[p], c))))
 
     def take_from_hand(self, p: int, h: HandCard) -> None:
         """``h`` leaves ``p``'s hand: one copy fewer is known to be there (which copy left, a shown one or
@@ -227,8 +249,7 @@ class SpiritState(StateBase):
         self.hand[p].remove(h)
         shown = self.shown[p]
         if shown and not h.marked and h.card in shown:
-            i = shown.index(h.card)
-            self.shown[p] = shown[:i] + shown[i + 1 :]
+            self.shown = with_seat(self.shown, p, without(shown, h.card))
 
     def known_in_hand(self, p: int) -> list[HandCard]:
         """The cards of ``p``'s hand every seat knows: statused ones (DS-R2) and shown plain ones."""
@@ -244,12 +265,17 @@ class SpiritState(StateBase):
         hand = self.hand[p]
         return bool(hand) and self.table.kind[hand[-1].card] != SPIRIT  # sorted: support cards last
 
+    def to_dworld(self, p: int, cards: tuple[int, ...]) -> None:
+        """``cards`` go to ``p``'s D-World, in this order (the last on top)."""
+        self.dworld = with_seat(self.dworld, p, self.dworld[p] + cards)
+
     def to_hand(self, p: int, u: Unit, why: str) -> None:
         """Back to hand: the base card, keeping its statuses (DS-R2); D-Evolutions on it go to the D-World."""
         self.remove_unit(p, u)
         stack = (*u.under, u.card)
         base = stack[0]
-        self.dworld[p].extend(stack[1:])
+        if len(stack) > 1:
+            self.to_dworld(p, stack[1:])
         frozen = self.is_frozen(u)
         h = HandCard(base, frozen, u.poison) if frozen or u.poison else self.table.plain[base]
         insort(self.hand[p], h)
@@ -269,7 +295,11 @@ class SpiritState(StateBase):
         if not src:
             self.log("draw", seat=p, deck=("squad", "support")[deck], count=0, why=why)
             return False
-        c = src.pop()
+        c = src[-1]
+        if deck == 0:
+            self.squad = with_seat(self.squad, p, src[:-1])
+        else:
+            self.support = with_seat(self.support, p, src[:-1])
         insort(self.hand[p], self.table.plain[c])
         self.log("draw", seat=p, deck=("squad", "support")[deck], count=1, why=why)
         self.log_private(p, "drew", seat=p, card=self.table.name[c])
@@ -319,8 +349,7 @@ class SpiritState(StateBase):
         t = self.table
         self.remove_unit(p, u)
         top = u.card
-        self.dworld[p].extend(u.under)
-        self.dworld[p].append(top)
+        self.to_dworld(p, (*u.under, top))
         self.log("destroy", seat=p, card=t.name[top], stack=[t.name[c] for c in u.under], why=why)
         self.lose_sp(p, t.spv[top], f"{t.name[top]} destroyed")
         progs = t.abil[top].get("destroyed", ()) if not u.shifted else ()
@@ -339,8 +368,7 @@ class SpiritState(StateBase):
     def banish(self, p: int, u: Unit, why: str) -> None:
         """Removed from play with its whole stack (DS-C3); no SP is lost."""
         self.remove_unit(p, u)
-        self.banished[p].extend(u.under)
-        self.banished[p].append(u.card)
+        self.banished = with_seat(self.banished, p, (*self.banished[p], *u.under, u.card))
         t = self.table
         self.log("banish", seat=p, card=t.name[u.card], stack=[t.name[c] for c in u.under], why=why)
 
@@ -403,8 +431,7 @@ class SpiritState(StateBase):
             value = t.spv[u.card]
         name = t.name[u.card]
         self.remove_unit(q, u)
-        self.dworld[q].extend(u.under)
-        self.dworld[q].append(u.card)
+        self.to_dworld(q, (*u.under, u.card))
         if at == "sp":
             self.log("launch", seat=q, card=name, stat=stat, value=value, at="sp")
             self.lose_sp(1 - q, value, f"{name} launched")
@@ -422,8 +449,7 @@ class SpiritState(StateBase):
             return
         q, u = found
         self.remove_unit(q, u)
-        self.dworld[q].extend(u.under)
-        self.dworld[q].append(u.card)
+        self.to_dworld(q, (*u.under, u.card))
         self.log("launch", seat=q, card=self.table.name[u.card], stat="", value=0, at="negated")
 
     def super_summon_chosen(self, c: Ctx) -> None:
@@ -437,7 +463,7 @@ class SpiritState(StateBase):
             self.take_from_hand(p, h)
             self.summon(p, h, sup=True)
         elif c.target_kind == "dworld" and c.target in self.dworld[p]:
-            self.dworld[p].remove(c.target)
+            self.dworld = with_seat(self.dworld, p, without(self.dworld[p], c.target))
             self.summon(p, self.table.plain[c.target], sup=True)
         else:
             self.log("fizzle", seat=p, name=c.name, why="the card is no longer there")

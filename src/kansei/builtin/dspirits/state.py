@@ -23,7 +23,7 @@ import random
 from collections import Counter
 from dataclasses import dataclass
 from itertools import count
-from typing import TYPE_CHECKING, Any, Literal, NamedTuple, Self
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple, Self, TypeVar
 
 from kansei.core.protocol import Action, DuelState
 from kansei.core.windows import Windows
@@ -61,6 +61,7 @@ BID_STEPS = (100, 300, 500)  # DS-R1: raises offered to a bidder (docs/rulings.m
 POISON_STEP = 50  # poison amounts are multiples of this (content validation)
 
 _new = object.__new__
+T = TypeVar("T")
 
 
 @dataclass(slots=True, eq=False)
@@ -249,6 +250,21 @@ class Listed(NamedTuple):
     side_realms: tuple[int, ...]
 
 
+Zones = tuple[tuple[int, ...], tuple[int, ...]]  # a zone of cards for each seat
+
+
+def with_seat(pair: tuple[T, T], p: int, value: T) -> tuple[T, T]:
+    """``pair`` (an entry per seat) with seat ``p``'s entry ``value``: how a zone the state's clones share
+    is changed (it is replaced)."""
+    return (value, pair[1]) if p == 0 else (pair[0], value)
+
+
+def without(cards: tuple[int, ...], c: int) -> tuple[int, ...]:
+    """``cards`` less its first copy of ``c`` (ValueError when it holds none, as ``list.remove``)."""
+    i = cards.index(c)
+    return cards[:i] + cards[i + 1 :]
+
+
 PASS = Action("pass", "pass")
 _TOKENS = count(1)  # ownership tokens of states (see Unit and StateBase.writable)
 
@@ -278,17 +294,19 @@ class StateBase(DuelState):
     active: int  # whose turn it is
     first: int  # who went first this game
     turn: int  # turns played this game (both players), from 1
-    turns_taken: list[int]  # per seat
+    # the zones below the hands change a few times a turn: they are tuples, replaced (``with_seat``),
+    # never changed in place, so clones share them; hands and the field change in place
+    turns_taken: tuple[int, int]  # per seat
     sp: list[int]
-    squad: list[list[int]]  # D-Squad decks, top last
-    support: list[list[int]]  # Support decks, top last
-    side: list[list[int]]  # side decks, sorted (open information)
+    squad: Zones  # D-Squad decks, top last
+    support: Zones  # Support decks, top last
+    side: Zones  # side decks, sorted (open information)
     hand: list[list[HandCard]]  # sorted
-    dworld: list[list[int]]  # D-Worlds (discard piles)
-    banished: list[list[int]]  # removed from play
+    dworld: Zones  # D-Worlds (discard piles)
+    banished: Zones  # removed from play
     scene: list[list[Unit]]  # the Battle Scenes (DS-Z1)
     parked: list[list[Unit]]  # D-Spirits in the Support Zones (DS-B6)
-    support_cards: list[list[int]]  # lasting signals in the Support Zones
+    support_cards: Zones  # lasting signals in the Support Zones
     realm: tuple[int, int] | None  # (owner, card) in the shared Realm zone
     auras: tuple[Aura, ...]  # static effects in force (the Realm's, lasting signals')
     aura_sums: AuraSums  # what they add to each stat, as far as asked (the table's memo of these auras)
@@ -313,7 +331,7 @@ class StateBase(DuelState):
     token: int  # this state owns (may write in place) the units whose owner is this token
     listed: list[Listed]  # per seat, this game: response signals and Realms of its open Support decklist
     label_memo: tuple[tuple[str, ...], tuple[str, ...]] | None  # both seats' labels until the field changes
-    shown: list[tuple[int, ...]]  # per seat, sorted: plain cards every seat saw go into that hand
+    shown: Zones  # per seat, sorted: plain cards every seat saw go into that hand
     match_first: int  # who went first in the first game (records: the first mover)
     decks_at_start: tuple[dict[str, Any], ...]  # each seat's deck data as the game began (never changed)
 
@@ -403,25 +421,28 @@ class StateBase(DuelState):
         s.active = self.active
         s.first = self.first
         s.turn = self.turn
-        s.turns_taken = self.turns_taken[:]
-        s.sp = self.sp[:]
-        s.squad = [self.squad[0][:], self.squad[1][:]]
-        s.support = [self.support[0][:], self.support[1][:]]
-        s.side = [self.side[0][:], self.side[1][:]]
-        s.hand = [self.hand[0][:], self.hand[1][:]]
-        s.dworld = [self.dworld[0][:], self.dworld[1][:]]
-        s.banished = [self.banished[0][:], self.banished[1][:]]
-        s.scene = [self.scene[0][:], self.scene[1][:]]  # units are shared until written (copy on write)
-        s.parked = [self.parked[0][:], self.parked[1][:]]
+        s.turns_taken = self.turns_taken
+        s.sp = self.sp.copy()  # list.copy(): a slice costs a slice object more
+        s.squad = self.squad  # tuples, shared (see the fields)
+        s.support = self.support
+        s.side = self.side
+        s.dworld = self.dworld
+        s.banished = self.banished
+        s.support_cards = self.support_cards
+        hand0, hand1 = self.hand
+        s.hand = [hand0.copy(), hand1.copy()]
+        scene0, scene1 = self.scene  # units are shared until written (copy on write)
+        s.scene = [scene0.copy(), scene1.copy()]
+        parked0, parked1 = self.parked
+        s.parked = [parked0.copy(), parked1.copy()]
         s.label_memo = self.label_memo
         s.match_first = self.match_first
-        s.shown = self.shown[:]
+        s.shown = self.shown
         s.decks_at_start = self.decks_at_start
         s.token = next(_TOKENS)  # new_token(), without the call
         self.token = next(_TOKENS)
         s.ready = self.ready
         s.listed = self.listed
-        s.support_cards = [self.support_cards[0][:], self.support_cards[1][:]]
         s.realm = self.realm
         s.auras = self.auras
         s.aura_sums = self.aura_sums
@@ -454,10 +475,11 @@ class StateBase(DuelState):
         kind, plain = t.kind, t.plain
         for p in (0, 1):
             if p == seat:
-                self.squad[p].sort()
-                rng.shuffle(self.squad[p])
-                self.support[p].sort()
-                rng.shuffle(self.support[p])
+                squad, support = sorted(self.squad[p]), sorted(self.support[p])
+                rng.shuffle(squad)
+                rng.shuffle(support)
+                self.squad = with_seat(self.squad, p, tuple(squad))
+                self.support = with_seat(self.support, p, tuple(support))
                 continue
             known: list[HandCard] = []
             shown = list(self.shown[p])
@@ -480,11 +502,10 @@ class StateBase(DuelState):
             rng.shuffle(spirits)
             supports.sort()
             rng.shuffle(supports)
-            self.squad[p] = spirits[n_spirits:]
-            self.support[p] = supports[n_supports:]
+            self.squad = with_seat(self.squad, p, tuple(spirits[n_spirits:]))
+            self.support = with_seat(self.support, p, tuple(supports[n_supports:]))
             drawn = sorted(spirits[:n_spirits] + supports[:n_supports])
             self.hand[p] = sorted(known + [plain[c] for c in drawn]) if known else [plain[c] for c in drawn]
-
 
 __all__ = [
     "ATTACK_STANCE",
@@ -523,5 +544,8 @@ __all__ = [
     "StateBase",
     "TargetChoice",
     "Unit",
+    "Zones",
     "new_token",
+    "with_seat",
+    "without",
 ]

@@ -43,9 +43,9 @@ KEYED_KINDS = (
 )
 
 
-class AuraSums(dict[tuple[int, int, int], int]):
-    """What one set of auras in force adds to a stat, by (seat, card, stat), filled as the rules ask
-    (``SpiritState.aura``). A memo: it pickles and copies empty."""
+class AuraSums(dict[tuple[int, int], tuple[int, int]]):
+    """What one set of auras in force adds to attack and endurance, by (seat, card), filled as the rules
+    ask (``SpiritState.auras_on``). A memo: it pickles and copies empty."""
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (AuraSums, ())
