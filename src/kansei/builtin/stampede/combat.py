@@ -18,6 +18,7 @@ from .state import (
     DeadHeatItem,
     LossItem,
     RunItem,
+    replaced,
 )
 
 
@@ -28,25 +29,22 @@ class Combat(Board):
     def _declare_attack(self, p: int, zones: tuple[int, ...], tz: int) -> None:
         """ST-T4: tap the attackers; the defender may respond (attack window)."""
         base = p * 3
-        field, tapped, card_of = self.field, self.tapped, self.card_of
+        field, tapped = self.field, self.tapped
         pairs = []
-        names = []
-        letters = []
         for z in zones:
-            u = field[base + z]
             tapped[base + z] = True
-            pairs.append((z, u))
-            names.append(card_of[u].en)
-            letters.append(ZONES[z])
+            pairs.append((z, field[base + z]))
         target = field[(1 - p) * 3 + tz]
-        self.log(
-            "attack",
-            seat=p,
-            attackers=names,
-            zones=letters,
-            target=card_of[target].en,
-            target_zone=ZONES[tz],
-        )
+        if self.narrating:  # a search's world skips the names (every greedy step declares attacks)
+            card_of = self.card_of
+            self.log(
+                "attack",
+                seat=p,
+                attackers=[card_of[u].en for _, u in pairs],
+                zones=[ZONES[z] for z in zones],
+                target=card_of[target].en,
+                target_zone=ZONES[tz],
+            )
         item = AttackItem(W_ATTACK, p, tuple(pairs), tz, target)
         self.windows.open(W_ATTACK, 1 - p, item, opener_passed=True)
 
@@ -133,7 +131,7 @@ class Combat(Board):
 
     def _move(self, p: int, n: int, answerable: bool, dead_heat: bool = False) -> None:
         """Lower ``p``'s remaining distance; Dead Heat (ST-K5), Crash (ST-K7), the goal (ST-T4, ST-K8)."""
-        self.distance[p] -= n
+        self.distance = replaced(self.distance, p, self.distance[p] - n)
         self.log("run", seat=p, by=n, distance=self.distance[p], dead_heat=dead_heat)
         o = 1 - p
         if answerable:  # ST-K5: each Dead Heat card of the opponent runs too (not in answer to Dead Heat)
@@ -181,7 +179,7 @@ class Combat(Board):
 
     def change_distance(self, p: int, delta: int) -> None:
         """Add ``delta`` to a remaining distance (keepers' delays, costs)."""
-        self.distance[p] += delta
+        self.distance = replaced(self.distance, p, self.distance[p] + delta)
         self.log("distance", seat=p, by=delta, distance=self.distance[p])
         self._crash_check()
         if delta < 0 and self.distance[p] <= 0:
