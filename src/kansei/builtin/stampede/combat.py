@@ -52,7 +52,9 @@ class Combat(Board):
         """ST-T4: tap the machine; the opponent may respond (run window)."""
         u = self.field[p * 3 + z]
         self.tapped[p * 3 + z] = True
-        self.log("run_declared", seat=p, card=self.card_of[u].en, zone=ZONES[z], gear=self.card_of[u].gear)
+        if self.narrating:
+            d = self.card_of[u]
+            self.log("run_declared", seat=p, card=d.en, zone=ZONES[z], gear=d.gear)
         self.windows.open(W_RUN, 1 - p, RunItem(W_RUN, p, z, u), opener_passed=True)
 
     # -- resolution ---------------------------------------------------------------------------------
@@ -75,22 +77,26 @@ class Combat(Board):
         for _, u in present:
             total += self.pow_of(u)
         target = card_of[tu]
+        # a search's world skips building the combat's event: the hot path of every greedy step
+        narrating = self.narrating
         if target.kind == EVENT:
-            hp = target.hp - self.damage.get(tu, 0)
-            self.log("combat", seat=p, pow=total, target=target.en, hp_before=hp, outcome="event")
+            if narrating:
+                hp = target.hp - self.damage.get(tu, 0)
+                self.log("combat", seat=p, pow=total, target=target.en, hp_before=hp, outcome="event")
             self.damage_event(o, tz, total)
         else:
             df = self.def_of(tu)
             outcome = "lower" if total < df else "higher" if total > df else "equal"
-            self.log(
-                "combat",
-                seat=p,
-                pow=total,
-                target=target.en,
-                def_=df,
-                outcome=outcome,
-                combined=len(present) > 1,
-            )
+            if narrating:
+                self.log(
+                    "combat",
+                    seat=p,
+                    pow=total,
+                    target=target.en,
+                    def_=df,
+                    outcome=outcome,
+                    combined=len(present) > 1,
+                )
             if outcome != "lower":
                 self.destroy(o, tz)
             if outcome != "higher":
@@ -132,7 +138,8 @@ class Combat(Board):
     def _move(self, p: int, n: int, answerable: bool, dead_heat: bool = False) -> None:
         """Lower ``p``'s remaining distance; Dead Heat (ST-K5), Crash (ST-K7), the goal (ST-T4, ST-K8)."""
         self.distance = replaced(self.distance, p, self.distance[p] - n)
-        self.log("run", seat=p, by=n, distance=self.distance[p], dead_heat=dead_heat)
+        if self.narrating:
+            self.log("run", seat=p, by=n, distance=self.distance[p], dead_heat=dead_heat)
         o = 1 - p
         if answerable:  # ST-K5: each Dead Heat card of the opponent runs too (not in answer to Dead Heat)
             field, card_of = self.field, self.card_of

@@ -377,14 +377,16 @@ class Board(DuelState):
             old = self.card_of[u].gear
             self._pop_center(p)
             self.own_discard()[p].append(u)
-            below = self.centers[p][-1]
-            self.log("destroyed", seat=p, card=self.card_of[u].en, zone="C")
-            self.log("exposed", seat=p, card=self.card_of[below].en, height=len(self.centers[p]))
+            if self.narrating:  # a search's world skips the events of every attack's casualties
+                below = self.centers[p][-1]
+                self.log("destroyed", seat=p, card=self.card_of[u].en, zone="C")
+                self.log("exposed", seat=p, card=self.card_of[below].en, height=len(self.centers[p]))
             self._center_changed(p, old)  # the exposed card gets no on-enter effects (ST-T4)
         else:
             self._clear_side(p, z)
             self.own_discard()[p].append(u)
-            self.log("destroyed", seat=p, card=self.card_of[u].en, zone=ZONES[z])
+            if self.narrating:
+                self.log("destroyed", seat=p, card=self.card_of[u].en, zone=ZONES[z])
         for ab in self.card_of[u].on_destroyed:
             self._trigger(p, u, ab)
 
@@ -427,7 +429,8 @@ class Board(DuelState):
                 self._clear_side(p, z)
                 self.own_hands()[p].append(u)
                 self._known_in_hand(p, u)
-                self.log("returned", seat=p, card=self.card_of[u].en, zone=ZONES[z], center_gear=g)
+                if self.narrating:
+                    self.log("returned", seat=p, card=self.card_of[u].en, zone=ZONES[z], center_gear=g)
 
     def put_under_center(self, p: int, z: int) -> int:
         """Cost of 《グレイトフル・トレイン》: a side machine goes directly under the center's top card."""
