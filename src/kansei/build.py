@@ -3,7 +3,7 @@
 
 What it compiles: the search loop (``kansei.agents.search``) and, for each registered game whose package
 is part of kansei, the modules it lists in ``Game.compiled_modules`` (typed functions of the state: Mini
-D's race, Touge's rules, scoring and evaluation, Initial D's rules). Each is compiled on its own into an
+D's race, Touge's rules, scoring and evaluation, Initial D's rules, Stampede's evaluation). Each is compiled on its own into an
 extension module beside its source, which Python then imports in its place; ``core/compiled.py`` keeps
 the source where ``KANSEI_PURE`` is set or a source was edited after it was compiled. Compiled, they play
 exactly the games their sources play (``tests/core/test_compiled_rules.py``,
