@@ -4,9 +4,9 @@
 What it compiles: the core's generator in native integers (``kansei.core.native_rng``), the search loop
 (``kansei.agents.search``) and, for each registered game whose package is part of kansei, the modules it
 lists in ``Game.compiled_modules`` (typed functions of the state: Mini D's race, Touge's rules, scoring
-and evaluation, Initial D's rules). Each is compiled on its own into an extension module beside its
-source, which Python then imports in its place; ``core/compiled.py`` keeps the source where
-``KANSEI_PURE`` is set or a source was edited after it was compiled. Compiled, they play exactly the
+and evaluation, Initial D's rules, Stampede's evaluation). Each is compiled on its own into an extension
+module beside its source, which Python then imports in its place; ``core/compiled.py`` keeps the source
+where ``KANSEI_PURE`` is set or a source was edited after it was compiled. Compiled, they play exactly the
 games their sources play (``tests/core/test_compiled_rules.py``, ``tests/agents/test_compiled_search.py``,
 ``tests/core/test_native_rng.py``, ``bench/identical.py --pure``). C is compiled with ``-fwrapv``: a
 signed sum or product that overflows wraps around, as ``native_rng``'s 64-bit arithmetic needs.

@@ -24,7 +24,7 @@ PLAY = textwrap.dedent(
     from kansei.core.compiled import compiled_modules
 
     out = {}
-    for gid, players in (("minid", 2), ("minid", 6), ("touge", 2), ("initiald", 2)):
+    for gid, players in (("minid", 2), ("minid", 6), ("touge", 2), ("initiald", 2), ("stampede", 2)):
         game = kansei.load(gid)
         for spec in ("random", "greedy"):
             for seed in range(1, 16):
@@ -60,6 +60,7 @@ def built_games() -> bool:
 def test_compiled_rules_play_the_same_games():
     fast, pure = play(pure=False), play(pure=True)
     assert "kansei.builtin.minid.rules" in fast["compiled"] and pure["compiled"] == []
+    assert "kansei.builtin.stampede.bots" in fast["compiled"]  # the evaluation the greedy games use
     assert fast["games"] == pure["games"]
 
 

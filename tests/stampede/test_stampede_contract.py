@@ -309,6 +309,36 @@ def test_a_copied_state_has_the_same_reveal_legal_actions_and_future(copier):
             assert _play_on(c, seed) == _play_on(s.clone(), seed)
 
 
+def _reveal(s: Any) -> str:
+    return json.dumps(s.reveal(), sort_keys=True)
+
+
+def _play_out(s: Any, rng: random.Random) -> None:
+    while not s.is_over:
+        s.advance(rng.choice(s.legal_actions()))
+
+
+def test_a_clone_and_its_original_play_apart_without_touching_each_other():
+    """clone() shares the piles (decks, hands, discard piles, center stacks) with the original until one of
+    them changes a pile (copy-on-write): at random points of random games and of search worlds, playing a
+    clone to the end leaves the original and a clone of the clone as they were, and playing the original
+    on leaves a clone taken before as it was."""
+    rng = random.Random(17)
+    for i, s in enumerate(_states(2, seed=160, every=5)):
+        if s.is_over:
+            continue
+        world = s.determinize(s.to_move, random.Random(i), events=False)
+        for original in (s.clone(), world):
+            before = _reveal(original)
+            child = original.clone()
+            grandchild = child.clone()
+            _play_out(child, rng)
+            assert _reveal(original) == before and _reveal(grandchild) == before
+            kept = original.clone()
+            _play_out(original, rng)
+            assert _reveal(kept) == before and _reveal(grandchild) == before
+
+
 def test_determinized_worlds_are_reachable_for_every_seat_whoever_moves():
     """Reachable worlds (every seat and the spectator, whoever is to move): the seat's view and events are
     kept; every card keeps its owner; hidden hands hold only cards of that seat's deck and hand, with the

@@ -134,7 +134,7 @@ def test_the_copy_fizzles_when_the_chosen_card_left_the_discard_before_it_resolv
     window, so the pile is emptied by hand here."""
     s = _attacked(sc)
     s.apply("assist phantom-lap cotton-candy-cloud")
-    s.discard[1].clear()
+    s.own_discard()[1].clear()
     s.apply("pass")
     s.apply("pass")
     assert find_events(s, "fizzle")[-1] == {

@@ -31,7 +31,7 @@ def test_st_s1_face_down_choice_rps_and_first_player():
     assert [len(h) for h in s.hands] == [5, 5] and [len(d) for d in s.decks] == [34, 34]
     s.apply("go second")
     assert s.first == 1 - rps["winner"] and s.active == s.first
-    assert s.distance == [20, 20]
+    assert s.distance == (20, 20)
     assert s.phase == "main" and s.turn == 1
     assert len(s.hands[s.first]) == 6  # ST-T1 ruling: the first player draws on the first turn
     assert s.view(0)["players"][1]["zones"]["C"]["en"]  # revealed
@@ -81,7 +81,7 @@ def test_st_t2_repair_untaps_and_st_t5_turn_passes(sc):
 def test_st_o1_deck_out_loses(sc):
     """ST-O1: a player who must draw from an empty deck loses (no Requiem Keeper in hand)."""
     s = sc.start(centers=["Rose Starter", "Sugar Start"])
-    s.decks[1].clear()
+    s.own_decks()[1].clear()
     s.apply("battle")
     s.apply("end")
     assert s.is_over and s.winner == 0 and s.reason == "deck-out"
@@ -95,7 +95,7 @@ def test_st_o1_effect_draw_from_empty_deck(sc):
             hands=[["Thorn Sprinter"], []],
             options={"effect_draw_loses": loses},
         )
-        s.decks[0].clear()
+        s.own_decks()[0].clear()
         s.apply("call thorn-sprinter L")  # [On enter] draw 1
         if loses:
             assert s.windows.kind == "deckout" and sc.legal(s) == ["pass"]  # asked: it holds a card

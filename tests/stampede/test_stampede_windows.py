@@ -109,7 +109,7 @@ def test_run_window_cancel_run(sc):
     s.apply("run C")
     assert s.windows.kind == "run" and "use dark-signpost@R" in sc.legal(s)
     s.apply("use dark-signpost@R")
-    assert s.distance == [20, 20] and s.tapped[1]
+    assert s.distance == (20, 20) and s.tapped[1]
 
 
 def test_st_k8_goal_keeper_delays_the_goal(sc):
@@ -151,7 +151,7 @@ def test_st_k8_requiem_keeper_answers_deck_out_and_the_goal(sc):
         hands=[[], ["Sweet Trap", "Sweet Trap"]],
         discard=[[], ["Candy Hopper", "Lollipop Racer", "Sugar Start"]],
     )
-    s.decks[1].clear()
+    s.own_decks()[1].clear()
     s.apply("battle")
     s.apply("end")  # seat 1 must draw from an empty deck (ST-O1)
     assert s.windows.kind == "deckout" and s.to_move == 1
@@ -194,7 +194,7 @@ def test_st_k5_dead_heat_runs_with_the_opponent(sc):
     )
     s.apply("battle")
     s.apply("run C")
-    assert s.distance == [19, 18]  # two Dead Heat 1 cards (center and left)
+    assert s.distance == (19, 18)  # two Dead Heat 1 cards (center and left)
     assert len(find_events(s, "dead_heat")) == 2
 
 
@@ -211,7 +211,7 @@ def test_st_k5_dead_heat_does_not_answer_dead_heat_and_obstruction_stops_it(sc):
     )
     s.apply("battle")
     s.apply("run C")
-    assert s.distance == [19, 19]  # seat 1 answered once; seat 0's Dead Heat does not answer that
+    assert s.distance == (19, 19)  # seat 1 answered once; seat 0's Dead Heat does not answer that
     s2 = sc.start(
         sc.deck({"Rose Guardian": 2}),
         p1,
@@ -222,7 +222,7 @@ def test_st_k5_dead_heat_does_not_answer_dead_heat_and_obstruction_stops_it(sc):
     )
     s2.apply("battle")
     s2.apply("run C")
-    assert s2.distance == [17, 20]  # seat 0 has Obstruction: seat 1's Dead Heat (a run) fizzles
+    assert s2.distance == (17, 20)  # seat 0 has Obstruction: seat 1's Dead Heat (a run) fizzles
     assert find_events(s2, "fizzle")[-1]["what"] == "dead_heat"
 
 

@@ -18,6 +18,7 @@ from .state import (
     DeadHeatItem,
     LossItem,
     RunItem,
+    replaced,
 )
 
 
@@ -28,25 +29,22 @@ class Combat(Board):
     def _declare_attack(self, p: int, zones: tuple[int, ...], tz: int) -> None:
         """ST-T4: tap the attackers; the defender may respond (attack window)."""
         base = p * 3
-        field, tapped, card_of = self.field, self.tapped, self.card_of
+        field, tapped = self.field, self.tapped
         pairs = []
-        names = []
-        letters = []
         for z in zones:
-            u = field[base + z]
             tapped[base + z] = True
-            pairs.append((z, u))
-            names.append(card_of[u].en)
-            letters.append(ZONES[z])
+            pairs.append((z, field[base + z]))
         target = field[(1 - p) * 3 + tz]
-        self.log(
-            "attack",
-            seat=p,
-            attackers=names,
-            zones=letters,
-            target=card_of[target].en,
-            target_zone=ZONES[tz],
-        )
+        if self.narrating:  # a search's world skips the names (every greedy step declares attacks)
+            card_of = self.card_of
+            self.log(
+                "attack",
+                seat=p,
+                attackers=[card_of[u].en for _, u in pairs],
+                zones=[ZONES[z] for z in zones],
+                target=card_of[target].en,
+                target_zone=ZONES[tz],
+            )
         item = AttackItem(W_ATTACK, p, tuple(pairs), tz, target)
         self.windows.open(W_ATTACK, 1 - p, item, opener_passed=True)
 
@@ -54,7 +52,9 @@ class Combat(Board):
         """ST-T4: tap the machine; the opponent may respond (run window)."""
         u = self.field[p * 3 + z]
         self.tapped[p * 3 + z] = True
-        self.log("run_declared", seat=p, card=self.card_of[u].en, zone=ZONES[z], gear=self.card_of[u].gear)
+        if self.narrating:
+            d = self.card_of[u]
+            self.log("run_declared", seat=p, card=d.en, zone=ZONES[z], gear=d.gear)
         self.windows.open(W_RUN, 1 - p, RunItem(W_RUN, p, z, u), opener_passed=True)
 
     # -- resolution ---------------------------------------------------------------------------------
@@ -77,22 +77,26 @@ class Combat(Board):
         for _, u in present:
             total += self.pow_of(u)
         target = card_of[tu]
+        # a search's world skips building the combat's event: the hot path of every greedy step
+        narrating = self.narrating
         if target.kind == EVENT:
-            hp = target.hp - self.damage.get(tu, 0)
-            self.log("combat", seat=p, pow=total, target=target.en, hp_before=hp, outcome="event")
+            if narrating:
+                hp = target.hp - self.damage.get(tu, 0)
+                self.log("combat", seat=p, pow=total, target=target.en, hp_before=hp, outcome="event")
             self.damage_event(o, tz, total)
         else:
             df = self.def_of(tu)
             outcome = "lower" if total < df else "higher" if total > df else "equal"
-            self.log(
-                "combat",
-                seat=p,
-                pow=total,
-                target=target.en,
-                def_=df,
-                outcome=outcome,
-                combined=len(present) > 1,
-            )
+            if narrating:
+                self.log(
+                    "combat",
+                    seat=p,
+                    pow=total,
+                    target=target.en,
+                    def_=df,
+                    outcome=outcome,
+                    combined=len(present) > 1,
+                )
             if outcome != "lower":
                 self.destroy(o, tz)
             if outcome != "higher":
@@ -133,8 +137,9 @@ class Combat(Board):
 
     def _move(self, p: int, n: int, answerable: bool, dead_heat: bool = False) -> None:
         """Lower ``p``'s remaining distance; Dead Heat (ST-K5), Crash (ST-K7), the goal (ST-T4, ST-K8)."""
-        self.distance[p] -= n
-        self.log("run", seat=p, by=n, distance=self.distance[p], dead_heat=dead_heat)
+        self.distance = replaced(self.distance, p, self.distance[p] - n)
+        if self.narrating:
+            self.log("run", seat=p, by=n, distance=self.distance[p], dead_heat=dead_heat)
         o = 1 - p
         if answerable:  # ST-K5: each Dead Heat card of the opponent runs too (not in answer to Dead Heat)
             field, card_of = self.field, self.card_of
@@ -181,7 +186,7 @@ class Combat(Board):
 
     def change_distance(self, p: int, delta: int) -> None:
         """Add ``delta`` to a remaining distance (keepers' delays, costs)."""
-        self.distance[p] += delta
+        self.distance = replaced(self.distance, p, self.distance[p] + delta)
         self.log("distance", seat=p, by=delta, distance=self.distance[p])
         self._crash_check()
         if delta < 0 and self.distance[p] <= 0:

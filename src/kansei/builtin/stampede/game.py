@@ -83,6 +83,7 @@ class Stampede(Game):
     languages = ("en", "ja")
     View = views.StampedeView
     standing_unit = "distance"
+    compiled_modules = ("bots",)  # python -m kansei.build
 
     options: StampedeOptions
     table: Catalog

@@ -261,9 +261,9 @@ class Responses(Combat):
         d = self.card_of[uid]
         ab = d.abilities[ab_index]
         if kind in ("assist", "keeper"):  # the card is used up (ST-C2)
-            self.hands[p].remove(uid)
+            self.own_hands()[p].remove(uid)
             self.left_hand(p, uid)
-            self.discard[p].append(uid)
+            self.own_discard()[p].append(uid)
         costs = ab.costs
         paid = tuple(costs[i].impl.pay(costs[i].p, self, p, uid, ch[i]) for i in range(len(costs)))
         for c in ab.conds:
@@ -324,9 +324,9 @@ class Responses(Combat):
     def enter_center(self, p: int, u: int) -> None:
         """ST-K4: a Demi-Guest's procedure puts it on top of the center."""
         old = self.center_def(p).gear
-        self.hands[p].remove(u)
+        self.own_hands()[p].remove(u)
         self.left_hand(p, u)
-        self.centers[p].append(u)
+        self.own_centers()[p].append(u)
         self.field[p * 3 + CENTER] = u
         self.tapped[p * 3 + CENTER] = False
         height = len(self.centers[p])
@@ -335,7 +335,7 @@ class Responses(Combat):
         self._on_enter(p, u)
 
     def _take_from_hand(self, p: int, cid: int) -> int:
-        hand = self.hands[p]
+        hand = self.own_hands()[p]
         for i, u in enumerate(hand):
             if self.card_of[u].id == cid:
                 del hand[i]

@@ -32,6 +32,7 @@ from .state import (
     W_DECKOUT,
     W_GOAL,
     ZONES,
+    replaced,
 )
 from .table import CardDef
 
@@ -315,7 +316,7 @@ class StampedeState(SetUp):
             self.stat_mods = [m for m in self.stat_mods if m.lasting]
         for o in (0, 1):
             if self.forcing_until[o] and self.forcing_until[o] <= self.turn:
-                self.forcing_until[o] = 0
+                self.forcing_until = replaced(self.forcing_until, o, 0)
                 self.log("force_ends", seat=o)
         self.log("end_turn", seat=self.active, turn=self.turn)
         self.turn += 1
@@ -332,7 +333,7 @@ class StampedeState(SetUp):
             if self.forcing_until[o]:
                 gear, height = self.force_lift[o]
                 if self.center_def(o).gear <= gear or len(self.centers[o]) <= height:
-                    self.forcing_until[o] = 0
+                    self.forcing_until = replaced(self.forcing_until, o, 0)
                     self.log("force_lifted", seat=o)
 
     def _call(self, p: int, cid: int, z: int) -> None:
@@ -340,7 +341,7 @@ class StampedeState(SetUp):
         u = self._take_from_hand(p, cid)
         base = p * 3
         if z == CENTER:
-            self.centers[p].append(u)
+            self.own_centers()[p].append(u)
         self.field[base + z] = u
         self.tapped[base + z] = False
         self.log("call", seat=p, card=self.card_of[u].en, zone=ZONES[z], height=len(self.centers[p]))

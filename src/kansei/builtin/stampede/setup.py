@@ -130,6 +130,7 @@ class SetUp(Responses):
         s.card_of = tuple(cards[c] for c in built[0] + built[1])
         s.seat1_start = len(built[0])
         s.decks = [list(range(s.seat1_start)), list(range(s.seat1_start, len(s.card_of)))]
+        s.decks_shared = s.hands_shared = s.discard_shared = s.centers_shared = False
         s.hands = [[], []]
         s.discard = [[], []]
         s.centers = [[], []]
@@ -137,15 +138,15 @@ class SetUp(Responses):
         s.tapped = [False] * 6
         s.damage = {}
         s.stat_mods = []
-        s.distance = [o.start_distance, o.start_distance]  # ST-S1
+        s.distance = (o.start_distance, o.start_distance)  # ST-S1
         s.turn = s.start_turn = setup.turn or 1
         s.active = 0
         s.first = -1
         s.phase = CHOOSE_CENTER
         s.double_action_used = []
         s.used_this_turn = []
-        s.forcing_until = [0, 0]
-        s.force_lift = [(1, 2), (1, 2)]
+        s.forcing_until = (0, 0)
+        s.force_lift = ((1, 2), (1, 2))
         s.leader = -1
         s.over = False
         s.win = None
@@ -154,8 +155,8 @@ class SetUp(Responses):
         s.rps_winner = -1
         s.pending_setup = s._plan(setup)
         if setup.distance is not None:
-            s.distance = list(setup.distance)
-            a, b = s.distance
+            a, b = setup.distance
+            s.distance = (a, b)
             s.leader = 0 if a < b else 1 if b < a else -1  # ST-K7: the lead a scenario starts with
         s._after_center()
         return s
@@ -166,7 +167,7 @@ class SetUp(Responses):
         cid = self.game.table.find(name)
         if cid is None:
             raise ContentError([f"stampede setup: {where}: {name!r} is not a Stampede card"])
-        deck = self.decks[p]
+        deck = self.own_decks()[p]
         for i, u in enumerate(deck):
             if self.card_of[u].id == cid:
                 if check is not None:
@@ -212,7 +213,7 @@ class SetUp(Responses):
 
     def _choose_center(self, p: int, u: int) -> None:
         """``p`` sets the card ``u`` (already out of its deck) face down as its first center."""
-        self.centers[p].append(u)
+        self.own_centers()[p].append(u)
         self.field[p * 3 + CENTER] = u
         self.log("first_machine_set", seat=p)  # face down (ST-S1): the others see "a card"
         self.log_private(p, "first_machine", seat=p, card=self.card_of[u].en)
@@ -220,7 +221,7 @@ class SetUp(Responses):
     def _choose_center_kind(self, p: int, cid: int) -> None:
         """The ``center`` action: one of ``p``'s gear-1 machines of kind ``cid`` face down."""
         u = next(u for u in self.decks[p] if self.card_of[u].id == cid)
-        self.decks[p].remove(u)
+        self.own_decks()[p].remove(u)
         self._choose_center(p, u)
         self._after_center()
 
@@ -233,14 +234,15 @@ class SetUp(Responses):
         self.pending_setup = None
         assert plan is not None
         rng = self.rng
+        decks = self.own_decks()
         for p in (0, 1):
-            rng.shuffle(self.decks[p])  # ST-S1: shuffle the other 39
+            rng.shuffle(decks[p])  # ST-S1: shuffle the other 39
             self._place(p, plan)
         hand_size = self.game.options.hand_size
         for p in (0, 1):
             n = max(0, min(hand_size - len(self.hands[p]), len(self.decks[p])))
             for _ in range(n):
-                self.hands[p].append(self.decks[p].pop())
+                self.own_hands()[p].append(decks[p].pop())
             self.log("dealt", seat=p, count=n)  # not looked at yet (ST-S1)
         if plan.first is not None:
             self._start_race(plan.first)
@@ -254,13 +256,13 @@ class SetUp(Responses):
     def _place(self, p: int, plan: Plan) -> None:
         """A scenario's cards into their zones (the stack on the first center, the order on the deck)."""
         for u in plan.stacks[p]:
-            self.centers[p].append(u)
+            self.own_centers()[p].append(u)
             self.field[p * 3 + CENTER] = u
         for z, u in plan.sides[p]:
             self.field[p * 3 + z] = u
-        self.hands[p].extend(plan.hands[p])
-        self.discard[p].extend(plan.discard[p])
-        self.decks[p].extend(reversed(plan.order[p]))
+        self.own_hands()[p].extend(plan.hands[p])
+        self.own_discard()[p].extend(plan.discard[p])
+        self.own_decks()[p].extend(reversed(plan.order[p]))
 
     def _throw_rps(self, rng: RandomSource) -> None:
         """ST-S1: rock-paper-scissors (0 rock, 1 scissors, 2 paper; ties thrown again); the winner

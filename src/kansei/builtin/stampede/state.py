@@ -10,6 +10,10 @@ Representation (the hot path of search, so plain lists of ints):
 - ``tapped`` is laid out like ``field`` (the center's flag belongs to the zone: a card exposed by a
   destroyed top keeps it);
 - decks are lists with the top at the end; hands and discard piles are lists of uids;
+- a state and its copies share their decks, hands, discard piles and center stacks until either changes
+  one (``own_decks()`` and the like: copy-on-write, since most steps of a search leave them alone);
+- the per-seat pairs that change seldom (``distance``, ``forcing_until``, ``force_lift``) are tuples,
+  replaced whole on a change (:func:`replaced`), so copies share them;
 - pending effects and response windows live in ``windows`` (:class:`~kansei.core.windows.Windows`, ST-T6),
   whose items are the named tuples below.
 
@@ -24,7 +28,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import TYPE_CHECKING, Any, NamedTuple, Self
+from typing import TYPE_CHECKING, Any, NamedTuple, Self, TypeVar
 
 from kansei.core.protocol import DuelState
 from kansei.core.windows import Windows
@@ -135,6 +139,14 @@ class Known(NamedTuple):
 NOTHING_KNOWN = Known(((), ()), (0, 0))
 
 
+T = TypeVar("T")
+
+
+def replaced(pair: tuple[T, T], seat: int, value: T) -> tuple[T, T]:
+    """A per-seat pair with ``seat``'s entry replaced."""
+    return (value, pair[1]) if seat == 0 else (pair[0], value)
+
+
 class StatMod(NamedTuple):
     """POW/DEF added to a machine, until end of turn or while it stays on the field."""
 
@@ -151,21 +163,22 @@ class Board(DuelState):
         "card_of", "seat1_start", "decks", "hands", "discard", "centers", "field", "tapped", "damage",
         "stat_mods", "distance", "turn", "start_turn", "active", "first", "phase", "double_action_used",
         "used_this_turn", "forcing_until", "force_lift", "leader", "reason", "windows", "rps_winner",
-        "pending_setup", "decklists", "known",
+        "pending_setup", "decklists", "known", "decks_shared", "hands_shared", "discard_shared",
+        "centers_shared",
     )  # fmt: skip
 
     game: Stampede
     card_of: tuple[CardDef, ...]  # uid -> the printed card
     seat1_start: int  # the first uid of seat 1
-    decks: list[list[int]]  # per seat, top at the end
-    hands: list[list[int]]
-    discard: list[list[int]]
-    centers: list[list[int]]  # per seat, the center stack bottom first (ST-F2)
+    decks: list[list[int]]  # per seat, top at the end; changed only through own_decks()
+    hands: list[list[int]]  # changed only through own_hands()
+    discard: list[list[int]]  # changed only through own_discard()
+    centers: list[list[int]]  # per seat, the center stack bottom first (ST-F2); through own_centers()
     field: list[int]  # seat * 3 + zone -> the top card's uid, -1 empty
     tapped: list[bool]  # seat * 3 + zone
     damage: dict[int, int]  # uid of an event -> HP lost (ST-C3)
     stat_mods: list[StatMod]
-    distance: list[int]  # remaining distance per seat (ST-S1: 20)
+    distance: tuple[int, int]  # remaining distance per seat (ST-S1: 20)
     turn: int  # the turn count, both players' turns from 1: also the gear cap (ST-T3c)
     start_turn: int  # the turn the race started at (1, or a scenario's)
     active: int  # whose turn it is
@@ -173,8 +186,9 @@ class Board(DuelState):
     phase: str
     double_action_used: list[int]  # uids that untapped by Double Action (ST-K2)
     used_this_turn: list[tuple[int, int]]  # (uid, ability index) of once-per-turn abilities used
-    forcing_until: list[int]  # per seat: the turn until which its 《進路妨害》 holds (0: none)
-    force_lift: list[tuple[int, int]]  # per seat: (center gear, center height) at or below which it lifts
+    forcing_until: tuple[int, int]  # per seat: the turn until which its 《進路妨害》 holds (0: none)
+    # per seat: (center gear, center height) at or below which its 《進路妨害》 lifts
+    force_lift: tuple[tuple[int, int], tuple[int, int]]
     leader: int  # the seat strictly ahead (-1: level, no lead yet) for Crash (ST-K7)
     reason: str  # how the race ended: "goal" or "deck-out"
     windows: Windows
@@ -184,6 +198,12 @@ class Board(DuelState):
     # what every seat knows of the hidden zones: the cards that went to a hand in the open (a side machine
     # returned, a card bounced), the recycled cards at the bottom of a deck (until it is shuffled)
     known: Known
+    # whether ``decks``, ``hands``, ``discard``, ``centers`` may be shared with a copy (then copied
+    # before a change)
+    decks_shared: bool
+    hands_shared: bool
+    discard_shared: bool
+    centers_shared: bool
 
     # -- implemented by the layers above ------------------------------------------------------------
     def _trigger(self, p: int, uid: int, ab: Ability) -> None:
@@ -269,10 +289,39 @@ class Board(DuelState):
                 return i
         return -1
 
+    # -- copy-on-write ------------------------------------------------------------------------------
+    def own_decks(self) -> list[list[int]]:
+        """The decks, to change: copied first if a copy of this state may share them."""
+        if self.decks_shared:
+            self.decks = [self.decks[0].copy(), self.decks[1].copy()]
+            self.decks_shared = False
+        return self.decks
+
+    def own_hands(self) -> list[list[int]]:
+        """The hands, to change: copied first if a copy of this state may share them."""
+        if self.hands_shared:
+            self.hands = [self.hands[0].copy(), self.hands[1].copy()]
+            self.hands_shared = False
+        return self.hands
+
+    def own_centers(self) -> list[list[int]]:
+        """The center stacks, to change: copied first if a copy of this state may share them."""
+        if self.centers_shared:
+            self.centers = [self.centers[0].copy(), self.centers[1].copy()]
+            self.centers_shared = False
+        return self.centers
+
+    def own_discard(self) -> list[list[int]]:
+        """The discard piles, to change: copied first if a copy of this state may share them."""
+        if self.discard_shared:
+            self.discard = [self.discard[0].copy(), self.discard[1].copy()]
+            self.discard_shared = False
+        return self.discard
+
     # -- card movements (each logs what every seat sees) ----------------------------------------------
     def draw(self, p: int, n: int, phase: bool = False) -> None:
         """ST-T1 / ST-O1: draw ``n``; from an empty deck the player is about to lose (Requiem Keeper)."""
-        deck = self.decks[p]
+        deck = self.own_decks()[p]
         for _ in range(n):
             if not deck:
                 if not phase and not self.game.options.effect_draw_loses:
@@ -282,7 +331,7 @@ class Board(DuelState):
                 self.windows.open(W_DECKOUT, p, LossItem(W_DECKOUT, p), data=p)
                 return
             u = deck.pop()
-            self.hands[p].append(u)
+            self.own_hands()[p].append(u)
             self.log("draw", seat=p, count=1, left=len(deck))
             self.log_private(p, "drew", seat=p, card=self.card_of[u].en)
 
@@ -303,7 +352,7 @@ class Board(DuelState):
 
     def _pop_center(self, p: int) -> int:
         """Take the top card off ``p``'s center stack (ST-F2: never the last one); returns its uid."""
-        stack = self.centers[p]
+        stack = self.own_centers()[p]
         u = stack.pop()
         self.field[p * 3 + CENTER] = stack[-1]
         self._left_field(u)
@@ -327,15 +376,17 @@ class Board(DuelState):
                 return
             old = self.card_of[u].gear
             self._pop_center(p)
-            self.discard[p].append(u)
-            below = self.centers[p][-1]
-            self.log("destroyed", seat=p, card=self.card_of[u].en, zone="C")
-            self.log("exposed", seat=p, card=self.card_of[below].en, height=len(self.centers[p]))
+            self.own_discard()[p].append(u)
+            if self.narrating:  # a search's world skips the events of every attack's casualties
+                below = self.centers[p][-1]
+                self.log("destroyed", seat=p, card=self.card_of[u].en, zone="C")
+                self.log("exposed", seat=p, card=self.card_of[below].en, height=len(self.centers[p]))
             self._center_changed(p, old)  # the exposed card gets no on-enter effects (ST-T4)
         else:
             self._clear_side(p, z)
-            self.discard[p].append(u)
-            self.log("destroyed", seat=p, card=self.card_of[u].en, zone=ZONES[z])
+            self.own_discard()[p].append(u)
+            if self.narrating:
+                self.log("destroyed", seat=p, card=self.card_of[u].en, zone=ZONES[z])
         for ab in self.card_of[u].on_destroyed:
             self._trigger(p, u, ab)
 
@@ -353,10 +404,10 @@ class Board(DuelState):
             old = -1
             self._clear_side(p, z)
         if dest == "hand":
-            self.hands[p].append(u)
+            self.own_hands()[p].append(u)
             self._known_in_hand(p, u)
         else:
-            self.discard[p].append(u)
+            self.own_discard()[p].append(u)
         self.log("left", seat=p, card=self.card_of[u].en, zone=ZONES[z], dest=dest)
         if old >= 0:
             self._center_changed(p, old)
@@ -376,26 +427,27 @@ class Board(DuelState):
             side_gear = self.card_of[u].gear
             if side_gear > g or (not strict and side_gear == g):
                 self._clear_side(p, z)
-                self.hands[p].append(u)
+                self.own_hands()[p].append(u)
                 self._known_in_hand(p, u)
-                self.log("returned", seat=p, card=self.card_of[u].en, zone=ZONES[z], center_gear=g)
+                if self.narrating:
+                    self.log("returned", seat=p, card=self.card_of[u].en, zone=ZONES[z], center_gear=g)
 
     def put_under_center(self, p: int, z: int) -> int:
         """Cost of 《グレイトフル・トレイン》: a side machine goes directly under the center's top card."""
         u = self._clear_side(p, z)
-        stack = self.centers[p]
+        stack = self.own_centers()[p]
         stack.insert(len(stack) - 1, u)
         self.log("put_under", seat=p, card=self.card_of[u].en, zone=ZONES[z], height=len(stack))
         return u
 
     def discard_from_hand(self, p: int, cid: int, avoid: int = -1) -> int:
         """Discard a copy of card ``cid`` from ``p``'s hand (not the uid ``avoid``); the discard is public."""
-        hand = self.hands[p]
+        hand = self.own_hands()[p]
         for i, u in enumerate(hand):
             if u != avoid and self.card_of[u].id == cid:
                 del hand[i]
                 self.left_hand(p, u)
-                self.discard[p].append(u)
+                self.own_discard()[p].append(u)
                 self.log("discarded", seat=p, card=self.card_of[u].en)
                 return u
         return -1  # pragma: no cover - the cost's options come from the hand
@@ -418,13 +470,13 @@ class Board(DuelState):
         self._set_known_hand(p, (*self.known.hands[p], u))
 
     def _set_known_hand(self, p: int, cards: tuple[int, ...]) -> None:
-        hands = self.known.hands
-        self.known = self.known._replace(hands=(cards, hands[1]) if p == 0 else (hands[0], cards))
+        hands, bottoms = self.known
+        self.known = Known(replaced(hands, p, cards), bottoms)
 
     def _set_known_bottom(self, p: int, n: int) -> None:
-        b = self.known.bottoms
-        if b[p] != n:
-            self.known = self.known._replace(bottoms=(n, b[1]) if p == 0 else (b[0], n))
+        hands, bottoms = self.known
+        if bottoms[p] != n:
+            self.known = Known(hands, replaced(bottoms, p, n))
 
     def damage_event(self, p: int, z: int, n: int) -> None:
         """ST-C3: an event's HP drops; at 0 it is destroyed."""
@@ -441,7 +493,7 @@ class Board(DuelState):
     def search(self, p: int, name: str | None, kind: int | None, max_gear: int, count: int) -> None:
         """Cards from the deck to the hand, then a shuffle (ST-O1: fizzles when none is there). The others
         see how many cards; the owner sees which."""
-        deck = self.decks[p]
+        deck = self.own_decks()[p]
         card_of = self.card_of
         found = []
         for i in range(len(deck) - 1, -1, -1):
@@ -459,7 +511,7 @@ class Board(DuelState):
             self.log("fizzle", what="search", seat=p)
             return
         taken = [deck.pop(i) for i in found]  # descending indices: deleting keeps the others valid
-        self.hands[p].extend(taken)
+        self.own_hands()[p].extend(taken)
         self.log("searched", seat=p, count=len(taken))
         self.log_private(p, "searched_cards", seat=p, cards=[card_of[u].en for u in taken])
         self.rng.shuffle(deck)
@@ -472,16 +524,17 @@ class Board(DuelState):
         if not k:
             self.log("fizzle", what="recycle", seat=p)
             return
+        pile = self.own_discard()[p]
         moved = pile[-k:]
         del pile[-k:]
-        self.decks[p][0:0] = moved
+        self.own_decks()[p][0:0] = moved
         self._set_known_bottom(p, self.known.bottoms[p] + k)  # in the open: everyone knows the bottom
         self.log("recycled", seat=p, count=k, cards=[self.card_of[u].en for u in moved])
 
     def force_attack(self, p: int, lift_gear: int, lift_cards: int) -> None:
         """《進路妨害》: until the opponent's next end phase (this turn's, if it is theirs)."""
-        self.forcing_until[p] = self.turn if self.active != p else self.turn + 1
-        self.force_lift[p] = (lift_gear, lift_cards)
+        self.forcing_until = replaced(self.forcing_until, p, self.turn if self.active != p else self.turn + 1)
+        self.force_lift = replaced(self.force_lift, p, (lift_gear, lift_cards))
         self.log("force", seat=p, until=self.forcing_until[p])
 
     def cancel_pending(self, p: int, kind: str) -> None:
@@ -554,24 +607,26 @@ class Board(DuelState):
         self._copy_base(s)
         s.card_of = self.card_of
         s.seat1_start = self.seat1_start
-        s.decks = [self.decks[0][:], self.decks[1][:]]
-        s.hands = [self.hands[0][:], self.hands[1][:]]
-        s.discard = [self.discard[0][:], self.discard[1][:]]
-        s.centers = [self.centers[0][:], self.centers[1][:]]
-        s.field = self.field[:]
-        s.tapped = self.tapped[:]
+        s.decks = self.decks  # the four piles shared until either copy changes one (own_decks…)
+        s.hands = self.hands
+        s.discard = self.discard
+        s.centers = self.centers
+        s.decks_shared = s.hands_shared = s.discard_shared = s.centers_shared = True
+        self.decks_shared = self.hands_shared = self.discard_shared = self.centers_shared = True
+        s.field = self.field.copy()
+        s.tapped = self.tapped.copy()
         s.damage = self.damage.copy() if self.damage else {}
-        s.stat_mods = self.stat_mods[:] if self.stat_mods else []
-        s.distance = self.distance[:]
+        s.stat_mods = self.stat_mods.copy() if self.stat_mods else []
+        s.distance = self.distance
         s.turn = self.turn
         s.start_turn = self.start_turn
         s.active = self.active
         s.first = self.first
         s.phase = self.phase
-        s.double_action_used = self.double_action_used[:] if self.double_action_used else []
-        s.used_this_turn = self.used_this_turn[:] if self.used_this_turn else []
-        s.forcing_until = self.forcing_until[:]
-        s.force_lift = self.force_lift[:]
+        s.double_action_used = self.double_action_used.copy() if self.double_action_used else []
+        s.used_this_turn = self.used_this_turn.copy() if self.used_this_turn else []
+        s.forcing_until = self.forcing_until
+        s.force_lift = self.force_lift
         s.leader = self.leader
         s.over = self.over
         s.win = self.win
@@ -588,31 +643,32 @@ class Board(DuelState):
         hand, not looked at yet, and the opponent's face-down first machine). What every seat knows
         stays: the cards that went to a hand in the open, the recycled cards at the bottom of a deck."""
         setup = self.phase in SETUP_PHASES
+        decks, hands, centers = self.own_decks(), self.own_hands(), self.own_centers()
         for p in (0, 1):
-            deck = self.decks[p]
+            deck = decks[p]
             bottom = min(self.known.bottoms[p], len(deck))
             if p == seat and not setup:
                 rest = deck[bottom:]
                 rest.sort()
                 rng.shuffle(rest)
-                self.decks[p] = deck[:bottom] + rest
+                decks[p] = deck[:bottom] + rest
                 continue
             known = list(self.known.hands[p])
-            hand = self.hands[p]
-            face_down = setup and p != seat and bool(self.centers[p])
+            hand = hands[p]
+            face_down = setup and p != seat and bool(centers[p])
             pool = deck[bottom:] + (_without(hand, known) if known else hand)
             if face_down:
-                pool += self.centers[p]
+                pool += centers[p]
             pool.sort()
             rng.shuffle(pool)
             if face_down:
                 i = next(i for i, u in enumerate(pool) if can_start(self.card_of[u]))
                 u = pool.pop(i)
-                self.centers[p] = [u]
+                centers[p] = [u]
                 self.field[p * 3 + CENTER] = u
             hidden = len(hand) - len(known)
-            self.hands[p] = known + pool[:hidden]
-            self.decks[p] = deck[:bottom] + pool[hidden:]
+            hands[p] = known + pool[:hidden]
+            decks[p] = deck[:bottom] + pool[hidden:]
 
 
 def _without(cards: list[int], gone: list[int]) -> list[int]:
