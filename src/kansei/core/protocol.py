@@ -26,7 +26,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from .effects import BlockRegistry
 from .errors import ContentError, IllegalAction, KanseiError, OptionError
-from .events import Event, EventLog, QuietLog, json_copy
+from .events import Event, EventLog, QuietLog, Record, json_copy
 from .names import Names
 from .options import shorten
 from .records import CardEvent
@@ -766,6 +766,15 @@ class State:
         if log.keeps:
             data["type"] = type_
             log.append(seat, data)
+
+    def log_records(self, entries: list[tuple[int | None, Record]]) -> None:
+        """Events given as records (``core.events.EventKind``), in order: ``(None, (KIND, value, …))`` for
+        one every seat sees, ``(seat, (KIND, value, …))`` for one only ``seat`` sees. For rules that build
+        a step's events themselves and hand them over at its end; readers get them as ``log`` and
+        ``log_private`` would have made them."""
+        log = self._log
+        if log.keeps:
+            log.extend(entries)
 
     @property
     def narrating(self) -> bool:
