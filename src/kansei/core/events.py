@@ -60,7 +60,7 @@ class EventKind:
 
 def as_event(kept: Event | Record) -> Event:
     """An event as the log keeps it (a dict, or a record), as its readers get it."""
-    return kept if type(kept) is dict else kept[0].event(kept)
+    return kept if isinstance(kept, dict) else kept[0].event(kept)
 
 
 class EventLog:

@@ -200,9 +200,10 @@ class Game:
     standing_unit: ClassVar[str] = ""
     # event types the game logs that deliberately narrate nothing (bookkeeping); every other type narrates
     silent_events: ClassVar[frozenset[str]] = frozenset()
-    # modules of the game's package (names relative to it) that ``python -m kansei.build`` may compile with
-    # mypyc: typed functions of the state and no class of their own that is not a NamedTuple; compiled,
-    # they must play exactly the games their source plays (core/compiled.py keeps the source otherwise)
+    # modules of the game's package (names relative to it) that ``python -m kansei.build`` compiles with
+    # mypyc, together: typed functions, and classes of their own that become native ones (no subclass of a
+    # Python class such as State; a pickled instance needs its own __reduce__); compiled, they must play
+    # exactly the games their sources play (core/compiled.py keeps the sources otherwise)
     compiled_modules: ClassVar[tuple[str, ...]] = ()
 
     options: GameOptions
