@@ -9,6 +9,7 @@ template of ``determinize``. A game implements the underscored hooks; it never w
 from __future__ import annotations
 
 import copy
+import functools
 import hashlib
 import importlib
 import json
@@ -135,6 +136,12 @@ class GameSetup(BaseModel):
     refused; a game declares its keys as typed fields, all optional."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+@functools.cache
+def _no_setup(model: type[GameSetup]) -> GameSetup:
+    """The setup of a start without one, made once per model (setups are frozen, their defaults plain)."""
+    return model()
 
 
 def _type_text(ann: Any) -> str:
@@ -276,7 +283,7 @@ class Game:
         if isinstance(setup, self.Setup):
             return setup
         if setup is None:
-            return self.Setup()
+            return _no_setup(self.Setup)
         if not isinstance(setup, Mapping):
             keys = ", ".join(self.Setup.model_fields) or "none"
             raise ContentError([f"{self.id} setup: must be an object of keys ({keys})"])

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, Final
 from kansei.core.events import EventKind, Record
 from kansei.core.rng import Rng
 
-from .terms import Decision
+from .terms import NONE, RACING, Decision
 
 if TYPE_CHECKING:  # pragma: no cover
     from .table import Table, Track
@@ -148,6 +148,47 @@ class Race:
         return (restored, (self.game, {name: getattr(self, name) for name in OWN}))
 
 
+def starting_grid(game: Any, seats: int) -> Race:
+    """A race before it starts (MD-S1): every car in the parking, Bunta on the finish line, the Event deck in
+    the content's order (the set-up shuffles it), nobody asked yet."""
+    r = Race()
+    r.game = game
+    r.table = game.table
+    r.track = game.track
+    r.seats = seats
+    r.aspiration = game.options.aspiration
+    r.strategies = game.options.strategies
+    r.positions = [0] * seats
+    r.status = [RACING] * seats
+    r.skips = [0] * seats
+    r.met_bunta = [False] * seats
+    r.corner_section = [-1] * seats
+    r.corner_state = [NONE] * seats
+    r.corner_move = [0] * seats
+    r.aura = -1
+    r.hands = [[] for _ in range(seats)]
+    r.waiting = [[] for _ in range(seats)]
+    r.deck = list(r.table.deck)
+    r.discard = []
+    r.bunta = r.track.length + 1
+    r.bunta_driving = True
+    r.order = list(range(seats))
+    r.cursor = 0
+    r.round_no = 0
+    r.tasks = []
+    r.pending = None
+    r.forced_dice = []
+    r.finished = []
+    r.out = []
+    r.ranking = None
+    r.battle_bonus = [0] * seats
+    r.move_bonus = 0
+    r.sprinters = []
+    r.landings = [None] * seats
+    r.over = False
+    return r
+
+
 # the fields a pickle keeps: all but the game's objects (game, table, track) and a step's bindings
 OWN: Final = (
     "seats", "aspiration", "strategies",
@@ -210,4 +251,4 @@ DUEL_EVENT: Final = EventKind(
 )
 
 
-__all__ = ["Race", "Task", "restored"]
+__all__ = ["Race", "Task", "restored", "starting_grid"]

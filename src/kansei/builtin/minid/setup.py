@@ -23,9 +23,9 @@ from kansei.core.options import shorten
 from kansei.core.protocol import GameSetup
 
 from . import rules
-from .race import Race
+from .race import Race, starting_grid
 from .state import MiniDState
-from .terms import FAILED, GAMBLER, LINE_MOVE, MASTERED, MOONLIGHT, NONE, NORMAL, RACING, SPRINT, Decision
+from .terms import FAILED, GAMBLER, LINE_MOVE, MASTERED, MOONLIGHT, NORMAL, SPRINT, Decision
 
 Die = Annotated[int, Field(ge=1, le=20)]
 Case = Annotated[int, Field(ge=0, le=401)]
@@ -58,41 +58,8 @@ def new_race(game: Any, seed: int, seats: int, setup: MiniDSetup) -> MiniDState:
     scenario put in; then the sprint for first player (MD-S2), or the race from ``setup.starter``."""
     s = MiniDState.__new__(MiniDState)
     s._init_base(game, seed)
-    r = s.race = Race()
-    r.game = game
-    r.table = game.table
-    r.track = tr = game.track
-    r.seats = seats
-    r.aspiration = game.options.aspiration
-    r.strategies = game.options.strategies
-    r.positions = [0] * seats
-    r.status = [RACING] * seats
-    r.skips = [0] * seats
-    r.met_bunta = [False] * seats
-    r.corner_section = [-1] * seats
-    r.corner_state = [NONE] * seats
-    r.corner_move = [0] * seats
-    r.aura = -1
-    r.hands = [[] for _ in range(seats)]
-    r.waiting = [[] for _ in range(seats)]
-    r.deck = list(r.table.deck)
-    r.discard = []
-    r.bunta = tr.length + 1  # MD-S1: Bunta starts on the finish line
-    r.bunta_driving = True
-    r.order = list(range(seats))
-    r.cursor = 0
-    r.round_no = 0
-    r.tasks = []
-    r.pending = None
-    r.forced_dice = []
-    r.finished = []
-    r.out = []
-    r.ranking = None
-    r.battle_bonus = [0] * seats
-    r.move_bonus = 0
-    r.sprinters = []
-    r.landings = [None] * seats
-    r.over = False
+    r = s.race = starting_grid(game, seats)
+    tr = r.track
     s.rng.shuffle(r.deck)
     apply_setup(r, setup)
     s.log(
@@ -136,9 +103,11 @@ def _per_seat(key: str, value: list | None, seats: int) -> list | None:
 
 def apply_setup(r: Race, setup: MiniDSetup) -> None:
     """Put the scenario into a new race (before it is logged); ContentError on the first problem."""
+    given = setup.model_fields_set
+    if not given:  # a race without a scenario
+        return
     length = r.track.length
     n = r.seats
-    given = setup.model_fields_set
     if setup.starter is not None and setup.starter >= n:
         raise bad(f"starter must be a seat 0..{n - 1}, is {setup.starter}")
     if setup.aura is not None and setup.aura >= n:
