@@ -18,6 +18,7 @@ narrates to the race (:meth:`Race.bind`), and hands the events it told to the st
 
 from __future__ import annotations
 
+import random
 from typing import TYPE_CHECKING, Any, Final
 
 from kansei.core.events import EventKind, Record
@@ -141,6 +142,40 @@ class Race:
         r.landings = self.landings[:]
         r.over = self.over
         return r
+
+    def resample(self, seat: int | None, rng: random.Random) -> None:
+        """In a world made for ``seat`` (``State.determinize``): resample what it cannot see, with ``rng``:
+        the deck order, the other racers' hands, the dice to come.
+
+        Each hidden pool is resampled only from the cards that can be in it (MD-E1): a hand holds kept
+        cards only — a ⚡ card is played the moment it is drawn — so the other racers' hands are dealt
+        from the kept cards among the deck and those hands, and the deck gets every ⚡ card it had and the
+        kept cards left over, shuffled. Each pool is sorted before it is shuffled: what comes out depends
+        on what ``seat`` knows only (no peeking)."""
+        self.forced_dice = []
+        hands = self.hands
+        others = [q for q in range(self.seats) if q != seat and hands[q]]
+        cards = self.table.cards
+        kept: list[int] = []
+        bolts: list[int] = []
+        for c in self.deck:
+            if cards[c].bolt:
+                bolts.append(c)
+            else:
+                kept.append(c)
+        for q in others:
+            kept.extend(hands[q])
+        kept.sort()
+        rng.shuffle(kept)
+        i = 0
+        for q in others:
+            k = len(hands[q])
+            hands[q] = sorted(kept[i : i + k])
+            i += k
+        deck = kept[i:] + bolts
+        deck.sort()
+        rng.shuffle(deck)
+        self.deck = deck
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled (and deep-copied) as its game, which pickles as a reference to the process's shared game

@@ -120,33 +120,9 @@ class MiniDState(State):
         return s
 
     def _resample(self, seat: int | None, rng: random.Random) -> None:
-        """Resample what ``seat`` cannot see: the deck order, the other racers' hands, the dice to come.
-
-        Each hidden pool is resampled only from the cards that can be in it (MD-E1): a hand holds kept
-        cards only — a ⚡ card is played the moment it is drawn — so the other racers' hands are dealt
-        from the kept cards among the deck and those hands, and the deck gets every ⚡ card it had and the
-        kept cards left over, shuffled."""
-        r = self.race
-        r.forced_dice = []
-        others = [q for q in range(r.seats) if q != seat and r.hands[q]]
-        cards = r.table.cards
-        kept: list[int] = []
-        bolts: list[int] = []
-        for c in r.deck:
-            (bolts if cards[c].bolt else kept).append(c)
-        for q in others:
-            kept.extend(r.hands[q])
-        kept.sort()  # a function of what `seat` knows only (no-peeking)
-        rng.shuffle(kept)
-        i = 0
-        for q in others:
-            k = len(r.hands[q])
-            r.hands[q] = sorted(kept[i : i + k])
-            i += k
-        deck = kept[i:] + bolts
-        deck.sort()
-        rng.shuffle(deck)
-        r.deck = deck
+        """Resample what ``seat`` cannot see: the deck order, the other racers' hands, the dice to come
+        (:meth:`~.race.Race.resample`)."""
+        self.race.resample(seat, rng)
 
 
 __all__ = ["MiniDState"]
