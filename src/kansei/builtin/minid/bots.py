@@ -1,4 +1,5 @@
-"""Bot hints for Mini D: the evaluation used by the greedy bot and at MCTS leaves."""
+"""Bot hints for Mini D: the evaluation used by the greedy bot and at MCTS leaves, and the learned value's
+features. Compiled with the race (``python -m kansei.build``), they read its fields natively."""
 
 from __future__ import annotations
 
@@ -84,6 +85,15 @@ def _terms(r: Race, q: int) -> list[float]:
         0.0 if r.met_bunta[q] else 1.0,
         crawl / 5.0,
     ]
+
+
+def learned_inputs(state: MiniDState, seat: int) -> list[float]:
+    """What kansei.agents.learned computes as ``[relative evaluation, *features]``, in one compiled call."""
+    if state.race.seats == 2:
+        relative = 0.5 * (evaluate(state, seat) - evaluate(state, 1 - seat))
+    else:
+        relative = evaluate(state, seat)
+    return [relative, *features(state, seat)]
 
 
 def features(state: MiniDState, seat: int) -> list[float]:

@@ -85,7 +85,7 @@ class MiniD(Game):
     # a racer's turn opens with a narration break; the lines after it name the racer
     silent_events = frozenset({"turn"})
     View = MiniDView
-    compiled_modules = ("race", "table", "rules", "bunta", "corners", "battles")  # python -m kansei.build
+    compiled_modules = ("race", "table", "rules", "bunta", "corners", "battles", "bots")  # python -m kansei.build
 
     options: MiniDOptions
     table: Table
