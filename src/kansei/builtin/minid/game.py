@@ -85,7 +85,8 @@ class MiniD(Game):
     # a racer's turn opens with a narration break; the lines after it name the racer
     silent_events = frozenset({"turn"})
     View = MiniDView
-    compiled_modules = ("race", "table", "rules", "bunta", "corners", "battles", "bots")  # python -m kansei.build
+    # python -m kansei.build compiles these together: the race's record, the content's tables, the rules, the bots
+    compiled_modules = ("race", "table", "rules", "bunta", "corners", "battles", "bots")
 
     options: MiniDOptions
     table: Table
