@@ -269,9 +269,8 @@ def test_card_events_account_for_every_card_drawn(options, players):
                 assert r.seat == e["seat"] and r.card in GAME.table.by_slug
                 total[r.verb] += 1
                 (drawn if r.verb == "drawn" else gone)[r.card] += 1
-        held = Counter(
-            GAME.table.cards[c].slug for q in range(players) for c in state.race.hands[q] + state.race.waiting[q]
-        )
+        r = state.race
+        held = Counter(GAME.table.cards[c].slug for q in range(players) for c in r.hands[q] + r.waiting[q])
         assert drawn - gone == held and gone - drawn == Counter()
     assert total["drawn"] and total["played"]
 

@@ -60,7 +60,8 @@ def test_md_e1_bolt_card_is_played_at_once():
     s = race(positions=[40, 0], dice=[2], deck=["Coup de turbo"], hands=[[], STOP])
     act(s, "draw")
     assert last_event(s, "bolt")["card"] == "coup-de-turbo"
-    assert s.race.positions[0] == 45 and s.race.hands[0] == [] and s.race.discard == [find_card("Coup de turbo")]
+    r = s.race
+    assert r.positions[0] == 45 and r.hands[0] == [] and r.discard == [find_card("Coup de turbo")]
     assert decision(s) == ("turn", 1)
 
 
@@ -138,7 +139,8 @@ def test_md_e1_waiting_bolt_cards_act_on_the_next_roll_and_skip_the_hand_limit()
 def test_md_e1_waiting_move_card_waits_through_a_crawl():
     """⚡ next_move cards wait for a real move roll; crawling (MD-C3) has none."""
     s = race(positions=[10, 0], drift=["failed", None], waiting=[["Pluie battante"], []], hands=[[], STOP])
-    assert [e["dst"] for e in find_events(s, "move")] == [11] and names(s.race.waiting[0]) == ["Pluie battante"]
+    waiting = s.race.waiting
+    assert [e["dst"] for e in find_events(s, "move")] == [11] and names(waiting[0]) == ["Pluie battante"]
 
 
 def test_md_e1_waiting_drift_card_acts_on_the_next_drift():
@@ -213,7 +215,8 @@ def test_md_e1_delivery_reflexes_cancel_a_skip():
     assert s.race.skips[0] == 0 and last_event(s, "move")["dst"] == 15
     s = race(positions=[12, 0], skips=[1, 0], hands=[["Réflexes de livreur"], STOP])
     act(s, "pass")
-    assert s.race.skips[0] == 0 and find_events(s, "move") == [] and names(s.race.hands[0]) == ["Réflexes de livreur"]
+    r = s.race
+    assert r.skips[0] == 0 and find_events(s, "move") == [] and names(r.hands[0]) == ["Réflexes de livreur"]
 
 
 def test_md_e1_hand_limit_discard_down_to_3_at_the_end_of_the_turn():

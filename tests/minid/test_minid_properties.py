@@ -33,19 +33,18 @@ def test_random_races_keep_the_rules_invariants(seed, players, options):
     g = kansei.load("minid", **options)
     s = g.start(seed=seed, players=players)
     rng = random.Random(seed)
-    L = s.race.track.length
-    bunta = s.race.bunta
+    r = s.race
+    L = r.track.length
+    bunta = r.bunta
     while not s.is_over:
         d = s.view(None)["decision"]
         if d["kind"] in AT_REST:
-            road = [
-                s.race.positions[q] for q in range(players) if s.race.status[q] == RACING and 1 <= s.race.positions[q] <= L
-            ]
+            road = [x for q, x in enumerate(r.positions) if r.status[q] == RACING and 1 <= x <= L]
             assert len(road) == len(set(road)), (road, d)
-        assert all(k >= 0 for k in s.race.skips)
-        assert all(0 <= x <= L + 1 for x in s.race.positions)
-        assert s.race.bunta <= bunta
-        bunta = s.race.bunta
+        assert all(k >= 0 for k in r.skips)
+        assert all(0 <= x <= L + 1 for x in r.positions)
+        assert r.bunta <= bunta
+        bunta = r.bunta
         act(s, rng.choice(s.legal_actions()))
     placings = s.view(None)["placings"]
     assert sorted(placings) == list(range(players))

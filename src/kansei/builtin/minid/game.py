@@ -85,7 +85,7 @@ class MiniD(Game):
     # a racer's turn opens with a narration break; the lines after it name the racer
     silent_events = frozenset({"turn"})
     View = MiniDView
-    # python -m kansei.build compiles these together: the race's record, the content's tables, the rules, the bots
+    # python -m kansei.build compiles these together: the race's record, the tables, the rules, the bots
     compiled_modules = ("race", "table", "rules", "bunta", "corners", "battles", "bots")
 
     options: MiniDOptions
