@@ -58,6 +58,13 @@ class EventKind:
         return f"EventKind({self.type!r}, {', '.join(map(repr, self.fields))})"
 
 
+def _kept_event(kept: object) -> bool:
+    """Whether ``kept`` is an event as a log keeps it: a dict, or a record of an EventKind."""
+    return isinstance(kept, dict) or (
+        isinstance(kept, tuple) and bool(kept) and isinstance(kept[0], EventKind)
+    )
+
+
 def as_event(kept: Event | Record) -> Event:
     """An event as the log keeps it (a dict, or a record), as its readers get it."""
     return kept if isinstance(kept, dict) else kept[0].event(kept)
@@ -93,12 +100,12 @@ class EventLog:
         return self.share()
 
     def __getstate__(self) -> dict[str, Any]:
-        return {"entries": [(a, as_event(e)) for a, e in self._entries[: self._length]]}
+        return {"entries": self._entries[: self._length]}  # records stay records
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         entries = state.get("entries") if isinstance(state, dict) else None
         if not isinstance(entries, list) or not all(
-            isinstance(e, tuple) and len(e) == 2 and isinstance(e[1], dict) for e in entries
+            isinstance(e, tuple) and len(e) == 2 and _kept_event(e[1]) for e in entries
         ):
             from .errors import KanseiError
 
