@@ -48,9 +48,11 @@ class EventKind:
         self.type = type_
         self.fields = fields
 
-    def event(self, record: Record) -> Event:
-        """The event ``record`` stands for (a record of another length is a bug of its rules: ValueError)."""
-        out = dict(zip(self.fields, record[1:], strict=True))
+    def event(self, record: Record, copy: bool = False) -> Event:
+        """The event ``record`` stands for, its values copied (``json_copy``) where ``copy`` (a record of
+        another length is a bug of its rules: ValueError)."""
+        pairs = zip(self.fields, record[1:], strict=True)
+        out = {name: json_copy(value) for name, value in pairs} if copy else dict(pairs)
         out["type"] = self.type
         return out
 
@@ -65,9 +67,12 @@ def _kept_event(kept: object) -> bool:
     )
 
 
-def as_event(kept: Event | Record) -> Event:
-    """An event as the log keeps it (a dict, or a record), as its readers get it."""
-    return kept if isinstance(kept, dict) else kept[0].event(kept)
+def as_event(kept: Event | Record, copy: bool = False) -> Event:
+    """An event as the log keeps it (a dict, or a record), as its readers get it: a fresh JSON-safe copy
+    where ``copy`` (a record is copied as it is turned into its dict, not twice)."""
+    if isinstance(kept, dict):
+        return json_copy(kept) if copy else kept
+    return kept[0].event(kept, copy)
 
 
 class EventLog:
@@ -132,11 +137,12 @@ class EventLog:
     def __len__(self) -> int:
         return self._length
 
-    def entries(self) -> Iterator[Entry]:
+    def entries(self, copy: bool = False) -> Iterator[Entry]:
+        """Every entry, in order (``copy``: each event a fresh JSON-safe copy)."""
         entries = self._entries
         for i in range(self._length):
             audience, event = entries[i]
-            yield audience, as_event(event)
+            yield audience, as_event(event, copy)
 
     def visible(self, seat: int | None) -> Iterator[Event]:
         """The events ``seat`` may see, in order (the engine's own objects: callers copy)."""
@@ -144,9 +150,10 @@ class EventLog:
             if audience is None or audience == seat:
                 yield event
 
-    def visible_from(self, seat: int | None, start: int) -> list[Event]:
-        """The events ``seat`` may see after its first ``start`` ones (the engine's own objects). The walk
-        to the ``start``-th one begins where this log's last walk for the seat ended, when it can."""
+    def visible_from(self, seat: int | None, start: int, copy: bool = False) -> list[Event]:
+        """The events ``seat`` may see after its first ``start`` ones (the engine's own objects; ``copy``:
+        fresh JSON-safe copies). The walk to the ``start``-th one begins where this log's last walk for the
+        seat ended, when it can."""
         entries, n = self._entries, self._length
         count = pos = 0
         marks = self._marks
@@ -159,17 +166,17 @@ class EventLog:
             if audience is None or audience == seat:
                 count += 1
             pos += 1
-        out = [as_event(e) for a, e in entries[pos:n] if a is None or a == seat]
+        out = [as_event(e, copy) for a, e in entries[pos:n] if a is None or a == seat]
         if marks is None:
             marks = self._marks = {}
         marks[seat] = (count + len(out), n)
         return out
 
-    def since(self, seat: int | None, cursor: int) -> tuple[list[Event], int]:
+    def since(self, seat: int | None, cursor: int, copy: bool = False) -> tuple[list[Event], int]:
         """The events ``seat`` may see among those logged at or after position ``cursor``, and the
-        position to read from next time (the engine's own objects)."""
+        position to read from next time (the engine's own objects; ``copy``: fresh JSON-safe copies)."""
         n = self._length
-        return [as_event(e) for a, e in self._entries[cursor:n] if a is None or a == seat], n
+        return [as_event(e, copy) for a, e in self._entries[cursor:n] if a is None or a == seat], n
 
     def only_for(self, seat: int | None) -> EventLog:
         """A new log holding exactly what ``seat`` may see (for ``determinize``)."""
@@ -203,16 +210,16 @@ class QuietLog(EventLog):
             "this world was made for search (determinize(..., events=False)): it keeps no events"
         )
 
-    def entries(self) -> Iterator[Entry]:
+    def entries(self, copy: bool = False) -> Iterator[Entry]:
         raise self._refuse()
 
     def visible(self, seat: int | None) -> Iterator[Event]:
         raise self._refuse()
 
-    def visible_from(self, seat: int | None, start: int) -> list[Event]:
+    def visible_from(self, seat: int | None, start: int, copy: bool = False) -> list[Event]:
         raise self._refuse()
 
-    def since(self, seat: int | None, cursor: int) -> tuple[list[Event], int]:
+    def since(self, seat: int | None, cursor: int, copy: bool = False) -> tuple[list[Event], int]:
         raise self._refuse()
 
     def only_for(self, seat: int | None) -> EventLog:

@@ -799,7 +799,7 @@ class State:
             raise OptionError(
                 f"start must be a count of events (an int >= 0), not {shorten(repr(start), 30)}"
             )
-        return [json_copy(event) for event in self._log.visible_from(seat, start)]
+        return self._log.visible_from(seat, start, copy=True)
 
     def events_since(
         self, seat: int | None, cursor: int = 0, *, copy: bool = True
@@ -816,13 +816,12 @@ class State:
             raise OptionError(
                 f"cursor {shorten(repr(cursor), 30)} is not a position of this state's log (0..{n})"
             )
-        events, cursor = self._log.since(seat, cursor)
-        return ([json_copy(e) for e in events] if copy else events), cursor
+        return self._log.since(seat, cursor, copy)
 
     def event_log(self) -> list[tuple[int | None, Event]]:
         """Every event with its audience (None: public; a seat: private to it), as copies. Like
         :meth:`reveal`, for tests, replays and debugging: never sent to a seat."""
-        return [(audience, json_copy(event)) for audience, event in self._log.entries()]
+        return list(self._log.entries(copy=True))
 
     def event_count(self) -> int:
         """How many events have been logged in all (public and private)."""
