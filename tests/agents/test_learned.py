@@ -13,6 +13,7 @@ from typer.testing import CliRunner
 
 import kansei
 from kansei.agents import learned
+from kansei.agents.hints import hint
 from kansei.cli import app
 
 GAME = "touge" if "touge" in kansei.games() else kansei.games()[0]
@@ -104,3 +105,17 @@ def test_train_bad_input_is_one_line():
         assert res.exit_code == 1
         lines = [ln for ln in (res.stderr or res.output).splitlines() if ln.strip()]
         assert len(lines) == 1 and says in lines[0], lines
+
+
+@pytest.mark.parametrize("gid", [g for g in kansei.games() if hint(kansei.load(g), "learned_inputs")])
+def test_a_games_own_learned_inputs_are_the_evaluation_and_features_it_stands_for(gid):
+    """``bots.learned_inputs`` (one call sharing the work) is exactly ``[relative evaluation, *features]``."""
+    game = kansei.load(gid)
+    inputs, features, evaluate = (hint(game, n) for n in ("learned_inputs", "features", "evaluate"))
+    rng = random.Random(4)
+    for seed in range(6):
+        s = game.start(seed=seed)
+        while not s.is_over:
+            seat = s.to_move
+            assert inputs(s, seat) == [learned.relative_evaluation(evaluate, s, seat), *features(s, seat)]
+            s.apply(rng.choice(s.legal_actions()))

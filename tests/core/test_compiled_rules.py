@@ -81,3 +81,28 @@ def test_the_source_is_used_where_asked_or_newer(tmp_path, monkeypatch):
     os.utime(so, (old - 100, old - 100))
     assert not compiled.use_compiled(so)  # edited since it was compiled: the source
     assert compiled.source_of(Path("x/search__mypyc.cpython-311.so")).name == "search__mypyc.py"
+
+
+def test_a_folders_compiled_modules_are_used_together(tmp_path, monkeypatch):
+    """A game's modules are compiled as one group (their compiled code calls one another's directly): one
+    edited source sends the whole folder back to its sources."""
+    monkeypatch.delenv(compiled.PURE, raising=False)
+    old = time.time() - 100
+    for stem in ("rules", "corners"):
+        (tmp_path / f"{stem}.py").write_text("")
+        os.utime(tmp_path / f"{stem}.py", (old, old))
+        (tmp_path / f"{stem}.cpython-311-x86_64-linux-gnu.so").write_bytes(b"")
+    library = tmp_path / "compiled__mypyc.cpython-311-x86_64-linux-gnu.so"  # mypyc's group library: no source
+    library.write_bytes(b"")
+    rules = tmp_path / "rules.cpython-311-x86_64-linux-gnu.so"
+    assert compiled.extension_modules(tmp_path) == sorted(
+        [library, rules, tmp_path / "corners.cpython-311-x86_64-linux-gnu.so"]
+    )
+    assert compiled.use_compiled(rules)
+    os.utime(
+        tmp_path / "corners.py", None
+    )  # corners edited since: rules' compiled code would call the old one
+    assert not compiled.current(tmp_path / "corners.cpython-311-x86_64-linux-gnu.so") and compiled.current(
+        rules
+    )
+    assert not compiled.use_compiled(rules)

@@ -71,11 +71,11 @@ CARD_MOMENTS = {"turn", "skip", "drift", "battle", "crossing"}
 def settle(state: MiniDState) -> MiniDState:
     """Answer every card moment where the racer's only legal action is to decline (it holds cards, none
     playable now), as a client's auto-pass does: the race runs on to the next real choice."""
-    while state.pending is not None and not state.is_over:
+    while state.race.pending is not None and not state.is_over:
         legal = state.legal_actions()
-        if state.pending.kind not in CARD_MOMENTS or len(legal) != 1:
+        if state.race.pending.kind not in CARD_MOMENTS or len(legal) != 1:
             break
-        state.apply(legal[0], seat=state.pending.seat)
+        state.apply(legal[0], seat=state.race.pending.seat)
     return state
 
 
@@ -89,5 +89,5 @@ def act(state: MiniDState, *texts: str) -> MiniDState:
 
 def corner(event: dict, state: MiniDState | None = None, lang: str = "fr") -> str:
     """The name of the corner a ``drift`` event happened in (French, the content's own names)."""
-    track = state.track if state is not None else GAME.track
+    track = state.race.track if state is not None else GAME.track
     return track.section_names[lang][event["section"]]

@@ -50,7 +50,7 @@ def test_md_f1_no_battle_in_the_parking():
     """MD-F1: the parking holds every car; moving out of it past nobody starts no battle."""
     s = race(positions=[0, 0], dice=[3], hands=stops(2))
     act(s, "roll")
-    assert find_events(s, "battle") == [] and s.positions == [3, 0]
+    assert find_events(s, "battle") == [] and s.race.positions == [3, 0]
 
 
 def test_md_f2_d_attack_higher_overtakes_one_ahead_defender_skips():
@@ -58,7 +58,7 @@ def test_md_f2_d_attack_higher_overtakes_one_ahead_defender_skips():
     s = duel([3, 15, 5, 2])
     d = last_event(s, "duel")
     assert (d["attack_total"], d["defence_total"], d["outcome"]) == (15, 7, "overtake")
-    assert s.positions[0] == 16
+    assert s.race.positions[0] == 16
     assert skipped(s) == [1] and decision(s) == ("turn", 0)  # seat 1's turn went by
 
 
@@ -66,14 +66,14 @@ def test_md_f2_e_attack_lower_drops_one_behind():
     """MD-F2 (e): 5 vs 10 + 3: the attacker goes 1 case behind the defender; nobody skips."""
     s = duel([3, 5, 10, 3])
     assert outcomes(s) == ["held"]
-    assert s.positions == [14, 15] and s.skips == [0, 0]
+    assert s.race.positions == [14, 15] and s.race.skips == [0, 0]
 
 
 def test_md_f2_c_equal_totals_roll_again():
     """MD-F2 (c): 12 vs 10 + 2 is a tie: the dice are rolled again (then 15 vs 5 + 2)."""
     s = duel([3, 12, 10, 2, 15, 5, 2])
     assert outcomes(s) == ["tie", "overtake"]
-    assert s.positions[0] == 16
+    assert s.race.positions[0] == 16
 
 
 def test_md_f2_a_attacker_natural_1_perfect_defence_drops_1d6_behind():
@@ -81,7 +81,7 @@ def test_md_f2_a_attacker_natural_1_perfect_defence_drops_1d6_behind():
     s = duel([3, 1, 10, 3, 4])
     d = last_event(s, "duel")
     assert (d["outcome"], d["shift"]) == ("perfect_defence", 4)
-    assert s.positions == [11, 15] and s.skips == [0, 0]
+    assert s.race.positions == [11, 15] and s.race.skips == [0, 0]
 
 
 def test_md_f2_a_defender_natural_20_beats_a_higher_attack():
@@ -90,7 +90,7 @@ def test_md_f2_a_defender_natural_20_beats_a_higher_attack():
     s = duel([3, 19, 20, 1, 2], aura=0)
     d = last_event(s, "duel")
     assert d["attack_total"] > d["defence_total"]
-    assert d["outcome"] == "perfect_defence" and s.positions[0] == 13
+    assert d["outcome"] == "perfect_defence" and s.race.positions[0] == 13
 
 
 def test_md_f2_a_comes_before_c():
@@ -106,7 +106,7 @@ def test_md_f2_a_comes_before_c():
 def test_md_f2_a_perfect_defence_stops_at_the_parking():
     """MD-F2 (a): dropping back past the start leaves the car in the parking (case 0)."""
     s = duel([4, 1, 10, 3, 6], positions=(0, 3))
-    assert s.positions[0] == 0
+    assert s.race.positions[0] == 0
 
 
 def test_md_f2_b_attacker_natural_20_perfect_overtake():
@@ -114,7 +114,7 @@ def test_md_f2_b_attacker_natural_20_perfect_overtake():
     s = duel([3, 20, 10, 6, 3])
     d = last_event(s, "duel")
     assert (d["outcome"], d["shift"]) == ("perfect_overtake", 3)
-    assert s.positions[0] == 18 and skipped(s) == [1]
+    assert s.race.positions[0] == 18 and skipped(s) == [1]
 
 
 def test_md_f2_b_defender_natural_1_beats_a_lower_attack():
@@ -122,13 +122,13 @@ def test_md_f2_b_defender_natural_1_beats_a_lower_attack():
     s = duel([3, 2, 1, 6, 2])
     d = last_event(s, "duel")
     assert d["attack_total"] < d["defence_total"] and d["outcome"] == "perfect_overtake"
-    assert s.positions[0] == 17 and skipped(s) == [1]
+    assert s.race.positions[0] == 17 and skipped(s) == [1]
 
 
 def test_md_f2_b_comes_before_c():
     """MD-F2 (b) before (c): 7 vs 1 + 6 are equal, but the defender's natural 1 decides."""
     s = duel([3, 7, 1, 6, 1])
-    assert outcomes(s) == ["perfect_overtake"] and s.positions[0] == 16
+    assert outcomes(s) == ["perfect_overtake"] and s.race.positions[0] == 16
 
 
 def test_md_f2_b_perfect_overtake_with_the_aura_goes_3_further():
@@ -136,14 +136,14 @@ def test_md_f2_b_perfect_overtake_with_the_aura_goes_3_further():
     Épingle 1's first case, so the car stops there and rolls DRIFT (a forward move, MD-C1)."""
     s = duel([3, 20, 10, 6, 2, 15], aura=0)
     assert last_event(s, "duel")["shift"] == 5
-    assert s.positions[0] == 20 and corner(last_event(s, "drift")) == "Épingle 1"
+    assert s.race.positions[0] == 20 and corner(last_event(s, "drift")) == "Épingle 1"
 
 
 def test_md_f2_perfect_overtake_into_a_corner_stops_on_its_first_case():
     """MD-F2 (b) ruling: going ahead is a forward move: from 17, 5 cases would reach 22, but Épingle 1 starts
     on 20 (MD-C1)."""
     s = duel([3, 20, 10, 3, 5, 15], positions=(14, 17))
-    assert s.positions[0] == 20
+    assert s.race.positions[0] == 20
     assert last_event(s, "drift")["outcome"] == "mastered"
 
 
@@ -188,7 +188,7 @@ def test_md_f3_successful_overtake_reaching_another_opponent_attacks_again():
         (0, 1, 15),
         (0, 2, 16),
     ]
-    assert s.positions == [17, 15, 16] and skipped(s) == [1, 2]
+    assert s.race.positions == [17, 15, 16] and skipped(s) == [1, 2]
 
 
 def test_md_f3_failed_overtake_level_with_another_opponent_defends():
@@ -201,7 +201,7 @@ def test_md_f3_failed_overtake_level_with_another_opponent_defends():
         (1, 0, 15),
     ]
     assert outcomes(s) == ["overtake", "held", "held"]
-    assert s.positions == [15, 14, 16] and s.skips == [0, 1, 0]
+    assert s.race.positions == [15, 14, 16] and s.race.skips == [0, 1, 0]
     assert decision(s) == ("draw", 0)  # 15 is an Event case
 
 
@@ -212,7 +212,7 @@ def test_md_f3_perfect_defence_dropping_onto_a_car_behind_defends():
         (0, 1, 15),
         (2, 0, 12),
     ]
-    assert s.positions == [12, 15, 13] and s.skips[0] == 1
+    assert s.race.positions == [12, 15, 13] and s.race.skips[0] == 1
 
 
 # -- MD-F2 statistically -------------------------------------------------------------------------------------

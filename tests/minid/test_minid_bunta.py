@@ -32,20 +32,20 @@ def test_md_s1_bunta_starts_on_the_finish_line():
     import kansei
 
     s = kansei.load("minid").start(seed=1, players=3)
-    assert s.bunta == s.track.length + 1 == 61 and s.bunta_driving
+    assert s.race.bunta == s.race.track.length + 1 == 61 and s.race.bunta_driving
 
 
 def test_md_r1_racers_crossed_roll_in_the_order_bunta_meets_them():
     """MD-R1: Bunta 30 -> 25 meets seat 1 (28) before seat 0 (27)."""
     s = race(bunta=30, positions=[27, 28], dice=[5, 12, 13], hands=stops(2))
     assert crossings(s) == [(1, 12, "clear"), (0, 13, "clear")]
-    assert s.met_bunta == [True, True]
+    assert s.race.met_bunta == [True, True]
 
 
 def test_md_r1_bunta_crosses_cars_still_in_the_parking():
     """MD-R1: a drive into the parking crosses the cars there, in turn order."""
     s = race(bunta=3, positions=[0, 0], dice=[5, 12, 13], hands=stops(2))
-    assert s.bunta == 0 and crossings(s) == [(0, 12, "clear"), (1, 13, "clear")]
+    assert s.race.bunta == 0 and crossings(s) == [(0, 12, "clear"), (1, 13, "clear")]
 
 
 def test_md_r1_ruling_a_racer_driving_past_bunta_crosses_him():
@@ -53,7 +53,7 @@ def test_md_r1_ruling_a_racer_driving_past_bunta_crosses_him():
     s = race(bunta=16, positions=[12, 0], met=[False, True], dice=[1, 4, 12], hands=stops(2))
     assert crossings(s) == []
     act(s, "roll")
-    assert crossings(s) == [(0, 12, "clear")] and s.positions[0] == 16
+    assert crossings(s) == [(0, 12, "clear")] and s.race.positions[0] == 16
 
 
 def test_md_r1_ruling_the_crossing_comes_before_the_corner():
@@ -69,17 +69,17 @@ def test_md_r1_ruling_the_crossing_comes_before_the_corner():
 def test_md_r1_ruling_each_racer_meets_bunta_only_once():
     """MD-R1 ruling: Bunta passes seat 0 again (already met): no second crossing."""
     s = race(bunta=12, positions=[10, 3], met=[True, False], dice=[4], hands=stops(2))
-    assert s.bunta == 8 and crossings(s) == []
+    assert s.race.bunta == 8 and crossings(s) == []
 
 
 def test_md_r1_bunta_stops_once_he_has_passed_every_racer():
     """MD-R1: after crossing the last racer he has not met, Bunta no longer drives (no more d6)."""
     s = race(bunta=6, positions=[10, 3], met=[True, False], dice=[3, 15, 2, 1], hands=stops(2))
     assert crossings(s) == [(1, 15, "clear")]
-    assert last_event(s, "bunta_gone")["case"] == 3 and not s.bunta_driving
+    assert last_event(s, "bunta_gone")["case"] == 3 and not s.race.bunta_driving
     act(s, "roll")
     act(s, "roll")
-    assert decision(s) == ("turn", 0) and len(find_events(s, "bunta_move")) == 1 and s.round_no == 2
+    assert decision(s) == ("turn", 0) and len(find_events(s, "bunta_move")) == 1 and s.race.round_no == 2
 
 
 # -- MD-N ----------------------------------------------------------------------------------------------------
@@ -88,7 +88,7 @@ def test_md_r1_bunta_stops_once_he_has_passed_every_racer():
 def test_md_n1_ten_or_more_nothing_happens():
     """MD-N1: a crossing roll of exactly 10 is clear."""
     s = race(bunta=30, positions=[27, 0], met=[False, True], dice=[5, 10], hands=stops(2))
-    assert crossings(s) == [(0, 10, "clear")] and s.skips == [0, 0] and decision(s) == ("turn", 0)
+    assert crossings(s) == [(0, 10, "clear")] and s.race.skips == [0, 0] and decision(s) == ("turn", 0)
 
 
 def test_md_n1_under_ten_emergency_braking_skips_the_next_turn():
@@ -109,7 +109,7 @@ def test_md_n2_natural_1_bunta_s_judgement_out_of_the_race():
         hands=[["Frein à main"], STOP, STOP2],
     )
     assert crossings(s) == [(0, 1, "judgement")]
-    assert s.status[0] == OUT and s.out == [0] and s.hands[0] == []
+    assert s.race.status[0] == OUT and s.race.out == [0] and s.race.hands[0] == []
     assert "frein-a-main" in s.view(1)["discard"]["cards"]
     assert decision(s) == ("turn", 1) and not s.is_over
     assert last_event(s, "out")["seat"] == 0
@@ -118,7 +118,7 @@ def test_md_n2_natural_1_bunta_s_judgement_out_of_the_race():
 def test_md_n3_natural_20_bunta_s_aura_plus_3_to_every_roll():
     """MD-N3: the Aura: the next move roll of 2 moves 5."""
     s = race(bunta=15, positions=[12, 0], met=[False, True], dice=[3, 20, 2], hands=stops(2))
-    assert crossings(s) == [(0, 20, "aura")] and s.aura == 0
+    assert crossings(s) == [(0, 20, "aura")] and s.race.aura == 0
     act(s, "roll")
     mv = last_event(s, "move")
     assert (mv["die"], mv["steps"], mv["src"], mv["dst"]) == (2, 5, 12, 17)
@@ -127,7 +127,7 @@ def test_md_n3_natural_20_bunta_s_aura_plus_3_to_every_roll():
 def test_md_n3_the_aura_passes_to_the_new_holder():
     """MD-N3: whoever held the Aura before loses it; their next roll has no bonus."""
     s = race(bunta=15, positions=[12, 0], met=[False, True], aura=1, dice=[3, 20, 1, 2], hands=stops(2))
-    assert s.aura == 0 and last_event(s, "crossing")["previous"] == 1
+    assert s.race.aura == 0 and last_event(s, "crossing")["previous"] == 1
     act(s, "roll")  # seat 0: 1 + 3
     act(s, "roll")  # seat 1: 2, no bonus
     assert [(e["seat"], e["steps"]) for e in find_events(s, "move")] == [(0, 4), (1, 2)]
@@ -158,7 +158,7 @@ def test_md_r2_skipped_turns_stack():
 def test_md_r2_skips_from_bunta_and_a_battle_stack():
     """MD-R2: braking for Bunta (MD-N1) and losing a battle as defender (MD-F2 d) in one round: two skips."""
     s = race(bunta=20, positions=[15, 18], met=[True, False], dice=[2, 5, 3, 15, 5, 2], hands=[STOP, STOP])
-    assert crossings(s) == [(1, 5, "brake")] and s.skips[1] == 1
+    assert crossings(s) == [(1, 5, "brake")] and s.race.skips[1] == 1
     act(s, "roll")  # seat 0: 15 -> 18: battle, overtakes (18 -> 19); seat 1 then skips one of two
     assert last_event(s, "duel")["outcome"] == "overtake"
-    assert s.skips[1] == 1 and [e["left"] for e in find_events(s, "skip") if e["seat"] == 1] == [1]
+    assert s.race.skips[1] == 1 and [e["left"] for e in find_events(s, "skip") if e["seat"] == 1] == [1]

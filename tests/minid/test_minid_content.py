@@ -58,7 +58,7 @@ def test_md_o3_uphill_is_the_track_in_reverse():
     d = first_event(s, "drift")
     assert (corner(d, s), d["difficulty"]) == ("Dernier virage", 6)
     assert last_event(s, "race")["direction"] == "uphill"
-    assert kansei.load("minid", uphill=True).start(seed=1, players=2).bunta == 61
+    assert kansei.load("minid", uphill=True).start(seed=1, players=2).race.bunta == 61
 
 
 @pytest.mark.parametrize("track", ["akina", "usui"])

@@ -61,7 +61,7 @@ def test_determinized_worlds_never_deal_a_bolt_card_into_a_hand(players):
             for seat in seats_and_spectator(state):
                 world = state.determinize(seat, rng)
                 worlds += 1
-                with_hidden_cards += any(world.hands[q] for q in range(players) if q != seat)
+                with_hidden_cards += any(world.race.hands[q] for q in range(players) if q != seat)
                 for zone, cards in (world.zones() or {}).items():
                     assert set(cards) <= real_zone_kinds(zone), (seed, step, seat, zone, cards)
                 assert world.census() == state.census()
@@ -87,13 +87,13 @@ def test_determinized_hands_keep_their_sizes_and_the_seats_own_hand():
     for seat in seats_and_spectator(state):
         world = state.determinize(seat, random.Random(1))
         assert isinstance(world, MiniDState)
-        assert [len(h) for h in world.hands] == [len(h) for h in state.hands]
+        assert [len(h) for h in world.race.hands] == [len(h) for h in state.race.hands]
         if seat is not None:
-            assert world.hands[seat] == state.hands[seat]
-        assert world.discard == state.discard and world.waiting == state.waiting
-        assert Counter(world.deck) + sum((Counter(h) for h in world.hands), Counter()) == Counter(
-            state.deck
-        ) + sum((Counter(h) for h in state.hands), Counter())
+            assert world.race.hands[seat] == state.race.hands[seat]
+        assert world.race.discard == state.race.discard and world.race.waiting == state.race.waiting
+        assert Counter(world.race.deck) + sum((Counter(h) for h in world.race.hands), Counter()) == Counter(
+            state.race.deck
+        ) + sum((Counter(h) for h in state.race.hands), Counter())
 
 
 # -- move refs (docs/ARCHITECTURE.md: every ref names something in the mover's view) ------------------------
@@ -269,9 +269,8 @@ def test_card_events_account_for_every_card_drawn(options, players):
                 assert r.seat == e["seat"] and r.card in GAME.table.by_slug
                 total[r.verb] += 1
                 (drawn if r.verb == "drawn" else gone)[r.card] += 1
-        held = Counter(
-            GAME.table.cards[c].slug for q in range(players) for c in state.hands[q] + state.waiting[q]
-        )
+        r = state.race
+        held = Counter(GAME.table.cards[c].slug for q in range(players) for c in r.hands[q] + r.waiting[q])
         assert drawn - gone == held and gone - drawn == Counter()
     assert total["drawn"] and total["played"]
 
@@ -305,7 +304,7 @@ def test_standing_is_the_lead_in_cases_over_the_best_other_racer():
     s = race(players=3, positions=[10, 4, 7], hands=[STOP, [], []])
     assert [GAME.standing(s, q) for q in range(3)] == [3.0, -6.0, -3.0]
     s = race(players=2, positions=[58, 30], dice=[3])  # seat 0 finishes on the line (61)
-    assert s.is_over and GAME.standing(s, 0) == 61 - s.positions[1] and GAME.standing(s, 1) < 0
+    assert s.is_over and GAME.standing(s, 0) == 61 - s.race.positions[1] and GAME.standing(s, 1) < 0
 
 
 @pytest.mark.parametrize("players", [2, 6])
@@ -383,7 +382,7 @@ def test_game_parse_reads_a_card_by_its_english_id_too():
     s = race(positions=[2, 0], dice=[3], hands=[three, STOP], deck=["Appel de phares"])
     act(s, "roll", "draw")
     assert GAME.parse(s, "discard Handbrake").notation == "discard frein-a-main"
-    assert s.apply("discard flashing-headlights", seat=0) is s and len(s.hands[0]) == 3
+    assert s.apply("discard flashing-headlights", seat=0) is s and len(s.race.hands[0]) == 3
 
 
 def test_coverage_every_card_is_in_the_shared_event_deck():

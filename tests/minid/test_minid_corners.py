@@ -22,7 +22,7 @@ def test_md_c1_entering_a_corner_stops_on_its_first_case():
     """MD-C1: a 6 from case 7 would reach 13, but the car stops on 9 (the rest is lost) and rolls DRIFT."""
     s = race(positions=[7, 0], dice=[6, 15], hands=stops(2))
     act(s, "roll")
-    assert s.positions[0] == 9
+    assert s.race.positions[0] == 9
     mv = last_event(s, "move")
     assert (mv["src"], mv["dst"], mv["steps"], mv["stop"]) == (7, 9, 6, "corner")
     d = last_event(s, "drift")
@@ -35,11 +35,11 @@ def test_md_c2_drift_equal_to_difficulty_is_mastered_and_the_corner_drives_as_st
     s = race(positions=[7, 0], dice=[2, 8, 1, 4], hands=stops(2))
     act(s, "roll")
     assert last_event(s, "drift")["outcome"] == "mastered"
-    assert s.corner_state[0] == MASTERED
+    assert s.race.corner_state[0] == MASTERED
     act(s, "roll")  # seat 1: 0 -> 1
     assert decision(s) == ("turn", 0)
     act(s, "roll")  # seat 0: 4 from 9 -> 13, out of the corner
-    assert s.positions[0] == 13
+    assert s.race.positions[0] == 13
     assert moves(s, 0)[-1] == (9, 13, 4)
 
 
@@ -47,7 +47,7 @@ def test_md_c3_failed_drift_moves_exactly_one_case_per_turn_until_out():
     """MD-C3: DRIFT 7 vs 8 fails; 9 -> 10 -> 11 -> 12 one case a turn with no die, then rolls again."""
     s = race(positions=[7, 0], dice=[2, 7, 1, 1, 1, 1, 3], hands=stops(2))
     act(s, "roll")
-    assert last_event(s, "drift")["outcome"] == "failed" and s.corner_state[0] == FAILED
+    assert last_event(s, "drift")["outcome"] == "failed" and s.race.corner_state[0] == FAILED
     for want in (10, 11, 12):
         act(s, "roll")  # seat 1 rolls 1; seat 0 crawls (no pause: a crawling racer is offered no move card)
         assert decision(s) == ("turn", 1)
@@ -56,7 +56,7 @@ def test_md_c3_failed_drift_moves_exactly_one_case_per_turn_until_out():
     assert decision(s) == ("turn", 0)
     act(s, "roll")
     assert moves(s, 0)[-1] == (12, 15, 3)
-    assert s.forced_dice == []  # crawling used no die: every forced die went where the test says
+    assert s.race.forced_dice == []  # crawling used no die: every forced die went where the test says
 
 
 def test_md_c3_crawl_off_the_last_case_into_a_corner_enters_it():
@@ -74,9 +74,9 @@ def test_md_c4_natural_1_spins_skips_a_turn_then_crawls():
     s = race(positions=[7, 0], dice=[2, 1, 1, 1], hands=stops(2))
     act(s, "roll")
     assert last_event(s, "drift")["outcome"] == "spin"
-    assert (s.positions[0], s.skips[0], s.corner_state[0]) == (9, 1, FAILED)
+    assert (s.race.positions[0], s.race.skips[0], s.race.corner_state[0]) == (9, 1, FAILED)
     act(s, "roll")  # seat 1; then seat 0 skips
-    assert last_event(s, "skip")["seat"] == 0 and s.skips[0] == 0 and s.positions[0] == 9
+    assert last_event(s, "skip")["seat"] == 0 and s.race.skips[0] == 0 and s.race.positions[0] == 9
     act(s, "roll")  # seat 1; then seat 0 crawls 9 -> 10
     assert moves(s, 0)[-1] == (9, 10, None)
 
@@ -95,7 +95,7 @@ def test_md_c5_natural_20_kansei_dorifuto_next_section_and_play_again():
     s = race(positions=[7, 0], dice=[2, 20, 3], hands=stops(2))
     act(s, "roll")
     assert last_event(s, "drift")["outcome"] == "kansei"
-    assert s.positions[0] == 12
+    assert s.race.positions[0] == 12
     assert last_event(s, "place")["why"] == "kansei"
     assert decision(s) == ("turn", 0)  # plays again before seat 1
     act(s, "roll")
@@ -111,7 +111,7 @@ def test_md_c5_kansei_passes_cars_in_the_corner_and_attacks_one_on_the_landing_c
     b = find_events(s, "battle")
     assert [(e["attacker"], e["defender"], e["case"]) for e in b] == [(0, 2, 12)]
     assert last_event(s, "duel")["outcome"] == "overtake"
-    assert s.positions[0] == 13 and s.skips[2] == 1
+    assert s.race.positions[0] == 13 and s.race.skips[2] == 1
     assert decision(s) == ("turn", 0)  # the extra turn
     act(s, "roll")
     assert moves(s, 0)[-1] == (13, 17, 4)
@@ -123,7 +123,7 @@ def test_md_c5_kansei_onto_a_corner_first_case_enters_that_corner():
     act(s, "roll")
     ds = find_events(s, "drift")
     assert [(corner(d, s), d["outcome"]) for d in ds] == [("S gauche", "kansei"), ("S droite", "mastered")]
-    assert s.positions[0] == 39 and decision(s) == ("turn", 0)
+    assert s.race.positions[0] == 39 and decision(s) == ("turn", 0)
 
 
 def test_md_c5_kansei_in_the_last_corner_reaches_the_finish(tmp_path):

@@ -15,7 +15,7 @@ def test_md_e1_stopping_on_an_event_case_offers_a_draw_kept_cards_are_hidden():
     s = race(positions=[2, 0], dice=[3], deck=["Contre-braquage"], hands=[[], STOP])
     assert decision(s) == ("draw", 0) and notations(s) == ["draw", "pass"]
     act(s, "draw")
-    assert names(s.hands[0]) == ["Contre-braquage"]
+    assert names(s.race.hands[0]) == ["Contre-braquage"]
     assert s.view(0)["racers"][0]["hand"] == [{"ref": "hand:0", "card": "contre-braquage"}]
     v1 = s.view(1)
     assert "hand" not in v1["racers"][0] and v1["racers"][0]["hand_count"] == 1
@@ -43,15 +43,15 @@ def test_md_e1_stopping_on_an_event_case_offers_a_draw_kept_cards_are_hidden():
 def test_md_e1_drawing_is_optional():
     """MD-E1 'lets you draw': pass leaves the card on the deck."""
     s = race(positions=[2, 0], dice=[3], deck=["Nitro"], hands=[[], STOP])
-    top = s.deck[-1]
+    top = s.race.deck[-1]
     act(s, "pass")
-    assert s.hands[0] == [] and s.deck[-1] == top and decision(s) == ("turn", 1)
+    assert s.race.hands[0] == [] and s.race.deck[-1] == top and decision(s) == ("turn", 1)
 
 
 def test_md_e1_only_stopping_counts_not_passing_over():
     """MD-E1: driving over case 5 to 6 gives no draw."""
     s = race(positions=[2, 0], dice=[4], hands=[[], STOP])
-    assert s.positions[0] == 6 and decision(s) == ("turn", 1)
+    assert s.race.positions[0] == 6 and decision(s) == ("turn", 1)
 
 
 def test_md_e1_bolt_card_is_played_at_once():
@@ -60,7 +60,8 @@ def test_md_e1_bolt_card_is_played_at_once():
     s = race(positions=[40, 0], dice=[2], deck=["Coup de turbo"], hands=[[], STOP])
     act(s, "draw")
     assert last_event(s, "bolt")["card"] == "coup-de-turbo"
-    assert s.positions[0] == 45 and s.hands[0] == [] and s.discard == [find_card("Coup de turbo")]
+    r = s.race
+    assert r.positions[0] == 45 and r.hands[0] == [] and r.discard == [find_card("Coup de turbo")]
     assert decision(s) == ("turn", 1)
 
 
@@ -68,7 +69,7 @@ def test_md_e1_bolt_move_enters_corners_like_any_move():
     """⚡ Coup de turbo from 30: Épingle 4 starts on 31: the car stops there and rolls DRIFT (MD-C1)."""
     s = race(positions=[29, 0], dice=[1, 16], deck=["Coup de turbo"], hands=[[], STOP])
     act(s, "draw")
-    assert s.positions[0] == 31 and last_event(s, "drift")["outcome"] == "mastered"
+    assert s.race.positions[0] == 31 and last_event(s, "drift")["outcome"] == "mastered"
 
 
 def test_md_e1_bolt_puncture_goes_back_and_defends_when_level():
@@ -76,13 +77,13 @@ def test_md_e1_bolt_puncture_goes_back_and_defends_when_level():
     s = race(positions=[13, 12], dice=[2, 15, 5, 2], deck=["Crevaison"], hands=[[], STOP])
     act(s, "draw")
     assert [(b["attacker"], b["defender"], b["case"]) for b in find_events(s, "battle")] == [(1, 0, 12)]
-    assert s.positions == [12, 13]
+    assert s.race.positions == [12, 13]
 
 
 def test_md_e1_bolt_police_check_skips_the_next_turn():
     s = race(positions=[2, 0], dice=[3, 1], deck=["Contrôle de police"], hands=[[], STOP])
     act(s, "draw")
-    assert s.skips[0] == 1
+    assert s.race.skips[0] == 1
     act(s, "roll")
     assert [e["seat"] for e in find_events(s, "skip")] == [0]
 
@@ -121,12 +122,12 @@ def test_md_e1_waiting_bolt_cards_act_on_the_next_roll_and_skip_the_hand_limit()
         hands=[["Frein à main", "Appel de phares", "Ange gardien"], STOP],
     )
     act(s, "draw")
-    assert names(s.waiting[0]) == ["Eurobeat à fond"] and len(s.hands[0]) == 3
+    assert names(s.race.waiting[0]) == ["Eurobeat à fond"] and len(s.race.hands[0]) == 3
     assert s.view(1)["racers"][0]["waiting"] == ["eurobeat-a-fond"]
     assert decision(s) == ("turn", 1)  # no discard asked
     act(s, "roll")  # seat 1; then seat 0 rolls 2 + 2
     mv = [e for e in find_events(s, "move") if e["seat"] == 0][-1]
-    assert (mv["die"], mv["steps"]) == (2, 4) and s.waiting[0] == []
+    assert (mv["die"], mv["steps"]) == (2, 4) and s.race.waiting[0] == []
     assert last_event(s, "trigger") == {
         "type": "trigger",
         "seat": 0,
@@ -138,14 +139,15 @@ def test_md_e1_waiting_bolt_cards_act_on_the_next_roll_and_skip_the_hand_limit()
 def test_md_e1_waiting_move_card_waits_through_a_crawl():
     """⚡ next_move cards wait for a real move roll; crawling (MD-C3) has none."""
     s = race(positions=[10, 0], drift=["failed", None], waiting=[["Pluie battante"], []], hands=[[], STOP])
-    assert [e["dst"] for e in find_events(s, "move")] == [11] and names(s.waiting[0]) == ["Pluie battante"]
+    waiting = s.race.waiting
+    assert [e["dst"] for e in find_events(s, "move")] == [11] and names(waiting[0]) == ["Pluie battante"]
 
 
 def test_md_e1_waiting_drift_card_acts_on_the_next_drift():
     """⚡ Flaque d'huile: the next DRIFT roll is -4 (10 - 4 = 6 < 8: failed)."""
     s = race(positions=[7, 0], waiting=[["Flaque d'huile"], []], dice=[2, 10], hands=[[], STOP])
     d = last_event(s, "drift")
-    assert (d["die"], d["total"], d["outcome"]) == (10, 6, "failed") and s.waiting[0] == []
+    assert (d["die"], d["total"], d["outcome"]) == (10, 6, "failed") and s.race.waiting[0] == []
 
 
 def test_md_e1_kept_move_cards_before_the_roll_several_in_one_window():
@@ -158,7 +160,7 @@ def test_md_e1_kept_move_cards_before_the_roll_several_in_one_window():
     act(s, "play pied-au-plancher")
     mv = last_event(s, "move")
     assert (mv["die"], mv["steps"], mv["dst"]) == (1, 6, 18)
-    assert s.hands[0] == [] and sorted(names(s.discard)) == ["Nitro", "Pied au plancher"]
+    assert s.race.hands[0] == [] and sorted(names(s.race.discard)) == ["Nitro", "Pied au plancher"]
 
 
 def test_md_e1_countersteer_rerolls_the_drift_and_the_new_roll_stands():
@@ -193,7 +195,7 @@ def test_md_e1_gutter_run_masters_unless_natural_1():
 def test_md_e1_accepting_the_drift_keeps_the_card():
     s = race(positions=[7, 0], dice=[2, 12], hands=[["Frein à main"], STOP])
     act(s, "accept")
-    assert names(s.hands[0]) == ["Frein à main"] and last_event(s, "drift")["outcome"] == "mastered"
+    assert names(s.race.hands[0]) == ["Frein à main"] and last_event(s, "drift")["outcome"] == "mastered"
 
 
 def test_md_e1_guardian_angel_rerolls_a_crossing_even_the_judgement():
@@ -202,7 +204,7 @@ def test_md_e1_guardian_angel_rerolls_a_crossing_even_the_judgement():
     assert decision(s) == ("crossing", 0) and s.view(0)["decision"]["die"] == 1
     act(s, "play ange-gardien")
     assert [(e["die"], e["outcome"]) for e in find_events(s, "crossing")] == [(15, "clear")]
-    assert s.status[0] == 0
+    assert s.race.status[0] == 0
 
 
 def test_md_e1_delivery_reflexes_cancel_a_skip():
@@ -210,10 +212,11 @@ def test_md_e1_delivery_reflexes_cancel_a_skip():
     s = race(positions=[12, 0], skips=[1, 0], dice=[3], hands=[["Réflexes de livreur"], STOP])
     assert decision(s) == ("skip", 0) and notations(s) == ["play reflexes-de-livreur", "pass"]
     act(s, "play reflexes-de-livreur")
-    assert s.skips[0] == 0 and last_event(s, "move")["dst"] == 15
+    assert s.race.skips[0] == 0 and last_event(s, "move")["dst"] == 15
     s = race(positions=[12, 0], skips=[1, 0], hands=[["Réflexes de livreur"], STOP])
     act(s, "pass")
-    assert s.skips[0] == 0 and find_events(s, "move") == [] and names(s.hands[0]) == ["Réflexes de livreur"]
+    r = s.race
+    assert r.skips[0] == 0 and find_events(s, "move") == [] and names(r.hands[0]) == ["Réflexes de livreur"]
 
 
 def test_md_e1_hand_limit_discard_down_to_3_at_the_end_of_the_turn():
@@ -226,12 +229,12 @@ def test_md_e1_hand_limit_discard_down_to_3_at_the_end_of_the_turn():
     )
     act(s, "roll")
     act(s, "draw")
-    assert decision(s) == ("discard", 0) and len(s.hands[0]) == 4
+    assert decision(s) == ("discard", 0) and len(s.race.hands[0]) == 4
     assert sorted(notations(s)) == sorted(
         ["discard nitro", "discard frein-a-main", "discard appel-de-phares", "discard contre-braquage"]
     )
     act(s, "discard appel-de-phares")
-    assert len(s.hands[0]) == 3 and decision(s) == ("turn", 1)
+    assert len(s.race.hands[0]) == 3 and decision(s) == ("turn", 1)
     assert last_event(s, "discard") == {"type": "discard", "seat": 0, "card": "appel-de-phares"}
 
 
@@ -240,7 +243,7 @@ def test_md_e1_empty_deck_reshuffles_the_discard_pile():
     everything = [CARDS[c].name["fr"] for c in DECK]
     everything.remove("Nitro")  # the other Nitro is seat 1's
     s = race(positions=[2, 0], dice=[3], discard=everything, hands=[[], STOP])
-    assert s.deck == [] and decision(s) == ("draw", 0)
+    assert s.race.deck == [] and decision(s) == ("draw", 0)
     act(s, "draw")
     assert last_event(s, "reshuffle")["cards"] == len(DECK) - 1
     assert sum(s.census()[-1].values()) == len(DECK)

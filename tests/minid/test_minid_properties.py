@@ -33,23 +33,22 @@ def test_random_races_keep_the_rules_invariants(seed, players, options):
     g = kansei.load("minid", **options)
     s = g.start(seed=seed, players=players)
     rng = random.Random(seed)
-    L = s.track.length
-    bunta = s.bunta
+    r = s.race
+    L = r.track.length
+    bunta = r.bunta
     while not s.is_over:
         d = s.view(None)["decision"]
         if d["kind"] in AT_REST:
-            road = [
-                s.positions[q] for q in range(players) if s.status[q] == RACING and 1 <= s.positions[q] <= L
-            ]
+            road = [x for q, x in enumerate(r.positions) if r.status[q] == RACING and 1 <= x <= L]
             assert len(road) == len(set(road)), (road, d)
-        assert all(k >= 0 for k in s.skips)
-        assert all(0 <= x <= L + 1 for x in s.positions)
-        assert s.bunta <= bunta
-        bunta = s.bunta
+        assert all(k >= 0 for k in r.skips)
+        assert all(0 <= x <= L + 1 for x in r.positions)
+        assert r.bunta <= bunta
+        bunta = r.bunta
         act(s, rng.choice(s.legal_actions()))
     placings = s.view(None)["placings"]
     assert sorted(placings) == list(range(players))
-    assert placings[: len(s.finished)] == s.finished
+    assert placings[: len(s.race.finished)] == s.race.finished
     assert s.winner == placings[0]
     json.dumps(all_events(s))
     assert {e["type"] for a, e in s.event_log() if a is not None} <= {

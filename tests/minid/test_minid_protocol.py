@@ -4,8 +4,10 @@ and the research hooks."""
 
 from __future__ import annotations
 
+import copy
 import io
 import json
+import pickle
 import random
 from typing import Any
 
@@ -19,6 +21,7 @@ import kansei
 from kansei import ContentError, IllegalAction, KanseiError, OptionError
 from kansei.agents import choose, make_agent
 from kansei.builtin.minid.game import NO_DECKS
+from kansei.builtin.minid.race import OWN, Race
 from kansei.builtin.minid.state import MiniDState
 from kansei.core.protocol import Action
 from kansei.testing import play_random
@@ -126,7 +129,7 @@ def test_a_racer_holding_only_unusable_cards_is_asked_and_can_only_decline():
         s.apply(only, seat=0)
     assert decision(s) == ("turn", 1)
     s = GAME.start(seed=0, players=2, setup={**setup, "hands": [[], STOP]})
-    assert decision(s) == ("turn", 1) and s.positions[0] == 9  # seat 0, holding nothing, was never asked
+    assert decision(s) == ("turn", 1) and s.race.positions[0] == 9  # seat 0, holding nothing, was never asked
 
 
 @pytest.mark.parametrize(("options", "players"), CONFIGS)
@@ -172,6 +175,23 @@ def test_views_reveals_and_legal_lists_alias_nothing():
         legal[0].notation = "pass"  # type: ignore[misc]
     assert (json.dumps(s.view(0)), json.dumps(s.reveal())) == before[:2]
     assert json.dumps(kansei.load("minid").start(seed=4, players=3).view(None)) == before[2]
+
+
+def test_a_race_copies_and_pickles_every_field_it_changes_and_shares_the_games():
+    """A state's race (race.py): its clone, pickle and deep copy hold every field the race changes, equal
+    and unshared (the order of play excepted: replaced, never changed), and its game's table and track."""
+    s = kansei.load("minid").start(seed=5, players=3)
+    rng = random.Random(5)
+    for _ in range(12):
+        s.apply(rng.choice(s.legal_actions()))
+    r = s.race
+    slots = getattr(Race, "__slots__", None)  # compiled, a native class lists none
+    if slots is not None:
+        assert set(slots) == set(OWN) | {"game", "table", "track", "rng", "narrating", "news"}
+    for other in (r.clone(), pickle.loads(pickle.dumps(r)), copy.deepcopy(r)):
+        assert {name: getattr(other, name) for name in OWN} == {name: getattr(r, name) for name in OWN}
+        assert other.positions is not r.positions and other.hands[0] is not r.hands[0]
+        assert other.table is GAME.table and other.track is GAME.track
 
 
 def test_legal_lists_are_fresh_tuples_no_caller_can_change_for_every_game():
@@ -280,7 +300,7 @@ def test_forged_actions_run_the_engines_own_action_or_are_refused():
     s = race(positions=[12, 0], dice=[1], hands=[["Nitro", "Frein à main"], STOP])
     nitro, frein = (GAME.table.find_card(n) for n in ("Nitro", "Frein à main"))
     act(s, Action("roll", "play", (frein,)))  # a roll dressed as a card: the engine rolls
-    assert s.hands[0] == sorted([nitro, frein]) and s.positions[0] == 13
+    assert s.race.hands[0] == sorted([nitro, frein]) and s.race.positions[0] == 13
     s = race(positions=[12, 0], dice=[1], hands=[["Nitro"], STOP])
     forgeries = [Action("play nitro x", "play", (nitro,)), Action("discard nitro", "discard", (nitro,))]
     for forged in [*forgeries, None, 3, b"roll", ("roll",), Action("", "roll")]:

@@ -70,7 +70,7 @@ def test_md_s2_everyone_crosses_everyone_sprints_again():
 
 def test_md_s2_order_goes_round_from_the_starter():
     s = race(players=4, starter=2, positions=[0, 0, 0, 0], hands=stops(4))
-    assert s.order == [2, 3, 0, 1] and decision(s) == ("turn", 2)
+    assert s.race.order == [2, 3, 0, 1] and decision(s) == ("turn", 2)
 
 
 def test_md_s2_random_sprints_pick_every_starter():
@@ -80,7 +80,7 @@ def test_md_s2_random_sprints_pick_every_starter():
         rng = random.Random(seed)
         while s.view(None)["phase"] == "sprint":
             act(s, rng.choice(SPRINT_ACTS))
-        seen.add(s.order[0])
+        seen.add(s.race.order[0])
     assert seen == {0, 1, 2}
 
 
@@ -107,7 +107,7 @@ def test_md_r2_corner_before_battle_on_the_same_case():
 def test_md_r2_an_opponent_before_the_corner_means_battle_and_no_corner():
     """MD-R2: seat 1 on 8: seat 0's 4 from 7 stops on 8 for a battle; the corner is not reached."""
     s = race(positions=[7, 8], dice=[4, 5, 10, 3], hands=[[], STOP])
-    assert find_events(s, "drift") == [] and last_event(s, "battle")["case"] == 8 and s.positions[0] == 7
+    assert find_events(s, "drift") == [] and last_event(s, "battle")["case"] == 8 and s.race.positions[0] == 7
 
 
 # -- MD-W1 ---------------------------------------------------------------------------------------------------
@@ -126,7 +126,7 @@ def test_md_w1_first_to_the_finish_wins_two_racers():
 def test_md_w1_the_others_race_on_for_places():
     """MD-W1: seat 0 finishes 1st; seats 1 and 2 race on."""
     s = race(players=3, positions=[58, 30, 40], dice=[3], hands=[[], STOP, []])
-    assert s.finished == [0] and not s.is_over and s.status[0] == 1
+    assert s.race.finished == [0] and not s.is_over and s.race.status[0] == 1
     assert s.returns() == [0.0, 0.0, 0.0] and s.winner is None
 
 
@@ -136,7 +136,7 @@ def test_md_w1_racers_out_rank_last_first_out_last():
     s = race(
         players=4, bunta=32, positions=[58, 12, 27, 30], met=[True, True, False, False], dice=[6, 1, 1, 3]
     )
-    assert s.out == [3, 2] and s.is_over
+    assert s.race.out == [3, 2] and s.is_over
     assert s.view(None)["placings"] == [0, 1, 2, 3]
     assert s.returns() == pytest.approx([1.0, 1 / 3, -1 / 3, -1.0])
 
@@ -230,7 +230,7 @@ def test_illegal_and_out_of_turn_actions_are_refused_with_the_state_unchanged():
     assert "'Handbrake' is not played now but after your DRIFT roll" in refused(s, frein, seat=0)
     assert "you hold no 'Nitro'" in refused(s, Action("play nitro"), seat=0)
     assert "no Event card is called 'teleport'" in refused(s, Action("play teleport"), seat=0)
-    forged = Action("play frein-a-main", "play", (s.hands[0][0],))
+    forged = Action("play frein-a-main", "play", (s.race.hands[0][0],))
     assert "is not played now" in refused(s, forged, seat=0)
     assert refused(s, "play nitro", seat=1) == "player 2: it is not your turn (player 1 is to move)"
     assert json.dumps(s.reveal(), sort_keys=True) == before
@@ -261,8 +261,8 @@ def test_views_hide_hands_deck_order_and_future_dice():
     assert "Nitro" not in json.dumps(v0) and "dice" not in v0
     assert v0["deck"] == {"ref": "zone:-:deck", "count": 30}  # how many cards, not which
     d = s.determinize(0, random.Random(4))
-    assert d.view(0) == v0 and d.census() == s.census() and d.forced_dice == []
-    assert d.hands[0] == s.hands[0] and len(d.hands[1]) == 2
+    assert d.view(0) == v0 and d.census() == s.census() and d.race.forced_dice == []
+    assert d.race.hands[0] == s.race.hands[0] and len(d.race.hands[1]) == 2
 
 
 def test_determinize_depends_only_on_what_the_seat_knows():

@@ -2,10 +2,13 @@
 
 ``python -m kansei.build`` may compile a few hot modules with mypyc (the search loop, each game's
 ``Game.compiled_modules``) into extension modules beside their sources, which Python then imports in their
-place. This guard, installed by ``import kansei``, keeps the source instead wherever
+place. The compiled modules of one folder are one group, built together (a game's modules call each
+other's compiled functions directly), so they are used together or not at all. This guard, installed by
+``import kansei``, keeps the sources of a folder's compiled modules instead wherever
 
 - ``KANSEI_PURE`` is set in the environment (the pure-Python path, always kept, gives identical games), or
-- the compiled module is older than its source (edited since: it would not run the same code).
+- any of them is older than its source (edited since: it would not run the same code, and the others
+  would call the old code of the edited one).
 
 It looks only at ``kansei.*`` modules that have both an extension module and a ``.py`` source side by
 side; every other import goes on as usual.
@@ -32,12 +35,23 @@ def source_of(compiled: Path) -> Path:
     return compiled.with_name(compiled.name.split(".", 1)[0] + ".py")
 
 
-def use_compiled(compiled: Path) -> bool:
-    """Whether the extension module ``compiled`` is imported in place of its source."""
-    if os.environ.get(PURE):
-        return False
+def extension_modules(folder: Path) -> list[Path]:
+    """The extension modules in ``folder`` (compiled modules and mypyc's libraries beside them)."""
+    return sorted(p for pattern in ("*.so", "*.pyd") for p in folder.glob(pattern))
+
+
+def current(compiled: Path) -> bool:
+    """Whether the extension module ``compiled`` was built from its source as it is (or has no source)."""
     source = source_of(compiled)
     return not source.exists() or source.stat().st_mtime <= compiled.stat().st_mtime
+
+
+def use_compiled(compiled: Path) -> bool:
+    """Whether the extension module ``compiled`` is imported in place of its source: not where
+    ``KANSEI_PURE`` is set, and only if every compiled module of its folder (its group) is current."""
+    if os.environ.get(PURE):
+        return False
+    return all(current(other) for other in extension_modules(compiled.parent))
 
 
 class CompiledGuard(importlib.abc.MetaPathFinder):
@@ -71,12 +85,14 @@ def install() -> None:
 
 def compiled_modules() -> list[str]:
     """The ``kansei.*`` modules imported so far that run compiled in this process (what a benchmark
-    reports beside its figures)."""
+    reports beside its figures). A module's source is looked for where its name puts it: mypyc gives the
+    modules of a group that import one another a ``__file__`` of its own making."""
+    top = Path(__file__).resolve().parent.parent.parent  # the folder holding the kansei package
     out = []
     for name, module in list(sys.modules.items()):
         where = getattr(module, "__file__", None)
         if name.startswith("kansei.") and where and not where.endswith(".py"):
-            if source_of(Path(where)).exists():  # not mypyc's helper module, which has no source
+            if top.joinpath(*name.split(".")).with_suffix(".py").exists():  # not a mypyc library
                 out.append(name)
     return sorted(out)
 
@@ -85,6 +101,8 @@ __all__ = [
     "PURE",
     "CompiledGuard",
     "compiled_modules",
+    "current",
+    "extension_modules",
     "install",
     "runs_compiled",
     "source_of",

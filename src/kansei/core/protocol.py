@@ -9,6 +9,7 @@ template of ``determinize``. A game implements the underscored hooks; it never w
 from __future__ import annotations
 
 import copy
+import functools
 import hashlib
 import importlib
 import json
@@ -26,7 +27,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from .effects import BlockRegistry
 from .errors import ContentError, IllegalAction, KanseiError, OptionError
-from .events import Event, EventLog, QuietLog, json_copy
+from .events import Event, EventLog, QuietLog, Record, json_copy
 from .names import Names
 from .options import shorten
 from .records import CardEvent
@@ -137,6 +138,12 @@ class GameSetup(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
+@functools.cache
+def _no_setup(model: type[GameSetup]) -> GameSetup:
+    """The setup of a start without one, made once per model (setups are frozen, their defaults plain)."""
+    return model()
+
+
 def _type_text(ann: Any) -> str:
     origin = typing.get_origin(ann)
     if origin is typing.Literal:
@@ -200,11 +207,10 @@ class Game:
     standing_unit: ClassVar[str] = ""
     # event types the game logs that deliberately narrate nothing (bookkeeping); every other type narrates
     silent_events: ClassVar[frozenset[str]] = frozenset()
-    # modules of the game's package (names relative to it) that ``python -m kansei.build`` may compile with
-    # mypyc: typed functions of the state, and no class of their own that a state keeps other than a
-    # NamedTuple (a class made and dropped within one computation, like Touge's scoring Profile, is fine);
-    # compiled, they must play exactly the games their source plays (core/compiled.py keeps the source
-    # otherwise)
+    # modules of the game's package (names relative to it) that ``python -m kansei.build`` compiles with
+    # mypyc, together: typed functions, and classes of their own that become native ones (no subclass of a
+    # Python class such as State; a pickled instance needs its own __reduce__); compiled, they must play
+    # exactly the games their sources play (core/compiled.py keeps the sources otherwise)
     compiled_modules: ClassVar[tuple[str, ...]] = ()
 
     options: GameOptions
@@ -277,7 +283,7 @@ class Game:
         if isinstance(setup, self.Setup):
             return setup
         if setup is None:
-            return self.Setup()
+            return _no_setup(self.Setup)
         if not isinstance(setup, Mapping):
             keys = ", ".join(self.Setup.model_fields) or "none"
             raise ContentError([f"{self.id} setup: must be an object of keys ({keys})"])
@@ -772,6 +778,15 @@ class State:
             data["type"] = type_
             log.append(seat, data)
 
+    def log_records(self, entries: list[tuple[int | None, Record]]) -> None:
+        """Events given as records (``core.events.EventKind``), in order: ``(None, (KIND, value, …))`` for
+        one every seat sees, ``(seat, (KIND, value, …))`` for one only ``seat`` sees. For rules that build
+        a step's events themselves and hand them over at its end; readers get them as ``log`` and
+        ``log_private`` would have made them."""
+        log = self._log
+        if log.keeps:
+            log.extend(entries)
+
     @property
     def narrating(self) -> bool:
         """Whether this state keeps the events it logs: False in a world made for search
@@ -787,7 +802,7 @@ class State:
             raise OptionError(
                 f"start must be a count of events (an int >= 0), not {shorten(repr(start), 30)}"
             )
-        return [json_copy(event) for event in self._log.visible_from(seat, start)]
+        return self._log.visible_from(seat, start, copy=True)
 
     def events_since(
         self, seat: int | None, cursor: int = 0, *, copy: bool = True
@@ -804,13 +819,12 @@ class State:
             raise OptionError(
                 f"cursor {shorten(repr(cursor), 30)} is not a position of this state's log (0..{n})"
             )
-        events, cursor = self._log.since(seat, cursor)
-        return ([json_copy(e) for e in events] if copy else events), cursor
+        return self._log.since(seat, cursor, copy)
 
     def event_log(self) -> list[tuple[int | None, Event]]:
         """Every event with its audience (None: public; a seat: private to it), as copies. Like
         :meth:`reveal`, for tests, replays and debugging: never sent to a seat."""
-        return [(audience, json_copy(event)) for audience, event in self._log.entries()]
+        return list(self._log.entries(copy=True))
 
     def event_count(self) -> int:
         """How many events have been logged in all (public and private)."""

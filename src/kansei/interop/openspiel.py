@@ -673,9 +673,10 @@ class _Loader(pickle.Unpickler):
                     obj = getattr(importlib.import_module(module), name)
                 except (ImportError, AttributeError):
                     obj = None
-                if (isinstance(obj, type) or inspect.isfunction(obj)) and str(
-                    getattr(obj, "__module__", "")
-                ).startswith("kansei"):
+                function = inspect.isfunction(obj) or inspect.isbuiltin(obj)  # builtin: compiled (mypyc)
+                if (isinstance(obj, type) or function) and str(getattr(obj, "__module__", "")).startswith(
+                    "kansei"
+                ):
                     return obj
         raise SerializationError(f"a serialized state refers to {module}.{name}, which no kansei state holds")
 

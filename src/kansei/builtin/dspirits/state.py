@@ -507,6 +507,7 @@ class StateBase(DuelState):
             drawn = sorted(spirits[:n_spirits] + supports[:n_supports])
             self.hand[p] = sorted(known + [plain[c] for c in drawn]) if known else [plain[c] for c in drawn]
 
+
 __all__ = [
     "ATTACK_STANCE",
     "AttackItem",

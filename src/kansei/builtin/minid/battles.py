@@ -1,53 +1,50 @@
 """Battles — overtake or die trying (MD-F1..F3): task steps of the race, each a function of the state
-(``(battle, attacker, defender)`` on the task stack)."""
+(``(battle, attacker, defender)`` on the task stack), each a function of the race."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from . import rules
+from .race import BATTLE_EVENT, DUEL_EVENT, Race
 from .terms import AURA, BATTLE, RACING, Decision
 
-if TYPE_CHECKING:  # pragma: no cover
-    from .state import MiniDState
 
-
-def battle(s: MiniDState, att: int, dfd: int) -> None:
-    pos, status = s.positions, s.status
+def battle(r: Race, att: int, dfd: int) -> None:
+    pos, status = r.positions, r.status
     if status[att] != RACING or status[dfd] != RACING or pos[att] != pos[dfd]:
         return
-    s.log("battle", attacker=att, defender=dfd, case=pos[att])
-    s.battle_bonus[att] = s.battle_bonus[dfd] = 0
-    tasks = s.tasks
+    if r.narrating:
+        r.tell((BATTLE_EVENT, att, dfd, pos[att]))
+    r.battle_bonus[att] = r.battle_bonus[dfd] = 0
+    tasks = r.tasks
     tasks.append((duel, att, dfd))
-    if s.hands[dfd]:  # each racer holding cards is asked, the attacker first
+    if r.hands[dfd]:  # each racer holding cards is asked, the attacker first
         tasks.append((battle_card, dfd, att, dfd))
-    if s.hands[att]:
+    if r.hands[att]:
         tasks.append((battle_card, att, att, dfd))
 
 
-def ask_battle_card(s: MiniDState, p: int, att: int, dfd: int) -> None:
+def ask_battle_card(r: Race, p: int, att: int, dfd: int) -> None:
     """After a battle card: the racer is asked again (if it still holds cards)."""
-    s.tasks.append((battle_card, p, att, dfd))
+    r.tasks.append((battle_card, p, att, dfd))
 
 
-def battle_card(s: MiniDState, p: int, att: int, dfd: int) -> None:
-    if s.hands[p] and s.status[att] == RACING and s.status[dfd] == RACING:
-        s.pending = Decision(BATTLE, p, attacker=att, defender=dfd)
+def battle_card(r: Race, p: int, att: int, dfd: int) -> None:
+    if r.hands[p] and r.status[att] == RACING and r.status[dfd] == RACING:
+        r.pending = Decision(BATTLE, p, attacker=att, defender=dfd)
 
 
-def duel(s: MiniDState, att: int, dfd: int) -> None:
+def duel(r: Race, att: int, dfd: int) -> None:
     """MD-F2: attack 1d20 against defence 1d20 + 1d6, resolved in the order (a)..(e)."""
-    if s.status[att] != RACING or s.status[dfd] != RACING:
+    if r.status[att] != RACING or r.status[dfd] != RACING:
         return
-    attack_mod = s.battle_bonus[att] + (AURA if s.aura == att else 0)
-    defence_mod = s.battle_bonus[dfd] + (AURA if s.aura == dfd else 0)
-    s.battle_bonus[att] = s.battle_bonus[dfd] = 0
-    defender_case = s.positions[dfd]
+    attack_mod = r.battle_bonus[att] + (AURA if r.aura == att else 0)
+    defence_mod = r.battle_bonus[dfd] + (AURA if r.aura == dfd else 0)
+    r.battle_bonus[att] = r.battle_bonus[dfd] = 0
+    defender_case = r.positions[dfd]
     while True:
-        a = rules.roll(s, 20)
-        d = rules.roll(s, 20)
-        e = rules.roll(s, 6)
+        a = rules.roll(r, 20)
+        d = rules.roll(r, 20)
+        e = rules.roll(r, 6)
         attack = a + attack_mod
         defence = d + e + defence_mod
         perfect_defence = a == 1 or d == 20
@@ -57,35 +54,25 @@ def duel(s: MiniDState, att: int, dfd: int) -> None:
             outcome = "both_perfect"
         elif perfect_defence:  # (a)
             outcome = "perfect_defence"
-            shift = shift_die = rules.roll(s, 6)
+            shift = shift_die = rules.roll(r, 6)
         elif perfect_overtake:  # (b)
             outcome = "perfect_overtake"
-            shift_die = rules.roll(s, 6)
-            shift = shift_die + (AURA if s.aura == att else 0)
+            shift_die = rules.roll(r, 6)
+            shift = shift_die + (AURA if r.aura == att else 0)
         elif attack == defence:  # (c) equal totals -> roll again
             outcome = "tie"
         elif attack > defence:  # (d)
             outcome = "overtake"
         else:  # (e)
             outcome = "held"
-        s.log(
-            "duel",
-            attacker=att,
-            defender=dfd,
-            attack=a,
-            attack_total=attack,
-            defence=[d, e],
-            defence_total=defence,
-            outcome=outcome,
-            shift=shift,
-            shift_die=shift_die,
-        )
+        if r.narrating:
+            r.tell((DUEL_EVENT, att, dfd, a, attack, [d, e], defence, outcome, shift, shift_die))
         if outcome != "both_perfect" and outcome != "tie":
             break
     if outcome == "perfect_defence":
-        rules.place_back(s, att, defender_case - (shift or 0), "perfect_defence")
+        rules.place_back(r, att, defender_case - (shift or 0), "perfect_defence")
     elif outcome == "held":
-        rules.place_back(s, att, defender_case - 1, "held")
+        rules.place_back(r, att, defender_case - 1, "held")
     else:
-        s.skips[dfd] += 1
-        rules.forward(s, att, 1 if outcome == "overtake" else shift or 1, None, "overtake")  # MD-F3 chains
+        r.skips[dfd] += 1
+        rules.forward(r, att, 1 if outcome == "overtake" else shift or 1, None, "overtake")  # MD-F3 chains

@@ -2,10 +2,10 @@
 
 An Event card names one block: ``effect = { block = "advance", cases = 3 }``. Two kinds:
 
-- **bolt** — a ⚡ card acts as soon as it is drawn (MD-E1): ``run(p, state, seat, card)``. The ones with
+- **bolt** — a ⚡ card acts as soon as it is drawn (MD-E1): ``run(p, race, seat, card)``. The ones with
   ``waits`` set (``next_move``, ``next_drift``) lie face up in front of the racer until the roll they
   modify: ``amount(p)`` is then added to it.
-- **kept** — a kept card waits hidden in hand for its moment, its ``window``: ``play(p, state, seat,
+- **kept** — a kept card waits hidden in hand for its moment, its ``window``: ``play(p, race, seat,
   decision)`` acts on the decision open then (the DRIFT roll being answered, the battle about to start…).
 
 Every block's parameters are validated when content loads; a card never needs Python of its own.
@@ -25,7 +25,7 @@ from .corners import ask_drift
 from .terms import BATTLE, BOLT, CROSSING, DRIFT, DRIFT_ROLL, KEPT, MOVE_ROLL, SKIP, TURN
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .state import MiniDState
+    from .race import Race
     from .terms import Decision
 
 REGISTRY = BlockRegistry("minid")
@@ -58,7 +58,7 @@ class Bolt:
 
     waits: str | None = None
 
-    def run(self, p: Any, s: MiniDState, seat: int, card: str) -> None:  # pragma: no cover - abstract
+    def run(self, p: Any, r: Race, seat: int, card: str) -> None:  # pragma: no cover - abstract
         raise NotImplementedError
 
     def amount(self, p: Any) -> int:
@@ -68,37 +68,37 @@ class Bolt:
 class Advance(Bolt):
     """Move forward ``cases`` now; corners, battles and Bunta apply as on any move."""
 
-    def run(self, p: Any, s: MiniDState, seat: int, card: str) -> None:
-        rules.forward(s, seat, p.cases, None, "card", card)
+    def run(self, p: Any, r: Race, seat: int, card: str) -> None:
+        rules.forward(r, seat, p.cases, None, "card", card)
 
 
 class Retreat(Bolt):
     """Go back ``cases`` now (a car put back enters no corner; level with an opponent it defends)."""
 
-    def run(self, p: Any, s: MiniDState, seat: int, card: str) -> None:
-        rules.place_back(s, seat, s.positions[seat] - p.cases, "card", card)
+    def run(self, p: Any, r: Race, seat: int, card: str) -> None:
+        rules.place_back(r, seat, r.positions[seat] - p.cases, "card", card)
 
 
 class SkipTurn(Bolt):
     """Skip your next turn."""
 
-    def run(self, p: Any, s: MiniDState, seat: int, card: str) -> None:
-        s.skips[seat] += 1
+    def run(self, p: Any, r: Race, seat: int, card: str) -> None:
+        r.skips[seat] += 1
 
 
 class PlayAgain(Bolt):
     """Play again after this turn."""
 
-    def run(self, p: Any, s: MiniDState, seat: int, card: str) -> None:
-        rules.play_again(s, seat)
+    def run(self, p: Any, r: Race, seat: int, card: str) -> None:
+        rules.play_again(r, seat)
 
 
 class BuntaDrives(Bolt):
     """Bunta drives ``cases`` towards the start now; every racer he crosses rolls for it (MD-N)."""
 
-    def run(self, p: Any, s: MiniDState, seat: int, card: str) -> None:
-        if s.bunta_driving:
-            bunta.bunta_drive(s, p.cases, card)
+    def run(self, p: Any, r: Race, seat: int, card: str) -> None:
+        if r.bunta_driving:
+            bunta.bunta_drive(r, p.cases, card)
 
 
 class NextRoll(Bolt):
@@ -107,8 +107,8 @@ class NextRoll(Bolt):
     def __init__(self, roll: str):
         self.waits = roll
 
-    def run(self, p: Any, s: MiniDState, seat: int, card: str) -> None:
-        pass  # the state puts the card face up in front of the racer
+    def run(self, p: Any, r: Race, seat: int, card: str) -> None:
+        pass  # the race puts the card face up in front of the racer
 
     def amount(self, p: Any) -> int:
         return int(p.amount)
@@ -122,7 +122,7 @@ class Kept:
 
     window: str = TURN
 
-    def play(self, p: Any, s: MiniDState, seat: int, d: Decision) -> None:  # pragma: no cover - abstract
+    def play(self, p: Any, r: Race, seat: int, d: Decision) -> None:  # pragma: no cover - abstract
         raise NotImplementedError
 
 
@@ -131,9 +131,9 @@ class MoveBonus(Kept):
 
     window = TURN
 
-    def play(self, p: Any, s: MiniDState, seat: int, d: Decision) -> None:
-        s.move_bonus += p.amount
-        rules.ask_turn_card(s, seat)
+    def play(self, p: Any, r: Race, seat: int, d: Decision) -> None:
+        r.move_bonus += p.amount
+        rules.ask_turn_card(r, seat)
 
 
 class DriftReroll(Kept):
@@ -141,8 +141,8 @@ class DriftReroll(Kept):
 
     window = DRIFT
 
-    def play(self, p: Any, s: MiniDState, seat: int, d: Decision) -> None:
-        ask_drift(s, seat, d.line, rules.reroll(s, seat, "drift", d.die), d.mod, d.master)
+    def play(self, p: Any, r: Race, seat: int, d: Decision) -> None:
+        ask_drift(r, seat, d.line, rules.reroll(r, seat, "drift", d.die), d.mod, d.master)
 
 
 class DriftBonus(Kept):
@@ -150,8 +150,8 @@ class DriftBonus(Kept):
 
     window = DRIFT
 
-    def play(self, p: Any, s: MiniDState, seat: int, d: Decision) -> None:
-        ask_drift(s, seat, d.line, d.die, d.mod + p.amount, d.master)
+    def play(self, p: Any, r: Race, seat: int, d: Decision) -> None:
+        ask_drift(r, seat, d.line, d.die, d.mod + p.amount, d.master)
 
 
 class DriftMaster(Kept):
@@ -159,8 +159,8 @@ class DriftMaster(Kept):
 
     window = DRIFT
 
-    def play(self, p: Any, s: MiniDState, seat: int, d: Decision) -> None:
-        ask_drift(s, seat, d.line, d.die, d.mod, True)
+    def play(self, p: Any, r: Race, seat: int, d: Decision) -> None:
+        ask_drift(r, seat, d.line, d.die, d.mod, True)
 
 
 class BattleBonus(Kept):
@@ -168,9 +168,9 @@ class BattleBonus(Kept):
 
     window = BATTLE
 
-    def play(self, p: Any, s: MiniDState, seat: int, d: Decision) -> None:
-        s.battle_bonus[seat] += p.amount
-        ask_battle_card(s, seat, d.attacker, d.defender)
+    def play(self, p: Any, r: Race, seat: int, d: Decision) -> None:
+        r.battle_bonus[seat] += p.amount
+        ask_battle_card(r, seat, d.attacker, d.defender)
 
 
 class CrossingReroll(Kept):
@@ -178,8 +178,8 @@ class CrossingReroll(Kept):
 
     window = CROSSING
 
-    def play(self, p: Any, s: MiniDState, seat: int, d: Decision) -> None:
-        bunta.ask_crossing(s, seat, rules.reroll(s, seat, "crossing", d.die), d.mod)
+    def play(self, p: Any, r: Race, seat: int, d: Decision) -> None:
+        bunta.ask_crossing(r, seat, rules.reroll(r, seat, "crossing", d.die), d.mod)
 
 
 class CancelSkip(Kept):
@@ -187,9 +187,9 @@ class CancelSkip(Kept):
 
     window = SKIP
 
-    def play(self, p: Any, s: MiniDState, seat: int, d: Decision) -> None:
-        s.skips[seat] -= 1
-        rules.take_turn(s, seat)
+    def play(self, p: Any, r: Race, seat: int, d: Decision) -> None:
+        r.skips[seat] -= 1
+        rules.take_turn(r, seat)
 
 
 REGISTRY.register("advance", Cases, Advance(), kind=BOLT)

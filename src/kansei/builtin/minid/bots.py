@@ -1,7 +1,9 @@
-"""Bot hints for Mini D: the evaluation used by the greedy bot and at MCTS leaves."""
+"""Bot hints for Mini D: the evaluation used by the greedy bot and at MCTS leaves, and the learned value's
+features. Compiled with the race (``python -m kansei.build``), they read its fields natively."""
 
 from __future__ import annotations
 
+from .race import Race
 from .state import MiniDState
 from .terms import AURA, FAILED, FINISHED, OUT, SPRINT_LINE
 
@@ -10,39 +12,40 @@ CARD = 1.5  # a kept card is worth about one and a half cases
 SKIP = 3.5  # a skipped turn costs an average move
 
 
-def _progress(s: MiniDState, q: int) -> float:
-    tr = s.track
-    st = s.status[q]
+def _progress(r: Race, q: int) -> float:
+    tr = r.track
+    st = r.status[q]
     if st == FINISHED:
-        return tr.length + 1 + 25.0 * (s.seats - s.finished.index(q))
+        return tr.length + 1 + 25.0 * (r.seats - r.finished.index(q))
     if st == OUT:
-        return -100.0 - 10.0 * (len(s.out) - s.out.index(q))
-    x = s.positions[q]
-    v = x - SKIP * s.skips[q] + CARD * len(s.hands[q])
-    if s.aura == q:
+        return -100.0 - 10.0 * (len(r.out) - r.out.index(q))
+    x = r.positions[q]
+    v = x - SKIP * r.skips[q] + CARD * len(r.hands[q])
+    if r.aura == q:
         v += AURA * 4
-    if not s.met_bunta[q]:
+    if not r.met_bunta[q]:
         v -= 1.5  # the crossing still to come: a 9-in-20 chance of a skipped turn, 1 in 20 of the ravine
     sec = tr.section_at[x]
-    if sec >= 0 and sec == s.corner_section[q] and s.corner_state[q] == FAILED:
+    if sec >= 0 and sec == r.corner_section[q] and r.corner_state[q] == FAILED:
         v -= 2.5 * (tr.section_end[sec] - x)  # crawling costs about 2.5 cases per case left in the corner
-    cards = s.table.cards
-    for c in s.waiting[q]:
+    cards = r.table.cards
+    for c in r.waiting[q]:
         v += cards[c].effect.impl.amount(cards[c].effect.p) * 0.5
     return v
 
 
 def evaluate(state: MiniDState, seat: int) -> float:
     """Progress of ``seat`` against the best of the others (cases, skips, cards, Aura, places)."""
-    if state.over:
+    r = state.race
+    if r.over:
         return WIN * state.returns()[seat]
-    if state.sprinters:  # MD-S2: close to the line without crossing it
-        land = state.landings[seat]
+    if r.sprinters:  # MD-S2: close to the line without crossing it
+        land = r.landings[seat]
         if land is None:
             return 0.0
         return land / 2.0 if land <= SPRINT_LINE else -3.0
-    me = _progress(state, seat)
-    best = max(_progress(state, q) for q in range(state.seats) if q != seat)
+    me = _progress(r, seat)
+    best = max(_progress(r, q) for q in range(r.seats) if q != seat)
     return me - best
 
 
@@ -62,36 +65,46 @@ feature_names = (
 zero_sum_features = True
 
 
-def _terms(s: MiniDState, q: int) -> list[float]:
-    tr = s.track
-    st = s.status[q]
+def _terms(r: Race, q: int) -> list[float]:
+    tr = r.track
+    st = r.status[q]
     if st == FINISHED:
-        return [(tr.length + 1 + 25.0 * (s.seats - s.finished.index(q))) / 10.0, 0.0, 0.0, 0.0, 0.0, 0.0]
+        return [(tr.length + 1 + 25.0 * (r.seats - r.finished.index(q))) / 10.0, 0.0, 0.0, 0.0, 0.0, 0.0]
     if st == OUT:
-        return [(-100.0 - 10.0 * (len(s.out) - s.out.index(q))) / 10.0, 0.0, 0.0, 0.0, 0.0, 0.0]
-    x = s.positions[q]
+        return [(-100.0 - 10.0 * (len(r.out) - r.out.index(q))) / 10.0, 0.0, 0.0, 0.0, 0.0, 0.0]
+    x = r.positions[q]
     crawl = 0.0
     sec = tr.section_at[x]
-    if sec >= 0 and sec == s.corner_section[q] and s.corner_state[q] == FAILED:
+    if sec >= 0 and sec == r.corner_section[q] and r.corner_state[q] == FAILED:
         crawl = float(tr.section_end[sec] - x)
     return [
         x / 10.0,
-        float(s.skips[q]),
-        float(len(s.hands[q])),
-        1.0 if s.aura == q else 0.0,
-        0.0 if s.met_bunta[q] else 1.0,
+        float(r.skips[q]),
+        float(len(r.hands[q])),
+        1.0 if r.aura == q else 0.0,
+        0.0 if r.met_bunta[q] else 1.0,
         crawl / 5.0,
     ]
 
 
+def learned_inputs(state: MiniDState, seat: int) -> list[float]:
+    """What kansei.agents.learned computes as ``[relative evaluation, *features]``, in one compiled call."""
+    if state.race.seats == 2:
+        relative = 0.5 * (evaluate(state, seat) - evaluate(state, 1 - seat))
+    else:
+        relative = evaluate(state, seat)
+    return [relative, *features(state, seat)]
+
+
 def features(state: MiniDState, seat: int) -> list[float]:
     """The learned value's inputs for ``seat`` (see ``feature_names``); ``state`` is not over."""
-    if state.sprinters:
-        land = state.landings[seat]
+    r = state.race
+    if r.sprinters:
+        land = r.landings[seat]
         near = 0.0 if land is None else (land / 12.0 if land <= SPRINT_LINE else -0.5)
         return [0.0] * 6 + [near]
-    mine = _terms(state, seat)
-    others = [_terms(state, q) for q in range(state.seats) if q != seat]
+    mine = _terms(r, seat)
+    others = [_terms(r, q) for q in range(r.seats) if q != seat]
     best = max(others, key=lambda t: t[0])
     return [m - b for m, b in zip(mine, best, strict=True)] + [0.0]
 

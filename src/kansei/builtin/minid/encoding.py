@@ -145,24 +145,25 @@ def encode_state(game: MiniD, s: MiniDState, seat: int | None) -> list[float]:
     """:func:`encode_view` of ``view(s, seat)``, slot for slot, read from the state without building the
     view (the research adapters' hot path). Each slot reads exactly what ``views.view`` shows it from:
     the hand only for the seat's own; a property test proves the two equal in random games."""
+    r = s.race
     table = game.table
     cards = table.cards
-    tr = s.track
+    tr = r.track
     length = float(tr.length + 1)
-    phase = "over" if s.over else "sprint" if s.sprinters else "race"
+    phase = "over" if r.over else "sprint" if r.sprinters else "race"
     out: list[float] = [
         float(phase == "sprint"),
         float(phase == "race"),
         float(phase == "over"),
-        float(s.round_no),
-        s.bunta / length,
-        float(s.bunta_driving),
-        float(len(s.deck)),
-        float(len(s.discard)),
+        float(r.round_no),
+        r.bunta / length,
+        float(r.bunta_driving),
+        float(len(r.deck)),
+        float(len(r.discard)),
         float(seat is not None and s.to_move == seat),
     ]
-    d = s.pending
-    if d is None or s.over:  # no decision (views.decision_view)
+    d = r.pending
+    if d is None or r.over:  # no decision (views.decision_view)
         out += [0.0] * (len(DECISIONS) + 5)
     else:
         kind, p = d.kind, d.seat
@@ -170,11 +171,11 @@ def encode_state(game: MiniD, s: MiniDState, seat: int | None) -> list[float]:
         if kind == DRIFT or kind == CROSSING:
             die, total = d.die, d.die + d.mod
         if kind == DRIFT or kind == LINE:
-            difficulty = tr.difficulty[s.corner_section[p]]
+            difficulty = tr.difficulty[r.corner_section[p]]
         if kind == BATTLE:
-            bonus = s.battle_bonus[p]
+            bonus = r.battle_bonus[p]
         elif kind == TURN:
-            bonus = s.move_bonus
+            bonus = r.move_bonus
         out += [float(kind == k) for k in DECISIONS]
         out += [
             float(p == seat and seat is not None),
@@ -183,33 +184,33 @@ def encode_state(game: MiniD, s: MiniDState, seat: int | None) -> list[float]:
             float(difficulty),
             float(bonus),
         ]
-    section_at, positions = tr.section_at, s.positions
-    for q in range(s.seats):
+    section_at, positions = tr.section_at, r.positions
+    for q in range(r.seats):
         x = positions[q]
         sec = section_at[x]
         state, move = None, 0
-        if sec >= 0 and sec == s.corner_section[q] and s.corner_state[q] != NONE:
-            state, move = CORNER_STATE[s.corner_state[q]], s.corner_move[q]
+        if sec >= 0 and sec == r.corner_section[q] and r.corner_state[q] != NONE:
+            state, move = CORNER_STATE[r.corner_state[q]], r.corner_move[q]
         waiting = {"move": 0.0, "drift": 0.0}
-        for cid in s.waiting[q]:
+        for cid in r.waiting[q]:
             c = cards[cid]
             if c.waits in waiting:
                 waiting[c.waits or ""] += c.effect.impl.amount(c.effect.p)
-        status = STATUS[s.status[q]]
-        landing = s.landings[q]
+        status = STATUS[r.status[q]]
+        landing = r.landings[q]
         out += [
             float(q == seat),
             x / length,
             float(status == "racing"),
             float(status == "finished"),
             float(status == "out"),
-            float(s.skips[q]),
-            float(s.met_bunta[q]),
-            float(s.aura == q),
+            float(r.skips[q]),
+            float(r.met_bunta[q]),
+            float(r.aura == q),
             float(state == "mastered"),
             float(state == "failed"),
             float(move),
-            float(len(s.hands[q])),
+            float(len(r.hands[q])),
             waiting["move"],
             waiting["drift"],
             float(landing or 0),
@@ -217,13 +218,13 @@ def encode_state(game: MiniD, s: MiniDState, seat: int | None) -> list[float]:
         ]
     mine: dict[str, int] = {}
     if seat is not None:  # a seat's own hand (the view lists it for that seat alone)
-        for cid in s.hands[seat]:
+        for cid in r.hands[seat]:
             slug = cards[cid].slug
             mine[slug] = mine.get(slug, 0) + 1
     kept, every = _slugs(game)
     out += [float(mine.get(slug, 0)) for slug in kept]
     pile: dict[str, int] = {}
-    for cid in s.discard:
+    for cid in r.discard:
         slug = cards[cid].slug
         pile[slug] = pile.get(slug, 0) + 1
     out += [float(pile.get(slug, 0)) for slug in every]

@@ -85,7 +85,8 @@ class MiniD(Game):
     # a racer's turn opens with a narration break; the lines after it name the racer
     silent_events = frozenset({"turn"})
     View = MiniDView
-    compiled_modules = ("rules", "bunta", "corners", "battles")  # python -m kansei.build
+    # python -m kansei.build compiles these together: the race's record, the tables, the rules, the bots
+    compiled_modules = ("race", "table", "rules", "bunta", "corners", "battles", "bots")
 
     options: MiniDOptions
     table: Table
@@ -112,7 +113,7 @@ class MiniD(Game):
     def move_rules(self, state: State, action: Action) -> tuple[str, ...]:
         """The rule ids a legal action follows: its decision's rule, and MD-E1 for an Event card."""
         assert isinstance(state, MiniDState)
-        d = state.pending
+        d = state.race.pending
         if d is None:
             return ()
         rule = DECISION_RULES[d.kind]
@@ -148,16 +149,17 @@ class MiniD(Game):
         finished stands on the finish line (the track's length + 1), one out of the race at the start (0);
         the placings among finishers are the race's result, not a lead in cases. Public: positions only."""
         assert isinstance(state, MiniDState)
-        progress = [self._progress(state, q) for q in range(state.seats)]
+        progress = [self._progress(state, q) for q in range(state.race.seats)]
         mine = progress.pop(seat)
         return float(mine - max(progress))
 
     @staticmethod
     def _progress(state: MiniDState, q: int) -> int:
-        status = state.status[q]
+        r = state.race
+        status = r.status[q]
         if status == FINISHED:
-            return state.track.length + 1
-        return 0 if status == OUT else state.positions[q]
+            return r.track.length + 1
+        return 0 if status == OUT else r.positions[q]
 
     def narration_break(self, event: Mapping[str, Any]) -> bool:
         """A pause before the race starts (after the sprint), before each round (Bunta's drive) and before

@@ -36,18 +36,18 @@ def refusal(state: MiniDState, text: str, seat: int) -> str | None:
     """Why ``text`` is not legal, told to ``seat`` (the seat to move): the decision it faces, and about its
     own cards only whether it holds the card named and when that card is played. Never raises."""
     try:
-        d = state.pending
+        d = state.race.pending
         if d is None:
             return None
         shown = shorten(str(text))
         words = " ".join(str(text).split()).lower().split(" ", 1)
         asked = _ASKED.get(d.kind, d.kind)
         if words and words[0] in ("play", "discard") and len(words) == 2:
-            cid = state.table.find_card(words[1])
+            cid = state.race.table.find_card(words[1])
             if cid is None:
                 return f"{shown!r}: no Event card is called {shorten(words[1], 40)!r}; you are to {asked}"
-            c = state.table.cards[cid]
-            if cid not in state.hands[seat]:
+            c = state.race.table.cards[cid]
+            if cid not in state.race.hands[seat]:
                 return f"{shown!r}: you hold no {c.name['en']!r}; you are to {asked}"
             if words[0] == "discard" and d.kind != DISCARD:
                 return f"{shown!r}: cards are discarded only above the hand limit of 3; you are to {asked}"

@@ -17,6 +17,7 @@ from kansei.core.options import shorten
 from kansei.core.protocol import Action
 
 from .lang import catalog, ordinal, plural, say, tr
+from .race import Race
 from .state import MiniDState
 from .table import CardDef, Track
 from .terms import (
@@ -53,7 +54,7 @@ def _corner_style(d: int) -> str:
     return "green" if d <= 8 else "yellow" if d <= 12 else "red"
 
 
-def card_name(game: MiniD | MiniDState, slug: str, lang: str) -> str:
+def card_name(game: MiniD | Race, slug: str, lang: str) -> str:
     table = game.table
     cid = table.by_slug.get(slug)
     return table.cards[cid].name[_lang(lang)] if cid is not None else shorten(str(slug), 40)
@@ -87,7 +88,7 @@ def _placings(placings: list[int], seat: int | None, lang: str, names: Names) ->
     return ", ".join(f"{ordinal(lang, i + 1)} {who(q, seat, lang, names)}" for i, q in enumerate(placings))
 
 
-def _card_list(game: MiniD | MiniDState, slugs: list[Any], lang: str) -> str:
+def _card_list(game: MiniD | Race, slugs: list[Any], lang: str) -> str:
     return ", ".join(card_name(game, c, lang) for c in slugs)
 
 
@@ -119,7 +120,7 @@ def strip(state: MiniDState, v: dict[str, Any], lang: str = "en") -> Text:
     numbers every 10, the road (─ straight, ^ corner coloured by difficulty, ? an
     Event case), the cars (each player's number, from 1) and Bunta (B). The parking (P) and the finish
     (F) hold several."""
-    tr_ = state.track
+    tr_ = state.race.track
     length = tr_.length
     ruler = Text("   ")
     road = Text(" P ", style="dim")
@@ -168,7 +169,7 @@ def strip(state: MiniDState, v: dict[str, Any], lang: str = "en") -> Text:
 
 def _decision_line(state: MiniDState, d: dict[str, Any], seat: int | None, lang: str, names: Names) -> str:
     kind = d["kind"]
-    corner = state.track.section_names[lang][d["section"]] if "section" in d else ""
+    corner = state.race.track.section_names[lang][d["section"]] if "section" in d else ""
     what = tr(
         lang,
         f"d_{kind}",
@@ -187,7 +188,7 @@ def render(state: MiniDState, seat: int | None, lang: str = "en", names: Names |
     lang = _lang(lang)
     names = names or Names(lang=lang)
     v = state.view(seat)
-    track = state.track
+    track = state.race.track
     opts = v["options"]
     flags = [tr(lang, k) for k in ("aspiration", "strategies") if opts.get(k)]
     head = Text.assemble(
@@ -223,7 +224,7 @@ def render(state: MiniDState, seat: int | None, lang: str = "en", names: Names |
         elif v["phase"] == "sprint" and r["sprint"] is not None:  # where its sprint landed (MD-S2)
             corner = tr(lang, "landed", landing=r["sprint"])
         if "hand" in r:
-            table_ = state.table
+            table_ = state.race.table
             held = [table_.cards[table_.by_slug[c["card"]]] for c in r["hand"]]
             cards = ", ".join(card_key(c, lang) for c in held) or "—"
         else:
@@ -236,7 +237,7 @@ def render(state: MiniDState, seat: int | None, lang: str = "en", names: Names |
             Text(str(r["skips"] or "")),
             Text(tr(lang, "met" if r["met_bunta"] else "ahead")),
             Text(cards),
-            Text(_card_list(state, r["waiting"], lang)),
+            Text(_card_list(state.race, r["waiting"], lang)),
         )
     piles = tr(lang, "deck_line", deck=v["deck"]["count"], discard=len(v["discard"]["cards"]))
     bline.append("  ·  " + piles, style="dim")
@@ -267,8 +268,9 @@ def _drift_verdict(die: int, total: int, difficulty: int, master: bool, lang: st
 
 def describe(state: MiniDState, action: Action, lang: str = "en", names: Names | None = None) -> str:
     """The menu line of a legal action, for the seat to move (its own cards, the odds)."""
+    r = state.race
     lang = _lang(lang)
-    d = state.pending
+    d = r.pending
     k = action.kind
     if d is None:
         return action.notation
@@ -286,8 +288,8 @@ def describe(state: MiniDState, action: Action, lang: str = "en", names: Names |
         )
     if k == "line":
         i = action.args[0]
-        diff = state.track.difficulty[state.corner_section[p]]
-        mod = LINE_DRIFT[i] + (AURA if state.aura == p else 0)
+        diff = r.track.difficulty[r.corner_section[p]]
+        mod = LINE_DRIFT[i] + (AURA if r.aura == p else 0)
         move = tr(lang, "m_line_move", move=LINE_MOVE[i]) if LINE_MOVE[i] else ""
         return tr(
             lang,
@@ -299,15 +301,15 @@ def describe(state: MiniDState, action: Action, lang: str = "en", names: Names |
             difficulty=diff,
         )
     if k in ("play", "discard"):
-        c = state.table.cards[action.args[0]]
+        c = r.table.cards[action.args[0]]
         return tr(lang, f"m_{k}", card=c.name[lang], text=_card_text(c, lang))
     if k == "draw":
         return tr(lang, "m_draw")
     if k == "roll":
-        b = state.move_bonus
+        b = r.move_bonus
         return tr(lang, "m_roll_bonus", bonus=b) if b else tr(lang, "m_roll")
     if k == "accept" and d.kind == DRIFT:
-        diff = state.track.difficulty[state.corner_section[p]]
+        diff = r.track.difficulty[r.corner_section[p]]
         total = d.die + d.mod
         return tr(
             lang,
@@ -326,7 +328,7 @@ def describe(state: MiniDState, action: Action, lang: str = "en", names: Names |
         )
     if k == "pass":
         if d.kind == "battle":
-            b = state.battle_bonus[p]
+            b = r.battle_bonus[p]
             return tr(lang, "m_fight", bonus=tr(lang, "m_fight_bonus", bonus=b) if b else "")
         return tr(lang, {"skip": "m_skip", DRAW: "m_no_draw"}.get(d.kind, "m_pass"))
     return action.notation
@@ -518,22 +520,23 @@ def narrate(
 
 def prompt(state: MiniDState, lang: str = "en", names: Names | None = None) -> str:
     """The decision the racer to move faces, told to that racer ("" once the race is over)."""
+    r = state.race
     lang = _lang(lang)
     names = names or Names(lang=lang)
-    d = state.pending
-    if d is None or state.over:
+    d = r.pending
+    if d is None or r.over:
         return ""
     p = d.seat
     kind = d.kind
     kw: dict[str, Any] = {}
     key = f"p_{kind}"
     if kind in (LINE, DRIFT):
-        sec = state.corner_section[p]
-        kw.update(corner=state.track.section_names[lang][sec], difficulty=state.track.difficulty[sec])
+        sec = r.corner_section[p]
+        kw.update(corner=r.track.section_names[lang][sec], difficulty=r.track.difficulty[sec])
     if kind == SPRINT:
         kw["line"] = SPRINT_LINE
     elif kind == TURN:
-        b = state.move_bonus
+        b = r.move_bonus
         kw["bonus"] = tr(lang, "m_roll_bonus_short", bonus=b) if b else ""
     elif kind == DRIFT:
         total = d.die + d.mod
@@ -546,9 +549,9 @@ def prompt(state: MiniDState, lang: str = "en", names: Names | None = None) -> s
     elif kind == BATTLE:
         attacking = p == d.attacker
         key = "p_battle_attack" if attacking else "p_battle_defend"
-        kw.update(other=names(d.defender if attacking else d.attacker), case=state.positions[p])
+        kw.update(other=names(d.defender if attacking else d.attacker), case=r.positions[p])
     elif kind == DISCARD:
-        kw.update(n=len(state.hands[p]), limit=HAND_LIMIT)
+        kw.update(n=len(r.hands[p]), limit=HAND_LIMIT)
     text = tr(lang, key, **kw)
     return text if names.addressed(p, p) else tr(lang, "p_named", name=names(p), prompt=text)
 
@@ -560,25 +563,25 @@ def unusable(
     of its hand is played at its own moment (MD-E1); the Event deck is drawn from at the end of a turn on
     an Event case; cards are discarded only above the hand limit. From that seat's view only."""
     lang = _lang(lang)
-    if seat is None or not 0 <= seat < state.seats:
+    if seat is None or not 0 <= seat < state.race.seats:
         return {}
-    d = state.pending
-    mine = d is not None and d.seat == seat and not state.over
+    d = state.race.pending
+    mine = d is not None and d.seat == seat and not state.race.over
     kind = d.kind if mine and d is not None else None
     out: dict[str, str] = {}
-    cards = state.table.cards
-    for i, c in enumerate(state.hands[seat]):
+    cards = state.race.table.cards
+    for i, c in enumerate(state.race.hands[seat]):
         card = cards[c]
         if kind == DISCARD or (kind is not None and card.window == kind):
             continue
-        if state.over:
+        if state.race.over:
             out[hand_ref(i)] = tr(lang, "u_over")
         else:
             out[hand_ref(i)] = tr(lang, "u_card", when=tr(lang, f"when_{card.window}"))
     if kind != DRAW:
-        out[DECK_REF] = tr(lang, "u_over" if state.over else "u_deck")
+        out[DECK_REF] = tr(lang, "u_over" if state.race.over else "u_deck")
     if kind != DISCARD:
-        out[DISCARD_REF] = tr(lang, "u_over" if state.over else "u_discard", limit=HAND_LIMIT)
+        out[DISCARD_REF] = tr(lang, "u_over" if state.race.over else "u_discard", limit=HAND_LIMIT)
     return out
 
 

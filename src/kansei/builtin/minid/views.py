@@ -240,24 +240,25 @@ def hand_ref(i: int) -> str:
 
 
 def decision_view(s: MiniDState) -> dict | None:
-    d = s.pending
-    if d is None or s.over:
+    r = s.race
+    d = r.pending
+    if d is None or r.over:
         return None
     p = d.seat
     kind = d.kind
     v: dict[str, Any] = {"kind": kind, "seat": p}
     if kind == DRIFT or kind == LINE:
-        sec = s.corner_section[p]
+        sec = r.corner_section[p]
         v["section"] = sec
-        v["difficulty"] = s.track.difficulty[sec]
+        v["difficulty"] = r.track.difficulty[sec]
     if kind == DRIFT:
         v.update(line=LINES[d.line], die=d.die, total=d.die + d.mod, gutter=d.master)
     elif kind == CROSSING:
         v.update(die=d.die, total=d.die + d.mod)
     elif kind == BATTLE:
-        v.update(attacker=d.attacker, defender=d.defender, bonus=s.battle_bonus[p])
+        v.update(attacker=d.attacker, defender=d.defender, bonus=r.battle_bonus[p])
     elif kind == TURN:
-        v["bonus"] = s.move_bonus
+        v["bonus"] = r.move_bonus
     elif kind == SPRINT:
         v["choices"] = [{"ref": ref, "power": k} for k, ref in enumerate(POWER_REFS, 1)]
     elif kind == LINE:
@@ -269,46 +270,48 @@ def decision_view(s: MiniDState) -> dict | None:
 
 
 def racer_view(s: MiniDState, q: int, me: bool) -> dict:
-    tr = s.track
-    x = s.positions[q]
-    cards = s.table.cards
+    r = s.race
+    tr = r.track
+    x = r.positions[q]
+    cards = r.table.cards
     corner = None
     sec = tr.section_at[x]
-    if sec >= 0 and sec == s.corner_section[q] and s.corner_state[q] != NONE:
+    if sec >= 0 and sec == r.corner_section[q] and r.corner_state[q] != NONE:
         corner = {
             "section": sec,
-            "state": CORNER_STATE[s.corner_state[q]],
-            "move": s.corner_move[q],
+            "state": CORNER_STATE[r.corner_state[q]],
+            "move": r.corner_move[q],
         }
     v = {
         "seat": q,
         "ref": RACER_REFS[q],
         "case": x,
-        "status": STATUS[s.status[q]],
-        "skips": s.skips[q],
-        "met_bunta": s.met_bunta[q],
-        "aura": s.aura == q,
+        "status": STATUS[r.status[q]],
+        "skips": r.skips[q],
+        "met_bunta": r.met_bunta[q],
+        "aura": r.aura == q,
         "corner": corner,
-        "hand_count": len(s.hands[q]),
-        "waiting": [cards[c].slug for c in s.waiting[q]],
-        "sprint": s.landings[q],
+        "hand_count": len(r.hands[q]),
+        "waiting": [cards[c].slug for c in r.waiting[q]],
+        "sprint": r.landings[q],
     }
     if me:
-        v["hand"] = [{"ref": hand_ref(i), "card": cards[c].slug} for i, c in enumerate(s.hands[q])]
+        v["hand"] = [{"ref": hand_ref(i), "card": cards[c].slug} for i, c in enumerate(r.hands[q])]
     return v
 
 
 def options_view(s: MiniDState) -> dict[str, Any]:
     opts = s.game.options_dict
     if not isinstance(opts["track"], str):  # a track given as data: its id (the view has its sections)
-        opts["track"] = s.track.track_id
+        opts["track"] = s.race.track.track_id
     return opts
 
 
 def view(s: MiniDState, seat: int | None) -> dict:
     """What ``seat`` sees (None: a spectator); cards by id (slug): ``game.cards(lang)`` names them."""
-    tr = s.track
-    cards = s.table.cards
+    r = s.race
+    tr = r.track
+    cards = r.table.cards
     return {
         "game": "minid",
         "track": tr.name,
@@ -317,21 +320,21 @@ def view(s: MiniDState, seat: int | None) -> dict:
         "sections": tr.section_view(),
         "events": list(tr.events),
         "options": options_view(s),
-        "phase": "over" if s.over else "sprint" if s.sprinters else "race",
-        "round": s.round_no,
+        "phase": "over" if r.over else "sprint" if r.sprinters else "race",
+        "round": r.round_no,
         "to_move": s.to_move,
         "decision": decision_view(s),
-        "order": list(s.order),
-        "sprinters": list(s.sprinters),
-        "bunta": {"case": s.bunta, "driving": s.bunta_driving},
-        "aura": s.aura if s.aura >= 0 else None,
-        "racers": [racer_view(s, q, seat == q) for q in range(s.seats)],
-        "deck": {"ref": DECK_REF, "count": len(s.deck)},
-        "discard": {"ref": DISCARD_REF, "cards": [cards[c].slug for c in s.discard]},
-        "finished": list(s.finished),
-        "out": list(s.out),
-        "placings": list(s.ranking) if s.ranking is not None else None,
-        "over": s.over,
+        "order": list(r.order),
+        "sprinters": list(r.sprinters),
+        "bunta": {"case": r.bunta, "driving": r.bunta_driving},
+        "aura": r.aura if r.aura >= 0 else None,
+        "racers": [racer_view(s, q, seat == q) for q in range(r.seats)],
+        "deck": {"ref": DECK_REF, "count": len(r.deck)},
+        "discard": {"ref": DISCARD_REF, "cards": [cards[c].slug for c in r.discard]},
+        "finished": list(r.finished),
+        "out": list(r.out),
+        "placings": list(r.ranking) if r.ranking is not None else None,
+        "over": r.over,
         "winner": s.winner,
         "you": seat,
     }
@@ -342,7 +345,8 @@ def view(s: MiniDState, seat: int | None) -> dict:
 
 def move_refs(s: MiniDState, kind: str, args: tuple[Any, ...]) -> tuple[str, ...]:
     """The refs of a legal action of the seat to move (see the module's docstring)."""
-    d = s.pending
+    r = s.race
+    d = r.pending
     if d is None:
         return ()
     if kind == "sprint":
@@ -350,27 +354,28 @@ def move_refs(s: MiniDState, kind: str, args: tuple[Any, ...]) -> tuple[str, ...
     if kind == "line":
         return (LINE_REFS[args[0]],)
     if kind == "play":
-        return (hand_ref(s.hands[d.seat].index(args[0])),)
+        return (hand_ref(r.hands[d.seat].index(args[0])),)
     if kind == "discard":
-        return (hand_ref(s.hands[d.seat].index(args[0])), DISCARD_REF)
+        return (hand_ref(r.hands[d.seat].index(args[0])), DISCARD_REF)
     if kind == "draw":
         return (DECK_REF,)
     return ()
 
 
 def reveal(s: MiniDState) -> dict:
-    cards = s.table.cards
-    d = s.pending
+    r = s.race
+    cards = r.table.cards
+    d = r.pending
     v = view(s, None)
-    v["hands"] = [[cards[c].slug for c in h] for h in s.hands]
-    v["deck"] = [cards[c].slug for c in reversed(s.deck)]  # top first
-    v["tasks"] = [[t[0].__name__.lstrip("_"), *t[1:]] for t in s.tasks]
+    v["hands"] = [[cards[c].slug for c in h] for h in r.hands]
+    v["deck"] = [cards[c].slug for c in reversed(r.deck)]  # top first
+    v["tasks"] = [[t[0].__name__.lstrip("_"), *t[1:]] for t in r.tasks]
     v["pending"] = None if d is None else d._asdict()
-    v["dice"] = list(reversed(s.forced_dice))
-    v["corner_state"] = [[s.corner_section[q], s.corner_state[q], s.corner_move[q]] for q in range(s.seats)]
-    v["cursor"] = s.cursor
-    v["battle_bonus"] = list(s.battle_bonus)
-    v["move_bonus"] = s.move_bonus
+    v["dice"] = list(reversed(r.forced_dice))
+    v["corner_state"] = [[r.corner_section[q], r.corner_state[q], r.corner_move[q]] for q in range(r.seats)]
+    v["cursor"] = r.cursor
+    v["battle_bonus"] = list(r.battle_bonus)
+    v["move_bonus"] = r.move_bonus
     v["rng"] = s.rng.s
     return v
 
