@@ -1,6 +1,7 @@
-"""The search loop compiled with mypyc (``python -m kansei.agents.build``) makes exactly the choices of its
-Python source: the same trees, visit for visit and value for value, in every game and every configuration
-of the search. Skipped where it is not built (then every search runs the source, checked everywhere else)."""
+"""The search loop compiled with mypyc (``python -m kansei.build --only search``) makes exactly the choices
+of its Python source: the same trees, visit for visit and value for value, in every game and every
+configuration of the search. Skipped where it is not built (then every search runs the source, checked
+everywhere else)."""
 
 from __future__ import annotations
 
@@ -39,7 +40,7 @@ def trees(monkeypatch, module, gid: str) -> list:
 
 
 @pytest.mark.skipif(
-    mcts.compiled() is None, reason="the search is not compiled (python -m kansei.agents.build)"
+    mcts.compiled() is None, reason="the search is not compiled (python -m kansei.build --only search)"
 )
 @pytest.mark.parametrize("gid", kansei.games())
 def test_compiled_search_makes_the_same_trees(monkeypatch, gid):

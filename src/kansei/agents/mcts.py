@@ -77,7 +77,7 @@ def pure() -> ModuleType:
 
 
 def compiled() -> ModuleType | None:
-    """The search loop compiled with mypyc (``python -m kansei.agents.build``), or None where it is not
+    """The search loop compiled with mypyc (``python -m kansei.build --only search``), or None where it is not
     built or is older than its source (edited since: it would not run the same code)."""
     from . import search
 

@@ -1,7 +1,7 @@
 """The hot loop of the ``mcts`` agent (see :mod:`kansei.agents.mcts` for the algorithm).
 
 This module is plain typed Python and nothing else, so that it can also be compiled with mypyc
-(``python -m kansei.agents.build``): the compiled module is then imported in its place, runs the same
+(``python -m kansei.build --only search``): the compiled module is then imported in its place, runs the same
 operations in the same order on the same numbers, and so makes exactly the same choices, only faster.
 ``KANSEI_PURE=1`` in the environment keeps the pure-Python module even where the compiled one is built;
 ``tests/agents/test_compiled_search.py`` checks that both give the same trees.
