@@ -209,6 +209,11 @@ def features(state: StampedeState, seat: int) -> list[float]:
 # The search measured level with greedy at 300 and at 1,000 iterations (80 games a pairing, 2026-12-03:
 # 51% and 52%), so the levels below the expert are the greedy bot with a random move 65%, 45% and 20% of
 # the time, spaced by measurement: each beats the one below in 66-71% of 80 games.
+# The expert to come (docs/bots.md "Lines played to the end"): 200 lines a move, each played out to the end
+# of the race with the greedy bot for both seats, "mcts:iters=200,rollout=greedy,depth=end,prior=3", won
+# 70% (59-79%) of 80 games against greedy (2026-12-06) where this expert won 55% of 760. Made the expert,
+# the levels under it move one step up (greedy with a random move 45% and 20% of the time, then greedy)
+# and the ratings must be measured again (about three hours of two cores at 400 games a pairing).
 # Ratings: kansei ladder GAME --levels --save-ratings.
 levels = {
     "beginner": "greedy:noise=0.65",
