@@ -212,6 +212,11 @@ def describe(spec: str) -> str:
         return f"{best}, and a random one {round(100 * noise)}% of the time" if noise else best
     if kind == "mcts":
         iters = int(keys.get("iters", 1000))
+        if keys.get("rollout") == "greedy" and keys.get("depth") == "end":
+            return (
+                f"searches {iters:,} lines of play a move, each played out to the end, in worlds it cannot "
+                "rule out"
+            )
         return f"searches {iters:,} lines of play a move, in worlds it cannot rule out"
     return spec
 

@@ -174,17 +174,18 @@ def features(state: DSpiritsState, seat: int) -> list[float]:
 
 
 # The named levels (kansei.agents.levels; docs/bots.md "Levels"): budgets in iterations only, so a level
-# plays the same on a loaded machine. The searching levels score each new node with the evaluation against
-# the root's own (``relative``) and prime each new child with three visits of its one-ply value. Measured
-# against greedy (kansei sim, 20 games each, seed 21): 75% either way, but the learned value cost 2.3
-# times as much a move; 3,000 iterations scored 70% of 30 (seed 5), no better for three times the cost.
-# Spaced by measurement (80 games a pairing, 2026-12-03): the search saturates early here (100 iterations
-# beat greedy in 62% of 40 games, 300 and 1,000 in 69% of 80), so the club is the one-ply greedy bot, which
-# the expert beats in 66-69%, and casual plays a random move four times in ten (one in five was 39% against
-# greedy, three in ten 29%: too close to it). Ratings: kansei ladder GAME --levels --save-ratings.
+# plays the same on a loaded machine. The expert searches 200 lines a move and plays each out to the end of
+# the game with the greedy bot for both seats (``rollout=greedy,depth=end``): a D-Spirits game turns on
+# battles several turns away that a one-ply evaluation cannot see, and a played-out line can. Measured
+# against greedy (2026-12-06, 74 games in seat-swapped pairs): 86%, where the former expert (the club below:
+# 1,000 lines, each new node scored with the evaluation against the root's, ``relative``, each new child
+# primed with three visits of its one-ply value) scored 70% of 400 and 100 played-out lines 78% of 32. The
+# levels under it moved up one step to keep each 65-75% over the one below: the club is the former expert,
+# casual the greedy bot, the beginner greedy with a random move four times in ten (-183 Elo, 27% against
+# greedy). Ratings: kansei ladder GAME --levels --save-ratings.
 levels = {
-    "beginner": "greedy:noise=0.6",
-    "casual": "greedy:noise=0.4",
-    "club": "greedy",
-    "expert": "mcts:iters=1000,depth=0,value=eval,relative=true,prior=3",
+    "beginner": "greedy:noise=0.4",
+    "casual": "greedy",
+    "club": "mcts:iters=1000,depth=0,value=eval,relative=true,prior=3",
+    "expert": "mcts:iters=200,rollout=greedy,depth=end,prior=3",
 }
