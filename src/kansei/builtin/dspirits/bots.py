@@ -176,13 +176,13 @@ def features(state: DSpiritsState, seat: int) -> list[float]:
 # The named levels (kansei.agents.levels; docs/bots.md "Levels"): budgets in iterations only, so a level
 # plays the same on a loaded machine. The expert searches 200 lines a move and plays each out to the end of
 # the game with the greedy bot for both seats (``rollout=greedy,depth=end``): a D-Spirits game turns on
-# battles several turns away that a one-ply evaluation cannot see, and a played-out line can. Measured
-# against greedy (2026-12-06, 74 games in seat-swapped pairs): 86%, where the former expert (the club below:
-# 1,000 lines, each new node scored with the evaluation against the root's, ``relative``, each new child
-# primed with three visits of its one-ply value) scored 70% of 400 and 100 played-out lines 78% of 32. The
-# levels under it moved up one step to keep each 65-75% over the one below: the club is the former expert,
-# casual the greedy bot, the beginner greedy with a random move four times in ten (-183 Elo, 27% against
-# greedy). Ratings: kansei ladder GAME --levels --save-ratings.
+# battles several turns away that a one-ply evaluation cannot see, and a played-out line can. Calibrated
+# (kansei ladder dspirits --levels --games 400 --seed 0, 2026-12-06): 89% (86-92%) of 400 games against
+# greedy, 60% (55-64%) against the club, which is the former expert (1,000 lines, each new node scored with
+# the evaluation against the root's, ``relative``, each new child primed with three visits of its one-ply
+# value: 70% against greedy). The levels under it moved up one step: the club beats casual (the greedy bot)
+# in 68%, casual the beginner (greedy with a random move four times in ten) in 77%.
+# Ratings: kansei ladder GAME --levels --save-ratings.
 levels = {
     "beginner": "greedy:noise=0.4",
     "casual": "greedy",
