@@ -183,11 +183,11 @@ class Session:
         return True
 
     def bot_move(self, seat: int) -> Action:
-        """The bot's move for ``seat``, thought in a daemon thread while this one only waits for it. Ctrl-C
-        is then always taken in that wait, where nothing else runs, and never inside the search (a
-        KeyboardInterrupt raised within Python code the search triggers on the side, a finaliser or a
-        weak-reference callback, is printed and dropped, and the bot went on thinking); an interrupted
-        thought is left unfinished and the game saved without it."""
+        """The bot's move for ``seat``, thought in a daemon thread while this one only waits for it in
+        short waits. Ctrl-C is then always taken in that wait, where nothing else runs, and never inside
+        the search (a KeyboardInterrupt raised within Python code the search triggers on the side, a
+        finaliser or a weak-reference callback, would be printed and dropped, the bot thinking on); an
+        interrupted thought is left unfinished and the game saved without it."""
         done: list[Action | BaseException] = []
 
         def think() -> None:
@@ -198,7 +198,8 @@ class Session:
 
         thinker = threading.Thread(target=think, name=f"bot seat {seat}", daemon=True)
         thinker.start()
-        thinker.join()
+        while thinker.is_alive():  # a short wait, again and again: the process may take the signal in
+            thinker.join(0.1)  # the thinking thread, which would leave one long wait asleep
         if isinstance(done[0], BaseException):
             raise done[0]
         return done[0]
