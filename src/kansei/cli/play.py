@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import difflib
 import secrets
+import signal
 from datetime import datetime
 from pathlib import Path
 from typing import Annotated, Any
@@ -184,6 +185,7 @@ def play(
             f"[bold]{clean(g.name)}[/] — {who}. Type a number or an action; [bold]help[/] lists commands, "
             "[bold]card NAME[/] shows a card."
         )
+    ctrl_c_stops()
     try:
         over = session.run()
     except KeyboardInterrupt:
@@ -195,6 +197,14 @@ def play(
     if over:
         session.finish()
     save_game(session, record, save, over)
+
+
+def ctrl_c_stops() -> None:
+    """Ctrl-C stops an interactive game (and saves it) even where kansei was started by a process that
+    ignores or blocks SIGINT and so handed that on (a script's background job, a test harness): Python
+    then installs no KeyboardInterrupt of its own, and the bot would think on through every Ctrl-C."""
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
 def new_game(
