@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import json
 import random
-import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -168,7 +167,7 @@ class Session:
             me = self.state.to_move
             assert me is not None
             if me in self.bots:
-                self.apply(self.bot_move(me), me)
+                self.apply(choose(self.bots[me], self.state, me), me)
                 continue
             if self.auto and not self.worth_asking(me):
                 action = self.default_action(me)
@@ -181,28 +180,6 @@ class Session:
             if not self.decide(me):
                 return False
         return True
-
-    def bot_move(self, seat: int) -> Action:
-        """The bot's move for ``seat``, thought in a daemon thread while this one only waits for it in
-        short waits. Ctrl-C is then always taken in that wait, where nothing else runs, and never inside
-        the search (a KeyboardInterrupt raised within Python code the search triggers on the side, a
-        finaliser or a weak-reference callback, would be printed and dropped, the bot thinking on); an
-        interrupted thought is left unfinished and the game saved without it."""
-        done: list[Action | BaseException] = []
-
-        def think() -> None:
-            try:
-                done.append(choose(self.bots[seat], self.state, seat))
-            except BaseException as error:  # re-raised below, in the thread that plays
-                done.append(error)
-
-        thinker = threading.Thread(target=think, name=f"bot seat {seat}", daemon=True)
-        thinker.start()
-        while thinker.is_alive():  # a short wait, again and again: the process may take the signal in
-            thinker.join(0.1)  # the thinking thread, which would leave one long wait asleep
-        if isinstance(done[0], BaseException):
-            raise done[0]
-        return done[0]
 
     def auto_move(self, me: int, action: Action) -> None:
         """Play ``action`` for a seat with no real choice. At a hot seat the keyboard is still handed over
