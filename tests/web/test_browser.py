@@ -142,8 +142,9 @@ def test_touge_against_greedy_played_to_the_result_by_clicking(page: Page, site:
     shot(page, "touge-result")
     assert moves >= 5
     # the result screen leads on: a rematch with the same seats
+    finished = page.url.split("/room/")[1].split("?")[0]  # before the click: the rematch can open at once
     page.click("#rematch")
-    page.wait_for_function("() => !location.pathname.endsWith('" + page.url.split("/")[-1] + "')")
+    page.wait_for_function("() => !location.pathname.endsWith('" + finished + "')")
     expect(page.locator("#board[data-drawn] [data-ref]").first).to_be_visible()
 
 
@@ -264,8 +265,8 @@ def test_the_table_speaks_the_page_language_when_the_game_text_has_another(page:
         page.once("dialog", lambda d: d.accept())
         page.click("#table-menu summary")
         page.click("#resign-btn")
+        first = page.url.split("/room/")[1].split("?")[0]  # before the click: the rematch can open at once
         page.click("#rematch")
-        first = page.url.split("/room/")[1].split("?")[0]
         page.wait_for_url(re.compile(r"/room/(?!" + re.escape(first) + ")"))
         assert "cards=ja" in page.url
         expect(page.locator("#lang")).to_have_value("ja")
