@@ -103,8 +103,40 @@ def test_ladder_end_to_end_and_worker_independent():
 
 
 def test_repeated_specs_are_told_apart():
-    res = ladder(GAME, {}, ["random", "random"], games=2, seed=0)
-    assert res.agents == ["random", "random#2"]
+    res = ladder(GAME, {}, ["random", "random", "greedy"], games=2, seed=0)
+    assert res.agents == ["random", "random#2", "greedy"]
+
+
+def test_agents_of_one_spec_are_one_player():
+    """An agent named twice (greedy as the anchor and as a level) is one player: its pairing with itself is
+    not played, its pairings with a third agent once, and both share the rating, the row and the times.
+    The games are those of a ladder that names it once (the deals are seeded by the first agent)."""
+    twice = ladder(GAME, {}, ["random", "greedy", "greedy"], games=4, seed=5)
+    once = ladder(GAME, {}, ["random", "greedy"], games=4, seed=5)
+    assert twice.same_as == [0, 1, 1]
+    assert [(p.a, p.b, p.games, p.score_a) for p in twice.pairings] == [
+        (p.a, p.b, p.games, p.score_a) for p in once.pairings
+    ]
+    assert twice.ratings[2].rating == twice.ratings[1].rating == once.ratings[1].rating
+    assert twice.matrix[2][0] == twice.matrix[1][0] and twice.matrix[0][2] == twice.matrix[0][1]
+    assert twice.matrix[1][2] is None and twice.matrix[2][1] is None
+    assert twice.think[2] == twice.think[1]
+    with pytest.raises(OptionError, match="two different agents"):
+        ladder(GAME, {}, ["greedy", " greedy"], games=2)
+
+
+def test_a_level_that_plays_greedy_is_greedy():
+    """``level:NAME`` is the spec it plays in the game: a level whose spec is greedy's is greedy's player."""
+    from kansei.agents.levels import LEVELS, level_specs, played_spec
+    from kansei.core.registry import load
+
+    game = load(GAME)
+    assert played_spec(game, "greedy:noise=0.2") == "greedy:noise=0.2"
+    for name in LEVELS:
+        assert played_spec(game, f"level:{name}") == level_specs(game)[name]
+    weakest = f"level:{LEVELS[0]}"
+    res = ladder(GAME, {}, ["random", level_specs(game)[LEVELS[0]], weakest], games=2, seed=1)
+    assert res.same_as == [0, 1, 1] and len(res.pairings) == 1
 
 
 @pytest.mark.parametrize(

@@ -103,6 +103,12 @@ def level_spec(game: Game, name: str) -> str:
     return level_specs(game)[name]
 
 
+def played_spec(game: Game, spec: str) -> str:
+    """The spec an agent plays in ``game``: a level's own spec there, any other spec as it is."""
+    kind, _, name = spec.strip().partition(":")
+    return level_spec(game, name) if kind == "level" else spec.strip()
+
+
 # ---------------------------------------------------------------------------------------- ratings
 _cache: dict[str, tuple[dict[str, Any], str]] = {}
 

@@ -176,6 +176,8 @@ def ladder(
 ) -> None:
     """Round robin between bots: win-rate matrix with 95% intervals, Bradley–Terry ratings (Elo scale).
     With --levels, the calibration of the named levels (kansei levels shows the result)."""
+    from kansei.agents.levels import played_spec
+    from kansei.sim.ladder import distinct_pairs
     from kansei.sim.ladder import ladder as run_ladder
 
     _check_counts(games_, workers)
@@ -203,8 +205,7 @@ def ladder(
         specs = split_agents(agents)
     if len(specs) < 2:
         raise OptionError("a ladder needs at least two agents, e.g. --agents random,greedy,mcts")
-    n_pairs = len(pairs) if pairs is not None else len(specs) * (len(specs) - 1) // 2
-    total = n_pairs * games_
+    total = len(distinct_pairs([played_spec(g, s) for s in specs], pairs, sees_all)) * games_
     with progress_bar(f"{game} ladder") as bar:
         task = bar.add_task("games", total=total)
         res = run_ladder(
@@ -262,6 +263,10 @@ def ladder(
         out.print(f"[dim]a pairing stopped once its 95% interval was within ±{res.until:.0%}[/]")
     # under the matrix, not as its caption (a caption wraps at the table's width)
     out.print(f"[dim]{games_} games per pairing, {res.players} seats, seed {seed}; a draw counts ½[/]")
+    for i, first in enumerate(res.same_as):
+        if first != i:
+            same = f"{clean(names[i], 40)} plays {clean(names[first], 40)}'s spec"
+            out.print(f"[dim]{same}: one player, its games are those[/]")
     out.print(f"[bold]Bradley–Terry ratings, Elo scale, {clean(names[res.anchor], 40)} = 0[/]")
     r = Table()
     for col in ("#", "agent", "rating", "95% interval", "games", "score", "ms a move (median, p95)"):

@@ -2,7 +2,9 @@
 
 Every level plays the level below it and the greedy bot; random plays greedy and the weakest level. That is
 nine pairings for four levels instead of the fifteen of a round robin, and every agent is linked to the
-greedy anchor directly and through its neighbours, so one Bradley–Terry fit places them all. The fit, each
+greedy anchor directly and through its neighbours, so one Bradley–Terry fit places them all. A level that
+plays greedy's spec (or another level's) is that player (``sim.ladder``): its pairings are played once,
+which spares a third of the games where the club is greedy. The fit, each
 level's spec, its CPU time per move and the command that made it go into ``kansei/agents/data/ratings.json``
 under the game's id (:func:`merge`), which ``kansei.agents.levels`` reads.
 """
@@ -81,6 +83,7 @@ def entry(game: Game, res: LadderResult, command: str) -> dict[str, Any]:
                 "score": round(r.score / r.games, 4) if r.games else None,
                 "ms_median": think.ms_median if think else None,
                 "ms_p95": think.ms_p95 if think else None,
+                **({"same_as": res.agents[res.same_as[i]]} if res.same_as and res.same_as[i] != i else {}),
             }
         )
     pairings = []

@@ -13,6 +13,10 @@ that wins every game still gets a finite rating), on the Elo scale (400·log10 o
 the first agent anchored at 0 (or the ``anchor`` named) and 95% intervals from the inverse Fisher
 information.
 
+Agents with the same spec are one player (the levels' calibration can name greedy twice: as the anchor
+and as a level): their pairing is not played, a pairing of either with a third agent is played once, and
+each gets the same rating, row of the matrix and time per move (``same_as`` says whose).
+
 Strength measurements are expensive, so a ladder need not be a full round robin: ``pairs`` names the
 pairings to play (the levels' calibration plays each level against its neighbours and against greedy), and
 with ``until`` a pairing stops as soon as its 95% interval is that narrow (sequential stopping, checked
@@ -28,6 +32,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 
 from kansei.agents import parse_spec
+from kansei.agents.levels import played_spec
 from kansei.core.errors import OptionError
 from kansei.core.registry import load
 from kansei.core.rng import derive_seed
@@ -95,6 +100,7 @@ class LadderResult:
     anchor: int = 0  # the agent rated 0
     until: float | None = None  # the interval half-width at which a pairing stopped (sequential)
     sees_all: list[int] = field(default_factory=list)  # agents handed the real state (the ceiling)
+    same_as: list[int] = field(default_factory=list)  # per agent: the first agent with its spec (itself)
 
     def to_dict(self) -> dict:
         d = asdict(self)
@@ -112,6 +118,26 @@ def seat_plan(a: int, b: int, players: int, g: int) -> list[int]:
 
 def all_pairs(n_agents: int) -> list[tuple[int, int]]:
     return [(a, b) for a in range(n_agents) for b in range(a + 1, n_agents)]
+
+
+def same_as(specs: Sequence[str], sees_all: Sequence[int] = ()) -> list[int]:
+    """Per agent, the first agent with the same spec (and the same sight of the state): one player."""
+    first: dict[tuple[str, bool], int] = {}
+    return [first.setdefault((s.strip(), i in sees_all), i) for i, s in enumerate(specs)]
+
+
+def distinct_pairs(
+    specs: Sequence[str], pairs: Sequence[tuple[int, int]] | None = None, sees_all: Sequence[int] = ()
+) -> list[tuple[int, int]]:
+    """The pairings actually played: each named pairing (default: the round robin) between the first
+    agents of their specs, once, and none of an agent against its own spec."""
+    one = same_as(specs, sees_all)
+    out = set()
+    for a, b in pairs if pairs is not None else all_pairs(len(specs)):
+        x, y = sorted((one[a], one[b]))
+        if x != y:
+            out.add((x, y))
+    return sorted(out)
 
 
 def schedule(
@@ -174,14 +200,20 @@ def think_times(
     return out
 
 
-def matrix(n_agents: int, pairings: Sequence[Pairing]) -> list[list[dict | None]]:
-    """``m[i][j]``: agent i's score against j (rate, 95% interval, games); None on the diagonal."""
+def matrix(
+    n_agents: int, pairings: Sequence[Pairing], one: Sequence[int] | None = None
+) -> list[list[dict | None]]:
+    """``m[i][j]``: agent i's score against j (rate, 95% interval, games); None on the diagonal and
+    between agents of one spec (``one``: :func:`same_as`), whose rows are their first agent's."""
     m: list[list[dict | None]] = [[None] * n_agents for _ in range(n_agents)]
     for p in pairings:
         for i, j, score in ((p.a, p.b, p.score_a), (p.b, p.a, p.games - p.score_a)):
             lo, hi = wilson(score, p.games, Z95)  # the Wilson formula takes half points as they are
             rate = score / p.games if p.games else None
             m[i][j] = {"rate": rate, "low": lo, "high": hi, "games": p.games, "score": score}
+    if one is not None:
+        n = range(n_agents)
+        m = [[m[one[i]][one[j]] if one[i] != one[j] else None for j in n] for i in n]
     return m
 
 
@@ -260,8 +292,18 @@ def _inverse(m: list[list[float]]) -> list[list[float]] | None:
     return [row[k:] for row in a]
 
 
-def ratings(names: Sequence[str], pairings: Sequence[Pairing], anchor: int = 0) -> list[Rating]:
-    fit = bradley_terry(len(names), pairings, anchor=anchor)
+def ratings(
+    names: Sequence[str], pairings: Sequence[Pairing], anchor: int = 0, one: Sequence[int] | None = None
+) -> list[Rating]:
+    """Every agent's rating; agents of one spec (``one``: :func:`same_as`) are fitted as one player."""
+    one = list(one) if one is not None else list(range(len(names)))
+    players = sorted(set(one))
+    at = {agent: k for k, agent in enumerate(players)}
+    fit = bradley_terry(
+        len(players),
+        [Pairing(at[p.a], at[p.b], p.games, p.wins_a, p.wins_b, p.draws) for p in pairings],
+        anchor=at[one[anchor]],
+    )
     games = [0] * len(names)
     score = [0.0] * len(names)
     for p in pairings:
@@ -269,10 +311,11 @@ def ratings(names: Sequence[str], pairings: Sequence[Pairing], anchor: int = 0) 
         games[p.b] += p.games
         score[p.a] += p.score_a
         score[p.b] += p.games - p.score_a
-    return [
-        Rating(name, r, r - Z95 * se, r + Z95 * se, games[i], score[i])
-        for i, (name, (r, se)) in enumerate(zip(names, fit, strict=True))
-    ]
+    out = []
+    for i, name in enumerate(names):
+        r, se = fit[at[one[i]]]
+        out.append(Rating(name, r, r - Z95 * se, r + Z95 * se, games[one[i]], score[one[i]]))
+    return out
 
 
 def half_width(p: Pairing) -> float:
@@ -309,13 +352,18 @@ def ladder(
         raise OptionError(f"workers must be at least 1, not {workers}")
     if until is not None and not 0 < until < 0.5:
         raise OptionError(f"an interval half-width to stop at is between 0 and 0.5, not {until:g}")
-    pair_list = list(pairs) if pairs is not None else all_pairs(len(specs))
-    for a, b in pair_list:
+    named = list(pairs) if pairs is not None else all_pairs(len(specs))
+    for a, b in named:
         if not (0 <= a < b < len(specs)):
             raise OptionError(f"pairing ({a}, {b}) does not name two of the {len(specs)} agents in order")
     game = load(game_id, **options)  # validates the options before any work
     for s in specs:
         parse_spec(s)  # and every agent spec (one clear line on error)
+    plays = [played_spec(game, s) for s in specs]  # level:club and greedy may be one player
+    one = same_as(plays, sees_all)
+    pair_list = distinct_pairs(plays, named, sees_all)
+    if not pair_list:
+        raise OptionError("a ladder needs two different agents: every pairing named is of one spec")
     players = game.player_count(players)  # and the player count
     game.start(seed=0, players=players)
     names = agent_names(specs)
@@ -361,6 +409,7 @@ def ladder(
         active = [p for p in active if played[p] < games and half_width(done[p]) > until]
     seconds = time.perf_counter() - t0
     pairings = tally(len(specs), full, results, pair_list)
+    think = think_times(len(specs), full, results)
     return LadderResult(
         game=game_id,
         options=game.options_dict,
@@ -370,16 +419,17 @@ def ladder(
         games_per_pairing=games,
         seed=seed,
         pairings=pairings,
-        ratings=ratings(names, pairings, anchor),
+        ratings=ratings(names, pairings, anchor, one),
         seconds=round(seconds, 3),
         workers=workers,
-        matrix=matrix(len(specs), pairings),
+        matrix=matrix(len(specs), pairings, one),
         stopped=stopped.reason if stopped else None,
         interrupted=bool(stopped and stopped.interrupted),
-        think=think_times(len(specs), full, results),
+        think=[think[i] for i in one],
         anchor=anchor,
         until=until,
         sees_all=sorted(sees_all),
+        same_as=one,
     )
 
 
