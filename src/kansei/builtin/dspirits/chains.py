@@ -171,7 +171,8 @@ class ChainState(BattleState):
         c = Ctx(
             link.owner, link.source, prog.name, link.program, link.target_kind, link.target, link.target_hand
         )
-        self.log("resolve", seat=link.owner, name=prog.name, negated=link.negated)
+        if self.narrating:
+            self.log("resolve", seat=link.owner, name=prog.name, negated=link.negated)
         if link.negated:
             for b in prog.effects:
                 if b.name == "launch":
@@ -223,7 +224,8 @@ class ChainState(BattleState):
                 )
                 self.wnd.close()
                 return
-            self.log("pass", seat=p, window=kind, forced=False)
+            if self.narrating:
+                self.log("pass", seat=p, window=kind, forced=False)
             self.wnd.pass_()
             return
         if self.bid is not None:
@@ -247,7 +249,8 @@ class ChainState(BattleState):
         b = self.bid
         assert b is not None
         n = a.args[0]
-        self.log("bid", seat=b.mover, card=self.table.name[b.card], amount=n, kind=b.kind)
+        if self.narrating:
+            self.log("bid", seat=b.mover, card=self.table.name[b.card], amount=n, kind=b.kind)
         self.bid = Bid(b.kind, b.opener, b.card, n, b.mover, 1 - b.mover, b.source)
 
     def end_bid(self) -> None:
@@ -259,7 +262,8 @@ class ChainState(BattleState):
         self.bid = None
         cid, opener = b.card, b.opener
         self.pay(b.high, b.amount, "Field Rush bid" if b.kind == "rush" else "Realm bid")
-        self.log("bid_won", seat=b.high, card=t.name[cid], amount=b.amount, kind=b.kind)
+        if self.narrating:
+            self.log("bid_won", seat=b.high, card=t.name[cid], amount=b.amount, kind=b.kind)
         if b.kind == "play":
             if b.high == opener:
                 if self.realm is not None:
@@ -276,7 +280,8 @@ class ChainState(BattleState):
         if b.high == opener:
             insort(self.hand[opener], t.plain[cid])
             self.show(opener, cid)
-            self.log("rushed", seat=opener, card=t.name[cid], source=b.source)
+            if self.narrating:
+                self.log("rushed", seat=opener, card=t.name[cid], source=b.source)
         elif b.source == "support":
             self.support = with_seat(self.support, opener, (*self.support[opener], cid))
         else:
@@ -397,7 +402,8 @@ class ChainState(BattleState):
         else:
             self.side = with_seat(self.side, p, without(self.side[p], cid))
         self.rushed = True
-        self.log("bid", seat=p, card=self.table.name[cid], amount=FIELD_RUSH_BID, kind="rush")
+        if self.narrating:
+            self.log("bid", seat=p, card=self.table.name[cid], amount=FIELD_RUSH_BID, kind="rush")
         self.bid = Bid("rush", p, cid, FIELD_RUSH_BID, p, 1 - p, src)
 
 

@@ -135,8 +135,9 @@ class RulesState(ChainState):
             insort(self.hand[q], plain[c])
         self.squad = with_seat(self.squad, q, squad[:kept_squad])
         self.support = with_seat(self.support, q, support[:kept_support])
-        self.log("opening", seat=q, squad=k, support=OPENING_HAND - k)
-        self.log_private(q, "dealt", seat=q, cards=[self.table.name[h.card] for h in self.hand[q]])
+        if self.narrating:
+            self.log("opening", seat=q, squad=k, support=OPENING_HAND - k)
+            self.log_private(q, "dealt", seat=q, cards=[self.table.name[h.card] for h in self.hand[q]])
         if q == self.first:
             self.open_seat = 1 - q
         else:
@@ -163,7 +164,8 @@ class RulesState(ChainState):
                     continue
                 if self.may_answer(seat, wnd.frames[-1].kind):
                     return
-                self.log("pass", seat=seat, window=wnd.frames[-1].kind, forced=True)
+                if self.narrating:
+                    self.log("pass", seat=seat, window=wnd.frames[-1].kind, forced=True)
                 wnd.pass_()
                 continue
             if self.bid is not None:
@@ -223,10 +225,11 @@ class RulesState(ChainState):
         self.summoned = self.exchanged = self.shifted = self.rushed = False
         self.attacks = 0
         turn = self.turn
-        for u in self.scene[p]:
-            if u.charged_turn == turn:
-                self.log("supercharged", seat=p, card=self.table.name[u.card], power=self.attack_of(p, u))
-        self.log("turn", seat=p, turn=self.turn, sp=list(self.sp))
+        if self.narrating:
+            for u in self.scene[p]:
+                if u.charged_turn == turn:
+                    self.log("supercharged", seat=p, card=self.table.name[u.card], power=self.attack_of(p, u))
+            self.log("turn", seat=p, turn=self.turn, sp=list(self.sp))
         self.phase = DRAW
 
     def end_turn(self) -> None:
@@ -413,7 +416,8 @@ class RulesState(ChainState):
             new.frozen_until = self.next_end(p)
         new.poison = h.poison
         self.place(p, new, index=i)
-        self.log("exchange", seat=p, out=t.name[u.card], card=t.name[h.card])
+        if self.narrating:
+            self.log("exchange", seat=p, out=t.name[u.card], card=t.name[h.card])
 
     def _do_stance(self, a: Action) -> None:
         """DS-G4: Attack stance to Endure stance or back, once per turn."""
@@ -423,7 +427,8 @@ class RulesState(ChainState):
         u = self.writable(p, u)
         u.stance ^= 1
         u.stanced_on = self.turn
-        self.log("stance", seat=p, card=self.table.name[u.card], stance=("attack", "endure")[u.stance])
+        if self.narrating:
+            self.log("stance", seat=p, card=self.table.name[u.card], stance=("attack", "endure")[u.stance])
 
     def activate(self, p: int, prog: Program, src: Unit | None, label: str) -> None:
         self.open_link(p, prog, src.uid if src is not None else -1, label)

@@ -12,6 +12,10 @@ through) → ``battle`` (DS-B…) → ``chains`` (DS-R4 windows, DS-R1 bidding, 
 ``rules`` (turn steps, the main step, matches: legal actions and their application) → ``views`` and
 ``refusals``, joined in ``game.DSpiritsState``. Scenario set-up and the deal are in ``setup``.
 
+The events a search's lines log most (summons, SP changes, passes, draws, attacks…) are built only where
+the state narrates (``narrating``: not in a world made for search, which would drop them): a greedy line
+logs about three a step, and building one costs as much as a small rule.
+
 What is hidden: the order of every deck and the cards in hands (except a statused D-Spirit back in hand,
 DS-R2, and how many D-Spirits and support cards each hand holds: the two decks' backs differ). Decklists,
 D-Worlds, the field, the chain and bids are public (docs/rulings.md).
