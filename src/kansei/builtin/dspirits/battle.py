@@ -11,12 +11,16 @@ from kansei.core.protocol import Action
 
 from .spirits import SpiritState
 from .state import (
+    ATTACK_EVENT,
     ATTACK_STANCE,
     BATTLE,
+    BATTLE_EVENT,
     ENDSTEP,
     ENDURE_STANCE,
     LIMBO_COST,
+    STEP_EVENT,
     SUPER_CHARGE_COST,
+    SUPERCHARGE_EVENT,
     AttackItem,
     EndureChoice,
     Unit,
@@ -36,7 +40,7 @@ class BattleState(SpiritState):
         self.phase = BATTLE
         self.ready = tuple([u.uid for u in self.scene[self.active]])
         if self.narrating:
-            self.log("step", seat=self.active, step="battle")
+            self.log_records([(None, (STEP_EVENT, self.active, "battle"))])
 
     def may_attack(self, p: int) -> bool:
         """DS-G2 ruling: the first player does not attack on their first turn."""
@@ -128,13 +132,8 @@ class BattleState(SpiritState):
         if limbo:
             self.pay(p, LIMBO_COST, "Limbo")
         if self.narrating:
-            self.log(
-                "attack",
-                seat=p,
-                attacker=t.name[att.card],
-                target=t.name[tgt.card] if tgt else "direct",
-                limbo=limbo,
-            )
+            target = t.name[tgt.card] if tgt else "direct"
+            self.log_records([(None, (ATTACK_EVENT, p, t.name[att.card], target, limbo))])
         for prog in t.abil[att.card].get("attack", ()):
             self.run(prog, p, att.uid)
         item = AttackItem("attack", p, att.uid, tgt.uid if tgt else -1, False, limbo)
@@ -162,7 +161,7 @@ class BattleState(SpiritState):
         u = self.writable(p, u)
         u.charged_turn = self.turn + 2
         if self.narrating:
-            self.log("supercharge", seat=p, card=self.table.name[u.card])
+            self.log_records([(None, (SUPERCHARGE_EVENT, p, self.table.name[u.card]))])
         self.phase = ENDSTEP
 
     def _do_end(self, a: Action) -> None:
@@ -238,7 +237,7 @@ class BattleState(SpiritState):
         q = 1 - p
         an, dn = t.name[att.card], t.name[dfd.card]
         if self.narrating:
-            self.log("battle", seat=p, outcome=outcome, attacker=an, target=dn, power=a, against=d)
+            self.log_records([(None, (BATTLE_EVENT, p, outcome, an, dn, a, d))])
         acid, dcid = att.card, dfd.card
         if outcome == "higher":  # DS-B1
             self.writable(p, att).wins += 1

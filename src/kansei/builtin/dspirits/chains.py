@@ -17,10 +17,15 @@ from kansei.core.protocol import Action
 from .battle import BattleState
 from .cards import SPIRIT, Program
 from .state import (
+    BID_EVENT,
+    BID_WON_EVENT,
     EXTRA_DRAW_COST,
     FIELD_RUSH_BID,
     MAIN,
     PASS,
+    PASS_EVENT,
+    RESOLVE_EVENT,
+    RUSHED_EVENT,
     AttackItem,
     Bid,
     Ctx,
@@ -172,7 +177,7 @@ class ChainState(BattleState):
             link.owner, link.source, prog.name, link.program, link.target_kind, link.target, link.target_hand
         )
         if self.narrating:
-            self.log("resolve", seat=link.owner, name=prog.name, negated=link.negated)
+            self.log_records([(None, (RESOLVE_EVENT, link.owner, prog.name, link.negated))])
         if link.negated:
             for b in prog.effects:
                 if b.name == "launch":
@@ -225,11 +230,12 @@ class ChainState(BattleState):
                 self.wnd.close()
                 return
             if self.narrating:
-                self.log("pass", seat=p, window=kind, forced=False)
+                self.log_records([(None, (PASS_EVENT, p, kind, False))])
             self.wnd.pass_()
             return
         if self.bid is not None:
-            self.log("pass", seat=self.bid.mover, window="bid", forced=False)
+            if self.narrating:
+                self.log_records([(None, (PASS_EVENT, self.bid.mover, "bid", False))])
             self.end_bid()
 
     # ------------------------------------------------------------------------------ DS-R1 bidding
@@ -250,7 +256,7 @@ class ChainState(BattleState):
         assert b is not None
         n = a.args[0]
         if self.narrating:
-            self.log("bid", seat=b.mover, card=self.table.name[b.card], amount=n, kind=b.kind)
+            self.log_records([(None, (BID_EVENT, b.mover, self.table.name[b.card], n, b.kind))])
         self.bid = Bid(b.kind, b.opener, b.card, n, b.mover, 1 - b.mover, b.source)
 
     def end_bid(self) -> None:
@@ -263,7 +269,7 @@ class ChainState(BattleState):
         cid, opener = b.card, b.opener
         self.pay(b.high, b.amount, "Field Rush bid" if b.kind == "rush" else "Realm bid")
         if self.narrating:
-            self.log("bid_won", seat=b.high, card=t.name[cid], amount=b.amount, kind=b.kind)
+            self.log_records([(None, (BID_WON_EVENT, b.high, t.name[cid], b.amount, b.kind))])
         if b.kind == "play":
             if b.high == opener:
                 if self.realm is not None:
@@ -281,7 +287,7 @@ class ChainState(BattleState):
             insort(self.hand[opener], t.plain[cid])
             self.show(opener, cid)
             if self.narrating:
-                self.log("rushed", seat=opener, card=t.name[cid], source=b.source)
+                self.log_records([(None, (RUSHED_EVENT, opener, t.name[cid], b.source))])
         elif b.source == "support":
             self.support = with_seat(self.support, opener, (*self.support[opener], cid))
         else:
@@ -403,7 +409,7 @@ class ChainState(BattleState):
             self.side = with_seat(self.side, p, without(self.side[p], cid))
         self.rushed = True
         if self.narrating:
-            self.log("bid", seat=p, card=self.table.name[cid], amount=FIELD_RUSH_BID, kind="rush")
+            self.log_records([(None, (BID_EVENT, p, self.table.name[cid], FIELD_RUSH_BID, "rush"))])
         self.bid = Bid("rush", p, cid, FIELD_RUSH_BID, p, 1 - p, src)
 
 

@@ -22,16 +22,25 @@ from .chains import ChainState
 from .state import (
     BATTLE,
     BATTLE_SCENE_MAX,
+    BID_EVENT,
+    DEALT_EVENT,
     DRAW,
     ENDSTEP,
+    EXCHANGE_EVENT,
     EXTRA,
     MAIN,
     OPEN,
+    OPENING_EVENT,
     OPENING_HAND,
     PASS,
+    PASS_EVENT,
+    PLAY_EVENT,
     SIDE,
     SOUL_SHIFT_COST,
+    STANCE_EVENT,
+    STANCES,
     SUPPORT_SPIRITS_MAX,
+    TURN_EVENT,
     Bid,
     HandCard,
     Listed,
@@ -136,8 +145,8 @@ class RulesState(ChainState):
         self.squad = with_seat(self.squad, q, squad[:kept_squad])
         self.support = with_seat(self.support, q, support[:kept_support])
         if self.narrating:
-            self.log("opening", seat=q, squad=k, support=OPENING_HAND - k)
-            self.log_private(q, "dealt", seat=q, cards=[self.table.name[h.card] for h in self.hand[q]])
+            dealt = [self.table.name[h.card] for h in self.hand[q]]
+            self.log_records([(None, (OPENING_EVENT, q, k, OPENING_HAND - k)), (q, (DEALT_EVENT, q, dealt))])
         if q == self.first:
             self.open_seat = 1 - q
         else:
@@ -165,7 +174,7 @@ class RulesState(ChainState):
                 if self.may_answer(seat, wnd.frames[-1].kind):
                     return
                 if self.narrating:
-                    self.log("pass", seat=seat, window=wnd.frames[-1].kind, forced=True)
+                    self.log_records([(None, (PASS_EVENT, seat, wnd.frames[-1].kind, True))])
                 wnd.pass_()
                 continue
             if self.bid is not None:
@@ -229,7 +238,7 @@ class RulesState(ChainState):
             for u in self.scene[p]:
                 if u.charged_turn == turn:
                     self.log("supercharged", seat=p, card=self.table.name[u.card], power=self.attack_of(p, u))
-            self.log("turn", seat=p, turn=self.turn, sp=list(self.sp))
+            self.log_records([(None, (TURN_EVENT, p, self.turn, list(self.sp)))])
         self.phase = DRAW
 
     def end_turn(self) -> None:
@@ -417,7 +426,7 @@ class RulesState(ChainState):
         new.poison = h.poison
         self.place(p, new, index=i)
         if self.narrating:
-            self.log("exchange", seat=p, out=t.name[u.card], card=t.name[h.card])
+            self.log_records([(None, (EXCHANGE_EVENT, p, t.name[u.card], t.name[h.card]))])
 
     def _do_stance(self, a: Action) -> None:
         """DS-G4: Attack stance to Endure stance or back, once per turn."""
@@ -428,7 +437,7 @@ class RulesState(ChainState):
         u.stance ^= 1
         u.stanced_on = self.turn
         if self.narrating:
-            self.log("stance", seat=p, card=self.table.name[u.card], stance=("attack", "endure")[u.stance])
+            self.log_records([(None, (STANCE_EVENT, p, self.table.name[u.card], STANCES[u.stance]))])
 
     def activate(self, p: int, prog: Program, src: Unit | None, label: str) -> None:
         self.open_link(p, prog, src.uid if src is not None else -1, label)
@@ -468,9 +477,11 @@ class RulesState(ChainState):
         cid, tgt = a.args
         self.take_from_hand(p, t.plain[cid])
         k = t.kind[cid]
-        self.log("play", seat=p, card=t.name[cid])
+        if self.narrating:
+            self.log_records([(None, (PLAY_EVENT, p, t.name[cid]))])
         if k == REALM:  # DS-R1: the opener bids the printed amount; the opponent may outbid
-            self.log("bid", seat=p, card=t.name[cid], amount=t.bid[cid], kind="play")
+            if self.narrating:
+                self.log_records([(None, (BID_EVENT, p, t.name[cid], t.bid[cid], "play"))])
             self.bid = Bid("play", p, cid, t.bid[cid], p, 1 - p, "hand")
             return
         if t.lasting[cid]:
