@@ -224,8 +224,10 @@ class Search:
                 if not moves:
                     break
                 if greedy:
-                    a = self.greedy_action(s)
-                elif policy is not None:
+                    s = self.greedy_step(s)
+                    steps += 1
+                    continue
+                if policy is not None:
                     a = policy(s, rng)
                 else:
                     a = moves[int(rand() * len(moves))]
@@ -264,13 +266,17 @@ class Search:
             left = min(left, rate * max(deadline - now, 0.0))
         return first - second > left
 
-    def greedy_action(self, s: State) -> Action:
-        """One ply ahead with the evaluation for the seat to move; ties broken at random."""
+    def greedy_step(self, s: State) -> State:
+        """One ply ahead with the evaluation for the seat to move, ties broken at random: the state after
+        the move chosen. That is the copy the evaluation looked at (an evaluation leaves its state as it
+        found it), so the move is not applied a second time; ``s`` itself is stepped only when it has one
+        move."""
         legal = s.legal_actions()
         if len(legal) == 1:
-            return legal[0]
+            self.step(s, legal[0])
+            return s
         me: int = s.to_move  # type: ignore[assignment]
-        best: list[Action] = []
+        best: list[State] = []
         best_v = -math.inf
         for a in legal:
             child = s.clone()
@@ -278,7 +284,7 @@ class Search:
             v = self.evaluate(child, me)
             if v > best_v + 1e-9:
                 best_v = v
-                best = [a]
+                best = [child]
             elif v >= best_v - 1e-9:
-                best.append(a)
+                best.append(child)
         return best[int(self.rand() * len(best))]

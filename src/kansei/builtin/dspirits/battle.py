@@ -11,12 +11,16 @@ from kansei.core.protocol import Action
 
 from .spirits import SpiritState
 from .state import (
+    ATTACK_EVENT,
     ATTACK_STANCE,
     BATTLE,
+    BATTLE_EVENT,
     ENDSTEP,
     ENDURE_STANCE,
     LIMBO_COST,
+    STEP_EVENT,
     SUPER_CHARGE_COST,
+    SUPERCHARGE_EVENT,
     AttackItem,
     EndureChoice,
     Unit,
@@ -35,7 +39,8 @@ class BattleState(SpiritState):
         """DS-G2: only D-Spirits on the Battle Scene as the battle step begins may attack."""
         self.phase = BATTLE
         self.ready = tuple([u.uid for u in self.scene[self.active]])
-        self.log("step", seat=self.active, step="battle")
+        if self.narrating:
+            self.log_records([(None, (STEP_EVENT, self.active, "battle"))])
 
     def may_attack(self, p: int) -> bool:
         """DS-G2 ruling: the first player does not attack on their first turn."""
@@ -126,13 +131,9 @@ class BattleState(SpiritState):
         self.attacks += 1
         if limbo:
             self.pay(p, LIMBO_COST, "Limbo")
-        self.log(
-            "attack",
-            seat=p,
-            attacker=t.name[att.card],
-            target=t.name[tgt.card] if tgt else "direct",
-            limbo=limbo,
-        )
+        if self.narrating:
+            target = t.name[tgt.card] if tgt else "direct"
+            self.log_records([(None, (ATTACK_EVENT, p, t.name[att.card], target, limbo))])
         for prog in t.abil[att.card].get("attack", ()):
             self.run(prog, p, att.uid)
         item = AttackItem("attack", p, att.uid, tgt.uid if tgt else -1, False, limbo)
@@ -159,7 +160,8 @@ class BattleState(SpiritState):
         self.pay(p, SUPER_CHARGE_COST, "Super Charge")
         u = self.writable(p, u)
         u.charged_turn = self.turn + 2
-        self.log("supercharge", seat=p, card=self.table.name[u.card])
+        if self.narrating:
+            self.log_records([(None, (SUPERCHARGE_EVENT, p, self.table.name[u.card]))])
         self.phase = ENDSTEP
 
     def _do_end(self, a: Action) -> None:
@@ -234,7 +236,8 @@ class BattleState(SpiritState):
         t = self.table
         q = 1 - p
         an, dn = t.name[att.card], t.name[dfd.card]
-        self.log("battle", seat=p, outcome=outcome, attacker=an, target=dn, power=a, against=d)
+        if self.narrating:
+            self.log_records([(None, (BATTLE_EVENT, p, outcome, an, dn, a, d))])
         acid, dcid = att.card, dfd.card
         if outcome == "higher":  # DS-B1
             self.writable(p, att).wins += 1

@@ -74,7 +74,9 @@ def _sides(s: DSpiritsState) -> Sides:
         v = float(s.sp[p])
         scene, parked = s.scene[p], s.parked[p]
         if scene:
-            for u, (a, e) in zip(scene, s.numbers_of(p, scene), strict=True):
+            # each D-Spirit's numbers by its index (zip(strict=True) costs more than the rest of the loop)
+            for i, (a, e) in enumerate(s.numbers_of(p, scene)):
+                u = scene[i]
                 v += (ATTACK_W if u.stance == ATTACK_STANCE else ENDURING_ATTACK_W) * a + ENDURE_W * e
                 if u.frozen_until and s.is_frozen(u):
                     v -= 0.3 * a
@@ -86,7 +88,8 @@ def _sides(s: DSpiritsState) -> Sides:
                     more_attack, more_endurance = s.auras_on(p, u.card)
                     favour[p].append(0.3 * (more_attack + more_endurance))
         if parked:
-            for u, (a, e) in zip(parked, s.numbers_of(p, parked), strict=True):
+            for i, (a, e) in enumerate(s.numbers_of(p, parked)):
+                u = parked[i]
                 v += 0.25 * a + 0.2 * e
                 if u.shifted:
                     v -= 100

@@ -17,10 +17,15 @@ from kansei.core.protocol import Action
 from .battle import BattleState
 from .cards import SPIRIT, Program
 from .state import (
+    BID_EVENT,
+    BID_WON_EVENT,
     EXTRA_DRAW_COST,
     FIELD_RUSH_BID,
     MAIN,
     PASS,
+    PASS_EVENT,
+    RESOLVE_EVENT,
+    RUSHED_EVENT,
     AttackItem,
     Bid,
     Ctx,
@@ -171,7 +176,8 @@ class ChainState(BattleState):
         c = Ctx(
             link.owner, link.source, prog.name, link.program, link.target_kind, link.target, link.target_hand
         )
-        self.log("resolve", seat=link.owner, name=prog.name, negated=link.negated)
+        if self.narrating:
+            self.log_records([(None, (RESOLVE_EVENT, link.owner, prog.name, link.negated))])
         if link.negated:
             for b in prog.effects:
                 if b.name == "launch":
@@ -223,11 +229,13 @@ class ChainState(BattleState):
                 )
                 self.wnd.close()
                 return
-            self.log("pass", seat=p, window=kind, forced=False)
+            if self.narrating:
+                self.log_records([(None, (PASS_EVENT, p, kind, False))])
             self.wnd.pass_()
             return
         if self.bid is not None:
-            self.log("pass", seat=self.bid.mover, window="bid", forced=False)
+            if self.narrating:
+                self.log_records([(None, (PASS_EVENT, self.bid.mover, "bid", False))])
             self.end_bid()
 
     # ------------------------------------------------------------------------------ DS-R1 bidding
@@ -247,7 +255,8 @@ class ChainState(BattleState):
         b = self.bid
         assert b is not None
         n = a.args[0]
-        self.log("bid", seat=b.mover, card=self.table.name[b.card], amount=n, kind=b.kind)
+        if self.narrating:
+            self.log_records([(None, (BID_EVENT, b.mover, self.table.name[b.card], n, b.kind))])
         self.bid = Bid(b.kind, b.opener, b.card, n, b.mover, 1 - b.mover, b.source)
 
     def end_bid(self) -> None:
@@ -259,7 +268,8 @@ class ChainState(BattleState):
         self.bid = None
         cid, opener = b.card, b.opener
         self.pay(b.high, b.amount, "Field Rush bid" if b.kind == "rush" else "Realm bid")
-        self.log("bid_won", seat=b.high, card=t.name[cid], amount=b.amount, kind=b.kind)
+        if self.narrating:
+            self.log_records([(None, (BID_WON_EVENT, b.high, t.name[cid], b.amount, b.kind))])
         if b.kind == "play":
             if b.high == opener:
                 if self.realm is not None:
@@ -276,7 +286,8 @@ class ChainState(BattleState):
         if b.high == opener:
             insort(self.hand[opener], t.plain[cid])
             self.show(opener, cid)
-            self.log("rushed", seat=opener, card=t.name[cid], source=b.source)
+            if self.narrating:
+                self.log_records([(None, (RUSHED_EVENT, opener, t.name[cid], b.source))])
         elif b.source == "support":
             self.support = with_seat(self.support, opener, (*self.support[opener], cid))
         else:
@@ -397,7 +408,8 @@ class ChainState(BattleState):
         else:
             self.side = with_seat(self.side, p, without(self.side[p], cid))
         self.rushed = True
-        self.log("bid", seat=p, card=self.table.name[cid], amount=FIELD_RUSH_BID, kind="rush")
+        if self.narrating:
+            self.log_records([(None, (BID_EVENT, p, self.table.name[cid], FIELD_RUSH_BID, "rush"))])
         self.bid = Bid("rush", p, cid, FIELD_RUSH_BID, p, 1 - p, src)
 
 

@@ -22,16 +22,25 @@ from .chains import ChainState
 from .state import (
     BATTLE,
     BATTLE_SCENE_MAX,
+    BID_EVENT,
+    DEALT_EVENT,
     DRAW,
     ENDSTEP,
+    EXCHANGE_EVENT,
     EXTRA,
     MAIN,
     OPEN,
+    OPENING_EVENT,
     OPENING_HAND,
     PASS,
+    PASS_EVENT,
+    PLAY_EVENT,
     SIDE,
     SOUL_SHIFT_COST,
+    STANCE_EVENT,
+    STANCES,
     SUPPORT_SPIRITS_MAX,
+    TURN_EVENT,
     Bid,
     HandCard,
     Listed,
@@ -135,8 +144,9 @@ class RulesState(ChainState):
             insort(self.hand[q], plain[c])
         self.squad = with_seat(self.squad, q, squad[:kept_squad])
         self.support = with_seat(self.support, q, support[:kept_support])
-        self.log("opening", seat=q, squad=k, support=OPENING_HAND - k)
-        self.log_private(q, "dealt", seat=q, cards=[self.table.name[h.card] for h in self.hand[q]])
+        if self.narrating:
+            dealt = [self.table.name[h.card] for h in self.hand[q]]
+            self.log_records([(None, (OPENING_EVENT, q, k, OPENING_HAND - k)), (q, (DEALT_EVENT, q, dealt))])
         if q == self.first:
             self.open_seat = 1 - q
         else:
@@ -163,7 +173,8 @@ class RulesState(ChainState):
                     continue
                 if self.may_answer(seat, wnd.frames[-1].kind):
                     return
-                self.log("pass", seat=seat, window=wnd.frames[-1].kind, forced=True)
+                if self.narrating:
+                    self.log_records([(None, (PASS_EVENT, seat, wnd.frames[-1].kind, True))])
                 wnd.pass_()
                 continue
             if self.bid is not None:
@@ -223,10 +234,11 @@ class RulesState(ChainState):
         self.summoned = self.exchanged = self.shifted = self.rushed = False
         self.attacks = 0
         turn = self.turn
-        for u in self.scene[p]:
-            if u.charged_turn == turn:
-                self.log("supercharged", seat=p, card=self.table.name[u.card], power=self.attack_of(p, u))
-        self.log("turn", seat=p, turn=self.turn, sp=list(self.sp))
+        if self.narrating:
+            for u in self.scene[p]:
+                if u.charged_turn == turn:
+                    self.log("supercharged", seat=p, card=self.table.name[u.card], power=self.attack_of(p, u))
+            self.log_records([(None, (TURN_EVENT, p, self.turn, list(self.sp)))])
         self.phase = DRAW
 
     def end_turn(self) -> None:
@@ -413,7 +425,8 @@ class RulesState(ChainState):
             new.frozen_until = self.next_end(p)
         new.poison = h.poison
         self.place(p, new, index=i)
-        self.log("exchange", seat=p, out=t.name[u.card], card=t.name[h.card])
+        if self.narrating:
+            self.log_records([(None, (EXCHANGE_EVENT, p, t.name[u.card], t.name[h.card]))])
 
     def _do_stance(self, a: Action) -> None:
         """DS-G4: Attack stance to Endure stance or back, once per turn."""
@@ -423,7 +436,8 @@ class RulesState(ChainState):
         u = self.writable(p, u)
         u.stance ^= 1
         u.stanced_on = self.turn
-        self.log("stance", seat=p, card=self.table.name[u.card], stance=("attack", "endure")[u.stance])
+        if self.narrating:
+            self.log_records([(None, (STANCE_EVENT, p, self.table.name[u.card], STANCES[u.stance]))])
 
     def activate(self, p: int, prog: Program, src: Unit | None, label: str) -> None:
         self.open_link(p, prog, src.uid if src is not None else -1, label)
@@ -463,9 +477,11 @@ class RulesState(ChainState):
         cid, tgt = a.args
         self.take_from_hand(p, t.plain[cid])
         k = t.kind[cid]
-        self.log("play", seat=p, card=t.name[cid])
+        if self.narrating:
+            self.log_records([(None, (PLAY_EVENT, p, t.name[cid]))])
         if k == REALM:  # DS-R1: the opener bids the printed amount; the opponent may outbid
-            self.log("bid", seat=p, card=t.name[cid], amount=t.bid[cid], kind="play")
+            if self.narrating:
+                self.log_records([(None, (BID_EVENT, p, t.name[cid], t.bid[cid], "play"))])
             self.bid = Bid("play", p, cid, t.bid[cid], p, 1 - p, "hand")
             return
         if t.lasting[cid]:

@@ -12,11 +12,21 @@ from typing import cast
 from .blocks import CHOOSING
 from .cards import SPIRIT, Program
 from .state import (
+    ACTIVATE_EVENT,
     BATTLE_SCENE_MAX,
+    DECKS,
+    DESTROY_EVENT,
+    DRAW_EVENT,
+    DREW_EVENT,
+    MODIFY_EVENT,
     OPEN,
     OVER,
     SIDE,
+    SP_EVENT,
+    SUMMON_EVENT,
     SUPPORT_SPIRITS_MAX,
+    TO_HAND_EVENT,
+    TRIGGER_EVENT,
     AttackItem,
     Aura,
     ChainItem,
@@ -48,18 +58,21 @@ class SpiritState(StateBase):
     def pay(self, p: int, cost: int, why: str) -> None:
         if cost:
             self.sp[p] -= cost
-            self.log("sp", seat=p, delta=-cost, sp=self.sp[p], why=why)
+            if self.narrating:
+                self.log_records([(None, (SP_EVENT, p, -cost, self.sp[p], why))])
 
     def lose_sp(self, p: int, amount: int, why: str) -> None:
         """DS-B3 and every other SP loss; the game ends when the event is over (``check_end``)."""
         if amount > 0:
             self.sp[p] -= amount
-            self.log("sp", seat=p, delta=-amount, sp=self.sp[p], why=why)
+            if self.narrating:
+                self.log_records([(None, (SP_EVENT, p, -amount, self.sp[p], why))])
 
     def gain_sp(self, p: int, amount: int, why: str) -> None:
         if amount > 0:
             self.sp[p] += amount
-            self.log("sp", seat=p, delta=amount, sp=self.sp[p], why=why)
+            if self.narrating:
+                self.log_records([(None, (SP_EVENT, p, amount, self.sp[p], why))])
 
     # ------------------------------------------------------------------------------ a D-Spirit's numbers
     def refresh_auras(self) -> None:
@@ -281,19 +294,16 @@ class SpiritState(StateBase):
         insort(self.hand[p], h)
         if not h.marked:
             self.show(p, base)
-        self.log(
-            "to_hand",
-            seat=p,
-            card=self.table.name[base],
-            stack=[self.table.name[c] for c in stack[1:]],
-            why=why,
-        )
+        if self.narrating:
+            names = self.table.name
+            self.log_records([(None, (TO_HAND_EVENT, p, names[base], [names[c] for c in stack[1:]], why))])
 
     def draw(self, p: int, deck: int, why: str) -> bool:
         """One card from the D-Squad (0) or Support (1) deck; which deck is public, the card is not."""
         src = self.squad[p] if deck == 0 else self.support[p]
         if not src:
-            self.log("draw", seat=p, deck=("squad", "support")[deck], count=0, why=why)
+            if self.narrating:
+                self.log_records([(None, (DRAW_EVENT, p, DECKS[deck], 0, why))])
             return False
         c = src[-1]
         if deck == 0:
@@ -301,8 +311,10 @@ class SpiritState(StateBase):
         else:
             self.support = with_seat(self.support, p, src[:-1])
         insort(self.hand[p], self.table.plain[c])
-        self.log("draw", seat=p, deck=("squad", "support")[deck], count=1, why=why)
-        self.log_private(p, "drew", seat=p, card=self.table.name[c])
+        if self.narrating:
+            self.log_records(
+                [(None, (DRAW_EVENT, p, DECKS[deck], 1, why)), (p, (DREW_EVENT, p, self.table.name[c]))]
+            )
         return True
 
     # ------------------------------------------------------------------------------ primitives for blocks
@@ -350,7 +362,8 @@ class SpiritState(StateBase):
         self.remove_unit(p, u)
         top = u.card
         self.to_dworld(p, (*u.under, top))
-        self.log("destroy", seat=p, card=t.name[top], stack=[t.name[c] for c in u.under], why=why)
+        if self.narrating:
+            self.log_records([(None, (DESTROY_EVENT, p, t.name[top], [t.name[c] for c in u.under], why))])
         self.lose_sp(p, t.spv[top], f"{t.name[top]} destroyed")
         progs = t.abil[top].get("destroyed", ()) if not u.shifted else ()
         if (
@@ -386,15 +399,9 @@ class SpiritState(StateBase):
             u.endurance_bonus += amount
         else:
             u.turn_endurance += amount
-        self.log(
-            "modify",
-            seat=p,
-            card=self.table.name[u.card],
-            stat=stat,
-            amount=amount,
-            until="permanent" if permanent else "turn",
-            why=why,
-        )
+        if self.narrating:
+            until = "permanent" if permanent else "turn"
+            self.log_records([(None, (MODIFY_EVENT, p, self.table.name[u.card], stat, amount, until, why))])
 
     def inflict(self, p: int, u: Unit, status: str, amount: int, why: str) -> None:
         """DS-R2: Frozen until its controller's next end step; Poisoned until cured or out of play."""
@@ -520,7 +527,9 @@ class SpiritState(StateBase):
             u.frozen_until = self.next_end(p)
         u.poison = h.poison
         self.place(p, u)
-        self.log("summon", seat=p, card=t.name[h.card], kind="super" if sup else "regular")
+        if self.narrating:
+            kind = "super" if sup else "regular"
+            self.log_records([(None, (SUMMON_EVENT, p, t.name[h.card], kind))])
         for prog in t.abil[h.card].get("summoned", ()):
             self.trigger(prog, p, u)
 
@@ -550,16 +559,9 @@ class SpiritState(StateBase):
     def open_link(self, p: int, prog: Program, src: int, label: str) -> None:
         """DS-R4: ``prog`` goes on the chain with its target ``label``; the opponent may answer first."""
         kind, value, hand = self.resolve_choice(p, label)
-        card, seat = self.target_names(p, kind, value, hand)
-        self.log(
-            "activate",
-            seat=p,
-            name=prog.name,
-            source=prog.source,
-            target=card,
-            target_seat=seat,
-            kind=prog.trigger,
-        )
+        if self.narrating:
+            card, seat = self.target_names(p, kind, value, hand)
+            self.log_records([(None, (ACTIVATE_EVENT, p, prog.name, prog.source, card, seat, prog.trigger))])
         link = Link("link", p, prog.id, src, kind, value, hand, False)
         self.wnd.open("chain", 1 - p, trigger=link, opener_passed=True)
 
@@ -577,7 +579,8 @@ class SpiritState(StateBase):
 
     def run(self, prog: Program, p: int, src: int) -> None:
         """Immediate abilities (destroyed / attack / end): no chain, no choice (docs/rulings.md)."""
-        self.log("trigger", seat=p, name=prog.name, source=prog.source)
+        if self.narrating:
+            self.log_records([(None, (TRIGGER_EVENT, p, prog.name, prog.source))])
         c = Ctx(p, src, prog.name, prog.id)
         for b in prog.effects:
             b.impl(b.p, self, c)

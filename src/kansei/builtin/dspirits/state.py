@@ -12,6 +12,12 @@ through) → ``battle`` (DS-B…) → ``chains`` (DS-R4 windows, DS-R1 bidding, 
 ``rules`` (turn steps, the main step, matches: legal actions and their application) → ``views`` and
 ``refusals``, joined in ``game.DSpiritsState``. Scenario set-up and the deal are in ``setup``.
 
+The events the rules log most (SP changes, turns, summons, passes, draws, attacks, bids…) are built only
+where the state narrates (``narrating``: not in a world made for search, which would drop them; a greedy
+line logs about three a step, and building one costs as much as a small rule), and as records (the
+``*_EVENT`` kinds below: a tuple costs a third of the dict and the call of ``log``; readers get the same
+events).
+
 What is hidden: the order of every deck and the cards in hands (except a statused D-Spirit back in hand,
 DS-R2, and how many D-Spirits and support cards each hand holds: the two decks' backs differ). Decklists,
 D-Worlds, the field, the chain and bids are public (docs/rulings.md).
@@ -25,6 +31,7 @@ from dataclasses import dataclass
 from itertools import count
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple, Self, TypeVar
 
+from kansei.core.events import EventKind
 from kansei.core.protocol import Action, DuelState
 from kansei.core.windows import Windows
 
@@ -264,6 +271,37 @@ def without(cards: tuple[int, ...], c: int) -> tuple[int, ...]:
     i = cards.index(c)
     return cards[:i] + cards[i + 1 :]
 
+
+DECKS = ("squad", "support")  # a seat's two decks as events name them (0: D-Squad, 1: Support)
+
+# -- the events the rules log most, as records ------------------------------------------------------------
+# ``state.log_records([(None, (SUMMON_EVENT, seat, card, kind))])`` logs what ``state.log("summon",
+# seat=…, card=…, kind=…)`` would, kept as the tuple until someone reads it (core.events.EventKind); the
+# rules build them only where the state narrates (``narrating``: not in a world made for search)
+SP_EVENT = EventKind("sp", "seat", "delta", "sp", "why")
+TURN_EVENT = EventKind("turn", "seat", "turn", "sp")
+STEP_EVENT = EventKind("step", "seat", "step")
+OPENING_EVENT = EventKind("opening", "seat", "squad", "support")
+DEALT_EVENT = EventKind("dealt", "seat", "cards")  # private to the seat
+DRAW_EVENT = EventKind("draw", "seat", "deck", "count", "why")
+DREW_EVENT = EventKind("drew", "seat", "card")  # private to the seat
+SUMMON_EVENT = EventKind("summon", "seat", "card", "kind")
+EXCHANGE_EVENT = EventKind("exchange", "seat", "out", "card")
+STANCE_EVENT = EventKind("stance", "seat", "card", "stance")
+TO_HAND_EVENT = EventKind("to_hand", "seat", "card", "stack", "why")
+DESTROY_EVENT = EventKind("destroy", "seat", "card", "stack", "why")
+MODIFY_EVENT = EventKind("modify", "seat", "card", "stat", "amount", "until", "why")
+PLAY_EVENT = EventKind("play", "seat", "card")
+ACTIVATE_EVENT = EventKind("activate", "seat", "name", "source", "target", "target_seat", "kind")
+TRIGGER_EVENT = EventKind("trigger", "seat", "name", "source")
+RESOLVE_EVENT = EventKind("resolve", "seat", "name", "negated")
+PASS_EVENT = EventKind("pass", "seat", "window", "forced")
+BID_EVENT = EventKind("bid", "seat", "card", "amount", "kind")
+BID_WON_EVENT = EventKind("bid_won", "seat", "card", "amount", "kind")
+RUSHED_EVENT = EventKind("rushed", "seat", "card", "source")
+ATTACK_EVENT = EventKind("attack", "seat", "attacker", "target", "limbo")
+BATTLE_EVENT = EventKind("battle", "seat", "outcome", "attacker", "target", "power", "against")
+SUPERCHARGE_EVENT = EventKind("supercharge", "seat", "card")
 
 PASS = Action("pass", "pass")
 _TOKENS = count(1)  # ownership tokens of states (see Unit and StateBase.writable)
@@ -509,19 +547,30 @@ class StateBase(DuelState):
 
 
 __all__ = [
+    "ACTIVATE_EVENT",
+    "ATTACK_EVENT",
     "ATTACK_STANCE",
     "AttackItem",
     "Aura",
     "BATTLE",
+    "BATTLE_EVENT",
     "BATTLE_SCENE_MAX",
+    "BID_EVENT",
     "BID_STEPS",
+    "BID_WON_EVENT",
     "Bid",
     "ChainItem",
     "Ctx",
+    "DEALT_EVENT",
+    "DECKS",
+    "DESTROY_EVENT",
     "DRAW",
+    "DRAW_EVENT",
+    "DREW_EVENT",
     "Decklist",
     "ENDSTEP",
     "ENDURE_STANCE",
+    "EXCHANGE_EVENT",
     "EXTRA",
     "EXTRA_DRAW_COST",
     "EndureChoice",
@@ -532,17 +581,31 @@ __all__ = [
     "Listed",
     "Located",
     "MAIN",
+    "MODIFY_EVENT",
     "OPEN",
+    "OPENING_EVENT",
     "OPENING_HAND",
     "OVER",
     "PASS",
+    "PASS_EVENT",
+    "PLAY_EVENT",
     "Phase",
+    "RESOLVE_EVENT",
+    "RUSHED_EVENT",
     "SIDE",
     "SOUL_SHIFT_COST",
+    "SP_EVENT",
     "STANCES",
+    "STANCE_EVENT",
+    "STEP_EVENT",
+    "SUMMON_EVENT",
+    "SUPERCHARGE_EVENT",
     "SUPER_CHARGE_COST",
     "SUPPORT_SPIRITS_MAX",
     "StateBase",
+    "TO_HAND_EVENT",
+    "TRIGGER_EVENT",
+    "TURN_EVENT",
     "TargetChoice",
     "Unit",
     "Zones",
