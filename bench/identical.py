@@ -1,13 +1,14 @@
 """Seeded games played by two copies of the engine, compared game by game: the check behind a speed change.
 
-Plays ``--games`` seeded games of every configuration below with random, greedy and a small ``mcts`` for
-every seat, and digests each game's final ``to_dict()``, ``returns()``, ``reveal()`` and whole event log
-(every event with its audience). With ``--against SRC`` (another checkout's ``src`` folder, e.g. one
-extracted with ``git -C /work/main archive HEAD src | tar -x -C /tmp/main``) the same games are played by
-that copy in a subprocess and every game whose digest differs is named (game, configuration, agents,
-seed); it prints ``identical`` when none does. ``--against src --pure`` compares this copy as it runs
-(its compiled modules, ``python -m kansei.build``) with its own Python source. A speed change that keeps
-every seeded game must find nothing here; a documented rules fix is the only reason it may.
+Plays ``--games`` seeded games of every configuration below with random, greedy and two small ``mcts``
+searches for every seat, and digests each game's final ``to_dict()``, ``returns()``, ``reveal()`` and
+whole event log (every event with its audience). With ``--against SRC`` (another checkout's ``src``
+folder, e.g. one extracted with ``git -C /work/main archive HEAD src | tar -x -C /tmp/main``) the same
+games are played by that copy in a subprocess and every game whose digest differs is named (game,
+configuration, agents, seed); it prints ``identical`` when none does. ``--against src --pure`` compares
+this copy as it runs (its compiled modules, ``python -m kansei.build``) with its own Python source. A
+speed change that keeps every seeded game must find nothing here; a documented rules fix is the only
+reason it may.
 
     python bench/identical.py [--games 100] [--only minid,touge] [--against /tmp/main/src] [--pure]
 """
@@ -31,7 +32,14 @@ CONFIGS: list[tuple[str, dict[str, Any], int]] = [
     ("touge", {"mode": "time_attack"}, 2),
     ("touge", {"mode": "sudden_death"}, 2),
 ]
-AGENTS = ("random", "greedy", "mcts:iters=30,depth=4,stop=false")
+# the searches play a tenth as many games: a small one cut at 4 plies, and one that plays every line out to
+# the end with the greedy bot for both seats (what Stampede's and D-Spirits' experts search with)
+AGENTS = (
+    "random",
+    "greedy",
+    "mcts:iters=30,depth=4,stop=false",
+    "mcts:iters=20,rollout=greedy,depth=end,prior=3",
+)
 
 
 def digest(state: Any) -> str:
@@ -56,7 +64,7 @@ def play(games: int, only: set[str] | None) -> dict[str, str]:
             continue
         game = kansei.load(gid, **options)
         for spec in AGENTS:
-            count = games if spec != AGENTS[-1] else max(1, games // 10)
+            count = games if not spec.startswith("mcts:") else max(1, games // 10)
             for seed in range(1, count + 1):
                 agents = [make_agent(spec, seed=seed * 10 + q) for q in range(players)]
                 s = game.start(seed=seed, players=players)

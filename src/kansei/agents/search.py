@@ -45,6 +45,7 @@ class Search:
         rand: Callable[[], float],
         rng: Any,
         evaluate: Callable[[State, int], float],
+        evaluate_scratch: Callable[[State, int], float],  # ``evaluate`` of a copy dropped once scored
         evaluate_all: Callable[[State], Sequence[float]] | None,
         value_all: Callable[[State, int], list[float]] | None,
         value: Callable[[State, int], float] | None,
@@ -63,6 +64,7 @@ class Search:
         self.rand = rand
         self.rng = rng
         self.evaluate = evaluate
+        self.evaluate_scratch = evaluate_scratch
         self.evaluate_all = evaluate_all
         self.value_all = value_all
         self.value = value
@@ -122,7 +124,7 @@ class Search:
             return float(child.returns()[mover])
         if self.value is not None:
             return self.value(child, mover)
-        return self.squash(self.evaluate(child, mover) - self.baseline[mover], 1)
+        return self.squash(self.evaluate_scratch(child, mover) - self.baseline[mover], 1)
 
     # ------------------------------------------------------------------------------------ the loop
     def run(self, iters: int, deadline: float, stop: bool, ensure: str | None, started: float) -> None:
@@ -270,12 +272,13 @@ class Search:
         if len(legal) == 1:
             return legal[0]
         me: int = s.to_move  # type: ignore[assignment]
+        evaluate = self.evaluate_scratch
         best: list[Action] = []
         best_v = -math.inf
         for a in legal:
             child = s.clone()
             self.step(child, a)
-            v = self.evaluate(child, me)
+            v = evaluate(child, me)
             if v > best_v + 1e-9:
                 best_v = v
                 best = [a]
