@@ -9,6 +9,8 @@ import itertools
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from rich.console import Console
 
 import kansei
@@ -227,3 +229,24 @@ def test_greedy_does_not_spend_a_card_on_a_pointless_buff(sc):
     assert "assist rose-thorn myR" in sc.legal(s) and "end" in sc.legal(s)
     for seed in range(5):
         assert choose(make_agent("greedy", seed=seed), s, 0).notation == "end"
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 2**31 - 1))
+def test_the_greedy_steps_scratch_evaluation_is_the_evaluation(seed):
+    """``evaluate_scratch`` (what the greedy step scores its dropped copies with, passing their open
+    windows in place) gives exactly ``evaluate`` of every legal action's result, for both seats, at
+    every step of random games seen from a search's world; ``evaluate`` leaves the state as it was."""
+    from kansei.builtin.stampede.bots import evaluate, evaluate_scratch
+
+    def check(state, step):
+        world = state.determinize(state.to_move, random.Random(step), events=False)
+        for action in world.legal_actions():
+            child = world.clone()
+            child.advance(action)
+            before = child.reveal()
+            plain = [evaluate(child, 0), evaluate(child, 1)]
+            assert child.reveal() == before
+            assert [evaluate_scratch(child.clone(), q) for q in (0, 1)] == plain
+
+    play_random(GAME, seed % 1000, on_step=check)

@@ -6,6 +6,8 @@ A game may offer any of these as attributes of its ``Game`` or, by the core's co
 - ``evaluate(state, seat) -> float`` — the heuristic the greedy bot maximises and the search scores its
   leaves with (higher is better for ``seat``). Without one, only finished games have a value.
 - ``evaluate_all(state) -> list[float]`` — every seat's evaluation at once.
+- ``evaluate_scratch(state, seat) -> float`` — ``evaluate`` of a state its caller drops afterwards (the
+  greedy step's stepped copies): the same value, but it may change the state rather than copy it first.
 - ``eval_scale: float`` — a typical magnitude of ``evaluate`` (the search squashes ``tanh(v / scale)``).
 - ``rollout_action(state, rng) -> Action`` — the game's own rollout policy (``rollout=game``).
 - ``styles: dict[str, str]`` — play styles by name, each with one line saying what it plays like, and
@@ -55,6 +57,20 @@ def own_evaluate(game: Game) -> Evaluate | None:
         return game.evaluate
     fn: Evaluate | None = bots_part(game, "evaluate")
     return fn
+
+
+def own_scratch_evaluate(game: Game, style: str | None) -> Evaluate | None:
+    """The game's ``evaluate_scratch`` for ``style`` (it has one for its default style only), or None."""
+    if style is not None:
+        return None
+    fn: Evaluate | None = hint(game, "evaluate_scratch")
+    return fn
+
+
+def scratch_evaluator(game: Game, style: str | None) -> Evaluate:
+    """The evaluation of ``style`` (None: the game's default) for states its caller drops once evaluated:
+    the game's ``evaluate_scratch`` where it has one and the style is the default, else ``evaluator``."""
+    return own_scratch_evaluate(game, style) or evaluator(game, style)
 
 
 def styles(game: Game) -> dict[str, str]:

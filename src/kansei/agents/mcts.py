@@ -56,7 +56,7 @@ from pydantic import Field, field_validator, model_validator
 from kansei.core.protocol import Action, State
 
 from .base import Agent, AgentParams
-from .hints import Evaluate, evaluator, hint, own_evaluate
+from .hints import Evaluate, evaluator, hint, own_evaluate, own_scratch_evaluate
 from .learned import require
 from .limits import ITERATIONS, SECONDS
 
@@ -330,6 +330,7 @@ class MctsAgent(Agent):
             rng.random,
             rng,
             evaluate,
+            own_scratch_evaluate(game, p.style),
             evaluate_all,
             learned.all if learned is not None else None,
             learned if learned is not None else None,

@@ -45,6 +45,7 @@ class Search:
         rand: Callable[[], float],
         rng: Any,
         evaluate: Callable[[State, int], float],
+        evaluate_scratch: Callable[[State, int], float] | None,  # ``evaluate`` of a copy dropped once scored
         evaluate_all: Callable[[State], Sequence[float]] | None,
         value_all: Callable[[State, int], list[float]] | None,
         value: Callable[[State, int], float] | None,
@@ -63,6 +64,9 @@ class Search:
         self.rand = rand
         self.rng = rng
         self.evaluate = evaluate
+        # the game's ``evaluate_scratch`` (it may change the copy it scores), else ``evaluate``
+        self.evaluate_scratch = evaluate_scratch if evaluate_scratch is not None else evaluate
+        self.scores_in_place = evaluate_scratch is not None
         self.evaluate_all = evaluate_all
         self.value_all = value_all
         self.value = value
@@ -122,7 +126,7 @@ class Search:
             return float(child.returns()[mover])
         if self.value is not None:
             return self.value(child, mover)
-        return self.squash(self.evaluate(child, mover) - self.baseline[mover], 1)
+        return self.squash(self.evaluate_scratch(child, mover) - self.baseline[mover], 1)
 
     # ------------------------------------------------------------------------------------ the loop
     def run(self, iters: int, deadline: float, stop: bool, ensure: str | None, started: float) -> None:
@@ -268,23 +272,29 @@ class Search:
 
     def greedy_step(self, s: State) -> State:
         """One ply ahead with the evaluation for the seat to move, ties broken at random: the state after
-        the move chosen. That is the copy the evaluation looked at (an evaluation leaves its state as it
-        found it), so the move is not applied a second time; ``s`` itself is stepped only when it has one
-        move."""
+        the move chosen. The evaluation leaves the copy it looked at as it found it, so that copy is the
+        state after the move and the move is not applied again; a game's ``evaluate_scratch`` may change
+        the copy it scores (it passes Stampede's open windows in place), and then the move chosen is
+        applied to ``s``. ``s`` itself is stepped when it has one move."""
         legal = s.legal_actions()
         if len(legal) == 1:
             self.step(s, legal[0])
             return s
         me: int = s.to_move  # type: ignore[assignment]
-        best: list[State] = []
+        evaluate = self.evaluate_scratch
+        best: list[tuple[Action, State]] = []
         best_v = -math.inf
         for a in legal:
             child = s.clone()
             self.step(child, a)
-            v = self.evaluate(child, me)
+            v = evaluate(child, me)
             if v > best_v + 1e-9:
                 best_v = v
-                best = [child]
+                best = [(a, child)]
             elif v >= best_v - 1e-9:
-                best.append(child)
-        return best[int(self.rand() * len(best))]
+                best.append((a, child))
+        a, child = best[int(self.rand() * len(best))]
+        if not self.scores_in_place:
+            return child
+        self.step(s, a)
+        return s

@@ -9,7 +9,7 @@ from pydantic import Field
 from kansei.core.protocol import Action, State
 
 from .base import Agent, AgentParams
-from .hints import evaluator
+from .hints import scratch_evaluator
 
 
 class RandomAgent(Agent):
@@ -47,7 +47,7 @@ class GreedyAgent(Agent):
         rand = self.rng.random
         if self.params.noise and rand() < self.params.noise:
             return legal[int(rand() * len(legal))]
-        evaluate = evaluator(state.game, self.params.style)
+        evaluate = scratch_evaluator(state.game, self.params.style)  # each copy is dropped once scored
         best: list[Action] = []
         best_v = float("-inf")
         for a in legal:

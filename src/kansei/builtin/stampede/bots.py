@@ -96,18 +96,34 @@ def settled(state: StampedeState) -> StampedeState:
     if not frames or frames[-1].kind not in ASKING_WINDOWS:
         return state
     s = state.clone()
-    for _ in range(SETTLE_STEPS):
-        frames = s.windows.frames
-        if s.over or not frames or frames[-1].kind not in ASKING_WINDOWS:
-            break
-        s.advance(PASS)
+    settle(s)
     return s
+
+
+def settle(state: StampedeState) -> None:
+    """Pass the open response windows in ``state`` itself, as ``settled`` does in its copy."""
+    for _ in range(SETTLE_STEPS):
+        frames = state.windows.frames
+        if state.over or not frames or frames[-1].kind not in ASKING_WINDOWS:
+            break
+        state.advance(PASS)
 
 
 def evaluate(state: StampedeState, seat: int, w: Weights = DEFAULT) -> float:
     """Value of ``state`` for ``seat`` once open windows are passed: the result, the distances, what each
     side could run and field."""
-    state = settled(state)
+    return _settled_value(settled(state), seat, w)
+
+
+def evaluate_scratch(state: StampedeState, seat: int) -> float:
+    """``evaluate`` of a state its caller drops afterwards (the greedy step's stepped copies): the same
+    value, with the open windows passed in ``state`` itself rather than in a copy of it."""
+    settle(state)
+    return _settled_value(state, seat, DEFAULT)
+
+
+def _settled_value(state: StampedeState, seat: int, w: Weights) -> float:
+    """``evaluate`` of a state whose open windows are passed (``settle``)."""
     if state.over:
         return WIN * state.returns()[seat]
     opp = 1 - seat

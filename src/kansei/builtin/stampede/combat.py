@@ -73,9 +73,10 @@ class Combat(Board):
             self.log("fizzle", what="attack", seat=p)
             self._double_action(p, present)
             return
+        modified = bool(self.stat_mods)  # else every card has its printed stats (ST-C1): most combats
         total = 0
         for _, u in present:
-            total += self.pow_of(u)
+            total += self.pow_of(u) if modified else card_of[u].pow
         target = card_of[tu]
         # a search's world skips building the combat's event: the hot path of every greedy step
         narrating = self.narrating
@@ -85,7 +86,7 @@ class Combat(Board):
                 self.log("combat", seat=p, pow=total, target=target.en, hp_before=hp, outcome="event")
             self.damage_event(o, tz, total)
         else:
-            df = self.def_of(tu)
+            df = self.def_of(tu) if modified else target.def_
             outcome = "lower" if total < df else "higher" if total > df else "equal"
             if narrating:
                 self.log(
