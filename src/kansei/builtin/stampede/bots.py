@@ -218,17 +218,19 @@ def features(state: StampedeState, seat: int) -> list[float]:
 
 
 # The named levels (kansei.agents.levels; docs/bots.md "Levels"): budgets in iterations only, so a level
-# plays the same on a loaded machine. A search that scores each new node with the one-ply evaluation
-# ("mcts:iters=1000,depth=0,value=eval,relative=true,prior=3") measured level with greedy or little over it
-# (52% at 1,000 iterations, 55% of 760 games as the expert until 2026-12-06; more iterations, other
-# constants or the learned value did not move it). What beats greedy is a search that plays each line out
-# to the end of the race with the greedy bot for both seats (docs/bots.md "Lines played to the end"): 200
-# lines a move won 70% (59-79%) of 80 games against greedy. So the levels under it are the greedy bot
-# itself and greedy with a random move 20% and 45% of the time.
+# plays the same on a loaded machine. The expert scores each new node with the evaluation against the
+# root's own (``relative``) and primes each new child with three visits of its one-ply value: 54% of 400
+# games against greedy (55% of 760 with more runs). The search measured level with greedy at 300 and 1,000
+# iterations (51% and 52% of 80), so the levels below it are the greedy bot with a random move 65%, 45% and
+# 20% of the time, spaced by measurement (each beats the one below in 67-82% of 400 games).
+# Not the expert: the search that plays each of 200 lines out to the end with the greedy bot
+# ("mcts:iters=200,rollout=greedy,depth=end,prior=3"). It won 70% of a first 80 games, but 56% (51-61%) of
+# 400 in a calibration with it as the expert (2026-12-06, docs/bots.md "Lines played to the end"): no
+# stronger than this one, at three times the cost a move.
 # Ratings: kansei ladder GAME --levels --save-ratings.
 levels = {
-    "beginner": "greedy:noise=0.45",
-    "casual": "greedy:noise=0.2",
-    "club": "greedy",
-    "expert": "mcts:iters=200,rollout=greedy,depth=end,prior=3",
+    "beginner": "greedy:noise=0.65",
+    "casual": "greedy:noise=0.45",
+    "club": "greedy:noise=0.2",
+    "expert": "mcts:iters=1000,depth=0,value=eval,relative=true,prior=3",
 }
