@@ -176,9 +176,8 @@ def ladder(
 ) -> None:
     """Round robin between bots: win-rate matrix with 95% intervals, Bradley–Terry ratings (Elo scale).
     With --levels, the calibration of the named levels (kansei levels shows the result)."""
-    from kansei.agents.levels import played_spec
-    from kansei.sim.ladder import distinct_pairs
     from kansei.sim.ladder import ladder as run_ladder
+    from kansei.sim.ladder import plan_players
 
     _check_counts(games_, workers)
     if (save_ratings or ceiling) and not levels:
@@ -205,7 +204,7 @@ def ladder(
         specs = split_agents(agents)
     if len(specs) < 2:
         raise OptionError("a ladder needs at least two agents, e.g. --agents random,greedy,mcts")
-    total = len(distinct_pairs([played_spec(g, s) for s in specs], pairs, sees_all)) * games_
+    total = len(plan_players(g, specs, pairs, sees_all)[1]) * games_
     with progress_bar(f"{game} ladder") as bar:
         task = bar.add_task("games", total=total)
         res = run_ladder(

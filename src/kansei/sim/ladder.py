@@ -34,6 +34,7 @@ from dataclasses import asdict, dataclass, field
 from kansei.agents import parse_spec
 from kansei.agents.levels import played_spec
 from kansei.core.errors import OptionError
+from kansei.core.protocol import Game
 from kansei.core.registry import load
 from kansei.core.rng import derive_seed
 
@@ -127,17 +128,28 @@ def same_as(specs: Sequence[str], sees_all: Sequence[int] = ()) -> list[int]:
 
 
 def distinct_pairs(
-    specs: Sequence[str], pairs: Sequence[tuple[int, int]] | None = None, sees_all: Sequence[int] = ()
+    one: Sequence[int], pairs: Sequence[tuple[int, int]] | None = None
 ) -> list[tuple[int, int]]:
     """The pairings actually played: each named pairing (default: the round robin) between the first
-    agents of their specs, once, and none of an agent against its own spec."""
-    one = same_as(specs, sees_all)
+    agents of their specs (``one``: :func:`same_as`), once, and none of an agent against its own spec."""
     out = set()
-    for a, b in pairs if pairs is not None else all_pairs(len(specs)):
+    for a, b in pairs if pairs is not None else all_pairs(len(one)):
         x, y = sorted((one[a], one[b]))
         if x != y:
             out.add((x, y))
     return sorted(out)
+
+
+def plan_players(
+    game: Game,
+    specs: Sequence[str],
+    pairs: Sequence[tuple[int, int]] | None = None,
+    sees_all: Sequence[int] = (),
+) -> tuple[list[int], list[tuple[int, int]]]:
+    """:func:`same_as` of the specs as played in ``game`` (``level:club`` may be greedy) and the pairings
+    to play (:func:`distinct_pairs`)."""
+    one = same_as([played_spec(game, s) for s in specs], sees_all)
+    return one, distinct_pairs(one, pairs)
 
 
 def schedule(
@@ -359,9 +371,7 @@ def ladder(
     game = load(game_id, **options)  # validates the options before any work
     for s in specs:
         parse_spec(s)  # and every agent spec (one clear line on error)
-    plays = [played_spec(game, s) for s in specs]  # level:club and greedy may be one player
-    one = same_as(plays, sees_all)
-    pair_list = distinct_pairs(plays, named, sees_all)
+    one, pair_list = plan_players(game, specs, named, sees_all)  # level:club and greedy may be one player
     if not pair_list:
         raise OptionError("a ladder needs two different agents: every pairing named is of one spec")
     players = game.player_count(players)  # and the player count
