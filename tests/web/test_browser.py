@@ -238,6 +238,34 @@ def test_replay_viewer_steps_through_a_finished_game(page: Page, site: str) -> N
     expect(page.locator("#prompt")).to_contain_text("watching")
 
 
+def test_the_analysis_of_a_finished_game_reads_in_the_page_language_and_leads_to_its_moves(
+    page: Page, site: str
+) -> None:
+    """Issue 24's Analysis view, as a player opens it after a game: the coach reviews the game in the bot
+    pool, and the replay page draws the chance curve, each seat's count of errors and the costliest
+    moves in the page's language; a costly move's button takes the replay to that move."""
+    seats = {"game": "touge", "seats": ["greedy", "random"], "seed": 8}
+    room = httpx.post(site + "/api/rooms", json=seats).json()["room"]
+    eventually(lambda: httpx.get(f"{site}/api/rooms/{room}").json()["over"], "the bots finish their race")
+    page.context.add_cookies([{"name": "kansei_lang", "value": "ja", "url": site}])
+    try:
+        page.goto(f"{site}/replay/{room}")
+        box = page.locator("#analysis")
+        expect(box.locator("h3")).to_have_text("分析")
+        expect(box.locator("svg.curve polyline")).to_be_visible(timeout=180_000)  # the pool's review
+        expect(box.locator(".analysis-summary li")).to_have_count(2)  # each seat, from its own information
+        expect(box).to_contain_text("各プレイヤーが見えていた情報から")
+        costly = box.locator("ol.costly li button")
+        assert costly.count() >= 1, "a greedy-random race has moves that cost something"
+        step = re.fullmatch(r"(\d+)手目", costly.first.inner_text().strip())
+        assert step, costly.first.inner_text()
+        costly.first.click()
+        expect(page.locator("#rp-label")).to_contain_text(f"中{step[1]}手目")
+        shot(page, "touge-analysis-ja", full=True)
+    finally:
+        page.context.clear_cookies()
+
+
 def test_the_table_speaks_the_page_language_when_the_game_text_has_another(page: Page, site: str) -> None:
     """A French page starting Initial D (its card text in English only) gets a French table: the card
     text's language rides as ``?cards=``, the page's words follow the page. A Stampede table asked for in
