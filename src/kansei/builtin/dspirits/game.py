@@ -42,8 +42,7 @@ class DSpiritsState(RefusalState, ViewState):
 
 
 class DSpiritsOptions(GameOptions):
-    """Each option with its English words; French and Japanese ones are text.py's ``OPTIONS``."""
-
+    # English words here, French and Japanese in text.py's OPTIONS (a docstring would show in the schema)
     starting_sp: int = option(
         5000,
         "Starting SP",

@@ -27,8 +27,7 @@ from .views import InitialDView
 
 
 class InitialDOptions(GameOptions):
-    """Each option with its English words; French and Japanese ones are text.py's ``OPTIONS``."""
-
+    # English words here, French and Japanese in text.py's OPTIONS (a docstring would show in the schema)
     # ID-S1 ruling: equal cost — a coin decides (or the players agree on a challenger).
     cost_tie: Literal["coin", "seat0", "seat1"] = option(
         "coin",

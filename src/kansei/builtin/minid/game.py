@@ -52,13 +52,14 @@ SEVERAL_CARDS: dict[str, CardVerb] = {
 
 
 class MiniDOptions(GameOptions):
-    """Each option with its English words; French and Japanese ones are text.py's ``OPTIONS``."""
-
+    # English words here, French and Japanese in text.py's OPTIONS (a docstring would show in the schema)
+    # a track of the content by name (akina, usui); played locally, also a track as data (one [[track]] table
+    # as an object, validated like the content's tracks) or the path of a track .toml file
     track: str | dict[str, Any] = local_path_option(
         "akina",
         title="Track",
-        description="MD-B1: the mountain pass to race, by name (played locally, also a track as data, one "
-        "[[track]] table as an object, or the path of a track .toml file)",
+        description="MD-B1: the mountain pass to race, with its corners, their difficulty and its Event "
+        "cases",
     )
     uphill: bool = option(
         False, "Uphill", "MD-O3 uphill touge: race from the foot to the top, the track in reverse"

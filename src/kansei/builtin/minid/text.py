@@ -617,9 +617,7 @@ def card_face(c: CardDef, lang: str = "en") -> dict[str, Any]:
 OPTIONS: dict[str, dict[str, OptionWords]] = {
     "fr": {
         "track": OptionWords(
-            "Circuit",
-            "MD-B1 : le col à courir, par son nom (en local, aussi un circuit en données, une table "
-            "[[track]] en objet, ou le chemin d'un fichier .toml de circuit)",
+            "Circuit", "MD-B1 : le col à courir, avec ses virages, leur difficulté et ses cases Événement"
         ),
         "uphill": OptionWords(
             "Montée",
@@ -642,9 +640,7 @@ OPTIONS: dict[str, dict[str, OptionWords]] = {
     },
     "ja": {
         "track": OptionWords(
-            "コース",
-            "MD-B1：走る峠を名前で選ぶ（ローカルでは、データのコース（[[track]] 表をオブジェクトで）"
-            "やコースの .toml ファイルのパスも可）",
+            "コース", "MD-B1：走る峠（コースごとに、コーナーとその難しさ、イベントマスが違う）"
         ),
         "uphill": OptionWords(
             "ヒルクライム",

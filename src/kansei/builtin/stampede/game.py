@@ -34,8 +34,7 @@ MAX_DECK_FILE = 1_000_000  # bytes: a larger deck file is refused unread
 
 
 class StampedeOptions(GameOptions):
-    """Each option with its English words; Japanese ones (and French) are text.py's ``OPTIONS``."""
-
+    # English words here, French and Japanese in text.py's OPTIONS (a docstring would show in the schema)
     # ST-T3: a side machine returns to hand when the center's gear drops to or below its gear (以下, the
     # literal text, default); "strictly_below" is the other reading.
     side_return: Literal["at_or_below", "strictly_below"] = option(

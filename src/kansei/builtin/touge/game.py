@@ -24,8 +24,7 @@ from .table import TUNE, Table, table, table_for
 
 
 class TougeOptions(GameOptions):
-    """Each option with its English words; French and Japanese ones are text.py's ``OPTIONS``."""
-
+    # English words here, French and Japanese in text.py's OPTIONS (a docstring would show in the schema)
     mode: Literal["time_attack", "sudden_death"] = option(
         "time_attack",
         "Race format",

@@ -489,7 +489,7 @@ OPTIONS: dict[str, dict[str, OptionWords]] = {
             "tronçon) : le tronçon 1 est le sommet, ou le premier passage part du tronçon 1 et le retour "
             "revient",
             {
-                "mountain": "descente depuis le sommet, montée depuis le pied",
+                "mountain": "descente du sommet, montée du pied",
                 "built": "dans l'ordre de pose",
             },
         ),
