@@ -72,8 +72,8 @@ class MiniDOptions(GameOptions):
     strategies: bool = option(
         False,
         "Cornering lines",
-        "MD-O2: choose a line before each DRIFT roll: Midnight Gambler (-3 DRIFT, +2 moves) or Moonlight "
-        "Control (+3 DRIFT, -2 moves)",
+        "MD-O2: choose a line before each DRIFT roll: Midnight Gambler (−3 DRIFT, +2 movement once "
+        "mastered) or Moonlight Control (+3 DRIFT, −2 movement)",
     )
     eurobeat: bool = option(True, "Eurobeat", "MD-S1 flavour: turn the Eurobeat up (narration only)")
 

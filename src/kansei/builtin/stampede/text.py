@@ -1187,7 +1187,7 @@ OPTIONS: dict[str, dict[str, OptionWords]] = {
             {"per_turn": "une fois par tour", "per_game": "une fois par course"},
         ),
         "effect_draw_loses": OptionWords(
-            "Pioche par effet perdante",
+            "Une pioche par effet peut faire perdre",
             "ST-O1, arbitrage : un effet qui fait piocher dans un deck vide fait aussi perdre la course "
             "(désactivé : cette pioche est sans effet)",
         ),
