@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 import socket
 import subprocess
 import sys
@@ -30,6 +31,18 @@ INSTALLED = sorted({ep.name for ep in entry_points(group="kansei.games")} & set(
 ARTIFACTS = ROOT / "test-artifacts" / "web"
 # tests play far faster than people: the flood limits are tested on their own (strict_client)
 FAST = Limits(ws_rate=10_000, ws_burst=10_000, http_rate=10_000, http_burst=100_000)
+
+
+def lobby_rule_id() -> re.Pattern[str]:
+    """The lobby's own pattern of the rule id an option's description starts with (``static/js/lobby.js``'s
+    RULE_ID, a JavaScript literal Python reads the same): what the lobby links to the rules."""
+    script = ROOT / "src" / "kansei" / "web" / "static" / "js" / "lobby.js"
+    found = re.search(r"const RULE_ID = /(.+)/;", script.read_text(encoding="utf-8"))
+    assert found, "lobby.js no longer declares RULE_ID"
+    return re.compile(found[1])
+
+
+RULE_ID = lobby_rule_id()
 
 
 def free_port() -> int:

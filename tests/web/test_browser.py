@@ -14,6 +14,9 @@ import httpx
 import needs
 import pytest
 
+import kansei
+from kansei.web import i18n
+
 CHROMIUM = needs.program("chromium", "/usr/bin/chromium", install="Debian's chromium: make system-deps")
 needs.module("playwright.sync_api", "the test extra: pip install -e '.[test]'")
 
@@ -27,7 +30,7 @@ from .boards_kit import (  # noqa: E402
     paced,
     start_from_lobby,
 )
-from .conftest import ARTIFACTS, INSTALLED, Server, eventually  # noqa: E402
+from .conftest import ARTIFACTS, INSTALLED, RULE_ID, Server, eventually  # noqa: E402
 
 pytestmark = pytest.mark.browser
 
@@ -298,6 +301,43 @@ def test_the_table_speaks_the_page_language_when_the_game_text_has_another(page:
         page.wait_for_url(re.compile(r"/room/(?!" + re.escape(first) + ")"))
         assert "cards=ja" in page.url
         expect(page.locator("#lang")).to_have_value("ja")
+    finally:
+        page.context.clear_cookies()
+
+
+def test_the_lobby_explains_each_option_in_the_page_language(page: Page, site: str) -> None:
+    """A Japanese page at desktop width and a French one at phone width: Stampede's options labelled,
+    explained and valued in the page's language (the help without its rule id, a link to that rule), a
+    seat as the page names a player; no game's French options widen the phone's page."""
+    stampede = kansei.load("stampede")
+    english = stampede.option_words("en")["side_return"]
+    try:
+        for lang, size in (("ja", {"width": 1280, "height": 800}), ("fr", {"width": 390, "height": 844})):
+            page.context.add_cookies([{"name": "kansei_lang", "value": lang, "url": site}])
+            page.set_viewport_size(size)
+            page.goto(site + "/?game=stampede")
+            words = stampede.option_words(lang)["side_return"]
+            assert words.title != english.title and words.description != english.description
+            expect(page.locator("label[for=opt-side_return]")).to_have_text(words.title)
+            cited = RULE_ID.match(words.description)
+            assert cited
+            help_ = page.locator("#opt-side_return-help")
+            expect(help_).to_contain_text(words.description[cited.end() :])
+            expect(help_).not_to_contain_text(cited[0].strip())
+            expect(help_.locator("a.rule-link")).to_have_attribute(
+                "href", f"/rules/stampede#{cited[1].lower()}"
+            )
+            menu = page.locator("#opt-side_return")
+            expect(menu.locator("option[value=at_or_below]")).to_have_text(words.values["at_or_below"])
+            expect(menu).to_have_value("at_or_below")
+            seat = page.locator("#opt-first_player option[value=seat1]")
+            expect(seat).to_have_text(i18n.t(lang, "player.n", n=2))
+            shot(page, f"lobby-options-{lang}-{size['width']}", full=True)
+        for game in INSTALLED:  # at phone width, in French
+            page.click(f".game-tile[data-game={game}]")
+            expect(page.locator(f".game-tile[data-game={game}]")).to_have_attribute("aria-checked", "true")
+            width = page.evaluate("() => document.documentElement.scrollWidth")
+            assert width <= 392, f"{game}'s options make the French lobby {width}px wide at phone width"
     finally:
         page.context.clear_cookies()
 

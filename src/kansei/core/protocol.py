@@ -9,6 +9,7 @@ template of ``determinize``. A game implements the underscored hooks; it never w
 from __future__ import annotations
 
 import copy
+import dataclasses
 import functools
 import hashlib
 import importlib
@@ -107,9 +108,38 @@ def local_path_option(default: Any, **field: Any) -> Any:
     return Field(default, json_schema_extra=extra, **field)
 
 
+# The JSON Schema key of an option's words for its values (value -> words; see option).
+LABELS = "x-kansei-labels"
+
+
+@dataclasses.dataclass(frozen=True)
+class OptionWords:
+    """A game option as people read it in one language: its label; one line saying what it does, starting
+    with the id of the rule it implements or rules on (``"ST-T3: …"``: a client links it to the rules); and
+    words for its values (value -> words) where a bare value says too little (``"rps"``). A value a game
+    leaves out is shown by the client as it is (``seat0`` as "Player 1" in the page's language)."""
+
+    title: str
+    description: str
+    values: Mapping[str, str] = dataclasses.field(default_factory=dict)
+
+
+def option(
+    default: Any, title: str, description: str, *, labels: Mapping[str, str] | None = None, **field: Any
+) -> Any:
+    """``Field(default, title=…, description=…, **field)``: a game option with its English words
+    (:class:`OptionWords`), ``labels`` those of its values, published in its JSON Schema as
+    ``x-kansei-labels``. Other languages: :meth:`Game.option_words`."""
+    extra = dict(field.pop("json_schema_extra", None) or {})
+    if labels:
+        extra[LABELS] = dict(labels)
+    return Field(default, title=title, description=description, json_schema_extra=extra or None, **field)
+
+
 class GameOptions(BaseModel):
     """Base for each game's declared options. Unknown keys are refused; ranges are ``Field(ge=…, le=…)``.
-    An option that may name a local file is declared with :func:`local_path_option`."""
+    An option that may name a local file is declared with :func:`local_path_option`; each option's words
+    (its label, a line citing its rule, its values' words) with :func:`option`."""
 
     model_config = ConfigDict(extra="forbid", frozen=True, strict=False)
 
@@ -372,6 +402,45 @@ class Game:
         this game plays with (a track's name), never a file: all a client over the network may choose for
         it. Default: none (such a client keeps the option's default)."""
         return ()
+
+    # -- options in words -------------------------------------------------------------------------
+    def option_words(self, lang: str = "en") -> dict[str, OptionWords]:
+        """The game's words for its options in ``lang``, for a page in that language (the lobby): option ->
+        :class:`OptionWords`, only those the game has in ``lang``. Any language of a page, not only
+        :attr:`languages` (those the table's texts are complete in). English is the :attr:`Options`
+        model's own (each field's title and description, its values' words: :func:`option`); another
+        language is ``OPTIONS[lang]`` of the game's text module (``{lang: {option: OptionWords}}``). A
+        word the game lacks in ``lang`` shows in English (:meth:`options_schema`)."""
+        if lang == "en":
+            out = {}
+            for name, f in self.Options.model_fields.items():
+                extra = f.json_schema_extra if isinstance(f.json_schema_extra, dict) else {}
+                labels = extra.get(LABELS)
+                values = {str(k): str(v) for k, v in labels.items()} if isinstance(labels, dict) else {}
+                if f.title or f.description or values:
+                    out[name] = OptionWords(f.title or "", f.description or "", values)
+            return out
+        table = self._part("text", "OPTIONS")
+        words = table.get(lang) if isinstance(table, Mapping) else None
+        return dict(words) if isinstance(words, Mapping) else {}
+
+    def options_schema(self, lang: str = "en") -> dict[str, Any]:
+        """The JSON Schema of :attr:`Options` in ``lang``: each option's ``title``, ``description`` and its
+        values' words (``x-kansei-labels``: value -> words) from :meth:`option_words`, English where the
+        game has no word in ``lang`` (a fresh dict)."""
+        schema = self.Options.model_json_schema()
+        props = schema.get("properties", {})
+        for name, words in self.option_words(lang).items():
+            prop = props.get(name)
+            if prop is None:
+                continue
+            if words.title:
+                prop["title"] = words.title
+            if words.description:
+                prop["description"] = words.description
+            if words.values:
+                prop[LABELS] = {**prop.get(LABELS, {}), **words.values}
+        return schema
 
     def content_dir(self) -> Path | None:
         """The content folder this game plays with: ``content=`` if given, else the shipped ``content/``."""

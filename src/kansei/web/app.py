@@ -310,11 +310,13 @@ def create_app(config: Config | None = None) -> FastAPI:
             raise RoomError(f"unknown game {game_id[:40]!r} (valid: {', '.join(engine.game_ids())})", 404)
         return engine.game_for(game_id, {})
 
-    def network_schema(game_id: str) -> dict:
+    def network_schema(game_id: str, lang: str = i18n.DEFAULT) -> dict:
         """The game's options as a network client may give them: an option that may name a local file
-        takes one of the content's names (an enum), and ``content`` one of the operator's folders."""
+        takes one of the content's names (an enum), and ``content`` one of the operator's folders. Each
+        option's label, description and values' words in the page's language ``lang`` where the game has
+        them (``game.options_schema``), English elsewhere; the server's own ``content`` in the catalogue's."""
         g = engine.game_for(game_id, {})
-        schema = game_class(game_id).Options.model_json_schema()
+        schema = g.options_schema(lang)
         props = schema.setdefault("properties", {})
         for key in game_class(game_id).Options.local_path_options():
             if key in props:
@@ -322,7 +324,12 @@ def create_app(config: Config | None = None) -> FastAPI:
                 props[key].pop("maxLength", None)
         names = engine.content_names(game_id)
         if names:
-            props[engine.CONTENT] = {"title": "Content", "enum": [None, *names], "default": None}
+            props[engine.CONTENT] = {
+                "title": i18n.t(lang, "lobby.option.content"),
+                "description": i18n.t(lang, "lobby.option.content_help"),
+                "enum": [None, *names],
+                "default": None,
+            }
         return schema
 
     def bot_menu() -> list[dict]:
@@ -350,8 +357,11 @@ def create_app(config: Config | None = None) -> FastAPI:
         return out
 
     @app.get("/api/games", tags=["games"])
-    def list_games() -> dict:
-        """Every game with its players, options (JSON schema), languages and starter decks; the bot menu."""
+    def list_games(lang: Annotated[str | None, Query(max_length=16)] = None) -> dict:
+        """Every game with its players, options (JSON schema: each option's ``title`` and ``description``,
+        its values' words in ``x-kansei-labels``, in the page language ``lang`` where the game has them,
+        else English), languages and starter decks; the bot menu."""
+        lang = lang if lang in i18n.languages() else i18n.DEFAULT
         out = []
         for gid in engine.game_ids():
             g = engine.game_for(gid, {})
@@ -361,7 +371,7 @@ def create_app(config: Config | None = None) -> FastAPI:
                     "name": g.name,
                     "min_players": g.min_players,
                     "max_players": g.max_players,
-                    "options": network_schema(gid),
+                    "options": network_schema(gid, lang),
                     "languages": list(engine.languages(g)),
                     "starter_decks": list(g.starter_decks()),
                     "board": board_url(g),
@@ -371,6 +381,7 @@ def create_app(config: Config | None = None) -> FastAPI:
                 }
             )
         return {
+            "lang": lang,
             "games": out,
             "bots": bot_menu(),
             "agents": agent_kinds(),

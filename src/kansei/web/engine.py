@@ -3,7 +3,8 @@
 The server holds games only through these: ``game.start``, ``legal_actions``, ``game.parse``,
 ``apply(action, seat=)``, ``view(seat)``, ``events_for(seat, start)``, ``public_notation``,
 ``game.cards(lang)``, ``game.describe_action(state, action, lang)``, ``game.narrate(event, seat, lang)``,
-and, for options that come over the network, ``Options.local_path_options()`` and ``game.named_choices``.
+``game.options_schema(lang)`` (the lobby's options, in the page's language), and, for options that come over
+the network, ``Options.local_path_options()`` and ``game.named_choices``.
 Nothing here names a game, a card or a game's field.
 
 **No client names a server path.** A room's options are what a network client may choose

@@ -21,7 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, Validat
 from kansei.core.content import read_deck
 from kansei.core.errors import ContentError
 from kansei.core.options import shorten
-from kansei.core.protocol import Action, Game, GameOptions, State, validation_lines
+from kansei.core.protocol import Action, Game, GameOptions, State, option, validation_lines
 from kansei.core.records import CardEvent, CardVerb
 
 from .cards import KIND_NAMES, REALM, Evolution, Spirit, Support, load_catalog, unimplemented
@@ -42,14 +42,56 @@ class DSpiritsState(RefusalState, ViewState):
 
 
 class DSpiritsOptions(GameOptions):
-    starting_sp: int = Field(default=5000, ge=500, le=100000)  # DS-G1
-    first_player: Literal["rps", "seat0", "seat1"] = "rps"  # DS-G1: rock-paper-scissors (a fair coin)
-    first_turn_attack: bool = False  # DS-G2 ruling: the first player does not attack on turn 1
-    old_rules: bool = False  # DS-X4: Soul Shift, removed from the current rules
-    elemental_negates_spooky: bool = True  # DS-B5 ruling
-    match: bool = False  # best of three with side-deck swaps between games (DS-D1)
-    side_swaps: int = Field(default=3, ge=0, le=20)  # swaps each player may make between two games
-    max_turns: int = Field(default=60, ge=2, le=1000)  # house safety net: then the higher SP wins
+    # English words here, French and Japanese in text.py's OPTIONS (a docstring would show in the schema)
+    starting_sp: int = option(
+        5000,
+        "Starting SP",
+        "DS-G1: the Spirit Points each player starts with; a player at 0 SP or less loses",
+        ge=500,
+        le=100000,
+    )
+    first_player: Literal["rps", "seat0", "seat1"] = option(
+        "rps",
+        "First player",
+        "DS-G1: who goes first: rock-paper-scissors (a fair coin), or the players agree",
+        labels={"rps": "rock-paper-scissors"},
+    )
+    first_turn_attack: bool = option(
+        False,
+        "Attack on the first turn",
+        "DS-G2 ruling: the first player may attack on their very first turn (off: not, as the rules say)",
+    )
+    old_rules: bool = option(
+        False,
+        "Old rules: Soul Shift",
+        "DS-X4: bring back Soul Shift, removed from the current rules: pay 800 SP to park a D-Spirit in "
+        "your Support Zone",
+    )
+    elemental_negates_spooky: bool = option(
+        True,
+        "Elemental negates Spooky",
+        'DS-B5 ruling: an Elemental D-Spirit that destroys a Spooky one in battle negates its "when '
+        'destroyed" abilities',
+    )
+    match: bool = option(
+        False,
+        "Best-of-three match",
+        "DS-D1: play a best-of-three match, with side-deck swaps between games (off: a single game)",
+    )
+    side_swaps: int = option(
+        3,
+        "Side-deck swaps",
+        "DS-D1: in a match, how many one-for-one swaps with the side deck each player may make between games",
+        ge=0,
+        le=20,
+    )
+    max_turns: int = option(
+        60,
+        "Turn limit",
+        "DS-G1 house rule: after this many turns the game ends and the higher SP wins, so every game ends",
+        ge=2,
+        le=1000,
+    )
 
 
 Counts = Annotated[

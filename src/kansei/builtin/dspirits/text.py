@@ -13,7 +13,7 @@ from rich.table import Table as RichTable
 from rich.text import Text
 
 from kansei.core.names import Names
-from kansei.core.protocol import Action
+from kansei.core.protocol import Action, OptionWords
 
 from .cards import EVOLUTION, REALM, SPIRIT
 from .game import DSpiritsState
@@ -712,3 +712,90 @@ def _program_reason(state: DSpiritsState, p: int, u: Any, prog: Any, spent: bool
     if state.phase != "main":
         return f"not now: this is the {STEP_NAMES.get(state.phase, state.phase)}"
     return "it has no target now"
+
+
+# -- the options in words -----------------------------------------------------------------------------------
+# What the lobby calls each option (Game.option_words): English is the Options model's own (game.py); these
+# are the other languages of the page, each line starting with the rule id the English cites.
+OPTIONS: dict[str, dict[str, OptionWords]] = {
+    "fr": {
+        "starting_sp": OptionWords(
+            "SP de départ",
+            "DS-G1 : les Spirit Points de chaque joueur au départ ; un joueur à 0 SP ou moins perd",
+        ),
+        "first_player": OptionWords(
+            "Premier joueur",
+            "DS-G1 : qui commence : pierre-feuille-ciseaux (un pile ou face équitable), ou convenu entre "
+            "les joueurs",
+            {"rps": "pierre-feuille-ciseaux"},
+        ),
+        "first_turn_attack": OptionWords(
+            "Attaque au premier tour",
+            "DS-G2, arbitrage : le premier joueur peut attaquer dès son tout premier tour (désactivé : "
+            "non, comme le disent les règles)",
+        ),
+        "old_rules": OptionWords(
+            "Anciennes règles : Soul Shift",
+            "DS-X4 : rétablit Soul Shift, retiré des règles actuelles : payer 800 SP pour garer un "
+            "D-Spirit dans votre Support Zone",
+        ),
+        "elemental_negates_spooky": OptionWords(
+            "Élémentaire annule Spooky",
+            "DS-B5, arbitrage : un D-Spirit Élémentaire qui détruit un Spooky en combat annule ses "
+            "capacités « quand il est détruit »",
+        ),
+        "match": OptionWords(
+            "Match au meilleur des trois",
+            "DS-D1 : jouer un match au meilleur des trois parties, avec des échanges de side deck entre "
+            "les parties (désactivé : une seule partie)",
+        ),
+        "side_swaps": OptionWords(
+            "Échanges de side deck",
+            "DS-D1 : en match, combien d'échanges un pour un avec le side deck chaque joueur peut faire "
+            "entre deux parties",
+        ),
+        "max_turns": OptionWords(
+            "Limite de tours",
+            "DS-G1, règle maison : après ce nombre de tours, la partie s'arrête et le plus de SP gagne ; "
+            "ainsi toute partie finit",
+        ),
+    },
+    "ja": {
+        "starting_sp": OptionWords(
+            "最初のSP",
+            "DS-G1：各プレイヤーが持って始めるスピリットポイント。0以下になったプレイヤーの負け",
+        ),
+        "first_player": OptionWords(
+            "先攻の決め方",
+            "DS-G1：じゃんけん（公平なコイントス）で先攻を決めるか、プレイヤーが合意して決める",
+            {"rps": "じゃんけん"},
+        ),
+        "first_turn_attack": OptionWords(
+            "最初のターンの攻撃",
+            "DS-G2 裁定：先攻プレイヤーが最初のターンから攻撃できる（オフ：ルールどおり攻撃できない）",
+        ),
+        "old_rules": OptionWords(
+            "旧ルール：ソウルシフト",
+            "DS-X4：現行ルールで削除されたソウルシフトを使う："
+            "800 SP を払って D-Spirit をサポートゾーンに移す",
+        ),
+        "elemental_negates_spooky": OptionWords(
+            "エレメンタルがスプーキーを打ち消す",
+            "DS-B5 裁定：バトルでスプーキーの D-Spirit を破壊したエレメンタルの D-Spirit は、"
+            "その「破壊されたとき」の能力を打ち消す",
+        ),
+        "match": OptionWords(
+            "3本勝負のマッチ",
+            "DS-D1：ゲームの合間にサイドデッキと入れ替えながら、3本勝負のマッチをする（オフ：1ゲームだけ）",
+        ),
+        "side_swaps": OptionWords(
+            "サイドデッキの入れ替え",
+            "DS-D1：マッチで、ゲームの合間に各プレイヤーがサイドデッキと1枚ずつ入れ替えられる回数",
+        ),
+        "max_turns": OptionWords(
+            "ターンの上限",
+            "DS-G1 ハウスルール：このターン数を過ぎるとゲームが終わり、SP の多い方が勝つ。"
+            "どのゲームも必ず終わる",
+        ),
+    },
+}

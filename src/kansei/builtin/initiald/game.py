@@ -14,7 +14,7 @@ from typing import Any, Literal
 from kansei.core.content import read_deck
 from kansei.core.errors import ContentError, IllegalAction
 from kansei.core.options import shorten
-from kansei.core.protocol import Action, Game, GameOptions, State
+from kansei.core.protocol import Action, Game, GameOptions, State, option
 from kansei.core.records import CardEvent, CardVerb
 
 from . import encoding, refusals, setup
@@ -27,12 +27,31 @@ from .views import InitialDView
 
 
 class InitialDOptions(GameOptions):
+    # English words here, French and Japanese in text.py's OPTIONS (a docstring would show in the schema)
     # ID-S1 ruling: equal cost — a coin decides (or the players agree on a challenger).
-    cost_tie: Literal["coin", "seat0", "seat1"] = "coin"
+    cost_tie: Literal["coin", "seat0", "seat1"] = option(
+        "coin",
+        "Challenger on equal cost",
+        "ID-S1: who challenges (picks the track, starts trailing) when both cars and mods cost the same: a "
+        "coin decides, or the players agree",
+        labels={"coin": "coin toss"},
+    )
     # ID-P4 ruling: requirement and counter discards add up; "shared": each discard counts for both.
-    discards: Literal["separate", "shared"] = "separate"
+    discards: Literal["separate", "shared"] = option(
+        "separate",
+        "Discards to pay a maneuver",
+        "ID-P4: the discards a maneuver's requirement and its counter need add up, or each discard counts "
+        "for both (the larger shortfall is paid)",
+        labels={"separate": "add up", "shared": "one discard counts for both"},
+    )
     # How discards are picked (docs/rulings.md): in hand order (one way per set, small branching) or freely.
-    discard_order: Literal["hand_order", "any"] = "hand_order"
+    discard_order: Literal["hand_order", "any"] = option(
+        "hand_order",
+        "Discard order",
+        "ID-P4 ruling: discards (to pay, and at the end of a stage) are picked left to right through the "
+        "sorted hand, or in any order; the cards that can go are the same",
+        labels={"hand_order": "in hand order", "any": "in any order"},
+    )
 
 
 class InitialD(Game):

@@ -22,7 +22,7 @@ from rich.table import Table as Grid
 from rich.text import Text
 
 from kansei.core.names import Names
-from kansei.core.protocol import Action, Game
+from kansei.core.protocol import Action, Game, OptionWords
 
 from .cards import MANEUVER_TYPES, STAGE_TYPES, Car, Maneuver, Mod, Race
 from .refusals import shortfall_text
@@ -603,3 +603,51 @@ def card_faces(t: Table) -> list[dict[str, Any]]:
             }
         )
     return out
+
+
+# -- the options in words -----------------------------------------------------------------------------------
+# What the lobby calls each option (Game.option_words): English is the Options model's own (game.py); these
+# are the other languages of the page, each line starting with the rule id the English cites.
+OPTIONS: dict[str, dict[str, OptionWords]] = {
+    "fr": {
+        "cost_tie": OptionWords(
+            "Challenger à coût égal",
+            "ID-S1 : qui est le challenger (tire le circuit, part derrière) quand les deux voitures et "
+            "leurs mods coûtent autant : à pile ou face, ou convenu entre les joueurs",
+            {"coin": "pile ou face"},
+        ),
+        "discards": OptionWords(
+            "Défausses pour payer une manœuvre",
+            "ID-P4 : les défausses qu'exigent le prérequis d'une manœuvre et son contre s'additionnent, "
+            "ou chaque défausse compte pour les deux (on paie le plus gros manque)",
+            {"separate": "elles s'additionnent", "shared": "une défausse compte pour les deux"},
+        ),
+        "discard_order": OptionWords(
+            "Ordre des défausses",
+            "ID-P4, arbitrage : les défausses (pour payer, et en fin d'étape) se choisissent de gauche à "
+            "droite dans la main triée, ou dans n'importe quel ordre ; les cartes possibles sont les "
+            "mêmes",
+            {"hand_order": "dans l'ordre de la main", "any": "dans n'importe quel ordre"},
+        ),
+    },
+    "ja": {
+        "cost_tie": OptionWords(
+            "コストが同じときのチャレンジャー",
+            "ID-S1：車とModの合計コストが同じとき、チャレンジャー（コースを引き、後追いで始める）"
+            "をコイントスで決めるか、プレイヤーが合意して決める",
+            {"coin": "コイントス"},
+        ),
+        "discards": OptionWords(
+            "マニューバーを払う捨て札",
+            "ID-P4：マニューバーの必要値とカウンターに要る捨て札を合計するか、"
+            "1枚で両方に数えるか（不足の大きい方を払う）",
+            {"separate": "合計する", "shared": "1枚で両方に数える"},
+        ),
+        "discard_order": OptionWords(
+            "捨て札を選ぶ順番",
+            "ID-P4 裁定：捨て札（支払いとステージの終わり）を並べた手札の左から右へ選ぶか、"
+            "好きな順に選ぶか。捨てられるカードは同じ",
+            {"hand_order": "手札の順", "any": "好きな順"},
+        ),
+    },
+}

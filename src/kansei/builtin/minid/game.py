@@ -4,14 +4,15 @@ tools use (card faces, the action space, the observation encoding). It holds no 
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from pydantic import Field, field_validator
+from pydantic import field_validator
 
 from kansei.core.errors import ContentError, IllegalAction
-from kansei.core.protocol import Action, Game, GameOptions, State, local_path_option
+from kansei.core.protocol import Action, Game, GameOptions, OptionWords, State, local_path_option, option
 from kansei.core.records import CardEvent, CardVerb
 
 from . import views
@@ -51,15 +52,30 @@ SEVERAL_CARDS: dict[str, CardVerb] = {
 
 
 class MiniDOptions(GameOptions):
+    # English words here, French and Japanese in text.py's OPTIONS (a docstring would show in the schema)
+    # a track of the content by name (akina, usui); played locally, also a track as data (one [[track]] table
+    # as an object, validated like the content's tracks) or the path of a track .toml file
     track: str | dict[str, Any] = local_path_option(
         "akina",
-        description="MD-B1: a track of the content by name (akina, usui), a track as data (one [[track]] "
-        "table as an object, validated like the content's tracks), or the path of a track .toml file",
+        title="Track",
+        description="MD-B1: the mountain pass to race, with its corners, their difficulty and its Event "
+        "cases",
     )
-    uphill: bool = Field(False, description="MD-O3 uphill touge: the track in reverse")
-    aspiration: bool = Field(False, description="MD-O1: +1 move behind an opponent on a straight")
-    strategies: bool = Field(False, description="MD-O2: choose a cornering line before each DRIFT roll")
-    eurobeat: bool = Field(True, description="MD-S1 flavour: turn the Eurobeat up (narration only)")
+    uphill: bool = option(
+        False, "Uphill", "MD-O3 uphill touge: race from the foot to the top, the track in reverse"
+    )
+    aspiration: bool = option(
+        False,
+        "Aspiration",
+        "MD-O1: +1 to your move when it starts on a straight with an opponent ahead, 4 cases or fewer away",
+    )
+    strategies: bool = option(
+        False,
+        "Cornering lines",
+        "MD-O2: choose a line before each DRIFT roll: Midnight Gambler (−3 DRIFT, +2 movement once "
+        "mastered) or Moonlight Control (+3 DRIFT, −2 movement)",
+    )
+    eurobeat: bool = option(True, "Eurobeat", "MD-S1 flavour: turn the Eurobeat up (narration only)")
 
     @field_validator("track", mode="before")
     @classmethod
@@ -185,6 +201,13 @@ class MiniD(Game):
     def named_choices(self, option: str) -> tuple[str, ...]:
         """``track`` by the name of one of the content's tracks (a network client never names a file)."""
         return tuple(self.table.track_ids()) if option == "track" else ()
+
+    def option_words(self, lang: str = "en") -> dict[str, OptionWords]:
+        """The base's words, with the content's tracks by their names as the track's values ("Akina")."""
+        words = super().option_words(lang)
+        track = words.get("track", OptionWords("", ""))
+        words["track"] = dataclasses.replace(track, values={**self.table.track_names(), **track.values})
+        return words
 
     def validate_content(self, path: Path) -> list[str]:
         """Problems in a content folder (tracks.toml, events.toml) or one track or Event-card file."""

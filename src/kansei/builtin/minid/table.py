@@ -222,6 +222,10 @@ class Table:
     def track_ids(self) -> list[str]:
         return [ascii_slug(t.name) for t in self.content.tracks]
 
+    def track_names(self) -> dict[str, str]:
+        """Each track's id -> its name ("akina" -> "Akina")."""
+        return {ascii_slug(t.name): t.name for t in self.content.tracks}
+
 
 def folder_digest(folder: Path) -> str:
     """A hash of a content folder's two files (a change of content is a new table)."""

@@ -14,7 +14,7 @@ from rich.text import Text
 
 from kansei.core.names import Names
 from kansei.core.options import shorten
-from kansei.core.protocol import Action
+from kansei.core.protocol import Action, OptionWords
 
 from .lang import catalog, ordinal, plural, say, tr
 from .race import Race
@@ -610,7 +610,61 @@ def card_face(c: CardDef, lang: str = "en") -> dict[str, Any]:
     }
 
 
+# -- the options in words -----------------------------------------------------------------------------------
+# What the lobby calls each option (Game.option_words): English is the Options model's own (game.py); these
+# are the other languages of the page, each line starting with the rule id the English cites. The tracks'
+# names are the content's (MiniD.option_words).
+OPTIONS: dict[str, dict[str, OptionWords]] = {
+    "fr": {
+        "track": OptionWords(
+            "Circuit", "MD-B1 : le col à courir, avec ses virages, leur difficulté et ses cases Événement"
+        ),
+        "uphill": OptionWords(
+            "Montée",
+            "MD-O3 touge en montée : du pied jusqu'au sommet, le circuit à l'envers",
+        ),
+        "aspiration": OptionWords(
+            "Aspiration",
+            "MD-O1 : +1 au déplacement qui part d'une ligne droite avec un adversaire devant, à 4 cases "
+            "ou moins",
+        ),
+        "strategies": OptionWords(
+            "Trajectoires en virage",
+            "MD-O2 : choisir une trajectoire avant chaque jet de DRIFT : Midnight Gambler (−3 au DRIFT, "
+            "+2 au déplacement) ou Moonlight Control (+3 au DRIFT, −2 au déplacement)",
+        ),
+        "eurobeat": OptionWords(
+            "Eurobeat",
+            "MD-S1, ambiance : l'Eurobeat à fond (narration seulement)",
+        ),
+    },
+    "ja": {
+        "track": OptionWords(
+            "コース", "MD-B1：走る峠（コースごとに、コーナーとその難しさ、イベントマスが違う）"
+        ),
+        "uphill": OptionWords(
+            "ヒルクライム",
+            "MD-O3 上りの峠：ふもとから頂上へ、コースを逆向きに走る",
+        ),
+        "aspiration": OptionWords(
+            "スリップストリーム",
+            "MD-O1：直線から動き出すとき、同じ直線の4マス以内の前方に相手がいれば移動+1",
+        ),
+        "strategies": OptionWords(
+            "コーナーのライン",
+            "MD-O2：DRIFT ロールの前にラインを選ぶ：Midnight Gambler（DRIFT −3、移動 +2）"
+            "か Moonlight Control（DRIFT +3、移動 −2）",
+        ),
+        "eurobeat": OptionWords(
+            "ユーロビート",
+            "MD-S1 演出：ユーロビートを流す（実況の文だけが変わる）",
+        ),
+    },
+}
+
+
 __all__ = [
+    "OPTIONS",
     "card_face",
     "describe",
     "drift_odds",

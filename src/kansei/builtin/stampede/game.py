@@ -14,12 +14,12 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import Field, ValidationError
+from pydantic import ValidationError
 
 from kansei.core.content import read_deck
 from kansei.core.errors import ContentError, IllegalAction
 from kansei.core.options import shorten
-from kansei.core.protocol import Action, Game, GameOptions, State, validation_lines
+from kansei.core.protocol import Action, Game, GameOptions, State, option, validation_lines
 from kansei.core.records import CardEvent
 
 from . import encoding, text, views
@@ -34,22 +34,58 @@ MAX_DECK_FILE = 1_000_000  # bytes: a larger deck file is refused unread
 
 
 class StampedeOptions(GameOptions):
+    # English words here, French and Japanese in text.py's OPTIONS (a docstring would show in the schema)
     # ST-T3: a side machine returns to hand when the center's gear drops to or below its gear (以下, the
     # literal text, default); "strictly_below" is the other reading.
-    side_return: Literal["at_or_below", "strictly_below"] = "at_or_below"
-    # ST-S1: rock-paper-scissors, whose winner chooses; or fixed.
-    first_player: Literal["rps", "seat0", "seat1"] = "rps"
-    # ST-T1 ruling: the first player draws on the first turn too.
-    first_turn_draw: bool = True
-    # ST-K2 ruling: Double Action untaps once per card per turn (or once per game).
-    double_action: Literal["per_turn", "per_game"] = "per_turn"
-    # ST-O1 ruling: a draw by an effect from an empty deck also loses (the text says "draw").
-    effect_draw_loses: bool = True
+    side_return: Literal["at_or_below", "strictly_below"] = option(
+        "at_or_below",
+        "Side machines return",
+        "ST-T3: when the center's gear drops, a side machine returns to hand if the center is now at or "
+        "below its gear (以下, as printed), or only strictly below",
+        labels={"at_or_below": "at or below (as printed)", "strictly_below": "strictly below"},
+    )
+    first_player: Literal["rps", "seat0", "seat1"] = option(
+        "rps",
+        "First player",
+        "ST-S1: rock-paper-scissors, whose winner chooses to go first or second; or the players agree",
+        labels={"rps": "rock-paper-scissors"},
+    )
+    first_turn_draw: bool = option(
+        True,
+        "Draw on the first turn",
+        "ST-T1 ruling: the first player draws on the very first turn too (off: skips that draw)",
+    )
+    double_action: Literal["per_turn", "per_game"] = option(
+        "per_turn",
+        "Double Action",
+        "ST-K2 ruling: a Double Action machine untaps after acting once each turn, or once in the whole race",
+        labels={"per_turn": "once per turn", "per_game": "once per race"},
+    )
+    effect_draw_loses: bool = option(
+        True,
+        "Effect draws can lose",
+        "ST-O1 ruling: a card effect that makes you draw from an empty deck loses the race too (off: that "
+        "draw fizzles)",
+    )
     # 《幻影の周回》 ruling: the copied assist's own condition ("use only while…") binds the copy
     # ("apply", the text used as printed) or only its effect blocks are used ("ignore").
-    copy_conditions: Literal["apply", "ignore"] = "apply"
-    start_distance: int = Field(20, ge=1, le=99)  # ST-S1
-    hand_size: int = Field(5, ge=0, le=10)  # ST-S1
+    copy_conditions: Literal["apply", "ignore"] = option(
+        "apply",
+        "Phantom Lap copies conditions",
+        'ST-C2 ruling: an assist Phantom Lap copies keeps its own condition ("use only while…"), or only '
+        "its effect is used",
+        labels={"apply": "the condition binds (as printed)", "ignore": "the effect only"},
+    )
+    start_distance: int = option(
+        20,
+        "Starting distance",
+        "ST-S1: the distance each player must run to win (20 in the rules)",
+        ge=1,
+        le=99,
+    )
+    hand_size: int = option(
+        5, "Starting hand", "ST-S1: how many cards each player draws at set-up (5 in the rules)", ge=0, le=10
+    )
 
 
 # what a logged event did to its cards (Game.card_events); "ability" and "left" depend on their fields

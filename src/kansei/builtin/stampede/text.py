@@ -21,7 +21,7 @@ from rich.table import Table
 from rich.text import Text
 
 from kansei.core.names import Names
-from kansei.core.protocol import Action
+from kansei.core.protocol import Action, OptionWords
 
 from .blocks import resolve_zone
 from .cards import ASSIST, CLASSES, EVENT, KEYWORDS, MACHINE, STEERING, Ability
@@ -1153,7 +1153,103 @@ def _call_reason(state: StampedeState, p: int, d: CardDef, lang: str) -> str:
     return w["center_gear"].format(up=c.gear + 1, gear=c.gear)
 
 
+# -- the options in words -----------------------------------------------------------------------------------
+# What the lobby calls each option (Game.option_words): English is the Options model's own (game.py); these
+# are the other languages of the page, each line starting with the rule id the English cites, in the
+# rulebook's own words in Japanese (センター, ギア, 山札, 以下).
+OPTIONS: dict[str, dict[str, OptionWords]] = {
+    "fr": {
+        "side_return": OptionWords(
+            "Retour des machines latérales",
+            "ST-T3 : quand le rapport du centre baisse, une machine latérale revient en main si le centre"
+            " est à son rapport ou en dessous (以下, le texte imprimé), ou seulement strictement en desso"
+            "us",
+            {
+                "at_or_below": "à égalité ou en dessous (texte imprimé)",
+                "strictly_below": "strictement en dessous",
+            },
+        ),
+        "first_player": OptionWords(
+            "Premier joueur",
+            "ST-S1 : pierre-feuille-ciseaux, dont le gagnant choisit de jouer en premier ou en second ; "
+            "ou convenu entre les joueurs",
+            {"rps": "pierre-feuille-ciseaux"},
+        ),
+        "first_turn_draw": OptionWords(
+            "Pioche au premier tour",
+            "ST-T1, arbitrage : le premier joueur pioche aussi à son tout premier tour (désactivé : il "
+            "saute cette pioche)",
+        ),
+        "double_action": OptionWords(
+            "Double Action",
+            "ST-K2, arbitrage : une machine à Double Action se redresse après avoir agi une fois par "
+            "tour, ou une seule fois dans la course",
+            {"per_turn": "une fois par tour", "per_game": "une fois par course"},
+        ),
+        "effect_draw_loses": OptionWords(
+            "Une pioche par effet peut faire perdre",
+            "ST-O1, arbitrage : un effet qui fait piocher dans un deck vide fait aussi perdre la course "
+            "(désactivé : cette pioche est sans effet)",
+        ),
+        "copy_conditions": OptionWords(
+            "Phantom Lap copie les conditions",
+            "ST-C2, arbitrage : une assistance copiée par Phantom Lap garde sa propre condition (« à "
+            "utiliser seulement si… »), ou seul son effet est utilisé",
+            {"apply": "la condition s'applique (texte imprimé)", "ignore": "l'effet seul"},
+        ),
+        "start_distance": OptionWords(
+            "Distance de départ",
+            "ST-S1 : la distance que chaque joueur doit parcourir pour gagner (20 dans les règles)",
+        ),
+        "hand_size": OptionWords(
+            "Main de départ",
+            "ST-S1 : combien de cartes chaque joueur pioche à la mise en place (5 dans les règles)",
+        ),
+    },
+    "ja": {
+        "side_return": OptionWords(
+            "サイドのマシンが手札に戻る",
+            "ST-T3：センターのギアが下がったとき、センターがサイドのマシンのギア以下（印刷どおり）"
+            "なら手札に戻る、または未満のときだけ戻る",
+            {"at_or_below": "以下（印刷どおり）", "strictly_below": "未満"},
+        ),
+        "first_player": OptionWords(
+            "先攻の決め方",
+            "ST-S1：じゃんけんの勝者が先攻か後攻を選ぶ、またはプレイヤーが合意して決める",
+            {"rps": "じゃんけん"},
+        ),
+        "first_turn_draw": OptionWords(
+            "最初のターンのドロー",
+            "ST-T1 裁定：先攻プレイヤーも最初のターンにカードを引く（オフ：そのドローをしない）",
+        ),
+        "double_action": OptionWords(
+            "二回行動",
+            "ST-K2 裁定：二回行動のマシンが行動後にアンタップするのは毎ターン1回か、レース中に1回だけか",
+            {"per_turn": "ターンに1回", "per_game": "レース中に1回"},
+        ),
+        "effect_draw_loses": OptionWords(
+            "効果のドローでも負ける",
+            "ST-O1 裁定：カードの効果で空の山札から引くときも負けになる（オフ：そのドローは不発）",
+        ),
+        "copy_conditions": OptionWords(
+            "《幻影の周回》と使用条件",
+            "ST-C2 裁定：《幻影の周回》で使うアシストの条件（「…時に使える」）も守るか、効果だけを使うか",
+            {"apply": "条件も守る（印刷どおり）", "ignore": "効果だけ"},
+        ),
+        "start_distance": OptionWords(
+            "最初の残り走行距離",
+            "ST-S1：勝つために走る距離（ルールでは20）",
+        ),
+        "hand_size": OptionWords(
+            "最初の手札",
+            "ST-S1：準備で各プレイヤーが引く枚数（ルールでは5）",
+        ),
+    },
+}
+
+
 __all__ = [
+    "OPTIONS",
     "card_line",
     "card_name",
     "describe",

@@ -11,11 +11,9 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import Field
-
 from kansei.core.errors import ContentError
 from kansei.core.options import shorten
-from kansei.core.protocol import Action, Game, GameOptions, State
+from kansei.core.protocol import Action, Game, GameOptions, State, option
 from kansei.core.records import CardEvent
 
 from . import encoding, rules, text, views
@@ -26,18 +24,63 @@ from .table import TUNE, Table, table, table_for
 
 
 class TougeOptions(GameOptions):
-    mode: Literal["time_attack", "sudden_death"] = "time_attack"
+    # English words here, French and Japanese in text.py's OPTIONS (a docstring would show in the schema)
+    mode: Literal["time_attack", "sudden_death"] = option(
+        "time_attack",
+        "Race format",
+        "TG-D0: Time Attack is the best of three battles, each on a new course; Sudden Death runs one "
+        "course until a racer pulls clear",
+        labels={"time_attack": "Time Attack (best of three)", "sudden_death": "Sudden Death (one course)"},
+    )
     # TG-C5 ruling: disasters that nullify pick the highest tile; "leader_choice" lets the leader pick any.
-    nullify_pick: Literal["highest", "leader_choice"] = "highest"
+    nullify_pick: Literal["highest", "leader_choice"] = option(
+        "highest",
+        "Tile a disaster wipes",
+        "TG-C5 ruling: Oil Slick and Landslide make one tile score 0: the highest in the current "
+        "direction, or any tile the leader picks",
+        labels={"highest": "the highest (leader picks among ties)", "leader_choice": "any, the leader picks"},
+    )
     # docs/rulings.md: downhill runs from tile 1, uphill from the last tile; "built" runs from tile 1 and
     # the Sudden Death return run back from the last tile (TG-D4).
-    course_order: Literal["mountain", "built"] = "mountain"
-    # TG-T0: coins decide, or the players agree.
-    first_direction: Literal["coin", "downhill", "uphill"] = "coin"
-    first_leader: Literal["coin", "seat0", "seat1"] = "coin"
-    disaster_draw: bool = True  # TG-T0 (off: race without a disaster)
-    redraws: int = Field(default=2, ge=0, le=7)  # TG-T1 / TG-D0
-    lead_margin: int = Field(default=12, ge=1, le=999)  # TG-D3
+    course_order: Literal["mountain", "built"] = option(
+        "mountain",
+        "Run order",
+        "TG-D4 ruling: where a run starts (it matters in Sudden Death, scored tile by tile): tile 1 is "
+        "the summit, or the first run always starts at tile 1 and the reverse run comes back",
+        labels={"mountain": "down from the summit, up from the foot", "built": "in building order"},
+    )
+    first_direction: Literal["coin", "downhill", "uphill"] = option(
+        "coin",
+        "First direction",
+        "TG-T0: the direction of the first battle: a coin decides, or the players agree",
+        labels={"coin": "coin toss", "downhill": "downhill", "uphill": "uphill"},
+    )
+    first_leader: Literal["coin", "seat0", "seat1"] = option(
+        "coin",
+        "First leader",
+        "TG-T0: who leads the first battle (lays the first road): a coin decides, or the players agree",
+        labels={"coin": "coin toss"},
+    )
+    disaster_draw: bool = option(
+        True,
+        "Disaster draw",
+        "TG-T0: the racers reveal cards until a disaster shows, in force for the whole race (off: a race "
+        "without a disaster)",
+    )
+    redraws: int = option(
+        2,
+        "Redraws",
+        "TG-T1: how many cards of a new hand each racer may put back and draw again (TG-D0 too)",
+        ge=0,
+        le=7,
+    )
+    lead_margin: int = option(
+        12,
+        "Winning lead (Sudden Death)",
+        "TG-D3: the points ahead after any tile that win the race for the battle's leader",
+        ge=1,
+        le=999,
+    )
 
 
 class Touge(Game):

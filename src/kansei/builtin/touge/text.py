@@ -19,7 +19,7 @@ from rich.table import Table
 from rich.text import Text
 
 from kansei.core.names import Names
-from kansei.core.protocol import Action
+from kansei.core.protocol import Action, OptionWords
 
 from .bots import preview
 from .cards import Car, Disaster, Road, TuneUp
@@ -463,4 +463,107 @@ def card_faces(table: CardTable) -> list[dict[str, Any]]:
     return out
 
 
-__all__ = ["card_faces", "describe", "narrate", "prompt", "render", "road_label", "unusable"]
+# -- the options in words -----------------------------------------------------------------------------------
+# What the lobby calls each option (Game.option_words): English is the Options model's own (game.py); these
+# are the other languages of the page, each line starting with the rule id the English cites.
+OPTIONS: dict[str, dict[str, OptionWords]] = {
+    "fr": {
+        "mode": OptionWords(
+            "Format de course",
+            "TG-D0 : le Time Attack se joue au meilleur des trois duels, chacun sur un nouveau parcours "
+            "; la Sudden Death court un seul parcours jusqu'à ce qu'un pilote se détache",
+            {
+                "time_attack": "Time Attack (au meilleur des trois)",
+                "sudden_death": "Sudden Death (un parcours)",
+            },
+        ),
+        "nullify_pick": OptionWords(
+            "Tronçon effacé par une catastrophe",
+            "TG-C5, arbitrage : Oil Slick et Landslide font marquer 0 à un tronçon : le plus fort dans "
+            "le sens de la course, ou celui que choisit le meneur",
+            {"highest": "le plus fort (le meneur départage)", "leader_choice": "au choix du meneur"},
+        ),
+        "course_order": OptionWords(
+            "Ordre de passage",
+            "TG-D4, arbitrage : d'où part chaque passage (ça compte en Sudden Death, notée tronçon par "
+            "tronçon) : le tronçon 1 est le sommet, ou le premier passage part du tronçon 1 et le retour "
+            "revient",
+            {
+                "mountain": "descente du sommet, montée du pied",
+                "built": "dans l'ordre de pose",
+            },
+        ),
+        "first_direction": OptionWords(
+            "Premier sens",
+            "TG-T0 : le sens du premier duel : à pile ou face, ou convenu entre les joueurs",
+            {"coin": "pile ou face", "downhill": "descente", "uphill": "montée"},
+        ),
+        "first_leader": OptionWords(
+            "Premier meneur",
+            "TG-T0 : qui mène le premier duel (pose la première route) : à pile ou face, ou convenu "
+            "entre les joueurs",
+            {"coin": "pile ou face"},
+        ),
+        "disaster_draw": OptionWords(
+            "Tirage de la catastrophe",
+            "TG-T0 : les pilotes retournent des cartes jusqu'à une catastrophe, en vigueur toute la "
+            "course (désactivé : une course sans catastrophe)",
+        ),
+        "redraws": OptionWords(
+            "Cartes à repiocher",
+            "TG-T1 : combien de cartes de sa nouvelle main chaque pilote peut remettre et repiocher "
+            "(TG-D0 aussi)",
+        ),
+        "lead_margin": OptionWords(
+            "Avance gagnante (Sudden Death)",
+            "TG-D3 : les points d'avance, après n'importe quel tronçon, qui font gagner la course au "
+            "meneur du duel",
+        ),
+    },
+    "ja": {
+        "mode": OptionWords(
+            "レース形式",
+            "TG-D0：タイムアタックは3バトルで2勝した方の勝ち、毎回新しいコース。"
+            "サドンデスは1つのコースをどちらかが大きく引き離すまで走る",
+            {"time_attack": "タイムアタック（3本勝負）", "sudden_death": "サドンデス（1コース）"},
+        ),
+        "nullify_pick": OptionWords(
+            "災害で0点になる区間",
+            "TG-C5 裁定：Oil Slick と Landslide は1区間を0点にする：進む向きで最も点の高い区間か、"
+            "リーダーが選ぶ区間",
+            {"highest": "最も高い区間（同点はリーダーが選ぶ）", "leader_choice": "リーダーが自由に選ぶ"},
+        ),
+        "course_order": OptionWords(
+            "走る順番",
+            "TG-D4 裁定：各走行をどこから始めるか（区間ごとに採点するサドンデスで効く）："
+            "区間1を山頂とするか、最初の走行は区間1から始めて逆走で戻るか",
+            {"mountain": "下りは山頂から、上りはふもとから", "built": "並べた順"},
+        ),
+        "first_direction": OptionWords(
+            "最初の向き",
+            "TG-T0：最初のバトルの向き：コイントスで決めるか、プレイヤーが合意して決める",
+            {"coin": "コイントス", "downhill": "下り", "uphill": "上り"},
+        ),
+        "first_leader": OptionWords(
+            "最初のリーダー",
+            "TG-T0：最初のバトルをリードする人（最初の道を置く）：コイントスで決めるか、合意して決める",
+            {"coin": "コイントス"},
+        ),
+        "disaster_draw": OptionWords(
+            "災害カードをめくる",
+            "TG-T0：災害が出るまで交互にカードをめくり、その災害がレース中ずっと有効になる（オフ："
+            "災害なしのレース）",
+        ),
+        "redraws": OptionWords(
+            "引き直し",
+            "TG-T1：配られた手札のうち、各レーサーが戻して引き直せる枚数（TG-D0 も同じ）",
+        ),
+        "lead_margin": OptionWords(
+            "勝ちになるリード（サドンデス）",
+            "TG-D3：どの区間の後でも、バトルのリーダーがこの点数だけ先行すればレースに勝つ",
+        ),
+    },
+}
+
+
+__all__ = ["OPTIONS", "card_faces", "describe", "narrate", "prompt", "render", "road_label", "unusable"]

@@ -1,19 +1,22 @@
-// The lobby: pick a game, its options (each explained by its own description, linked to its rule) and decks,
+// The lobby: pick a game, its options (each explained by its own description, linked to its rule, in the
+// page's language where the game has the words: /api/games?lang=) and decks,
 // fill the seats (you, a friend by link, a friend on this screen, or a bot of some strength), start; or
 // watch a table being played, resume one of yours.
 import { $, api, h, toast, Tokens, readJson, copyText } from "./dom.js";
 import { t, lang as pageLang } from "./i18n.js";
 
 const L = { games: [], bots: [], game: null };
-const RULE_ID = /^([A-Z]{1,4}-[A-Z]{1,3}\d+[a-z]?)\b[^:]*:\s*/; // "MD-O3 uphill touge: the track in reverse"
+const RULE_ID = /^([A-Z]{1,4}-[A-Z]{1,3}\d+[a-z]?)\b[^:：]*[:：]\s*/; // "MD-O3 uphill touge: the track in reverse"
 
 function myDecks(game) { return readJson(`kansei.decks.${game}`, []); }
 
 function pretty(v) { return String(v).replace(/_/g, " "); }
 
-// An option's value as words: "seat0" is the first player (people count from 1).
-function valueLabel(v) {
+// An option's value as words: the game's own (x-kansei-labels, in the page's language where it has them);
+// else "seat0" is the first player (people count from 1), null none, anything else the value itself.
+function valueLabel(v, labels) {
   if (v === null) return t("lobby.option.none");
+  if (labels && Object.hasOwn(labels, v)) return labels[v];
   const seat = /^seat(\d+)$/.exec(String(v));
   return seat ? t("player.n", { n: Number(seat[1]) + 1 }) : pretty(v);
 }
@@ -25,7 +28,7 @@ function optionField(name, schema, game) {
   const id = `opt-${name}`;
   let input;
   if (choices) {
-    input = h("select", { id, name }, choices.map((v) => h("option", { value: v === null ? "" : v, selected: v === schema.default }, valueLabel(v))));
+    input = h("select", { id, name }, choices.map((v) => h("option", { value: v === null ? "" : v, selected: v === schema.default }, valueLabel(v, schema["x-kansei-labels"]))));
   } else if (s.type === "boolean") {
     input = h("input", { id, name, type: "checkbox", checked: !!schema.default });
   } else if (s.type === "integer" || s.type === "number") {
@@ -217,7 +220,7 @@ async function refreshRooms() {
 }
 
 async function start() {
-  const data = await api("GET", "/api/games");
+  const data = await api("GET", `/api/games?lang=${encodeURIComponent(pageLang())}`);
   L.games = data.games; L.bots = data.bots;
   $("game-picker").replaceChildren(...L.games.map((g) => h("button", { type: "button", class: `game-tile g-${g.id}`, role: "radio", dataset: { game: g.id }, onclick: () => renderGame(g) },
     h("b", {}, g.name), h("small", {}, g.min_players === g.max_players ? t("lobby.players", { count: g.min_players }) : t("lobby.players_range", { min: g.min_players, max: g.max_players })))));
