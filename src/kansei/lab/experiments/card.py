@@ -21,7 +21,7 @@ from kansei.sim.decks import resolve_deck, resolve_decks
 
 from .. import decks as dk
 from ..plan import Job, Tables, numbered, unit_seed
-from ..stats import ALPHA, MIN_UNITS, detectable, paired_family, rate, units_needed, wilson_rate
+from ..stats import ALPHA, EXACT_UNITS, MIN_UNITS, detectable, paired_family, rate, units_needed, wilson_rate
 from .base import (
     MAX_GAMES,
     CommonParams,
@@ -376,8 +376,9 @@ class Card(Experiment):
                 f"({', '.join(info['opponent_labels'])}), {agents_text(info['agents'], info['players'])}: "
                 f"{info['units'] * len(info['opponents']) * info['players']} paired games per card "
                 f"({len(rows)} games in all, the deck as built shared by every card). The impact is the "
-                "paired difference in win rate (a draw counts ½) over the seeds: Student's t interval from "
-                f"30 seeds, an exact sign-flip test below, nothing below {MIN_UNITS}"
+                "paired difference in win rate (a draw counts ½) over the seeds: a Student's t interval "
+                f"with {EXACT_UNITS} seeds or more, an exact sign-flip test with fewer, and no interval with "
+                f"fewer than {MIN_UNITS}"
                 + (
                     f"; with {len(cards)} cards tried, p-values are corrected with Holm's method and each "
                     "interval is drawn at the level of the Holm step that decided it (the level column), "
