@@ -34,6 +34,7 @@ from .options import shorten
 from .records import CardEvent
 from .rng import RandomSource, ScriptedRng, from_random, start_rng
 from .version import kansei_version
+from .words import Words
 
 NamesLike = Names | Sequence[str | None] | Mapping[int, str | None] | None
 
@@ -231,6 +232,9 @@ class Game:
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
     languages: ClassVar[tuple[str, ...]] = ("en",)  # the first is the default
+    # the text module's catalog of sentences by language (core/words.py), where the game keeps one: the
+    # conformance kit holds every declared language to the English keys, forms and placeholders
+    words: ClassVar[Words | None] = None
     # the published schema of ``view()`` (a GameView model); None: the game publishes none
     View: ClassVar[type[GameView] | None] = None
     # what ``standing`` counts, in words ("points", "stages", "cases", "distance", "SP")

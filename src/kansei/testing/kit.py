@@ -31,7 +31,8 @@ standing    ``standing`` is a number, equal in every world of a spectator
 encoding    a game with the optional ``encode_state`` shortcut (docs/interop.md): it gives exactly
             ``encode_view(view(seat), seat)`` for every seat and the spectator, in the state and in worlds
             determinized for the mover (the shortcut reads the state; the equality is its privacy)
-narration   every event type logged narrates in every declared language (unless in ``silent_events``)
+narration   every event type logged narrates in every declared language (unless in ``silent_events``); a
+            game's ``words`` catalog has every English key, form and placeholder in every language
 coverage    ``coverage_decks()`` hold every card of ``cards()`` between them, and those games play out
 records     ``card_events`` name real seats, verbs and cards; ``deck_lists()`` restart the same game;
             ``first_mover`` is a seat
@@ -1048,6 +1049,14 @@ class _Checker:
                 f"{short(', '.join(missing), 160)} "
                 "(narrate them in text.py, or list them in Game.silent_events)"
             )
+        words = game.words
+        if words is not None:
+            lacking = [lang for lang in game.languages if lang not in words.languages]
+            if lacking:
+                raise _Fail(f"Game.words has no catalog for {', '.join(lacking)} (a language it declares)")
+            problems = words.problems()
+            if problems:
+                raise _Fail(f"Game.words: {len(problems)} problem(s): {short('; '.join(problems), 240)}")
 
     def coverage(self) -> None:
         if not self.has_cards():

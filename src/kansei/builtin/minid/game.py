@@ -17,6 +17,7 @@ from kansei.core.records import CardEvent, CardVerb
 
 from . import views
 from .cards import CONTENT, LANGUAGES, file_problems, load_content
+from .lang import WORDS
 from .rules import LINE_ACTS, SPRINT_ACTS
 from .setup import MiniDSetup, new_race
 from .state import MiniDState
@@ -97,6 +98,7 @@ class MiniD(Game):
     min_players = 2
     max_players = 6
     languages = LANGUAGES  # English first (the default); French is the source's language
+    words = WORDS
     standing_unit = "cases"
     # a racer's turn opens with a narration break; the lines after it name the racer
     silent_events = frozenset({"turn"})

@@ -7,9 +7,7 @@ name (``core.names.Names``: "Player 2" where none was given).
 
 from __future__ import annotations
 
-from typing import Any
-
-Entry = str | tuple[str, str]
+from kansei.core.words import Entry, Words
 
 EN: dict[str, Entry] = {
     # narration
@@ -456,29 +454,16 @@ FR: dict[str, Entry] = {
 }  # fmt: skip
 
 CATALOGS = {"en": EN, "fr": FR}
+WORDS = Words(CATALOGS)
 
-
-def catalog(lang: str) -> dict[str, Entry]:
-    return CATALOGS.get(lang, EN)
-
-
-def tr(lang: str, key: str, /, **kw: Any) -> str:
-    """The text ``key`` in ``lang`` (English where a French entry is missing), formatted with ``kw``."""
-    entry = catalog(lang).get(key) or EN[key]
-    text = entry if isinstance(entry, str) else entry[1]
-    return text.format(**kw) if kw else text
-
-
-def say(lang: str, key: str, you: bool, /, **kw: Any) -> str:
-    """A sentence whose subject is the reader (``you``) or another racer (``{Who}`` in ``kw``)."""
-    entry = catalog(lang).get(key) or EN[key]
-    text = entry if isinstance(entry, str) else entry[0 if you else 1]
-    return text.format(**kw)
+catalog = WORDS.catalog
+tr = WORDS.tr
+say = WORDS.say
 
 
 def plural(lang: str, key: str, n: int) -> str:
     """'1 case' / '3 cases' (``key`` is 'case' or 'card')."""
-    return tr(lang, f"{key}_1" if n == 1 else f"{key}_n", n=n)
+    return WORDS.plural(lang, key, n)
 
 
 def ordinal(lang: str, k: int) -> str:
@@ -486,4 +471,4 @@ def ordinal(lang: str, k: int) -> str:
     return tr(lang, key) if key in catalog(lang) else tr(lang, "ordinal", k=k)
 
 
-__all__ = ["CATALOGS", "EN", "FR", "catalog", "ordinal", "plural", "say", "tr"]
+__all__ = ["CATALOGS", "EN", "FR", "WORDS", "catalog", "ordinal", "plural", "say", "tr"]

@@ -1,0 +1,64 @@
+"""core/words.py: a game's sentences by language, English the reference and the fallback."""
+
+from __future__ import annotations
+
+import pytest
+
+from kansei.builtin.minid.game import MiniD
+from kansei.core.words import Words
+from kansei.testing.kit import check_game
+
+EN = {
+    "turn": "Round {round}",
+    "draws": ("You draw {n}", "{Who} draws {n}"),
+    "card_1": "{n} card",
+    "card_n": "{n} cards",
+}
+FR = {
+    "turn": "Tour {round}",
+    "draws": ("Vous piochez {n}", "{Who} pioche {n}"),
+    "card_1": "{n} carte",
+    "card_n": "{n} cartes",
+}
+
+
+def test_lookup_forms_plurals_and_fallback():
+    words = Words({"en": EN, "fr": FR})
+    assert words.languages == ("en", "fr")
+    assert words.tr("fr", "turn", round=3) == "Tour 3"
+    assert words.say("fr", "draws", True, n=2) == "Vous piochez 2"
+    assert words.say("en", "draws", False, n=2, Who="Ann") == "Ann draws 2"
+    assert words.tr("en", "draws", n=1, Who="Bo") == "Bo draws 1"  # tr takes a pair's third person
+    assert [words.plural("fr", "card", n) for n in (1, 2)] == ["1 carte", "2 cartes"]
+    assert words.tr("de", "turn", round=1) == "Round 1"  # a language without a catalog reads English
+    partial = Words({"en": EN, "fr": {"turn": "Tour {round}"}})
+    assert partial.tr("fr", "card_n", n=4) == "4 cards"  # a missing key reads English
+    assert partial.has("fr", "turn") and not partial.has("fr", "card_n")
+
+
+def test_problems_name_every_missing_key_form_and_placeholder():
+    assert Words({"en": EN, "fr": FR}).problems() == []
+    broken = dict(FR, extra="x", draws="Vous piochez {n}", turn="Tour {manche}")
+    del broken["card_1"]
+    problems = Words({"en": EN, "fr": broken}).problems()
+    assert problems == [
+        "fr lacks 1 key(s): card_1",
+        "fr has 1 key(s) English lacks: extra",
+        "fr 'draws': a pair in English",
+        "fr 'turn': fields ['manche'] where English has ['round']",
+    ]
+    pair = Words({"en": EN, "fr": dict(FR, draws=("Vous piochez {n}", "{Qui} pioche {n}"))}).problems()
+    assert pair == ["fr 'draws' (other): fields ['Qui', 'n'] where English has ['Who', 'n']"]
+    with pytest.raises(ValueError):
+        Words({})
+
+
+def test_the_kit_holds_a_games_catalog_to_english(monkeypatch):
+    """The conformance kit's narration check fails a game whose catalog lacks a key in a language."""
+    fr = dict(MiniD.words.catalogs["fr"])  # type: ignore[union-attr]
+    fr.pop("round")
+    monkeypatch.setattr(MiniD, "words", Words({"en": MiniD.words.catalogs["en"], "fr": fr}))  # type: ignore[union-attr]
+    with pytest.raises(AssertionError, match="Game.words: 1 problem.*fr lacks 1 key.*round"):
+        check_game(
+            "minid", seeds=[0], end_seeds=[100], only=["narration"], configs=[{"options": {}, "players": 2}]
+        )
