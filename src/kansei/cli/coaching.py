@@ -145,7 +145,7 @@ def levels(
         t = Table(title=None)
         t.add_column("level", no_wrap=True)
         t.add_column("plays", overflow="fold")  # a spec to copy whole, folded on a narrow terminal
-        for col in ("rating (95%)", "ms a move (median, p95)", ""):
+        for col in ("rating (95%)", "ms a move (median, p95)", "how it plays"):
             t.add_column(col)
         for name in ("random", "greedy"):
             got = measured.get(name)
