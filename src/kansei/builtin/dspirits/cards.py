@@ -518,7 +518,11 @@ def untranslated(cat: Catalog, prefix: str = "content") -> list[str]:
                 if getattr(rec, f) and not (local is not None and getattr(local, f)):
                     out.append(f"{where}: no {lang}.{f}")
 
-    for group, file, kind in ((cat.spirits, "spirits", "spirit"), (cat.evolutions, "evolutions", "evolution")):
+    cards: tuple[tuple[list[Any], str, str], ...] = (
+        (cat.spirits, "spirits", "spirit"),
+        (cat.evolutions, "evolutions", "evolution"),
+    )
+    for group, file, kind in cards:
         for c in group:
             where = f'{prefix}/{file}.toml: {kind} "{c.name}"'
             need(c, where, ("text", "condition_text") if isinstance(c, Evolution) else ("text",))

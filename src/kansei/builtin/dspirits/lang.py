@@ -75,7 +75,7 @@ EN: dict[str, Entry] = {
     "kind_move": "Special Move card",
     "stat_attack": "attack",
     "stat_endurance": "endurance",
-    "stat_sp": "SP",
+    "stat_sp": "sp",
     "realm_prefix": "Realm: ",
     # -- cards in a line ------------------------------------------------------------------------------
     "cl_spirit": "{name} ({numbers}, SP {sp})",
@@ -125,7 +125,9 @@ EN: dict[str, Entry] = {
     "c_attack_direct": "{i}. {who}: {limbo}{attacker} attacks directly",
     "c_limbo": "Limbo ",
     "r_endure": "Endure? an attack of {attack} against your {power}",
-    "r_bid_rush": "Bidding: Field Rush for {card} ({owner}): {amount} SP by {high}; {to_bid} to raise or pass",
+    "r_bid_rush": (
+        "Bidding: Field Rush for {card} ({owner}): {amount} SP by {high}; {to_bid} to raise or pass"
+    ),
     "r_bid_realm": "Bidding: Realm {card} ({owner}): {amount} SP by {high}; {to_bid} to raise or pass",
     "r_side": "Between games: {who} may swap side-deck cards ({left} left){pending}",
     "r_side_pending": ", bringing in {card}",
@@ -202,7 +204,10 @@ EN: dict[str, Entry] = {
     "n_summon": ("You summon {card}.", "{Who} summons {card}."),
     "n_super": ("You Super D-Summon {card}.", "{Who} Super D-Summons {card}."),
     "n_attack": ("Your {attacker} attacks {target}{limbo}!", "{Who}'s {attacker} attacks {target}{limbo}!"),
-    "n_attack_direct": ("Your {attacker} attacks directly{limbo}!", "{Who}'s {attacker} attacks directly{limbo}!"),
+    "n_attack_direct": (
+        "Your {attacker} attacks directly{limbo}!",
+        "{Who}'s {attacker} attacks directly{limbo}!",
+    ),
     "n_limbo": " (Limbo)",
     "n_b_direct": "Direct attack: {attacker} hits for {power}.",
     "n_b_negated": "The attack is negated{why}.",
@@ -249,7 +254,10 @@ EN: dict[str, Entry] = {
     "n_realm": "Realm {card} takes the field.",
     "n_realm_negated": "{card} is negated by the higher bid.",
     "n_realm_destroyed": "The old Realm {card} is destroyed.",
-    "n_rushed_support": ("You take {card} from the support deck.", "{Who} takes {card} from the support deck."),
+    "n_rushed_support": (
+        "You take {card} from the support deck.",
+        "{Who} takes {card} from the support deck.",
+    ),
     "n_rushed_side": ("You take {card} from the side deck.", "{Who} takes {card} from the side deck."),
     "n_evolve": ("Your {base} D-Evolves into {card}!", "{Who}'s {base} D-Evolves into {card}!"),
     "n_exchange": ("You Soul-Exchange {out} for {card}.", "{Who} Soul-Exchanges {out} for {card}."),
@@ -270,7 +278,10 @@ EN: dict[str, Entry] = {
     ),
     "n_zone_support": ("Your {card} moves to the Support Zone.", "{Who}'s {card} moves to the Support Zone."),
     "n_zone_battle": ("Your {card} moves to the Battle Scene.", "{Who}'s {card} moves to the Battle Scene."),
-    "n_shift": ("You Soul-Shift {card} to the Support Zone.", "{Who} Soul-Shifts {card} to the Support Zone."),
+    "n_shift": (
+        "You Soul-Shift {card} to the Support Zone.",
+        "{Who} Soul-Shifts {card} to the Support Zone.",
+    ),
     "n_to_hand": ("Your {card} returns to hand ({why}).", "{Who}'s {card} returns to hand ({why})."),
     "n_banish": ("Your {card} is removed from play.", "{Who}'s {card} is removed from play."),
     "n_trigger": "{source}: {name}.",
@@ -493,7 +504,8 @@ FR: dict[str, Entry] = {
         "de passer"
     ),
     "r_bid_realm": (
-        "Enchères : Royaume {card} ({owner}) : {amount} SP par {high} ; à {to_bid} de surenchérir ou de passer"
+        "Enchères : Royaume {card} ({owner}) : {amount} SP "
+        "par {high} ; à {to_bid} de surenchérir ou de passer"
     ),
     "r_side": "Entre deux parties : {who} peut échanger des cartes du side deck (encore {left}){pending}",
     "r_side_pending": ", en faisant entrer {card}",
@@ -573,7 +585,10 @@ FR: dict[str, Entry] = {
     "n_none_left": "plus aucun",
     "n_summon": ("Vous invoquez {card}.", "{Who} invoque {card}."),
     "n_super": ("Vous super-D-invoquez {card}.", "{Who} super-D-invoque {card}."),
-    "n_attack": ("Votre {attacker} attaque {target}{limbo} !", "{attacker} de {Who} attaque {target}{limbo} !"),
+    "n_attack": (
+        "Votre {attacker} attaque {target}{limbo} !",
+        "{attacker} de {Who} attaque {target}{limbo} !",
+    ),
     "n_attack_direct": (
         "Votre {attacker} attaque directement{limbo} !",
         "{attacker} de {Who} attaque directement{limbo} !",
@@ -615,7 +630,10 @@ FR: dict[str, Entry] = {
         "{card} de {Who} est lancé dans le D-World pour rien.",
     ),
     "n_launch": ("Vous lancez {card} ({stat} {value}) !", "{Who} lance {card} ({stat} {value}) !"),
-    "n_bid": ("Vous enchérissez {amount} SP pour {card}{rush}.", "{Who} enchérit {amount} SP pour {card}{rush}."),
+    "n_bid": (
+        "Vous enchérissez {amount} SP pour {card}{rush}.",
+        "{Who} enchérit {amount} SP pour {card}{rush}.",
+    ),
     "n_rush": " (Field Rush)",
     "n_bid_won": (
         "Vous remportez l'enchère pour {card} à {amount} SP.",
@@ -634,7 +652,10 @@ FR: dict[str, Entry] = {
         "Vous faites un Soul Exchange : {out} contre {card}.",
         "{Who} fait un Soul Exchange : {out} contre {card}.",
     ),
-    "n_stance_attack": ("Votre {card} passe en position d'Attaque.", "{card} de {Who} passe en position d'Attaque."),
+    "n_stance_attack": (
+        "Votre {card} passe en position d'Attaque.",
+        "{card} de {Who} passe en position d'Attaque.",
+    ),
     "n_stance_endure": (
         "Votre {card} passe en position d'Endurance.",
         "{card} de {Who} passe en position d'Endurance.",
@@ -735,7 +756,9 @@ FR: dict[str, Entry] = {
     "u_scene_full": "votre Scène de bataille est pleine",
     "u_no_summon": "il ne peut pas être invoqué maintenant",
     "u_response": "une réponse : elle répond à une carte ou à une attaque",
-    "u_realm_bid": "son enchère d'ouverture est de {bid} SP et vous en avez {sp} (un paiement doit vous laisser 1 SP)",
+    "u_realm_bid": (
+        "son enchère d'ouverture est de {bid} SP et vous en avez {sp} (un paiement doit vous laisser 1 SP)"
+    ),
     "u_costs": "elle coûte {cost} SP et vous en avez {sp} (un paiement doit vous laisser 1 SP)",
     "u_needs": "il faut contrôler {cards}",
     "u_no_target": "aucune cible maintenant",
@@ -771,7 +794,9 @@ FR: dict[str, Entry] = {
     "rf_no_bidding": "aucune enchère de Royaume n'est ouverte",
     "rf_bid_number": "une enchère est un nombre de SP",
     "rf_bid_low": "enchère trop basse : elle est à {amount} SP ; montez à {steps}",
-    "rf_afford": "vous ne pouvez pas payer {amount} SP (vous en avez {sp} ; un paiement doit vous laisser 1 SP)",
+    "rf_afford": (
+        "vous ne pouvez pas payer {amount} SP (vous en avez {sp} ; un paiement doit vous laisser 1 SP)"
+    ),
     "rf_bid_steps": "les enchères montent par paliers fixes : {steps}",
     "rf_bidding_open": "une enchère de Royaume est ouverte : surenchérissez (bid …) ou passez",
     "rf_no_shift": "Soul Shift est retiré des règles ; activez-le avec old_rules=true",
@@ -887,7 +912,9 @@ JA: dict[str, Entry] = {
     "c_attack_direct": "{i}. {who}：{limbo}{attacker}が直接攻撃",
     "c_limbo": "リンボ ",
     "r_endure": "耐える？ 攻撃{attack}に対して、あなたの{power}",
-    "r_bid_rush": "入札中：{card}（{owner}）のフィールドラッシュ：{high}が{amount} SP。{to_bid}が競り上げるかパス",
+    "r_bid_rush": (
+        "入札中：{card}（{owner}）のフィールドラッシュ：{high}が{amount} SP。{to_bid}が競り上げるかパス"
+    ),
     "r_bid_realm": "入札中：レルム{card}（{owner}）：{high}が{amount} SP。{to_bid}が競り上げるかパス",
     "r_side": "ゲームの合間：{who}がサイドデッキのカードを入れ替えられる（残り{left}回）{pending}",
     "r_side_pending": "、{card}を入れる",
@@ -904,7 +931,9 @@ JA: dict[str, Entry] = {
     "m_no_draw": "このターンは引かない",
     "m_no_extra": "エクストラドローしない",
     "m_extra": "エクストラドロー（{cost} SP）：{deck}からもう1枚",
-    "m_recharge": "スクワッドリチャージ：{cost} SP（半分）を払い、DワールドのD-SpiritをDスクワッドデッキに戻す",
+    "m_recharge": (
+        "スクワッドリチャージ：{cost} SP（半分）を払い、DワールドのD-SpiritをDスクワッドデッキに戻す"
+    ),
     "m_rush": "フィールドラッシュ：ドローの代わりに{card}に{bid} SPで入札：{text}",
     "m_summon": "通常召喚 {card}",
     "m_exchange": "ソウルエクスチェンジ：{out}を手札に戻し、代わりに{card}",
@@ -919,7 +948,9 @@ JA: dict[str, Entry] = {
     "m_evolve": "{base}を{card}にD進化",
     "m_shift": "ソウルシフト（{cost} SP）：{card}をサポートゾーンへ。能力は無効になる",
     "m_battle": "バトルステップへ進む",
-    "m_supercharge": "スーパーチャージ {card}（{cost} SP）：このバトルは休み、次のターンに攻撃力が2倍になり単独で攻撃する",
+    "m_supercharge": (
+        "スーパーチャージ {card}（{cost} SP）：このバトルは休み、次のターンに攻撃力が2倍になり単独で攻撃する"
+    ),
     "m_end": "ターンを終える",
     "m_pass_bid": "パス（最後の入札で決まる）",
     "m_pass_target": "対象なし：能力は不発になる",
@@ -951,7 +982,10 @@ JA: dict[str, Entry] = {
     "n_turn": ("— ターン{turn}：あなたのターン（SP {a}–{b}）", "— ターン{turn}：{who}のターン（SP {a}–{b}）"),
     "n_empty_squad": ("あなたのDスクワッドデッキは空だ。", "{Who}のDスクワッドデッキは空だ。"),
     "n_empty_support": ("あなたのサポートデッキは空だ。", "{Who}のサポートデッキは空だ。"),
-    "n_draw": ("あなたは{deck}からカードを1枚引いた（{why}）。", "{Who}は{deck}からカードを1枚引いた（{why}）。"),
+    "n_draw": (
+        "あなたは{deck}からカードを1枚引いた（{why}）。",
+        "{Who}は{deck}からカードを1枚引いた（{why}）。",
+    ),
     "n_drew": "あなたは{card}を引いた。",
     "n_dealt": "あなたの手札：{cards}。",
     "n_no_draw": ("あなたはこのターン引かない。", "{Who}はこのターン引かない。"),
@@ -977,7 +1011,10 @@ JA: dict[str, Entry] = {
     "n_destroy": ("あなたの{card}{stack}は破壊された：{why}。", "{Who}の{card}{stack}は破壊された：{why}。"),
     "n_with": "（{cards}とともに）",
     "n_activate": ("あなたは{target}{name}{source}を発動した。", "{Who}は{target}{name}{source}を発動した。"),
-    "n_respond": ("あなたは{target}{name}{source}でレスポンスした。", "{Who}は{target}{name}{source}でレスポンスした。"),
+    "n_respond": (
+        "あなたは{target}{name}{source}でレスポンスした。",
+        "{Who}は{target}{name}{source}でレスポンスした。",
+    ),
     "n_source": "（{source}）",
     "n_on": ("あなたの{card}に", "{who}の{card}に"),
     "n_play": ("あなたは{card}を使った。", "{Who}は{card}を使った。"),
@@ -988,7 +1025,10 @@ JA: dict[str, Entry] = {
     "n_pass_bid": ("あなたは入札を見送った。", "{Who}は入札を見送った。"),
     "n_pass_forced": ("あなたはレスポンスできない。", "{Who}はレスポンスできない。"),
     "n_pass": ("あなたはパスした。", "{Who}はパスした。"),
-    "n_status": ("あなたの{card}は{status}状態になった{amount}。", "{Who}の{card}は{status}状態になった{amount}。"),
+    "n_status": (
+        "あなたの{card}は{status}状態になった{amount}。",
+        "{Who}の{card}は{status}状態になった{amount}。",
+    ),
     "n_status_frozen": "凍結",
     "n_status_poisoned": "毒",
     "n_each_turn": "（毎ターン{amount} SP）",
@@ -999,14 +1039,23 @@ JA: dict[str, Entry] = {
         "あなたの{card}はむなしくDワールドへ発射された。",
         "{Who}の{card}はむなしくDワールドへ発射された。",
     ),
-    "n_launch": ("あなたは{card}を発射した（{stat} {value}）！", "{Who}は{card}を発射した（{stat} {value}）！"),
-    "n_bid": ("あなたは{card}に{amount} SPで入札した{rush}。", "{Who}は{card}に{amount} SPで入札した{rush}。"),
+    "n_launch": (
+        "あなたは{card}を発射した（{stat} {value}）！",
+        "{Who}は{card}を発射した（{stat} {value}）！",
+    ),
+    "n_bid": (
+        "あなたは{card}に{amount} SPで入札した{rush}。",
+        "{Who}は{card}に{amount} SPで入札した{rush}。",
+    ),
     "n_rush": "（フィールドラッシュ）",
     "n_bid_won": ("あなたが{amount} SPで{card}を落札した。", "{Who}が{amount} SPで{card}を落札した。"),
     "n_realm": "レルム{card}が場に出た。",
     "n_realm_negated": "{card}はより高い入札で無効になった。",
     "n_realm_destroyed": "前のレルム{card}は破壊された。",
-    "n_rushed_support": ("あなたはサポートデッキから{card}を取った。", "{Who}はサポートデッキから{card}を取った。"),
+    "n_rushed_support": (
+        "あなたはサポートデッキから{card}を取った。",
+        "{Who}はサポートデッキから{card}を取った。",
+    ),
     "n_rushed_side": ("あなたはサイドデッキから{card}を取った。", "{Who}はサイドデッキから{card}を取った。"),
     "n_evolve": ("あなたの{base}が{card}にD進化した！", "{Who}の{base}が{card}にD進化した！"),
     "n_exchange": (
