@@ -81,9 +81,9 @@ def hand_card_text(t: Table, label: str, short: bool = False, lang: str = "en") 
     cid = t.find(slug)
     if cid is None:
         return label
-    extra = "".join(", " + m for m in _marks(marks, lang))
+    extra = "".join(tr(lang, "sep") + m for m in _marks(marks, lang))
     line = card_line(t, cid, short, lang)
-    return line[:-1] + extra + ")" if extra else line
+    return line[:-1] + extra + line[-1] if extra else line  # inside the closing bracket
 
 
 # ------------------------------------------------------------------------------------------ the board
@@ -93,7 +93,7 @@ def _known_text(t: Table, label: str, lang: str) -> str:
     cid = t.find(slug)
     name = local(t, lang).card(t.name[cid]) if cid is not None else slug
     shown = _marks(marks, lang)
-    return f"{name} ({', '.join(shown)})" if shown else name
+    return tr(lang, "marked", name=name, marks=_join(shown, lang)) if shown else name
 
 
 def _statuses(u: dict[str, Any], lang: str) -> str:
@@ -167,7 +167,7 @@ def _player(
         + ([Text(tr(lang, "z_cards", cards=cards))] if p["support_cards"] else []),
     )
     if p["dworld"]:  # the D-World is face up (DS-Z1): how many, and its newest cards
-        newest = ("…, " if len(p["dworld"]) > 3 else "") + _join(
+        newest = ("…" + tr(lang, "sep") if len(p["dworld"]) > 3 else "") + _join(
             [loc.card(c) for c in p["dworld"][-3:]], lang
         )
         zones.add_row(
@@ -222,7 +222,9 @@ def render(state: DSpiritsState, seat: int | None, lang: str = "en", names: Name
             first = f"  [dim]{tr(lang, 'c_first')}[/dim]" if i == len(v["chain"]) and i > 1 else ""
             who = escape(names(it["seat"]))
             if it["kind"] == "link":
-                src = f" ({loc.card(it['source'])})" if it["source"] != it["name"] else ""
+                src = (
+                    tr(lang, "n_source", source=loc.card(it["source"])) if it["source"] != it["name"] else ""
+                )
                 tgt = tr(lang, "c_on", card=loc.card(it["target"])) if it["target"] else ""
                 what = tr(lang, "c_link", i=i, who=who, name=loc.name(it["name"]), source=src, target=tgt)
             else:
