@@ -935,11 +935,11 @@ OPTIONS: dict[str, dict[str, OptionWords]] = {
         "old_rules": OptionWords(
             "Anciennes règles : Soul Shift",
             "DS-X4 : rétablit Soul Shift, retiré des règles actuelles : payer 800 SP pour garer un "
-            "D-Spirit dans votre Support Zone",
+            "D-Spirit dans votre Zone de soutien",
         ),
         "elemental_negates_spooky": OptionWords(
-            "Élémentaire annule Spooky",
-            "DS-B5, arbitrage : un D-Spirit Élémentaire qui détruit un Spooky en combat annule ses "
+            "Élémentaire annule Spectre",
+            "DS-B5, arbitrage : un D-Spirit Élémentaire qui détruit un D-Spirit Spectre en combat annule ses "
             "capacités « quand il est détruit »",
         ),
         "match": OptionWords(
@@ -978,8 +978,8 @@ OPTIONS: dict[str, dict[str, OptionWords]] = {
             "800 SP を払って D-Spirit をサポートゾーンに移す",
         ),
         "elemental_negates_spooky": OptionWords(
-            "エレメンタルがスプーキーを打ち消す",
-            "DS-B5 裁定：バトルでスプーキーの D-Spirit を破壊したエレメンタルの D-Spirit は、"
+            "エレメンタルが霊を打ち消す",
+            "DS-B5 裁定：バトルで霊の D-Spirit を破壊したエレメンタルの D-Spirit は、"
             "その「破壊されたとき」の能力を打ち消す",
         ),
         "match": OptionWords(
