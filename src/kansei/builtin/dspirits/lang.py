@@ -694,7 +694,7 @@ FR: dict[str, Entry] = {
     "n_negated": "La capacité de {card} est annulée : {why}.",
     "n_side_swap": ("Vous échangez {out} contre {card}.", "{Who} échange {out} contre {card}."),
     "n_game_over": "La partie {game} est finie : {result} ({why}).",
-    "n_over_sp": "plus de SP",
+    "n_over_sp": "SP épuisés",
     "n_over_turn_limit": "limite de tours, le plus de SP gagne",
     "n_match_draw": "Le match est nul, {a}–{b}.",
     "n_match_over": (
