@@ -1,6 +1,12 @@
 """D-Spirits content schema (DS-C1..C3, DS-D1, DS-B5): D-Spirits, support cards, D-Evolutions, the type
 chart and starter decks, validated at load with one line per problem.
 
+Names and texts are English (the source's language), each record's French and Japanese beside them in
+``fr`` and ``ja`` tables of the same fields (``fr = { name = "Vent arrière", text = "…" }``): a name where it
+is a word (abilities, special moves, support cards, types; a D-Spirit's name is a proper name and stays as it
+is), every text. A card's id (its slug, in notations and events) is its English name's and never changes
+with the display language; a missing translation reads in English (:func:`untranslated` lists them).
+
 Effects are lists of named blocks (see ``blocks.py``), compiled here into :class:`Program` objects: one per
 ability, special move or support card, holding the compiled blocks, the single target choice it needs (if
 any) and its cost. Deck rules (DS-D1) live in :meth:`Catalog.deck_problems`.
@@ -26,6 +32,9 @@ CONTENT = Path(__file__).parent / "content"
 SPIRIT, EVOLUTION, SIGNAL, REALM, MOVECARD = range(5)
 KIND_NAMES = ("D-Spirit", "D-Evolution", "Signal", "Realm", "Special Move card")
 
+# the languages of the content beside English (the ``fr`` and ``ja`` tables of a record)
+LANGUAGES = ("fr", "ja")
+
 # DS-D1 deck sizes
 SQUAD_SIZE = (15, 20)
 SUPPORT_SIZE = (10, 20)
@@ -36,6 +45,14 @@ Trigger = Literal["command", "summoned", "destroyed", "attack", "end"]
 IMMEDIATE = frozenset({"destroyed", "attack", "end"})
 
 
+class Words(Record):
+    """A record's names and texts in one more language (its ``fr`` or ``ja`` table); empty: English."""
+
+    name: str = Field(default="", max_length=80)
+    text: str = Field(default="", max_length=600)
+    condition_text: str = Field(default="", max_length=600)
+
+
 class Ability(Record):
     """DS-C1: activated on command, when triggered (destroyed / attacks / your end step), or when summoned."""
 
@@ -43,6 +60,8 @@ class Ability(Record):
     trigger: Trigger
     cost: int = Field(default=0, ge=0)  # SP paid on activation (command abilities)
     text: str
+    fr: Words | None = None
+    ja: Words | None = None
     effects: list[dict] = Field(min_length=1)
 
 
@@ -52,6 +71,8 @@ class Move(Record):
     name: str
     cost: int = Field(ge=0)
     text: str
+    fr: Words | None = None
+    ja: Words | None = None
     effects: list[dict] = Field(min_length=1)
 
 
@@ -67,6 +88,8 @@ class Spirit(Record):
     abilities: list[Ability] = Field(default_factory=list)
     move: Move | None = None
     text: str = ""
+    fr: Words | None = None
+    ja: Words | None = None
     house: bool = True
     unimplemented: str | None = None
 
@@ -93,6 +116,8 @@ class Evolution(Record):
     abilities: list[Ability] = Field(default_factory=list)
     move: Move | None = None
     text: str = ""
+    fr: Words | None = None
+    ja: Words | None = None
     house: bool = True
     unimplemented: str | None = None
 
@@ -104,6 +129,8 @@ class Support(Record):
     kind: Literal["signal", "realm", "move"]
     limit: int = Field(default=1, ge=1, le=4)
     text: str
+    fr: Words | None = None
+    ja: Words | None = None
     timing: Literal["main", "response"] = "main"  # signals: main step only, or also as a chain response
     lasting: bool = False  # signals: stays in the Support Zone with its static effects
     bid: int = Field(default=0, ge=0)  # realms: the opening bid (DS-R1)
@@ -149,6 +176,8 @@ class TypeDef(Record):
     """DS-B5: a type of the chart."""
 
     name: str
+    fr: Words | None = None
+    ja: Words | None = None
     elemental: bool = False
     strong_against: list[str] = Field(default_factory=list)
     boost: int = Field(default=300, ge=0, le=3000)
@@ -467,6 +496,45 @@ def unimplemented(cat: Catalog, prefix: str = "content") -> list[str]:
         + unimplemented_lines(cat.evolutions, f"{prefix}/evolutions.toml", "evolution")
         + unimplemented_lines(cat.supports, f"{prefix}/supports.toml", "support card")
     )
+
+
+def words_of(rec: Any, lang: str, field: str = "name") -> str:
+    """A record's ``field`` (name, text, condition_text) in ``lang``: its ``fr`` / ``ja`` table's, English
+    where that table has none."""
+    english: str = getattr(rec, field)
+    local = getattr(rec, lang, None) if lang in LANGUAGES else None
+    return (getattr(local, field) if local is not None else "") or english
+
+
+def untranslated(cat: Catalog, prefix: str = "content") -> list[str]:
+    """One line per name (where it is a word) or text of the content a language lacks: abilities', special
+    moves', support cards' and types' names, every text. Missing ones read in English."""
+    out: list[str] = []
+
+    def need(rec: Any, where: str, fields: tuple[str, ...]) -> None:
+        for lang in LANGUAGES:
+            local = getattr(rec, lang)
+            for f in fields:
+                if getattr(rec, f) and not (local is not None and getattr(local, f)):
+                    out.append(f"{where}: no {lang}.{f}")
+
+    cards: tuple[tuple[list[Any], str, str], ...] = (
+        (cat.spirits, "spirits", "spirit"),
+        (cat.evolutions, "evolutions", "evolution"),
+    )
+    for group, file, kind in cards:
+        for c in group:
+            where = f'{prefix}/{file}.toml: {kind} "{c.name}"'
+            need(c, where, ("text", "condition_text") if isinstance(c, Evolution) else ("text",))
+            for a in c.abilities:
+                need(a, f'{where}: ability "{a.name}"', ("name", "text"))
+            if c.move is not None:
+                need(c.move, f'{where}: move "{c.move.name}"', ("name", "text"))
+    for sup in cat.supports:
+        need(sup, f'{prefix}/supports.toml: {sup.kind} "{sup.name}"', ("name", "text"))
+    for t in cat.types:
+        need(t, f'{prefix}/types.toml: type "{t.name}"', ("name",))
+    return out
 
 
 @cache

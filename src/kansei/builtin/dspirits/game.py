@@ -24,8 +24,9 @@ from kansei.core.options import shorten
 from kansei.core.protocol import Action, Game, GameOptions, State, option, validation_lines
 from kansei.core.records import CardEvent, CardVerb
 
-from .cards import KIND_NAMES, REALM, Evolution, Spirit, Support, load_catalog, unimplemented
+from .cards import REALM, Support, load_catalog, unimplemented
 from .encoding import action_space, encode_view, observation_spec
+from .lang import WORDS
 from .refusals import RefusalState
 from .rules import RULES_OF
 from .setup import DSpiritsSetup, coverage_decks, new_state
@@ -118,7 +119,8 @@ class DSpirits(Game):
     Setup = DSpiritsSetup
     min_players = 2
     max_players = 2
-    languages = ("en",)
+    languages = ("en", "fr", "ja")
+    words = WORDS
     View = DSpiritsView
     standing_unit = "SP"
 
@@ -352,65 +354,9 @@ class DSpirits(Game):
         """Every card face: D-Spirits and D-Evolutions with ATK / END / SP and their abilities, support
         cards with their bid or cost."""
         self.check_lang(lang)
-        t = self.table
-        out = []
-        for cid, rec in enumerate(t.recs):
-            kind = t.kind[cid]
-            stats: dict[str, Any] = {}
-            tags: list[str] = []
-            lines: list[str] = []
-            if isinstance(rec, Spirit | Evolution):
-                stats = {"ATK": rec.attack, "END": rec.endurance, "SP": rec.sp}
-                tags = list(rec.types)
-                if t.elemental[cid]:
-                    tags.append("Elemental")
-                if isinstance(rec, Evolution):
-                    lines.append(f"D-Evolution of {rec.base}: {rec.condition_text}")
-                for ab in rec.abilities:
-                    cost = f" ({ab.cost} SP)" if ab.cost else ""
-                    lines.append(f"{ab.name}{cost}: {ab.text}")
-                if rec.move is not None:
-                    lines.append(f"Special move {rec.move.name} ({rec.move.cost} SP): {rec.move.text}")
-                if rec.text:
-                    lines.append(rec.text)
-            else:
-                if rec.kind == "realm":
-                    stats = {"bid": rec.bid}
-                elif rec.kind == "move":
-                    stats = {"cost": rec.cost}
-                    tags.append("needs " + " and ".join(rec.requires))
-                if rec.timing == "response":
-                    tags.append("response")
-                if rec.lasting:
-                    tags.append("lasting")
-                lines.append(rec.text)
-            limit = rec.limit
-            stats["limit"] = limit if isinstance(limit, int) else "Limitless"
-            # the board's own glyphs (ATK ⚔, END ◆), each with its words; the deck limit stays in the words
-            glyph = {"ATK": "⚔", "END": "◆", "SP": "SP", "bid": "SP", "cost": "SP"}
-            words = {"bid": "bid", "cost": "cost"}
-            icons = [
-                {"icon": glyph[k], "value": v, "title": f"{words.get(k, k)} {v}", "group": "stats"}
-                for k, v in stats.items()
-                if k in glyph
-            ]
-            icons.append(
-                {"icon": "×", "value": stats["limit"], "title": f"limit {stats['limit']}", "group": "stats"}
-            )
-            out.append(
-                {
-                    "name": rec.name,
-                    "slug": t.slug[cid],
-                    "kind": KIND_NAMES[kind],
-                    "text": " ".join(lines),
-                    "stats": stats,
-                    "icons": icons,
-                    "tags": tags,
-                    "colour": None,
-                    "house": bool(rec.house),
-                }
-            )
-        return out
+        from .text import card_faces  # text.py imports this module
+
+        return card_faces(self.table, lang)
 
 
 __all__ = ["DSpirits", "DSpiritsOptions", "DSpiritsState", "DeckData"]

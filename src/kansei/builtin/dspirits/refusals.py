@@ -1,5 +1,5 @@
-"""Why an action of D-Spirits is refused, told to the seat that asked (``_why_illegal``), and how an action
-is told to the other seat (``_public_notation``).
+"""Why an action of D-Spirits is refused, told to the seat that asked (``_why_illegal``; ``why_illegal`` in
+any of the game's languages), and how an action is told to the other seat (``_public_notation``).
 """
 
 from __future__ import annotations
@@ -8,6 +8,7 @@ from kansei.core.options import shorten
 from kansei.core.protocol import Action
 
 from .cards import MOVECARD, REALM
+from .lang import WORDS, local
 from .rules import RulesState
 from .state import (
     BATTLE,
@@ -23,13 +24,23 @@ from .state import (
     SUPER_CHARGE_COST,
 )
 
+tr = WORDS.tr
 _COSTS = {
-    "extra": (EXTRA_DRAW_COST, "Extra Draw"),  # DS-X1
-    "limbo": (LIMBO_COST, "Limbo"),  # DS-X5
-    "supercharge": (SUPER_CHARGE_COST, "Super Charge"),  # DS-X7
-    "shift": (SOUL_SHIFT_COST, "Soul Shift"),  # DS-X4
-    "rush": (FIELD_RUSH_BID, "Field Rush"),  # DS-X6
+    "extra": (EXTRA_DRAW_COST, "x_extra"),  # DS-X1
+    "limbo": (LIMBO_COST, "x_limbo"),  # DS-X5
+    "supercharge": (SUPER_CHARGE_COST, "x_supercharge"),  # DS-X7
+    "shift": (SOUL_SHIFT_COST, "x_shift"),  # DS-X4
+    "rush": (FIELD_RUSH_BID, "x_rush"),  # DS-X6
 }
+_WHERE = {
+    OPEN: "w_opening",
+    SIDE: "w_side",
+    EXTRA: "w_extra",
+    "draw": "w_draw",
+    MAIN: "w_main",
+    BATTLE: "w_battle",
+    "end": "w_end",
+}  # the decision's step in words (refusals' "this is the …")
 
 
 class RefusalState(RulesState):
@@ -37,101 +48,110 @@ class RefusalState(RulesState):
 
     __slots__ = ()
 
-    def where(self) -> str:
+    def where(self, lang: str = "en") -> str:
         """The decision now, in a player's words."""
         if self.wnd.priority is not None:
-            return {"endure": "endure decision", "target": "target choice"}.get(str(self.wnd.kind), "chain")
+            return tr(lang, {"endure": "w_endure", "target": "w_target"}.get(str(self.wnd.kind), "w_chain"))
         if self.bid is not None:
-            return "Realm bidding"
-        names = {OPEN: "opening draw", SIDE: "side-deck swaps", EXTRA: "draw step (Extra Draw)"}
-        return names.get(self.phase, f"{self.phase} step")
+            return tr(lang, "w_bidding")
+        key = _WHERE.get(self.phase)
+        return tr(lang, key) if key is not None else tr(lang, "w_step", phase=self.phase)
 
     def _why_illegal(self, text: str, seat: int) -> str | None:
-        """A precise one-line reason for a refused notation, told to ``seat`` (the seat to move): the
-        step, the shortfall, a spent ability. It may name that seat's own cards, never the other's."""
+        return self.why_illegal(text, seat)
+
+    def why_illegal(self, text: str, seat: int, lang: str = "en") -> str | None:
+        """A precise one-line reason for a refused notation, told to ``seat`` (the seat to move) in ``lang``:
+        the step, the shortfall, a spent ability. It may name that seat's own cards, never the other's.
+        (``State._why_illegal`` takes no language: the core tells it in English.)"""
+        why = self._refusal_words(text, seat, lang)
+        return None if why is None else tr(lang, "rf", shown=repr(shorten(str(text))), why=why)
+
+    def _refusal_words(self, text: str, seat: int, lang: str) -> str | None:
         words = " ".join(str(text).split()).lower().split(" ")
         head = words[0] if words else ""
         if not head:
             return None
-        shown = repr(shorten(str(text)))
         t = self.table
+        loc = local(t, lang)
         p = seat
         sp = self.sp[p]
+
+        def card(cid: int) -> str:
+            return loc.card(t.name[cid])
+
         if self.wnd.priority is not None and head not in ("respond", "pass", "endure", "fall", "target"):
-            return f"{shown}: first answer the {self.where()} (respond, pass, endure or target)"
+            return tr(lang, "rf_answer_first", where=self.where(lang))
         if head == "bid":
             if self.bid is None:
-                return f"{shown}: no Realm bidding is open"
+                return tr(lang, "rf_no_bidding")
             try:
                 n = int(words[1]) if len(words) == 2 and len(words[1]) <= 9 else None
             except ValueError:
                 n = None
             if n is None:
-                return f"{shown}: a bid is a number of SP"
+                return tr(lang, "rf_bid_number")
             cur = self.bid.amount
             steps = ", ".join(str(cur + s) for s in BID_STEPS)
             if n <= cur:
-                return f"{shown}: a bid lower than allowed: the bid stands at {cur} SP; raise to {steps}"
+                return tr(lang, "rf_bid_low", amount=cur, steps=steps)
             if not self.afford(p, n):
-                return f"{shown}: you cannot afford {n} SP (you have {sp}; a payment must leave you 1 SP)"
-            return f"{shown}: bids go up in fixed steps: {steps}"
+                return tr(lang, "rf_afford", amount=n, sp=sp)
+            return tr(lang, "rf_bid_steps", steps=steps)
         if self.bid is not None:
-            return f"{shown}: Realm bidding is open: raise (bid …) or pass"
+            return tr(lang, "rf_bidding_open")
         if head == "shift" and not self.game.options.old_rules:
-            return f"{shown}: Soul Shift is removed from the rules; enable it with old_rules=true"
+            return tr(lang, "rf_no_shift")
         if head in _COSTS and not self.afford(p, _COSTS[head][0]):
             cost, what = _COSTS[head]
-            return (
-                f"{shown}: {what} costs {cost} SP and you have {sp} (a payment must leave you at least 1 SP)"
-            )
+            return tr(lang, "rf_cost", what=tr(lang, what), cost=cost, sp=sp)
         if head in ("draw", "rush", "recharge") and self.phase != "draw":
-            return f"{shown}: that is for the draw step; this is the {self.where()}"
+            return tr(lang, "rf_draw_step", where=self.where(lang))
         if head == "extra" and self.phase != EXTRA:
-            return f"{shown}: Extra Draw comes right after the draw step's draw"
+            return tr(lang, "rf_extra")
         if head == "play" and len(words) >= 2:
             cid = t.find(words[1])
             if cid is not None:
                 if t.kind[cid] == REALM and not self.afford(p, t.bid[cid]):
-                    bid = t.bid[cid]
-                    return f"{shown}: the opening bid for {t.name[cid]} is {bid} SP and you have {sp}"
+                    return tr(lang, "rf_realm_bid", card=card(cid), bid=t.bid[cid], sp=sp)
                 if t.kind[cid] == MOVECARD and not self.afford(p, t.cost[cid]):
-                    return f"{shown}: {t.name[cid]} costs {t.cost[cid]} SP and you have {sp}"
+                    return tr(lang, "rf_card_cost", card=card(cid), cost=t.cost[cid], sp=sp)
                 if t.plain[cid] not in self.hand[p]:
-                    return f"{shown}: you hold no {t.name[cid]}"
+                    return tr(lang, "rf_hold_no", card=card(cid))
                 if t.kind[cid] == MOVECARD:
-                    need = ", ".join(t.name[r] for r in t.requires[cid])
-                    return f"{shown}: {t.name[cid]} needs {need} under your control"
+                    need = ", ".join(card(r) for r in t.requires[cid])
+                    return tr(lang, "rf_needs", card=card(cid), cards=need)
         if head in ("summon", "play", "exchange", "stance", "move", "ability", "evolve", "shift", "battle"):
             if self.phase != MAIN or p != self.active:
-                return f"{shown}: that is for your main step; this is the {self.where()}"
+                return tr(lang, "rf_main_step", where=self.where(lang))
         if head in ("move", "ability") and len(words) >= 2:
             u = self.find_unit(p, words[1])
             if u is not None:
                 progs = [t.move[u.card]] if head == "move" else list(t.command[u.card])
                 for prog in progs:
                     if prog is not None and prog.cost and not self.afford(p, prog.cost):
-                        return f"{shown}: {prog.name} costs {prog.cost} SP and you have {sp}"
+                        return tr(lang, "rf_card_cost", card=loc.prog_name[prog.id], cost=prog.cost, sp=sp)
                 if head == "move" and u.moved_on == self.turn:
-                    return f"{shown}: the special move is spent this turn (once per turn)"
+                    return tr(lang, "rf_move_spent")
                 if head == "ability" and u.abilities_on == self.turn and u.abilities_used:
-                    return f"{shown}: the ability is spent this turn (once per turn)"
+                    return tr(lang, "rf_ability_spent")
         if head in ("attack", "limbo", "supercharge"):
             if self.phase != BATTLE:
-                return f"{shown}: attacks are declared in the battle step; this is the {self.where()}"
+                return tr(lang, "rf_battle_step", where=self.where(lang))
             if not self.may_attack(p):
-                return f"{shown}: the first player does not attack on their first turn"
+                return tr(lang, "rf_first_turn")
             if head == "attack" and len(words) >= 2 and self.scene[1 - p] and words[-1] == "direct":
-                return f"{shown}: a direct attack only when the opponent's Battle Scene is empty"
+                return tr(lang, "rf_direct")
         if head == "summon" and self.summoned:
-            return f"{shown}: one Regular Summon per turn"
+            return tr(lang, "rf_one_summon")
         if head == "exchange" and self.exchanged:
-            return f"{shown}: one Soul Exchange per turn"
+            return tr(lang, "rf_one_exchange")
         if head == "stance" and len(words) >= 2:
             u = self.find_unit(p, words[1])
             if u is not None and u.stanced_on == self.turn:
-                return f"{shown}: {t.name[u.card]} already changed stance this turn"
+                return tr(lang, "rf_stanced", card=card(u.card))
             if u is not None and (self.is_frozen(u) or self.is_restricted(u)):
-                return f"{shown}: {t.name[u.card]} cannot change stance now (Frozen or enduring)"
+                return tr(lang, "rf_no_stance", card=card(u.card))
         return None
 
     def _public_notation(self, action: Action) -> str:

@@ -1,6 +1,8 @@
 """Terminal text for D-Spirits (rich): the board as one seat sees it (compact, fits 80 columns), menu lines
 with each card's key numbers, and one line of narration per event — all built from what that seat may see
-(``view(seat)``, ``events_for(seat)``, the legal actions of the seat to move)."""
+(``view(seat)``, ``events_for(seat)``, the legal actions of the seat to move), in English, French or
+Japanese: every sentence is a key of ``lang.py``'s catalogs (``WORDS``), every name of the content comes
+through ``lang.local`` (views and events carry English names)."""
 
 from __future__ import annotations
 
@@ -15,8 +17,9 @@ from rich.text import Text
 from kansei.core.names import Names
 from kansei.core.protocol import Action, OptionWords
 
-from .cards import EVOLUTION, REALM, SPIRIT
+from .cards import EVOLUTION, MOVECARD, REALM, SIGNAL, SPIRIT, Evolution, Spirit, words_of
 from .game import DSpiritsState
+from .lang import WORDS, Local, local
 from .state import (
     ATTACK_STANCE,
     BATTLE_SCENE_MAX,
@@ -29,91 +32,98 @@ from .state import (
 )
 from .table import Table
 
-STEP_NAMES = {
-    "opening": "opening draw",
-    "draw": "draw step",
-    "extra": "draw step (Extra Draw)",
-    "main": "main step",
-    "battle": "battle step",
-    "end": "end step",
-    "side": "side-deck swaps",
-    "over": "game over",
-}
-DECKS = ("D-Squad", "Support")
+tr = WORDS.tr
+say = WORDS.say
+STEPS = ("opening", "draw", "extra", "main", "battle", "end", "side", "over")
+DECK_KEYS = ("deck_squad", "deck_support")  # a seat's two decks (0: D-Squad, 1: Support)
+KIND_KEYS = {SPIRIT: "kind_spirit", EVOLUTION: "kind_evolution", SIGNAL: "kind_signal", REALM: "kind_realm"}
+KIND_KEYS[MOVECARD] = "kind_move"
 
 
-# ------------------------------------------------------------------------------------------ names
-def possessive(names: Names, seat: int | None, viewer: int | None) -> str:
-    """ "your" for the viewer's own seat, else "Alice's" (lower case "your": callers capitalise)."""
-    return "your" if names.addressed(seat, viewer) else f"{names(seat)}'s"
+def step_name(phase: str, lang: str) -> str:
+    """A step (a phase of the state) in words: "main step"."""
+    return tr(lang, f"step_{phase}") if phase in STEPS else phase
+
+
+def _join(items: list[str], lang: str) -> str:
+    return tr(lang, "sep").join(items)
 
 
 # ------------------------------------------------------------------------------------------ cards
-def card_line(t: Table, cid: int, short: bool = False) -> str:
+def card_line(t: Table, cid: int, short: bool = False, lang: str = "en") -> str:
     """A card's name with its key numbers: ``Tuskaroo (ATK 1600 / END 1100, SP 400)``; ``short`` (a hand
     on the board): ``Tuskaroo (1600/1100, SP 400)``, ``Halt Signal (response)``."""
     k = t.kind[cid]
+    name = local(t, lang).card(t.name[cid])
     if k in (SPIRIT, EVOLUTION):
-        numbers = f"{t.atk[cid]}/{t.endu[cid]}" if short else f"ATK {t.atk[cid]} / END {t.endu[cid]}"
-        return f"{t.name[cid]} ({numbers}, SP {t.spv[cid]})"
+        numbers = tr(lang, "cl_numbers_short" if short else "cl_numbers", atk=t.atk[cid], end=t.endu[cid])
+        return tr(lang, "cl_spirit", name=name, numbers=numbers, sp=t.spv[cid])
     if k == REALM:
-        return f"{t.name[cid]} (Realm, bid {t.bid[cid]} SP)"
+        return tr(lang, "cl_realm", name=name, bid=t.bid[cid])
     if t.cost[cid]:
-        return f"{t.name[cid]} (special move{'' if short else ' card'}, {t.cost[cid]} SP)"
-    kind = "response" if t.response[cid] else "signal"
-    return f"{t.name[cid]} ({kind if short or kind == 'signal' else 'response signal'})"
+        return tr(lang, "cl_move_short" if short else "cl_move", name=name, cost=t.cost[cid])
+    if not t.response[cid]:
+        return tr(lang, "cl_signal", name=name)
+    return tr(lang, "cl_response_short" if short else "cl_response", name=name)
 
 
-def hand_card_text(t: Table, label: str, short: bool = False) -> str:
+def _marks(marks: list[str], lang: str) -> list[str]:
+    """A hand label's statuses (``frozen``, ``poison300``) in words: FROZEN, POISON 300."""
+    return [
+        tr(lang, "mark_frozen") if m == "frozen" else tr(lang, "mark_poison", n=m.removeprefix("poison"))
+        for m in marks
+    ]
+
+
+def hand_card_text(t: Table, label: str, short: bool = False, lang: str = "en") -> str:
     """A hand label (``tuskaroo+frozen+poison300``) as a player reads it (``short``: on the board)."""
     slug, *marks = label.split("+")
     cid = t.find(slug)
     if cid is None:
         return label
-    extra = ""
-    for m in marks:
-        extra += ", FROZEN" if m == "frozen" else f", POISON {m.removeprefix('poison')}"
-    line = card_line(t, cid, short)
-    return line[:-1] + extra + ")" if extra else line
+    extra = "".join(tr(lang, "sep") + m for m in _marks(marks, lang))
+    line = card_line(t, cid, short, lang)
+    return line[:-1] + extra + line[-1] if extra else line  # inside the closing bracket
 
 
 # ------------------------------------------------------------------------------------------ the board
-def _known_text(t: Table, label: str) -> str:
+def _known_text(t: Table, label: str, lang: str) -> str:
     """A card known to be in the other hand, by name and statuses only (the board's one line for them)."""
     slug, *marks = label.split("+")
     cid = t.find(slug)
-    name = t.name[cid] if cid is not None else slug
-    shown = ["FROZEN" if m == "frozen" else f"POISON {m.removeprefix('poison')}" for m in marks]
-    return f"{name} ({', '.join(shown)})" if shown else name
+    name = local(t, lang).card(t.name[cid]) if cid is not None else slug
+    shown = _marks(marks, lang)
+    return tr(lang, "marked", name=name, marks=_join(shown, lang)) if shown else name
 
 
-def _statuses(u: dict[str, Any]) -> str:
+def _statuses(u: dict[str, Any], lang: str) -> str:
     out = []
     if u["frozen"]:
-        out.append("[cyan]FROZEN[/cyan]")
+        out.append(f"[cyan]{tr(lang, 'mark_frozen')}[/cyan]")
     if u["poison"]:
-        out.append(f"[green]POISON {u['poison']}[/green]")
+        out.append(f"[green]{tr(lang, 'mark_poison', n=u['poison'])}[/green]")
     if u["endured"]:
-        out.append("[yellow]endured[/yellow]")
+        out.append(f"[yellow]{tr(lang, 'st_endured')}[/yellow]")
     if u["supercharge"] == "active":
-        out.append("[bold red]SUPER CHARGED[/bold red]")
+        out.append(f"[bold red]{tr(lang, 'st_supercharged')}[/bold red]")
     elif u["supercharge"] == "pending":
-        out.append("[red]charging[/red]")
+        out.append(f"[red]{tr(lang, 'st_charging')}[/red]")
     if u["shifted"]:
-        out.append("[dim]soul-shifted[/dim]")
+        out.append(f"[dim]{tr(lang, 'st_shifted')}[/dim]")
     if u["attacked"]:
-        out.append("[dim]attacked[/dim]")
+        out.append(f"[dim]{tr(lang, 'st_attacked')}[/dim]")
     return " ".join(out)
 
 
-def _unit_line(u: dict[str, Any]) -> Text:
+def _unit_line(u: dict[str, Any], lang: str, loc: Local) -> Text:
     stance = "⚔" if u["stance"] == "attack" else "🛡"
-    stack = f" (on {' > '.join(u['stack'])})" if u["stack"] else ""
+    stack = tr(lang, "u_stack", stack=" > ".join(loc.card(c) for c in u["stack"])) if u["stack"] else ""
+    stats = tr(lang, "u_stats", atk=u["attack"], end=u["endurance"], sp=u["sp"])
+    types = "/".join(loc.type(ty) for ty in u["types"])
     line = Text.from_markup(
-        f"{stance} [bold]{u['card']}[/bold]{stack}  ATK {u['attack']} END {u['endurance']} SP {u['sp']}"
-        f"  [dim]{'/'.join(u['types'])}[/dim] "
+        f"{stance} [bold]{loc.card(u['card'])}[/bold]{stack}  {stats}  [dim]{types}[/dim] "
     )
-    line.append_text(Text.from_markup(_statuses(u)))
+    line.append_text(Text.from_markup(_statuses(u, lang)))
     return line
 
 
@@ -123,170 +133,203 @@ def _zone_rows(grid: RichTable, label: str, items: list[Any]) -> None:
         grid.add_row(Text(label if i == 0 else "", style="dim"), item)
 
 
-def _player(v: dict[str, Any], p: dict[str, Any], seat: int | None, t: Table, names: Names) -> list[Any]:
+def _player(
+    v: dict[str, Any], p: dict[str, Any], seat: int | None, t: Table, names: Names, lang: str
+) -> list[Any]:
     me = p["seat"] == seat
-    who = "You" if names.addressed(p["seat"], seat) else names(p["seat"])
+    loc = local(t, lang)
+    who = tr(lang, "you") if names.addressed(p["seat"], seat) else names(p["seat"])
     n = p["hand_spirits"]
     head = Text.assemble(
         (
             f"{'▶ ' if v['to_move'] == p['seat'] else ''}{who}",
             "bold",
         ),
-        " SP ",
+        tr(lang, "p_sp"),
         (str(max(0, p["sp"])), "bold magenta"),  # spent to the last point: 0, not -300
-        f" · hand {p['hand_count']} ({n} spirit{'' if n == 1 else 's'})",
+        WORDS.plural(lang, "p_hand", n, count=p["hand_count"]),
         (
-            f" · squad {p['squad_count']} support {p['support_count']} side {len(p['side'])}"
-            + (f" · banished {len(p['banished'])}" if p["banished"] else ""),
+            tr(lang, "p_decks", squad=p["squad_count"], support=p["support_count"], side=len(p["side"]))
+            + (tr(lang, "p_banished", n=len(p["banished"])) if p["banished"] else ""),
             "dim",
         ),
     )
     zones = RichTable.grid(padding=(0, 1))  # labels on the left, each zone's cards wrapping beside them
     zones.add_column(no_wrap=True, min_width=9)
     zones.add_column()
-    _zone_rows(zones, "  Battle", [_unit_line(u) for u in p["battle"]] or [Text("(empty)", style="dim")])
+    empty = Text(tr(lang, "z_empty"), style="dim")
+    _zone_rows(zones, "  " + tr(lang, "z_battle"), [_unit_line(u, lang, loc) for u in p["battle"]] or [empty])
+    cards = _join([loc.card(c) for c in p["support_cards"]], lang)
     _zone_rows(
         zones,
-        "  Support",
-        [_unit_line(u) for u in p["support_zone"]]
-        + ([Text("cards: " + ", ".join(p["support_cards"]))] if p["support_cards"] else []),
+        "  " + tr(lang, "z_support"),
+        [_unit_line(u, lang, loc) for u in p["support_zone"]]
+        + ([Text(tr(lang, "z_cards", cards=cards))] if p["support_cards"] else []),
     )
     if p["dworld"]:  # the D-World is face up (DS-Z1): how many, and its newest cards
-        newest = ("…, " if len(p["dworld"]) > 3 else "") + ", ".join(p["dworld"][-3:])
-        zones.add_row(Text("  D-World", style="dim"), Text(f"{len(p['dworld'])}: {newest}", style="dim"))
+        newest = ("…" + tr(lang, "sep") if len(p["dworld"]) > 3 else "") + _join(
+            [loc.card(c) for c in p["dworld"][-3:]], lang
+        )
+        zones.add_row(
+            Text("  " + tr(lang, "z_dworld"), style="dim"),
+            Text(tr(lang, "z_newest", n=len(p["dworld"]), cards=newest), style="dim"),
+        )
     if p["hand_known"] and not me:
-        known = ", ".join(_known_text(t, h) for h in p["hand_known"])
-        zones.add_row(Text("  Known", style="dim"), Text("in hand: " + known))
+        known = _join([_known_text(t, h, lang) for h in p["hand_known"]], lang)
+        zones.add_row(Text("  " + tr(lang, "z_known"), style="dim"), Text(tr(lang, "z_in_hand", cards=known)))
     if "hand" in p:
-        hand = "; ".join(hand_card_text(t, h, short=True) for h in p["hand"]) or "(empty)"
-        zones.add_row(Text("  Hand", style="bold"), Text(hand, style="bold"))
+        hand = "; ".join(hand_card_text(t, h, True, lang) for h in p["hand"]) or tr(lang, "z_empty")
+        zones.add_row(Text("  " + tr(lang, "z_hand"), style="bold"), Text(hand, style="bold"))
     return [head, zones]
+
+
+def _step_of(names: Names, phase: str, active: int | None, seat: int | None, lang: str) -> str:
+    """The step of the board's title: "your main step", "Alice's battle step", "game over"."""
+    if phase in ("over", "side", "opening"):
+        return step_name(phase, lang)
+    you = names.addressed(active, seat)
+    return say(lang, "r_step_of", you, who=names(active), step=step_name(phase, lang))
 
 
 def render(state: DSpiritsState, seat: int | None, lang: str = "en", names: Names | None = None) -> Panel:
     names = names or Names()
     v = state.view(seat)
     t = state.table
+    loc = local(t, lang)
     realm = v["realm"]
-    match = f" (match {v['match']['wins'][0]}–{v['match']['wins'][1]})" if v["match"]["on"] else ""
+    match = tr(lang, "r_match", a=v["match"]["wins"][0], b=v["match"]["wins"][1]) if v["match"]["on"] else ""
+    step = _step_of(names, v["phase"], v["active"], seat, lang)
     head = Text.assemble(
         ("D-Spirits", "bold"),
-        f"  game {v['game_no']}{match}, turn {v['turn']}: "
-        + (
-            STEP_NAMES[v["phase"]]
-            if v["phase"] in ("over", "side", "opening")
-            else f"{possessive(names, v['active'], seat)} {STEP_NAMES.get(v['phase'], v['phase'])}"
-        ),
+        tr(lang, "r_head", game=v["game_no"], match=match, turn=v["turn"], step=step),
     )
     parts: list[Any] = []
     if realm:  # the shared Realm zone (DS-Z1), when a Realm holds it
-        text = f"{realm['card']} ({names(realm['owner'])}): {realm['text'].removeprefix('Realm: ')}"
-        parts.append(Text.assemble(("Realm: ", "bold green"), text))
+        cid = t.find(realm["card"])
+        text = loc.text[cid] if cid is not None else realm["text"]
+        text = text.removeprefix(tr(lang, "realm_prefix"))
+        line = tr(lang, "r_realm", card=loc.card(realm["card"]), owner=names(realm["owner"]), text=text)
+        parts.append(Text.assemble((tr(lang, "r_realm_label"), "bold green"), line))
     order = [1 - seat, seat] if seat in (0, 1) else [0, 1]
     for p in order:
-        parts.extend(_player(v, v["players"][p], seat, t, names))
+        parts.extend(_player(v, v["players"][p], seat, t, names, lang))
     if v["chain"]:  # a labelled row like the zones; the last link resolves first
         chain = RichTable.grid(padding=(0, 1))
         chain.add_column(no_wrap=True, min_width=9)
         chain.add_column()
         for i, it in enumerate(v["chain"], 1):
-            neg = " [red](negated)[/red]" if it["negated"] else ""
-            first = "  [dim]← resolves first[/dim]" if i == len(v["chain"]) and i > 1 else ""
+            neg = f" [red]{tr(lang, 'c_negated')}[/red]" if it["negated"] else ""
+            first = f"  [dim]{tr(lang, 'c_first')}[/dim]" if i == len(v["chain"]) and i > 1 else ""
+            who = escape(names(it["seat"]))
             if it["kind"] == "link":
-                src = f" ({it['source']})" if it["source"] != it["name"] else ""
-                tgt = f" on {it['target']}" if it["target"] else ""
-                what = f"{i}. {escape(names(it['seat']))}: {it['name']}{src}{tgt}{neg}{first}"
+                src = (
+                    tr(lang, "n_source", source=loc.card(it["source"])) if it["source"] != it["name"] else ""
+                )
+                tgt = tr(lang, "c_on", card=loc.card(it["target"])) if it["target"] else ""
+                what = tr(lang, "c_link", i=i, who=who, name=loc.name(it["name"]), source=src, target=tgt)
             else:
-                limbo = "Limbo " if it["limbo"] else ""
-                tgt = "directly" if it["target"] == "direct" else it["target"]
-                what = f"{i}. {escape(names(it['seat']))}: {limbo}{it['attacker']} attacks {tgt}{neg}{first}"
-            chain.add_row(Text("Chain" if i == 1 else "", style="bold"), Text.from_markup(what))
+                limbo = tr(lang, "c_limbo") if it["limbo"] else ""
+                attacker = loc.card(it["attacker"]) if it["attacker"] != "(gone)" else tr(lang, "gone")
+                if it["target"] == "direct":
+                    what = tr(lang, "c_attack_direct", i=i, who=who, limbo=limbo, attacker=attacker)
+                else:
+                    target = loc.card(it["target"]) if it["target"] != "(gone)" else tr(lang, "gone")
+                    what = tr(lang, "c_attack", i=i, who=who, limbo=limbo, attacker=attacker, target=target)
+            chain.add_row(
+                Text(tr(lang, "c_label") if i == 1 else "", style="bold"),
+                Text.from_markup(what + neg + first),
+            )
         parts.append(chain)
     if v["endure"]:
         e = v["endure"]
-        parts.append(Text(f"Endure? an attack of {e['attack']} against your {e['power']}", style="bold"))
+        parts.append(Text(tr(lang, "r_endure", attack=e["attack"], power=e["power"]), style="bold"))
     if v["bid"]:
         b = v["bid"]
-        what = "Field Rush for" if b["kind"] == "rush" else "Realm"
-        parts.append(
-            Text(
-                f"Bidding: {what} {b['card']} ({names(b['seat'])}): {b['amount']} SP by {names(b['high'])}; "
-                f"{names(b['to_bid'])} to raise or pass",
-                style="bold green",
-            )
+        key = "r_bid_rush" if b["kind"] == "rush" else "r_bid_realm"
+        line = tr(
+            lang,
+            key,
+            card=loc.card(b["card"]),
+            owner=names(b["seat"]),
+            amount=b["amount"],
+            high=names(b["high"]),
+            to_bid=names(b["to_bid"]),
         )
+        parts.append(Text(line, style="bold green"))
     if v["side_swap"]:
         s = v["side_swap"]
-        pending = f", bringing in {s['pending']}" if s["pending"] else ""
-        parts.append(
-            Text(
-                f"Between games: {names(s['seat'])} may swap side-deck cards "
-                f"({s['swaps_left'][s['seat']]} left){pending}",
-                style="bold",
-            )
-        )
+        pending = tr(lang, "r_side_pending", card=loc.card(s["pending"])) if s["pending"] else ""
+        line = tr(lang, "r_side", who=names(s["seat"]), left=s["swaps_left"][s["seat"]], pending=pending)
+        parts.append(Text(line, style="bold"))
     if v["over"]:
-        w = v["winner"]
-        res = "a draw" if w is None else "you win" if names.addressed(w, seat) else f"{names(w)} wins"
-        parts.append(Text(f"Game over: {res}", style="bold green"))
+        parts.append(
+            Text(tr(lang, "r_over", result=_result(v["winner"], seat, lang, names)), style="bold green")
+        )
     return Panel(Group(*parts), expand=False, title=head, title_align="left")
 
 
+def _result(w: int | None, seat: int | None, lang: str, names: Names) -> str:
+    """A game's result as ``seat`` reads it: "a draw", "you win", "Alice wins"."""
+    if w is None:
+        return tr(lang, "res_draw")
+    return say(lang, "res_win", names.addressed(w, seat), who=names(w))
+
+
 # ------------------------------------------------------------------------------------------ menus
-def _target(state: DSpiritsState, p: int, label: str) -> str:
+def _target(state: DSpiritsState, p: int, label: str, lang: str) -> str:
     """A target label (``foe:gravelhound#2``) as a player reads it."""
     pre, _, rest = label.partition(":")
     t = state.table
     if pre in ("foe", "own"):
         u = state.find_unit(1 - p if pre == "foe" else p, rest)
-        name = t.name[u.card] if u is not None else rest
-        return f"{'the opposing' if pre == 'foe' else 'your'} {name}"
+        name = local(t, lang).card(t.name[u.card]) if u is not None else rest
+        return tr(lang, "t_foe" if pre == "foe" else "t_own", card=name)
     if pre == "hand":
-        return f"{hand_card_text(t, rest)} from your hand"
+        return tr(lang, "t_hand", card=hand_card_text(t, rest, False, lang))
     if pre == "dworld":
         c = t.find(rest)
-        return f"{card_line(t, c) if c is not None else rest} from your D-World"
+        return tr(lang, "t_dworld", card=card_line(t, c, False, lang) if c is not None else rest)
     return label
 
 
 def describe(state: DSpiritsState, action: Action, lang: str = "en", names: Names | None = None) -> str:
     """A menu line for an action of the seat to move, with the numbers that matter."""
     t = state.table
+    loc = local(t, lang)
     k = action.kind
     a = action.args
     p = state.to_move
     if p is None:
         return action.notation
     if k == "open":
-        return f"opening draw: {a[0]} from the D-Squad deck, {OPENING_HAND - a[0]} from the Support deck"
+        return tr(lang, "m_open", squad=a[0], support=OPENING_HAND - a[0])
     if k == "draw":
-        return f"draw from your {DECKS[a[0]]} deck"
+        return tr(lang, "m_draw", deck=tr(lang, DECK_KEYS[a[0]]))
     if k == "no_draw":
-        return "draw nothing this turn"
+        return tr(lang, "m_no_draw")
     if k == "extra":
         if a[0] < 0:
-            return "no Extra Draw"
-        return f"Extra Draw ({EXTRA_DRAW_COST} SP): one more from your {DECKS[a[0]]} deck"
+            return tr(lang, "m_no_extra")
+        return tr(lang, "m_extra", cost=EXTRA_DRAW_COST, deck=tr(lang, DECK_KEYS[a[0]]))
     if k == "recharge":
-        return (
-            f"Squad Recharge: pay {state.sp[p] // 2} SP (half), your D-World's D-Spirits back into "
-            "the D-Squad deck"
-        )
+        return tr(lang, "m_recharge", cost=state.sp[p] // 2)
     if k == "rush":
-        realm = card_line(t, a[0])
-        return f"Field Rush: instead of drawing, bid {FIELD_RUSH_BID} SP for {realm}: {t.recs[a[0]].text}"
+        return tr(
+            lang, "m_rush", bid=FIELD_RUSH_BID, card=card_line(t, a[0], False, lang), text=loc.text[a[0]]
+        )
     if k == "summon":
-        return f"Regular Summon {hand_card_text(t, state.hand_label(a[0]))}"
+        return tr(lang, "m_summon", card=hand_card_text(t, state.hand_label(a[0]), False, lang))
     if k == "exchange":
         u = state.find_unit(p, a[0])
-        out = t.name[u.card] if u is not None else a[0]
-        return f"Soul Exchange: {out} back to hand, {hand_card_text(t, state.hand_label(a[1]))} in its place"
+        out = loc.card(t.name[u.card]) if u is not None else a[0]
+        card = hand_card_text(t, state.hand_label(a[1]), False, lang)
+        return tr(lang, "m_exchange", out=out, card=card)
     if k == "stance":
         u = state.find_unit(p, a[0])
         if u is None:
             return action.notation
-        to = "Endure" if u.stance == ATTACK_STANCE else "Attack"
-        return f"{t.name[u.card]} to {to} stance"
+        key = "m_stance_endure" if u.stance == ATTACK_STANCE else "m_stance_attack"
+        return tr(lang, key, card=loc.card(t.name[u.card]))
     if k in ("move", "ability"):
         u = state.find_unit(p, a[0])
         prog = None
@@ -294,66 +337,68 @@ def describe(state: DSpiritsState, action: Action, lang: str = "en", names: Name
             prog = t.move[u.card] if k == "move" else t.command[u.card][a[1]]
         if prog is None or u is None:
             return action.notation
-        cost = f" ({prog.cost} SP)" if prog.cost else ""
-        tgt = f" → {_target(state, p, a[-1])}" if a[-1] else ""
-        what = "special move" if k == "move" else "ability"
-        return f"{t.name[u.card]}'s {what} {prog.name}{cost}{tgt}: {prog.text}"
+        return tr(
+            lang,
+            "m_move" if k == "move" else "m_ability",
+            card=loc.card(t.name[u.card]),
+            name=loc.prog_name[prog.id],
+            cost=tr(lang, "m_cost", cost=prog.cost) if prog.cost else "",
+            target=tr(lang, "m_to", target=_target(state, p, a[-1], lang)) if a[-1] else "",
+            text=loc.prog_text[prog.id],
+        )
     if k in ("play", "respond"):
         c = a[0]
-        tgt = f" → {_target(state, p, a[1])}" if a[1] else ""
-        verb = "respond with" if k == "respond" else "play"
-        return f"{verb} {card_line(t, c)}{tgt}: {t.recs[c].text}"
+        tgt = tr(lang, "m_to", target=_target(state, p, a[1], lang)) if a[1] else ""
+        key = "m_respond" if k == "respond" else "m_play"
+        return tr(lang, key, card=card_line(t, c, False, lang), target=tgt, text=loc.text[c])
     if k == "evolve":
         u = state.find_unit(p, a[1])
-        base = t.name[u.card] if u is not None else a[1]
-        return f"D-Evolve {base} into {card_line(t, a[0])}"
+        base = loc.card(t.name[u.card]) if u is not None else a[1]
+        return tr(lang, "m_evolve", base=base, card=card_line(t, a[0], False, lang))
     if k == "shift":
-        who = _target(state, p, "own:" + a[0])
-        return f"Soul Shift ({SOUL_SHIFT_COST} SP): {who} to the Support Zone, abilities inactive"
+        return tr(lang, "m_shift", cost=SOUL_SHIFT_COST, card=_target(state, p, "own:" + a[0], lang))
     if k == "battle":
-        return "go to the battle step"
+        return tr(lang, "m_battle")
     if k in ("attack", "limbo"):
-        return _describe_attack(state, p, k, a)
+        return _describe_attack(state, p, k, a, lang)
     if k == "supercharge":
-        return (
-            f"Super Charge {_target(state, p, 'own:' + a[0])} ({SUPER_CHARGE_COST} SP): skip this battle; "
-            "next turn its attack doubles and it alone attacks"
-        )
+        return tr(lang, "m_supercharge", card=_target(state, p, "own:" + a[0], lang), cost=SUPER_CHARGE_COST)
     if k == "end":
-        return "end the turn"
+        return tr(lang, "m_end")
     if k == "pass":
         if state.bid is not None:
-            return "pass (let the last bid stand)"
+            return tr(lang, "m_pass_bid")
         if state.wnd.kind == "target":
-            return "no target: the ability fizzles"
-        return "pass (let the chain resolve)"
+            return tr(lang, "m_pass_target")
+        return tr(lang, "m_pass")
     if k == "endure":
-        return "endure: switch to Endure stance, the attack is negated"
+        return tr(lang, "m_endure")
     if k == "fall":
-        return "do not endure"
+        return tr(lang, "m_fall")
     if k == "target":
-        return f"target {_target(state, p, a[0])}"
+        return tr(lang, "m_target", target=_target(state, p, a[0], lang))
     if k == "bid":
-        return f"bid {a[0]} SP (you have {state.sp[p]})"
+        return tr(lang, "m_bid", amount=a[0], sp=state.sp[p])
     if k == "side_in":
-        return f"bring {card_line(t, a[0])} in from the side deck"
+        return tr(lang, "m_side_in", card=card_line(t, a[0], False, lang))
     if k == "side_out":
-        return f"send {card_line(t, a[0])} to the side deck"
+        return tr(lang, "m_side_out", card=card_line(t, a[0], False, lang))
     if k == "keep":
-        return "keep the decks as they are"
+        return tr(lang, "m_keep")
     return action.notation
 
 
-def _describe_attack(state: DSpiritsState, p: int, k: str, a: tuple[Any, ...]) -> str:
+def _describe_attack(state: DSpiritsState, p: int, k: str, a: tuple[Any, ...], lang: str) -> str:
     t = state.table
+    loc = local(t, lang)
     q = 1 - p
     att = state.find_unit(p, a[0])
     if att is None:
         return f"{k} {' '.join(a)}"
-    head = f"Limbo ({LIMBO_COST} SP): " if k == "limbo" else ""
-    name = t.name[att.card]
+    head = tr(lang, "m_limbo", cost=LIMBO_COST) if k == "limbo" else ""
+    name = loc.card(t.name[att.card])
     if a[1] == "direct":
-        return f"{head}{name} attacks directly ({state.attack_of(p, att)} SP damage)"
+        return tr(lang, "m_attack_direct", head=head, card=name, power=state.attack_of(p, att))
     tgt = state.find_unit(q, a[1])
     if tgt is None:
         return f"{k} {' '.join(a)}"
@@ -361,200 +406,277 @@ def _describe_attack(state: DSpiritsState, p: int, k: str, a: tuple[Any, ...]) -
     ap = state.battle_power(p, att, tgt, 0)
     dp = state.battle_power(q, tgt, att, 1 if enduring else 0)
     guess = (
-        "wins"
+        "g_wins"
         if ap > dp
-        else "trades"
+        else "g_trades"
         if ap == dp and not enduring
-        else "loses"
+        else "g_loses"
         if not enduring
-        else "is held"
+        else "g_held"
     )
-    stance = " (enduring)" if enduring else ""
-    return f"{head}{name} ({ap}) attacks {t.name[tgt.card]}{stance} ({dp}): {guess}"
+    return tr(
+        lang,
+        "m_attack",
+        head=head,
+        card=name,
+        ap=ap,
+        target=loc.card(t.name[tgt.card]),
+        stance=tr(lang, "m_enduring") if enduring else "",
+        dp=dp,
+        guess=tr(lang, guess),
+    )
 
 
 # ------------------------------------------------------------------------------------------ events
+# Why something happened, as the rules word it in an event (``why``): fixed reasons, and reasons naming a
+# card (a prefix or a suffix around its name). Any other reason is a card's or an ability's name.
+_REASONS = {
+    "Soul Exchange": "y_soul_exchange",
+    "Soul Shift": "x_shift",
+    "Limbo": "x_limbo",
+    "Super Charge": "x_supercharge",
+    "Extra Draw": "x_extra",
+    "Squad Recharge": "y_recharge",
+    "draw step": "y_draw_step",
+    "Field Rush bid": "y_rush_bid",
+    "Realm bid": "y_realm_bid",
+    "no target": "y_no_target",
+    "the launched D-Spirit left play": "y_launched_left",
+    "the Battle Scene is full": "y_scene_full",
+    "the card is no longer there": "y_card_gone",
+    "the attacker left play": "y_attacker_left",
+    "the opponent has a D-Spirit again": "y_foe_again",
+    "the target left the Battle Scene": "y_target_left",
+}
+_NAMED_REASONS = (  # (prefix, suffix, key), the longest first
+    ("destroyed in battle by ", "", "y_battle"),
+    ("direct attack by ", "", "y_direct"),
+    ("hit by launched ", "", "y_hit"),
+    ("", " is poisoned", "y_poisoned"),
+    ("", " is Elemental", "y_elemental"),
+    ("", " destroyed", "y_destroyed"),
+    ("", " launched", "y_launched"),
+)
+
+
+def reason(why: Any, lang: str, loc: Local) -> str:
+    """An event's reason (``why``, in the rules' English) in ``lang``."""
+    why = str(why)
+    if lang == "en":
+        return why
+    if why in _REASONS:
+        return tr(lang, _REASONS[why])
+    for prefix, suffix, key in _NAMED_REASONS:
+        if why.startswith(prefix) and why.endswith(suffix):
+            card = why[len(prefix) : len(why) - len(suffix)]
+            if card in loc.cards:
+                return tr(lang, key, card=loc.card(card))
+    return loc.name(why)
+
+
 def narrate(
     game: Any, e: dict[str, Any], seat: int | None = None, lang: str = "en", names: Names | None = None
 ) -> str | None:
     """One line for an event of ``events_for(seat)``, in ``seat``'s words (``you`` for its own)."""
     names = names or Names()
+    loc = local(game.table, lang)
     k = e["type"]
     s = e.get("seat")
     you = names.addressed(s, seat)
-    Who = "You" if you else names(s)
-    whose = possessive(names, s, seat)
-    Whose = whose[0].upper() + whose[1:] if you else whose
+    Who = names(s)
 
-    def v(plural: str, singular: str) -> str:
-        """The verb agreeing with ``who``."""
-        return plural if you else singular
+    def line(key: str, **fields: Any) -> str:
+        """The sentence ``key`` with its subject the event's seat (the reader: "you")."""
+        return say(lang, key, you, Who=Who, **fields)
+
+    def card(field: str = "card") -> str:
+        return loc.card(e[field])
+
+    def why() -> str:
+        return reason(e["why"], lang, loc)
 
     if k == "game_start":
-        first = "you go" if names.addressed(e["first"], seat) else f"{names(e['first'])} goes"
-        return f"Game {e['game']} begins: {first} first, {e['sp'][0]} SP each."
+        first = e["first"]
+        return say(
+            lang,
+            "n_game_start",
+            names.addressed(first, seat),
+            who=names(first),
+            game=e["game"],
+            sp=e["sp"][0],
+        )
     if k == "opening":
-        n, m = e["squad"], e["support"]
-        return f"{Who} {v('draw', 'draws')} {n} from the D-Squad deck and {m} from the Support deck."
+        return line("n_opening", squad=e["squad"], support=e["support"])
     if k == "turn":
-        return f"— Turn {e['turn']}: {whose} turn (SP {e['sp'][0]}–{e['sp'][1]})"
+        return say(lang, "n_turn", you, who=Who, turn=e["turn"], a=e["sp"][0], b=e["sp"][1])
     if k == "draw":
         if not e["count"]:
-            return f"{Whose} {e['deck']} deck is empty."
-        return (
-            f"{Who} {v('draw', 'draws')} a card from the {DECKS[e['deck'] == 'support']} deck ({e['why']})."
-        )
+            key = f"n_empty_{e['deck']}"
+            return line(key) if WORDS.has("en", key) else f"{Who} {e['deck']}"
+        return line("n_draw", deck=tr(lang, DECK_KEYS[e["deck"] == "support"]), why=why())
     if k == "drew":
-        return f"You drew {e['card']}."
+        return tr(lang, "n_drew", card=card())
     if k == "dealt":
-        return f"Your hand: {', '.join(e['cards'])}."
+        return tr(lang, "n_dealt", cards=_join([loc.card(c) for c in e["cards"]], lang))
     if k == "no_draw":
-        return f"{Who} {v('draw', 'draws')} no card this turn."
+        return line("n_no_draw")
     if k == "sp":
-        verb = v("gain", "gains") if e["delta"] > 0 else v("lose", "loses")
-        left = f"{e['sp']} left" if e["sp"] > 0 else "none left"  # never "-300 left"
-        return f"{Who} {verb} {abs(e['delta'])} SP ({e['why']}): {left}."
+        left = tr(lang, "n_left", sp=e["sp"]) if e["sp"] > 0 else tr(lang, "n_none_left")  # never "-300 left"
+        return line("n_sp_gain" if e["delta"] > 0 else "n_sp_lose", n=abs(e["delta"]), why=why(), left=left)
     if k == "summon":
-        how = v("Super D-Summon", "Super D-Summons") if e["kind"] == "super" else v("summon", "summons")
-        return f"{Who} {how} {e['card']}."
+        return line("n_super" if e["kind"] == "super" else "n_summon", card=card())
     if k == "attack":
-        tgt = "directly" if e["target"] == "direct" else e["target"]
-        return f"{Whose} {e['attacker']} attacks {tgt}{' (Limbo)' if e['limbo'] else ''}!"
+        limbo = tr(lang, "n_limbo") if e["limbo"] else ""
+        if e["target"] == "direct":
+            return line("n_attack_direct", attacker=card("attacker"), limbo=limbo)
+        return line("n_attack", attacker=card("attacker"), target=card("target"), limbo=limbo)
     if k == "battle":
-        return _battle_line(e)
+        return _battle_line(e, lang, loc)
     if k == "fall":
-        return f"{Whose} {e['card']} does not endure."
+        return line("n_fall", card=card())
     if k == "destroy":
-        stack = f" (with {', '.join(e['stack'])})" if e["stack"] else ""
-        return f"{Whose} {e['card']}{stack} is destroyed: {e['why']}."
+        stack = tr(lang, "n_with", cards=_join([loc.card(c) for c in e["stack"]], lang)) if e["stack"] else ""
+        return line("n_destroy", card=card(), stack=stack, why=why())
     if k == "activate":
         tgt = ""
         if e.get("target"):
             ts = e.get("target_seat")
-            owner = possessive(names, ts, seat)
-            tgt = f" on {owner} {e['target']}"
-        what = "responds with" if e.get("kind") == "response" else "activates"
-        if you:
-            what = "respond with" if e.get("kind") == "response" else "activate"
-        src = f" ({e['source']})" if e.get("source") and e["source"] != e["name"] else ""
-        return f"{Who} {what} {e['name']}{src}{tgt}."
+            tgt = say(lang, "n_on", names.addressed(ts, seat), who=names(ts), card=card("target"))
+        src = (
+            tr(lang, "n_source", source=card("source"))
+            if e.get("source") and e["source"] != e["name"]
+            else ""
+        )
+        key = "n_respond" if e.get("kind") == "response" else "n_activate"
+        return line(key, name=loc.name(e["name"]), source=src, target=tgt)
     if k == "play":
-        return f"{Who} {v('play', 'plays')} {e['card']}."
+        return line("n_play", card=card())
     if k == "resolve":
-        return f"{e['name']} {'is negated' if e['negated'] else 'resolves'}."
+        return tr(lang, "n_resolve_negated" if e["negated"] else "n_resolve", name=loc.name(e["name"]))
     if k == "negate":
-        return f"{e['by']} negates {'the attack' if e.get('what') == 'attack' else 'the card it answers'}."
+        key = "n_negate_attack" if e.get("what") == "attack" else "n_negate_card"
+        return tr(lang, key, card=loc.name(e["by"]))
     if k == "pass":
         if e.get("window") == "bid":
-            return f"{Who} {v('let', 'lets')} the bid stand."
+            return line("n_pass_bid")
         if e.get("forced"):
-            return f"{Who} cannot answer." if not you else "You cannot answer."
-        return f"{Who} {v('pass', 'passes')}."
+            return line("n_pass_forced")
+        return line("n_pass")
     if k == "status":
-        amt = f" ({e['amount']} SP each turn)" if e["status"] == "poisoned" else ""
-        return f"{Whose} {e['card']} is {e['status'].upper()}{amt}."
+        status = f"n_status_{e['status']}"
+        word = tr(lang, status) if WORDS.has("en", status) else str(e["status"]).upper()
+        amt = tr(lang, "n_each_turn", amount=e["amount"]) if e["status"] == "poisoned" else ""
+        return line("n_status", card=card(), status=word, amount=amt)
     if k == "thaw":
-        return f"{Whose} {e['card']} thaws."
+        return line("n_thaw", card=card())
     if k == "cure":
-        return f"{Whose} {e['card']} is cured."
+        return line("n_cure", card=card())
     if k == "modify":
-        return f"{Whose} {e['card']}: {e['amount']:+} {e['stat']} ({e['why']})."
+        return line("n_modify", card=card(), amount=e["amount"], stat=_stat(e["stat"], lang), why=why())
     if k == "launch":
         if e["at"] == "negated":
-            return f"{Whose} {e['card']} is launched into the D-World for nothing."
-        return f"{Who} {v('launch', 'launches')} {e['card']} ({e['stat']} {e['value']})!"
+            return line("n_launch_negated", card=card())
+        return line("n_launch", card=card(), stat=_stat(e["stat"], lang), value=e["value"])
     if k == "bid":
-        rush = " (Field Rush)" if e["kind"] == "rush" else ""
-        return f"{Who} {v('bid', 'bids')} {e['amount']} SP for {e['card']}{rush}."
+        rush = tr(lang, "n_rush") if e["kind"] == "rush" else ""
+        return line("n_bid", amount=e["amount"], card=card(), rush=rush)
     if k == "bid_won":
-        return f"{Who} {v('win', 'wins')} the bidding for {e['card']} at {e['amount']} SP."
+        return line("n_bid_won", card=card(), amount=e["amount"])
     if k == "realm":
-        return f"Realm {e['card']} takes the field."
+        return tr(lang, "n_realm", card=card())
     if k == "realm_negated":
-        return f"{e['card']} is negated by the higher bid."
+        return tr(lang, "n_realm_negated", card=card())
     if k == "realm_destroyed":
-        return f"The old Realm {e['card']} is destroyed."
+        return tr(lang, "n_realm_destroyed", card=card())
     if k == "rushed":
-        return f"{Who} {v('take', 'takes')} {e['card']} from the {e['source']} deck."
+        return line("n_rushed_side" if e["source"] == "side" else "n_rushed_support", card=card())
     if k == "evolve":
-        return f"{Whose} {e['base']} D-Evolves into {e['card']}!"
+        return line("n_evolve", base=card("base"), card=card())
     if k == "exchange":
-        return f"{Who} {v('Soul-Exchange', 'Soul-Exchanges')} {e['out']} for {e['card']}."
+        return line("n_exchange", out=card("out"), card=card())
     if k == "stance":
-        return f"{Whose} {e['card']} takes {e['stance']} stance."
+        return line("n_stance_endure" if e["stance"] == "endure" else "n_stance_attack", card=card())
     if k == "supercharge":
-        return f"{Who} {v('Super Charge', 'Super Charges')} {e['card']}."
+        return line("n_supercharge", card=card())
     if k == "supercharged":
-        return f"{Whose} {e['card']} is Super Charged: attack {e['power']}."
+        return line("n_supercharged", card=card(), power=e["power"])
     if k == "recharge":
-        n = e["count"]
-        return (
-            f"{Who} {v('recharge', 'recharges')} the D-Squad deck with {n} D-Spirit{'s' if n != 1 else ''}."
-        )
+        return line("n_recharge_1" if e["count"] == 1 else "n_recharge_n", n=e["count"])
     if k == "zone":
-        zone = "Support Zone" if e["dest"] == "support" else "Battle Scene"
-        return f"{Whose} {e['card']} moves to the {zone}."
+        return line("n_zone_support" if e["dest"] == "support" else "n_zone_battle", card=card())
     if k == "shift":
-        return f"{Who} {v('Soul-Shift', 'Soul-Shifts')} {e['card']} to the Support Zone."
+        return line("n_shift", card=card())
     if k == "to_hand":
-        return f"{Whose} {e['card']} returns to hand ({e['why']})."
+        return line("n_to_hand", card=card(), why=why())
     if k == "banish":
-        return f"{Whose} {e['card']} is removed from play."
+        return line("n_banish", card=card())
     if k == "trigger":
-        return f"{e['source']}: {e['name']}."
+        return tr(lang, "n_trigger", source=card("source"), name=loc.name(e["name"]))
     if k == "fizzle":
-        return f"{e['name']} fizzles: {e['why']}."
+        return tr(lang, "n_fizzle", name=loc.name(e["name"]), why=why())
     if k == "negated":
-        return f"{e['card']}'s ability is negated: {e['why']}."
+        return tr(lang, "n_negated", card=card(), why=why())
     if k == "side_swap":
-        return f"{Who} {v('swap', 'swaps')} {e['card_out']} out for {e['card_in']}."
+        return line("n_side_swap", out=card("card_out"), card=card("card_in"))
     if k == "game_over":
-        w = e["winner"]
-        res = "a draw" if w is None else "you win" if names.addressed(w, seat) else f"{names(w)} wins"
-        why = {"sp": "SP ran out", "turn_limit": "turn limit, the higher SP wins"}.get(
-            e["reason"], e["reason"]
-        )
-        return f"Game {e['game']} is over: {res} ({why})."
+        over = f"n_over_{e['reason']}"
+        why_over = tr(lang, over) if WORDS.has("en", over) else str(e["reason"])
+        result = _result(e["winner"], seat, lang, names)
+        return tr(lang, "n_game_over", game=e["game"], result=result, why=why_over)
     if k == "match_over":
         w = e["winner"]
         wins = e["wins"]
         if w is None:
-            return f"The match is a draw, {wins[0]}–{wins[1]}."
-        res = "You win" if names.addressed(w, seat) else f"{names(w)} wins"
-        return f"{res} the match, {wins[w]} games to {wins[1 - w]}."
+            return tr(lang, "n_match_draw", a=wins[0], b=wins[1])
+        return say(lang, "n_match_over", names.addressed(w, seat), Who=names(w), a=wins[w], b=wins[1 - w])
     if k == "step":
-        return f"{Who} {v('enter', 'enters')} the {e['step']} step."
+        return line("n_step", step=step_name(e["step"], lang))
     return None
 
 
-def _battle_line(e: dict[str, Any]) -> str:
+def _stat(stat: Any, lang: str) -> str:
+    """A stat as events name it (``attack``, ``endurance``) in words."""
+    key = f"stat_{stat}"
+    return tr(lang, key) if WORDS.has("en", key) else str(stat)
+
+
+def _battle_line(e: dict[str, Any], lang: str, loc: Local) -> str:
     o = e["outcome"]
     if o == "direct":
-        return f"Direct attack: {e['attacker']} hits for {e['power']}."
+        return tr(lang, "n_b_direct", attacker=loc.card(e["attacker"]), power=e["power"])
     if o in ("negated", "fizzled"):
-        return f"The attack is {o}{': ' + e['why'] if e.get('why') else ''}."
-    if o == "endured":
-        return (
-            f"{e['target']} endures {e['attacker']}'s attack ({e['power']} against Endurance {e['against']})."
-        )
-    if o == "blocked":
-        return f"{e['target']} holds in Endure stance: {e['power']} does not exceed {e['against']}."
-    words = {"higher": "beats", "equal": "trades with", "lower": "is repelled by"}[o]
-    return f"Battle {e['power']} against {e['against']}: {e['attacker']} {words} {e['target']}."
+        why = tr(lang, "n_b_why", why=reason(e["why"], lang, loc)) if e.get("why") else ""
+        return tr(lang, f"n_b_{o}", why=why)
+    fields = {
+        "attacker": loc.card(e["attacker"]),
+        "target": loc.card(e["target"]),
+        "power": e["power"],
+        "against": e["against"],
+    }
+    if o in ("endured", "blocked", "higher", "equal", "lower"):
+        return tr(lang, f"n_b_{o}", **fields)
+    return tr(lang, "n_b_lower", **fields)
 
 
 # ------------------------------------------------------------------------------------------ decisions
-def _item_words(state: DSpiritsState, seat: int, names: Names) -> str:
+def _item_words(state: DSpiritsState, seat: int, names: Names, lang: str) -> str:
     """The item on top of the chain, as the seat answering it reads it."""
     chain = state.view(seat)["chain"]
     if not chain:
-        return "the chain"
+        return tr(lang, "i_chain")
+    loc = local(state.table, lang)
     it = chain[-1]
-    whose = possessive(names, it["seat"], seat)
+    mine = names.addressed(it["seat"], seat)
     if it["kind"] == "link":
-        return f"{whose} {it['name']}"
-    tgt = "you directly" if it["target"] == "direct" else f"{possessive(names, seat, seat)} {it['target']}"
-    return f"the attack of {whose} {it['attacker']} on {tgt}"
+        return say(lang, "i_link", mine, who=names(it["seat"]), name=loc.name(it["name"]))
+    attacker = say(lang, "i_link", mine, who=names(it["seat"]), name=loc.card(it["attacker"]))
+    if it["target"] == "direct":
+        target = tr(lang, "i_you_directly")
+    else:
+        target = say(
+            lang, "i_link", names.addressed(seat, seat), who=names(seat), name=loc.card(it["target"])
+        )
+    return tr(lang, "i_attack", attacker=attacker, target=target)
 
 
 def prompt(state: DSpiritsState, lang: str = "en", names: Names | None = None) -> str:
@@ -564,112 +686,112 @@ def prompt(state: DSpiritsState, lang: str = "en", names: Names | None = None) -
     if p is None:
         return ""
     t = state.table
+    loc = local(t, lang)
     kind = state.wnd.kind if state.wnd.priority is not None else None
     if kind == "endure":
         e = state.endure_choice()
         found = state.locate(e.target)
-        mine = t.name[found[1].card] if found else "D-Spirit"
-        return f"Endure with your {mine} (an attack of {e.power} against {e.against}), or let it fall"
+        mine = loc.card(t.name[found[1].card]) if found else "D-Spirit"
+        return tr(lang, "pr_endure", card=mine, power=e.power, against=e.against)
     if kind == "target":
         data = state.wnd.data
-        prog = t.catalog.programs[getattr(data, "program", 0)]
-        return f"Choose a target for {prog.name}"
+        return tr(lang, "pr_target", name=loc.prog_name[getattr(data, "program", 0)])
     if kind is not None:
-        return f"Respond to {_item_words(state, p, names)}, or pass"
+        return tr(lang, "pr_respond", item=_item_words(state, p, names, lang))
     if state.bid is not None:
         b = state.bid
-        high = "yours" if b.high == p else f"by {names(b.high)}"
-        return f"Raise the bid for {t.name[b.card]} (it stands at {b.amount} SP, {high}), or pass"
+        high = tr(lang, "pr_bid_yours") if b.high == p else tr(lang, "pr_bid_by", who=names(b.high))
+        return tr(lang, "pr_bid", card=loc.card(t.name[b.card]), amount=b.amount, high=high)
     ph = state.phase
     if ph == "opening":
-        return f"Opening draw: choose how many of your {OPENING_HAND} cards come from the D-Squad deck"
+        return tr(lang, "pr_opening", n=OPENING_HAND)
     if ph == "side":
         if state.side_pending >= 0:
-            return f"Choose the card {t.name[state.side_pending]} replaces in your decks"
-        return f"Swap a side-deck card in, or keep your decks ({state.swaps_left[p]} swaps left)"
+            return tr(lang, "pr_side_pending", card=loc.card(t.name[state.side_pending]))
+        return tr(lang, "pr_side", n=state.swaps_left[p])
     kinds = {a.kind for a in state.legal_actions()}
     if ph == "draw":
-        extra = [
-            w
-            for k, w in (("rush", "take a Field Rush"), ("recharge", "recharge your D-Squad deck"))
-            if k in kinds
-        ]
-        return "Draw a card from one of your decks" + (", or " + " or ".join(extra) if extra else "")
+        extra = [tr(lang, w) for k, w in (("rush", "pr_rush"), ("recharge", "pr_recharge")) if k in kinds]
+        more = tr(lang, "pr_or_first") + tr(lang, "pr_or").join(extra) if extra else ""
+        return tr(lang, "pr_draw") + more
     if ph == "extra":
-        return f"Extra Draw: one more card for {EXTRA_DRAW_COST} SP, or none"
+        return tr(lang, "pr_extra", cost=EXTRA_DRAW_COST)
     if ph == "main":
-        return "Your main step: summon, play cards, use abilities or change stances, then go to battle"
+        return tr(lang, "pr_main")
     if ph == "battle":
-        if kinds & {"attack", "limbo"}:
-            return "Your battle step: attack with a D-Spirit, or end your turn"
-        return "Your battle step: end your turn"
-    return STEP_NAMES.get(ph, ph)
+        return tr(lang, "pr_battle" if kinds & {"attack", "limbo"} else "pr_battle_end")
+    return step_name(ph, lang)
 
 
-def _hand_reason(state: DSpiritsState, p: int, cid: int) -> str:
+def _not_now(phase: str, lang: str) -> str:
+    return tr(lang, "u_not_now_step", step=step_name(phase, lang))
+
+
+def _hand_reason(state: DSpiritsState, p: int, cid: int, lang: str) -> str:
     t = state.table
     sp = state.sp[p]
     window = state.wnd.kind if state.wnd.priority is not None else None
     if window in ("chain", "attack"):
         if t.kind[cid] == SPIRIT:
-            return "a D-Spirit cannot answer the chain"
+            return tr(lang, "u_no_spirit_answer")
         if not t.response[cid]:
-            return "only response signals answer the chain"
-        return "it has nothing on the chain to answer now"
+            return tr(lang, "u_only_responses")
+        return tr(lang, "u_nothing_to_answer")
     if window is not None or state.bid is not None:
-        return "not now: answer the decision first"
+        return tr(lang, "u_answer_first")
     if state.phase != "main":
-        return f"not now: this is the {STEP_NAMES.get(state.phase, state.phase)}"
+        return _not_now(state.phase, lang)
     k = t.kind[cid]
     if k == SPIRIT:
         if state.summoned:
-            return "you have made your Regular Summon this turn"
+            return tr(lang, "u_summoned")
         if len(state.scene[p]) >= BATTLE_SCENE_MAX:
-            return "your Battle Scene is full"
-        return "it cannot be summoned now"
+            return tr(lang, "u_scene_full")
+        return tr(lang, "u_no_summon")
     eff = t.effect[cid]
     if t.response[cid] and (eff is None or eff.needs_attack or eff.needs_link):
-        return "a response: it answers a card or an attack"
+        return tr(lang, "u_response")
     if k == REALM:
-        return f"its opening bid is {t.bid[cid]} SP and you have {sp} (a payment must leave you 1 SP)"
+        return tr(lang, "u_realm_bid", bid=t.bid[cid], sp=sp)
     if t.cost[cid] and sp <= t.cost[cid]:
-        return f"it costs {t.cost[cid]} SP and you have {sp} (a payment must leave you 1 SP)"
+        return tr(lang, "u_costs", cost=t.cost[cid], sp=sp)
     if t.requires[cid] and not all(state.controls(p, r) for r in t.requires[cid]):
-        return f"it needs {' and '.join(t.name[r] for r in t.requires[cid])} under your control"
-    return "it has no target now"
+        loc = local(t, lang)
+        return tr(lang, "u_needs", cards=tr(lang, "and").join(loc.card(t.name[r]) for r in t.requires[cid]))
+    return tr(lang, "u_no_target")
 
 
-def _spirit_reason(state: DSpiritsState, p: int, uid: int) -> str:
+def _spirit_reason(state: DSpiritsState, p: int, uid: int, lang: str) -> str:
     found = state.locate(uid)
     if found is None:
-        return "not now"
+        return tr(lang, "u_not_now")
     q, u = found
     ph = state.phase
     if q != p:
         if ph == "battle" and u in state.parked[q]:
-            return "in the Support Zone: it cannot be attacked"
-        return "not a target now"
+            return tr(lang, "u_support_safe")
+        return tr(lang, "u_not_target")
     if state.wnd.priority is not None or state.bid is not None:
-        return "not now: answer the decision first"
+        return tr(lang, "u_answer_first")
     if state.is_frozen(u):
-        return "Frozen until your next end step"
+        return tr(lang, "u_frozen")
     if state.is_restricted(u):
-        return "it endured an attack: no attack or stance change this turn"
+        return tr(lang, "u_restricted")
     if ph == "battle":
         if not state.may_attack(p):
-            return "the first player does not attack on their first turn"
+            return tr(lang, "u_first_turn")
         if u in state.parked[p]:
-            return "in the Support Zone: it attacks only by Limbo"
+            return tr(lang, "u_support_limbo")
         if u.attacked_on == state.turn:
-            return "it has attacked this turn"
+            return tr(lang, "u_attacked")
         if u.stance != ATTACK_STANCE:
-            return "in Endure stance: it cannot attack"
+            return tr(lang, "u_enduring")
         if u.uid not in state.ready:
-            return "it came into play after the battle step began"
-        return "it cannot attack now"
+            return tr(lang, "u_not_ready")
+        return tr(lang, "u_no_attack")
     if ph == "main":
-        return "it has nothing to do now"
-    return f"not now: this is the {STEP_NAMES.get(ph, ph)}"
+        return tr(lang, "u_idle")
+    return _not_now(ph, lang)
 
 
 def unusable(state: DSpiritsState, seat: int, lang: str = "en", names: Names | None = None) -> dict[str, str]:
@@ -684,34 +806,110 @@ def unusable(state: DSpiritsState, seat: int, lang: str = "en", names: Names | N
     for h in state.hand[seat]:
         ref = "hand:" + state.hand_label(h)
         if ref not in used and ref not in out:
-            out[ref] = _hand_reason(state, seat, h.card)
+            out[ref] = _hand_reason(state, seat, h.card, lang)
     for q in (seat, 1 - seat):
         for u in state.scene[q] + state.parked[q]:
             ref = f"spirit:{u.uid}"
             if ref not in used and (q == seat or state.phase == "battle"):
-                out[ref] = _spirit_reason(state, seat, u.uid)
+                out[ref] = _spirit_reason(state, seat, u.uid, lang)
             if q != seat:
                 continue
             move = t.move[u.card]
             if move is not None and f"move:{u.uid}" not in used and f"spirit:{u.uid}" in used:
-                out[f"move:{u.uid}"] = _program_reason(state, seat, u, move, u.moved_on == state.turn)
+                out[f"move:{u.uid}"] = _program_reason(state, seat, u, move, u.moved_on == state.turn, lang)
             for j, prog in enumerate(t.command[u.card]):
                 ref = f"ability:{u.uid}:{t.pslug[prog.id]}"
                 if ref not in used and f"spirit:{u.uid}" in used:
-                    out[ref] = _program_reason(state, seat, u, prog, u.used_ability(j, state.turn))
+                    out[ref] = _program_reason(state, seat, u, prog, u.used_ability(j, state.turn), lang)
     return out
 
 
-def _program_reason(state: DSpiritsState, p: int, u: Any, prog: Any, spent: bool) -> str:
+def _program_reason(state: DSpiritsState, p: int, u: Any, prog: Any, spent: bool, lang: str) -> str:
     if spent:
-        return "used this turn (once per turn)"
+        return tr(lang, "u_spent")
     if u.shifted:
-        return "soul-shifted: its abilities are inactive"
+        return tr(lang, "u_shifted")
     if prog.cost and state.sp[p] <= prog.cost:
-        return f"it costs {prog.cost} SP and you have {state.sp[p]} (a payment must leave you 1 SP)"
+        return tr(lang, "u_costs", cost=prog.cost, sp=state.sp[p])
     if state.phase != "main":
-        return f"not now: this is the {STEP_NAMES.get(state.phase, state.phase)}"
-    return "it has no target now"
+        return _not_now(state.phase, lang)
+    return tr(lang, "u_no_target")
+
+
+# ------------------------------------------------------------------------------------------ card faces
+def card_faces(t: Table, lang: str = "en") -> list[dict[str, Any]]:
+    """Every card face in ``lang`` (``Game.cards``): D-Spirits and D-Evolutions with ATK / END / SP and
+    their abilities, support cards with their bid or cost."""
+    loc = local(t, lang)
+    out = []
+    for cid, rec in enumerate(t.recs):
+        kind = t.kind[cid]
+        stats: dict[str, Any] = {}
+        tags: list[str] = []
+        lines: list[str] = []
+        if isinstance(rec, Spirit | Evolution):
+            stats = {"ATK": rec.attack, "END": rec.endurance, "SP": rec.sp}
+            tags = [loc.type(ty) for ty in rec.types]
+            if t.elemental[cid]:
+                tags.append(tr(lang, "f_elemental"))
+            if isinstance(rec, Evolution):
+                lines.append(tr(lang, "f_evolution", base=loc.card(rec.base), condition=loc.condition[cid]))
+            for ab in rec.abilities:
+                cost = tr(lang, "m_cost", cost=ab.cost) if ab.cost else ""
+                lines.append(
+                    tr(lang, "f_ability", name=words_of(ab, lang), cost=cost, text=words_of(ab, lang, "text"))
+                )
+            if rec.move is not None:
+                m = rec.move
+                lines.append(
+                    tr(lang, "f_move", name=words_of(m, lang), cost=m.cost, text=words_of(m, lang, "text"))
+                )
+            if rec.text:
+                lines.append(loc.text[cid])
+        else:
+            if rec.kind == "realm":
+                stats = {"bid": rec.bid}
+            elif rec.kind == "move":
+                stats = {"cost": rec.cost}
+                tags.append(
+                    tr(lang, "f_needs", cards=tr(lang, "and").join(loc.card(r) for r in rec.requires))
+                )
+            if rec.timing == "response":
+                tags.append(tr(lang, "f_response"))
+            if rec.lasting:
+                tags.append(tr(lang, "f_lasting"))
+            lines.append(loc.text[cid])
+        limit = rec.limit
+        stats["limit"] = limit if isinstance(limit, int) else tr(lang, "f_limitless")
+        # the board's own glyphs (ATK ⚔, END ◆), each with its words; the deck limit stays in the words
+        glyph = {"ATK": "⚔", "END": "◆", "SP": "SP", "bid": "SP", "cost": "SP"}
+        icons = [
+            {"icon": glyph[k], "value": v, "title": tr(lang, f"icon_{k}", v=v), "group": "stats"}
+            for k, v in stats.items()
+            if k in glyph
+        ]
+        icons.append(
+            {
+                "icon": "×",
+                "value": stats["limit"],
+                "title": tr(lang, "icon_limit", v=stats["limit"]),
+                "group": "stats",
+            }
+        )
+        out.append(
+            {
+                "name": loc.card(rec.name),
+                "slug": t.slug[cid],
+                "kind": tr(lang, KIND_KEYS[kind]),
+                "text": " ".join(lines),
+                "stats": stats,
+                "icons": icons,
+                "tags": tags,
+                "colour": None,
+                "house": bool(rec.house),
+            }
+        )
+    return out
 
 
 # -- the options in words -----------------------------------------------------------------------------------
@@ -737,11 +935,11 @@ OPTIONS: dict[str, dict[str, OptionWords]] = {
         "old_rules": OptionWords(
             "Anciennes règles : Soul Shift",
             "DS-X4 : rétablit Soul Shift, retiré des règles actuelles : payer 800 SP pour garer un "
-            "D-Spirit dans votre Support Zone",
+            "D-Spirit dans votre Zone de soutien",
         ),
         "elemental_negates_spooky": OptionWords(
-            "Élémentaire annule Spooky",
-            "DS-B5, arbitrage : un D-Spirit Élémentaire qui détruit un Spooky en combat annule ses "
+            "Élémentaire annule Spectre",
+            "DS-B5, arbitrage : un D-Spirit Élémentaire qui détruit un D-Spirit Spectre en combat annule ses "
             "capacités « quand il est détruit »",
         ),
         "match": OptionWords(
@@ -780,8 +978,8 @@ OPTIONS: dict[str, dict[str, OptionWords]] = {
             "800 SP を払って D-Spirit をサポートゾーンに移す",
         ),
         "elemental_negates_spooky": OptionWords(
-            "エレメンタルがスプーキーを打ち消す",
-            "DS-B5 裁定：バトルでスプーキーの D-Spirit を破壊したエレメンタルの D-Spirit は、"
+            "エレメンタルが霊を打ち消す",
+            "DS-B5 裁定：バトルで霊の D-Spirit を破壊したエレメンタルの D-Spirit は、"
             "その「破壊されたとき」の能力を打ち消す",
         ),
         "match": OptionWords(
