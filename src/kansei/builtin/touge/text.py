@@ -92,7 +92,9 @@ def _short(names: Names, seat: int | None, viewer: int | None, lang: str, most: 
 
 def _tag(names: Names, seat: int, viewer: int | None, lang: str) -> str:
     """A racer in the course's narrow columns: "you", "P2" where no name was given, else a cut name."""
-    if names.addressed(seat, viewer) or names.given(seat):
+    if names.addressed(seat, viewer):
+        return tr(lang, "you_tag")
+    if names.given(seat):
         return _short(names, seat, viewer, lang, TAG_NAME)
     return tr(lang, "tag", n=seat + 1)
 
@@ -144,20 +146,21 @@ def render(state: TougeState, seat: int | None, lang: str = "en", names: Names |
             if col == "col_road":  # one line a road: a long name is cut (card NAME shows it whole)
                 course.add_column(title, no_wrap=True, overflow="ellipsis", max_width=24)
             elif col == "col_tuneups":
-                course.add_column(title, min_width=12)
+                course.add_column(title, min_width=12, overflow="fold")  # Japanese has no spaces
             else:
                 course.add_column(
                     title, no_wrap=True, justify="right" if col in short else "left", min_width=2
                 )
         for tile in v["course"]:
             tunes = comma.join(
-                f"{escape(_card(t, u['card'], lang))} ({short[u['owner']]})" for u in tile["tuneups"]
+                tr(lang, "owned", card=escape(_card(t, u["card"], lang)), who=short[u["owner"]])
+                for u in tile["tuneups"]
             )
             name = escape(_card(t, tile["road"], lang))
             course.add_row(
                 str(tile["tile"]),
                 f"✗ [strike]{name}[/strike]" if tile["nullified"] or tile["wiped"] else name,
-                f"{tr(lang, 'short_' + tile['type'])}{_stars(tile['stars'])}",
+                f"{tr(lang, 'col_' + tile['type'])}{_stars(tile['stars'])}",
                 f"{tile['down']}/{tile['up']}",
                 short[tile["owner"]],
                 tunes,
@@ -179,7 +182,7 @@ def render(state: TougeState, seat: int | None, lang: str = "en", names: Names |
         parts.append(Text(tr(lang, "course_empty")))
     if v["course_tuneups"]:
         whole = comma.join(
-            f"{_card(t, u['card'], lang)} ({_short(names, u['owner'], seat, lang)})"
+            tr(lang, "owned", card=_card(t, u["card"], lang), who=_short(names, u["owner"], seat, lang))
             for u in v["course_tuneups"]
         )
         parts.append(Text(tr(lang, "whole_course", tunes=whole)))
@@ -208,7 +211,7 @@ def render(state: TougeState, seat: int | None, lang: str = "en", names: Names |
         if p.get("hand") is not None:
             hand = Table.grid(padding=(0, 1))  # the cards wrap under themselves, not under "hand:"
             hand.add_column(no_wrap=True)
-            hand.add_column()
+            hand.add_column(overflow="fold")  # a Japanese line is one word: folded, not cut
             held = escape(_hand_line(state, [h["card"] for h in p["hand"]], lang))
             hand.add_row(tr(lang, "hand_label"), held or tr(lang, "empty"))
             parts.append(hand)
@@ -262,7 +265,8 @@ def _hand_line(state: TougeState, held: list[str], lang: str = "en") -> str:
         cid = t.find(name)
         d = t.cards[cid] if cid is not None else None
         shown = d.rec.label(lang) if d is not None else name
-        out.append(f"{shown} ({road_label(d, lang)})" if d is not None and d.kind == ROAD else shown)
+        road = d is not None and d.kind == ROAD
+        out.append(tr(lang, "hand_road", card=shown, label=road_label(d, lang)) if d and road else shown)
     return tr(lang, "comma").join(out)
 
 
