@@ -262,3 +262,37 @@ def test_a_card_without_translations_reads_english_and_a_clashing_name_is_one_li
         kansei.load("touge", content=dst)
     assert "card name 'Coasting' (fr) is used by two cards: 'Coasting' and 'Jump'" in str(e.value)
     assert len(e.value.problems) == 1
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_two_worlds_tell_a_seat_the_same_in_every_language(mode: str):
+    """The two-worlds test of test_touge_privacy in French and Japanese: the board, the narration, the
+    menu, the prompt, the reasons and the refusals a seat reads are the same in two worlds that differ
+    only in the other seat's hidden cards."""
+    from test_touge_privacy import step_both, twin
+
+    game = kansei.load("touge", mode=mode, nullify_pick="leader_choice")
+
+    def told(s, seat: int, lang: str) -> dict:
+        out = {
+            "board": board(game, s, seat, lang),
+            "narration": [game.narrate(e, seat, lang) for e in s.events_for(seat)],
+            "unusable": game.unusable(s, seat, lang),
+        }
+        if s.to_move == seat:
+            out["prompt"] = game.prompt(s, lang)
+            out["menu"] = [
+                (game.describe_action(s, a, lang), game.menu_group(s, a, lang)) for a in s.legal_actions()
+            ]
+            out["refusals"] = [refusal(s, t, lang) for t in ("road x", "tune jump @1", "redraw jump", "done")]
+        return out
+
+    for seed in range(3):
+        seat = seed % 2
+        a = game.start(seed=seed)
+        b = twin(a, seat, seed)
+        rng = random.Random(seed)
+        while not a.is_over:
+            for lang in ("fr", "ja"):
+                assert told(a, seat, lang) == told(b, seat, lang), (lang, seed)
+            step_both(a, b, seat, rng)
