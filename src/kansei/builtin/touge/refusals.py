@@ -38,7 +38,7 @@ def refusal(s: TougeState, text: str, lang: str = "en") -> str:
 
 def _refusal(s: TougeState, words: list[str], phase: str, here: str, lang: str) -> str | None:
     if phase == "nullify":
-        tiles = shorten(", ".join(str(i + 1) for i in s.nullify_candidates()), 60)
+        tiles = shorten(tr(lang, "comma").join(str(i + 1) for i in s.nullify_candidates()), 60)
         return tr(lang, "r_nullify", tiles=tiles)
     if not words:
         return None
