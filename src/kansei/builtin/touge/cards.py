@@ -24,25 +24,43 @@ CONTENT = Path(__file__).parent / "content"
 
 RoadType = Literal["C", "S"]
 Spec = dict[str, Any]
+TRANSLATED = ("fr", "ja")  # the languages a card's name and text have beside English (empty: as English)
 
 
-class Ability(Record):
+class Worded(Record):
+    """A name and a text in English, the reference (``name`` is the card's id: its slug, the events' and
+    decks' name), with French and Japanese beside them: ``fr``/``ja`` the name, ``text_fr``/``text_ja``
+    the text. Left empty, a translation reads as English (a proper name: "AE-86 Trueno")."""
+
     name: str = Field(min_length=1, max_length=60)
+    fr: str = Field("", max_length=60)
+    ja: str = Field("", max_length=60)
     text: str = ""
+    text_fr: str = ""
+    text_ja: str = ""
+
+    def label(self, lang: str) -> str:
+        """The name in ``lang`` (English where it has none)."""
+        return (self.fr if lang == "fr" else self.ja if lang == "ja" else "") or self.name
+
+    def words(self, lang: str) -> str:
+        """The text in ``lang`` (English where it has none)."""
+        return (self.text_fr if lang == "fr" else self.text_ja if lang == "ja" else "") or self.text
+
+
+class Ability(Worded):
     effects: list[Spec] = Field(min_length=1)
 
 
-class Car(Record):
+class Car(Worded):
     """TG-C1: four multipliers, each DH and UH pair summing to 4, none above 4 in absolute value."""
 
-    name: str = Field(min_length=1, max_length=60)
     dh_c: int
     dh_s: int
     uh_c: int
     uh_s: int
     ability: Ability
     house: bool = True
-    text: str = ""
 
     @model_validator(mode="after")
     def _tg_c1(self) -> Car:
@@ -60,32 +78,28 @@ class Car(Record):
         return self
 
 
-class Road(Record):
+class Road(Worded):
     """TG-C2: a corner or straight with a star tier and a value for each direction."""
 
-    name: str = Field(min_length=1, max_length=60)
     pass_: str = Field(alias="pass")
     type: RoadType
     stars: int = Field(ge=1, le=5)
     down: int = Field(ge=0, le=12)
     up: int = Field(ge=0, le=12)
     house: bool = True
-    text: str = ""
 
 
-class TuneUp(Record):
+class TuneUp(Worded):
     """TG-C4."""
 
-    name: str = Field(min_length=1, max_length=60)
     text: str
     effects: list[Spec] = Field(min_length=1)
     house: bool = True
 
 
-class Disaster(Record):
+class Disaster(Worded):
     """TG-C5: in force for the whole race, for both players."""
 
-    name: str = Field(min_length=1, max_length=60)
     text: str
     effects: list[Spec] = Field(min_length=1)
     house: bool = True
@@ -250,6 +264,16 @@ def load_catalog(folder: Path = CONTENT, prefix: str | None = None) -> Catalog:
     dup = {n for n in names if names.count(n) > 1}
     for n in sorted(dup):
         problems.append(f"{disp('*.toml')}: card name {n!r} is used by two cards")
+    named = {c.name.lower(): c.name for c in every}  # a name in any language names one card (the web's)
+    for lang in TRANSLATED:
+        for c in every:
+            shown = c.label(lang)
+            first = named.setdefault(shown.lower(), c.name)
+            if first != c.name:
+                problems.append(
+                    f"{disp('*.toml')}: card name {shorten(shown, 60)!r} ({lang}) is used by two cards: "
+                    f"{first!r} and {c.name!r}"
+                )
     if not decks:
         problems.append(f"{disp('decks.toml')}: at least one starter deck is needed")
     for deck in decks:

@@ -18,6 +18,7 @@ from kansei.core.records import CardEvent
 
 from . import encoding, rules, text, views
 from .cards import load_catalog
+from .lang import LANGUAGES, WORDS
 from .setup import TougeSetup, coverage_decks, deck_problems, load_deck, resolve, starter_deck
 from .state import TougeState
 from .table import TUNE, Table, table, table_for
@@ -90,7 +91,8 @@ class Touge(Game):
     Setup = TougeSetup
     min_players = 2
     max_players = 2
-    languages = ("en",)
+    languages = LANGUAGES  # English first (the default and the content's own), French, Japanese
+    words = WORDS
     View = views.TougeView
     standing_unit = "points"
     compiled_modules = ("rules", "scoring", "bots")  # python -m kansei.build
@@ -150,8 +152,7 @@ class Touge(Game):
 
     # -- hooks for tools ----------------------------------------------------------------------
     def cards(self, lang: str = "en") -> list[dict[str, Any]]:
-        self.check_lang(lang)
-        return text.card_faces(self.table)
+        return text.card_faces(self.table, self.check_lang(lang))
 
     def action_space(self) -> list[str]:
         return encoding.action_space(self.table)
@@ -214,5 +215,4 @@ class Touge(Game):
         self.check_lang(lang)
         if action.kind != TUNE:
             return None
-        card = self.table.cards[action.args[0]]
-        return f"tune-up {card.name}: {getattr(card.rec, 'text', '')}"
+        return text.menu_group(self.table.cards[action.args[0]], lang)

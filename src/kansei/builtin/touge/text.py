@@ -1,17 +1,20 @@
-"""Player-facing text for Touge (rich): the board as one seat sees it, menu lines, prompts, why a card or
-tile cannot be used, narration of events, and card faces.
+"""Player-facing text for Touge (rich), in English, French and Japanese: the board as one seat sees it,
+menu lines, prompts, why a card or tile cannot be used, narration of events, and card faces.
 
 Everything is built from what the seat may see: ``state.view(seat)`` for the board, the seat's own legal
 actions for menus and prompts, and the events of ``state.events_for(seat)`` for narration (never a
 notation). Players are named by the table's :class:`~kansei.core.names.Names` ("you" for the viewer's own
 seat where the client wants it); names are escaped wherever rich markup is built. No text carries a rule
-id or an engine name (``Game.move_rules`` gives the rule ids).
+id or an engine name (``Game.move_rules`` gives the rule ids). The sentences are :mod:`.lang`'s catalogs;
+card names and texts are the content's, in each language (views and events name cards in English, their
+id: the text finds the card and says its name in the reader's language).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from rich.cells import cell_len, set_cell_size
 from rich.console import Group
 from rich.markup import escape
 from rich.panel import Panel
@@ -23,196 +26,248 @@ from kansei.core.protocol import Action, OptionWords
 
 from .bots import preview
 from .cards import Car, Disaster, Road, TuneUp
+from .lang import WORDS, plural, say, tr
 from .rules import BUILD, NULLIFY, REDRAW, TUNE_PHASE, distinct
 from .state import TougeState
 from .table import ROAD, TUNE, CardDef
 from .table import Table as CardTable
 
-STANDINGS = {
-    2: "then you win the race",
-    1: "then you win the battle",
-    0: "then nobody wins the battle",
-    -1: "then you lose the battle",
-    -2: "then you lose the race",
-}
-PHASE_NAMES = {
-    REDRAW: "redraw",
-    BUILD: "build",
-    TUNE_PHASE: "tune-up",
-    NULLIFY: "disaster",
-    "over": "race over",
-}
-TYPE_WORDS = {"C": "corner", "S": "straight"}
-SHORT_NAME = 12  # characters of a name in the board's lines
-TAG_NAME = 5  # characters of a name in the course's narrow columns
+SHORT_NAME = 12  # cells of a name in the board's lines
+TAG_NAME = 5  # cells of a name in the course's narrow columns
 
 
 def _stars(n: int) -> str:
     return "★" * n
 
 
-def road_label(d: CardDef) -> str:
+def road_label(d: CardDef, lang: str = "en") -> str:
     """``C ★★★ 4D/3U``: a road's type, tier and values (TG-C2)."""
-    return f"{'C' if d.rtype == 0 else 'S'} {_stars(d.stars)} {d.value[0]}D/{d.value[1]}U"
+    kind = tr(lang, "short_C" if d.rtype == 0 else "short_S")
+    return tr(lang, "label", type=kind, stars=_stars(d.stars), down=d.value[0], up=d.value[1])
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
-def _list(items: list[str], last: str = "and") -> str:
-    """``a``, ``a and b``, ``a, b and c`` (``last``: the word before the last item)."""
+def _list(lang: str, items: list[str], last: str = "list_and") -> str:
+    """``a``, ``a and b``, ``a, b and c`` (``last``: the key of the words before the last item)."""
     if len(items) <= 1:
         return "".join(items)
-    return ", ".join(items[:-1]) + f" {last} " + items[-1]
+    return tr(lang, "comma").join(items[:-1]) + tr(lang, last) + items[-1]
+
+
+def _card(table: CardTable, name: Any, lang: str) -> str:
+    """A card named in English by a view or an event, by its name in ``lang`` (as given if unknown)."""
+    cid = table.find(name) if isinstance(name, str) else None
+    return table.cards[cid].rec.label(lang) if cid is not None else str(name)
+
+
+def _cards(table: CardTable, names: list[Any], lang: str) -> list[str]:
+    return [_card(table, n, lang) for n in names]
 
 
 # ------------------------------------------------------------------------------------------ who
-def _who(names: Names, seat: int | None, viewer: int | None, cap: bool = False) -> str:
-    """The subject of a sentence told to ``viewer``: "you" (or "You") for its own seat, else the name."""
-    if names.addressed(seat, viewer):
-        return "You" if cap else "you"
-    return names(seat)
+def _who(names: Names, seat: int | None, viewer: int | None, lang: str) -> str:
+    """A racer mid-sentence, told to ``viewer``: "you" for its own seat, else the name."""
+    return tr(lang, "you") if names.addressed(seat, viewer) else names(seat)
 
 
-def _does(
-    names: Names, seat: int | None, viewer: int | None, verb: str, third: str | None = None, cap: bool = True
+def _say(
+    lang: str,
+    key: str,
+    names: Names,
+    seat: int | None,
+    viewer: int | None,
+    who: str | None = None,
+    **fields: Any,
 ) -> str:
-    """``You lay`` / ``Alice lays``: a subject and its verb (``you lay`` with ``cap=False``)."""
-    if names.addressed(seat, viewer):
-        return f"{'You' if cap else 'you'} {verb}"
-    return f"{names(seat)} {third or verb + 's'}"
+    """Sentence ``key`` whose subject is ``seat``: its "you" form told to that seat, else with ``{Who}``
+    (``who``, or the seat's name)."""
+    you = names.addressed(seat, viewer)
+    return say(lang, key, you, Who=who if who is not None else names(seat), **fields)
 
 
-def _whose(names: Names, seat: int | None, viewer: int | None) -> str:
-    return "your" if names.addressed(seat, viewer) else f"{names(seat)}'s"
+def _short(names: Names, seat: int | None, viewer: int | None, lang: str, most: int = SHORT_NAME) -> str:
+    """A name cut to ``most`` cells (a Japanese character is two), for the board."""
+    who = _who(names, seat, viewer, lang)
+    return who if cell_len(who) <= most else set_cell_size(who, most - 1) + "…"
 
 
-def _short(names: Names, seat: int | None, viewer: int | None, most: int = SHORT_NAME) -> str:
-    """A name cut to ``most`` characters, for the board."""
-    who = _who(names, seat, viewer)
-    return who if len(who) <= most else who[: most - 1] + "…"
-
-
-def _tag(names: Names, seat: int, viewer: int | None) -> str:
+def _tag(names: Names, seat: int, viewer: int | None, lang: str) -> str:
     """A racer in the course's narrow columns: "you", "P2" where no name was given, else a cut name."""
-    if names.addressed(seat, viewer) or names.given(seat):
-        return _short(names, seat, viewer, TAG_NAME)
-    return f"P{seat + 1}"
+    if names.addressed(seat, viewer):
+        return tr(lang, "you_tag")
+    if names.given(seat):
+        return _short(names, seat, viewer, lang, TAG_NAME)
+    return tr(lang, "tag", n=seat + 1)
 
 
-def _scores(names: Names, scores: list[int], viewer: int | None) -> str:
+def _scores(names: Names, scores: list[int], viewer: int | None, lang: str) -> str:
     """``Alice 18 – Bob 16`` (``you 18 – Bob 16``)."""
-    return f"{_who(names, 0, viewer)} {scores[0]} – {_who(names, 1, viewer)} {scores[1]}"
+    return f"{_who(names, 0, viewer, lang)} {scores[0]} – {_who(names, 1, viewer, lang)} {scores[1]}"
+
+
+def _direction(lang: str, direction: Any) -> str:
+    key = f"dir_{direction}"
+    return tr(lang, key) if WORDS.has(lang, key) else str(direction)
 
 
 # ------------------------------------------------------------------------------------------ the board
 def render(state: TougeState, seat: int | None, lang: str = "en", names: Names | None = None) -> Panel:
     names = names or Names(lang=lang)
     v = state.view(seat)
-    mode = "Time Attack" if v["mode"] == "time_attack" else "Sudden Death"
+    t = state.game.table
+    mode = tr(lang, "mode_time_attack" if v["mode"] == "time_attack" else "mode_sudden_death")
     head = Text.assemble(
-        (f"Touge — {mode}", "bold"),
-        f"  battle {v['battle']}  ",
-        (v["direction"].upper(), "bold cyan"),
-        f"  leader: {_short(names, v['leader'], seat)}  wins {v['wins'][0]}–{v['wins'][1]}",
+        (tr(lang, "title", mode=mode), "bold"),
+        f"  {tr(lang, 'head_battle', battle=v['battle'])}  ",
+        (tr(lang, f"head_{v['direction']}"), "bold cyan"),
+        f"  {tr(lang, 'head_leader', who=_short(names, v['leader'], seat, lang))}"
+        f"  {tr(lang, 'head_wins', a=v['wins'][0], b=v['wins'][1])}",
     )
     dis = v["disaster"]
-    dline = Text.assemble(("Disaster: ", "bold red"), f"{dis['card']} — {dis['text']}" if dis else "none")
+    if dis:
+        cid = t.find(dis["card"])
+        rec = t.cards[cid].rec if cid is not None else None
+        shown = tr(
+            lang,
+            "disaster_line",
+            card=rec.label(lang) if rec else dis["card"],
+            text=rec.words(lang) if rec else dis["text"],
+        )
+    else:
+        shown = tr(lang, "none")
+    dline = Text.assemble((tr(lang, "disaster_label"), "bold red"), shown)
     parts: list[Any] = [dline]
-    short = [escape(_tag(names, p, seat)) for p in (0, 1)]
+    short = [escape(_tag(names, p, seat, lang)) for p in (0, 1)]
+    comma = tr(lang, "comma")
     if v["course"]:
         course = Table(expand=False, box=None, pad_edge=False)
-        for col in ("#", "road", "", "D/U", "by", "tune-ups", short[0], short[1]):
-            if col == "road":  # one line a road: a long name is cut (card NAME shows it whole)
-                course.add_column(col, no_wrap=True, overflow="ellipsis", max_width=24)
-            elif col == "tune-ups":
-                course.add_column(col, min_width=12)
+        columns = ("col_tile", "col_road", "", "col_du", "col_by", "col_tuneups")
+        for col in (*columns, short[0], short[1]):
+            title = tr(lang, col) if col in columns and col else col
+            if col == "col_road":  # one line a road: a long name is cut (card NAME shows it whole)
+                course.add_column(title, no_wrap=True, overflow="ellipsis", max_width=24)
+            elif col == "col_tuneups":
+                course.add_column(title, min_width=12, overflow="fold")  # Japanese has no spaces
             else:
-                course.add_column(col, no_wrap=True, justify="right" if col in short else "left", min_width=2)
-        for t in v["course"]:
-            tunes = ", ".join(f"{escape(u['card'])} ({short[u['owner']]})" for u in t["tuneups"])
-            name = escape(t["road"])
+                course.add_column(
+                    title, no_wrap=True, justify="right" if col in short else "left", min_width=2
+                )
+        for tile in v["course"]:
+            tunes = comma.join(
+                tr(lang, "owned", card=escape(_card(t, u["card"], lang)), who=short[u["owner"]])
+                for u in tile["tuneups"]
+            )
+            name = escape(_card(t, tile["road"], lang))
             course.add_row(
-                str(t["tile"]),
-                f"✗ [strike]{name}[/strike]" if t["nullified"] or t["wiped"] else name,
-                f"{t['type']}{_stars(t['stars'])}",
-                f"{t['down']}/{t['up']}",
-                short[t["owner"]],
+                str(tile["tile"]),
+                f"✗ [strike]{name}[/strike]" if tile["nullified"] or tile["wiped"] else name,
+                f"{tr(lang, 'col_' + tile['type'])}{_stars(tile['stars'])}",
+                f"{tile['down']}/{tile['up']}",
+                short[tile["owner"]],
                 tunes,
-                str(t["scores"][0]),
-                str(t["scores"][1]),
+                str(tile["scores"][0]),
+                str(tile["scores"][1]),
             )
         course.add_row(
-            "", "[bold]this run", "", "", "", "", f"[bold]{v['projected'][0]}", f"[bold]{v['projected'][1]}"
+            "",
+            f"[bold]{tr(lang, 'this_run')}",
+            "",
+            "",
+            "",
+            "",
+            f"[bold]{v['projected'][0]}",
+            f"[bold]{v['projected'][1]}",
         )
         parts.append(course)
     else:
-        parts.append(Text("Course: (empty)"))
+        parts.append(Text(tr(lang, "course_empty")))
     if v["course_tuneups"]:
-        whole = ", ".join(f"{u['card']} ({_short(names, u['owner'], seat)})" for u in v["course_tuneups"])
-        parts.append(Text("Whole-course tune-ups: " + whole))
+        whole = comma.join(
+            tr(lang, "owned", card=_card(t, u["card"], lang), who=_short(names, u["owner"], seat, lang))
+            for u in v["course_tuneups"]
+        )
+        parts.append(Text(tr(lang, "whole_course", tunes=whole)))
     for p in v["players"]:
         m = p["multipliers"]
         you = names.addressed(p["seat"], seat)
         ab = p["ability"]
-        state_word = "ON" if ab["active"] else "used" if ab["used"] else "ready"
-        line = (
-            f"{_short(names, p['seat'], seat)}: {p['car']} "
-            f"DH {m['downhill']['C']}/{m['downhill']['S']} "
-            f"UH {m['uphill']['C']}/{m['uphill']['S']} "
-            f"{ab['name']} {state_word} · hand {p['hand_count']} deck {p['deck_count']}"
+        car = t.cards[state.cars[p["seat"]]]
+        ability = car.ability.label(lang) if car.ability else ab["name"]
+        state_word = tr(lang, "ab_on" if ab["active"] else "ab_used" if ab["used"] else "ab_ready")
+        line = tr(
+            lang,
+            "player",
+            who=_short(names, p["seat"], seat, lang),
+            car=car.rec.label(lang),
+            dhc=m["downhill"]["C"],
+            dhs=m["downhill"]["S"],
+            uhc=m["uphill"]["C"],
+            uhs=m["uphill"]["S"],
+            ability=ability,
+            state=state_word,
+            hand=p["hand_count"],
+            deck=p["deck_count"],
         )
         parts.append(Text(line, style="bold" if you else ""))
         if p.get("hand") is not None:
             hand = Table.grid(padding=(0, 1))  # the cards wrap under themselves, not under "hand:"
             hand.add_column(no_wrap=True)
-            hand.add_column()
-            hand.add_row("  hand:", escape(_hand_line(state, [h["card"] for h in p["hand"]])) or "(empty)")
+            hand.add_column(overflow="fold")  # a Japanese line is one word: folded, not cut
+            held = escape(_hand_line(state, [h["card"] for h in p["hand"]], lang))
+            hand.add_row(tr(lang, "hand_label"), held or tr(lang, "empty"))
             parts.append(hand)
     if v["over"]:  # the battles' scores (during the race the players' lines say enough)
         for b in v["battles"]:
-            won = "a tie" if b["winner"] is None else _does(names, b["winner"], seat, "won", "won")
-            line = f"Battle {b['battle']}, {b['direction']}: {_scores(names, b['scores'], seat)}, {won}"
+            won = tr(lang, "tie") if b["winner"] is None else _say(lang, "b_won", names, b["winner"], seat)
+            line = tr(
+                lang,
+                "b_battle",
+                battle=b["battle"],
+                direction=_direction(lang, b["direction"]),
+                scores=_scores(names, b["scores"], seat, lang),
+                result=won,
+            )
             parts.append(Text(line, style="dim"))
-        res = "a draw" if v["winner"] is None else _does(names, v["winner"], seat, "won", "won") + " the race"
-        parts.append(Text(f"Race over: {res}", style="bold green"))
-        foot = Text("race over", style="italic")
+        res = tr(lang, "draw") if v["winner"] is None else _say(lang, "b_race_won", names, v["winner"], seat)
+        parts.append(Text(tr(lang, "b_race", result=res), style="bold green"))
+        foot = Text(tr(lang, "foot_over"), style="italic")
     else:
-        phase = PHASE_NAMES.get(v["phase"], v["phase"])
-        mover = _short(names, v["to_move"], seat)
-        foot = Text(f"{phase} phase, {mover} to move", style="italic")
+        key = f"phase_{v['phase']}"
+        phase = tr(lang, key) if WORDS.has(lang, key) else v["phase"]
+        mover = _short(names, v["to_move"], seat, lang)
+        foot = Text(tr(lang, "foot", phase=phase, who=mover), style="italic")
         if v["course"] and v["forecast"] is not None:  # in the bottom border: what passing now gives
-            foot.append(f" · if both pass: {_forecast_line(v['forecast'], seat, names)}", style="cyan")
+            forecast = _forecast_line(v["forecast"], seat, names, lang)
+            foot.append(tr(lang, "foot_forecast", forecast=forecast), style="cyan")
     return Panel(
         Group(*parts), expand=False, title=head, title_align="left", subtitle=foot, subtitle_align="left"
     )
 
 
-def _forecast_line(f: dict[str, Any], seat: int | None, names: Names) -> str:
+def _forecast_line(f: dict[str, Any], seat: int | None, names: Names, lang: str) -> str:
     score = f"{f['totals'][0]}–{f['totals'][1]}"
     if f["race_over"]:
         if f["race_winner"] is None:
-            return f"{score}, the race is a draw"
-        return f"{score}, {_wins_short(names, f['race_winner'], seat)} the race"
+            return tr(lang, "fc_race_draw", score=score)
+        winner = f["race_winner"]
+        return _say(lang, "fc_race", names, winner, seat, _tag(names, winner, seat, lang), score=score)
     if f["winner"] is None:
-        return f"{score}, nobody wins the battle"
-    return f"{score}, {_wins_short(names, f['winner'], seat)} the battle"
+        return tr(lang, "fc_none", score=score)
+    return _say(
+        lang, "fc_battle", names, f["winner"], seat, _tag(names, f["winner"], seat, lang), score=score
+    )
 
 
-def _wins_short(names: Names, seat: int, viewer: int | None) -> str:
-    return "you win" if names.addressed(seat, viewer) else f"{_tag(names, seat, viewer)} wins"
-
-
-def _hand_line(state: TougeState, held: list[str]) -> str:
+def _hand_line(state: TougeState, held: list[str], lang: str = "en") -> str:
     """Hand cards with their key numbers: roads with type, tier and values; tune-ups by name."""
     t = state.game.table
     out = []
     for name in held:
         cid = t.find(name)
         d = t.cards[cid] if cid is not None else None
-        out.append(f"{name} ({road_label(d)})" if d is not None and d.kind == ROAD else name)
-    return ", ".join(out)
+        shown = d.rec.label(lang) if d is not None else name
+        road = d is not None and d.kind == ROAD
+        out.append(tr(lang, "hand_road", card=shown, label=road_label(d, lang)) if d and road else shown)
+    return tr(lang, "comma").join(out)
 
 
 # ------------------------------------------------------------------------------------------ menus
@@ -223,39 +278,58 @@ def describe(state: TougeState, action: Action, lang: str = "en", names: Names |
     k = action.kind
     if k == "road":
         d = cards[action.args[0]]
-        what = f"lay {d.name} ({road_label(d)})"
+        what = tr(lang, "m_road", card=d.rec.label(lang), label=road_label(d, lang))
     elif k == "tune":
         d = cards[action.args[0]]
         tile = action.args[1]
-        what = f"tune-up {d.name} ({getattr(d.rec, 'text', '')})"
         if tile >= 0:
             road = cards[state.course[tile][1]]
-            what += f" on tile {tile + 1} ({road.name}, {road_label(road)})"
+            what = tr(
+                lang,
+                "m_tune_tile",
+                card=d.rec.label(lang),
+                text=d.rec.words(lang),
+                tile=tile + 1,
+                road=road.rec.label(lang),
+                label=road_label(road, lang),
+            )
+        else:
+            what = tr(lang, "m_tune", card=d.rec.label(lang), text=d.rec.words(lang))
     elif k == "ability":
         ab = cards[state.cars[state.turn]].ability
-        what = f"switch on {ab.name}: {ab.text}" if ab else "switch on the car's ability"
+        what = (
+            tr(lang, "m_ability", ability=ab.label(lang), text=ab.words(lang))
+            if ab
+            else tr(lang, "m_ability_none")
+        )
     elif k == "redraw":
         d = cards[action.args[0]]
-        label = f" ({road_label(d)})" if d.kind == ROAD else ""
-        return f"put back {d.name}{label} to redraw"
+        if d.kind == ROAD:
+            return tr(lang, "m_redraw_road", card=d.rec.label(lang), label=road_label(d, lang))
+        return tr(lang, "m_redraw", card=d.rec.label(lang))
     elif k == "done":
-        return (
-            "keep this hand" if not state.aside[state.turn] else "done: shuffle the cards put back and redraw"
-        )
+        return tr(lang, "m_keep" if not state.aside[state.turn] else "m_done")
     elif k == "nullify":
         tile = action.args[0]
         road = cards[state.course[tile][1]]
-        return f"the disaster wipes out tile {tile + 1} ({road.name}, {road_label(road)})"
+        return tr(lang, "m_nullify", tile=tile + 1, road=road.rec.label(lang), label=road_label(road, lang))
     elif k == "pass":
-        return "pass"
+        return tr(lang, "m_pass")
     else:
         return action.notation
     pv = preview(state, action)
     if pv is not None:
-        what += f"  [margin {pv.margin:+}" + (
-            f", {STANDINGS[pv.standing]}]" if pv.standing != pv.before else "]"
-        )
+        if pv.standing != pv.before:
+            standing = tr(lang, f"standing_{pv.standing}")
+            what += tr(lang, "m_margin_standing", margin=pv.margin, standing=standing)
+        else:
+            what += tr(lang, "m_margin", margin=pv.margin)
     return what
+
+
+def menu_group(card: CardDef, lang: str = "en") -> str:
+    """The group of a tune-up's plays in a long menu: the card and its text."""
+    return tr(lang, "m_group", card=card.rec.label(lang), text=card.rec.words(lang))
 
 
 def prompt(state: TougeState, lang: str = "en", names: Names | None = None) -> str:
@@ -269,28 +343,22 @@ def prompt(state: TougeState, lang: str = "en", names: Names | None = None) -> s
         marked = len(state.aside[p])
         left = state.redraws_left[p]
         if not marked:
-            return f"Put back up to {_plural(left, 'card')} to redraw, or keep your hand"
-        return f"Put back up to {left} more, or done: redraw the {_plural(marked, 'card')} put back"
+            return tr(lang, "p_redraw", cards=plural(lang, "card", left))
+        return tr(lang, "p_redraw_more", left=left, put=plural(lang, "put_back", marked))
     if state.phase == BUILD:
-        if "road" not in kinds:
-            return "You hold no road: pass"
-        return "Lay a road at the end of the course, or pass"
+        return tr(lang, "p_build" if "road" in kinds else "p_no_road")
     if state.phase == TUNE_PHASE:
-        options = []
-        if "tune" in kinds:
-            options.append("play a tune-up")
-        if "ability" in kinds:
-            ab = state.game.table.cards[state.cars[state.turn]].ability
-            options.append(f"switch on {ab.name}" if ab else "switch on your car's ability")
-        if not options:
-            return "You have no tune-up to play: pass"
-        line = ", ".join([*options, "or pass"])
-        return line[0].upper() + line[1:]
+        tune, ability = "tune" in kinds, "ability" in kinds
+        if not (tune or ability):
+            return tr(lang, "p_no_tune")
+        if not ability:
+            return tr(lang, "p_tune")
+        ab = state.game.table.cards[state.cars[state.turn]].ability
+        name = ab.label(lang) if ab else tr(lang, "your_ability")
+        return tr(lang, "p_tune_ability" if tune else "p_ability", ability=name)
     if state.phase == NULLIFY:
         tiles = [str(a.args[0] + 1) for a in legal]
-        return (
-            f"Pick the tile the disaster wipes out for this run: tile {_list(tiles).replace(' and ', ' or ')}"
-        )
+        return tr(lang, "p_nullify", tiles=_list(lang, tiles, "list_or"))
     return ""
 
 
@@ -303,143 +371,173 @@ def unusable(state: TougeState, seat: int, lang: str = "en", names: Names | None
     own = [f"hand:{cards[c].slug}" for c in hand] + [f"ability:{seat}"]
     tiles = [f"tile:{i + 1}" for i in range(len(state.course))]
     other = f"ability:{1 - seat}"
-    out: dict[str, str] = {other: f"{names(1 - seat)}'s ability: only {names(1 - seat)} switches it on"}
+    out: dict[str, str] = {other: tr(lang, "u_other_ability", Who=names(1 - seat))}
     if state.is_over or state.to_move != seat:
-        wait = "the race is over" if state.is_over else f"{names(state.to_move)} is to move"
+        wait = tr(lang, "u_over") if state.is_over else tr(lang, "u_wait", Who=names(state.to_move))
         out.update({ref: wait for ref in own + tiles})
         return out
     used = {ref for a in state.legal_actions() for ref in state.game.move_refs(state, a)}
     phase = state.phase
     for c, ref in zip(hand, own, strict=False):
         if ref not in used:
-            out[ref] = _why_card(state, cards[c], phase)
+            out[ref] = _why_card(state, cards[c], phase, lang)
     ab = f"ability:{seat}"
     if ab not in used:
-        out[ab] = (
-            "used already: once per race" if state.ability_used[seat] else "switched on in the tune-up phase"
-        )
+        out[ab] = tr(lang, "u_ability_used" if state.ability_used[seat] else "u_ability_phase")
     for i, ref in enumerate(tiles):
         if ref in used:
             continue
         if phase == TUNE_PHASE:
-            kind = TYPE_WORDS["C" if cards[state.course[i][1]].rtype == 0 else "S"]
-            out[ref] = f"no tune-up in your hand goes on a {kind}"
+            out[ref] = tr(lang, "u_tile_C" if cards[state.course[i][1]].rtype == 0 else "u_tile_S")
         elif phase == NULLIFY:
-            out[ref] = "not among the highest tiles the disaster may wipe out"
+            out[ref] = tr(lang, "u_tile_nullify")
         else:
-            out[ref] = "tune-ups go on tiles in the tune-up phase"
+            out[ref] = tr(lang, "u_tile_phase")
     return out
 
 
-def _why_card(state: TougeState, d: CardDef, phase: str) -> str:
+def _why_card(state: TougeState, d: CardDef, phase: str, lang: str) -> str:
     """Why a card of the mover's hand has no action now."""
     if phase == BUILD:
-        return "a tune-up: played in the tune-up phase" if d.kind == TUNE else "not playable now"
+        return tr(lang, "u_tune_build" if d.kind == TUNE else "u_not_now")
     if phase == TUNE_PHASE:
         if d.kind == ROAD:
-            if state.game.sudden and state.battle > 1:
-                return "a road: the course is built once for the whole race"
-            return "a road: laid in the build phase"
+            return tr(lang, "u_road_sudden" if state.game.sudden and state.battle > 1 else "u_road")
         if not state.course:
-            return "the course is empty: no tile to tune"
-        kind = "corner" if d.tile_road == 0 else "straight"
-        return f"goes on a {kind}, and the course has none"
+            return tr(lang, "u_course_empty")
+        return tr(lang, "u_card_C" if d.tile_road == 0 else "u_card_S")
     if phase == REDRAW:
-        return "no redraws left"
-    return "the leader picks the tile the disaster wipes out"
+        return tr(lang, "u_no_redraws")
+    return tr(lang, "u_leader_picks")
 
 
 # ------------------------------------------------------------------------------------------ narration
 def narrate(
-    game: object, event: dict[str, Any], seat: int | None = None, lang: str = "en", names: Names | None = None
+    game: Any, event: dict[str, Any], seat: int | None = None, lang: str = "en", names: Names | None = None
 ) -> str | None:
     """One line per event of ``events_for(seat)``, told to ``seat`` ("you" for its own actions)."""
     names = names or Names(lang=lang)
     t = event.get("type")
     who = event.get("seat")
+    table: CardTable = game.table
 
-    def does(verb: str, third: str | None = None) -> str:
-        return _does(names, who, seat, verb, third)
+    def does(key: str, **fields: Any) -> str:
+        return _say(lang, key, names, who, seat, **fields)
+
+    def card(name: Any) -> str:
+        return _card(table, name, lang)
 
     if t == "cars":
         a, b = event["cars"]
-        return (
-            f"{_does(names, 0, seat, 'drive')} the {a}; {_does(names, 1, seat, 'drive', cap=False)} the {b}"
-        )
+        first = _say(lang, "n_cars_1", names, 0, seat, car=card(a))
+        return tr(lang, "n_cars", first=first, second=_say(lang, "n_cars_2", names, 1, seat, car=card(b)))
     if t == "coins":
-        lead = _does(names, event["leader"], seat, "lead", cap=False)
-        return f"Coins: the first battle runs {event['direction']}; {lead}"
+        lead = _say(lang, "n_lead", names, event["leader"], seat)
+        return tr(lang, "n_coins", direction=_direction(lang, event["direction"]), lead=lead)
     if t == "disaster":
         if event["card"] is None:
-            return "No disaster this race"
+            return tr(lang, "n_no_disaster")
         shown = sum(len(r) for r in event.get("revealed") or [])
-        after = f" after {_plural(shown, 'other card')}" if shown else ""
-        owner = _whose(names, event["owner"], seat)
-        return f"Disaster: {event['card']} from {owner} deck{after}, in force all race"
+        after = tr(lang, "n_after", cards=plural(lang, "other_card", shown)) if shown else ""
+        return _say(lang, "n_disaster", names, event["owner"], seat, card=card(event["card"]), after=after)
     if t == "drew":
-        return f"{does('draw')} {_plural(event['count'], 'card')}"
+        return does("n_drew", cards=plural(lang, "card", event["count"]))
     if t == "drew_cards":
-        return f"Your new cards: {_list(event['cards'])}"
+        return tr(lang, "n_drew_cards", cards=_list(lang, _cards(table, event["cards"], lang)))
     if t == "put_back":
-        return f"You put back {_list(event['cards'])}"
+        return tr(lang, "n_put_back", cards=_list(lang, _cards(table, event["cards"], lang)))
     if t == "redraw":
         if not event["count"]:
-            return f"{does('keep')} {_whose(names, who, seat)} hand"
-        return f"{does('shuffle', 'shuffles')} {_plural(event['count'], 'card')} back in to redraw"
+            return does("n_keep")
+        return does("n_redraw", cards=plural(lang, "card", event["count"]))
     if t == "road":
-        return f"{does('lay')} {event['card']} as tile {event['tile']}"
+        return does("n_road", card=card(event["card"]), tile=event["tile"])
     if t == "pass":
-        return f"{does('pass', 'passes')}"
+        return does("n_pass")
     if t == "tune":
-        where = f" on tile {event['tile']}" if event.get("tile") else ""
-        return f"{does('play')} {event['card']}{where}"
+        if event.get("tile"):
+            return does("n_tune_tile", card=card(event["card"]), tile=event["tile"])
+        return does("n_tune", card=card(event["card"]))
     if t == "ability":
-        return f"{does('switch', 'switches')} on {event['ability']}"
+        return does("n_ability", ability=_ability(table, event, lang))
     if t == "course":
-        return f"The course is built: {_plural(len(event['tiles']), 'tile')}"
+        return tr(lang, "n_course", tiles=plural(lang, "tile", len(event["tiles"])))
     if t == "nullify":
         if who is None:
-            return f"The disaster wipes out tile {event['tile']}"
-        return f"{does('pick')} tile {event['tile']}: the disaster wipes it out"
+            return tr(lang, "n_wipe", tile=event["tile"])
+        return does("n_nullify", tile=event["tile"])
     if t == "run":
         last = event["tiles"][-1]["totals"] if event["tiles"] else [0, 0]
-        back = " (the return run)" if event.get("leg") else ""
-        tiles = _plural(len(event["tiles"]), "tile")
-        return f"Run {event['direction']}{back}: {_scores(names, last, seat)} after {tiles}"
+        return tr(
+            lang,
+            "n_run_back" if event.get("leg") else "n_run",
+            direction=_direction(lang, event["direction"]),
+            scores=_scores(names, last, seat, lang),
+            tiles=plural(lang, "tile", len(event["tiles"])),
+        )
     if t == "battle":
-        w = "a tie" if event["winner"] is None else _does(names, event["winner"], seat, "win", cap=False)
-        return f"Battle {event['battle']}, {event['direction']}: {_scores(names, event['scores'], seat)}; {w}"
+        w = tr(lang, "tie") if event["winner"] is None else _say(lang, "n_win", names, event["winner"], seat)
+        return tr(
+            lang,
+            "n_battle",
+            battle=event["battle"],
+            direction=_direction(lang, event["direction"]),
+            scores=_scores(names, event["scores"], seat, lang),
+            result=w,
+        )
     if t == "battle_start":
-        lead = _does(names, event["leader"], seat, "lead", cap=False)
-        return f"Battle {event['battle']}: {event['direction']}, {lead}"
+        lead = _say(lang, "n_lead", names, event["leader"], seat)
+        direction = _direction(lang, event["direction"])
+        return tr(lang, "n_battle_start", battle=event["battle"], direction=direction, lead=lead)
     if t == "race_over":
         if event["winner"] is None:
-            return "Race over: a draw"
-        why = {"lead": " by a winning lead", "overtake": " by overtaking"}.get(event.get("reason", ""), "")
-        return f"Race over: {_does(names, event['winner'], seat, 'win', cap=False)} the race{why}"
+            return tr(lang, "n_race_draw")
+        reason = event.get("reason", "")
+        why = tr(lang, f"why_{reason}") if reason in ("lead", "overtake") else ""
+        return _say(lang, "n_race", names, event["winner"], seat, why=why)
     return None
 
 
+def _ability(table: CardTable, event: dict[str, Any], lang: str) -> str:
+    """The ability an ``ability`` event names, in ``lang``: its car's (the event's name where unknown)."""
+    cid = table.find(event["car"]) if isinstance(event.get("car"), str) else None
+    ab = table.cards[cid].ability if cid is not None else None
+    return ab.label(lang) if ab is not None and ab.name == event["ability"] else str(event["ability"])
+
+
 # ------------------------------------------------------------------------------------------ card faces
-def _road_text(r: Road) -> str:
-    kind = TYPE_WORDS[r.type]
-    return f"{'★' * r.stars} {kind}, {r.down} downhill / {r.up} uphill. {r.text}".strip()
+def _road_text(r: Road, lang: str) -> str:
+    kind = tr(lang, f"type_{r.type}")
+    return tr(
+        lang, "face_road", stars="★" * r.stars, type=kind, down=r.down, up=r.up, text=r.words(lang)
+    ).strip()
 
 
-def card_faces(table: CardTable) -> list[dict[str, Any]]:
-    """Every card face (JSON-safe, fresh): cars, roads, tune-ups, disasters; stats and tags in words."""
+def card_faces(table: CardTable, lang: str = "en") -> list[dict[str, Any]]:
+    """Every card face in ``lang`` (JSON-safe, fresh): cars, roads, tune-ups, disasters. The name and the
+    text are in ``lang``; ``kind``, ``tags`` and the keys of ``stats`` are the same words in every language,
+    the keys the browser's board reads (``web/static/games/touge.js``: a road's type, a tune-up's scope,
+    a road's stars and values)."""
     out = []
     for d in table.cards:
         rec = d.rec
         face: dict[str, Any] = {
-            "name": d.name,
+            "name": rec.label(lang),
             "slug": d.slug,
             "kind": d.kind,
             "colour": None,
             "house": rec.house,
         }
         if isinstance(rec, Car):
-            face["text"] = f"{rec.ability.name}: {rec.ability.text}" + (f" — {rec.text}" if rec.text else "")
+            ab = rec.ability
+            flavour = rec.words(lang)
+            face["text"] = tr(
+                lang,
+                "face_car_flavour" if flavour else "face_car",
+                ability=ab.label(lang),
+                text=ab.words(lang),
+                flavour=flavour,
+            )
             face["stats"] = {
                 "downhill corner": rec.dh_c,
                 "downhill straight": rec.dh_s,
@@ -448,19 +546,22 @@ def card_faces(table: CardTable) -> list[dict[str, Any]]:
             }
             face["tags"] = ["car"]
         elif isinstance(rec, Road):
-            face["text"] = _road_text(rec)
+            face["text"] = _road_text(rec, lang)
             face["stats"] = {"stars": rec.stars, "downhill": rec.down, "uphill": rec.up}
-            face["tags"] = [TYPE_WORDS[rec.type], rec.pass_]
+            face["tags"] = [EN_TYPES[rec.type], rec.pass_]
         elif isinstance(rec, TuneUp):
-            face["text"] = rec.text
+            face["text"] = rec.words(lang)
             face["stats"] = {}
             face["tags"] = ["tune-up", "one tile" if d.tile_road is not None else "whole course"]
         elif isinstance(rec, Disaster):
-            face["text"] = rec.text
+            face["text"] = rec.words(lang)
             face["stats"] = {}
             face["tags"] = ["disaster"]
         out.append(face)
     return out
+
+
+EN_TYPES = {"C": "corner", "S": "straight"}  # a road's type as the faces' tags say it (the board's keys)
 
 
 # -- the options in words -----------------------------------------------------------------------------------
@@ -566,4 +667,14 @@ OPTIONS: dict[str, dict[str, OptionWords]] = {
 }
 
 
-__all__ = ["OPTIONS", "card_faces", "describe", "narrate", "prompt", "render", "road_label", "unusable"]
+__all__ = [
+    "OPTIONS",
+    "card_faces",
+    "describe",
+    "menu_group",
+    "narrate",
+    "prompt",
+    "render",
+    "road_label",
+    "unusable",
+]
