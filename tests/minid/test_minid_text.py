@@ -125,10 +125,10 @@ def test_wording_plurals_and_you():
 def test_languages_card_and_corner_names():
     """Issue 11: Mini D has English (default) and French (its source's language); a language it lacks is
     refused in one line; names follow the language, notations do not."""
-    assert GAME.languages == ("en", "fr")
+    assert GAME.languages == ("en", "fr", "ja")
     with pytest.raises(OptionError) as e:
-        GAME.check_lang("ja")
-    assert str(e.value) == "minid has no language 'ja' (it has: en, fr)"
+        GAME.check_lang("de")
+    assert str(e.value) == "minid has no language 'de' (it has: en, fr, ja)"
     s = race(positions=[19, 0], dice=[1, 12], hands=[["Pied au plancher"], STOP])
     assert [a.notation for a in s.legal_actions()] == ["play pied-au-plancher", "roll"]
     assert GAME.parse(s, "play flat-out").notation == "play pied-au-plancher"  # the English id is understood
