@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from rich.cells import cell_len, set_cell_size
-from rich.console import Group
+from rich.console import Group, OverflowMethod
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
@@ -224,8 +224,11 @@ def render(state: MiniDState, seat: int | None, lang: str = "en", names: Names |
         tr(lang, "bunta", case=bunta["case"]) + ("" if bunta["driving"] else tr(lang, "bunta_stopped"))
     )
     table = Table(expand=False, box=None, pad_edge=False, header_style="bold underline")
+    # Japanese has no spaces to wrap at: its long cells fold (a card's name and number cut by "…" would hide
+    # them); English and French wrap at their spaces
+    overflow: OverflowMethod = "fold" if lang == "ja" else "ellipsis"
     for col in ("seat", "case", "corner", "skips", "bunta", "cards", "waiting"):
-        table.add_column(tr(lang, f"col_{col}"), no_wrap=col == "seat")
+        table.add_column(tr(lang, f"col_{col}"), no_wrap=col == "seat", overflow=overflow)
     for r in v["racers"]:
         q = r["seat"]
         tag = tr(lang, "you_tag") if names.addressed(q, seat) else ""
