@@ -55,9 +55,10 @@ def test_problems_name_every_missing_key_form_and_placeholder():
 
 def test_the_kit_holds_a_games_catalog_to_english(monkeypatch):
     """The conformance kit's narration check fails a game whose catalog lacks a key in a language."""
-    fr = dict(MiniD.words.catalogs["fr"])  # type: ignore[union-attr]
+    catalogs = dict(MiniD.words.catalogs)  # type: ignore[union-attr]
+    fr = catalogs["fr"] = dict(catalogs["fr"])
     fr.pop("round")
-    monkeypatch.setattr(MiniD, "words", Words({"en": MiniD.words.catalogs["en"], "fr": fr}))  # type: ignore[union-attr]
+    monkeypatch.setattr(MiniD, "words", Words(catalogs))
     with pytest.raises(AssertionError, match="Game.words: 1 problem.*fr lacks 1 key.*round"):
         check_game(
             "minid", seeds=[0], end_seeds=[100], only=["narration"], configs=[{"options": {}, "players": 2}]

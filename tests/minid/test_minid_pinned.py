@@ -16,11 +16,13 @@ import pytest
 import kansei
 
 # "options players": seeds 0..7 played by apply, then by clone + advance (before issue 24's speed work)
+# Re-pinned when the view's section names gained Japanese (reveal() holds the view): the same races, the
+# old digests again with the sections' "ja" names dropped.
 PINNED = {
-    "{} 2": "0963da35bee7b3f386335272",
-    "{} 6": "2477ca99eccf64e5f51bc24a",
-    '{"aspiration": true, "strategies": true, "uphill": true} 3': "1ed05e51394365baea80f1df",
-    '{"aspiration": true, "strategies": true, "track": "usui"} 6': "f13089ab1381c1d0911d73dd",
+    "{} 2": "a312d1cdcca40d5e50f27d35",
+    "{} 6": "ea7922cc9ad776eecf66650e",
+    '{"aspiration": true, "strategies": true, "uphill": true} 3': "fb23e199d0f2fd99356d8433",
+    '{"aspiration": true, "strategies": true, "track": "usui"} 6': "64985edfd4deb366014865d1",
 }
 
 

@@ -329,8 +329,8 @@ def told(state: MiniDState, seat: int) -> dict[str, Any]:
     ]
     out: dict[str, Any] = {
         "view": state.view(seat),
-        "narration": [game.narrate(e, seat, lang) for e in state.events_for(seat) for lang in ("en", "fr")],
-        "render": [rendered(state, seat, lang) for lang in ("en", "fr")],
+        "narration": [game.narrate(e, seat, lang) for e in state.events_for(seat) for lang in game.languages],
+        "render": [rendered(state, seat, lang) for lang in game.languages],
         "refusals": [],
     }
     for t in texts:
@@ -341,7 +341,7 @@ def told(state: MiniDState, seat: int) -> dict[str, Any]:
             out["refusals"].append(str(e))
     if state.to_move == seat:
         out["menu"] = [(a.notation, game.describe_action(state, a, lang)) for a in state.legal_actions()
-                       for lang in ("en", "fr")]  # fmt: skip
+                       for lang in game.languages]  # fmt: skip
     if state.to_move is not None:
         out["public"] = (
             sorted(state.public_notation(a) for a in state.legal_actions()) if state.to_move != seat else []

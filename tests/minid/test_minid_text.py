@@ -15,6 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from minid_helpers import GAME, STOP, STOP2, act, race
+from rich.cells import cell_len
 from rich.console import Console
 
 import kansei
@@ -41,10 +42,11 @@ def board(state: MiniDState, seat: int | None, lang: str = "en", width: int = 80
     return console.file.getvalue()  # type: ignore[attr-defined,no-any-return]
 
 
-def test_every_event_type_is_narrated_for_every_reader_in_both_languages_and_the_board_fits_80_columns():
+def test_every_event_type_is_narrated_for_every_reader_in_every_language_and_the_board_fits_80_columns():
     """Random races in every test configuration log every event type; each is narrated in one non-empty line
-    for each seat that sees it and the spectator, in English and French, unless the game lists it as silent
-    (``turn``: a narration break); the board renders at 80 columns for each seat."""
+    for each seat that sees it and the spectator, in English, French and Japanese, unless the game lists it
+    as silent (``turn``: a narration break); the board renders at 80 columns (terminal cells: a Japanese
+    character takes two) for each seat."""
     seen: set[str] = set()
     for cfg in GAME.test_configs():
         game = kansei.load("minid", **cfg["options"])
@@ -55,23 +57,23 @@ def test_every_event_type_is_narrated_for_every_reader_in_both_languages_and_the
                 if seed == 0 and step % 9 == 4:
                     assert isinstance(state, MiniDState)
                     for seat in [*range(n), None]:
-                        for lang in ("en", "fr"):
-                            assert max(len(x) for x in board(state, seat, lang).splitlines()) <= 80
+                        for lang in GAME.languages:
+                            assert max(cell_len(x) for x in board(state, seat, lang).splitlines()) <= 80
 
             state, _ = play_random(game, seed, n, on_step=look)
             assert isinstance(state, MiniDState)
             for seat in [*range(n), None]:
                 for e in state.events_for(seat):
                     seen.add(e["type"])
-                    for lang in ("en", "fr"):
+                    for lang in GAME.languages:
                         line = game.narrate(e, seat, lang)
                         if e["type"] not in game.silent_events:
                             assert isinstance(line, str) and line and "\n" not in line, e
                             assert "{" not in line and "}" not in line, line
             for seat in [*range(n), None] if seed < 2 else ():
-                for lang in ("en", "fr"):
+                for lang in GAME.languages:
                     text = board(state, seat, lang)
-                    assert max(len(x) for x in text.splitlines()) <= 80
+                    assert max(cell_len(x) for x in text.splitlines()) <= 80
     assert seen >= EVENT_TYPES - RARE and seen <= EVENT_TYPES
 
 
@@ -125,10 +127,10 @@ def test_wording_plurals_and_you():
 def test_languages_card_and_corner_names():
     """Issue 11: Mini D has English (default) and French (its source's language); a language it lacks is
     refused in one line; names follow the language, notations do not."""
-    assert GAME.languages == ("en", "fr")
+    assert GAME.languages == ("en", "fr", "ja")
     with pytest.raises(OptionError) as e:
-        GAME.check_lang("ja")
-    assert str(e.value) == "minid has no language 'ja' (it has: en, fr)"
+        GAME.check_lang("de")
+    assert str(e.value) == "minid has no language 'de' (it has: en, fr, ja)"
     s = race(positions=[19, 0], dice=[1, 12], hands=[["Pied au plancher"], STOP])
     assert [a.notation for a in s.legal_actions()] == ["play pied-au-plancher", "roll"]
     assert GAME.parse(s, "play flat-out").notation == "play pied-au-plancher"  # the English id is understood
@@ -249,6 +251,12 @@ INTERNAL = re.compile(r"\b[a-z]+_[a-z_]+\b|MD-[A-Z]|\{|\}|-0\.3")  # snake_case 
 ENGLISH_IN_FRENCH = (" the ", "You ", " you ", " your ", " draws", " rolls", " attacks", "Round ", " keeps ",
                      " and ", "Player", " moves ")  # fmt: skip
 NAMES = ["Ann", "Bo [b]x", "Cy", "Di", "Ed", "Flo"]
+# English words of the catalog a Japanese line must not hold (DRIFT, Eurobeat, the lines' names and dice such
+# as 2d6 stay as the source has them)
+ENGLISH_IN_JAPANESE = re.compile(
+    r"(?<![A-Za-z])(the|[Yy]ou|[Yy]our|draws?|rolls?|attacks?|[Rr]ound|keeps?|moves?|and|Player|cases?|"
+    r"cards?|corner|battle|skip|turn|play|discard|pass)(?![A-Za-z])"
+)
 
 
 def texts_for(state: kansei.State, seat: int | None, lang: str, names: Names) -> list[str]:
@@ -267,8 +275,8 @@ def texts_for(state: kansei.State, seat: int | None, lang: str, names: Names) ->
 def test_every_text_names_the_players_and_says_no_seat_number_rule_id_or_internal_name(options, players):
     """Narration, prompts, menus and reasons name the players (``names(seat)``, "Player 2" counted from 1
     where none was given, "you" for the reader's own racer); none says "seat 0", a rule id, an internal
-    name or an unfilled format; every line is one non-empty line in English and French, and French lines
-    hold no English words."""
+    name or an unfilled format; every line is one non-empty line in English, French and Japanese, and French
+    and Japanese lines hold no English words."""
     game = kansei.load("minid", **options)
     for seed in range(3):
         given = Names(NAMES[:players]) if seed % 2 else Names()
@@ -277,13 +285,16 @@ def test_every_text_names_the_players_and_says_no_seat_number_rule_id_or_interna
             if step % 3:
                 return
             for seat in [*range(players), None]:
-                for lang in ("en", "fr"):
+                for lang in GAME.languages:
                     for line in texts_for(state, seat, lang, Names.of(given, lang)):
                         assert line and "\n" not in line, (seat, lang, line)
                         assert not SEAT_WORDS.search(line) or not given.given(0), line
                         assert not INTERNAL.search(line), line
                         if lang == "fr":
                             assert not any(w in line for w in ENGLISH_IN_FRENCH), line
+                        if lang == "ja":
+                            assert not ENGLISH_IN_JAPANESE.search(line), line
+                            assert "プレイヤー" not in line or not given.given(0), line
 
         state, _ = play_random(game, seed, players, on_step=check)
         over = [
@@ -309,8 +320,8 @@ def board_with(state: MiniDState, seat: int | None, names: object, lang: str = "
 
 
 def test_both_languages_have_every_line():
-    assert set(CATALOGS) == set(GAME.languages)
-    assert WORDS.problems() == []  # every key, form and placeholder of English in French
+    assert set(CATALOGS) == set(GAME.languages) == set(WORDS.languages)
+    assert WORDS.problems() == []  # every key, form and placeholder of English in French and Japanese
 
 
 def test_prompts_state_the_decision_really_faced():

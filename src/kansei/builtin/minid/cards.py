@@ -1,8 +1,10 @@
-"""Mini D content: tracks (MD-B1, MD-O3) and Event cards (MD-E1), validated at load, in two languages.
+"""Mini D content: tracks (MD-B1, MD-O3) and Event cards (MD-E1), validated at load, in three languages.
 
-The source is French, so a name or text is written in French (``name``, ``text``) with the English beside
-it (``en``, ``text_en``); a card's id (its slug, used in action notations and events) comes from its French
-name and never changes with the display language.
+The source is French, so a name or text is written in French (``name``, ``text``) with the English and the
+Japanese beside it (``en``, ``text_en``, ``ja``, ``text_ja``); a card's id (its slug, used in action
+notations and events) comes from its French name and never changes with the display language. A record is
+in French alone (its French words read in every language) or translated into every language the game has:
+one translation missing is one problem line naming the fields.
 
 A track is a ``[[track]]`` table with its length, its Event cases and its sections, each a straight or a
 corner with a d20 difficulty, covering cases ``1..length`` without a gap or an overlap; the finish line is
@@ -22,7 +24,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Literal, TypeVar
 
-from pydantic import Field, ValidationError
+from pydantic import Field, ValidationError, model_validator
 
 from kansei.core.content import Record, check_unique, format_validation, load_records, read_toml, slug
 from kansei.core.effects import Compiled
@@ -35,7 +37,8 @@ from .terms import BOLT, KEPT
 CONTENT = Path(__file__).parent / "content"
 TRACKS_FILE = "tracks.toml"
 EVENTS_FILE = "events.toml"
-LANGUAGES = ("en", "fr")
+LANGUAGES = ("en", "fr", "ja")  # English first (the default); French is the source's language
+TRANSLATIONS = {"en": "English", "ja": "Japanese"}  # the languages beside a record's French
 MAX_FILE_BYTES = 1 << 20
 M = TypeVar("M", bound=Record)  # a content or track file larger than 1 MB is refused unread
 
@@ -61,6 +64,22 @@ def readable_file(path: Path, display: str | None = None) -> list[str]:
     return []
 
 
+def untranslated(what: str, fields: list[tuple[str, str, str]]) -> str | None:
+    """Why a record's translations are incomplete (None: they are not): ``fields`` are ``(language, field,
+    value)`` for every word it must give in each language beside its French. None given is French alone;
+    some given, every one must be."""
+    if not any(value for _, _, value in fields):
+        return None
+    gaps = [(lang, name) for lang, name, value in fields if not value]
+    if not gaps:
+        return None
+    langs = " or ".join(TRANSLATIONS[lang] for lang in TRANSLATIONS if any(g[0] == lang for g in gaps))
+    return (
+        f"translated, but no {langs} ({', '.join(name for _, name in gaps)}): a {what} is in French alone "
+        f"or in every language of the game ({', '.join(LANGUAGES)})"
+    )
+
+
 # -- tracks -----------------------------------------------------------------------------------------
 
 
@@ -73,18 +92,35 @@ class Section(Record):
     difficulty: int | None = None  # MD-C1: the d20 target printed beside a corner
     name: str = ""  # French
     en: str = ""  # English (defaults to the French name)
+    ja: str = ""  # Japanese (defaults to the English name)
 
 
 class TrackRecord(Record):
-    """MD-B1: a pass as data. ``events`` are case numbers (downhill numbering)."""
+    """MD-B1: a pass as data. ``events`` are case numbers (downhill numbering). Its name is its identity
+    (and its English and French name); ``ja`` is its name in Japanese."""
 
     name: str
+    ja: str = ""
     text: str = ""  # French
     text_en: str = ""
+    text_ja: str = ""
     length: int = Field(ge=2, le=400)
     events: list[int] = Field(default_factory=list, max_length=400)
     sections: list[Section] = Field(min_length=1, max_length=400)
     house: bool = True
+
+    @model_validator(mode="after")
+    def _every_language(self) -> TrackRecord:
+        fields = [("ja", "ja", self.ja)]
+        if self.text:
+            fields += [("en", "text_en", self.text_en), ("ja", "text_ja", self.text_ja)]
+        for i, s in enumerate(self.sections, 1):
+            if s.name:
+                fields += [("en", f"section {i} en", s.en), ("ja", f"section {i} ja", s.ja)]
+        problem = untranslated("track", fields)
+        if problem:
+            raise ValueError(problem)
+        return self
 
 
 def track_problems(t: TrackRecord, prefix: str) -> list[str]:
@@ -139,10 +175,27 @@ class EventCard(Record):
     en: str = Field("", max_length=80)
     text: str = Field(min_length=1, max_length=400)  # French
     text_en: str = Field("", max_length=400)
+    ja: str = Field("", max_length=80)
+    text_ja: str = Field("", max_length=400)
     bolt: bool  # ⚡: played at once
     effect: dict[str, Any]
     count: int = Field(default=1, ge=1, le=12)
     house: bool = True
+
+    @model_validator(mode="after")
+    def _every_language(self) -> EventCard:
+        problem = untranslated(
+            "card",
+            [
+                ("en", "en", self.en),
+                ("en", "text_en", self.text_en),
+                ("ja", "ja", self.ja),
+                ("ja", "text_ja", self.text_ja),
+            ],
+        )
+        if problem:
+            raise ValueError(problem)
+        return self
 
 
 # -- loading ----------------------------------------------------------------------------------------------
@@ -276,6 +329,7 @@ def file_problems(path: Path) -> list[str]:
 __all__ = [
     "CONTENT",
     "LANGUAGES",
+    "TRANSLATIONS",
     "Content",
     "EventCard",
     "Section",
@@ -286,4 +340,5 @@ __all__ = [
     "load_tracks",
     "readable_file",
     "track_record",
+    "untranslated",
 ]

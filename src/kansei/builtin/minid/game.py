@@ -97,7 +97,7 @@ class MiniD(Game):
     Setup = MiniDSetup
     min_players = 2
     max_players = 6
-    languages = LANGUAGES  # English first (the default); French is the source's language
+    languages = LANGUAGES  # English first (the default), French (the source's language), Japanese
     words = WORDS
     standing_unit = "cases"
     # a racer's turn opens with a narration break; the lines after it name the racer
@@ -205,7 +205,8 @@ class MiniD(Game):
         return tuple(self.table.track_ids()) if option == "track" else ()
 
     def option_words(self, lang: str = "en") -> dict[str, OptionWords]:
-        """The base's words, with the content's tracks by their names as the track's values ("Akina")."""
+        """The base's words, with the content's tracks by their names as the track's values ("Akina", in
+        every language: the lobby's label is the track's identity)."""
         words = super().option_words(lang)
         track = words.get("track", OptionWords("", ""))
         words["track"] = dataclasses.replace(track, values={**self.table.track_names(), **track.values})
@@ -243,7 +244,7 @@ class MiniD(Game):
             return super().parse(state, f"{words[0]} {slug}")
 
     def cards(self, lang: str = "en") -> list[dict[str, Any]]:
-        """Every Event card face in ``lang`` (en, fr)."""
+        """Every Event card face in ``lang`` (en, fr, ja)."""
         from .text import card_face
 
         return [card_face(c, lang) for c in self.table.cards]

@@ -69,8 +69,10 @@ class CardDef:
         self.id = cid
         self.rec = rec
         self.slug = ascii_slug(rec.name)
-        self.name = {"fr": rec.name, "en": rec.en or rec.name}
+        # a card in French alone reads in French in every language (cards.untranslated)
+        self.name = {"fr": rec.name, "en": rec.en or rec.name, "ja": rec.ja or rec.en or rec.name}
         self.text = {"fr": rec.text, "en": rec.text_en or rec.text}
+        self.text["ja"] = rec.text_ja or self.text["en"]
         self.bolt = rec.bolt
         self.effect = effect
         self.window = None if rec.bolt else effect.impl.window
@@ -90,6 +92,7 @@ class Track:
 
     __slots__ = (
         "name",
+        "names",
         "track_id",
         "text",
         "uphill",
@@ -106,7 +109,8 @@ class Track:
         "events",
     )
 
-    name: str
+    name: str  # its identity, and its name in English and French
+    names: dict[str, str]  # per language
     track_id: str
     text: dict[str, str]
     uphill: bool
@@ -124,8 +128,10 @@ class Track:
 
     def __init__(self, rec: TrackRecord, uphill: bool):
         self.name = rec.name
+        self.names = {"en": rec.name, "fr": rec.name, "ja": rec.ja or rec.name}
         self.track_id = ascii_slug(rec.name)
         self.text = {"fr": rec.text, "en": rec.text_en or rec.text}
+        self.text["ja"] = rec.text_ja or self.text["en"]
         self.uphill = uphill
         length = self.length = rec.length
         secs = list(rec.sections)
@@ -139,14 +145,16 @@ class Track:
         self.events = events
         self.difficulty = [d if k == "corner" else 0 for k, _, _, d in self.sections]
         self.section_end = [e for _, _, e, _ in self.sections]
-        self.section_names = {"en": [], "fr": []}
+        self.section_names = {"en": [], "fr": [], "ja": []}
         for i, s in enumerate(secs, 1):
             fallback = {
                 "en": f"corner {i}" if s.kind == "corner" else f"straight {i}",
                 "fr": f"virage {i}" if s.kind == "corner" else f"ligne droite {i}",
+                "ja": f"コーナー{i}" if s.kind == "corner" else f"ストレート{i}",
             }
             self.section_names["fr"].append(s.name or fallback["fr"])
             self.section_names["en"].append(s.en or s.name or fallback["en"])
+            self.section_names["ja"].append(s.ja or s.en or s.name or fallback["ja"])
         self.section_at = [-1] * (length + 2)
         self.straight_end = [-1] * (length + 2)
         self.is_event = [False] * (length + 2)
@@ -200,12 +208,14 @@ class Table:
         for c in self.cards:
             for key in (c.name["fr"].lower(), c.name["en"].lower(), c.slug, ascii_slug(c.name["en"])):
                 self.by_name.setdefault(key, c.id)
+        for c in self.cards:  # after every English and French name: a Japanese one never shadows them
+            self.by_name.setdefault(c.name["ja"].lower(), c.id)
         self.by_slug = {c.slug: c.id for c in self.cards}
         self.english_slugs = {ascii_slug(c.name["en"]): c.slug for c in self.cards}
         self._tracks: dict[tuple[str, bool], Track] = {}
 
     def find_card(self, name: object) -> int | None:
-        """A card by its name in either language or its id (slug); None if there is none."""
+        """A card by its name in any language or its id (slug); None if there is none."""
         text = str(name)[:100]
         cid = self.by_name.get(text.lower())
         return cid if cid is not None else self.by_name.get(ascii_slug(text))

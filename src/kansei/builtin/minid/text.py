@@ -1,13 +1,14 @@
-"""Terminal text of Mini D (rich), in English or French: the track as a strip with every car, Bunta and the
-Event cases; menu lines with the odds; one narrated line per event ("DRIFT 14 vs 11: drift mastered").
-Everything here reads the seat's view, its own events and the content — never hidden state.
+"""Terminal text of Mini D (rich), in English, French or Japanese: the track as a strip with every car,
+Bunta and the Event cases; menu lines with the odds; one narrated line per event ("DRIFT 14 vs 11: drift
+mastered"). Everything here reads the seat's view, its own events and the content — never hidden state.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from rich.console import Group
+from rich.cells import cell_len, set_cell_size
+from rich.console import Group, OverflowMethod
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
@@ -16,6 +17,7 @@ from kansei.core.names import Names
 from kansei.core.options import shorten
 from kansei.core.protocol import Action, OptionWords
 
+from .cards import LANGUAGES
 from .lang import catalog, ordinal, plural, say, tr
 from .race import Race
 from .state import MiniDState
@@ -42,12 +44,25 @@ from .views import DECK_REF, DISCARD_REF, hand_ref
 if TYPE_CHECKING:  # pragma: no cover
     from .game import MiniD
 
-BOARD_NAME = 12  # characters of a player's name in the board's table
+BOARD_NAME = 12  # terminal cells of a player's name in the board's table (a wide character takes two)
 SEAT_STYLES = ("bold cyan", "bold magenta", "bold green", "bold yellow", "bold blue", "bold red")
 
 
 def _lang(lang: str) -> str:
-    return lang if lang in ("en", "fr") else "en"
+    return lang if lang in LANGUAGES else "en"
+
+
+def fit(text: str, cells: int) -> str:
+    """``text`` cut to ``cells`` terminal cells with an ellipsis: ``shorten`` for text of narrow characters,
+    measured in cells where a wide one (漢字, かな) takes two."""
+    if cell_len(text) <= len(text):
+        return shorten(text, cells)
+    return text if cell_len(text) <= cells else set_cell_size(text, cells - 1).rstrip() + "…"
+
+
+def _join(lang: str, items: list[str]) -> str:
+    """Items of a list in one line: "a, b" ("a、b" in Japanese)."""
+    return tr(lang, "list_sep").join(items)
 
 
 def _corner_style(d: int) -> str:
@@ -66,7 +81,7 @@ def card_key(c: CardDef, lang: str) -> str:
     if c.bolt or key not in catalog(lang):
         return c.name[lang]
     params = {f: getattr(c.effect.p, f) for f in c.effect.p._fields} if c.effect.p else {}
-    return f"{c.name[lang]} ({tr(lang, key, **params)})"
+    return tr(lang, "card_key", name=c.name[lang], key=tr(lang, key, **params))
 
 
 def _card_text(c: CardDef, lang: str) -> str:
@@ -81,15 +96,16 @@ def who(q: int | None, seat: int | None, lang: str, names: Names) -> str:
 
 
 def _names(qs: list[int], seat: int | None, lang: str, names: Names) -> str:
-    return ", ".join(who(q, seat, lang, names) for q in qs)
+    return _join(lang, [who(q, seat, lang, names) for q in qs])
 
 
 def _placings(placings: list[int], seat: int | None, lang: str, names: Names) -> str:
-    return ", ".join(f"{ordinal(lang, i + 1)} {who(q, seat, lang, names)}" for i, q in enumerate(placings))
+    places = [f"{ordinal(lang, i + 1)} {who(q, seat, lang, names)}" for i, q in enumerate(placings)]
+    return _join(lang, places)
 
 
 def _card_list(game: MiniD | Race, slugs: list[Any], lang: str) -> str:
-    return ", ".join(card_name(game, c, lang) for c in slugs)
+    return _join(lang, [card_name(game, c, lang) for c in slugs])
 
 
 def car(q: int) -> str:
@@ -192,10 +208,10 @@ def render(state: MiniDState, seat: int | None, lang: str = "en", names: Names |
     opts = v["options"]
     flags = [tr(lang, k) for k in ("aspiration", "strategies") if opts.get(k)]
     head = Text.assemble(
-        (tr(lang, "title", track=track.name, direction=tr(lang, v["direction"])), "bold"),
+        (tr(lang, "title", track=track.names[lang], direction=tr(lang, v["direction"])), "bold"),
         "   " + tr(lang, "round_head", round=v["round"]) + "   ",
         (tr(lang, "eurobeat") + "  " if opts.get("eurobeat") else ""),
-        (tr(lang, "options", flags=", ".join(flags)) if flags else "", "italic"),
+        (tr(lang, "options", flags=_join(lang, flags)) if flags else "", "italic"),
     )
     corners = Text(tr(lang, "corners"), style="dim")
     for i, (kind, b, e, d) in enumerate(track.sections):
@@ -208,25 +224,28 @@ def render(state: MiniDState, seat: int | None, lang: str = "en", names: Names |
         tr(lang, "bunta", case=bunta["case"]) + ("" if bunta["driving"] else tr(lang, "bunta_stopped"))
     )
     table = Table(expand=False, box=None, pad_edge=False, header_style="bold underline")
+    # Japanese has no spaces to wrap at: its long cells fold (a card's name and number cut by "…" would hide
+    # them); English and French wrap at their spaces
+    overflow: OverflowMethod = "fold" if lang == "ja" else "ellipsis"
     for col in ("seat", "case", "corner", "skips", "bunta", "cards", "waiting"):
-        table.add_column(tr(lang, f"col_{col}"), no_wrap=col == "seat")
+        table.add_column(tr(lang, f"col_{col}"), no_wrap=col == "seat", overflow=overflow)
     for r in v["racers"]:
         q = r["seat"]
         tag = tr(lang, "you_tag") if names.addressed(q, seat) else ""
-        label = f"{car(q)} {shorten(names(q), BOARD_NAME)}" if names.given(q) else names(q)  # "Player 2"
+        label = f"{car(q)} {fit(names(q), BOARD_NAME)}" if names.given(q) else names(q)  # "Player 2"
         name = Text(label + tag, style=SEAT_STYLES[q % 6])
         if r["aura"]:
             name.append(tr(lang, "aura_tag"), style="bold yellow")
         corner = ""
         if r["corner"]:
             where = track.section_names[lang][r["corner"]["section"]]
-            corner = f"{where}: {tr(lang, 'st_' + r['corner']['state'])}"
+            corner = tr(lang, "corner_state", corner=where, state=tr(lang, "st_" + r["corner"]["state"]))
         elif v["phase"] == "sprint" and r["sprint"] is not None:  # where its sprint landed (MD-S2)
             corner = tr(lang, "landed", landing=r["sprint"])
         if "hand" in r:
             table_ = state.race.table
             held = [table_.cards[table_.by_slug[c["card"]]] for c in r["hand"]]
-            cards = ", ".join(card_key(c, lang) for c in held) or "—"
+            cards = _join(lang, [card_key(c, lang) for c in held]) or "—"
         else:
             cards = plural(lang, "hidden", r["hand_count"]) if r["hand_count"] else "—"
         case = str(r["case"]) if r["status"] == "racing" else tr(lang, f"case_{r['status']}")
@@ -376,7 +395,7 @@ def narrate(
         return tr(
             lang,
             "race",
-            track=track.name,
+            track=track.names[lang],
             direction=tr(lang, e["direction"]),
             length=plural(lang, "case", e["length"]),
             players=e["players"],
@@ -476,7 +495,7 @@ def narrate(
     if t == "duel":
         d, r = e["defence"]
         out = tr(lang, "tie_duel" if e["outcome"] == "tie" else e["outcome"])
-        shift = f" ({plural(lang, 'case', e['shift'])})" if e.get("shift") else ""
+        shift = tr(lang, "shift", cases=plural(lang, "case", e["shift"])) if e.get("shift") else ""
         return tr(
             lang,
             "duel",
