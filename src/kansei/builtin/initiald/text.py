@@ -40,6 +40,8 @@ _ICON = {"straight": "━", "curve": "↪", "obstacle": "▲"}
 _STATS = ("power", "traction", "style")
 _BOARD_NAME = 10  # cells of a name on the board
 _CAR_NAME = 8  # ... on a car's line (the longest car's line then fills 78 columns)
+# a Japanese name takes two cells a character ("プレイヤー2": 11); its car line has the room for one
+_NAME_CELLS = {"ja": (11, 11)}
 
 
 # ------------------------------------------------------------------------------------------ widths
@@ -67,6 +69,10 @@ def _pad(text: str, width: int) -> str:
     return text + " " * max(0, width - cell_len(text))
 
 
+def _board_name(lang: str) -> int:
+    return _NAME_CELLS.get(lang, (_BOARD_NAME, _CAR_NAME))[0]
+
+
 def _fit(text: str, width: int = 78) -> str:
     """One line of at most ``width`` cells."""
     return _short(text, width)
@@ -78,6 +84,11 @@ def _who(names: Names, p: int | None, viewer: int | None, lang: str) -> str:
     if p is None:
         return tr(lang, "nobody")
     return tr(lang, "you") if names.addressed(p, viewer) else names(p)
+
+
+def _name(names: Names, p: int) -> str:
+    """A seat's whole name, within the 24 cells a name has (a wide name takes two cells a character)."""
+    return _short(names(p), 24)
 
 
 def _stat(lang: str, s: int | str) -> str:
@@ -179,7 +190,7 @@ def _header(
         else tr(lang, "b_title_plain", track=name, challenger=challenger)
     )
     head = Text.assemble((tr(lang, "title"), "bold"), _fit(title, 68))
-    winners = [_short(_who(names, w, seat, lang), _BOARD_NAME) for w in v["results"]]
+    winners = [_short(_who(names, w, seat, lang), _board_name(lang)) for w in v["results"]]
     # "won by" while the line fits 78 columns, else the winners' names alone
     for won_by in (True, False):
         stages = Text(tr(lang, "b_stages"))
@@ -200,8 +211,9 @@ def _header(
 
 
 def _car_line(p: Mapping[str, Any], seat: int | None, lang: str, names: Names, t: Table) -> Text:
-    who = _short(tr(lang, "You") if names.addressed(p["seat"], seat) else names(p["seat"]), _CAR_NAME)
-    line = Text(f"{_pad(who, _CAR_NAME)} ", style="bold" if p["seat"] == seat else "")
+    width = _NAME_CELLS.get(lang, (_BOARD_NAME, _CAR_NAME))[1]
+    who = _short(tr(lang, "You") if names.addressed(p["seat"], seat) else names(p["seat"]), width)
+    line = Text(f"{_pad(who, width)} ", style="bold" if p["seat"] == seat else "")
     lead = tr(lang, "b_lead")
     line.append(lead if p["lead"] else " " * cell_len(lead), style="magenta")
     line.append(f"{card_name(t, p['car'], lang)}  ")
@@ -241,7 +253,7 @@ def render(state: InitialDState, seat: int | None, lang: str, names: Names) -> G
     cards = t.cards
 
     def who(p: int) -> str:  # a name on the board, cut short to keep lines within 80 columns
-        return _short(_who(names, p, seat, lang), _BOARD_NAME)
+        return _short(_who(names, p, seat, lang), _board_name(lang))
 
     def name(card: str) -> str:
         return card_name(t, card, lang)
@@ -271,19 +283,21 @@ def render(state: InitialDState, seat: int | None, lang: str, names: Names) -> G
         parts += [Text(_fit(line), style="cyan") for line in (stage, lasting) if line]
     if v["over"]:
         why = tr(lang, "why_ID-W1" if v["reason"] == "ID-W1" else "why_final")
-        won = say(lang, "b_over", names.addressed(v["winner"], seat), Who=names(v["winner"]), why=why)
+        won = say(lang, "b_over", names.addressed(v["winner"], seat), Who=_name(names, v["winner"]), why=why)
         parts.append(Text(won, style="bold green"))
         return Group(*parts)
     last = v["last"]
     if state.phase in (PLAY, PAY) and last:
         kind = _type(lang, last["type"])
-        parts.append(
-            Text(
-                tr(lang, "b_to_beat", card=name(last["card"]), who=who(last["seat"]), type=kind,
-                   strength=last["strength"]),
-                style="bold",
-            )
-        )  # fmt: skip
+        beat = tr(
+            lang,
+            "b_to_beat",
+            card=name(last["card"]),
+            who=who(last["seat"]),
+            type=kind,
+            strength=last["strength"],
+        )
+        parts.append(Text(beat, style="bold"))
     elif state.phase == PLAY and v["lead_passed"]:
         parts.append(Text(tr(lang, "b_lead_passed")))
     if v["pending"]:
@@ -292,7 +306,7 @@ def render(state: InitialDState, seat: int | None, lang: str, names: Names) -> G
         you = names.addressed(pd["seat"], seat)
         parts.append(
             Text(
-                say(lang, "b_paying", you, Who=names(pd["seat"]), card=name(pd["card"]), left=left),
+                say(lang, "b_paying", you, Who=_name(names, pd["seat"]), card=name(pd["card"]), left=left),
                 style="yellow",
             )
         )
@@ -304,7 +318,10 @@ def render(state: InitialDState, seat: int | None, lang: str, names: Names) -> G
             )
         you = names.addressed(seat, seat)
         parts.append(
-            Text(say(lang, "b_hand", you, Who=names(seat), n=len(state.hands[seat]), note=note), style="bold")
+            Text(
+                say(lang, "b_hand", you, Who=_name(names, seat), n=len(state.hands[seat]), note=note),
+                style="bold",
+            )
         )
         parts.append(_hand(state, seat, lang))
     todo = {PLAY: "todo_play", PAY: "todo_pay", KEEP: "todo_keep"}
