@@ -349,7 +349,7 @@ FR: dict[str, Entry] = {
     "b_to_beat": "À battre : {card} ({who}), {type} {strength} — contre ≥ {strength} requis",
     "b_lead_passed": "La voiture de tête a passé : une manœuvre de la voiture qui suit gagne l'étape.",
     "b_paying": ("Vous payez {card} : {left}", "{Who} paie {card} : {left}"),
-    "b_hand": ("Votre main ({n}) — {note} :", "Main de {Who} ({n}) — {note} :"),
+    "b_hand": ("Votre main ({n}) — {note} :", "Main ({Who}, {n}) — {note} :"),
     "note_play": "type+force ici, coût actuel",
     "note_other": "type+force",
     "note_next": "{note} (étape suivante : {type})",
@@ -388,17 +388,17 @@ FR: dict[str, Entry] = {
     "p_pay_order": " (de gauche à droite dans votre main)",
     "p_keep": "vous avez gagné l'étape {stage} : défaussez les cartes dont vous ne voulez pas pour l'étape "
     "{next} ({type}), puis gardez le reste",
-    "p_answer": "répondez à {card} de {other} ({type} {strength} ici) par une manœuvre, ou passez : {other} "
-    "gagne alors l'étape {stage}",
+    "p_answer": "{other} a joué {card} ({type} {strength} ici) : répondez par une manœuvre, ou passez : "
+    "{other} gagne alors l'étape {stage}",
     "p_passed": "{other} a passé : jouez une manœuvre pour gagner l'étape {stage}, ou passez : {other} la "
     "gagne alors",
     "p_lead": "menez l'étape {stage} ({type}) : jouez une manœuvre, ou passez : {other} pourra alors en "
     "jouer une pour la gagner",
-    "u_drivetrain": "{card} est réservée aux {drivetrains} et cette voiture est {drivetrain}",
-    "u_mod": "{card} demande un mod {mod} et cette voiture n'en a pas",
-    "u_only": "{card} est réservée à {who}",
-    "u_lead": "{card} est réservée à la voiture de tête, et vous êtes la voiture qui suit",
-    "u_trailing": "{card} est réservée à la voiture qui suit, et vous êtes la voiture de tête",
+    "u_drivetrain": "{card} se joue seulement en {drivetrains}, et cette voiture est {drivetrain}",
+    "u_mod": "{card} demande un mod {mod}, et cette voiture n'en a pas",
+    "u_only": "{card} se joue seulement avec {who}",
+    "u_lead": "{card} se joue seulement en voiture de tête, et vous êtes la voiture qui suit",
+    "u_trailing": "{card} se joue seulement en voiture qui suit, et vous êtes la voiture de tête",
     "u_needs": "{card} demande {discards} ({why}) et vous n'avez que {others}",
     "u_order": "les défausses vont de gauche à droite dans votre main, et cette carte est avant la dernière",
     "u_order_pay": "les défausses vont de gauche à droite dans votre main, et trop peu de cartes suivent "
@@ -417,18 +417,19 @@ FR: dict[str, Entry] = {
     "r_unknown": "{shown} : carte « {name} » : aucune carte d'Initial D de ce nom{hint}",
     "r_hint": " — vouliez-vous dire « {card} » ?",
     "r_not_maneuver": "{shown} : {card} est une carte {kind}, pas une manœuvre",
-    "r_pay_first": "{shown} : {card} n'est pas encore payée ({left})",
+    "r_pay_first": "{shown} : le paiement de {card} n'est pas fini ({left})",
     "r_stage_over": "{shown} : l'étape est finie ; son gagnant choisit les cartes à défausser, puis 'keep' "
     "pour le reste",
     "r_nothing_to_pay": "{shown} : il n'y a rien à payer ; le joueur au trait joue une manœuvre ou passe",
     "r_keep_winner": "{shown} : seul le gagnant d'une étape garde des cartes, à la fin de celle-ci",
     "r_why": "{shown} : {why}",
-    "r_lead": "{card} est réservée à la voiture de tête, et le joueur au trait est la voiture qui suit",
-    "r_trailing": "{card} est réservée à la voiture qui suit, et le joueur au trait est la voiture de tête",
+    "r_lead": "{card} se joue seulement en voiture de tête, et le joueur au trait est la voiture qui suit",
+    "r_trailing": "{card} se joue seulement en voiture qui suit, et le joueur au trait est la voiture de "
+    "tête",
     "r_needs": "{shown} : {card} demande {discards} ({why}) mais le joueur au trait n'a que {others}",
     "r_exactly": "{shown} : {card} coûte exactement {discards} maintenant ({why}) : '{notation}'",
     "r_not_legal": "{shown} n'est pas une action permise maintenant",
-    "r_not_held": "{shown} : vous n'avez pas de {card}",
+    "r_not_held": "{shown} : vous n'avez pas {card} en main",
     "r_order_pay": "{shown} : les défausses vont de gauche à droite dans votre main, et assez de cartes "
     "doivent suivre pour finir de payer encore {n} pour {card}",
     "r_order": "{shown} : les défausses vont de gauche à droite dans votre main, et cette carte est avant "
@@ -448,8 +449,8 @@ FR: dict[str, Entry] = {
     "n_as_lead": " en voiture de tête",
     "n_from_behind": " en partant derrière",
     "n_draw": ("Vous piochez {cards}", "{Who} pioche {cards}"),
-    "n_drew_1": ("Votre nouvelle carte : {cards}", "Nouvelle carte de {Who} : {cards}"),
-    "n_drew_n": ("Vos nouvelles cartes : {cards}", "Nouvelles cartes de {Who} : {cards}"),
+    "n_drew_1": ("Votre nouvelle carte : {cards}", "{Who} reçoit une nouvelle carte : {cards}"),
+    "n_drew_n": ("Vos nouvelles cartes : {cards}", "{Who} reçoit de nouvelles cartes : {cards}"),
     "n_reshuffle": (
         "Vous mélangez votre défausse en une nouvelle pioche ({cards})",
         "{Who} mélange sa défausse en une nouvelle pioche ({cards})",
@@ -459,8 +460,8 @@ FR: dict[str, Entry] = {
     "n_discard": ("Vous défaussez {card}{how}", "{Who} défausse {card}{how}"),
     "n_forced": " au hasard",
     "n_before_next": " avant l'étape suivante",
-    "n_in_play": ("Votre {card} reste en jeu", "{card} de {Who} reste en jeu"),
-    "n_cleared": ("Votre {card} quitte le jeu", "{card} de {Who} quitte le jeu"),
+    "n_in_play": ("Votre {card} reste en jeu", "{card} ({Who}) reste en jeu"),
+    "n_cleared": ("Votre {card} quitte le jeu", "{card} ({Who}) quitte le jeu"),
     "n_pass": ("Vous passez", "{Who} passe"),
     "n_discard_hand": (
         "Vous défaussez les {cards} qui vous restent en main",
@@ -640,7 +641,7 @@ JA: dict[str, Entry] = {
     "u_order_keep": "捨て札は手札の左から右へ選ぶ。このカードは最後に捨てたカードより前にあるので残る",
     "s_req_short": "{stat} {have}/{need}：{short}不足",
     "s_req_met": "{stat} {have} ≥ {need}",
-    "s_ctr": "{type}カウンター{counter}、《{card}》の強さ{strength}に対して",
+    "s_ctr": "{type}カウンター{counter} 対 《{card}》の強さ{strength}",
     "s_ctr_short": "{text}：{short}不足",
     "s_ctr_met": "{text} ✓",
     "s_join": "；",
@@ -648,7 +649,7 @@ JA: dict[str, Entry] = {
     "r_not_action": "{shown}はイニシャルDのアクションではない（{verbs}）",
     "r_verbs": "play <マニューバー> [discard N]、discard <カード>、keep、pass",
     "r_unknown": "{shown}：「{name}」というイニシャルDのカードはない{hint}",
-    "r_hint": "（「《{card}》」のこと？）",
+    "r_hint": "（《{card}》のこと？）",
     "r_not_maneuver": "{shown}：《{card}》は{kind}カードで、マニューバーではない",
     "r_pay_first": "{shown}：まず《{card}》の支払いに{left}が必要",
     "r_stage_over": "{shown}：ステージは終了。勝者が捨てるカードを選び、残りは'keep'で残す",
