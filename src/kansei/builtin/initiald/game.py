@@ -19,6 +19,7 @@ from kansei.core.records import CardEvent, CardVerb
 
 from . import encoding, refusals, setup
 from .cards import deck_file_data, load_catalog
+from .lang import WORDS
 from .setup import InitialDSetup
 from .state import InitialDState
 from .table import PAY, Side, Table, table
@@ -61,7 +62,8 @@ class InitialD(Game):
     Setup = InitialDSetup
     min_players = 2
     max_players = 2
-    languages = ("en",)
+    languages = ("en", "fr", "ja")
+    words = WORDS
     View = InitialDView
     standing_unit = "stages"
     compiled_modules = ("rules",)  # python -m kansei.build
@@ -141,8 +143,7 @@ class InitialD(Game):
             raise
 
     def cards(self, lang: str = "en") -> list[dict[str, Any]]:
-        self.check_lang(lang)
-        return card_faces(self.table)
+        return card_faces(self.table, self.check_lang(lang))
 
     def action_space(self) -> list[str]:
         return encoding.action_space(self.table)

@@ -1,11 +1,15 @@
 """Text for the Initial D CCG: the board as one seat sees it (rich), menu lines, narration, the prompt of a
-decision, why a card cannot be used, and the card faces.
+decision, why a card cannot be used, and the card faces — in English, French and Japanese.
 
 The board fits 80×24 with the menu under it: a header with the track and its stages, one line per car
 (current Power, Traction and Style, hand, deck and discard sizes), the maneuvers of this stage, the
 bonuses in play, the maneuver to beat, and the seat's own hand two cards to a line, each with its type,
 its strength in this stage and what it costs to play right now. Everything shown comes from
 ``state.view(seat)`` and public facts (ratings, the last maneuver); a hand is shown only to its seat.
+
+Every sentence is a key of ``lang.py``'s catalogs (``WORDS``); card names are the content's, in the language
+asked (``Card.name_in``). Widths are measured in terminal cells (rich's ``cell_len``), so a Japanese line
+fits the same 80 columns as an English one.
 
 People are named by the table's :class:`~kansei.core.names.Names` ("Alice", or "Player 2"): "you" only
 where ``names.addressed(seat, viewer)``. The board is built of rich ``Text`` objects, never markup, so a
@@ -14,9 +18,10 @@ name such as ``[bold]`` is printed as written. No text carries a rule id (``Game
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
+from rich.cells import cell_len
 from rich.console import Group
 from rich.table import Table as Grid
 from rich.text import Text
@@ -25,165 +30,199 @@ from kansei.core.names import Names
 from kansei.core.protocol import Action, Game, OptionWords
 
 from .cards import MANEUVER_TYPES, STAGE_TYPES, Car, Maneuver, Mod, Race
-from .refusals import shortfall_text
+from .lang import has, plural, say, tr
+from .refusals import card_name, local_names, shortfall_text, special_problem
 from .rules import discards_needed, legal_actions, position_problem, shortfall
 from .state import InitialDState
-from .table import KEEP, LEAD, PAY, PLAY, STAT_NAMES, TRAIL, Table
+from .table import KEEP, LEAD, PAY, PLAY, TRAIL, Table
 
 _ICON = {"straight": "━", "curve": "↪", "obstacle": "▲"}
-_VERB_S = {
-    "draw": "draws",
-    "play": "plays",
-    "discard": "discards",
-    "pass": "passes",
-    "keep": "keeps",
-    "win": "wins",
-    "shuffle": "shuffles",
-    "challenge": "challenges",
-    "lead": "leads",
-}
-_BOARD_NAME = 10  # characters of a name on the board
+_STATS = ("power", "traction", "style")
+_BOARD_NAME = 10  # cells of a name on the board
 _CAR_NAME = 8  # ... on a car's line (the longest car's line then fills 78 columns)
+# a Japanese name takes two cells a character ("プレイヤー2": 11); its car line has the room for one
+_NAME_CELLS = {"ja": (11, 11)}
 
 
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
-def _who(names: Names, p: int | None, viewer: int | None) -> str:
-    """'you' or the seat's name, in the middle of a sentence."""
-    if p is None:
-        return "nobody"
-    return "you" if names.addressed(p, viewer) else names(p)
-
-
-def _who_cap(names: Names, p: int | None, viewer: int | None) -> str:
-    """'You' or the seat's name, at the start of a sentence (a name is written as given)."""
-    if p is None:
-        return "Nobody"
-    return "You" if names.addressed(p, viewer) else names(p)
-
-
-def _whose_cap(names: Names, p: int, viewer: int | None) -> str:
-    """'Your' or "Alice's", at the start of a sentence."""
-    return "Your" if names.addressed(p, viewer) else f"{names(p)}'s"
-
-
-def _says(names: Names, p: int, viewer: int | None, verb: str) -> str:
-    """'You draw' / 'Alice draws', at the start of a sentence."""
-    if names.addressed(p, viewer):
-        return f"You {verb}"
-    return f"{names(p)} {_VERB_S[verb]}"
-
-
-def _says_mid(names: Names, p: int, viewer: int | None, verb: str) -> str:
-    """'you lead' / 'Alice leads', in the middle of a sentence."""
-    if names.addressed(p, viewer):
-        return f"you {verb}"
-    return f"{names(p)} {_VERB_S[verb]}"
+# ------------------------------------------------------------------------------------------ widths
+def _cut(text: str, width: int) -> str:
+    """The longest start of ``text`` that fits ``width`` terminal cells."""
+    if cell_len(text) <= width:
+        return text
+    out: list[str] = []
+    used = 0
+    for ch in text:
+        w = cell_len(ch)
+        if used + w > width:
+            break
+        out.append(ch)
+        used += w
+    return "".join(out)
 
 
 def _short(name: str, width: int) -> str:
-    return name if len(name) <= width else name[: width - 1] + "…"
+    """``name`` within ``width`` cells, cut with '…' where it is longer."""
+    return name if cell_len(name) <= width else _cut(name, width - 1) + "…"
+
+
+def _pad(text: str, width: int) -> str:
+    return text + " " * max(0, width - cell_len(text))
+
+
+def _board_name(lang: str) -> int:
+    return _NAME_CELLS.get(lang, (_BOARD_NAME, _CAR_NAME))[0]
+
+
+def _fit(text: str, width: int = 78) -> str:
+    """One line of at most ``width`` cells."""
+    return _short(text, width)
+
+
+# ------------------------------------------------------------------------------------------ words
+def _who(names: Names, p: int | None, viewer: int | None, lang: str) -> str:
+    """'you' or the seat's name, in the middle of a sentence."""
+    if p is None:
+        return tr(lang, "nobody")
+    return tr(lang, "you") if names.addressed(p, viewer) else names(p)
+
+
+def _name(names: Names, p: int) -> str:
+    """A seat's whole name, within the 24 cells a name has (a wide name takes two cells a character)."""
+    return _short(names(p), 24)
+
+
+def _stat(lang: str, s: int | str) -> str:
+    """'Power' (a stat by index or by its content name)."""
+    return tr(lang, f"stat_{_STATS[s] if isinstance(s, int) else s}")
+
+
+def _stage(lang: str, name: str) -> str:
+    """'straight' (a stage type)."""
+    return tr(lang, f"stage_{name}") if has(lang, f"stage_{name}") else name
+
+
+def _type(lang: str, name: str) -> str:
+    """'speed' (a maneuver type)."""
+    return tr(lang, f"type_{name}") if has(lang, f"type_{name}") else name
+
+
+def _mod(lang: str, name: str) -> str:
+    """'Turbo' (a mod type)."""
+    return tr(lang, f"mod_{name}") if has(lang, f"mod_{name}") else name
+
+
+def _trait(lang: str, name: str) -> str:
+    return tr(lang, f"trait_{name}") if has(lang, f"trait_{name}") else name
+
+
+def _join(lang: str, items: Iterable[str]) -> str:
+    return tr(lang, "comma").join(items)
 
 
 # ------------------------------------------------------------------------------------------ cards
-def effect_text(state: InitialDState, cid: int) -> str:
+def effect_text(state: InitialDState, cid: int, lang: str = "en") -> str:
     """'+1 Traction' / 'opponent -1 Power': the bonuses and penalties of a maneuver in play."""
     d = state.game.table.cards[cid]
     parts = []
-    for label, delta in (("", d.delta_self), ("opponent ", d.delta_opp)):
+    for key, delta in (("fx_self", d.delta_self), ("fx_opp", d.delta_opp)):
         for s, v in enumerate(delta):
             if v:
-                parts.append(f"{label}{v:+} {STAT_NAMES[s]}")
-    return ", ".join(parts)
+                parts.append(tr(lang, key, amount=f"{v:+}", stat=_stat(lang, s)))
+    return _join(lang, parts)
 
 
-def cost_now(state: InitialDState, seat: int, cid: int, detail: bool = True) -> str:
+def cost_now(state: InitialDState, seat: int, cid: int, detail: bool = True, lang: str = "en") -> str:
     """What playing ``cid`` would cost ``seat`` right now ('free', 'discard 2'), or why it cannot be
     played ('✗ lead car only'). ``detail`` adds the shortfall ('Traction 6 of 8: 2 short')."""
     d = state.game.table.cards[cid]
     side = state.sides[seat]
     if side.special_problem(d):
-        return "✗ " + _short_problem(state, seat, cid)
+        return tr(lang, "c_no", why=_short_problem(state, seat, cid, lang))
     if position_problem(state, seat, d):
-        return f"✗ {'lead' if d.position == LEAD else 'trailing'} car only"
+        return tr(lang, "c_no", why=tr(lang, "c_lead_only" if d.position == LEAD else "c_trailing_only"))
     need = discards_needed(state, seat, cid)
     spare = len(state.hands[seat]) - 1
-    why = shortfall_text(state, seat, cid) if detail else ""
-    tail = f" ({why})" if why and why != "no requirement" else ""
+    why = shortfall_text(state, seat, cid, lang) if detail else ""
+    tail = why and why != tr(lang, "s_none")
     if need > spare:
-        return f"✗ needs {need} discards{tail}"
-    return ("free" if need == 0 else f"discard {need}") + tail
+        cost = tr(lang, "c_no", why=tr(lang, "c_needs", n=need))
+    else:
+        cost = tr(lang, "c_free") if need == 0 else tr(lang, "c_discard", n=need)
+    return tr(lang, "c_tail", cost=cost, why=why) if tail else cost
 
 
-def short_why(state: InitialDState, seat: int, cid: int) -> str:
+def short_why(state: InitialDState, seat: int, cid: int, lang: str = "en") -> str:
     """' — Traction 6/8, counter 7/8': the shortfalls a play's discards make up (empty when free)."""
     cards = state.game.table.cards
     d = cards[cid]
     req, ctr = shortfall(state, seat, cid)
     out = []
     if req:
-        out.append(f"{STAT_NAMES[d.req_stat]} {d.req_val - req}/{d.req_val}")
+        out.append(tr(lang, "m_req", stat=_stat(lang, d.req_stat), have=d.req_val - req, need=d.req_val))
     if ctr:
         last = cards[state.last]
         strength = last.strength[state.stages[state.stage_no]]
-        out.append(f"counter {strength - ctr}/{strength}")
-    return " — " + ", ".join(out) if out else ""
+        out.append(tr(lang, "m_ctr", have=strength - ctr, need=strength))
+    return tr(lang, "m_why", parts=_join(lang, out)) if out else ""
 
 
-def _short_problem(state: InitialDState, seat: int, cid: int) -> str:
+def _short_problem(state: InitialDState, seat: int, cid: int, lang: str) -> str:
     d = state.game.table.cards[cid]
     side = state.sides[seat]
     if d.drivetrains is not None and side.drivetrain not in d.drivetrains:
-        return f"{'/'.join(sorted(d.drivetrains))} only"
+        return tr(lang, "c_drivetrain", drivetrains="/".join(sorted(d.drivetrains)))
     if d.needs_mod is not None and d.needs_mod not in side.mod_types:
-        return f"needs {d.needs_mod}"
-    return "not for this car"
+        return tr(lang, "c_mod", mod=_mod(lang, d.needs_mod))
+    return tr(lang, "c_not_this_car")
 
 
 # ------------------------------------------------------------------------------------------ board
-def _header(v: Mapping[str, Any], seat: int | None, names: Names) -> list[Text]:
-    track = v["track"]
-    challenger = _says_mid(names, v["challenger"], seat, "challenge")
-    head = Text.assemble(
-        ("Initial D", "bold"), _fit(f" · {track['name']} ({track['pass']}) · {challenger}", 68)
+def _header(
+    state: InitialDState, v: Mapping[str, Any], seat: int | None, lang: str, names: Names
+) -> list[Text]:
+    track = state.game.table.cards[state.track].rec
+    assert isinstance(track, Race)
+    name, where = track.name_in(lang), track.pass_in(lang)
+    challenger = say(lang, "b_challenge", names.addressed(v["challenger"], seat), Who=names(v["challenger"]))
+    title = (
+        tr(lang, "b_title", track=name, where=where, challenger=challenger)
+        if where != name
+        else tr(lang, "b_title_plain", track=name, challenger=challenger)
     )
-    winners = [_short(_who(names, w, seat), _BOARD_NAME) for w in v["results"]]
+    head = Text.assemble((tr(lang, "title"), "bold"), _fit(title, 68))
+    winners = [_short(_who(names, w, seat, lang), _board_name(lang)) for w in v["results"]]
     # "won by" while the line fits 78 columns, else the winners' names alone
-    for won_by in ("won by ", ""):
-        stages = Text("Stages ")
-        for i, name in enumerate(v["stages"]):
+    for won_by in (True, False):
+        stages = Text(tr(lang, "b_stages"))
+        for i, kind in enumerate(v["stages"]):
             if i:
                 stages.append(" │ ")
-            label = f"{i + 1} {_ICON[name]}"
+            label = f"{i + 1} {_ICON[kind]}"
             if i < len(winners):
-                stages.append(f"{label} {won_by}{winners[i]}", style="dim")
+                won = tr(lang, "b_won_by", who=winners[i]) if won_by else winners[i]
+                stages.append(f"{label} {won}", style="dim")
             elif i == v["stage"] - 1 and not v["over"]:
-                stages.append(f"▶ {label} {name}", style="bold yellow")
+                stages.append(f"▶ {label} {_stage(lang, kind)}", style="bold yellow")
             else:
-                stages.append(f"{label} {name}")
-        if len(stages) <= 78:
+                stages.append(f"{label} {_stage(lang, kind)}")
+        if cell_len(stages.plain) <= 78:
             break
     return [head, stages]
 
 
-def _fit(text: str, width: int = 78) -> str:
-    """One line of at most ``width`` characters."""
-    return text if len(text) <= width else text[: width - 1] + "…"
-
-
-def _car_line(p: Mapping[str, Any], seat: int | None, names: Names) -> Text:
-    who = _short(_who_cap(names, p["seat"], seat), _CAR_NAME)
-    line = Text(f"{who:<{_CAR_NAME}} ", style="bold" if p["seat"] == seat else "")
-    line.append("◀ lead " if p["lead"] else "       ", style="magenta")
-    line.append(f"{p['car']}  ")
-    line.append(f"P{p['power']} T{p['traction']} S{p['style']}", style="bold")
-    line.append(f" · hand {p['hand_count']} · deck {p['deck_count']} · discard {len(p['discard'])}")
+def _car_line(p: Mapping[str, Any], seat: int | None, lang: str, names: Names, t: Table) -> Text:
+    width = _NAME_CELLS.get(lang, (_BOARD_NAME, _CAR_NAME))[1]
+    who = _short(tr(lang, "You") if names.addressed(p["seat"], seat) else names(p["seat"]), width)
+    line = Text(f"{_pad(who, width)} ", style="bold" if p["seat"] == seat else "")
+    lead = tr(lang, "b_lead")
+    line.append(lead if p["lead"] else " " * cell_len(lead), style="magenta")
+    line.append(f"{card_name(t, p['car'], lang)}  ")
+    line.append(tr(lang, "b_stats", power=p["power"], traction=p["traction"], style=p["style"]), style="bold")
+    line.append(tr(lang, "b_car", hand=p["hand_count"], deck=p["deck_count"], discard=len(p["discard"])))
     return line
 
 
-def _hand(state: InitialDState, seat: int) -> Grid:
+def _hand(state: InitialDState, seat: int, lang: str) -> Grid:
     cards = state.game.table.cards
     st = state.stages[state.stage_no]
     hand = state.hands[seat]
@@ -194,14 +233,14 @@ def _hand(state: InitialDState, seat: int) -> Grid:
     for c in hand:
         d = cards[c]
         if state.phase == PLAY and state.turn == seat:
-            cost = cost_now(state, seat, c, detail=False)
+            cost = cost_now(state, seat, c, detail=False, lang=lang)
         elif state.phase == PAY and state.game.ordered and c < state.floor:
-            cost = "stays"
+            cost = tr(lang, "c_stays")
         else:
             cost = ""
-        cell = Text(f"{d.name[:22]:<22} ")
-        cell.append(f"{MANEUVER_TYPES[d.mtype][:2]}{d.strength[st]:<2}", style="bold")
-        cell.append(f" {cost[:13]}", style="red" if cost.startswith("✗") else "green" if cost else "")
+        cell = Text(f"{_pad(_cut(d.rec.name_in(lang), 22), 22)} ")
+        cell.append(f"{tr(lang, f'abbr_{MANEUVER_TYPES[d.mtype]}')}{d.strength[st]:<2}", style="bold")
+        cell.append(f" {_cut(cost, 13)}", style="red" if cost.startswith("✗") else "green" if cost else "")
         cells.append(cell)
     for i in range(0, len(cells), 2):
         grid.add_row(*cells[i : i + 2])
@@ -210,65 +249,93 @@ def _hand(state: InitialDState, seat: int) -> Grid:
 
 def render(state: InitialDState, seat: int | None, lang: str, names: Names) -> Group:
     v = state.view(seat)
-    cards = state.game.table.cards
+    t = state.game.table
+    cards = t.cards
 
     def who(p: int) -> str:  # a name on the board, cut short to keep lines within 80 columns
-        return _short(_who(names, p, seat), _BOARD_NAME)
+        return _short(_who(names, p, seat, lang), _board_name(lang))
 
-    parts: list[Any] = _header(v, seat, names)
-    parts += [_car_line(p, seat, names) for p in v["players"]]
+    def name(card: str) -> str:
+        return card_name(t, card, lang)
+
+    comma = tr(lang, "comma")
+    parts: list[Any] = _header(state, v, seat, lang, names)
+    parts += [_car_line(p, seat, lang, names, t) for p in v["players"]]
     piles = [
-        f"{who(p['seat'])} {'…, ' if len(p['discard']) > 2 else ''}" + ", ".join(p["discard"][-2:])
+        f"{who(p['seat'])} {'…' + comma if len(p['discard']) > 2 else ''}"
+        + comma.join(name(c) for c in p["discard"][-2:])
         for p in v["players"]
         if p["discard"]
     ]
     if piles:  # the discard piles are face up (the newest last; the view holds them whole)
-        parts.append(Text(_fit("Discards: " + " · ".join(piles)), style="dim"))
-    played = [f"{e['card']} ({who(e['seat'])})" for e in v["stage_pile"]]
-    inplay = [f"{cards[c].name} ({who(o)}, {effect_text(state, c)})" for o, c in state.inplay]
-    stage = "This stage: " + " → ".join(played[-3:]) if played else ""
-    lasting = "In play: " + "; ".join(inplay) if inplay else ""
-    if stage and lasting and len(stage) + len(lasting) + 3 <= 78:
-        parts.append(Text(f"{stage} · {lasting[:1].lower()}{lasting[1:]}", style="cyan"))
+        parts.append(Text(_fit(tr(lang, "b_discards", piles=" · ".join(piles))), style="dim"))
+    played = [tr(lang, "b_by", card=name(e["card"]), who=who(e["seat"])) for e in v["stage_pile"]]
+    inplay = [
+        tr(lang, "b_by_fx", card=cards[c].rec.name_in(lang), who=who(o), effect=effect_text(state, c, lang))
+        for o, c in state.inplay
+    ]
+    stage = tr(lang, "b_stage_pile", cards=" → ".join(played[-3:])) if played else ""
+    lasting = tr(lang, "b_in_play", cards=tr(lang, "s_join").join(inplay)) if inplay else ""
+    if stage and lasting and cell_len(stage) + cell_len(lasting) + 3 <= 78:
+        mid = tr(lang, "b_in_play_mid", cards=tr(lang, "s_join").join(inplay))
+        parts.append(Text(f"{stage} · {mid}", style="cyan"))
     else:
         parts += [Text(_fit(line), style="cyan") for line in (stage, lasting) if line]
     if v["over"]:
-        why = "two stages in a row as the lead car" if v["reason"] == "ID-W1" else "the final stage"
-        won = _says(names, v["winner"], seat, "win")
-        parts.append(Text(f"Race over: {won} — {why}", style="bold green"))
+        why = tr(lang, "why_ID-W1" if v["reason"] == "ID-W1" else "why_final")
+        won = say(lang, "b_over", names.addressed(v["winner"], seat), Who=_name(names, v["winner"]), why=why)
+        parts.append(Text(won, style="bold green"))
         return Group(*parts)
     last = v["last"]
     if state.phase in (PLAY, PAY) and last:
-        parts.append(
-            Text(
-                f"To beat: {last['card']} ({who(last['seat'])}) — {last['type']} "
-                f"{last['strength']} here: a {last['type']} counter of {last['strength']}+",
-                style="bold",
-            )
+        kind = _type(lang, last["type"])
+        beat = tr(
+            lang,
+            "b_to_beat",
+            card=name(last["card"]),
+            who=who(last["seat"]),
+            type=kind,
+            strength=last["strength"],
         )
+        parts.append(Text(beat, style="bold"))
     elif state.phase == PLAY and v["lead_passed"]:
-        parts.append(Text("The lead car passed: one maneuver by the trailing car wins the stage."))
+        parts.append(Text(tr(lang, "b_lead_passed")))
     if v["pending"]:
         pd = v["pending"]
-        payer = "You are" if names.addressed(pd["seat"], seat) else f"{names(pd['seat'])} is"
+        left = plural(lang, "more_discard", pd["discards_left"])
+        you = names.addressed(pd["seat"], seat)
         parts.append(
             Text(
-                f"{payer} paying for {pd['card']}: {plural(pd['discards_left'], 'more discard')}",
+                say(lang, "b_paying", you, Who=_name(names, pd["seat"]), card=name(pd["card"]), left=left),
                 style="yellow",
             )
         )
     if seat is not None and state.hands[seat]:
-        note = "type+strength here, cost now" if state.phase == PLAY else "type+strength"
+        note = tr(lang, "note_play" if state.phase == PLAY else "note_other")
         if state.phase == KEEP:
-            note += " (next stage: " + STAGE_TYPES[state.stages[state.stage_no + 1]] + ")"
-        hand_of = "Your hand" if names.addressed(seat, seat) else f"{names(seat)}'s hand"
-        parts.append(Text(f"{hand_of} ({len(state.hands[seat])}) — {note}:", style="bold"))
-        parts.append(_hand(state, seat))
-    todo = {PLAY: "play a maneuver or pass", PAY: "choose discards", KEEP: "keep or discard cards"}
-    mover = _short(_who(names, v["to_move"], seat), 2 * _BOARD_NAME)
-    parts.append(
-        Text(f"Stage {v['stage']} ({v['stage_type']}): {mover} to {todo[state.phase]}", style="italic")
+            note = tr(
+                lang, "note_next", note=note, type=_stage(lang, STAGE_TYPES[state.stages[state.stage_no + 1]])
+            )
+        you = names.addressed(seat, seat)
+        parts.append(
+            Text(
+                say(lang, "b_hand", you, Who=_name(names, seat), n=len(state.hands[seat]), note=note),
+                style="bold",
+            )
+        )
+        parts.append(_hand(state, seat, lang))
+    todo = {PLAY: "todo_play", PAY: "todo_pay", KEEP: "todo_keep"}
+    mover = v["to_move"]
+    line = say(
+        lang,
+        "b_to_move",
+        names.addressed(mover, seat),
+        Who=_short(names(mover), 2 * _BOARD_NAME),
+        stage=v["stage"],
+        type=_stage(lang, v["stage_type"]),
+        todo=tr(lang, todo[state.phase]),
     )
+    parts.append(Text(line, style="italic"))
     return Group(*parts)
 
 
@@ -282,22 +349,30 @@ def describe(state: InitialDState, action: Action, lang: str, names: Names) -> s
     if k == "play":
         cid, n = action.args
         d = cards[cid]
-        pay = "free" if n == 0 else f"discard {n}"
-        why = short_why(state, p, cid)
-        return f"play {d.name} ({MANEUVER_TYPES[d.mtype]} {d.strength[st]} here): {pay}{why}"
+        pay = tr(lang, "c_free") if n == 0 else tr(lang, "c_discard", n=n)
+        return tr(
+            lang,
+            "m_play",
+            card=d.rec.name_in(lang),
+            type=_type(lang, MANEUVER_TYPES[d.mtype]),
+            strength=d.strength[st],
+            pay=pay,
+            why=short_why(state, p, cid, lang),
+        )
     if k == "discard":
-        name = cards[action.args[0]].name
+        name = cards[action.args[0]].rec.name_in(lang)
         if state.phase == PAY:
-            return f"discard {name} for {cards[state.pending].name} ({state.need} to go)"
-        return f"discard {name} before the next stage"
+            pending = cards[state.pending].rec.name_in(lang)
+            return tr(lang, "m_discard_pay", card=name, pending=pending, n=state.need)
+        return tr(lang, "m_discard_keep", card=name)
     if k == "keep":
-        return f"keep {plural(len(state.hands[p]), 'card')} for the next stage"
+        return tr(lang, "m_keep", cards=plural(lang, "card", len(state.hands[p])))
     if k == "pass":
         if state.played:
-            return f"pass: {_says_mid(names, state.last_by, p, 'win')} the stage"
+            return say(lang, "m_pass_win", names.addressed(state.last_by, p), Who=names(state.last_by))
         if p == state.lead and not state.opened:
-            return "pass before any maneuver: the trailing car may play one to win"
-        return f"pass: {_says_mid(names, state.lead, p, 'win')} the stage as the lead car"
+            return tr(lang, "m_pass_open")
+        return say(lang, "m_pass_lead", names.addressed(state.lead, p), Who=names(state.lead))
     return action.notation
 
 
@@ -311,31 +386,37 @@ def prompt(state: InitialDState, lang: str, names: Names) -> str:
     q = 1 - p
     stage = state.stage_no + 1
     if state.phase == PAY:
-        how = " (left to right through your hand)" if state.game.ordered else ""
-        text = f"discard {plural(state.need, 'more card')} to pay for {cards[state.pending].name}{how}"
-    elif state.phase == KEEP:
-        nxt = STAGE_TYPES[state.stages[state.stage_no + 1]]
-        text = (
-            f"you won stage {stage}: discard the cards you do not want for stage {stage + 1} ({nxt}), "
-            "then keep the rest"
+        how = tr(lang, "p_pay_order") if state.game.ordered else ""
+        text = tr(
+            lang,
+            "p_pay",
+            cards=plural(lang, "more_card", state.need),
+            card=cards[state.pending].rec.name_in(lang),
+            how=how,
         )
+    elif state.phase == KEEP:
+        nxt = _stage(lang, STAGE_TYPES[state.stages[state.stage_no + 1]])
+        text = tr(lang, "p_keep", stage=stage, next=stage + 1, type=nxt)
     elif state.played:
         last = cards[state.last]
         strength = last.strength[state.stages[state.stage_no]]
-        text = (
-            f"answer {names(q)}'s {last.name} ({MANEUVER_TYPES[last.mtype]} {strength} here) with a "
-            f"maneuver, or pass: {names(q)} then wins stage {stage}"
+        text = tr(
+            lang,
+            "p_answer",
+            other=names(q),
+            card=last.rec.name_in(lang),
+            type=_type(lang, MANEUVER_TYPES[last.mtype]),
+            strength=strength,
+            stage=stage,
         )
     elif state.opened:
-        text = f"{names(q)} passed: play one maneuver to win stage {stage}, or pass: {names(q)} then wins it"
+        text = tr(lang, "p_passed", other=names(q), stage=stage)
     else:
-        kind = STAGE_TYPES[state.stages[state.stage_no]]
-        text = (
-            f"lead stage {stage} ({kind}): play a maneuver, or pass: {names(q)} may then play one to win it"
-        )
+        kind = _stage(lang, STAGE_TYPES[state.stages[state.stage_no]])
+        text = tr(lang, "p_lead", stage=stage, type=kind, other=names(q))
     if names.addressed(p, p):
         return text[:1].upper() + text[1:]
-    return f"{names(p)}: {text}"
+    return tr(lang, "p_named", name=names(p), prompt=text)
 
 
 def unusable(state: InitialDState, seat: int, lang: str, names: Names) -> dict[str, str]:
@@ -351,34 +432,36 @@ def unusable(state: InitialDState, seat: int, lang: str, names: Names) -> dict[s
         d = cards[c]
         if d.ref in used or d.ref in out:
             continue
-        out[d.ref] = _why_not(state, seat, c)
+        out[d.ref] = _why_not(state, seat, c, lang)
     return out
 
 
-def _why_not(state: InitialDState, seat: int, cid: int) -> str:
+def _why_not(state: InitialDState, seat: int, cid: int, lang: str) -> str:
     d = state.game.table.cards[cid]
+    name = d.rec.name_in(lang)
     if state.phase == PLAY:
-        why = state.sides[seat].special_problem(d)
+        why = special_problem(state, seat, cid, lang)
         if why:
             return why
         if d.position == LEAD and seat != state.lead:
-            return f"{d.name} is for the lead car only, and you are the trailing car"
+            return tr(lang, "u_lead", card=name)
         if d.position == TRAIL and seat == state.lead:
-            return f"{d.name} is for the trailing car only, and you are the lead car"
+            return tr(lang, "u_trailing", card=name)
         need = discards_needed(state, seat, cid)
         others = len(state.hands[seat]) - 1
-        return (
-            f"{d.name} needs {plural(need, 'discard')} ({shortfall_text(state, seat, cid)}) and you hold "
-            f"only {plural(others, 'other card')}"
+        return tr(
+            lang,
+            "u_needs",
+            card=name,
+            discards=plural(lang, "discard", need),
+            why=shortfall_text(state, seat, cid, lang),
+            others=plural(lang, "other_card", others),
         )
     if state.phase == PAY:
         if cid < state.floor:
-            return "discards go left to right through your hand, and this card is before the last one"
-        return (
-            f"discards go left to right through your hand, and too few cards follow this one to pay "
-            f"{plural(state.need, 'more discard')}"
-        )
-    return "discards go left to right through your hand, and this card is before the last one: it is kept"
+            return tr(lang, "u_order")
+        return tr(lang, "u_order_pay", left=plural(lang, "more_discard", state.need))
+    return tr(lang, "u_order_keep")
 
 
 # ------------------------------------------------------------------------------------------ events
@@ -390,56 +473,86 @@ def narrate(
     names: Names,
 ) -> str | None:
     """One line per event of ``state.events_for(seat)``, told to ``seat`` ("you" where addressed)."""
+    t: Table = getattr(game, "table")  # noqa: B009 - the Initial D game's card table
     ty = event.get("type")
     s = event.get("seat")
+
+    def name(card: Any) -> str:
+        return card_name(t, str(card), lang)
+
     if ty == "race":
         ch = event["challenger"]
-        how = " (equal cost: a coin decided)" if event["coin"] else ""
         cars, costs = event["cars"], event["costs"]
-        return (
-            f"{_says(names, ch, seat, 'challenge')} {_who(names, 1 - ch, seat)} ({cars[1 - ch]}, cost "
-            f"{costs[1 - ch]}) with the {cars[ch]} (cost {costs[ch]}){how}; the race is {event['track']}: "
-            f"{', '.join(event['stages'])}"
-        )
+        fields = {
+            "Who": names(ch),
+            "other": _who(names, 1 - ch, seat, lang),
+            "their_car": name(cars[1 - ch]),
+            "their_cost": costs[1 - ch],
+            "car": name(cars[ch]),
+            "cost": costs[ch],
+            "how": tr(lang, "n_coin") if event["coin"] else "",
+            "track": name(event["track"]),
+            "stages": _join(lang, (_stage(lang, x) for x in event["stages"])),
+        }
+        if not names.addressed(ch, seat) and names.addressed(1 - ch, seat):
+            return tr(lang, "n_race_you", **fields)
+        return say(lang, "n_race", names.addressed(ch, seat), **fields)
     if ty == "stage":
-        lead = _says_mid(names, event["lead"], seat, "lead")
-        return f"Stage {event['stage']} — {event['stage_type']}: {lead}"
+        lead = event["lead"]
+        return say(
+            lang,
+            "n_stage",
+            names.addressed(lead, seat),
+            Who=names(lead),
+            stage=event["stage"],
+            type=_stage(lang, event["stage_type"]),
+        )
     if ty == "race_over":
-        why = "two stages in a row as the lead car" if event["reason"] == "ID-W1" else "the final stage"
-        return f"{_says(names, event['winner'], seat, 'win')} the race ({why})"
+        w = event["winner"]
+        why = tr(lang, "why_ID-W1" if event["reason"] == "ID-W1" else "why_final")
+        return say(lang, "n_race_over", names.addressed(w, seat), Who=names(w), why=why)
     if ty == "stage_won":
-        extra = " as the lead car" if event["winner"] == event["lead"] else " from behind"
-        return f"{_says(names, event['winner'], seat, 'win')} stage {event['stage']}{extra}"
+        w = event["winner"]
+        how = tr(lang, "n_as_lead" if w == event["lead"] else "n_from_behind")
+        return say(lang, "n_stage_won", names.addressed(w, seat), Who=names(w), stage=event["stage"], how=how)
     if not isinstance(s, int):
         return None
+    you = names.addressed(s, seat)
+    who = names(s)
     if ty == "draw":
-        return f"{_says(names, s, seat, 'draw')} {plural(event['count'], 'card')}"
+        return say(lang, "n_draw", you, Who=who, cards=plural(lang, "card", event["count"]))
     if ty == "drew":
         drawn = event["cards"]
-        return (
-            f"{_whose_cap(names, s, seat)} new {'card' if len(drawn) == 1 else 'cards'}: {', '.join(drawn)}"
-        )
+        key = "n_drew_1" if len(drawn) == 1 else "n_drew_n"
+        return say(lang, key, you, Who=who, cards=_join(lang, (name(c) for c in drawn)))
     if ty == "reshuffle":
-        return (
-            f"{_says(names, s, seat, 'shuffle')} the discard pile into a new deck "
-            f"({plural(event['count'], 'card')})"
-        )
+        return say(lang, "n_reshuffle", you, Who=who, cards=plural(lang, "card", event["count"]))
     if ty == "play":
-        pay = f", discarding {plural(event['discards'], 'card')}" if event["discards"] else ""
-        return f"{_says(names, s, seat, 'play')} {event['card']} ({event['mtype']} {event['strength']}){pay}"
+        pay = tr(lang, "n_paying", cards=plural(lang, "card", event["discards"])) if event["discards"] else ""
+        return say(
+            lang,
+            "n_play",
+            you,
+            Who=who,
+            card=name(event["card"]),
+            type=_type(lang, event["mtype"]),
+            strength=event["strength"],
+            pay=pay,
+        )
     if ty == "discard":
-        how = {"forced": " at random", "keep": " before the next stage"}.get(event.get("reason", ""), "")
-        return f"{_says(names, s, seat, 'discard')} {event['card']}{how}"
+        reason = {"forced": "n_forced", "keep": "n_before_next"}.get(event.get("reason", ""))
+        how = tr(lang, reason) if reason else ""
+        return say(lang, "n_discard", you, Who=who, card=name(event["card"]), how=how)
     if ty == "in_play":
-        return f"{_whose_cap(names, s, seat)} {event['card']} stays in play"
+        return say(lang, "n_in_play", you, Who=who, card=name(event["card"]))
     if ty == "cleared":
-        return f"{_whose_cap(names, s, seat)} {event['card']} leaves play"
+        return say(lang, "n_cleared", you, Who=who, card=name(event["card"]))
     if ty == "pass":
-        return _says(names, s, seat, "pass")
+        return say(lang, "n_pass", you, Who=who)
     if ty == "discard_hand":
-        return f"{_says(names, s, seat, 'discard')} the {plural(event['count'], 'card')} left in hand"
+        return say(lang, "n_discard_hand", you, Who=who, cards=plural(lang, "card", event["count"]))
     if ty == "keep":
-        return f"{_says(names, s, seat, 'keep')} {plural(event['count'], 'card')}"
+        return say(lang, "n_keep", you, Who=who, cards=plural(lang, "card", event["count"]))
     return None
 
 
@@ -447,67 +560,83 @@ def narrate(
 COLOUR = {"speed": "red", "turn": "blue", "tactics": "green"}
 
 
-def maneuver_text(d: Maneuver) -> str:
+def maneuver_text(d: Maneuver, lang: str = "en", t: Table | None = None) -> str:
     """The rules text of a maneuver: special requirements, Style and effects, then its flavour."""
     parts = []
     if d.position != "any":
-        parts.append(f"{d.position.capitalize()} car only.")
+        parts.append(tr(lang, "f_lead" if d.position == "lead" else "f_trailing"))
     if d.needs_mod:
-        parts.append(f"Needs a {d.needs_mod} mod.")
+        parts.append(tr(lang, "f_needs_mod", mod=_mod(lang, d.needs_mod)))
     if d.drivetrain:
-        parts.append(f"{' or '.join(d.drivetrain)} only.")
+        parts.append(tr(lang, "f_drivetrain", drivetrains=tr(lang, "or").join(d.drivetrain)))
     if d.only_used_by:
-        parts.append(f"Only used by {', '.join(d.only_used_by)}.")
+        parts.append(tr(lang, "f_only", who=_join(lang, _only(t, d.only_used_by, lang))))
     if d.style:
-        parts.append(f"+{d.style} Style when played.")
+        parts.append(tr(lang, "f_style", style=d.style))
     for e in d.effects:
-        parts.append(effect_sentence(e))
-    if d.text and d.text not in parts:
-        parts.append(d.text)
-    return " ".join(p for p in parts if p)
+        parts.append(effect_sentence(e, lang))
+    text = d.text_in(lang)
+    if text and text not in parts:
+        parts.append(text)
+    return tr(lang, "f_join").join(p for p in parts if p)
 
 
-def effect_sentence(spec: Mapping[str, Any]) -> str:
+def _only(t: Table | None, who: Iterable[str], lang: str) -> list[str]:
+    """The cards, traits or drivetrains a card is "only used by", by their names in ``lang``."""
+    return local_names(t, who, lang) if t is not None else list(who)
+
+
+def effect_sentence(spec: Mapping[str, Any], lang: str = "en") -> str:
     """One block spec in words ('+1 Traction to your car while in play')."""
     block = spec.get("block")
     amount = spec.get("amount", 0)
     if block == "bonus":
-        whose = "your car" if spec.get("who", "self") == "self" else "the opponent's car"
-        return f"{amount:+} {str(spec.get('stat', '')).capitalize()} to {whose} while in play."
+        whose = "self" if spec.get("who", "self") == "self" else "opponent"
+        return tr(lang, f"f_bonus_{whose}", amount=f"{amount:+}", stat=_stat(lang, str(spec.get("stat"))))
     if block == "discard_in_play":
-        whose = {"self": "your", "opponent": "the opponent's", "any": "all"}.get(str(spec.get("who")), "")
-        many = "all" if not amount else f"{amount} of"
-        return f"Discard {many} {whose} maneuvers in play.".replace("all all", "all")
+        who = str(spec.get("who", "opponent"))
+        who = who if who in ("self", "opponent", "any") else "opponent"
+        return tr(lang, f"f_clear_all_{who}") if not amount else tr(lang, f"f_clear_n_{who}", n=amount)
     if block == "opponent_discards":
-        return f"The opponent discards {amount} card{'s' if amount != 1 else ''} at random."
+        return plural(lang, "f_opp_discards", int(amount))
     return ""
 
 
-def _stats(rec: Car | Mod | Race | Maneuver) -> dict[str, Any]:
+def _stats(rec: Car | Mod | Race | Maneuver, lang: str) -> dict[str, Any]:
+    def label(key: str) -> str:
+        return tr(lang, key)
+
     if isinstance(rec, Car):
         return {
-            "Cost": rec.cost,
-            "Power": rec.power,
-            "Traction": rec.traction,
-            "Style": rec.style,
-            "Max mods": rec.max_mods,
-            "Drivetrain": rec.drivetrain,
+            label("stat_cost"): rec.cost,
+            label("stat_power"): rec.power,
+            label("stat_traction"): rec.traction,
+            label("stat_style"): rec.style,
+            label("f_stat_max_mods"): rec.max_mods,
+            label("f_stat_drivetrain"): rec.drivetrain,
         }
     if isinstance(rec, Mod):
-        out: dict[str, Any] = {"Type": rec.type, "Cost": rec.cost}
-        for name, v in (("Power", rec.power), ("Traction", rec.traction), ("Style", rec.style)):
+        out: dict[str, Any] = {label("f_stat_type"): _mod(lang, rec.type), label("stat_cost"): rec.cost}
+        for k, v in (("power", rec.power), ("traction", rec.traction), ("style", rec.style)):
             if v:
-                out[name] = v
+                out[_stat(lang, k)] = v
         return out
     if isinstance(rec, Race):
-        return {"Pass": rec.pass_, "Stages": " → ".join(rec.stages)}
+        return {
+            label("f_stat_pass"): rec.pass_in(lang),
+            label("f_stat_stages"): " → ".join(_stage(lang, x) for x in rec.stages),
+        }
     s, c = rec.strength, rec.counter
-    req = f"{rec.requirement_type.capitalize()} {rec.requirement_value}" if rec.requirement_value else "none"
+    req = (
+        tr(lang, "f_requirement", stat=_stat(lang, rec.requirement_type), value=rec.requirement_value)
+        if rec.requirement_value
+        else tr(lang, "f_no_requirement")
+    )
     return {
-        "Type": rec.type,
-        "Strength": f"straight {s.straight} · curve {s.curve} · obstacle {s.obstacle}",
-        "Counters": f"speed {c.speed} · turn {c.turn} · tactics {c.tactics}",
-        "Requirement": req,
+        label("f_stat_type"): _type(lang, rec.type),
+        label("f_stat_strength"): tr(lang, "f_strengths", **s.model_dump()),
+        label("f_stat_counters"): tr(lang, "f_counters", **c.model_dump()),
+        label("f_stat_requirement"): req,
     }
 
 
@@ -523,15 +652,25 @@ def _icon(icon: str, value: Any, title: str, group: str) -> dict[str, Any]:
     return {"icon": icon, "value": value, "title": title, "group": group}
 
 
-def _icons(rec: Car | Mod | Race | Maneuver) -> list[dict[str, Any]]:
+def _icons(rec: Car | Mod | Race | Maneuver, lang: str) -> list[dict[str, Any]]:
     if isinstance(rec, Maneuver):
         s, c = rec.strength, rec.counter
         out = [
-            _icon(STAGE_GLYPH[k], getattr(s, k), f"strength {getattr(s, k)} on a {k} stage", "strength")
+            _icon(
+                STAGE_GLYPH[k],
+                getattr(s, k),
+                tr(lang, "i_strength", value=getattr(s, k), stage=_stage(lang, k)),
+                "strength",
+            )
             for k in ("straight", "curve", "obstacle")
         ]
         out += [
-            _icon(TYPE_GLYPH[k], getattr(c, k), f"counter {getattr(c, k)} against a {k} maneuver", "counter")
+            _icon(
+                TYPE_GLYPH[k],
+                getattr(c, k),
+                tr(lang, "i_counter", value=getattr(c, k), type=_type(lang, k)),
+                "counter",
+            )
             for k in ("speed", "turn", "tactics")
         ]
         if rec.requirement_value:
@@ -540,63 +679,92 @@ def _icons(rec: Car | Mod | Race | Maneuver) -> list[dict[str, Any]]:
                 _icon(
                     STAT_GLYPH.get(kind, "?"),
                     f"≥{rec.requirement_value}",
-                    f"requires {kind.capitalize()} {rec.requirement_value}",
+                    tr(lang, "i_requires", stat=_stat(lang, kind), value=rec.requirement_value),
                     "requirement",
                 )
             )
         return out
     if isinstance(rec, Car):
         return [
-            _icon(STAT_GLYPH[k], getattr(rec, k), f"{k.capitalize()} {getattr(rec, k)}", "stats")
+            _icon(
+                STAT_GLYPH[k],
+                getattr(rec, k),
+                tr(lang, "i_stat", stat=_stat(lang, k), value=getattr(rec, k)),
+                "stats",
+            )
             for k in ("power", "traction", "style", "cost")
         ]
     if isinstance(rec, Mod):
-        out = [_icon(STAT_GLYPH["cost"], rec.cost, f"Cost {rec.cost}", "stats")]
+        out = [
+            _icon(
+                STAT_GLYPH["cost"],
+                rec.cost,
+                tr(lang, "i_stat", stat=_stat(lang, "cost"), value=rec.cost),
+                "stats",
+            )
+        ]
         for k in ("power", "traction", "style"):
             v = getattr(rec, k)
             if v:
-                out.append(_icon(STAT_GLYPH[k], f"{v:+}", f"{v:+} {k.capitalize()}", "stats"))
+                out.append(
+                    _icon(
+                        STAT_GLYPH[k],
+                        f"{v:+}",
+                        tr(lang, "f_bonus", amount=f"{v:+}", stat=_stat(lang, k)),
+                        "stats",
+                    )
+                )
         return out
     return [
-        _icon(STAGE_GLYPH.get(t, "?"), i + 1, f"stage {i + 1}: {t}", "stages")
-        for i, t in enumerate(rec.stages)
+        _icon(STAGE_GLYPH.get(x, "?"), i + 1, tr(lang, "i_stage", n=i + 1, stage=_stage(lang, x)), "stages")
+        for i, x in enumerate(rec.stages)
     ]
 
 
-def _bonus_text(rec: Car | Mod) -> list[str]:
+def _bonus_text(rec: Car | Mod, lang: str) -> list[str]:
     return [
-        f"{b.amount:+} {b.stat.capitalize()}" + (f" in {b.stage} stages" if b.stage else "")
+        tr(
+            lang,
+            "f_bonus_stage",
+            amount=f"{b.amount:+}",
+            stat=_stat(lang, b.stat),
+            stage=_stage(lang, b.stage),
+        )
+        if b.stage
+        else tr(lang, "f_bonus", amount=f"{b.amount:+}", stat=_stat(lang, b.stat))
         for b in rec.bonuses
     ]
 
 
-def card_faces(t: Table) -> list[dict[str, Any]]:
+def card_faces(t: Table, lang: str = "en") -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
+    join = tr(lang, "f_join")
     for d in t.cards:
         rec = d.rec
-        tags = list(rec.traits)
+        tags = [_trait(lang, x) for x in rec.traits]
         if isinstance(rec, Maneuver):
-            text = maneuver_text(rec)
-            tags.insert(0, rec.type)
+            text = maneuver_text(rec, lang, t)
+            tags.insert(0, _type(lang, rec.type))
         elif isinstance(rec, Car):
-            extra = [f"Built-in {m}." for m in rec.built_in] + [f"{b}." for b in _bonus_text(rec)]
-            text = " ".join([*extra, rec.text]).strip()
+            extra = [tr(lang, "f_built_in", mod=_mod(lang, m)) for m in rec.built_in]
+            extra += [tr(lang, "f_sentence", text=b) for b in _bonus_text(rec, lang)]
+            text = join.join([*extra, rec.text_in(lang)]).strip()
         elif isinstance(rec, Mod):
-            extra = [f"{b}." for b in _bonus_text(rec)]
+            extra = [tr(lang, "f_sentence", text=b) for b in _bonus_text(rec, lang)]
             if rec.only_used_by:
-                extra.append(f"Only used by {', '.join(rec.only_used_by)}.")
-            text = " ".join([*extra, rec.text]).strip()
-            tags.insert(0, rec.type)
+                extra.append(tr(lang, "f_only", who=_join(lang, _only(t, rec.only_used_by, lang))))
+            text = join.join([*extra, rec.text_in(lang)]).strip()
+            tags.insert(0, _mod(lang, rec.type))
         else:
-            text = rec.text
+            text = rec.text_in(lang)
         out.append(
             {
-                "name": d.name,
+                "name": rec.name_in(lang),
                 "slug": d.slug,
-                "kind": d.kind,
+                "kind": tr(lang, f"kind_{d.kind}"),
                 "text": text,
-                "stats": _stats(rec),
-                "icons": _icons(rec),
+                "stats": _stats(rec, lang),
+                "icons": _icons(rec, lang),
                 "tags": tags,
                 "colour": COLOUR.get(rec.type) if isinstance(rec, Maneuver) else None,
                 "house": rec.house,
