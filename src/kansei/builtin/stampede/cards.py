@@ -21,34 +21,24 @@ from .blocks import REGISTRY
 
 CONTENT = Path(__file__).parent / "content"
 
-# class id -> (Japanese, English). ST-O2: Steering counts as every class.
-CLASSES: dict[str, tuple[str, str]] = {
-    "scarlet_rose": ("スカーレット・ローズ", "Scarlet Rose"),
-    "sugar_mountain": ("シュガーマウンテン", "Sugar Mountain"),
-    "midnight_wolf": ("ミッドナイト・ウルフ", "Midnight Wolf"),
-    "dragoon_crown": ("ドラグーン・クラウン", "Dragoon Crown"),
-    "steering": ("ステアリング", "Steering"),
-}
-CLASS_IDS = tuple(CLASSES)
+# The classes and keywords by id; their words in each language are lang.py's (``class_…``, ``kw_…``).
+# ST-O2: Steering counts as every class.
+CLASSES = ("scarlet_rose", "sugar_mountain", "midnight_wolf", "dragoon_crown", "steering")
+CLASS_IDS = CLASSES
 STEERING = CLASS_IDS.index("steering")
 
-# keyword id -> (Japanese, English). Dead Heat, Crash and the keepers come from fields and abilities.
-KEYWORDS: dict[str, tuple[str, str]] = {
-    "obstruction": ("進路妨害", "Obstruction"),  # ST-K1
-    "double_action": ("二回行動", "Double Action"),  # ST-K2
-    "guest": ("ゲストカード", "Guest"),  # ST-K3
-    "demi_guest": ("デミ・ゲストカード", "Demi-Guest"),  # ST-K4
-    "dead_heat": ("デッドヒート", "Dead Heat"),  # ST-K5
-    "dragon_genus": ("ドラゴンジーナス", "Dragon Genus"),  # ST-K6
-    "crash": ("クラッシュ", "Crash"),  # ST-K7
-    "goal_keeper": ("ゴールキーパー", "Goal Keeper"),  # ST-K8
-    "requiem_keeper": ("レクイエムキーパー", "Requiem Keeper"),  # ST-K8
-}
-KIND_NAMES = {
-    "machine": ("マシン", "Machine"),
-    "assist": ("アシスト", "Assist"),
-    "event": ("イベント", "Event"),
-}
+# Dead Heat, Crash and the keepers come from fields and abilities.
+KEYWORDS = (
+    "obstruction",  # ST-K1
+    "double_action",  # ST-K2
+    "guest",  # ST-K3
+    "demi_guest",  # ST-K4
+    "dead_heat",  # ST-K5
+    "dragon_genus",  # ST-K6
+    "crash",  # ST-K7
+    "goal_keeper",  # ST-K8
+    "requiem_keeper",  # ST-K8
+)
 MACHINE, ASSIST, EVENT = 0, 1, 2
 KINDS = ("machine", "assist", "event")
 

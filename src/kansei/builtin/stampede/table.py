@@ -89,7 +89,12 @@ class CardDef:
     events: tuple[Action, ...]
 
     def label(self, lang: str) -> str:
+        """The name in ``lang``."""
         return self.name if lang == "ja" else self.en
+
+    def other_name(self, lang: str) -> str:
+        """The name shown beside :meth:`label`: English beside Japanese, else the Japanese original."""
+        return self.en if lang == "ja" else self.name
 
     def __reduce__(self) -> tuple[Any, ...]:
         """By reference to its catalog (a card is shared by every state of a process, like an action)."""
