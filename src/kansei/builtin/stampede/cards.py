@@ -1,6 +1,7 @@
 """Card Race Stampede content schema (ST-C1..C3, ST-D1, ST-O3): cards, starter decks, validation.
 
-Cards are TOML tables with a Japanese ``name`` and English ``en`` (both shown, language switchable).
+Cards are TOML tables with a Japanese ``name``, an English ``en`` and a French ``fr`` (the name in the
+page's language, the Japanese original beside it), and their texts ``text``, ``text_en`` and ``text_fr``.
 Abilities are composed from the named blocks of :mod:`.blocks` — ``condition``, ``cost`` and ``effects``
 lists of ``{block = "…", …}`` tables — and compiled at load time into :class:`Ability` tuples. A card the
 blocks cannot express yet carries ``unimplemented = "reason"``: ``kansei validate`` lists it and the
@@ -84,6 +85,7 @@ class CardRec(Record):
 
     name: str  # Japanese name, as printed
     en: str  # English name (notation uses its slug)
+    fr: str = Field("", max_length=80)  # French name ("" reads as the English one: a folder of one's own)
     kind: Literal["machine", "assist", "event"]
     gear: int = Field(ge=1, le=5)
     class_: Literal["scarlet_rose", "sugar_mountain", "midnight_wolf", "dragoon_crown", "steering"] = Field(
@@ -97,6 +99,7 @@ class CardRec(Record):
     ability: list[AbilitySpec] = []
     text: str = ""  # Japanese card text
     text_en: str = ""
+    text_fr: str = ""  # French card text ("" reads as the English text)
     house: bool = True
     source: str = "house"  # where the card comes from: "rulebook", "novel" or "house"
     off_guide: str | None = None  # ST-O3: why the stats may stray from the guide (silences the warning)

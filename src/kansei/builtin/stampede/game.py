@@ -117,7 +117,7 @@ class Stampede(Game):
     Setup = StampedeSetup
     min_players = 2
     max_players = 2
-    languages = ("en", "ja")
+    languages = ("en", "ja", "fr")
     words = WORDS
     View = views.StampedeView
     standing_unit = "distance"

@@ -1,13 +1,13 @@
-"""Terminal text for Card Race Stampede!!, in English or Japanese: the board as one seat sees it, menu lines
-for the seat to move, one narration line per event, the decision the seat to move faces (``prompt``) and
-why a card or zone it sees cannot be used now (``unusable``).
+"""Terminal text for Card Race Stampede!!, in English, Japanese or French: the board as one seat sees it,
+menu lines for the seat to move, one narration line per event, the decision the seat to move faces
+(``prompt``) and why a card or zone it sees cannot be used now (``unusable``).
 
 Everything here is built from what the seat may see: ``render`` reads ``state.view(seat)``; ``narrate``
 reads one event of ``state.events_for(seat)``; ``describe``, ``prompt`` and ``unusable`` are for the seat
 to move and read the public board and that seat's own cards. Players are named by the table's
 :class:`~kansei.core.names.Names` ("you" for the reader's own seat); texts carry no rule ids (those are
 ``Game.move_rules``). The board is built of rich ``Text`` objects, never markup, so a name is printed as
-given.
+given. The words are :mod:`.lang`'s catalogs (``WORDS``), looked up by key.
 """
 
 from __future__ import annotations
@@ -167,7 +167,8 @@ def _zone_cell(table: Catalog, zv: Mapping[str, Any], lang: str) -> Text:
     if kind == "machine":
         t.append(f"\n{tr(lang, 'gear_n', gear=zv['gear'])} {zv['pow']}/{zv['def']}")
     else:
-        t.append(f"\n{tr(lang, 'gear_n', gear=zv['gear'])} HP {zv['hp']}/{zv['max_hp']}", style="magenta")
+        hp = tr(lang, "hp_cell", hp=zv["hp"], max_hp=zv["max_hp"])
+        t.append(f"\n{tr(lang, 'gear_n', gear=zv['gear'])} {hp}", style="magenta")
     if zv.get("height") is not None:  # beside the numbers, so the third line holds only keywords and state
         t.append(" " + tr(lang, "stack", n=zv["height"]), style="green")
     flags = Text("\n")
@@ -756,8 +757,8 @@ OPTIONS: dict[str, dict[str, OptionWords]] = {
             "saute cette pioche)",
         ),
         "double_action": OptionWords(
-            "Double Action",
-            "ST-K2, arbitrage : une machine à Double Action se redresse après avoir agi une fois par "
+            "Double action",
+            "ST-K2, arbitrage : une machine à Double action se redresse après avoir agi une fois par "
             "tour, ou une seule fois dans la course",
             {"per_turn": "une fois par tour", "per_game": "une fois par course"},
         ),
@@ -767,8 +768,8 @@ OPTIONS: dict[str, dict[str, OptionWords]] = {
             "(désactivé : cette pioche est sans effet)",
         ),
         "copy_conditions": OptionWords(
-            "Phantom Lap copie les conditions",
-            "ST-C2, arbitrage : une assistance copiée par Phantom Lap garde sa propre condition (« à "
+            "Tour fantôme copie les conditions",
+            "ST-C2, arbitrage : une assistance copiée par Tour fantôme garde sa propre condition (« à "
             "utiliser seulement si… »), ou seul son effet est utilisé",
             {"apply": "la condition s'applique (texte imprimé)", "ignore": "l'effet seul"},
         ),
