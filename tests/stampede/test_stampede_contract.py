@@ -453,7 +453,8 @@ def test_the_board_names_players_and_prints_names_as_given():
             if seat != 0:
                 assert "[bold red]Ann[/]" in text
             if seat == 1:
-                assert ("you —" if lang == "en" else "あなた —") in text and "Bo —" not in text
+                you = {"en": "you —", "ja": "あなた —", "fr": "vous —"}[lang]
+                assert you in text and "Bo —" not in text
 
 
 def _a_race_under_way() -> tuple[Any, int]:

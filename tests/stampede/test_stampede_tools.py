@@ -151,7 +151,7 @@ def test_cards_hook_in_both_languages():
     coat = next(c for c in ja if c["slug"] == "bubble-coat")
     assert coat["name"] == "バブルコート" and coat["stats"]["HP"] == 5000 and "進路妨害" in coat["tags"]
     with pytest.raises(kansei.OptionError):
-        GAME.cards("fr")
+        GAME.cards("de")  # a language the game does not declare
     en[0]["name"] = "changed"
     assert GAME.cards("en")[0]["name"] != "changed"
 

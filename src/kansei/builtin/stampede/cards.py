@@ -1,6 +1,7 @@
 """Card Race Stampede content schema (ST-C1..C3, ST-D1, ST-O3): cards, starter decks, validation.
 
-Cards are TOML tables with a Japanese ``name`` and English ``en`` (both shown, language switchable).
+Cards are TOML tables with a Japanese ``name``, an English ``en`` and a French ``fr`` (the name in the
+page's language, the Japanese original beside it), and their texts ``text``, ``text_en`` and ``text_fr``.
 Abilities are composed from the named blocks of :mod:`.blocks` — ``condition``, ``cost`` and ``effects``
 lists of ``{block = "…", …}`` tables — and compiled at load time into :class:`Ability` tuples. A card the
 blocks cannot express yet carries ``unimplemented = "reason"``: ``kansei validate`` lists it and the
@@ -21,34 +22,24 @@ from .blocks import REGISTRY
 
 CONTENT = Path(__file__).parent / "content"
 
-# class id -> (Japanese, English). ST-O2: Steering counts as every class.
-CLASSES: dict[str, tuple[str, str]] = {
-    "scarlet_rose": ("スカーレット・ローズ", "Scarlet Rose"),
-    "sugar_mountain": ("シュガーマウンテン", "Sugar Mountain"),
-    "midnight_wolf": ("ミッドナイト・ウルフ", "Midnight Wolf"),
-    "dragoon_crown": ("ドラグーン・クラウン", "Dragoon Crown"),
-    "steering": ("ステアリング", "Steering"),
-}
-CLASS_IDS = tuple(CLASSES)
+# The classes and keywords by id; their words in each language are lang.py's (``class_…``, ``kw_…``).
+# ST-O2: Steering counts as every class.
+CLASSES = ("scarlet_rose", "sugar_mountain", "midnight_wolf", "dragoon_crown", "steering")
+CLASS_IDS = CLASSES
 STEERING = CLASS_IDS.index("steering")
 
-# keyword id -> (Japanese, English). Dead Heat, Crash and the keepers come from fields and abilities.
-KEYWORDS: dict[str, tuple[str, str]] = {
-    "obstruction": ("進路妨害", "Obstruction"),  # ST-K1
-    "double_action": ("二回行動", "Double Action"),  # ST-K2
-    "guest": ("ゲストカード", "Guest"),  # ST-K3
-    "demi_guest": ("デミ・ゲストカード", "Demi-Guest"),  # ST-K4
-    "dead_heat": ("デッドヒート", "Dead Heat"),  # ST-K5
-    "dragon_genus": ("ドラゴンジーナス", "Dragon Genus"),  # ST-K6
-    "crash": ("クラッシュ", "Crash"),  # ST-K7
-    "goal_keeper": ("ゴールキーパー", "Goal Keeper"),  # ST-K8
-    "requiem_keeper": ("レクイエムキーパー", "Requiem Keeper"),  # ST-K8
-}
-KIND_NAMES = {
-    "machine": ("マシン", "Machine"),
-    "assist": ("アシスト", "Assist"),
-    "event": ("イベント", "Event"),
-}
+# Dead Heat, Crash and the keepers come from fields and abilities.
+KEYWORDS = (
+    "obstruction",  # ST-K1
+    "double_action",  # ST-K2
+    "guest",  # ST-K3
+    "demi_guest",  # ST-K4
+    "dead_heat",  # ST-K5
+    "dragon_genus",  # ST-K6
+    "crash",  # ST-K7
+    "goal_keeper",  # ST-K8
+    "requiem_keeper",  # ST-K8
+)
 MACHINE, ASSIST, EVENT = 0, 1, 2
 KINDS = ("machine", "assist", "event")
 
@@ -94,6 +85,7 @@ class CardRec(Record):
 
     name: str  # Japanese name, as printed
     en: str  # English name (notation uses its slug)
+    fr: str = Field("", max_length=80)  # French name ("" reads as the English one: a folder of one's own)
     kind: Literal["machine", "assist", "event"]
     gear: int = Field(ge=1, le=5)
     class_: Literal["scarlet_rose", "sugar_mountain", "midnight_wolf", "dragoon_crown", "steering"] = Field(
@@ -107,6 +99,7 @@ class CardRec(Record):
     ability: list[AbilitySpec] = []
     text: str = ""  # Japanese card text
     text_en: str = ""
+    text_fr: str = ""  # French card text ("" reads as the English text)
     house: bool = True
     source: str = "house"  # where the card comes from: "rulebook", "novel" or "house"
     off_guide: str | None = None  # ST-O3: why the stats may stray from the guide (silences the warning)

@@ -10,10 +10,11 @@ from typing import TYPE_CHECKING, Any
 
 from kansei.core.protocol import Action
 
-from .cards import CLASSES, EVENT, MACHINE
+from .cards import EVENT, MACHINE
+from .lang import WORDS
 from .state import ZONES
 from .table import CardDef, Catalog, can_start
-from .text import keywords
+from .text import class_name, keywords, kind_name
 
 if TYPE_CHECKING:  # pragma: no cover
     from .rules import StampedeState
@@ -25,15 +26,12 @@ COLOURS = {  # a colour per class (the web table's card frames)
     "dragoon_crown": "goldenrod",
     "steering": "slategray",
 }
-_STAT_LABELS = {"en": ("gear", "POW", "DEF", "HP"), "ja": ("ギア", "パワー", "ディフェンス", "HP")}
-_KIND_NAMES = {"en": ("machine", "assist", "event"), "ja": ("マシン", "アシスト", "イベント")}
 
 
 # -- card faces -----------------------------------------------------------------------------------------
 def card_faces(table: Catalog, lang: str) -> list[dict[str, Any]]:
     """Every card face in ``lang`` (fresh dicts): name, slug, kind, text, stats, tags, colour, house."""
-    i = 0 if lang == "ja" else 1
-    gear, pw, df, hp = _STAT_LABELS[lang]
+    gear, pw, df, hp = (WORDS.tr(lang, f"stat_{k}") for k in ("gear", "pow", "def", "hp"))
     out = []
     for d in table.cards:
         stats: dict[str, int] = {gear: d.gear}
@@ -47,13 +45,12 @@ def card_faces(table: Catalog, lang: str) -> list[dict[str, Any]]:
             {"icon": glyph[k], "value": v, "title": f"{k} {v}", "group": "stats"} for k, v in stats.items()
         ]
         cls = d.rec.class_
-        tags = [CLASSES[cls][i]]
-        tags += keywords(d, lang)
+        tags = [class_name(d, lang), *keywords(d, lang)]
         out.append(
             {
                 "name": d.label(lang),
                 "slug": d.slug,
-                "kind": _KIND_NAMES[lang][d.kind],
+                "kind": kind_name(d, lang),
                 "text": d.card_text(lang),
                 "stats": stats,
                 "icons": icons,

@@ -24,6 +24,7 @@ from kansei.core.records import CardEvent
 
 from . import encoding, text, views
 from .blocks import ZONE_LABELS
+from .lang import WORDS
 from .refusals import public_reason
 from .rules import StampedeState, move_rules
 from .setup import DeckData, StampedeSetup, coverage_decks, resolve_deck
@@ -116,7 +117,8 @@ class Stampede(Game):
     Setup = StampedeSetup
     min_players = 2
     max_players = 2
-    languages = ("en", "ja")
+    languages = ("en", "ja", "fr")
+    words = WORDS
     View = views.StampedeView
     standing_unit = "distance"
     compiled_modules = ("bots",)  # python -m kansei.build

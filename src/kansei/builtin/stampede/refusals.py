@@ -9,7 +9,8 @@ Two audiences:
   reason, else what only that seat may be told (the cards it holds), else None (the core then lists the
   seat's own legal actions).
 
-Neither raises, whatever the text.
+Neither raises, whatever the text. Both answer in English unless given another language of the game
+(``lang``): the core asks without one (``Game.parse``, ``State._why_illegal``).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from kansei.core.names import Names
 from kansei.core.options import shorten
 
 from .cards import ASSIST, EVENT, MACHINE, STEERING
+from .lang import WORDS
 from .state import (
     BATTLE,
     CENTER,
@@ -36,23 +38,22 @@ if TYPE_CHECKING:  # pragma: no cover
     from .rules import StampedeState
 
 MAX_TEXT = 200  # longer texts are not read
-_NAMES = Names()  # refusals name players by their seat's default name, in English
 
 _ALIASES = {"go": "order", "procedure": "hand", "accept": "trigger"}
 _MAIN_ONLY = ("call", "hand", "battle")
 _TURN_ONLY = ("call", "attack", "run", "battle", "end", "hand", "center", "order")
-_CLASS_TIP = "the center is of another class; only Steering stacks with anything"  # ST-T3a, ST-O2
 
 
 class _Text:
-    """An action text split into its kind and words (never raises)."""
+    """An action text split into its kind and words (never raises), and the language to answer in."""
 
-    def __init__(self, text: str):
+    def __init__(self, text: str, lang: str = "en"):
         self.shown = shorten(text)
         words = " ".join(text.split()).lower().split(" ")
         head = words[0] if words and words[0] else ""
         self.kind = _ALIASES.get(head, head)
         self.words = words[1:]
+        self.lang = lang
 
     def card(self, state: StampedeState) -> CardDef | None:
         """The card named by the second word (a slug, possibly with ``@zone`` or ``#n``)."""
@@ -68,38 +69,55 @@ class _Text:
             return ZONES.index(self.words[index].upper())
         return -1
 
+    def say(self, key: str, **fields: object) -> str:
+        """The sentence ``key`` in this text's language."""
+        return WORDS.tr(self.lang, key, **fields)
 
-def _player(seat: int | None) -> str:
-    """A player as a refusal names it, for any seat to read: "Player 2" (people count from 1)."""
-    return _NAMES(seat)
+    def player(self, seat: int | None) -> str:
+        """A player as a refusal names it, for any seat to read: "Player 2" (people count from 1)."""
+        return Names(lang=self.lang)(seat)
+
+    def name(self, d: CardDef) -> str:
+        return d.label(self.lang)
+
+    def a_window(self, kind: str | None) -> str:
+        """ "an attack window": the window's kind with its article, as the sentence that names it needs."""
+        key = f"r_a_{kind}"
+        if key in WORDS.reference:
+            return self.say(key)
+        return f"an {kind}" if (kind or "x")[0] in "aeiou" else f"a {kind}"
+
+    def phase(self, phase: str) -> str:
+        key = f"phase_{phase}"
+        return self.say(key) if key in WORDS.reference else phase
+
+    def zone_word(self, z: int) -> str:
+        return self.say(f"r_zone_{ZONES[z]}")
 
 
-def _a(word: str | None) -> str:
-    return f"an {word}" if (word or "x")[0] in "aeiou" else f"a {word}"
-
-
-def public_reason(state: StampedeState, text: str) -> str | None:
+def public_reason(state: StampedeState, text: str, lang: str = "en") -> str | None:
     """Why ``text`` is refused, from public information only (None: nothing specific to say)."""
     if not isinstance(text, str) or len(text) > MAX_TEXT:
         return None
-    t = _Text(text)
+    t = _Text(text, lang)
     why = _why(state, t)
-    return f"{t.shown!r}: {why}" if why else None
+    return t.say("r_refused", text=t.shown, why=why) if why else None
 
 
-def reason_for_mover(state: StampedeState, text: str, seat: int) -> str | None:
+def reason_for_mover(state: StampedeState, text: str, seat: int, lang: str = "en") -> str | None:
     """Why ``text`` is refused, told to ``seat``, the seat to move: it may name that seat's own cards."""
-    public = public_reason(state, text)
+    public = public_reason(state, text, lang)
     if public is not None or not isinstance(text, str) or len(text) > MAX_TEXT:
         return public
-    t = _Text(text)
+    t = _Text(text, lang)
     if t.kind in ("call", "assist", "event", "keeper", "hand", "center"):
         d = t.card(state)
         if d is not None:
             held = state.decks[seat] if t.kind == "center" else state.hands[seat]
-            where = "deck" if t.kind == "center" else "hand"
+            where = t.say("r_deck" if t.kind == "center" else "r_hand")
             if not any(state.card_of[u].id == d.id for u in held):
-                return f"{t.shown!r}: there is no {d.en} in your {where}"
+                why = t.say("r_not_held", card=t.name(d), where=where)
+                return t.say("r_refused", text=t.shown, why=why)
     return None
 
 
@@ -112,32 +130,29 @@ def _why(state: StampedeState, t: _Text) -> str | None:
     if windows.frames:
         wk = windows.kind
         if wk == W_CHOICE and kind not in ("trigger", "decline"):
-            return f"{_player(who)} is choosing the targets of a triggered ability ('accept …' or 'decline')"
+            return t.say("r_choosing", who=t.player(who))
         if kind in _TURN_ONLY:
-            return f"{_a(wk)} window is open: {_player(who)} must respond or pass first"  # ST-T6
+            return t.say("r_window_open", a_window=t.a_window(wk), who=t.player(who))  # ST-T6
         if kind == "keeper" and wk not in KEEPER_WINDOWS:
-            return f"keepers are used only when you are about to lose; this is {_a(wk)} window"  # ST-K8
+            return t.say("r_keeper_window", a_window=t.a_window(wk))  # ST-K8
         if kind in ("trigger", "decline") and wk != W_CHOICE:
-            return "no triggered ability is waiting for a choice"
+            return t.say("r_no_trigger")
         if kind in ("assist", "event", "use") and wk in KEEPER_WINDOWS:
-            return f"only keepers answer {_a(wk)} window"  # ST-K8
+            return t.say("r_only_keepers", a_window=t.a_window(wk))  # ST-K8
         return _why_card(state, t, who)
     phase = state.phase
     if kind == "pass":
-        return (
-            f"no response window is open; {_player(who)} is in the {phase} phase "  # ST-T6
-            "('battle' goes to battle, 'end' ends the turn)"
-        )
+        return t.say("r_no_window", who=t.player(who), phase=t.phase(phase))  # ST-T6
     if kind == "keeper":
-        return "keepers are used only when you are about to lose; no such window is open"  # ST-K8
+        return t.say("r_keeper_none")  # ST-K8
     if kind in ("trigger", "decline"):
-        return "no triggered ability is waiting for a choice"
+        return t.say("r_no_trigger")
     if kind in ("center", "order"):
-        return "the race has started: set-up is over"  # ST-S1
+        return t.say("r_started")  # ST-S1
     if kind in _MAIN_ONLY and phase != MAIN:
-        return f"that is done in your main phase; this is the {phase} phase"  # ST-T3, ST-K4
+        return t.say("r_main_only", phase=t.phase(phase))  # ST-T3, ST-K4
     if kind in ("attack", "run", "end") and phase != BATTLE:
-        return f"machines act in the battle phase; this is the {phase} phase ('battle' goes there)"  # ST-T4
+        return t.say("r_battle_only", phase=t.phase(phase))  # ST-T4
     if kind == "call":
         return _why_call(state, t, who)
     if kind in ("attack", "run", "end"):
@@ -148,15 +163,15 @@ def _why(state: StampedeState, t: _Text) -> str | None:
 def _why_setup(state: StampedeState, t: _Text, who: int | None) -> str | None:
     if state.phase == CHOOSE_CENTER:
         if t.kind != "center":
-            return f"set-up: {_player(who)} is choosing a first machine ('center NAME')"  # ST-S1
+            return t.say("r_choosing_center", who=t.player(who))  # ST-S1
         d = t.card(state)
         if d is None:
-            return "name a gear-1 machine of your deck: 'center NAME'" if t.words else None
+            return t.say("r_name_center") if t.words else None
         if not can_start(d):
-            return f"{d.en} is not a gear-1 machine that can be the first center"  # ST-S1
+            return t.say("r_not_starter", card=t.name(d))  # ST-S1
         return None
     if t.kind != "order":
-        return f"set-up: {_player(who)} won rock-paper-scissors and chooses 'go first' or 'go second'"
+        return t.say("r_rps", who=t.player(who))
     return None
 
 
@@ -165,25 +180,25 @@ def _why_call(state: StampedeState, t: _Text, who: int | None) -> str | None:
     d = t.card(state)
     z = t.zone()
     if d is None or z < 0 or who is None:
-        return "a call is 'call NAME L|C|R'" if d is None or z < 0 else None
+        return t.say("r_call_form") if d is None or z < 0 else None
     if d.kind != MACHINE:
         form = "assist NAME" if d.kind == ASSIST else "event NAME L|R"
-        return f"{d.en} is not a machine: only machines are called ('{form}')"
+        return t.say("r_not_machine", card=t.name(d), form=form)
     if d.gear > state.turn:
-        return f"gear {d.gear} exceeds this turn's gear cap {state.turn}"  # ST-T3c
+        return t.say("r_cap", gear=d.gear, cap=state.turn)  # ST-T3c
     c = state.center_def(who)
     if z == CENTER:
         if d.guest or d.demi_guest:
-            return "a Guest or Demi-Guest cannot be called to the center"  # ST-K3, ST-K4
+            return t.say("r_guest_center")  # ST-K3, ST-K4
         if d.gear != c.gear + 1:
-            return f"the center takes gear {c.gear + 1} next, not gear {d.gear}"  # ST-T3a
+            return t.say("r_center_next", next=c.gear + 1, gear=d.gear)  # ST-T3a
         if not (d.cls == c.cls or d.cls == STEERING or c.cls == STEERING):
-            return _CLASS_TIP
+            return t.say("r_class")  # ST-T3a, ST-O2
         return None
     if d.gear > c.gear:
-        return f"side machines need gear ≤ the center's gear {c.gear}"  # ST-T3b
+        return t.say("r_side_gear", gear=c.gear)  # ST-T3b
     if state.field[who * 3 + z] >= 0:
-        return f"your {('left', 'center', 'right')[z]} zone is occupied"
+        return t.say("r_occupied", zone=t.zone_word(z))
     return None
 
 
@@ -191,46 +206,46 @@ def _why_battle(state: StampedeState, t: _Text, who: int | None) -> str | None:
     if who is None:
         return None
     if t.kind == "run" and state.obstructed(who):
-        return "the opponent has a card with Obstruction on the field: no running"  # ST-K1
+        return t.say("r_obstructed_run")  # ST-K1
     if state.forced(who):
-        return "a forced attack is on: every machine able to act must attack the center"  # 《進路妨害》
+        return t.say("r_forced")  # 《進路妨害》
     if t.kind == "run":
         z = t.zone(0)
         if z >= 0:
-            return _why_not_able(state, who, z) or _why_not_runner(state, who, z)
+            return _why_not_able(state, t, who, z) or _why_not_runner(state, t, who, z)
     if t.kind == "attack" and len(t.words) == 3 and t.words[1] == ">":
         zones = t.words[0].upper().split("+")
         target = t.zone(2)
         for letter in zones:
             if letter not in ("L", "C", "R"):
-                return "an attack is 'attack L|C|R[+…] > L|C|R'"
-            why = _why_not_able(state, who, ZONES.index(letter))
+                return t.say("r_attack_form")
+            why = _why_not_able(state, t, who, ZONES.index(letter))
             if why:
                 return why
         if target >= 0:
             u = state.field[(1 - who) * 3 + target]
             if u < 0:
-                return "that opposing zone is empty"
+                return t.say("r_empty_target")
             if state.obstructed(who) and not state.card_of[u].obstruction:
-                return "only cards with Obstruction may be attacked"  # ST-K1
+                return t.say("r_obstruction_only")  # ST-K1
     return None
 
 
-def _why_not_able(state: StampedeState, seat: int, z: int) -> str | None:
+def _why_not_able(state: StampedeState, t: _Text, seat: int, z: int) -> str | None:
     u = state.field[seat * 3 + z]
     if u < 0 or state.card_of[u].kind != MACHINE:
-        return f"your {('left', 'center', 'right')[z]} zone holds no machine"
+        return t.say("r_no_machine", zone=t.zone_word(z))
     if state.tapped[seat * 3 + z]:
-        return f"your {state.card_of[u].en} is tapped: it has acted"  # ST-T4
+        return t.say("r_tapped", card=t.name(state.card_of[u]))  # ST-T4
     return None
 
 
-def _why_not_runner(state: StampedeState, seat: int, z: int) -> str | None:
+def _why_not_runner(state: StampedeState, t: _Text, seat: int, z: int) -> str | None:
     d = state.card_of[state.field[seat * 3 + z]]
     if d.guest:
-        return f"{d.en} is a Guest: it never runs"  # ST-K3
+        return t.say("r_guest_runs", card=t.name(d))  # ST-K3
     if d.demi_guest and z != CENTER:
-        return f"{d.en} is a Demi-Guest: it runs only from the center"  # ST-K4
+        return t.say("r_demi_guest_runs", card=t.name(d))  # ST-K4
     return None
 
 
@@ -243,20 +258,20 @@ def _why_card(state: StampedeState, t: _Text, who: int | None) -> str | None:
         return None
     want = {"assist": ASSIST, "event": EVENT}.get(t.kind)
     if want is not None and d.kind != want:
-        return f"{d.en} is not {'an assist' if want == ASSIST else 'an event'}"
+        return t.say("r_not_assist" if want == ASSIST else "r_not_event", card=t.name(d))
     if not state.usable(who, d):
         c = state.center_def(who)
         if d.gear > state.turn:
-            return f"gear {d.gear} exceeds this turn's gear cap {state.turn}"  # ST-T3c
+            return t.say("r_cap", gear=d.gear, cap=state.turn)  # ST-T3c
         if c.gear < d.gear:
-            return f"{d.en} needs a center of gear {d.gear} or more; yours is gear {c.gear}"  # ST-T6
-        return f"{d.en} needs a center of its class (Steering: any)"  # ST-T6, ST-O2
+            return t.say("r_needs_gear", card=t.name(d), gear=d.gear, center=c.gear)  # ST-T6
+        return t.say("r_needs_class", card=t.name(d))  # ST-T6, ST-O2
     if t.kind == "event":
         z = t.zone()
         if z == CENTER:
-            return "events go to the left or right zone"  # ST-C3
+            return t.say("r_event_zone")  # ST-C3
         if z >= 0 and state.field[who * 3 + z] >= 0:
-            return f"your {('left', 'center', 'right')[z]} zone is occupied"
+            return t.say("r_occupied", zone=t.zone_word(z))
     return None
 
 

@@ -44,16 +44,17 @@ class CardDef:
     """A card flattened for the hot path: ints and tuples, no pydantic."""
 
     __slots__ = (
-        "id", "name", "en", "slug", "kind", "gear", "cls", "pow", "def_", "hp", "rec",
+        "id", "name", "en", "fr", "slug", "kind", "gear", "cls", "pow", "def_", "hp", "rec",
         "obstruction", "double_action", "guest", "demi_guest", "dragon", "dead_heat",
         "abilities", "play", "activated", "hand", "on_enter", "on_destroyed", "crash", "keepers",
-        "goal_keeper", "requiem_keeper", "instant", "text", "text_en", "disabled", "source",
+        "goal_keeper", "requiem_keeper", "instant", "text", "text_en", "text_fr", "disabled", "source",
         "calls", "events",
     )  # fmt: skip
 
     id: int  # index in the catalog
     name: str  # Japanese
     en: str
+    fr: str  # French (the English name where the content has none)
     slug: str  # of the English name: what notation uses
     kind: int  # MACHINE, ASSIST or EVENT
     gear: int
@@ -81,6 +82,7 @@ class CardDef:
     instant: bool  # usable at any time from hand (ST-T6): an assist with a play ability, or an event
     text: str
     text_en: str
+    text_fr: str
     disabled: bool  # not implemented yet: kept out of play
     source: Source  # the catalog it belongs to: a card pickles and deep-copies as (source, id)
     # the card's interned actions of its catalog, made once: ``call NAME L|C|R`` of a machine (by zone),
@@ -89,14 +91,19 @@ class CardDef:
     events: tuple[Action, ...]
 
     def label(self, lang: str) -> str:
-        return self.name if lang == "ja" else self.en
+        """The name in ``lang``."""
+        return self.name if lang == "ja" else self.fr if lang == "fr" else self.en
+
+    def other_name(self, lang: str) -> str:
+        """The name shown beside :meth:`label`: English beside Japanese, else the Japanese original."""
+        return self.en if lang == "ja" else self.name
 
     def __reduce__(self) -> tuple[Any, ...]:
         """By reference to its catalog (a card is shared by every state of a process, like an action)."""
         return (card_def, (self.source, self.id))
 
     def card_text(self, lang: str) -> str:
-        return self.text if lang == "ja" else self.text_en
+        return self.text if lang == "ja" else self.text_fr if lang == "fr" else self.text_en
 
 
 def _make_def(i: int, rec: CardRec, abilities: tuple[Ability, ...]) -> CardDef:
@@ -105,6 +112,7 @@ def _make_def(i: int, rec: CardRec, abilities: tuple[Ability, ...]) -> CardDef:
     d.rec = rec
     d.name = rec.name
     d.en = rec.en
+    d.fr = rec.fr or rec.en
     d.slug = slug(rec.en)
     d.kind = KINDS.index(rec.kind)
     d.gear = rec.gear
@@ -122,6 +130,7 @@ def _make_def(i: int, rec: CardRec, abilities: tuple[Ability, ...]) -> CardDef:
     d.disabled = rec.unimplemented is not None
     d.text = rec.text
     d.text_en = rec.text_en
+    d.text_fr = rec.text_fr or rec.text_en
     abilities = () if d.disabled else abilities
     d.abilities = abilities
 
