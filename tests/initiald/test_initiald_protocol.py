@@ -19,9 +19,9 @@ from kansei.testing import all_events, find_events, refused
 
 def test_refusals_name_the_reason_and_leave_the_state_unchanged(idh):
     """Refused actions in every phase: a shortfall (ID-P3/ID-P4), the phase, the pending payment. The seat
-    to move, refused an Action (``seat=`` given), is told about its own hand; a text goes through
-    ``game.parse``, whose message anyone may read, built from public facts only (the same for the seat to
-    move until the core hands parse's refusals to ``_why_illegal`` as well)."""
+    to move (``seat=`` given) is told about its own hand, whether it sent an Action or typed the text; a
+    text asked without a seat goes through ``game.parse``, whose message anyone may read, built from public
+    facts only."""
     s = idh.start(
         [idh.custom("Silvia S13"), idh.RED_SUNS],
         track="Happogahara Run",
@@ -43,7 +43,7 @@ def test_refusals_name_the_reason_and_leave_the_state_unchanged(idh):
         assert mine in told and "\n" not in told, (text, told)
         anyone = refused(s, text)
         assert public in anyone and "hold no" not in anyone, (text, anyone)
-        assert refused(s, text, seat=0) == anyone
+        assert refused(s, text, seat=0) == told  # typed by the seat to move: its own reason
     s.apply("play tight-twin-drift discard 2")
     assert "2 more discards must first be made" in refused(s, Action("pass"), seat=0)
     assert "2 more discards must first be made" in refused(s, "pass")

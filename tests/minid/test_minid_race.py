@@ -216,8 +216,8 @@ def test_bad_setup_is_one_clear_line():
 
 def test_illegal_and_out_of_turn_actions_are_refused_with_the_state_unchanged():
     """Refusals tell the asking seat (the seat to move) why: the decision it faces, whether it holds the card
-    named and when that card is played; another seat is told only that it is not its turn. (A text goes
-    through ``game.parse`` first, whose message is the generic one, safe for any seat.)"""
+    named and when that card is played; another seat is told only that it is not its turn. Typed by the
+    seat to move, a text is told the same reason; asked without a seat, the generic one, safe for any seat."""
     s = race(positions=[2, 0], dice=[3], hands=[["Frein à main"], STOP])
     assert decision(s) == ("draw", 0)
     before = json.dumps(s.reveal(), sort_keys=True)
@@ -225,7 +225,8 @@ def test_illegal_and_out_of_turn_actions_are_refused_with_the_state_unchanged():
     for text in bad:
         msg = refused(s, Action(text), seat=0)
         assert "\n" not in msg and "you are to draw an Event card or pass" in msg, msg
-        assert refused(s, text, seat=0) == refused(s, text) == f"{shorten(text)!r} is not a legal action now"
+        assert refused(s, text, seat=0) == msg
+        assert refused(s, text) == f"{shorten(text)!r} is not a legal action now"
     frein = Action("play frein-a-main")
     assert "'Handbrake' is not played now but after your DRIFT roll" in refused(s, frein, seat=0)
     assert "you hold no 'Nitro'" in refused(s, Action("play nitro"), seat=0)

@@ -82,6 +82,28 @@ def status_and_detail(r) -> tuple[int, str]:
     return r.status_code, r.json()["detail"]
 
 
+def test_a_refusal_is_told_in_the_readers_language(client: TestClient) -> None:
+    """The language the client asks in (``?lang=``) is the refusal's: the game's own reason for the seat
+    to move, the core's for a seat out of turn; a language the game lacks reads in its first."""
+    room, tokens = new_room(client, "initiald", ["human", "human"], seed=7)
+    mover = str(client.get(f"/api/rooms/{room}").json()["to_move"])
+    waiter = "1" if mover == "0" else "0"
+    legal = client.get(f"/api/rooms/{room}", params={"token": tokens[mover]}).json()["legal"]
+
+    def why(token: str, action: str, lang: str) -> str:
+        r = client.post(
+            f"/api/rooms/{room}/actions", params={"lang": lang}, json={"token": token, "action": action}
+        )
+        assert r.status_code == 409, r.text
+        return str(r.json()["detail"])
+
+    english, french, japanese = (why(tokens[mover], "fly to the moon", lang) for lang in ("en", "fr", "ja"))
+    assert len({english, french, japanese}) == 3 and "moon" in french and "moon" in japanese
+    assert why(tokens[mover], "fly to the moon", "de") == english
+    assert "ce n'est pas votre tour" in why(tokens[waiter], legal[0], "fr")
+    assert "あなたの手番ではありません" in why(tokens[waiter], legal[0], "ja")
+
+
 def test_refusals_change_nothing(client: TestClient) -> None:
     room, tokens = new_room(client, "touge", ["human", "human"], seed=7)
     p0 = client.get(f"/api/rooms/{room}", params={"token": tokens["0"]}).json()

@@ -292,7 +292,7 @@ class Session:
                     group, redraw = shown[k - 1], True
             else:
                 try:
-                    self.apply(self.game.parse(self.state, text), me)
+                    self.apply(self.game.parse(self.state, text, self.lang), me)
                     return True
                 except IllegalAction:
                     out.print(f"[red]{clean(self.refusal(text, me))}[/]  [dim](help lists the commands)[/]")
@@ -301,7 +301,7 @@ class Session:
         """The engine's own refusal of ``text`` for seat ``me`` (it names nothing that seat cannot see),
         asked of a copy so nothing can change here."""
         try:
-            self.state.clone().apply(text, seat=me)
+            self.state.clone().apply(text, seat=me, lang=self.lang)
         except KanseiError as e:
             return str(e)
         return f"{text!r} is not a legal action now"

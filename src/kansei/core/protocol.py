@@ -34,7 +34,7 @@ from .options import shorten
 from .records import CardEvent
 from .rng import RandomSource, ScriptedRng, from_random, start_rng
 from .version import kansei_version
-from .words import Words
+from .words import CORE, Words
 
 NamesLike = Names | Sequence[str | None] | Mapping[int, str | None] | None
 
@@ -204,9 +204,9 @@ def validation_lines(prefix: str, error: ValidationError) -> list[str]:
     return out
 
 
-def not_your_turn(seat: int, mover: int | None) -> str:
+def not_your_turn(seat: int, mover: int | None, lang: str = "en") -> str:
     """The refusal of a seat that is not to move, counting players from 1 as people do."""
-    return f"player {seat + 1}: it is not your turn (player {(mover or 0) + 1} is to move)"
+    return CORE.tr(lang, "not_your_turn", seat=seat + 1, mover=(mover or 0) + 1)
 
 
 def _check_int(value: Any, what: str, low: int, high: int) -> int:
@@ -332,21 +332,28 @@ class Game:
     def _new_state(self, seed: int, players: int, decks: list[Any] | None, setup: Any) -> State:
         raise NotImplementedError
 
-    def parse(self, state: State, text: str) -> Action:
-        """Read an action's notation back (case and spacing forgiven); IllegalAction if it is not legal.
+    def parse(self, state: State, text: str, lang: str | None = None) -> Action:
+        """Read an action's notation back (case and spacing forgiven); IllegalAction if it is not legal,
+        its message in ``lang`` (the game's first language by default).
 
         The message names only the text given, so it is safe for any seat to read."""
+        lang = self.refusal_lang(lang)
         if not isinstance(text, str):
-            raise IllegalAction(f"an action is a notation text, not {type(text).__name__}")
+            raise IllegalAction(CORE.tr(lang, "not_text", kind=type(text).__name__))
         if state.is_over:
-            raise IllegalAction("the game is over")
+            raise IllegalAction(CORE.tr(lang, "game_over"))
         if len(text) > MAX_NOTATION:
-            raise IllegalAction(f"{shorten(text)!r} is not a legal action now")
+            raise IllegalAction(CORE.tr(lang, "not_legal", text=repr(shorten(text))))
         want = " ".join(text.split()).lower()
         for a in state.legal_actions():
             if a.notation.lower() == want:
                 return a
-        raise IllegalAction(f"{shorten(text)!r} is not a legal action now")
+        raise IllegalAction(CORE.tr(lang, "not_legal", text=repr(shorten(text))))
+
+    def refusal_lang(self, lang: str | None) -> str:
+        """The language a refusal is told in: ``lang`` if the game has it, else the game's first. A
+        refusal never fails for want of a language (a client may ask in any)."""
+        return lang if lang in self.languages else self.languages[0]
 
     @property
     def options_dict(self) -> dict[str, Any]:
@@ -714,9 +721,9 @@ class State:
         only; sort hidden pools first so the result depends only on what the seat knows."""
         raise NotImplementedError
 
-    def _why_illegal(self, text: str, seat: int) -> str | None:
+    def _why_illegal(self, text: str, seat: int, lang: str) -> str | None:
         """Why ``text`` is not legal, told to ``seat``, the seat to move (it may name that seat's own
-        cards); None for the generic message. Never raises."""
+        cards), in ``lang`` (one of the game's languages); None for the generic message. Never raises."""
         return None
 
     def _public_notation(self, action: Action) -> str:
@@ -764,12 +771,13 @@ class State:
         window needs a decision): keep it, so ``legal_actions()`` does not compute it again."""
         self._legal = tuple(actions)
 
-    def apply(self, action: Action | str, seat: int | None = None) -> State:
+    def apply(self, action: Action | str, seat: int | None = None, lang: str | None = None) -> State:
         """Apply the engine's own legal action matching ``action`` (an Action or its notation).
 
         ``seat``: who asks (servers, adapters and UIs always say). A seat that is not to move is refused
         as exactly that; a refusal tells the asker nothing it cannot see. Without ``seat`` the message is
-        safe for any seat. A refused action changes nothing. Returns self for chaining.
+        safe for any seat. ``lang``: the language of a refusal (the game's first by default; a client
+        passes its reader's). A refused action changes nothing. Returns self for chaining.
         """
         legal = self._legal
         if legal and seat is None and type(action) is Action:
@@ -781,14 +789,15 @@ class State:
                     self._history = (a.notation, self._history)
                     type(self)._apply(self, a)
                     return self
+        lang = self.game.refusal_lang(lang)
         if self.is_over:
-            raise IllegalAction("the game is over")
+            raise IllegalAction(CORE.tr(lang, "game_over"))
         mover = self.to_move
         if seat is not None:
             if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
-                raise IllegalAction(f"there is no seat {shorten(repr(seat), 20)}")
+                raise IllegalAction(CORE.tr(lang, "no_seat", seat=shorten(repr(seat), 20)))
             if seat != mover:
-                raise IllegalAction(not_your_turn(seat, mover))
+                raise IllegalAction(not_your_turn(seat, mover, lang))
         legal = self.legal_actions()
         chosen: Action | None = None
         if isinstance(action, Action):
@@ -803,12 +812,18 @@ class State:
                         chosen = a
                         break
         elif isinstance(action, str):
-            chosen = self.game.parse(self, action) if len(action) <= MAX_NOTATION else None
+            if len(action) <= MAX_NOTATION:
+                try:
+                    chosen = self.game.parse(self, action, lang)
+                except IllegalAction:
+                    if seat is None:
+                        raise  # parse's reason names only public things: safe for anyone
+                    # the seat to move asked: its own refusal below may name its own cards
         else:
-            raise IllegalAction(f"an action is a notation text or an Action, not {type(action).__name__}")
+            raise IllegalAction(CORE.tr(lang, "not_action", kind=type(action).__name__))
         if chosen is None:
             text = action.notation if isinstance(action, Action) else str(action)
-            raise IllegalAction(self._refusal(text, seat))
+            raise IllegalAction(self._refusal(text, seat, lang))
         self._legal = None
         self._history = (chosen.notation, self._history)
         type(self)._apply(self, chosen)
@@ -821,16 +836,16 @@ class State:
         self._history = (action.notation, self._history)
         type(self)._apply(self, action)
 
-    def _refusal(self, text: str, seat: int | None) -> str:
-        shown = shorten(text)
+    def _refusal(self, text: str, seat: int | None, lang: str) -> str:
+        shown = repr(shorten(text))
         if seat is None:
-            return f"{shown!r} is not a legal action now"
-        why = self._why_illegal(text, seat)
+            return CORE.tr(lang, "not_legal", text=shown)
+        why = self._why_illegal(text, seat, lang)
         if why:
             return why
         legal = self.legal_actions()
         names = ", ".join(a.notation for a in legal[:10]) + ("…" if len(legal) > 10 else "")
-        return f"{shown!r} is not a legal action now (yours: {names})"
+        return CORE.tr(lang, "not_legal_yours", text=shown, yours=names)
 
     def public_notation(self, action: Action) -> str:
         """How every other seat is told of ``action`` (call before applying it)."""

@@ -105,4 +105,38 @@ class Words:
         return out
 
 
-__all__ = ["Entry", "Words"]
+# The core's own sentences: the refusals every game shares (``State.apply``, ``Game.parse``), in the
+# languages kansei's games have; a game in another language reads them in English.
+CORE = Words(
+    {
+        "en": {
+            "game_over": "the game is over",
+            "no_seat": "there is no seat {seat}",
+            "not_your_turn": "player {seat}: it is not your turn (player {mover} is to move)",
+            "not_legal": "{text} is not a legal action now",
+            "not_legal_yours": "{text} is not a legal action now (yours: {yours})",
+            "not_text": "an action is a notation text, not {kind}",
+            "not_action": "an action is a notation text or an Action, not {kind}",
+        },
+        "fr": {
+            "game_over": "la partie est finie",
+            "no_seat": "il n'y a pas de place {seat}",
+            "not_your_turn": "joueur {seat} : ce n'est pas votre tour (c'est au joueur {mover})",
+            "not_legal": "{text} n'est pas une action possible maintenant",
+            "not_legal_yours": "{text} n'est pas une action possible maintenant (les vôtres : {yours})",
+            "not_text": "une action est un texte de notation, pas {kind}",
+            "not_action": "une action est un texte de notation ou une Action, pas {kind}",
+        },
+        "ja": {
+            "game_over": "ゲームは終了しています",
+            "no_seat": "席{seat}はありません",
+            "not_your_turn": "プレイヤー{seat}：あなたの手番ではありません（手番はプレイヤー{mover}）",
+            "not_legal": "{text}は今できる行動ではありません",
+            "not_legal_yours": "{text}は今できる行動ではありません（できる行動：{yours}）",
+            "not_text": "行動は記法のテキストです（{kind}ではありません）",
+            "not_action": "行動は記法のテキストかActionです（{kind}ではありません）",
+        },
+    }
+)
+
+__all__ = ["CORE", "Entry", "Words"]

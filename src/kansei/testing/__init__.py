@@ -125,7 +125,7 @@ def refuses_text_cleanly(state: State, text: str, limit: int = 300) -> None:
     seat = state.to_move
     if seat is None:
         return
-    why = state._why_illegal(text, seat)
+    why = state._why_illegal(text, seat, state.game.languages[0])
     assert why is None or ("\n" not in why and len(why) < 300)
     legal = {a.notation for a in state.legal_actions()}
     before = (repr(state.reveal()), state.event_count())

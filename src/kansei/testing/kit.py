@@ -795,6 +795,8 @@ class _Checker:
                 if s.to_move == seat
                 else [self._refusal(s, t, seat) for t in texts[:3]]
             )
+            for lang in game.languages[1:]:  # a refusal in the reader's language tells no more
+                out[f"refusals ({lang})"] = [self._refusal(s, t, seat, lang) for t in texts[:3]]
             if s.to_move == seat:
                 legal = s.legal_actions()
                 out["menu"] = [(a.notation, game.describe_action(s, a)) for a in legal]
@@ -803,9 +805,9 @@ class _Checker:
                 out["rules"] = [game.move_rules(s, a) for a in legal]
         return out
 
-    def _refusal(self, s: State, text: str, seat: int) -> str:
+    def _refusal(self, s: State, text: str, seat: int, lang: str | None = None) -> str:
         try:
-            s.clone().apply(text, seat=seat)
+            s.clone().apply(text, seat=seat, lang=lang)
         except IllegalAction as e:
             return str(e)
         return "accepted"

@@ -528,7 +528,7 @@ def create_app(config: Config | None = None) -> FastAPI:
         seat = hub.seat_of(live, body.token)
         if seat is None:
             raise RoomError("a seat token is required to act", 403)
-        live = hub.act(room, seat, body.action, body.step)
+        live = hub.act(room, seat, body.action, body.step, lang)
         return room_payload(live, seat, lang)
 
     @app.post("/api/rooms/{room}/preview", tags=["rooms"])
@@ -827,7 +827,7 @@ def create_app(config: Config | None = None) -> FastAPI:
                     await error("step must be an integer")
                     return
                 try:
-                    await to_thread.run_sync(hub.act, room, seat, action, step)
+                    await to_thread.run_sync(hub.act, room, seat, action, step, lang)
                 except KanseiError as e:
                     await error(one_line(e))
                     if isinstance(e, RoomError) and e.status == 409:

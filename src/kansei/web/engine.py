@@ -150,18 +150,18 @@ def languages(game: Game) -> tuple[str, ...]:
     return tuple(game.languages)
 
 
-def apply(state: State, text: str, seat: int | None) -> tuple[Action, str]:
+def apply(state: State, text: str, seat: int | None, lang: str | None = None) -> tuple[Action, str]:
     """Apply ``text`` (a notation, read by ``game.parse``) as ``seat``: (the action, what other seats are
-    told of it). A refusal is the engine's own IllegalAction, its message fit for that seat; the state is
-    unchanged."""
+    told of it). A refusal is the engine's own IllegalAction, its message fit for that seat and in
+    ``lang`` (the game's first language by default); the state is unchanged."""
     chosen: Action | None = None
     if not state.is_over and state.to_move == seat:
         try:
-            chosen = state.game.parse(state, text)
+            chosen = state.game.parse(state, text, lang)
         except IllegalAction:
             chosen = None
     if chosen is None:
-        state.clone().apply(text, seat=seat)  # refused: raises the engine's reason for this seat
+        state.clone().apply(text, seat=seat, lang=lang)  # refused: raises the engine's reason for this seat
         raise IllegalAction(f"{shorten(text)!r} is not a legal action now")  # parse and apply disagree
     public = state.public_notation(chosen)  # asked before the action changes the state
     state.apply(chosen, seat=seat)

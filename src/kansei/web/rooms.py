@@ -516,7 +516,15 @@ class Hub:
                 return i
         raise RoomError("this token holds no seat in this room", 403)
 
-    def act(self, room_id: str, seat: int | None, notation: str, expect: int | None = None) -> Live:
+    def act(
+        self,
+        room_id: str,
+        seat: int | None,
+        notation: str,
+        expect: int | None = None,
+        lang: str | None = None,
+    ) -> Live:
+        """Apply ``notation`` as ``seat`` (``expect``: the step the client saw); a refusal in ``lang``."""
         if seat is None:
             raise RoomError("a seat token is required to act", 403)
         live = self.get(room_id)
@@ -530,7 +538,7 @@ class Hub:
             if live.over:
                 raise RoomError("the game is over", 409)
             state = live.state.clone()
-            action, public = engine.apply(state, notation, seat)  # IllegalAction: nothing changed
+            action, public = engine.apply(state, notation, seat, lang)  # IllegalAction: nothing changed
             script = self.script_of(live)
             n = tutorials.step_no(script, live.history) if script is not None else None
             if script is not None and n is not None and seat == script.learner:

@@ -88,7 +88,7 @@ class SprintState(DuelState):
     def _public_notation(self, action: Action) -> str:
         return "play a card face down"  # SP-R1: the other seat sees only that a card was played
 
-    def _why_illegal(self, text: str, seat: int) -> str | None:
+    def _why_illegal(self, text: str, seat: int, lang: str) -> str | None:
         return refusals.why_illegal(self, text, seat)
 
     def _first_mover(self) -> int | None:

@@ -57,13 +57,12 @@ class RefusalState(RulesState):
         key = _WHERE.get(self.phase)
         return tr(lang, key) if key is not None else tr(lang, "w_step", phase=self.phase)
 
-    def _why_illegal(self, text: str, seat: int) -> str | None:
-        return self.why_illegal(text, seat)
+    def _why_illegal(self, text: str, seat: int, lang: str) -> str | None:
+        return self.why_illegal(text, seat, lang)
 
     def why_illegal(self, text: str, seat: int, lang: str = "en") -> str | None:
         """A precise one-line reason for a refused notation, told to ``seat`` (the seat to move) in ``lang``:
-        the step, the shortfall, a spent ability. It may name that seat's own cards, never the other's.
-        (``State._why_illegal`` takes no language: the core tells it in English.)"""
+        the step, the shortfall, a spent ability. It may name that seat's own cards, never the other's."""
         why = self._refusal_words(text, seat, lang)
         return None if why is None else tr(lang, "rf", shown=repr(shorten(str(text))), why=why)
 

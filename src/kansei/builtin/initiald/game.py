@@ -132,14 +132,14 @@ class InitialD(Game):
         assert isinstance(scenario, InitialDSetup)
         return setup.new_state(self, seed, setup.sides(self, decks), scenario)
 
-    def parse(self, state: State, text: str) -> Action:
+    def parse(self, state: State, text: str, lang: str | None = None) -> Action:
         """As the base; a refusal names what is wrong from what every seat sees (the phase, the card's
         public requirements), never from the hand of the seat to move."""
         try:
-            return super().parse(state, text)
+            return super().parse(state, text, lang)
         except IllegalAction:
             if isinstance(state, InitialDState) and isinstance(text, str) and not state.is_over:
-                raise IllegalAction(refusals.public_refusal(state, text)) from None
+                raise IllegalAction(refusals.public_refusal(state, text, self.refusal_lang(lang))) from None
             raise
 
     def cards(self, lang: str = "en") -> list[dict[str, Any]]:

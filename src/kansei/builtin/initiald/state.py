@@ -94,9 +94,9 @@ class InitialDState(DuelState):
     _legal_actions = rules.legal_actions
     _apply = rules.apply
 
-    def _why_illegal(self, text: str, seat: int) -> str | None:
-        """Told to the seat to move about its own action (a refused Action; see refusals.py)."""
-        return refusals.why_illegal(self, text, seat)
+    def _why_illegal(self, text: str, seat: int, lang: str) -> str | None:
+        """Told to the seat to move about its own action (see refusals.py)."""
+        return refusals.why_illegal(self, text, seat, lang)
 
     # ---------------------------------------------------------------------------- stats
     @property

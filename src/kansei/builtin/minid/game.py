@@ -232,16 +232,16 @@ class MiniD(Game):
             {"options": {"track": "usui", "uphill": True}, "players": 4},
         ]
 
-    def parse(self, state: State, text: str) -> Action:
+    def parse(self, state: State, text: str, lang: str | None = None) -> Action:
         """As the base, and a card may be named by its English id too (``play flat-out``)."""
         try:
-            return super().parse(state, text)
+            return super().parse(state, text, lang)
         except IllegalAction:
             words = " ".join(str(text).split()).lower().split(" ", 1) if isinstance(text, str) else []
             slug = self.table.english_slugs.get(words[1]) if len(words) == 2 else None
             if slug is None:
                 raise
-            return super().parse(state, f"{words[0]} {slug}")
+            return super().parse(state, f"{words[0]} {slug}", lang)
 
     def cards(self, lang: str = "en") -> list[dict[str, Any]]:
         """Every Event card face in ``lang`` (en, fr, ja)."""

@@ -56,10 +56,10 @@ class MiniDState(State):
     def _legal_actions(self) -> Sequence[Action]:
         return rules.legal_actions(self.race)
 
-    def _why_illegal(self, text: str, seat: int) -> str | None:
+    def _why_illegal(self, text: str, seat: int, lang: str) -> str | None:
         from .refusals import refusal
 
-        return refusal(self, text, seat)
+        return refusal(self, text, seat, lang)
 
     def _apply(self, a: Action) -> None:
         if (

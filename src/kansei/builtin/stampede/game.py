@@ -194,15 +194,15 @@ class Stampede(Game):
         decks = [resolve_deck(self, specs[i], i) for i in range(2)]
         return StampedeState.new(self, seed, decks, setup)
 
-    def parse(self, state: State, text: str) -> Action:
+    def parse(self, state: State, text: str, lang: str | None = None) -> Action:
         """The legal action ``text`` names; refusals say why from public information only (any seat may
         read them: no hand, deck or other seat's option is named)."""
         try:
-            return super().parse(state, text)
+            return super().parse(state, text, lang)
         except IllegalAction:
             if state.is_over or not isinstance(state, StampedeState):
                 raise
-            why = public_reason(state, text)
+            why = public_reason(state, text, self.refusal_lang(lang))
             if why is None:
                 raise
             raise IllegalAction(why) from None

@@ -80,8 +80,8 @@ class StampedeState(SetUp):
         """ST-S1: the first machine is set face down; the others learn only that a card was set."""
         return FACE_DOWN_CENTER if action.kind == "center" else action.notation
 
-    def _why_illegal(self, text: str, seat: int) -> str | None:
-        return reason_for_mover(self, text, seat)
+    def _why_illegal(self, text: str, seat: int, lang: str) -> str | None:
+        return reason_for_mover(self, text, seat, lang)
 
     @property
     def to_move(self) -> int | None:

@@ -124,9 +124,9 @@ class TougeState(DuelState):
     _legal_actions = rules.legal_actions
     _apply = rules.apply_action
 
-    def _why_illegal(self, text: str, seat: int) -> str:
+    def _why_illegal(self, text: str, seat: int, lang: str) -> str:
         """A refusal told to the seat to move: the phase, its own hand, the spent ability."""
-        return refusal(self, text)
+        return refusal(self, text, lang)
 
     def _public_notation(self, action: Action) -> str:
         """A redraw names a card in hand: the others are told only that a card was put back."""
