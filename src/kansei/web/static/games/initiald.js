@@ -51,10 +51,11 @@ function stages(view, ctx, say) {
 function car(p, view, ctx, say, mine) {
   const { h } = ctx;
   return h("section", { class: `id-car${p.lead ? " lead" : ""}${view.to_move === p.seat ? " moving" : ""}`, style: { "--own": own(p.seat) } },
-    h("div", { class: "id-car-name" }, h("span", { class: "dot", style: { background: own(p.seat) } }), h("b", {}, ctx.name(p.seat)), h("span", { class: "muted" }, ` ${p.car} · ${p.drivetrain}`),
+    h("div", { class: "id-car-name" }, h("span", { class: "dot", style: { background: own(p.seat) } }), h("b", {}, ctx.name(p.seat)), h("span", { class: "muted" }, ` ${ctx.cards.name(p.car)} · ${p.drivetrain}`),
       p.lead ? h("span", { class: "chip id-lead" }, say("lead")) : null),
     h("div", { class: "id-stats" }, ["power", "traction", "style"].map((k) => h("div", { class: `id-stat ${k}` }, h("b", { "data-ghost": `car:${p.seat}:${k}` }, String(p[k])), h("small", {}, say(k))))),
-    h("div", { class: "id-mods" }, [...(p.built_in || []), ...(p.mods || [])].map((m) => h("span", { class: "id-mod" }, ctx.cards.name(m))),
+    h("div", { class: "id-mods" }, (p.built_in || []).map((m) => h("span", { class: "id-mod" }, ctx.cards.partName(p.car, m))), // the car's own (its face's parts)
+      (p.mods || []).map((m) => h("span", { class: "id-mod" }, ctx.cards.name(m))),
       (p.races || []).map((r) => h("span", { class: "id-mod race" }, ctx.cards.name(r)))),
     h("div", { class: `id-inplay${(p.in_play || []).length ? "" : " empty"}` }, h("small", { class: "muted" }, say("in_play")),
       h("span", { class: "id-zone", "data-ghost-zone": `inplay:${p.seat}` }, (p.in_play || []).map((c) => ctx.cards.face(c, { size: "mini" })))),
@@ -83,7 +84,7 @@ function draw(root, payload, ctx) {
   const tr = view.track || {};
   root.replaceChildren(h("div", { class: "id-board" },
     h("div", { class: "chips" },
-      h("span", { class: "chip" }, h("b", {}, say("track", { name: tr.name, pass: tr.pass }))),
+      h("span", { class: "chip" }, h("b", {}, say("track", { name: ctx.cards.name(tr.name), pass: ctx.cards.partName(tr.name, tr.pass) }))),
       h("span", { class: "chip" }, say(`phase.${view.phase}`)),
       view.lead_streak ? h("span", { class: "chip" }, say("streak", { n: view.lead_streak })) : null,
       view.over && view.winner !== null && view.winner !== undefined ? h("span", { class: "chip id-win" }, say("wins", { who: ctx.name(view.winner) })) : null),
