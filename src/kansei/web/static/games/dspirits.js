@@ -14,7 +14,7 @@ const WORDS = {
     endure_stance: "enduring", dworld: "D-World", decklist: "Decklist", wins: "{who} wins", match: "Match {a}–{b}", banished: "banished",
     "choice.open": "open {n}", "choice.bid": "bid {n}", "choice.endure": "endure", "choice.recharge": "recharge", "choice.stance": "stance", "choice.shift": "shift", "choice.supercharge": "supercharge",
     used: "used", target: "target", known: "known in hand",
-    attack: "attack", endurance: "endurance",
+    attack: "attack", endurance: "endurance", colon: ": ",
     "phase.opening": "opening draw", "phase.draw": "draw step", "phase.extra": "draw step (Extra Draw)", "phase.main": "main step", "phase.battle": "battle step", "phase.end": "end step", "phase.side": "side-deck swaps", "phase.over": "game over",
   },
   fr: {
@@ -25,7 +25,7 @@ const WORDS = {
     endure_stance: "encaisse", dworld: "D-World", decklist: "Liste", wins: "{who} gagne", match: "Match {a}–{b}", banished: "bannies",
     "choice.open": "ouvrir {n}", "choice.bid": "miser {n}", "choice.endure": "encaisser", "choice.recharge": "recharger", "choice.stance": "posture", "choice.shift": "décaler", "choice.supercharge": "surcharge",
     used: "utilisé", target: "cible", known: "connues en main",
-    attack: "attaque", endurance: "endurance",
+    attack: "attaque", endurance: "endurance", colon: " : ",
     "phase.opening": "pioche d'ouverture", "phase.draw": "étape de pioche", "phase.extra": "étape de pioche (Extra Draw)", "phase.main": "étape principale", "phase.battle": "étape de combat", "phase.end": "étape de fin", "phase.side": "échanges de side deck", "phase.over": "partie terminée",
   },
   ja: {
@@ -36,7 +36,7 @@ const WORDS = {
     endure_stance: "耐久", dworld: "D-World", decklist: "デッキ", wins: "{who} の勝利", match: "マッチ {a}–{b}", banished: "除外",
     "choice.open": "オープン {n}", "choice.bid": "入札 {n}", "choice.endure": "耐える", "choice.recharge": "リチャージ", "choice.stance": "スタンス", "choice.shift": "シフト", "choice.supercharge": "スーパーチャージ",
     used: "使用済", target: "対象", known: "公開手札",
-    attack: "攻撃力", endurance: "耐久力",
+    attack: "攻撃力", endurance: "耐久力", colon: "：",
     "phase.opening": "最初のドロー", "phase.draw": "ドローステップ", "phase.extra": "ドローステップ（エクストラドロー）", "phase.main": "メインステップ", "phase.battle": "バトルステップ", "phase.end": "エンドステップ", "phase.side": "サイドデッキの入れ替え", "phase.over": "ゲーム終了",
   },
 };
@@ -74,20 +74,20 @@ function side(p, view, ctx, say, mine) {
     h("div", { class: "ds-side-head", "data-ref": p.ref }, h("span", { class: "dot", style: { background: own(p.seat) } }), h("b", {}, ctx.name(p.seat)),
       h("span", { class: "ds-sp" }, h("b", { "data-ghost": `sp:${p.seat}` }, String(Math.max(0, p.sp))), " ", say("sp")),
       h("span", { class: "muted ds-counts" }, say("in_hand", { n: p.hand_count, s: p.hand_spirits, c: p.hand_support })),
-      (p.hand_known || []).length ? h("span", { class: "ds-known" }, say("known"), ": ", p.hand_known.map((c) => ctx.cards.name(c)).join(", ")) : null),
+      (p.hand_known || []).length ? h("span", { class: "ds-known" }, say("known"), say("colon"), p.hand_known.map((c) => ctx.cards.name(c)).join(", ")) : null),
     h("div", { class: "ds-row" },
       h("div", { class: "ds-decks" }, decks),
       h("div", { class: "ds-zone battle", "data-ghost-zone": `battle:${p.seat}` }, h("span", { class: "ds-label" }, say("battle")), (p.battle || []).map((u) => spirit(u, ctx, say))),
       h("div", { class: "ds-zone support", "data-ghost-zone": `support:${p.seat}` }, h("span", { class: "ds-label" }, say("support_zone")), (p.support_zone || []).map((u) => spirit(u, ctx, say)),
         (p.support_cards || []).map((c) => ctx.cards.face(c, { size: "mini" })))),
-    listed.length ? h("details", { class: "ds-list", open: mine }, h("summary", {}, say("decklist"), (p.dworld || []).length ? ` · ${say("dworld")}: ${p.dworld.map((c) => ctx.cards.name(c)).join(", ")}` : ""), h("div", { class: "ds-listed-row" }, listed)) : null);
+    listed.length ? h("details", { class: "ds-list", open: mine }, h("summary", {}, say("decklist"), (p.dworld || []).length ? ` · ${say("dworld")}${say("colon")}${p.dworld.map((c) => ctx.cards.name(c)).join(", ")}` : ""), h("div", { class: "ds-listed-row" }, listed)) : null);
 }
 
 function chain(view, ctx, say) {
   const { h } = ctx;
   const links = view.chain || [];
   const parts = [];
-  if (view.realm) parts.push(h("div", { class: "ds-realm", style: { "--own": own(view.realm.owner) }, title: (ctx.cards.get(view.realm.card) || view.realm).text }, h("b", {}, say("realm"), ": "), ctx.cards.name(view.realm.card)));
+  if (view.realm) parts.push(h("div", { class: "ds-realm", style: { "--own": own(view.realm.owner) }, title: (ctx.cards.get(view.realm.card) || view.realm).text }, h("b", {}, say("realm"), say("colon")), ctx.cards.name(view.realm.card)));
   if (view.bid) parts.push(h("div", { class: "ds-bid" }, say("bid", { who: ctx.name(view.bid.seat), n: view.bid.amount, card: ctx.cards.name(view.bid.card), high: ctx.name(view.bid.high) })));
   if (view.endure) parts.push(h("div", { class: "ds-endure" }, say("endure", { a: view.endure.attack, p: view.endure.power })));
   if (links.length) {

@@ -14,7 +14,7 @@ const WORDS = {
     "ability.ready": "ready", "ability.active": "on this battle", "ability.used": "used",
     hand: "Your hand", in_hand: "{n} in hand", in_deck: "{n} in deck", set_aside: "to redraw",
     empty: "The course is empty: the first road starts it.", start: "start", finish: "finish", summit: "summit",
-    if_now: "if scored now", run: "run so far", disaster: "Disaster", disaster_is: "Disaster: {card}", wiped: "wiped out", would_wipe: "the disaster would wipe it out",
+    if_now: "if scored now", run: "run so far", disaster: "Disaster", disaster_is: "Disaster: {card}", colon: ": ", wiped: "wiped out", would_wipe: "the disaster would wipe it out",
     forecast: "If both pass now: {who}", forecast_draw: "If both pass now: a draw", takes_race: "{who} takes the race",
     wins_battle: "{who} wins the battle", draw: "a draw", history: "Battles",
     last_course: "Last battle's course", ghost_road: "your road here", ghost_tune: "tune-up here", ghost_wipe: "wiped",
@@ -29,7 +29,7 @@ const WORDS = {
     "ability.ready": "prête", "ability.active": "active cette manche", "ability.used": "utilisée",
     hand: "Votre main", in_hand: "{n} en main", in_deck: "{n} dans la pioche", set_aside: "à repiocher",
     empty: "Le parcours est vide : la première route le commence.", start: "départ", finish: "arrivée", summit: "sommet",
-    if_now: "si l'on comptait maintenant", run: "course jusqu'ici", disaster: "Catastrophe", disaster_is: "Catastrophe : {card}", wiped: "annulée", would_wipe: "la catastrophe annulerait cette tuile",
+    if_now: "si l'on comptait maintenant", run: "course jusqu'ici", disaster: "Catastrophe", disaster_is: "Catastrophe : {card}", colon: " : ", wiped: "annulée", would_wipe: "la catastrophe annulerait cette tuile",
     forecast: "Si les deux passent : {who}", forecast_draw: "Si les deux passent : égalité", takes_race: "{who} remporte la course",
     wins_battle: "{who} gagne la manche", draw: "égalité", history: "Manches",
     last_course: "Parcours de la dernière manche", ghost_road: "votre route ici", ghost_tune: "réglage ici", ghost_wipe: "annulée",
@@ -44,7 +44,7 @@ const WORDS = {
     "ability.ready": "使用可", "ability.active": "このバトルで有効", "ability.used": "使用済み",
     hand: "手札", in_hand: "手札 {n}", in_deck: "山札 {n}", set_aside: "引き直し",
     empty: "コースは空です。最初のロードから始まります。", start: "スタート", finish: "ゴール", summit: "頂上",
-    if_now: "今計算すると", run: "ここまで", disaster: "アクシデント", disaster_is: "アクシデント：{card}", wiped: "無効", would_wipe: "アクシデントで無効になるタイル",
+    if_now: "今計算すると", run: "ここまで", disaster: "アクシデント", disaster_is: "アクシデント：{card}", colon: "：", wiped: "無効", would_wipe: "アクシデントで無効になるタイル",
     forecast: "両者パスなら：{who}", forecast_draw: "両者パスなら：引き分け", takes_race: "{who} がレースに勝利",
     wins_battle: "{who} がバトルに勝利", draw: "引き分け", history: "バトル",
     last_course: "前のバトルのコース", ghost_road: "ここにロード", ghost_tune: "ここにチューン", ghost_wipe: "無効",
@@ -255,7 +255,7 @@ function draw(root, payload, ctx) {
   const disaster = dis ? h("div", { class: "tg-disaster", style: { "--own": own(dis.owner) } },
     h("b", {}, "⚠ ", say("disaster_is", { card: ctx.cards.name(dis.card) })), " ", h("small", {}, ctx.name(dis.owner)), disText ? h("div", { class: "tg-disaster-text" }, disText) : null) : null;
   const cards = me && me.hand ? me.hand.map((c) => { const f = face(ctx, say, c.card, { direction: view.direction }); f.dataset.ref = c.ref; return f; }) : [];
-  const aside = me && (me.set_aside || []).length ? h("div", { class: "tg-aside muted" }, say("set_aside"), ": ", me.set_aside.map((c) => ctx.cards.name(c)).join(", ")) : null;
+  const aside = me && (me.set_aside || []).length ? h("div", { class: "tg-aside muted" }, say("set_aside"), say("colon"), me.set_aside.map((c) => ctx.cards.name(c)).join(", ")) : null;
   root.replaceChildren(h("div", { class: `tg-board dir-${view.direction}` },
     header(view, ctx, say),
     h("div", { class: "tg-racers" }, others.map((p) => racer(p, view, ctx, say, false))),
