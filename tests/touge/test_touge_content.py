@@ -209,7 +209,12 @@ def test_cards_lists_every_face():
     assert all(set(f) == (base | {"parts"} if f["kind"] == "car" else base) for f in faces)
     # the car's ability as the board shows it, keyed by the name the view carries
     assert ae86["parts"] == [
-        {"key": "Gutter Drift", "kind": "ability", "name": "Gutter Drift", "text": "+1 to cornering for this battle."}
+        {
+            "key": "Gutter Drift",
+            "kind": "ability",
+            "name": "Gutter Drift",
+            "text": "+1 to cornering for this battle.",
+        }
     ]
     faces[0]["name"] = "changed"
     assert GAME.cards()[0]["name"] != "changed"

@@ -547,7 +547,9 @@ def card_faces(table: CardTable, lang: str = "en") -> list[dict[str, Any]]:
             }
             face["tags"] = ["car"]
             # the car's ability as the board names it: the view carries its English name (``key``)
-            face["parts"] = [{"key": ab.name, "kind": "ability", "name": ab.label(lang), "text": ab.words(lang)}]
+            face["parts"] = [
+                {"key": ab.name, "kind": "ability", "name": ab.label(lang), "text": ab.words(lang)}
+            ]
         elif isinstance(rec, Road):
             face["text"] = _road_text(rec, lang)
             face["stats"] = {"stars": rec.stars, "downhill": rec.down, "uphill": rec.up}
