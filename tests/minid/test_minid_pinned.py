@@ -17,12 +17,13 @@ import kansei
 
 # "options players": seeds 0..7 played by apply, then by clone + advance (before issue 24's speed work)
 # Re-pinned when the view's section names gained Japanese (reveal() holds the view): the same races, the
-# old digests again with the sections' "ja" names dropped.
+# old digests again with the sections' "ja" names dropped. Re-pinned when the view gained the track's name
+# per language (``track_names``, for the browser's board): the old digests again with it dropped.
 PINNED = {
-    "{} 2": "a312d1cdcca40d5e50f27d35",
-    "{} 6": "ea7922cc9ad776eecf66650e",
-    '{"aspiration": true, "strategies": true, "uphill": true} 3': "fb23e199d0f2fd99356d8433",
-    '{"aspiration": true, "strategies": true, "track": "usui"} 6': "64985edfd4deb366014865d1",
+    "{} 2": "c339885279e4cfb682c8d60a",
+    "{} 6": "4e49be04341334045c0d3514",
+    '{"aspiration": true, "strategies": true, "uphill": true} 3': "1f782c7894fef8a08a3030ae",
+    '{"aspiration": true, "strategies": true, "track": "usui"} 6': "c3a091302c7e580a9cc64a18",
 }
 
 

@@ -205,7 +205,17 @@ def test_cards_lists_every_face():
         "uphill straight": 1,
     }
     assert "Gutter Drift" in ae86["text"]
-    assert all(set(f) == {"name", "slug", "kind", "text", "stats", "tags", "colour", "house"} for f in faces)
+    base = {"name", "slug", "kind", "text", "stats", "tags", "colour", "house"}
+    assert all(set(f) == (base | {"parts"} if f["kind"] == "car" else base) for f in faces)
+    # the car's ability as the board shows it, keyed by the name the view carries
+    assert ae86["parts"] == [
+        {
+            "key": "Gutter Drift",
+            "kind": "ability",
+            "name": "Gutter Drift",
+            "text": "+1 to cornering for this battle.",
+        }
+    ]
     faces[0]["name"] = "changed"
     assert GAME.cards()[0]["name"] != "changed"
     with pytest.raises(kansei.OptionError, match="no language"):

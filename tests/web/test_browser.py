@@ -270,17 +270,22 @@ def test_the_analysis_of_a_finished_game_reads_in_the_page_language_and_leads_to
 
 
 def test_the_table_speaks_the_page_language_when_the_game_text_has_another(page: Page, site: str) -> None:
-    """A French page starting Initial D (its card text in English only) gets a French table: the card
-    text's language rides as ``?cards=``, the page's words follow the page. A Stampede table asked for in
-    Japanese card text keeps a French page too."""
+    """The page's words follow the page, the game's text follows ``?cards=``: a French page starting
+    Initial D (its text in English, French and Japanese) gets the game in French, prompt, log and board,
+    with the card language to choose; a Stampede table asked for in Japanese card text keeps a French
+    page."""
     page.context.add_cookies([{"name": "kansei_lang", "value": "fr", "url": site}])
     try:
-        start_from_lobby(page, site, "initiald")
-        assert "cards=en" in page.url and "lang=" not in page.url
+        start_from_lobby(page, site, "initiald", "bot:random")
+        assert "cards=fr" in page.url and "lang=" not in page.url
         expect(page.locator("html")).to_have_attribute("lang", "fr")
         expect(page.locator(".log-wrap h3")).to_have_text("Journal de la table")
         expect(page.locator("#rules-btn")).to_have_text("Règles")
-        assert page.locator("#lang").is_hidden()  # one language of card text: nothing to choose
+        expect(page.locator("#lang")).to_be_visible()  # three languages of card text to choose from
+        expect(page.locator("#lang")).to_have_value("fr")
+        if my_turn_or_over(page):
+            expect(page.locator("#prompt")).to_contain_text(re.compile(r"manœuvre|étape|défaussez|passez"))
+        assert_table_reads(page, "initiald", "fr")
         page.goto(site + "/")
         page.click(".game-tile[data-game=stampede]")
         page.select_option("#lang", "ja")
@@ -301,6 +306,170 @@ def test_the_table_speaks_the_page_language_when_the_game_text_has_another(page:
         page.wait_for_url(re.compile(r"/room/(?!" + re.escape(first) + ")"))
         assert "cards=ja" in page.url
         expect(page.locator("#lang")).to_have_value("ja")
+    finally:
+        page.context.clear_cookies()
+
+
+JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
+
+
+def game_words(game: str, lang: str) -> tuple[set[str], set[str]]:
+    """What ``game``'s board may name in ``lang``, from its card faces: the names of its cards and of their
+    parts (abilities, special moves, built-in mods, passes) in ``lang``; and the English names views carry
+    (and the English words of those parts) that read otherwise in ``lang`` and are in none of its words: a
+    board in ``lang`` never shows these."""
+    g = kansei.load(game)
+    english = {c["slug"]: c for c in g.cards("en")}
+    local = g.cards(lang)
+    names: set[str] = set()
+    words: list[str] = []
+    other: set[str] = set()
+    for c in local:
+        names.add(c["name"])
+        words += [c["name"], c["text"]]
+        if c["name"] != english[c["slug"]]["name"]:
+            other.add(english[c["slug"]]["name"])
+        english_parts = {x["key"]: x for x in english[c["slug"]].get("parts", [])}
+        for part in c.get("parts", []):
+            names.add(part["name"])
+            words += [part["name"], part.get("text", "")]
+            if part["name"] != part["key"]:
+                other.add(part["key"])
+            said = english_parts[part["key"]].get("text", "")
+            if said and part.get("text", "") != said:
+                other.add(said)  # an ability's words, as the view carries them
+    every = "\n".join(words)
+    return names, {n for n in other if n not in every}
+
+
+def assert_table_reads(page: Page, game: str, lang: str) -> None:
+    """The board names the game's things in ``lang``: every card face on it is named in ``lang``, and no
+    English name (or ability's words) of the view that reads otherwise in ``lang`` is in its text or its
+    titles."""
+    names, english = game_words(game, lang)
+    shown = page.evaluate(
+        "() => [...document.querySelectorAll('#board .card-name')].map((e) => e.textContent.trim())"
+    )
+    assert set(shown) <= names, f"{game}: faces not named in {lang}: {sorted(set(shown) - names)[:8]}"
+    text = page.evaluate(
+        "() => { const b = document.getElementById('board');"
+        " return [b.textContent, ...[...b.querySelectorAll('[title]')].map((e) => e.title)].join('\\n'); }"
+    )
+    found = sorted(n for n in english if re.search(r"(?<!\w)" + re.escape(n) + r"(?!\w)", text))
+    assert not found, f"{game}: English names on a table in {lang}: {found[:8]}"
+
+
+def a_move_described(page: Page) -> str:
+    """Pick things on the board (the first lit each time) until a move is chosen: its line, as the menu
+    words it, before Confirm."""
+    for _ in range(8):
+        if page.locator("#confirm").is_visible():
+            return page.locator("#preview .preview-text").inner_text()
+        choices = page.locator("#choices .choice")
+        lit = page.locator("#board .next")
+        if choices.count():
+            return choices.first.inner_text()
+        (lit.first if lit.count() else page.locator(".playable, .move-btn").first).click()
+    raise AssertionError("no move came to be chosen")
+
+
+# what shows each game's own names in the table's language from the first move on (the car's ability,
+# the track and its pass, the track); D-Spirits' abilities: the next test
+NAMED = {
+    "touge": ".tg-racer.mine .tg-ability b",
+    "initiald": ".id-board > .chips .chip b",
+    "minid": ".md-head .chip b",
+    "stampede": "#board .card-name",
+}
+
+
+@pytest.mark.parametrize("game", INSTALLED)
+def test_every_board_reads_the_table_language(page: Page, site: str, game: str) -> None:
+    """A Japanese page starting a game from the lobby: the board, the prompt, the menu and the log read
+    Japanese, and the board shows none of the English names the view carries where the game has Japanese
+    ones."""
+    page.context.add_cookies([{"name": "kansei_lang", "value": "ja", "url": site}])
+    try:
+        start_from_lobby(page, site, game, "bot:random")
+        assert "cards=ja" in page.url
+        assert my_turn_or_over(page)
+        assert_board_reads_well(page)
+        expect(page.locator("#prompt")).to_contain_text(JAPANESE)
+        assert JAPANESE.search(page.locator("#board").inner_text())
+        if game in NAMED:
+            expect(page.locator(NAMED[game]).first).to_contain_text(JAPANESE)
+        assert_table_reads(page, game, "ja")
+        shot(page, f"{game}-ja")
+        assert JAPANESE.search(a_move_described(page)), "the menu's line of a move"
+        page.click("#confirm")
+        expect(page.locator("#log")).to_contain_text(JAPANESE)
+    finally:
+        page.context.clear_cookies()
+
+
+# a D-Spirits table with abilities and a special move on the field (Rockwraggle's Boulder Barrage,
+# Lampire's Flicker) at the main step
+DS_FIELD = {
+    "first": 0,
+    "veteran": True,
+    "step": "main",
+    "hands": [["Pebblit"], ["Frostling"]],
+    "field": [["Rockwraggle", "Lampire"], ["Illguana"]],
+}
+
+
+def test_dspirits_abilities_and_special_moves_read_the_table_language(page: Page, site: str) -> None:
+    """The abilities and special moves under each D-Spirit, named and explained in the table's language
+    (their card's face's parts): Japanese at a desktop's width, French at a phone's with nothing off the
+    edge."""
+    g = kansei.load("dspirits")
+    for lang, size in (("ja", {"width": 1280, "height": 800}), ("fr", {"width": 390, "height": 844})):
+        faces = {c["slug"]: c for c in g.cards(lang)}
+        parts = {(p["key"]): p for slug in ("rockwraggle", "lampire") for p in faces[slug]["parts"]}
+        r = httpx.post(
+            site + "/api/rooms",
+            json={
+                "game": "dspirits",
+                "seats": [{"kind": "human", "name": "Ann"}, "random"],
+                "seed": 1,
+                "setup": DS_FIELD,
+            },
+        ).json()
+        page.context.add_cookies([{"name": "kansei_lang", "value": lang, "url": site}])
+        page.set_viewport_size(size)
+        try:
+            page.goto(f"{site}{r['links']['0']}&cards={lang}")
+            assert my_turn_or_over(page)
+            progs = page.locator(".ds-side.mine .ds-prog")
+            expect(progs).to_have_count(2)
+            for i, key in enumerate(("Boulder Barrage", "Flicker")):
+                expect(progs.nth(i)).to_contain_text(parts[key]["name"])
+            assert_table_reads(page, "dspirits", lang)
+            width = page.evaluate("() => document.documentElement.scrollWidth")
+            assert width <= size["width"] + 2, f"the {lang} table is {width}px wide at {size['width']}"
+            shot(page, f"dspirits-{lang}-{size['width']}", full=True)
+        finally:
+            page.context.clear_cookies()
+
+
+def test_a_french_touge_table_on_a_phone(page: Page, site: str) -> None:
+    """A French page at a phone's width starting Touge: the cars, their abilities, the roads in French,
+    nothing off the edge."""
+    page.context.add_cookies([{"name": "kansei_lang", "value": "fr", "url": site}])
+    page.set_viewport_size({"width": 390, "height": 844})
+    try:
+        start_from_lobby(page, site, "touge", "bot:random")
+        assert "cards=fr" in page.url
+        assert my_turn_or_over(page)
+        names, _ = game_words("touge", "fr")
+        for car in page.locator(".tg-racer .tg-car").all_text_contents():
+            assert car in names
+        for ability in page.locator(".tg-racer .tg-ability b").all_text_contents():
+            assert ability in names
+        assert_table_reads(page, "touge", "fr")
+        width = page.evaluate("() => document.documentElement.scrollWidth")
+        assert width <= 392, f"the French table is {width}px wide at phone width"
+        shot(page, "touge-fr-phone", full=True)
     finally:
         page.context.clear_cookies()
 

@@ -839,7 +839,8 @@ def _program_reason(state: DSpiritsState, p: int, u: Any, prog: Any, spent: bool
 # ------------------------------------------------------------------------------------------ card faces
 def card_faces(t: Table, lang: str = "en") -> list[dict[str, Any]]:
     """Every card face in ``lang`` (``Game.cards``): D-Spirits and D-Evolutions with ATK / END / SP and
-    their abilities, support cards with their bid or cost."""
+    their abilities, support cards with their bid or cost. ``parts``: a D-Spirit's abilities then its
+    special move, in the card's order (:func:`_part`)."""
     loc = local(t, lang)
     out = []
     for cid, rec in enumerate(t.recs):
@@ -847,6 +848,7 @@ def card_faces(t: Table, lang: str = "en") -> list[dict[str, Any]]:
         stats: dict[str, Any] = {}
         tags: list[str] = []
         lines: list[str] = []
+        parts: list[dict[str, Any]] = []
         if isinstance(rec, Spirit | Evolution):
             stats = {"ATK": rec.attack, "END": rec.endurance, "SP": rec.sp}
             tags = [loc.type(ty) for ty in rec.types]
@@ -859,11 +861,13 @@ def card_faces(t: Table, lang: str = "en") -> list[dict[str, Any]]:
                 lines.append(
                     tr(lang, "f_ability", name=words_of(ab, lang), cost=cost, text=words_of(ab, lang, "text"))
                 )
+                parts.append(_part(ab, "ability", lang))
             if rec.move is not None:
                 m = rec.move
                 lines.append(
                     tr(lang, "f_move", name=words_of(m, lang), cost=m.cost, text=words_of(m, lang, "text"))
                 )
+                parts.append(_part(m, "move", lang))
             if rec.text:
                 lines.append(loc.text[cid])
         else:
@@ -907,9 +911,22 @@ def card_faces(t: Table, lang: str = "en") -> list[dict[str, Any]]:
                 "tags": tags,
                 "colour": None,
                 "house": bool(rec.house),
+                "parts": parts,
             }
         )
     return out
+
+
+def _part(rec: Any, kind: str, lang: str) -> dict[str, Any]:
+    """An ability or special move of a face, as the board shows it (``players[].battle[].abilities`` and
+    ``move``, a chain link's ``name``): ``key`` is the English name the view carries, the rest in ``lang``."""
+    return {
+        "key": rec.name,
+        "kind": kind,
+        "name": words_of(rec, lang),
+        "text": words_of(rec, lang, "text"),
+        "cost": rec.cost,
+    }
 
 
 # -- the options in words -----------------------------------------------------------------------------------

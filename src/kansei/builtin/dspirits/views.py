@@ -94,6 +94,8 @@ class HandCardView(GameView):
     ref: str
     label: str
     card: str
+    frozen: bool = False  # DS-R2: the marks it came back to hand with (the label's ``+frozen+poison300``)
+    poison: int = 0
 
 
 class DeckView(GameView):
@@ -336,7 +338,13 @@ class ViewState(RulesState):
         if me:
             v["hand"] = [self.hand_label(h) for h in self.hand[p]]
             v["hand_cards"] = [
-                {"ref": "hand:" + lab, "label": lab, "card": t.name[h.card]}
+                {
+                    "ref": "hand:" + lab,
+                    "label": lab,
+                    "card": t.name[h.card],
+                    "frozen": bool(h.frozen),
+                    "poison": h.poison,
+                }
                 for h in self.hand[p]
                 for lab in (self.hand_label(h),)
             ]

@@ -737,11 +737,15 @@ def _bonus_text(rec: Car | Mod, lang: str) -> list[str]:
 
 
 def card_faces(t: Table, lang: str = "en") -> list[dict[str, Any]]:
+    """Every card face in ``lang`` (``Game.cards``). ``parts``: what the board shows of a card that is not a
+    card, ``{"key", "kind", "name"}`` with ``key`` the English words the view carries and ``name`` in
+    ``lang``: a car's built-in mods (``players[].built_in``), a race's mountain pass (``track.pass``)."""
     out: list[dict[str, Any]] = []
     join = tr(lang, "f_join")
     for d in t.cards:
         rec = d.rec
         tags = [_trait(lang, x) for x in rec.traits]
+        parts: list[dict[str, Any]] = []
         if isinstance(rec, Maneuver):
             text = maneuver_text(rec, lang, t)
             tags.insert(0, _type(lang, rec.type))
@@ -749,6 +753,7 @@ def card_faces(t: Table, lang: str = "en") -> list[dict[str, Any]]:
             extra = [tr(lang, "f_built_in", mod=_mod(lang, m)) for m in rec.built_in]
             extra += [tr(lang, "f_sentence", text=b) for b in _bonus_text(rec, lang)]
             text = join.join([*extra, rec.text_in(lang)]).strip()
+            parts = [{"key": m, "kind": "mod", "name": _mod(lang, m)} for m in rec.built_in]
         elif isinstance(rec, Mod):
             extra = [tr(lang, "f_sentence", text=b) for b in _bonus_text(rec, lang)]
             if rec.only_used_by:
@@ -757,6 +762,8 @@ def card_faces(t: Table, lang: str = "en") -> list[dict[str, Any]]:
             tags.insert(0, _mod(lang, rec.type))
         else:
             text = rec.text_in(lang)
+            if isinstance(rec, Race):
+                parts = [{"key": rec.pass_, "kind": "pass", "name": rec.pass_in(lang)}]
         out.append(
             {
                 "name": rec.name_in(lang),
@@ -768,6 +775,7 @@ def card_faces(t: Table, lang: str = "en") -> list[dict[str, Any]]:
                 "tags": tags,
                 "colour": COLOUR.get(rec.type) if isinstance(rec, Maneuver) else None,
                 "house": rec.house,
+                "parts": parts,
             }
         )
     return out

@@ -207,6 +207,7 @@ class MiniDView(GameView):
 
     game: Literal["minid"]
     track: str
+    track_names: dict[str, str] = Field(description="the track's name per language (``track``: English)")
     direction: Literal["downhill", "uphill"]
     length: int
     sections: list[SectionView]
@@ -315,6 +316,7 @@ def view(s: MiniDState, seat: int | None) -> dict:
     return {
         "game": "minid",
         "track": tr.name,
+        "track_names": dict(tr.names),
         "direction": "uphill" if tr.uphill else "downhill",
         "length": tr.length,
         "sections": tr.section_view(),

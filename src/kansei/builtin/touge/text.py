@@ -517,7 +517,8 @@ def card_faces(table: CardTable, lang: str = "en") -> list[dict[str, Any]]:
     """Every card face in ``lang`` (JSON-safe, fresh): cars, roads, tune-ups, disasters. The name and the
     text are in ``lang``; ``kind``, ``tags`` and the keys of ``stats`` are the same words in every language,
     the keys the browser's board reads (``web/static/games/touge.js``: a road's type, a tune-up's scope,
-    a road's stars and values)."""
+    a road's stars and values). A car's face has ``parts``: its ability, ``{"key", "kind", "name", "text"}``
+    with ``key`` the English name the view carries (``players[].ability.name``) and the rest in ``lang``."""
     out = []
     for d in table.cards:
         rec = d.rec
@@ -545,6 +546,10 @@ def card_faces(table: CardTable, lang: str = "en") -> list[dict[str, Any]]:
                 "uphill straight": rec.uh_s,
             }
             face["tags"] = ["car"]
+            # the car's ability as the board names it: the view carries its English name (``key``)
+            face["parts"] = [
+                {"key": ab.name, "kind": "ability", "name": ab.label(lang), "text": ab.words(lang)}
+            ]
         elif isinstance(rec, Road):
             face["text"] = _road_text(rec, lang)
             face["stats"] = {"stars": rec.stars, "downhill": rec.down, "uphill": rec.up}

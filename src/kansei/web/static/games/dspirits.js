@@ -14,6 +14,8 @@ const WORDS = {
     endure_stance: "enduring", dworld: "D-World", decklist: "Decklist", wins: "{who} wins", match: "Match {a}–{b}", banished: "banished",
     "choice.open": "open {n}", "choice.bid": "bid {n}", "choice.endure": "endure", "choice.recharge": "recharge", "choice.stance": "stance", "choice.shift": "shift", "choice.supercharge": "supercharge",
     used: "used", target: "target", known: "known in hand",
+    attack: "attack", endurance: "endurance", colon: ": ",
+    "phase.opening": "opening draw", "phase.draw": "draw step", "phase.extra": "draw step (Extra Draw)", "phase.main": "main step", "phase.battle": "battle step", "phase.end": "end step", "phase.side": "side-deck swaps", "phase.over": "game over",
   },
   fr: {
     sp: "PS", squad: "escouade", support: "soutien", side: "réserve", battle: "Zone de combat", support_zone: "Zone de soutien", hand: "Votre main",
@@ -23,6 +25,8 @@ const WORDS = {
     endure_stance: "encaisse", dworld: "D-World", decklist: "Liste", wins: "{who} gagne", match: "Match {a}–{b}", banished: "bannies",
     "choice.open": "ouvrir {n}", "choice.bid": "miser {n}", "choice.endure": "encaisser", "choice.recharge": "recharger", "choice.stance": "posture", "choice.shift": "décaler", "choice.supercharge": "surcharge",
     used: "utilisé", target: "cible", known: "connues en main",
+    attack: "attaque", endurance: "endurance", colon: " : ",
+    "phase.opening": "pioche d'ouverture", "phase.draw": "étape de pioche", "phase.extra": "étape de pioche (Extra Draw)", "phase.main": "étape principale", "phase.battle": "étape de combat", "phase.end": "étape de fin", "phase.side": "échanges de side deck", "phase.over": "partie terminée",
   },
   ja: {
     sp: "SP", squad: "スクワッド", support: "サポート", side: "サイド", battle: "バトルゾーン", support_zone: "サポートゾーン", hand: "手札",
@@ -32,13 +36,18 @@ const WORDS = {
     endure_stance: "耐久", dworld: "D-World", decklist: "デッキ", wins: "{who} の勝利", match: "マッチ {a}–{b}", banished: "除外",
     "choice.open": "オープン {n}", "choice.bid": "入札 {n}", "choice.endure": "耐える", "choice.recharge": "リチャージ", "choice.stance": "スタンス", "choice.shift": "シフト", "choice.supercharge": "スーパーチャージ",
     used: "使用済", target: "対象", known: "公開手札",
+    attack: "攻撃力", endurance: "耐久力", colon: "：",
+    "phase.opening": "最初のドロー", "phase.draw": "ドローステップ", "phase.extra": "ドローステップ（エクストラドロー）", "phase.main": "メインステップ", "phase.battle": "バトルステップ", "phase.end": "エンドステップ", "phase.side": "サイドデッキの入れ替え", "phase.over": "ゲーム終了",
   },
 };
 
 const own = (seat) => `var(--s${seat})`;
 
-function program(p, ctx, say, cls) {
-  return ctx.h("span", { class: `ds-prog ${cls}${p.used ? " used" : ""}`, "data-ref": p.ref, title: p.text }, p.name, " ", ctx.h("small", {}, `(${p.cost})`));
+// An ability or special move of a D-Spirit in play, in the table's language: its card's face lists them
+// (`parts`, keyed by the English name the view carries).
+function program(p, u, ctx, say, cls) {
+  const words = ctx.cards.part(u.card, p.name) || p;
+  return ctx.h("span", { class: `ds-prog ${cls}${p.used ? " used" : ""}`, "data-ref": p.ref, title: words.text }, words.name, " ", ctx.h("small", {}, `(${p.cost})`));
 }
 
 function spirit(u, ctx, say) {
@@ -46,14 +55,14 @@ function spirit(u, ctx, say) {
   const face = ctx.cards.face(u.card, { size: "mini", class: "ds-face" });
   return h("div", { class: `ds-spirit${u.stance === "endure" ? " endure" : ""}${u.frozen ? " frozen" : ""}`, "data-ref": u.ref, style: { "--own": own(u.seat) } },
     face,
-    h("div", { class: "ds-nums" }, h("span", { class: "atk", title: "attack" }, "⚔", h("b", { "data-ghost": `${u.ref}:atk` }, String(u.attack))), h("span", { class: "end", title: "endurance" }, "◆", h("b", { "data-ghost": `${u.ref}:end` }, String(u.endurance))),
+    h("div", { class: "ds-nums" }, h("span", { class: "atk", title: say("attack") }, "⚔", h("b", { "data-ghost": `${u.ref}:atk` }, String(u.attack))), h("span", { class: "end", title: say("endurance") }, "◆", h("b", { "data-ghost": `${u.ref}:end` }, String(u.endurance))),
       u.sp ? h("span", { class: "sp", title: say("sp") }, `${u.sp}${say("sp")}`) : null),
     h("div", { class: "ds-flags" },
       u.stance === "endure" ? h("span", { class: "flag" }, say("endure_stance")) : null,
       u.frozen ? h("span", { class: "flag cold" }, say("frozen")) : null,
       u.poison ? h("span", { class: "flag" }, say("poison", { n: u.poison })) : null,
       (u.stack || []).length > 1 ? h("span", { class: "flag soft" }, `×${u.stack.length}`) : null),
-    u.move || (u.abilities || []).length ? h("div", { class: "ds-progs" }, u.move ? program(u.move, ctx, say, "move") : null, (u.abilities || []).map((a) => program(a, ctx, say, "ab"))) : null);
+    u.move || (u.abilities || []).length ? h("div", { class: "ds-progs" }, u.move ? program(u.move, u, ctx, say, "move") : null, (u.abilities || []).map((a) => program(a, u, ctx, say, "ab"))) : null);
 }
 
 function side(p, view, ctx, say, mine) {
@@ -65,31 +74,33 @@ function side(p, view, ctx, say, mine) {
     h("div", { class: "ds-side-head", "data-ref": p.ref }, h("span", { class: "dot", style: { background: own(p.seat) } }), h("b", {}, ctx.name(p.seat)),
       h("span", { class: "ds-sp" }, h("b", { "data-ghost": `sp:${p.seat}` }, String(Math.max(0, p.sp))), " ", say("sp")),
       h("span", { class: "muted ds-counts" }, say("in_hand", { n: p.hand_count, s: p.hand_spirits, c: p.hand_support })),
-      (p.hand_known || []).length ? h("span", { class: "ds-known" }, say("known"), ": ", p.hand_known.map((c) => ctx.cards.name(c)).join(", ")) : null),
+      (p.hand_known || []).length ? h("span", { class: "ds-known" }, say("known"), say("colon"), p.hand_known.map((c) => ctx.cards.name(c)).join(", ")) : null),
     h("div", { class: "ds-row" },
       h("div", { class: "ds-decks" }, decks),
       h("div", { class: "ds-zone battle", "data-ghost-zone": `battle:${p.seat}` }, h("span", { class: "ds-label" }, say("battle")), (p.battle || []).map((u) => spirit(u, ctx, say))),
       h("div", { class: "ds-zone support", "data-ghost-zone": `support:${p.seat}` }, h("span", { class: "ds-label" }, say("support_zone")), (p.support_zone || []).map((u) => spirit(u, ctx, say)),
         (p.support_cards || []).map((c) => ctx.cards.face(c, { size: "mini" })))),
-    listed.length ? h("details", { class: "ds-list", open: mine }, h("summary", {}, say("decklist"), (p.dworld || []).length ? ` · ${say("dworld")}: ${p.dworld.map((c) => ctx.cards.name(c)).join(", ")}` : ""), h("div", { class: "ds-listed-row" }, listed)) : null);
+    listed.length ? h("details", { class: "ds-list", open: mine }, h("summary", {}, say("decklist"), (p.dworld || []).length ? ` · ${say("dworld")}${say("colon")}${p.dworld.map((c) => ctx.cards.name(c)).join(", ")}` : ""), h("div", { class: "ds-listed-row" }, listed)) : null);
 }
 
 function chain(view, ctx, say) {
   const { h } = ctx;
   const links = view.chain || [];
   const parts = [];
-  if (view.realm) parts.push(h("div", { class: "ds-realm", style: { "--own": own(view.realm.owner) }, title: view.realm.text }, h("b", {}, say("realm"), ": "), ctx.cards.name(view.realm.card)));
+  if (view.realm) parts.push(h("div", { class: "ds-realm", style: { "--own": own(view.realm.owner) }, title: (ctx.cards.get(view.realm.card) || view.realm).text }, h("b", {}, say("realm"), say("colon")), ctx.cards.name(view.realm.card)));
   if (view.bid) parts.push(h("div", { class: "ds-bid" }, say("bid", { who: ctx.name(view.bid.seat), n: view.bid.amount, card: ctx.cards.name(view.bid.card), high: ctx.name(view.bid.high) })));
   if (view.endure) parts.push(h("div", { class: "ds-endure" }, say("endure", { a: view.endure.attack, p: view.endure.power })));
   if (links.length) {
     parts.push(h("div", { class: "ds-chain" }, h("span", { class: "ds-label" }, say("chain")),
       links.map((l, i) => {
+        // an ability or special move of its source's face, else a support card played (named for its card)
+        const link = l.kind === "link" ? ctx.cards.part(l.source, l.name) || { name: ctx.cards.name(l.name), text: (ctx.cards.get(l.name) || l).text } : null;
         const text = l.kind === "attack"
           ? (l.target_spirit ? say("attack_on", { a: ctx.cards.name(l.attacker), t: ctx.cards.name(l.target) }) : say("direct", { a: ctx.cards.name(l.attacker), who: ctx.name(1 - l.seat) }))
-          : say("link", { who: ctx.name(l.seat), name: l.name });
+          : say("link", { who: ctx.name(l.seat), name: link.name });
         const card = l.kind === "attack" ? l.attacker : l.source;
         const face = ctx.cards.face(card, { size: "mini", class: "ds-link-face" });
-        return h("div", { class: `ds-link${l.negated ? " negated" : ""}`, style: { "--own": own(l.seat) } }, h("span", { class: "ds-link-no" }, String(i + 1)), face, h("div", { class: "ds-link-text" }, text, l.kind === "link" && l.text ? h("small", {}, l.text) : null), l.negated ? h("b", { class: "ds-neg" }, say("negated")) : null);
+        return h("div", { class: `ds-link${l.negated ? " negated" : ""}`, style: { "--own": own(l.seat) } }, h("span", { class: "ds-link-no" }, String(i + 1)), face, h("div", { class: "ds-link-text" }, text, link && link.text ? h("small", {}, link.text) : null), l.negated ? h("b", { class: "ds-neg" }, say("negated")) : null);
       })));
   }
   if ((view.choices || []).length) parts.push(h("div", { class: "ds-choices" }, view.choices.map((c) => h("span", { class: "ds-choice", "data-ref": c.ref }, say(`choice.${c.name}`, { n: c.value ?? "" })))));
@@ -103,13 +114,13 @@ function draw(root, payload, ctx) {
   const players = view.players || [];
   const me = ctx.seat === null || ctx.seat === undefined ? null : players.find((p) => p.seat === ctx.seat);
   const others = players.filter((p) => p !== me);
-  const cards = me && me.hand_cards ? me.hand_cards.map((c) => { const f = ctx.cards.face(c.card, { size: "card" }); f.dataset.ref = c.ref; if (c.label !== c.card && c.label.includes("+")) f.append(h("div", { class: "card-extra" }, c.label.split("+").slice(1).join(" "))); return f; }) : [];
+  const cards = me && me.hand_cards ? me.hand_cards.map((c) => { const f = ctx.cards.face(c.card, { size: "card" }); f.dataset.ref = c.ref; const marks = [c.frozen ? say("frozen") : null, c.poison ? say("poison", { n: c.poison }) : null].filter(Boolean); if (marks.length) f.append(h("div", { class: "card-extra" }, marks.join(" · "))); return f; }) : [];
   const m = view.match || {};
   root.replaceChildren(h("div", { class: "ds-board" },
     h("div", { class: "chips" },
       h("span", { class: "chip" }, say("game_no", { n: view.game_no })),
       h("span", { class: "chip" }, say("turn", { n: view.turn })),
-      h("span", { class: "chip" }, view.phase),
+      h("span", { class: "chip" }, say(`phase.${view.phase}`)),
       view.over ? null : h("span", { class: "chip" }, say("active", { who: ctx.name(view.active) })),
       m.on ? h("span", { class: "chip" }, say("match", { a: m.wins[0], b: m.wins[1] })) : null,
       view.over && view.winner !== null && view.winner !== undefined ? h("span", { class: "chip ds-win" }, say("wins", { who: ctx.name(view.winner) })) : null),

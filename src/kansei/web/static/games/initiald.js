@@ -16,17 +16,17 @@ const WORDS = {
   },
   fr: {
     straight: "ligne droite", curve: "virage", obstacle: "obstacle", stage: "Étape {n}", lead: "en tête", challenger: "challenger",
-    power: "puissance", traction: "motricité", style: "style", cost: "coût", mods: "préparations", in_play: "en jeu", hand: "Votre main",
+    power: "puissance", traction: "adhérence", style: "style", cost: "coût", mods: "préparations", in_play: "en jeu", hand: "Votre main",
     in_hand: "{n} en main", in_deck: "{n} en pioche", answer: "À contrer : {card} ({type} {n}) de {who}", pile: "Cette étape",
-    "phase.play": "jouer", "phase.discard": "défausser", "phase.keep": "garder", "phase.over": "fini", speed: "vitesse", turn: "virage", tactics: "tactique",
+    "phase.play": "jouer", "phase.discard": "défausser", "phase.keep": "garder", "phase.over": "fini", speed: "vitesse", turn: "pilotage", tactics: "tactique",
     pending: "{who} défausse encore {n} pour {card}", won_by: "gagnée par {who}", wins: "{who} gagne la course", streak: "série en tête {n}", track: "{name} ({pass})",
     stage_won: "Étape {n} : {who}",
   },
   ja: {
-    straight: "ストレート", curve: "カーブ", obstacle: "障害", stage: "ステージ {n}", lead: "リード", challenger: "チャレンジャー",
+    straight: "ストレート", curve: "コーナー", obstacle: "障害物", stage: "ステージ {n}", lead: "リード", challenger: "チャレンジャー",
     power: "パワー", traction: "トラクション", style: "スタイル", cost: "コスト", mods: "改造", in_play: "場", hand: "手札",
     in_hand: "手札 {n}", in_deck: "山札 {n}", answer: "対応：{who} の {card}（{type} {n}）", pile: "このステージ",
-    "phase.play": "プレイ", "phase.discard": "捨てる", "phase.keep": "キープ", "phase.over": "終了", speed: "スピード", turn: "ターン", tactics: "タクティクス",
+    "phase.play": "プレイ", "phase.discard": "捨てる", "phase.keep": "キープ", "phase.over": "終了", speed: "スピード", turn: "コーナリング", tactics: "タクティクス",
     pending: "{who} は {card} のためにあと {n} 枚捨てる", won_by: "{who} の勝ち", wins: "{who} がレースに勝利", streak: "連続リード {n}", track: "{name}（{pass}）",
     stage_won: "ステージ {n}：{who}",
   },
@@ -51,10 +51,11 @@ function stages(view, ctx, say) {
 function car(p, view, ctx, say, mine) {
   const { h } = ctx;
   return h("section", { class: `id-car${p.lead ? " lead" : ""}${view.to_move === p.seat ? " moving" : ""}`, style: { "--own": own(p.seat) } },
-    h("div", { class: "id-car-name" }, h("span", { class: "dot", style: { background: own(p.seat) } }), h("b", {}, ctx.name(p.seat)), h("span", { class: "muted" }, ` ${p.car} · ${p.drivetrain}`),
+    h("div", { class: "id-car-name" }, h("span", { class: "dot", style: { background: own(p.seat) } }), h("b", {}, ctx.name(p.seat)), h("span", { class: "muted" }, ` ${ctx.cards.name(p.car)} · ${p.drivetrain}`),
       p.lead ? h("span", { class: "chip id-lead" }, say("lead")) : null),
     h("div", { class: "id-stats" }, ["power", "traction", "style"].map((k) => h("div", { class: `id-stat ${k}` }, h("b", { "data-ghost": `car:${p.seat}:${k}` }, String(p[k])), h("small", {}, say(k))))),
-    h("div", { class: "id-mods" }, [...(p.built_in || []), ...(p.mods || [])].map((m) => h("span", { class: "id-mod" }, ctx.cards.name(m))),
+    h("div", { class: "id-mods" }, (p.built_in || []).map((m) => h("span", { class: "id-mod" }, ctx.cards.partName(p.car, m))), // the car's own (its face's parts)
+      (p.mods || []).map((m) => h("span", { class: "id-mod" }, ctx.cards.name(m))),
       (p.races || []).map((r) => h("span", { class: "id-mod race" }, ctx.cards.name(r)))),
     h("div", { class: `id-inplay${(p.in_play || []).length ? "" : " empty"}` }, h("small", { class: "muted" }, say("in_play")),
       h("span", { class: "id-zone", "data-ghost-zone": `inplay:${p.seat}` }, (p.in_play || []).map((c) => ctx.cards.face(c, { size: "mini" })))),
@@ -83,7 +84,7 @@ function draw(root, payload, ctx) {
   const tr = view.track || {};
   root.replaceChildren(h("div", { class: "id-board" },
     h("div", { class: "chips" },
-      h("span", { class: "chip" }, h("b", {}, say("track", { name: tr.name, pass: tr.pass }))),
+      h("span", { class: "chip" }, h("b", {}, say("track", { name: ctx.cards.name(tr.name), pass: ctx.cards.partName(tr.name, tr.pass) }))),
       h("span", { class: "chip" }, say(`phase.${view.phase}`)),
       view.lead_streak ? h("span", { class: "chip" }, say("streak", { n: view.lead_streak })) : null,
       view.over && view.winner !== null && view.winner !== undefined ? h("span", { class: "chip id-win" }, say("wins", { who: ctx.name(view.winner) })) : null),
@@ -123,7 +124,7 @@ export default {
     steps: [
       { selector: ".id-track", text: { en: "The race's stages: straight, curve or obstacle. Each stage goes to whoever plays the last maneuver nobody answers; two stages in a row won as the lead car, or the last stage, win the race.", fr: "Les étapes de la course : ligne droite, virage ou obstacle. Chaque étape revient à qui joue la dernière manœuvre sans réponse.", ja: "レースのステージ：ストレート、カーブ、障害。誰も対応しない最後のマニューバを出した側がステージを取ります。" } },
       { selector: ".id-hand", text: { en: "Your maneuvers: each has a type and a strength per stage; answer the one to beat with a stronger one.", fr: "Vos manœuvres : chacune a un type et une force par étape ; répondez à celle à battre par une plus forte.", ja: "マニューバ：タイプとステージごとの強さ。より強いもので対応します。" } },
-      { selector: ".id-car .id-stats", text: { en: "Each car's Power and Traction: a maneuver's requirement must be reached, each discard adding 1 (ID-P3).", fr: "La Puissance et la Motricité de chaque voiture : l'exigence d'une manœuvre doit être atteinte, chaque défausse ajoutant 1 (ID-P3).", ja: "各車のパワーとトラクション。マニューバの条件に届く必要があり、捨て札 1 枚ごとに +1（ID-P3）。" } },
+      { selector: ".id-car .id-stats", text: { en: "Each car's Power and Traction: a maneuver's requirement must be reached, each discard adding 1 (ID-P3).", fr: "La Puissance et l'Adhérence de chaque voiture : l'exigence d'une manœuvre doit être atteinte, chaque défausse ajoutant 1 (ID-P3).", ja: "各車のパワーとトラクション。マニューバの条件に届く必要があり、捨て札 1 枚ごとに +1（ID-P3）。" } },
       { selector: ".id-car.lead", text: { en: "The lead car plays the first maneuver of each stage (ID-P2); a stage's winner leads the next one (ID-P6).", fr: "La voiture de tête joue la première manœuvre de chaque étape (ID-P2) ; le gagnant d'une étape mène la suivante (ID-P6).", ja: "先行車が各ステージの最初のマニューバを出します（ID-P2）。ステージの勝者が次の先行車（ID-P6）。" } },
     ],
   },

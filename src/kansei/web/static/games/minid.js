@@ -12,7 +12,7 @@ const WORDS = {
     deck: "Event deck", discard: "discard", hand: "Your hand", corner: "corner", straight: "straight", target: "DRIFT {n}",
     "status.racing": "racing", "status.finished": "finished", "status.out": "out",
     case: "case {n}", skips: "skips {n}", mastered: "mastered", failed: "failed", aura: "aura", waiting: "waiting",
-    met: "met Bunta", hand_n: "{n} cards", landed: "sprint {n}",
+    met: "met Bunta", hand_n: "{n} cards", landed: "sprint {n}", event: "Event case", colon: ": ",
     "d.sprint": "Sprint: choose a power", "d.turn": "Your move (bonus +{n})", "d.skip": "Skip a turn", "d.line": "Corner {name}: choose a line (DRIFT {d})",
     "d.drift": "DRIFT roll: {die} → {total} against {d}", "d.battle": "Battle: {a} against {b}", "d.crossing": "Crossing roll: {die} → {total}",
     "d.draw": "Draw an Event card?", "d.discard": "Discard a card?", "line.drift": "DRIFT {n}", "line.move": "move {n}",
@@ -25,7 +25,7 @@ const WORDS = {
     deck: "Pioche Événement", discard: "défausse", hand: "Votre main", corner: "virage", straight: "ligne droite", target: "DRIFT {n}",
     "status.racing": "en course", "status.finished": "arrivé", "status.out": "éliminé",
     case: "case {n}", skips: "passe {n}", mastered: "maîtrisé", failed: "raté", aura: "aura", waiting: "en attente",
-    met: "a croisé Bunta", hand_n: "{n} cartes", landed: "sprint {n}",
+    met: "a croisé Bunta", hand_n: "{n} cartes", landed: "sprint {n}", event: "case Événement", colon: " : ",
     "d.sprint": "Sprint : choisissez une puissance", "d.turn": "À vous (bonus +{n})", "d.skip": "Passer un tour", "d.line": "Virage {name} : choisissez une trajectoire (DRIFT {d})",
     "d.drift": "Jet de DRIFT : {die} → {total} contre {d}", "d.battle": "Duel : {a} contre {b}", "d.crossing": "Jet de passage : {die} → {total}",
     "d.draw": "Piocher une carte Événement ?", "d.discard": "Défausser une carte ?", "line.drift": "DRIFT {n}", "line.move": "avance {n}",
@@ -38,7 +38,7 @@ const WORDS = {
     deck: "イベント山札", discard: "捨て札", hand: "手札", corner: "コーナー", straight: "ストレート", target: "DRIFT {n}",
     "status.racing": "走行中", "status.finished": "ゴール", "status.out": "リタイア",
     case: "マス {n}", skips: "休み {n}", mastered: "成功", failed: "失敗", aura: "オーラ", waiting: "待機",
-    met: "文太に遭遇", hand_n: "{n} 枚", landed: "スプリント {n}",
+    met: "文太に遭遇", hand_n: "{n} 枚", landed: "スプリント {n}", event: "イベントマス", colon: "：",
     "d.sprint": "スプリント：パワーを選ぶ", "d.turn": "あなたの番（+{n}）", "d.skip": "1回休み", "d.line": "コーナー {name}：ライン選択（DRIFT {d}）",
     "d.drift": "DRIFT ロール：{die} → {total}／{d}", "d.battle": "バトル：{a} 対 {b}", "d.crossing": "クロッシング：{die} → {total}",
     "d.draw": "イベントカードを引く？", "d.discard": "カードを捨てる？", "line.drift": "DRIFT {n}", "line.move": "移動 {n}",
@@ -48,6 +48,12 @@ const WORDS = {
 };
 
 const own = (seat) => `var(--s${seat})`;
+
+// The track's name in the table's language (the view names it in each; `track` is the English).
+function trackName(view, ctx) {
+  const names = view.track_names || {};
+  return names[(ctx.lang || "en").slice(0, 2)] || names.en || view.track;
+}
 
 function sectionOf(view, c) {
   return (view.sections || []).findIndex((s) => c >= s.start && c <= s.end);
@@ -80,7 +86,7 @@ function track(view, ctx, say) {
       h("span", { class: "md-no" }, c === 0 ? "P" : c === len + 1 ? "⚑" : String(c)),
       first && corner ? h("span", { class: "md-diff" }, String(sec.difficulty)) : null,
       first && name ? h("span", { class: "md-secname" }, name) : null,
-      events.has(c) ? h("span", { class: "md-event", title: "Event" }, "!") : null,
+      events.has(c) ? h("span", { class: "md-event", title: say("event") }, "!") : null,
       h("span", { class: "md-on", "data-ghost-zone": `case:${c}` }, (cars.get(c) || []).map((r) => carDisc(ctx, r, r.seat === ctx.seat)),
         view.bunta && view.bunta.case === c ? buntaDisc(ctx, say, view.bunta) : null));
   };
@@ -88,7 +94,7 @@ function track(view, ctx, say) {
   for (let c = 0; c <= len + 1; c += 1) all.push(cell(c));
   const rows = [];
   for (let i = 0; i < all.length; i += per) rows.push(h("div", { class: `md-row${(i / per) % 2 ? " back" : ""}`, style: { "--per": per } }, all.slice(i, i + per)));
-  return h("section", { class: `md-road ${view.direction}`, "aria-label": view.track }, rows);
+  return h("section", { class: `md-road ${view.direction}`, "aria-label": trackName(view, ctx) }, rows);
 }
 
 function die(ctx, n, sides, cls = "") {
@@ -142,7 +148,7 @@ function racers(view, ctx, say) {
       r.met_bunta ? h("span", { class: "md-tag" }, say("met")) : null,
       r.sprint !== null && r.sprint !== undefined && view.phase === "sprint" ? h("span", { class: "md-tag" }, say("landed", { n: r.sprint })) : null,
       h("span", { class: "md-count muted" }, say("hand_n", { n: r.hand_count })),
-      (r.waiting || []).length ? h("span", { class: "md-waiting" }, say("waiting"), ": ", r.waiting.map((c) => ctx.cards.name(c)).join(", ")) : null);
+      (r.waiting || []).length ? h("span", { class: "md-waiting" }, say("waiting"), say("colon"), r.waiting.map((c) => ctx.cards.name(c)).join(", ")) : null);
   }));
 }
 
@@ -163,11 +169,11 @@ function draw(root, payload, ctx) {
   const cards = me ? me.hand.map((c) => { const f = ctx.cards.face(c.card, { size: "card", class: "md-card" }); f.dataset.ref = c.ref; return f; }) : [];
   root.replaceChildren(h("div", { class: "md-board" },
     h("div", { class: "md-head chips" },
-      h("span", { class: "chip" }, h("b", {}, view.track)),
+      h("span", { class: "chip" }, h("b", {}, trackName(view, ctx))),
       h("span", { class: `chip md-dir ${view.direction}` }, view.direction === "uphill" ? "⬈ " : "⬊ ", say(view.direction)),
       h("span", { class: "chip" }, say(view.phase)),
       view.phase === "race" ? h("span", { class: "chip" }, say("round", { n: view.round })) : null,
-      h("span", { class: "chip" }, say("bunta"), ": ", say(view.bunta.driving ? "driving" : "parked"))),
+      h("span", { class: "chip" }, say("bunta"), say("colon"), say(view.bunta.driving ? "driving" : "parked"))),
     track(view, ctx, say),
     decision(view, ctx, say),
     h("div", { class: "md-under" }, racers(view, ctx, say), piles(view, ctx, say)),

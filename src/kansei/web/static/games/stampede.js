@@ -16,6 +16,9 @@ const WORDS = {
     placed: "{who} places {card}", fizzled: "{who}'s {what} fizzles", goal: "{who} reaches the goal", deckout: "{who} runs out of cards",
     window: "Waiting for a response", trigger: "{who} may trigger {card}", tapped: "tapped", stack: "{n} in the stack", ability_n: "ability {n}",
     wins: "{who} wins", "reason.goal": "the goal reached", "reason.deck-out": "a deck ran out", hp: "HP",
+    gear: "gear", pow: "POW", def: "DEF",
+    "fizzle.attack": "attack", "fizzle.run": "run", "fizzle.search": "search", "fizzle.recycle": "recycle", "fizzle.draw": "draw", "fizzle.dead_heat": "Dead Heat",
+    "fizzle.on_enter": "on-enter ability", "fizzle.on_destroyed": "when-destroyed ability", "fizzle.crash": "Crash ability", "fizzle.copy": "copied effect", "fizzle.effect": "effect",
   },
   ja: {
     L: "左", C: "センター", R: "右", empty: "空き", face_down: "裏向き", distance: "距離", to_goal: "ゴールまで",
@@ -26,6 +29,9 @@ const WORDS = {
     placed: "{who} が {card} を配置", fizzled: "{who} の {what} は不発", goal: "{who} がゴール", deckout: "{who} の山札切れ",
     window: "対応待ち", trigger: "{who} は {card} を誘発できる", tapped: "タップ", stack: "スタック {n}", ability_n: "能力 {n}",
     wins: "{who} の勝利", "reason.goal": "ゴール", "reason.deck-out": "山札切れ", hp: "HP",
+    gear: "ギア", pow: "POW", def: "DEF",
+    "fizzle.attack": "攻撃", "fizzle.run": "走行", "fizzle.search": "サーチ", "fizzle.recycle": "回収", "fizzle.draw": "ドロー", "fizzle.dead_heat": "デッドヒート",
+    "fizzle.on_enter": "登場時効果", "fizzle.on_destroyed": "破壊時効果", "fizzle.crash": "クラッシュ効果", "fizzle.copy": "効果の使用", "fizzle.effect": "効果",
   },
   fr: {
     L: "gauche", C: "centre", R: "droite", empty: "vide", face_down: "face cachée", distance: "distance", to_goal: "jusqu'au but",
@@ -36,6 +42,9 @@ const WORDS = {
     placed: "{who} pose {card}", fizzled: "{what} de {who} échoue", goal: "{who} atteint le but", deckout: "{who} n'a plus de cartes",
     window: "En attente d'une réponse", trigger: "{who} peut déclencher {card}", tapped: "engagée", stack: "{n} dans la pile", ability_n: "capacité {n}",
     wins: "{who} gagne", "reason.goal": "but atteint", "reason.deck-out": "pioche épuisée", hp: "PV",
+    gear: "vitesse", pow: "PUI", def: "DÉF",
+    "fizzle.attack": "attaque", "fizzle.run": "déplacement", "fizzle.search": "recherche", "fizzle.recycle": "recyclage", "fizzle.draw": "pioche", "fizzle.dead_heat": "Dead Heat",
+    "fizzle.on_enter": "capacité d'entrée en jeu", "fizzle.on_destroyed": "capacité de destruction", "fizzle.crash": "capacité Crash", "fizzle.copy": "effet copié", "fizzle.effect": "effet",
   },
 };
 
@@ -50,18 +59,18 @@ function zone(z, name, p, ctx, say, lastRef) {
   if (k === "empty") body = h("div", { class: "st-slot" }, say("empty"));
   else if (k === "face_down") body = h("div", { class: "card back st-machine" }, h("span", {}, say("face_down")), z.height > 1 ? h("small", {}, say("stack", { n: z.height })) : null);
   else {
-    const face = ctx.cards.face(z.en || z.name, { size: "mini", label: z.name, class: `st-machine cls-${z.class}` });
+    const face = ctx.cards.face(z.en || z.name, { size: "mini", class: `st-machine cls-${z.class}` });
     const stats = k === "machine"
-      ? [h("span", { class: "st-gear", title: "gear" }, `⚙${z.gear}`), h("span", { class: "st-pow", title: "POW" }, "⚔", h("b", {}, String(z.pow))), h("span", { class: "st-def", title: "DEF" }, "◆", h("b", {}, String(z.def)))]
-      : [h("span", { class: "st-gear" }, `⚙${z.gear}`), h("span", { class: "st-hp" }, say("hp"), " ", h("b", {}, `${z.hp}/${z.max_hp}`), h("i", { style: { width: `${(100 * z.hp) / Math.max(1, z.max_hp)}%` } }))];
+      ? [h("span", { class: "st-gear", title: say("gear") }, `⚙${z.gear}`), h("span", { class: "st-pow", title: say("pow") }, "⚔", h("b", {}, String(z.pow))), h("span", { class: "st-def", title: say("def") }, "◆", h("b", {}, String(z.def)))]
+      : [h("span", { class: "st-gear", title: say("gear") }, `⚙${z.gear}`), h("span", { class: "st-hp" }, say("hp"), " ", h("b", {}, `${z.hp}/${z.max_hp}`), h("i", { style: { width: `${(100 * z.hp) / Math.max(1, z.max_hp)}%` } }))];
     body = h("div", { class: `st-card${z.tapped ? " tapped" : ""}` }, face, h("div", { class: "st-stats" }, stats),
       z.tapped ? h("div", { class: "st-tapped" }, say("tapped")) : null,
-      z.height && z.height > 1 ? h("div", { class: "st-stack", title: (z.stack || []).join(", ") }, say("stack", { n: z.height })) : null);
+      z.height && z.height > 1 ? h("div", { class: "st-stack", title: (z.stack || []).map((c) => ctx.cards.name(c)).join(", ") }, say("stack", { n: z.height })) : null);
   }
   const abilities = (z.abilities || []).length ? h("div", { class: "st-abilities" }, z.abilities.map((a) => h("span", { class: "st-ability", "data-ref": a.ref }, say("ability_n", { n: a.n })))) : null;
   // what a preview compares (kit.ghostPreview): the zone's machine and its numbers, in short
   const summary = k === "empty" ? say("empty") : k === "face_down" ? say("face_down")
-    : [z.name, k === "machine" ? `⚔${z.pow} ◆${z.def}` : `${z.hp}/${z.max_hp}`, z.tapped ? say("tapped") : ""].filter(Boolean).join(" ");
+    : [ctx.cards.name(z.en || z.name), k === "machine" ? `⚔${z.pow} ◆${z.def}` : `${z.hp}/${z.max_hp}`, z.tapped ? say("tapped") : ""].filter(Boolean).join(" ");
   return h("div", { class: `st-zone z${name} ${k}${lastRef === z.ref ? " last" : ""}`, "data-ref": z.ref, "data-ghost": z.ref, "data-ghost-text": summary }, label, body, abilities);
 }
 
@@ -82,7 +91,7 @@ function discards(p, ctx) {
   const pile = p.discard_cards || [];
   if (!pile.length) return null;
   return h("div", { class: "st-discard" }, pile.map((c) => {
-    const f = ctx.cards.face(c.en || c.name, { size: "mini", label: c.name, class: "st-dcard" });
+    const f = ctx.cards.face(c.en || c.name, { size: "mini", class: "st-dcard" });
     f.dataset.ref = c.ref;
     if (c.count > 1) f.append(h("div", { class: "card-extra" }, `×${c.count}`));
     return f;
@@ -101,7 +110,7 @@ function windows(view, ctx, say) {
     if (it.kind === "ability") return say("ability", { who: name(it.seat), card: card(it.card) });
     if (it.kind === "deadheat") return say("deadheat", { who: name(it.seat), card: card(it.card), by: it.by });
     if (it.kind === "placed") return say("placed", { who: name(it.seat), card: card(it.card) });
-    if (it.kind === "fizzled") return say("fizzled", { who: name(it.seat), what: it.what });
+    if (it.kind === "fizzled") return say("fizzled", { who: name(it.seat), what: say(`fizzle.${it.what}` in WORDS.en ? `fizzle.${it.what}` : "fizzle.effect") });
     return say(it.kind, { who: name(it.seat) });
   };
   return h("section", { class: "st-window" }, h("b", {}, say("window")),
@@ -118,8 +127,8 @@ function draw(root, payload, ctx) {
   const others = players.filter((p) => p !== me);
   const ev = (payload.events || []).at(-1);
   const lastRef = ev && ev.seat !== undefined && ev.zone ? `zone:${ev.seat}:${ev.zone}` : null;
-  const cards = me && me.hand ? me.hand.map((c) => { const f = ctx.cards.face(c.en || c.name, { size: "card", label: c.name, class: "st-hcard" }); f.dataset.ref = c.ref; return f; }) : [];
-  const firsts = me && me.first_machines ? me.first_machines.map((c) => { const f = ctx.cards.face(c.en || c.name, { size: "card", label: c.name, class: "st-hcard" }); f.dataset.ref = c.ref; f.append(h("div", { class: "card-extra" }, `×${c.count}`)); return f; }) : [];
+  const cards = me && me.hand ? me.hand.map((c) => { const f = ctx.cards.face(c.en || c.name, { size: "card", class: "st-hcard" }); f.dataset.ref = c.ref; return f; }) : [];
+  const firsts = me && me.first_machines ? me.first_machines.map((c) => { const f = ctx.cards.face(c.en || c.name, { size: "card", class: "st-hcard" }); f.dataset.ref = c.ref; f.append(h("div", { class: "card-extra" }, `×${c.count}`)); return f; }) : [];
   root.replaceChildren(h("div", { class: "st-board" },
     h("div", { class: "chips" },
       view.turn ? h("span", { class: "chip" }, say("turn", { n: view.turn })) : null,

@@ -14,7 +14,7 @@ const WORDS = {
     "ability.ready": "ready", "ability.active": "on this battle", "ability.used": "used",
     hand: "Your hand", in_hand: "{n} in hand", in_deck: "{n} in deck", set_aside: "to redraw",
     empty: "The course is empty: the first road starts it.", start: "start", finish: "finish", summit: "summit",
-    if_now: "if scored now", run: "run so far", disaster: "Disaster", wiped: "wiped out", would_wipe: "the disaster would wipe it out",
+    if_now: "if scored now", run: "run so far", disaster: "Disaster", disaster_is: "Disaster: {card}", colon: ": ", wiped: "wiped out", would_wipe: "the disaster would wipe it out",
     forecast: "If both pass now: {who}", forecast_draw: "If both pass now: a draw", takes_race: "{who} takes the race",
     wins_battle: "{who} wins the battle", draw: "a draw", history: "Battles",
     last_course: "Last battle's course", ghost_road: "your road here", ghost_tune: "tune-up here", ghost_wipe: "wiped",
@@ -29,7 +29,7 @@ const WORDS = {
     "ability.ready": "prête", "ability.active": "active cette manche", "ability.used": "utilisée",
     hand: "Votre main", in_hand: "{n} en main", in_deck: "{n} dans la pioche", set_aside: "à repiocher",
     empty: "Le parcours est vide : la première route le commence.", start: "départ", finish: "arrivée", summit: "sommet",
-    if_now: "si l'on comptait maintenant", run: "course jusqu'ici", disaster: "Catastrophe", wiped: "annulée", would_wipe: "la catastrophe annulerait cette tuile",
+    if_now: "si l'on comptait maintenant", run: "course jusqu'ici", disaster: "Catastrophe", disaster_is: "Catastrophe : {card}", colon: " : ", wiped: "annulée", would_wipe: "la catastrophe annulerait cette tuile",
     forecast: "Si les deux passent : {who}", forecast_draw: "Si les deux passent : égalité", takes_race: "{who} remporte la course",
     wins_battle: "{who} gagne la manche", draw: "égalité", history: "Manches",
     last_course: "Parcours de la dernière manche", ghost_road: "votre route ici", ghost_tune: "réglage ici", ghost_wipe: "annulée",
@@ -44,7 +44,7 @@ const WORDS = {
     "ability.ready": "使用可", "ability.active": "このバトルで有効", "ability.used": "使用済み",
     hand: "手札", in_hand: "手札 {n}", in_deck: "山札 {n}", set_aside: "引き直し",
     empty: "コースは空です。最初のロードから始まります。", start: "スタート", finish: "ゴール", summit: "頂上",
-    if_now: "今計算すると", run: "ここまで", disaster: "アクシデント", wiped: "無効", would_wipe: "アクシデントで無効になるタイル",
+    if_now: "今計算すると", run: "ここまで", disaster: "アクシデント", disaster_is: "アクシデント：{card}", colon: "：", wiped: "無効", would_wipe: "アクシデントで無効になるタイル",
     forecast: "両者パスなら：{who}", forecast_draw: "両者パスなら：引き分け", takes_race: "{who} がレースに勝利",
     wins_battle: "{who} がバトルに勝利", draw: "引き分け", history: "バトル",
     last_course: "前のバトルのコース", ghost_road: "ここにロード", ghost_tune: "ここにチューン", ghost_wipe: "無効",
@@ -129,13 +129,14 @@ function racer(p, view, ctx, say, mine) {
     now[t] !== printed[t] ? h("s", {}, `×${printed[t]}`) : null));
   const ab = p.ability || {};
   const state = ab.active ? "active" : ab.used ? "used" : "ready";
-  const ability = h("div", { class: `tg-ability ${state}`, title: ab.text || "", "data-ref": ab.ref },
-    h("b", {}, ab.name || "—"), h("small", {}, say(`ability.${state}`)), ab.text ? h("span", { class: "tg-ability-text" }, ab.text) : null);
+  const words = ctx.cards.part(p.car, ab.name) || ab; // the ability in the table's language (the car's face)
+  const ability = h("div", { class: `tg-ability ${state}`, title: words.text || "", "data-ref": ab.ref },
+    h("b", {}, words.name || "—"), h("small", {}, say(`ability.${state}`)), words.text ? h("span", { class: "tg-ability-text" }, words.text) : null);
   const backs = mine ? null : h("div", { class: "tg-backs", title: say("in_hand", { n: p.hand_count }) },
     Array.from({ length: Math.min(p.hand_count, 9) }, () => h("span", { class: "tg-back" })));
   return h("section", { class: `tg-racer${mine ? " mine" : ""}${view.to_move === p.seat ? " moving" : ""}`, style: { "--own": own(p.seat) }, "data-seat": p.seat },
     h("div", { class: "tg-racer-name" }, h("span", { class: "dot", style: { background: own(p.seat) } }), h("b", {}, ctx.name(p.seat)),
-      h("span", { class: "tg-car" }, p.car)),
+      h("span", { class: "tg-car" }, ctx.cards.name(p.car))),
     h("div", { class: "tg-mults" }, mult),
     ability,
     h("div", { class: "tg-counts muted" }, say("in_hand", { n: p.hand_count }), " · ", say("in_deck", { n: p.deck_count }),
@@ -152,15 +153,15 @@ function tile(t, view, ctx, say, lastTile) {
   const el = h("div", {
     class: `tg-tile type-${t.type}${t.nullified ? " nullified" : ""}${t.wiped && !t.nullified ? " wiped" : ""}${lastTile === t.tile ? " last" : ""}`,
     style: { "--own": own(t.owner) }, "data-ref": t.ref, "data-tile": t.tile,
-    title: `${t.road} — ${ctx.name(t.owner)}${wiped ? " — " + say(t.nullified ? "wiped" : "would_wipe") : ""}`,
+    title: `${ctx.cards.name(t.road)} — ${ctx.name(t.owner)}${wiped ? " — " + say(t.nullified ? "wiped" : "would_wipe") : ""}`,
   },
   h("div", { class: "tg-tile-band" }, h("span", {}, `${t.tile}`), h("span", { class: "tg-owner" }, ctx.name(t.owner))),
   h("div", { class: "tg-tile-body" },
     glyph(t.type),
     h("div", { class: "tg-tile-value", title: say(dir) }, String(value), h("small", {}, `${dir === "uphill" ? "↓" : "↑"}${other}`)),
-    h("div", { class: "tg-road" }, t.road),
+    h("div", { class: "tg-road" }, ctx.cards.name(t.road)),
     h("div", { class: "tg-tile-meta" }, h("span", { class: "tg-stars" }, stars(t.stars)), h("span", {}, say(t.type === "C" ? "corner" : "straight")))),
-  (t.tuneups || []).length ? h("div", { class: "tg-tunes" }, t.tuneups.map((u) => h("span", { class: "tg-tune", style: { "--own": own(u.owner) }, title: `${u.card} — ${ctx.name(u.owner)}` }, "⚙ ", u.card))) : null,
+  (t.tuneups || []).length ? h("div", { class: "tg-tunes" }, t.tuneups.map((u) => h("span", { class: "tg-tune", style: { "--own": own(u.owner) }, title: `${ctx.cards.name(u.card)} — ${ctx.name(u.owner)}` }, "⚙ ", ctx.cards.name(u.card)))) : null,
   wiped ? h("div", { class: "tg-wipe" }, say(t.nullified ? "wiped" : "would_wipe")) : null,
   h("div", { class: "tg-scores", title: say("if_now") }, (t.scores || []).map((s, i) => h("span", { style: { background: own(i) }, title: say("score_of", { who: ctx.name(i), n: s }) }, String(s)))));
   return el;
@@ -194,19 +195,19 @@ function course(view, payload, ctx, say) {
       const scores = prev.battle.tiles || [];
       const mini = prev.course.tiles.map((name, i) => h("div", { class: "tg-tile past", style: i + 1 in prev.owners ? { "--own": own(prev.owners[i + 1]) } : {} },
         h("div", { class: "tg-tile-band" }, h("span", {}, String(i + 1)), i + 1 in prev.owners ? h("span", { class: "tg-owner" }, ctx.name(prev.owners[i + 1])) : null),
-        h("div", { class: "tg-road" }, name),
+        h("div", { class: "tg-road" }, ctx.cards.name(name)),
         scores[i] ? h("div", { class: "tg-scores" }, scores[i].map((s, k) => h("span", { style: { background: own(k) } }, String(s)))) : null));
       return h("section", { class: "tg-course-wrap" }, h("div", { class: "tg-course-title muted" }, say("last_course")),
-        h("div", { class: `tg-course ${prev.battle.direction}` }, h("div", { class: "tg-flag start" }, say("start")), mini, h("div", { class: "tg-flag finish" }, say("finish"))));
+        h("div", { class: `tg-course ${prev.battle.direction}` }, h("div", { class: "tg-flag start" }, say("start")), mini, h("div", { class: "tg-flag finish" }, h("span", {}, say("finish")))));
     }
   }
   return h("section", { class: "tg-course-wrap" },
     h("div", { class: `tg-course ${dir}`, "aria-label": `${say(dir)}` },
       h("div", { class: "tg-flag start" }, say("start")),
       tiles.length ? tiles : h("div", { class: "tg-empty" }, say("empty")),
-      h("div", { class: "tg-flag finish tg-end" }, say(dir === "uphill" ? "summit" : "finish"))),
+      h("div", { class: "tg-flag finish tg-end" }, h("span", {}, say(dir === "uphill" ? "summit" : "finish")))),
     (view.course_tuneups || []).length ? h("div", { class: "tg-course-tunes" }, h("small", { class: "muted" }, say("course_tunes"), " "),
-      view.course_tuneups.map((u) => h("span", { class: "tg-tune", style: { "--own": own(u.owner) } }, "⚙ ", u.card))) : null);
+      view.course_tuneups.map((u) => h("span", { class: "tg-tune", style: { "--own": own(u.owner) } }, "⚙ ", ctx.cards.name(u.card)))) : null);
 }
 
 function totals(view, ctx, say) {
@@ -249,10 +250,12 @@ function draw(root, payload, ctx) {
   const me = ctx.seat === null || ctx.seat === undefined ? null : players.find((p) => p.seat === ctx.seat);
   const others = players.filter((p) => p !== me);
   last = { view, say };
-  const disaster = view.disaster ? h("div", { class: "tg-disaster", style: { "--own": own(view.disaster.owner) } },
-    h("b", {}, "⚠ ", say("disaster"), ": ", view.disaster.card), " ", h("small", {}, ctx.name(view.disaster.owner)), view.disaster.text ? h("div", { class: "tg-disaster-text" }, view.disaster.text) : null) : null;
+  const dis = view.disaster;
+  const disText = dis ? ((ctx.cards.get(dis.card) || {}).text || dis.text) : "";
+  const disaster = dis ? h("div", { class: "tg-disaster", style: { "--own": own(dis.owner) } },
+    h("b", {}, "⚠ ", say("disaster_is", { card: ctx.cards.name(dis.card) })), " ", h("small", {}, ctx.name(dis.owner)), disText ? h("div", { class: "tg-disaster-text" }, disText) : null) : null;
   const cards = me && me.hand ? me.hand.map((c) => { const f = face(ctx, say, c.card, { direction: view.direction }); f.dataset.ref = c.ref; return f; }) : [];
-  const aside = me && (me.set_aside || []).length ? h("div", { class: "tg-aside muted" }, say("set_aside"), ": ", me.set_aside.join(", ")) : null;
+  const aside = me && (me.set_aside || []).length ? h("div", { class: "tg-aside muted" }, say("set_aside"), say("colon"), me.set_aside.map((c) => ctx.cards.name(c)).join(", ")) : null;
   root.replaceChildren(h("div", { class: `tg-board dir-${view.direction}` },
     header(view, ctx, say),
     h("div", { class: "tg-racers" }, others.map((p) => racer(p, view, ctx, say, false))),

@@ -28,6 +28,17 @@ export class CardPool {
 
   name(ref) { const c = this.get(ref); return c ? c.name : String(ref ?? ""); }
 
+  // A named thing printed on a card that is not a card itself (an ability, a special move, a built-in mod,
+  // a pass): the entry of the card's face's `parts` whose `key` is the name the view carries (English), in
+  // the pool's language ({key, kind, name, text?, cost?}); null when the card or the entry is unknown.
+  part(ref, key) {
+    const c = this.get(ref);
+    return (c && (c.parts || []).find((p) => p.key === key)) || null;
+  }
+
+  // The words of a part (`part(ref, key).name`), else `key` itself as the view gives it.
+  partName(ref, key) { const p = this.part(ref, key); return p ? p.name : String(key ?? ""); }
+
   colour(card) {
     if (!card || !card.colour) return null;
     const c = String(card.colour);
