@@ -37,7 +37,8 @@ def test_the_seat_to_move_is_told_why_in_its_language(gid):
     assert any(ch in japanese for ch in JAPANESE) or any("\u4e00" <= ch <= "\u9fff" for ch in japanese)
     assert told(s, "bogus words", seat, "xx") == english  # a language the game lacks: its first
     other = (seat + 1) % s.players  # the core's own sentence
-    assert told(s, s.legal_actions()[0], other, "fr") == CORE.tr("fr", "not_your_turn", seat=other + 1, mover=seat + 1)
+    out_of_turn = CORE.tr("fr", "not_your_turn", seat=other + 1, mover=seat + 1)
+    assert told(s, s.legal_actions()[0], other, "fr") == out_of_turn
     # typed by the seat to move, a text gets the same reason as the Action (its own cards may be named)
     assert told(s, "bogus words", seat, "ja") == told(s, Action("bogus words"), seat, "ja")
 
