@@ -318,10 +318,10 @@ EN: dict[str, Entry] = {
     "p_or_decline": ", or decline it",
     "p_use_or_decline": "Your {card}'s ability: use it, or decline it",
     "p_attack": (
-        "you attacks {target} with {attackers}: {todo}",
+        "you attack {target} with {attackers}: {todo}",
         "{who} attacks {target} with {attackers}: {todo}",
     ),
-    "p_run": ("you declares a run with {card}: {todo}", "{who} declares a run with {card}: {todo}"),
+    "p_run": ("you declare a run with {card}: {todo}", "{who} declares a run with {card}: {todo}"),
     "p_respond": "respond with a card or ability, or pass",
     "p_goal": "{who} is about to reach the goal: {todo}",
     "p_keep": "answer with a keeper, or pass",
