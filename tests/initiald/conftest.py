@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import json
+import sys
+from pathlib import Path
 
 import pytest
 
 import kansei
 from kansei.core.content import slug
 from kansei.testing import all_events
+
+sys.path.insert(0, str(Path(__file__).parent))  # initiald_helpers, for the test modules
 
 AKINA = "Akina Hachi-Roku"
 RED_SUNS = "Red Suns FD"

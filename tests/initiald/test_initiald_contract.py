@@ -16,6 +16,7 @@ from collections.abc import Iterator
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from initiald_helpers import states
 from rich.console import Console
 
 import kansei
@@ -31,22 +32,6 @@ CONFIGS = [{}, {"discards": "shared"}, {"discard_order": "any", "cost_tie": "sea
 SEAT_N = re.compile(r"\bseat \d", re.IGNORECASE)
 RULE_ID = re.compile(r"\bID-[A-Z]\d")
 NAMES = Names(["Alice", "Bob"])
-
-
-def states(options: dict, seeds: range | list[int], every: int = 1) -> Iterator[InitialDState]:
-    """Every ``every``-th decision point of random races from ``seeds`` (the live state: callers apply
-    actions to clones only), then each race's end."""
-    game = kansei.load("initiald", **options)
-    for seed in seeds:
-        s = game.start(seed=seed)
-        rng = random.Random(seed)
-        step = 0
-        while not s.is_over:
-            if step % every == 0:
-                yield s  # type: ignore[misc]
-            s.apply(rng.choice(s.legal_actions()))
-            step += 1
-        yield s  # type: ignore[misc]
 
 
 def refs_in(value: object) -> set[str]:

@@ -6,12 +6,11 @@ language, one card to a name."""
 
 from __future__ import annotations
 
-import random
 import re
 import shutil
-from collections.abc import Iterator
 
 import pytest
+from initiald_helpers import reshuffled, states
 from rich.cells import cell_len
 from rich.console import Console
 
@@ -19,7 +18,6 @@ import kansei
 from kansei.builtin.initiald.cards import CONTENT, Maneuver, catalog
 from kansei.builtin.initiald.lang import EN, WORDS
 from kansei.builtin.initiald.refusals import public_refusal, why_illegal
-from kansei.builtin.initiald.state import InitialDState
 from kansei.core.names import Names
 from kansei.testing import play_random
 
@@ -35,38 +33,10 @@ ALL_TYPES = {
 }  # fmt: skip
 
 
-def states(options: dict, seeds: range, every: int = 3) -> Iterator[InitialDState]:
-    """Decision points of random races (every ``every``-th) and each race's end (the live state)."""
-    game = kansei.load("initiald", **options)
-    for seed in seeds:
-        s = game.start(seed=seed)
-        rng = random.Random(seed)
-        step = 0
-        while not s.is_over:
-            if step % every == 0:
-                yield s  # type: ignore[misc]
-            s.apply(rng.choice(s.legal_actions()))
-            step += 1
-        yield s  # type: ignore[misc]
-
-
 def board(game: kansei.Game, s: kansei.State, seat: int | None, lang: str, names: object = None) -> list[str]:
     con = Console(width=80, record=True, file=open("/dev/null", "w"))  # noqa: SIM115
     con.print(game.render(s, seat, lang, names=names))
     return con.export_text().splitlines()
-
-
-def reshuffled() -> kansei.State:
-    """A race whose deck runs out (ID-P1 ruling: the discard pile is shuffled into a new deck)."""
-    s = GAME.start(
-        seed=1, setup={"challenger": 1, "hands": [["Crowd Pleaser", "Heel-and-Toe"], ["Apex Kiss"]]}
-    )
-    s.apply("play crowd-pleaser")
-    s.apply("pass")
-    s.discards[0].extend(s.decks[0])
-    s.decks[0].clear()
-    s.apply("keep")
-    return s
 
 
 # ------------------------------------------------------------------------------------------ the catalog

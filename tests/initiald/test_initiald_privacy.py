@@ -10,6 +10,7 @@ import random
 import re
 
 import pytest
+from initiald_helpers import reshuffled
 from rich.console import Console
 
 import kansei
@@ -188,16 +189,8 @@ def test_every_event_type_is_narrated_and_every_board_fits_80_columns(options):
             tallest = max(tallest, len(lines) + menu)
     assert tallest <= 23
     types: set[str] = set()
-    # a race whose deck runs out (ID-P1 ruling: the discard pile is shuffled into a new deck)
-    short = game.start(
-        seed=1, setup={"challenger": 1, "hands": [["Crowd Pleaser", "Heel-and-Toe"], ["Apex Kiss"]]}
-    )
-    short.apply("play crowd-pleaser")
-    short.apply("pass")
-    short.discards[0].extend(short.decks[0])
-    short.decks[0].clear()
-    short.apply("keep")
-    races = [short] + [play_random(game, seed)[0] for seed in range(40)]
+    # a race whose deck runs out (ID-P1 ruling), then plain random races
+    races = [reshuffled(game)] + [play_random(game, seed)[0] for seed in range(40)]
     for s in races:
         for seat in (0, 1, None):
             for e in s.events_for(seat):

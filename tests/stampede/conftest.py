@@ -3,11 +3,16 @@ from a scenario through :func:`kansei.testing.scenario`."""
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 import pytest
 
 from kansei.builtin.stampede.cards import STEERING
 from kansei.builtin.stampede.table import catalog
 from kansei.testing import scenario
+
+sys.path.insert(0, str(Path(__file__).parent))  # stampede_helpers, for the test modules
 
 
 class Scenario:

@@ -12,22 +12,12 @@ import re
 
 import pytest
 from rich.console import Console
+from stampede_helpers import GAME, PAIRS, random_games
 
-import kansei
 from kansei.builtin.stampede.lang import WORDS
 from kansei.builtin.stampede.refusals import public_reason, reason_for_mover
 from kansei.builtin.stampede.text import card_line, card_name
 from kansei.core.names import Names
-from kansei.testing import play_random
-
-GAME = kansei.load("stampede")
-DECKS = GAME.starter_decks()
-PAIRS = list(itertools.product(DECKS, DECKS))
-
-
-def _games(n: int, start: int = 0):
-    for seed in range(start, start + n):
-        yield play_random(GAME, seed, decks=list(PAIRS[seed % len(PAIRS)]))[0]
 
 
 def test_the_catalogs_are_complete_in_every_declared_language():
@@ -140,7 +130,7 @@ def test_a_whole_french_log_has_no_english_line():
     but names and numbers), for each seat and the spectator, by name and in the third person."""
     cards = {w for d in GAME.table.cards for n in (d.en, d.rec.fr) for w in _words_of(n)}
     names = ["Ann", "Bo"]
-    for s in _games(6, 100):
+    for s in random_games(6, 100):
         for seat in (0, 1, None):
             for e in s.events_for(seat):
                 for who in (names, Names(names, lang="fr", second_person=False)):
@@ -159,7 +149,7 @@ def test_the_board_menus_and_decisions_in_french():
         r"\b(the|your|with|attack|call|place|run|pass|end|turn|hand|discard|distance to go|machine able)\b"
     )
     seen_menu = 0
-    for s in _games(3, 40):
+    for s in random_games(3, 40):
         for seat in (0, 1, None):
             out = io.StringIO()
             Console(file=out, width=80, color_system=None).print(GAME.render(s, seat, "fr", ["Ann", "Bo"]))

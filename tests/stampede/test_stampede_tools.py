@@ -5,27 +5,18 @@ observation encoding), ``respond=auto`` (``worth_asking``) and the greedy bot ag
 from __future__ import annotations
 
 import io
-import itertools
 import random
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from rich.console import Console
+from stampede_helpers import GAME, PAIRS, random_games
 
 import kansei
 from kansei.agents import choose, make_agent
 from kansei.core.names import Names
 from kansei.testing import find_events, play_random
-
-GAME = kansei.load("stampede")
-DECKS = GAME.starter_decks()
-PAIRS = list(itertools.product(DECKS, DECKS))
-
-
-def _games(n: int, start: int = 0):
-    for seed in range(start, start + n):
-        yield play_random(GAME, seed, decks=list(PAIRS[seed % len(PAIRS)]))[0]
 
 
 def test_every_event_is_narrated_for_every_seat_in_both_languages():
@@ -34,7 +25,7 @@ def test_every_event_is_narrated_for_every_seat_in_both_languages():
     nothing raises, no line is empty, shows a notation, a rule id, an internal name or a seat number."""
     names = ["Ann", "Bo"]
     bad = ("myL", " > ", "@", "ST-", "seat ", "_", "None", "{", "シート")
-    for s in _games(24):
+    for s in random_games(24):
         for seat in (0, 1, None):
             for e in s.events_for(seat):
                 for lang in GAME.languages:
@@ -95,7 +86,7 @@ def test_the_subject_is_told_its_own_events_once_by_name():
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_the_board_fits_80_columns_for_every_seat(lang):
-    for s in _games(3, 40):
+    for s in random_games(3, 40):
         for seat in (0, 1, None):
             out = io.StringIO()
             Console(file=out, width=80, color_system=None).print(GAME.render(s, seat, lang))
@@ -156,7 +147,7 @@ def test_cards_hook_in_both_languages():
     assert GAME.cards("en")[0]["name"] != "changed"
 
 
-def test_action_space_is_complete_over_random_games():
+def test_action_space_is_complete_over_randomrandom_games():
     """Every notation of every legal action in random games (all pairings) is in ``action_space()``,
     which holds each notation once."""
     space = GAME.action_space()
@@ -174,7 +165,7 @@ def test_action_space_is_complete_over_random_games():
 def test_observation_is_fixed_length_and_built_from_the_view():
     spec = GAME.observation_spec(2)
     assert len(spec) == len(set(spec))
-    for s in _games(2, 60):
+    for s in random_games(2, 60):
         for seat in (0, 1, None):
             v = s.view(seat)
             x = GAME.encode_view(v, seat)
