@@ -63,3 +63,19 @@ def test_the_kit_holds_a_games_catalog_to_english(monkeypatch):
         check_game(
             "minid", seeds=[0], end_seeds=[100], only=["narration"], configs=[{"options": {}, "players": 2}]
         )
+
+
+def test_a_translated_card_reads_english_where_it_has_no_translation_and_each_name_names_one_card():
+    from kansei.core.content import Translated, name_clashes
+
+    nitro = Translated(name="Nitro", ja="ニトロ", text="Move 3.", text_fr="Avancez de 3.")
+    assert [nitro.name_in(lang) for lang in ("en", "fr", "ja", "de")] == ["Nitro", "Nitro", "ニトロ", "Nitro"]
+    assert [nitro.text_in(lang) for lang in ("en", "fr", "ja")] == ["Move 3.", "Avancez de 3.", "Move 3."]
+    boost = Translated(name="Boost", fr="Nitro")
+    assert name_clashes([nitro, Translated(name="Boost")], "x") == []
+    assert name_clashes([nitro, Translated(name="nitro")], "cards.toml") == [
+        "cards.toml: card name 'nitro' is used by two cards"
+    ]
+    assert name_clashes([nitro, boost], "cards.toml") == [
+        "cards.toml: card name 'Nitro' (fr) is used by two cards: 'Nitro' and 'Boost'"
+    ]

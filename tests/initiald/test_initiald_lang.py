@@ -310,7 +310,8 @@ def test_a_name_taken_by_two_cards_in_any_language_is_one_clear_line(idh, tmp_pa
     man.write_text(man.read_text().replace('fr = "Plein gaz"', 'fr = "Puissance pure"', 1))
     probs = idh.game.validate_content(folder)
     assert probs == [
-        f'{folder}/*.toml: card "Full Throttle": its fr name \'Puissance pure\' is also "Pure Power"\'s name'
+        f"{folder}/*.toml: card name 'Puissance pure' (fr) is used by two cards: "
+        "'Pure Power' and 'Full Throttle'"
     ]
 
 

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from .errors import ContentError
 from .options import shorten
@@ -33,6 +33,53 @@ class Record(BaseModel):
     """Base for content records: unknown fields are errors, records are immutable."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+TRANSLATIONS: tuple[str, ...] = ("fr", "ja")  # the languages a Translated record has beside English
+
+
+class Translated(Record):
+    """A card named and worded in English, the reference (``name`` is its identity: decks, notations and
+    events name it so), with French and Japanese beside them: ``fr`` / ``ja`` the name, ``text_fr`` /
+    ``text_ja`` the printed text. Left empty, a translation reads as English (a proper name, a car model,
+    keeps its spelling)."""
+
+    name: str = Field(min_length=1, max_length=80)
+    fr: str = Field("", max_length=80)
+    ja: str = Field("", max_length=80)
+    text: str = ""
+    text_fr: str = ""
+    text_ja: str = ""
+
+    def name_in(self, lang: str) -> str:
+        """The name in ``lang`` (English where the content gives none)."""
+        return (self.fr if lang == "fr" else self.ja if lang == "ja" else "") or self.name
+
+    def text_in(self, lang: str) -> str:
+        """The printed text in ``lang`` (English where the content gives none)."""
+        return (self.text_fr if lang == "fr" else self.text_ja if lang == "ja" else "") or self.text
+
+
+def name_clashes(cards: Iterable[Translated], where: str) -> list[str]:
+    """One line for each name two cards share, in English or across languages: a client (the browser's
+    card pool, ``kansei cards``) finds a card by any of its names, so each names one card."""
+    cards = list(cards)
+    english = [c.name.lower() for c in cards]
+    out = [
+        f"{where}: card name {n!r} is used by two cards"
+        for n in sorted({n for n in english if english.count(n) > 1})
+    ]
+    owner = {c.name.lower(): c.name for c in cards}
+    for lang in TRANSLATIONS:
+        for c in cards:
+            shown = c.name_in(lang)
+            first = owner.setdefault(shown.lower(), c.name)
+            if first != c.name:
+                out.append(
+                    f"{where}: card name {shorten(shown, 60)!r} ({lang}) is used by two cards: "
+                    f"{first!r} and {c.name!r}"
+                )
+    return out
 
 
 def slug(name: str) -> str:

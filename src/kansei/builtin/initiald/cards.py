@@ -23,7 +23,7 @@ from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-from kansei.core.content import DeckFile, Record, load_records, slug
+from kansei.core.content import DeckFile, Record, Translated, load_records, name_clashes, slug
 from kansei.core.effects import Compiled
 from kansei.core.errors import ContentError
 from kansei.core.options import shorten
@@ -86,34 +86,15 @@ class Counters(Record):
         return (self.speed, self.turn, self.tactics)
 
 
-LANGS: tuple[str, ...] = ("en", "fr", "ja")  # the languages a card's name and text are written in
-
-
-class _Card(Record):
+class _Card(Translated):
     """A card's name (English: its identity, for decks, notations and "only used by") and printed text, with
-    the French and Japanese beside them (``fr``, ``ja``, ``text_fr``, ``text_ja``). A name left out in a
-    language is the English one: a proper name (a car model, a driver, a team) keeps its spelling."""
+    the French and Japanese beside them (core ``Translated``); a proper name (a car model, a driver, a
+    team) keeps its spelling."""
 
-    name: str = Field(min_length=1)
-    fr: str = Field(default="", max_length=80)
-    ja: str = Field(default="", max_length=80)
     set: str = "Kansei House Set"
     rarity: Rarity = "common"
     traits: list[str] = []
-    text: str = ""
-    text_fr: str = ""
-    text_ja: str = ""
     house: bool = True
-
-    def name_in(self, lang: str) -> str:
-        """The card's name in ``lang`` (English where the content gives none)."""
-        local = getattr(self, lang, "") if lang in ("fr", "ja") else ""
-        return str(local or self.name)
-
-    def text_in(self, lang: str) -> str:
-        """The card's printed text in ``lang`` (English where the content gives none)."""
-        local = getattr(self, f"text_{lang}", "") if lang in ("fr", "ja") else ""
-        return str(local or self.text)
 
 
 class Car(_Card):
@@ -460,19 +441,7 @@ def load_catalog(folder: Path = CONTENT, prefix: str | None = None) -> Catalog:
         for m in maneuvers
     }
     cat = Catalog(cars, mods, races, maneuvers, decks, effects)
-    names = [c.name.lower() for c in cat.all_cards()]
-    for n in sorted({n for n in names if names.count(n) > 1}):
-        problems.append(f"{disp('*.toml')}: card name {n!r} is used by two cards")
-    # a name in any language belongs to one card (a client finds a card by any of its names)
-    owner = {card.name.lower(): card.name for card in cat.all_cards()}
-    for card in cat.all_cards():
-        for lang in LANGS[1:]:
-            local = card.name_in(lang).lower()
-            if owner.setdefault(local, card.name) != card.name:
-                problems.append(
-                    f'{disp("*.toml")}: card "{card.name}": its {lang} name {card.name_in(lang)!r} is also '
-                    f'"{owner[local]}"\'s name'
-                )
+    problems.extend(name_clashes(cat.all_cards(), disp("*.toml")))
     # every "only used by" names something that exists (a car, mod, trait or drivetrain): catches typos
     known = {d.lower() for d in DRIVETRAINS}
     for c in (*cars, *mods):

@@ -13,7 +13,7 @@ from typing import Any, Literal
 
 from pydantic import Field, model_validator
 
-from kansei.core.content import Record, load_records, slug
+from kansei.core.content import Record, Translated, load_records, name_clashes, slug
 from kansei.core.effects import Compiled
 from kansei.core.errors import ContentError
 from kansei.core.options import shorten
@@ -24,28 +24,15 @@ CONTENT = Path(__file__).parent / "content"
 
 RoadType = Literal["C", "S"]
 Spec = dict[str, Any]
-TRANSLATED = ("fr", "ja")  # the languages a card's name and text have beside English (empty: as English)
 
 
-class Worded(Record):
-    """A name and a text in English, the reference (``name`` is the card's id: its slug, the events' and
-    decks' name), with French and Japanese beside them: ``fr``/``ja`` the name, ``text_fr``/``text_ja``
-    the text. Left empty, a translation reads as English (a proper name: "AE-86 Trueno")."""
+class Worded(Translated):
+    """A Touge card: named and worded in English with French and Japanese beside it (core ``Translated``);
+    a name is at most 60 characters, to fit the board."""
 
     name: str = Field(min_length=1, max_length=60)
     fr: str = Field("", max_length=60)
     ja: str = Field("", max_length=60)
-    text: str = ""
-    text_fr: str = ""
-    text_ja: str = ""
-
-    def label(self, lang: str) -> str:
-        """The name in ``lang`` (English where it has none)."""
-        return (self.fr if lang == "fr" else self.ja if lang == "ja" else "") or self.name
-
-    def words(self, lang: str) -> str:
-        """The text in ``lang`` (English where it has none)."""
-        return (self.text_fr if lang == "fr" else self.text_ja if lang == "ja" else "") or self.text
 
 
 class Ability(Worded):
@@ -260,20 +247,7 @@ def load_catalog(folder: Path = CONTENT, prefix: str | None = None) -> Catalog:
         effects[d.name] = compile_effects("disaster", d.effects, where, problems)
     cat = Catalog(cars, roads, tuneups, disasters, decks, effects)
     every: list[Card] = [*cars, *roads, *tuneups, *disasters]
-    names = [c.name.lower() for c in every]
-    dup = {n for n in names if names.count(n) > 1}
-    for n in sorted(dup):
-        problems.append(f"{disp('*.toml')}: card name {n!r} is used by two cards")
-    named = {c.name.lower(): c.name for c in every}  # a name in any language names one card (the web's)
-    for lang in TRANSLATED:
-        for c in every:
-            shown = c.label(lang)
-            first = named.setdefault(shown.lower(), c.name)
-            if first != c.name:
-                problems.append(
-                    f"{disp('*.toml')}: card name {shorten(shown, 60)!r} ({lang}) is used by two cards: "
-                    f"{first!r} and {c.name!r}"
-                )
+    problems.extend(name_clashes(every, disp("*.toml")))
     if not decks:
         problems.append(f"{disp('decks.toml')}: at least one starter deck is needed")
     for deck in decks:

@@ -69,7 +69,7 @@ def _refusal(s: TougeState, words: list[str], phase: str, here: str, lang: str) 
 
 
 def _name(d: CardDef, lang: str) -> str:
-    return d.rec.label(lang)
+    return d.rec.name_in(lang)
 
 
 def _hand_card(s: TougeState, rest: list[str], kind: str, lang: str) -> str | None:

@@ -56,7 +56,7 @@ def _list(lang: str, items: list[str], last: str = "list_and") -> str:
 def _card(table: CardTable, name: Any, lang: str) -> str:
     """A card named in English by a view or an event, by its name in ``lang`` (as given if unknown)."""
     cid = table.find(name) if isinstance(name, str) else None
-    return table.cards[cid].rec.label(lang) if cid is not None else str(name)
+    return table.cards[cid].rec.name_in(lang) if cid is not None else str(name)
 
 
 def _cards(table: CardTable, names: list[Any], lang: str) -> list[str]:
@@ -129,8 +129,8 @@ def render(state: TougeState, seat: int | None, lang: str = "en", names: Names |
         shown = tr(
             lang,
             "disaster_line",
-            card=rec.label(lang) if rec else dis["card"],
-            text=rec.words(lang) if rec else dis["text"],
+            card=rec.name_in(lang) if rec else dis["card"],
+            text=rec.text_in(lang) if rec else dis["text"],
         )
     else:
         shown = tr(lang, "none")
@@ -191,13 +191,13 @@ def render(state: TougeState, seat: int | None, lang: str = "en", names: Names |
         you = names.addressed(p["seat"], seat)
         ab = p["ability"]
         car = t.cards[state.cars[p["seat"]]]
-        ability = car.ability.label(lang) if car.ability else ab["name"]
+        ability = car.ability.name_in(lang) if car.ability else ab["name"]
         state_word = tr(lang, "ab_on" if ab["active"] else "ab_used" if ab["used"] else "ab_ready")
         line = tr(
             lang,
             "player",
             who=_short(names, p["seat"], seat, lang),
-            car=car.rec.label(lang),
+            car=car.rec.name_in(lang),
             dhc=m["downhill"]["C"],
             dhs=m["downhill"]["S"],
             uhc=m["uphill"]["C"],
@@ -264,7 +264,7 @@ def _hand_line(state: TougeState, held: list[str], lang: str = "en") -> str:
     for name in held:
         cid = t.find(name)
         d = t.cards[cid] if cid is not None else None
-        shown = d.rec.label(lang) if d is not None else name
+        shown = d.rec.name_in(lang) if d is not None else name
         road = d is not None and d.kind == ROAD
         out.append(tr(lang, "hand_road", card=shown, label=road_label(d, lang)) if d and road else shown)
     return tr(lang, "comma").join(out)
@@ -278,7 +278,7 @@ def describe(state: TougeState, action: Action, lang: str = "en", names: Names |
     k = action.kind
     if k == "road":
         d = cards[action.args[0]]
-        what = tr(lang, "m_road", card=d.rec.label(lang), label=road_label(d, lang))
+        what = tr(lang, "m_road", card=d.rec.name_in(lang), label=road_label(d, lang))
     elif k == "tune":
         d = cards[action.args[0]]
         tile = action.args[1]
@@ -287,32 +287,32 @@ def describe(state: TougeState, action: Action, lang: str = "en", names: Names |
             what = tr(
                 lang,
                 "m_tune_tile",
-                card=d.rec.label(lang),
-                text=d.rec.words(lang),
+                card=d.rec.name_in(lang),
+                text=d.rec.text_in(lang),
                 tile=tile + 1,
-                road=road.rec.label(lang),
+                road=road.rec.name_in(lang),
                 label=road_label(road, lang),
             )
         else:
-            what = tr(lang, "m_tune", card=d.rec.label(lang), text=d.rec.words(lang))
+            what = tr(lang, "m_tune", card=d.rec.name_in(lang), text=d.rec.text_in(lang))
     elif k == "ability":
         ab = cards[state.cars[state.turn]].ability
         what = (
-            tr(lang, "m_ability", ability=ab.label(lang), text=ab.words(lang))
+            tr(lang, "m_ability", ability=ab.name_in(lang), text=ab.text_in(lang))
             if ab
             else tr(lang, "m_ability_none")
         )
     elif k == "redraw":
         d = cards[action.args[0]]
         if d.kind == ROAD:
-            return tr(lang, "m_redraw_road", card=d.rec.label(lang), label=road_label(d, lang))
-        return tr(lang, "m_redraw", card=d.rec.label(lang))
+            return tr(lang, "m_redraw_road", card=d.rec.name_in(lang), label=road_label(d, lang))
+        return tr(lang, "m_redraw", card=d.rec.name_in(lang))
     elif k == "done":
         return tr(lang, "m_keep" if not state.aside[state.turn] else "m_done")
     elif k == "nullify":
         tile = action.args[0]
         road = cards[state.course[tile][1]]
-        return tr(lang, "m_nullify", tile=tile + 1, road=road.rec.label(lang), label=road_label(road, lang))
+        return tr(lang, "m_nullify", tile=tile + 1, road=road.rec.name_in(lang), label=road_label(road, lang))
     elif k == "pass":
         return tr(lang, "m_pass")
     else:
@@ -329,7 +329,7 @@ def describe(state: TougeState, action: Action, lang: str = "en", names: Names |
 
 def menu_group(card: CardDef, lang: str = "en") -> str:
     """The group of a tune-up's plays in a long menu: the card and its text."""
-    return tr(lang, "m_group", card=card.rec.label(lang), text=card.rec.words(lang))
+    return tr(lang, "m_group", card=card.rec.name_in(lang), text=card.rec.text_in(lang))
 
 
 def prompt(state: TougeState, lang: str = "en", names: Names | None = None) -> str:
@@ -354,7 +354,7 @@ def prompt(state: TougeState, lang: str = "en", names: Names | None = None) -> s
         if not ability:
             return tr(lang, "p_tune")
         ab = state.game.table.cards[state.cars[state.turn]].ability
-        name = ab.label(lang) if ab else tr(lang, "your_ability")
+        name = ab.name_in(lang) if ab else tr(lang, "your_ability")
         return tr(lang, "p_tune_ability" if tune else "p_ability", ability=name)
     if state.phase == NULLIFY:
         tiles = [str(a.args[0] + 1) for a in legal]
@@ -502,14 +502,14 @@ def _ability(table: CardTable, event: dict[str, Any], lang: str) -> str:
     """The ability an ``ability`` event names, in ``lang``: its car's (the event's name where unknown)."""
     cid = table.find(event["car"]) if isinstance(event.get("car"), str) else None
     ab = table.cards[cid].ability if cid is not None else None
-    return ab.label(lang) if ab is not None and ab.name == event["ability"] else str(event["ability"])
+    return ab.name_in(lang) if ab is not None and ab.name == event["ability"] else str(event["ability"])
 
 
 # ------------------------------------------------------------------------------------------ card faces
 def _road_text(r: Road, lang: str) -> str:
     kind = tr(lang, f"type_{r.type}")
     return tr(
-        lang, "face_road", stars="★" * r.stars, type=kind, down=r.down, up=r.up, text=r.words(lang)
+        lang, "face_road", stars="★" * r.stars, type=kind, down=r.down, up=r.up, text=r.text_in(lang)
     ).strip()
 
 
@@ -523,7 +523,7 @@ def card_faces(table: CardTable, lang: str = "en") -> list[dict[str, Any]]:
     for d in table.cards:
         rec = d.rec
         face: dict[str, Any] = {
-            "name": rec.label(lang),
+            "name": rec.name_in(lang),
             "slug": d.slug,
             "kind": d.kind,
             "colour": None,
@@ -531,12 +531,12 @@ def card_faces(table: CardTable, lang: str = "en") -> list[dict[str, Any]]:
         }
         if isinstance(rec, Car):
             ab = rec.ability
-            flavour = rec.words(lang)
+            flavour = rec.text_in(lang)
             face["text"] = tr(
                 lang,
                 "face_car_flavour" if flavour else "face_car",
-                ability=ab.label(lang),
-                text=ab.words(lang),
+                ability=ab.name_in(lang),
+                text=ab.text_in(lang),
                 flavour=flavour,
             )
             face["stats"] = {
@@ -548,18 +548,18 @@ def card_faces(table: CardTable, lang: str = "en") -> list[dict[str, Any]]:
             face["tags"] = ["car"]
             # the car's ability as the board names it: the view carries its English name (``key``)
             face["parts"] = [
-                {"key": ab.name, "kind": "ability", "name": ab.label(lang), "text": ab.words(lang)}
+                {"key": ab.name, "kind": "ability", "name": ab.name_in(lang), "text": ab.text_in(lang)}
             ]
         elif isinstance(rec, Road):
             face["text"] = _road_text(rec, lang)
             face["stats"] = {"stars": rec.stars, "downhill": rec.down, "uphill": rec.up}
             face["tags"] = [EN_TYPES[rec.type], rec.pass_]
         elif isinstance(rec, TuneUp):
-            face["text"] = rec.words(lang)
+            face["text"] = rec.text_in(lang)
             face["stats"] = {}
             face["tags"] = ["tune-up", "one tile" if d.tile_road is not None else "whole course"]
         elif isinstance(rec, Disaster):
-            face["text"] = rec.words(lang)
+            face["text"] = rec.text_in(lang)
             face["stats"] = {}
             face["tags"] = ["disaster"]
         out.append(face)
