@@ -69,12 +69,14 @@ def name_clashes(cards: Iterable[Translated], where: str) -> list[str]:
         f"{where}: card name {n!r} is used by two cards"
         for n in sorted({n for n in english if english.count(n) > 1})
     ]
-    owner = {c.name.lower(): c.name for c in cards}
+    owner: dict[str, str] = {}
+    for c in cards:
+        owner.setdefault(c.name.lower(), c.name)
     for lang in TRANSLATIONS:
         for c in cards:
             shown = c.name_in(lang)
             first = owner.setdefault(shown.lower(), c.name)
-            if first != c.name:
+            if first.lower() != c.name.lower():  # (two cards of one English name are told above)
                 out.append(
                     f"{where}: card name {shorten(shown, 60)!r} ({lang}) is used by two cards: "
                     f"{first!r} and {c.name!r}"
