@@ -68,7 +68,11 @@ def test_every_shipped_card_track_and_corner_has_its_japanese():
         named = [i for i, s in enumerate(rec.sections) if s.name]
         assert all(JAPANESE.search(track.section_names["ja"][i]) for i in named)
     assert GAME.track.names == {"en": "Akina", "fr": "Akina", "ja": "秋名"}
-    assert GAME.option_words("ja")["track"].values == {"akina": "Akina", "usui": "Usui"}  # the lobby's label
+    assert GAME.option_words("ja")["track"].values == {
+        "akina": "秋名",
+        "usui": "碓氷",
+    }  # the lobby's, as the board
+    assert GAME.option_words("fr")["track"].values == {"akina": "Akina", "usui": "Usui"}
 
 
 def test_a_card_named_in_japanese_is_the_same_card():

@@ -95,7 +95,8 @@ def test_the_games_payload_speaks_the_page_language(served: TestClient, lang: st
                 assert prop["title"] == kansei.load(game).option_words(lang)[name].title, (game, name)
     _, minid = options_of(served, "minid", lang)
     assert minid["track"]["enum"] == ["akina", "usui"]  # a network client names the content's tracks only
-    assert minid["track"][LABELS] == {"akina": "Akina", "usui": "Usui"}
+    tracks = {"akina": "秋名", "usui": "碓氷"} if lang == "ja" else {"akina": "Akina", "usui": "Usui"}
+    assert minid["track"][LABELS] == tracks  # the names the board shows
     assert (
         minid["content"]["title"]
         == i18n.t(lang, "lobby.option.content")

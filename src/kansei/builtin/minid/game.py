@@ -205,11 +205,11 @@ class MiniD(Game):
         return tuple(self.table.track_ids()) if option == "track" else ()
 
     def option_words(self, lang: str = "en") -> dict[str, OptionWords]:
-        """The base's words, with the content's tracks by their names as the track's values ("Akina", in
-        every language: the lobby's label is the track's identity)."""
+        """The base's words, with the content's tracks by their names in ``lang`` as the track's values
+        ("Akina", "秋名" in Japanese: the names the board shows)."""
         words = super().option_words(lang)
         track = words.get("track", OptionWords("", ""))
-        words["track"] = dataclasses.replace(track, values={**self.table.track_names(), **track.values})
+        words["track"] = dataclasses.replace(track, values={**self.table.track_names(lang), **track.values})
         return words
 
     def validate_content(self, path: Path) -> list[str]:

@@ -232,9 +232,9 @@ class Table:
     def track_ids(self) -> list[str]:
         return [ascii_slug(t.name) for t in self.content.tracks]
 
-    def track_names(self) -> dict[str, str]:
-        """Each track's id -> its name ("akina" -> "Akina")."""
-        return {ascii_slug(t.name): t.name for t in self.content.tracks}
+    def track_names(self, lang: str = "en") -> dict[str, str]:
+        """Each track's id -> its name in ``lang`` ("akina" -> "Akina", "秋名" in Japanese)."""
+        return {ascii_slug(t.name): (t.ja if lang == "ja" else "") or t.name for t in self.content.tracks}
 
 
 def folder_digest(folder: Path) -> str:
