@@ -253,3 +253,28 @@ def test_two_worlds_tell_a_seat_the_same_in_every_language():
                     assert told[0] == told[1], (seed, seat, lang)
                 if not step_both(a, b, seat, rng):
                     break
+
+
+def test_known_cards_of_a_hand_carry_their_name_and_marks():
+    """DS-R2: the cards of a hand every seat knows (marked, or shown) come with their card and marks in the
+    view, so a client names them in its language without reading the label (``slug+frozen+poison300``)."""
+    seen = 0
+    for seed in range(40):
+        s = GAME.start(seed=seed)
+        rng = random.Random(seed)
+        while not s.is_over and seen < 30:
+            for p in s.view(None)["players"]:
+                assert [k["label"] for k in p["known_cards"]] == p["hand_known"]
+                for k in p["known_cards"]:
+                    slug, *marks = k["label"].split("+")
+                    assert k["frozen"] == ("frozen" in marks)
+                    assert k["poison"] == next((int(m[6:]) for m in marks if m.startswith("poison")), 0)
+                    assert (
+                        GAME.table.find(slug) is not None
+                        and k["card"] == GAME.table.name[GAME.table.find(slug)]
+                    )
+                    seen += 1
+            s.apply(rng.choice(s.legal_actions()))
+        if seen >= 30:
+            break
+    assert seen, "random games put a known card in a hand"

@@ -98,6 +98,15 @@ class HandCardView(GameView):
     poison: int = 0
 
 
+class KnownCardView(GameView):
+    """A card of another hand every seat knows (DS-R2: it came back marked, or was shown)."""
+
+    label: str
+    card: str
+    frozen: bool = False
+    poison: int = 0
+
+
 class DeckView(GameView):
     ref: str
     name: Literal["squad", "support", "side"]
@@ -127,6 +136,7 @@ class PlayerView(GameView):
     hand_spirits: int
     hand_support: int
     hand_known: list[str]
+    known_cards: list[KnownCardView] = []  # the same cards, each with its name and marks
     dworld: list[str]
     banished: list[str]
     battle: list[UnitView]
@@ -305,6 +315,7 @@ class ViewState(RulesState):
         labels = self.labels(p)
         nb = len(self.scene[p])
         hand_sp = self.hand_spirit_count(p)
+        known = self.known_in_hand(p)
         v: dict[str, Any] = {
             "ref": f"player:{p}",
             "seat": p,
@@ -315,7 +326,16 @@ class ViewState(RulesState):
             "hand_count": len(self.hand[p]),
             "hand_spirits": hand_sp,
             "hand_support": len(self.hand[p]) - hand_sp,
-            "hand_known": [self.hand_label(h) for h in self.known_in_hand(p)],
+            "hand_known": [self.hand_label(h) for h in known],
+            "known_cards": [
+                {
+                    "label": self.hand_label(h),
+                    "card": t.name[h.card],
+                    "frozen": bool(h.frozen),
+                    "poison": h.poison,
+                }
+                for h in known
+            ],
             "dworld": [t.name[c] for c in self.dworld[p]],
             "banished": [t.name[c] for c in self.banished[p]],
             "battle": [self._unit_view(p, u, labels[i], "battle") for i, u in enumerate(self.scene[p])],

@@ -14,7 +14,7 @@ const WORDS = {
     endure_stance: "enduring", dworld: "D-World", decklist: "Decklist", wins: "{who} wins", match: "Match {a}–{b}", banished: "banished",
     "choice.open": "open {n}", "choice.bid": "bid {n}", "choice.endure": "endure", "choice.recharge": "recharge", "choice.stance": "stance", "choice.shift": "shift", "choice.supercharge": "supercharge",
     used: "used", target: "target", known: "known in hand",
-    attack: "attack", endurance: "endurance", colon: ": ",
+    attack: "attack", endurance: "endurance", colon: ": ", comma: ", ",
     "phase.opening": "opening draw", "phase.draw": "draw step", "phase.extra": "draw step (Extra Draw)", "phase.main": "main step", "phase.battle": "battle step", "phase.end": "end step", "phase.side": "side-deck swaps", "phase.over": "game over",
   },
   fr: {
@@ -25,7 +25,7 @@ const WORDS = {
     endure_stance: "encaisse", dworld: "D-World", decklist: "Liste", wins: "{who} gagne", match: "Match {a}–{b}", banished: "bannies",
     "choice.open": "ouvrir {n}", "choice.bid": "miser {n}", "choice.endure": "encaisser", "choice.recharge": "recharger", "choice.stance": "posture", "choice.shift": "décaler", "choice.supercharge": "surcharge",
     used: "utilisé", target: "cible", known: "connues en main",
-    attack: "attaque", endurance: "endurance", colon: " : ",
+    attack: "attaque", endurance: "endurance", colon: " : ", comma: ", ",
     "phase.opening": "pioche d'ouverture", "phase.draw": "étape de pioche", "phase.extra": "étape de pioche (Extra Draw)", "phase.main": "étape principale", "phase.battle": "étape de combat", "phase.end": "étape de fin", "phase.side": "échanges de side deck", "phase.over": "partie terminée",
   },
   ja: {
@@ -36,7 +36,7 @@ const WORDS = {
     endure_stance: "耐久", dworld: "D-World", decklist: "デッキ", wins: "{who} の勝利", match: "マッチ {a}–{b}", banished: "除外",
     "choice.open": "オープン {n}", "choice.bid": "入札 {n}", "choice.endure": "耐える", "choice.recharge": "リチャージ", "choice.stance": "スタンス", "choice.shift": "シフト", "choice.supercharge": "スーパーチャージ",
     used: "使用済", target: "対象", known: "公開手札",
-    attack: "攻撃力", endurance: "耐久力", colon: "：",
+    attack: "攻撃力", endurance: "耐久力", colon: "：", comma: "、",
     "phase.opening": "最初のドロー", "phase.draw": "ドローステップ", "phase.extra": "ドローステップ（エクストラドロー）", "phase.main": "メインステップ", "phase.battle": "バトルステップ", "phase.end": "エンドステップ", "phase.side": "サイドデッキの入れ替え", "phase.over": "ゲーム終了",
   },
 };
@@ -65,6 +65,12 @@ function spirit(u, ctx, say) {
     u.move || (u.abilities || []).length ? h("div", { class: "ds-progs" }, u.move ? program(u.move, u, ctx, say, "move") : null, (u.abilities || []).map((a) => program(a, u, ctx, say, "ab"))) : null);
 }
 
+// A known card's marks (DS-R2), in words: " (frozen · poison 300)".
+function marksOf(c, say) {
+  const marks = [c.frozen ? say("frozen") : null, c.poison ? say("poison", { n: c.poison }) : null].filter(Boolean);
+  return marks.length ? ` (${marks.join(" · ")})` : "";
+}
+
 function side(p, view, ctx, say, mine) {
   const { h } = ctx;
   const decks = (p.decks || []).map((d) => h("div", { class: "ds-deck", "data-ref": d.ref }, h("div", { class: `card back mini ds-back ${d.name}` }, h("span", {}, String(d.count))), h("small", {}, say(d.name))));
@@ -74,7 +80,7 @@ function side(p, view, ctx, say, mine) {
     h("div", { class: "ds-side-head", "data-ref": p.ref }, h("span", { class: "dot", style: { background: own(p.seat) } }), h("b", {}, ctx.name(p.seat)),
       h("span", { class: "ds-sp" }, h("b", { "data-ghost": `sp:${p.seat}` }, String(Math.max(0, p.sp))), " ", say("sp")),
       h("span", { class: "muted ds-counts" }, say("in_hand", { n: p.hand_count, s: p.hand_spirits, c: p.hand_support })),
-      (p.hand_known || []).length ? h("span", { class: "ds-known" }, say("known"), say("colon"), p.hand_known.map((c) => ctx.cards.name(c)).join(", ")) : null),
+      (p.hand_known || []).length ? h("span", { class: "ds-known" }, say("known"), say("colon"), (p.known_cards || []).map((c) => ctx.cards.name(c.card) + marksOf(c, say)).join(say("comma"))) : null),
     h("div", { class: "ds-row" },
       h("div", { class: "ds-decks" }, decks),
       h("div", { class: "ds-zone battle", "data-ghost-zone": `battle:${p.seat}` }, h("span", { class: "ds-label" }, say("battle")), (p.battle || []).map((u) => spirit(u, ctx, say))),
