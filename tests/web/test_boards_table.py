@@ -127,12 +127,18 @@ REACHED = """() => {
 }"""
 
 # what the player just picked stays in sight above the bar, which grew to show the choice and Confirm
+# the chosen move's pieces out of sight (above the screen or under the bar); where they lie further apart
+# than the space above the bar, one of them in sight is enough (the page shows the piece picked last)
 CHOSEN = """() => {
   const bar = document.getElementById('actionbar').getBoundingClientRect();
-  return [...document.querySelectorAll('#board .selected')]
+  const pieces = [...document.querySelectorAll('#board .selected')]
     .map((el) => [el.dataset.ref, el.getBoundingClientRect()])
-    .filter(([, r]) => r.width > 0 && r.height < bar.top && (r.bottom > bar.top + 1 || r.top < -1))
-    .map(([ref, r]) => [ref, Math.round(r.top), Math.round(r.bottom), Math.round(bar.top)]);
+    .filter(([, r]) => r.width > 0 && r.height < bar.top);
+  const hidden = pieces.filter(([, r]) => r.bottom > bar.top + 1 || r.top < -1);
+  const span = pieces.length
+    ? Math.max(...pieces.map(([, r]) => r.bottom)) - Math.min(...pieces.map(([, r]) => r.top)) : 0;
+  if (span > bar.top && hidden.length < pieces.length) return [];
+  return hidden.map(([ref, r]) => [ref, Math.round(r.top), Math.round(r.bottom), Math.round(bar.top)]);
 }"""
 
 

@@ -995,7 +995,18 @@ function keepInSight() {
   const bar = $("actionbar");
   if (getComputedStyle(bar).position !== "fixed") return;
   const top = bar.getBoundingClientRect().top;
-  const picked = document.querySelectorAll("#board .selected"); // every piece of the move, not the first in the page
+  let picked = [...document.querySelectorAll("#board .selected")].filter((el) => el.getBoundingClientRect().width);
+  if (picked.length > 1) {
+    // every piece of the move where they fit together above the bar; else the piece picked last (a card in
+    // hand and a tile at the top of the course may lie further apart than a phone shows): scrolling to each
+    // in turn would leave the player looking at whichever came last in the page
+    const rects = picked.map((el) => el.getBoundingClientRect());
+    const span = Math.max(...rects.map((r) => r.bottom)) - Math.min(...rects.map((r) => r.top));
+    if (span > top) {
+      const last = T.picked[T.picked.length - 1];
+      picked = [picked.find((el) => el.dataset.ref === last) || picked[picked.length - 1]];
+    }
+  }
   for (const el of picked.length ? picked : document.querySelectorAll("#board .next")) {
     const r = el.getBoundingClientRect();
     // above: within its scroll margin (the lift may still be easing in, so `r.top < 0` could come only later)
