@@ -10,7 +10,7 @@ import random
 import re
 
 import pytest
-from initiald_helpers import reshuffled
+from initiald_helpers import reshuffled, states
 from rich.console import Console
 
 import kansei
@@ -30,22 +30,6 @@ GARBAGE = [
     "²",
     "fly",
 ]
-
-
-def states(options: dict, seeds: range, every: int = 3):
-    """Decision points of random races (every ``every``-th) and each race's end: the live state (callers
-    apply actions to clones only)."""
-    game = kansei.load("initiald", **options)
-    for seed in seeds:
-        s = game.start(seed=seed)
-        rng = random.Random(seed)
-        step = 0
-        while not s.is_over:
-            if step % every == 0:
-                yield s
-            s.apply(rng.choice(s.legal_actions()))
-            step += 1
-        yield s
 
 
 def board(game: kansei.Game, s: kansei.State, seat: int | None) -> str:
