@@ -20,7 +20,7 @@ from typing import Any, Literal
 
 from pydantic import Field, field_validator, model_validator
 
-from kansei.core.content import Record, load_records, slug
+from kansei.core.content import TRANSLATIONS, Record, load_records, slug
 from kansei.core.effects import Compiled, unimplemented_lines
 from kansei.core.errors import ContentError
 
@@ -30,10 +30,6 @@ CONTENT = Path(__file__).parent / "content"
 
 # the kinds of card (DS-C1..C3), as the card table numbers them
 SPIRIT, EVOLUTION, SIGNAL, REALM, MOVECARD = range(5)
-KIND_NAMES = ("D-Spirit", "D-Evolution", "Signal", "Realm", "Special Move card")
-
-# the languages of the content beside English (the ``fr`` and ``ja`` tables of a record)
-LANGUAGES = ("fr", "ja")
 
 # DS-D1 deck sizes
 SQUAD_SIZE = (15, 20)
@@ -502,7 +498,7 @@ def words_of(rec: Any, lang: str, field: str = "name") -> str:
     """A record's ``field`` (name, text, condition_text) in ``lang``: its ``fr`` / ``ja`` table's, English
     where that table has none."""
     english: str = getattr(rec, field)
-    local = getattr(rec, lang, None) if lang in LANGUAGES else None
+    local = getattr(rec, lang, None) if lang in TRANSLATIONS else None
     return (getattr(local, field) if local is not None else "") or english
 
 
@@ -512,7 +508,7 @@ def untranslated(cat: Catalog, prefix: str = "content") -> list[str]:
     out: list[str] = []
 
     def need(rec: Any, where: str, fields: tuple[str, ...]) -> None:
-        for lang in LANGUAGES:
+        for lang in TRANSLATIONS:
             local = getattr(rec, lang)
             for f in fields:
                 if getattr(rec, f) and not (local is not None and getattr(local, f)):

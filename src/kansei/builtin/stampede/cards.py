@@ -22,24 +22,11 @@ from .blocks import REGISTRY
 
 CONTENT = Path(__file__).parent / "content"
 
-# The classes and keywords by id; their words in each language are lang.py's (``class_…``, ``kw_…``).
+# The classes by id; their words in each language, and the keywords', are lang.py's (``class_…``, ``kw_…``).
 # ST-O2: Steering counts as every class.
 CLASSES = ("scarlet_rose", "sugar_mountain", "midnight_wolf", "dragoon_crown", "steering")
-CLASS_IDS = CLASSES
-STEERING = CLASS_IDS.index("steering")
+STEERING = CLASSES.index("steering")
 
-# Dead Heat, Crash and the keepers come from fields and abilities.
-KEYWORDS = (
-    "obstruction",  # ST-K1
-    "double_action",  # ST-K2
-    "guest",  # ST-K3
-    "demi_guest",  # ST-K4
-    "dead_heat",  # ST-K5
-    "dragon_genus",  # ST-K6
-    "crash",  # ST-K7
-    "goal_keeper",  # ST-K8
-    "requiem_keeper",  # ST-K8
-)
 MACHINE, ASSIST, EVENT = 0, 1, 2
 KINDS = ("machine", "assist", "event")
 

@@ -21,7 +21,7 @@ from kansei.core.protocol import Action
 
 from .cards import (
     ASSIST,
-    CLASS_IDS,
+    CLASSES,
     CONTENT,
     DECK_SIZE,
     EVENT,
@@ -58,7 +58,7 @@ class CardDef:
     slug: str  # of the English name: what notation uses
     kind: int  # MACHINE, ASSIST or EVENT
     gear: int
-    cls: int  # index in CLASS_IDS
+    cls: int  # index in CLASSES
     pow: int
     def_: int
     hp: int
@@ -116,7 +116,7 @@ def _make_def(i: int, rec: CardRec, abilities: tuple[Ability, ...]) -> CardDef:
     d.slug = slug(rec.en)
     d.kind = KINDS.index(rec.kind)
     d.gear = rec.gear
-    d.cls = CLASS_IDS.index(rec.class_)
+    d.cls = CLASSES.index(rec.class_)
     d.pow = rec.pow or 0
     d.def_ = rec.def_ or 0
     d.hp = rec.hp or 0
