@@ -244,7 +244,7 @@ def test_refusals_explain_the_phase_the_hand_and_the_spent_ability():
     s.apply("pass", seat=0)
     assert s.phase == "tune" and s.to_move == 0
     assert why("tune supercharger @1") == "Supercharger goes on a straight; tile 1 is a corner"
-    assert why("tune supercharger @7") == "the course has tiles 1 to 1"
+    assert why("tune supercharger @7") == "the course has one tile, tile 1"  # one tile: singular
     assert why("tune jump") == "Jump is played on a tile: 'tune jump @N'"
     assert "build phase" in why("road akagi-chicane")
     s.apply("ability", seat=0)

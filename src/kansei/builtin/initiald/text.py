@@ -145,7 +145,7 @@ def cost_now(state: InitialDState, seat: int, cid: int, detail: bool = True, lan
     why = shortfall_text(state, seat, cid, lang) if detail else ""
     tail = why and why != tr(lang, "s_none")
     if need > spare:
-        cost = tr(lang, "c_no", why=tr(lang, "c_needs", n=need))
+        cost = tr(lang, "c_no", why=plural(lang, "c_needs", need))
     else:
         cost = tr(lang, "c_free") if need == 0 else tr(lang, "c_discard", n=need)
     return tr(lang, "c_tail", cost=cost, why=why) if tail else cost

@@ -232,7 +232,8 @@ EN: dict[str, Entry] = {
     "r_not_held": "you hold no {card}",
     "r_whole": "{card} acts on the whole course: 'tune {slug}'",
     "r_needs_tile": "{card} is played on a tile: 'tune {slug} @N'",
-    "r_tiles": "the course has tiles 1 to {n}",
+    "r_tiles_1": "the course has one tile, tile {n}",
+    "r_tiles_n": "the course has tiles 1 to {n}",
     "r_wrong_C": "{card} goes on a corner; tile {tile} is a straight",
     "r_wrong_S": "{card} goes on a straight; tile {tile} is a corner",
 }
@@ -432,7 +433,8 @@ FR: dict[str, Entry] = {
     "r_not_held": "vous n'avez pas {card} en main",
     "r_whole": "{card} agit sur tout le parcours : 'tune {slug}'",
     "r_needs_tile": "{card} se joue sur un tronçon : 'tune {slug} @N'",
-    "r_tiles": "le parcours a les tronçons 1 à {n}",
+    "r_tiles_1": "le parcours n'a qu'un tronçon, le tronçon {n}",
+    "r_tiles_n": "le parcours a les tronçons 1 à {n}",
     "r_wrong_C": "{card} va sur un virage ; le tronçon {tile} est une ligne droite",
     "r_wrong_S": "{card} va sur une ligne droite ; le tronçon {tile} est un virage",
 }
@@ -627,7 +629,8 @@ JA: dict[str, Entry] = {
     "r_not_held": "手札に{card}がない",
     "r_whole": "{card}はコース全体に効く：'tune {slug}'",
     "r_needs_tile": "{card}は区間に出す：'tune {slug} @N'",
-    "r_tiles": "コースの区間は1から{n}まで",
+    "r_tiles_1": "コースの区間は{n}のみ",
+    "r_tiles_n": "コースの区間は1から{n}まで",
     "r_wrong_C": "{card}はコーナーに出す。区間{tile}はストレート",
     "r_wrong_S": "{card}はストレートに出す。区間{tile}はコーナー",
 }

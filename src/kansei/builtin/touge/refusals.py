@@ -108,7 +108,7 @@ def _tune_refusal(s: TougeState, rest: list[str], lang: str) -> str | None:
     digits = tile_word[1:]
     n = len(s.course)
     if not (digits.isascii() and digits.isdigit() and len(digits) <= 4) or not 1 <= int(digits) <= n:
-        return tr(lang, "r_tiles", n=n) if n else tr(lang, "u_course_empty")
+        return WORDS.plural(lang, "r_tiles", n) if n else tr(lang, "u_course_empty")
     tile = int(digits) - 1
     rtype = t.cards[s.course[tile][1]].rtype
     if d.tile_road >= 0 and d.tile_road != rtype:
