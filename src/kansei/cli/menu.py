@@ -23,7 +23,8 @@ from rich.table import Table
 
 from kansei.core.protocol import Action, Game, State
 
-from .common import clean, plural
+from .common import clean
+from .lang import plural
 
 NOTE_GAP = 2  # spaces between a description and its notation
 MENU_LINES = 6  # lines a menu may always take, however tall the board
@@ -111,7 +112,7 @@ def build(
         if entries is None:
             continue
         shaped = [Entry(e.label, e.actions, one_line) for e in entries]
-        if height(table(shaped, width), width) <= lines:
+        if height(table(shaped, width, lang), width) <= lines:
             return shaped
     return [Entry(e.label, e.actions, True) for e in (by_kind or by_game or flat)]
 
@@ -157,11 +158,11 @@ def note_fits(entry: Entry, width: int) -> bool:
     return cell_len(entry.label) + NOTE_GAP + cell_len(a.notation) + 2 <= width
 
 
-def line(entry: Entry, width: int, notes: bool = True) -> str:
+def line(entry: Entry, width: int, notes: bool = True, lang: str = "en") -> str:
     """The text of one menu line (rich markup): the label, then (``notes``) the notation, dim."""
     a = entry.single
     if a is None:
-        more = f"({plural(len(entry.actions), 'choice')})"
+        more = f"({plural(lang, 'choices', len(entry.actions))})"
         if entry.one_line:
             text = cut(entry.label, width - cell_len(more) - 2)
             gap = " " if text.endswith("…") else " … "
@@ -193,12 +194,12 @@ def cut(text: str, width: int) -> str:
     return head.rstrip() + "…" + tail
 
 
-def table(entries: Sequence[Entry], width: int) -> Table:
+def table(entries: Sequence[Entry], width: int, lang: str = "en") -> Table:
     """Numbered lines that wrap under their own text at ``width`` columns; a long menu of short lines
     (Mini D's twelve sprint powers) in two columns, numbered down the first, then the second."""
     number = len(str(len(entries))) + 1  # "12."
     half = (width - 3) // 2 - number - 1  # the text room of one of two columns
-    if len(entries) >= TWO_COLUMNS and all(cell_len(plain(e)) <= half for e in entries):
+    if len(entries) >= TWO_COLUMNS and all(cell_len(plain(e, lang)) <= half for e in entries):
         notes = all(note_fits(e, half) for e in entries)
         grid = Table.grid(padding=(0, 1))
         for _ in range(2):
@@ -209,7 +210,7 @@ def table(entries: Sequence[Entry], width: int) -> Table:
             cells: list[str] = []
             for i in (r, r + rows):
                 if i < len(entries):
-                    cells += [f"[bold]{i + 1}[/].", line(entries[i], half, notes)]
+                    cells += [f"[bold]{i + 1}[/].", line(entries[i], half, notes, lang)]
             grid.add_row(*cells)
         return grid
     text_width = max(20, width - number - 1)
@@ -218,12 +219,12 @@ def table(entries: Sequence[Entry], width: int) -> Table:
     grid.add_column(overflow="fold", max_width=text_width)
     notes = all(note_fits(e, text_width) for e in entries)  # every notation, or none: a tidy column
     for i, e in enumerate(entries, 1):
-        grid.add_row(f"[bold]{i}[/].", line(e, text_width, notes))
+        grid.add_row(f"[bold]{i}[/].", line(e, text_width, notes, lang))
     return grid
 
 
-def plain(entry: Entry) -> str:
+def plain(entry: Entry, lang: str = "en") -> str:
     """The words of a menu line without its notation."""
     if entry.single is not None:
         return entry.label
-    return f"{entry.label} … ({plural(len(entry.actions), 'choice')})"
+    return f"{entry.label} … ({plural(lang, 'choices', len(entry.actions))})"
