@@ -512,6 +512,27 @@ class Game:
             out[name] = DeckWords(name, text if isinstance(text, str) else "")
         return out
 
+    def deck_words_problems(self) -> list[str]:
+        """One line for each way the text module's ``DECKS`` is off (like :meth:`Words.problems` for its
+        sentences): a language the game does not declare, a language that lacks a starter deck, an entry
+        that names no starter deck (a deck renamed in the content, its words left behind)."""
+        table = self._part("text", "DECKS")
+        if not isinstance(table, Mapping):
+            return []
+        starters = self.starter_decks()
+        out: list[str] = []
+        for lang, words in table.items():
+            if lang not in self.languages:
+                out.append(f"DECKS has words in {lang!r}, a language the game does not declare")
+                continue
+            missing = [n for n in starters if n not in words]
+            extra = sorted(set(words) - set(starters))
+            if missing:
+                out.append(f"DECKS[{lang!r}] lacks the starter deck(s) {', '.join(missing)}")
+            if extra:
+                out.append(f"DECKS[{lang!r}] names no starter deck: {', '.join(extra)}")
+        return out
+
     def starter_named(self, text: str) -> str | None:
         """The English name of the starter deck ``text`` names in any of the game's languages (spaces and
         case aside), None if none: a person may type a deck's name as their page shows it."""
