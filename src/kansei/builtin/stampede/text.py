@@ -192,7 +192,7 @@ def render(state: StampedeState, seat: int | None, lang: str = "en", names: Name
     v = state.view(seat)
     table = state.game.table
     head = Text.assemble(
-        ("Card Race Stampede!!", "bold red"),
+        (state.game.title(lang), "bold red"),  # the original's title in Japanese
         f"  {tr(lang, 'turn', n=v['turn'])} ({tr(lang, 'cap', n=v['gear_cap'])})  {_phase(lang, v['phase'])}",
     )
     parts: list[Any] = [head]
