@@ -20,14 +20,18 @@ function saveMine(list) { localStorage.setItem(`kansei.decks.${D.game.id}`, JSON
 async function pickGame(id) {
   D.game = D.games.find((g) => g.id === id) || D.games[0];
   $("db-game").value = D.game.id;
-  $("db-lang").replaceChildren(...D.game.languages.map((l) => h("option", { value: l }, l.toUpperCase())));
+  // the cards in the page's language where the game has it (as the lobby's table language)
+  $("db-lang").replaceChildren(...D.game.languages.map((l) => h("option", { value: l, selected: l === pageLang() }, l.toUpperCase())));
   $("db-lang").hidden = D.game.languages.length < 2;
   Cards = await CardPool.load(D.game.id, $("db-lang").value);
   let trouble = null;
   // a starter deck copied into the builder is named as the page's language names it (a deck of your own)
   try {
     const got = D.game.starter_decks.length ? await api("GET", `/api/games/${D.game.id}/decks?lang=${encodeURIComponent(pageLang())}`) : { decks: [] };
-    D.starters = got.decks.map((d, i) => ({ ...d, name: (got.words && got.words[i] && got.words[i].title) || d.name }));
+    D.starters = got.decks.map((d, i) => {
+      const w = (got.words || [])[i] || {};
+      return { ...d, name: w.title || d.name, ...(typeof d.text === "string" && w.text ? { text: w.text } : {}) };
+    });
   } catch (e) { D.starters = []; trouble = e.message; }
   $("db-start").replaceChildren(h("option", { value: "" }, t("decks.start_from")),
     ...D.starters.map((d, i) => h("option", { value: `starter:${i}` }, t("decks.starter", { name: d.name }))),
