@@ -19,6 +19,7 @@ from kansei.core.registry import broken, game_class
 from .cards import card_table, face, find_cards, game_cards, suggestion
 from .common import GameId, Lang, app, clean, err, fail, friendly, game_lang, out, plural
 from .lang import WORDS, tr
+from .lang import plural as plural_in
 
 
 # ----------------------------------------------------------------------------------- games
@@ -191,8 +192,8 @@ def cards_cmd(
     if not every:
         fail(f"{g.id}: this game lists no cards")
     if name is None:
-        out.print(card_table(every, f"{g.title(lng)}: {plural(len(every), 'card')}", lng))
-        out.print(f"[dim]`kansei cards {g.id} NAME` shows a card's whole face.[/]")
+        out.print(card_table(every, plural_in(lng, "cards", len(every), game=g.title(lng)), lng))
+        out.print(tr(lng, "cards_hint", game=g.id))
         return
     hits = find_cards(every, name)
     if not hits:
@@ -200,7 +201,7 @@ def cards_cmd(
     for c in hits[:10]:
         out.print(face(c, lang=lng))
     if len(hits) > 10:
-        out.print(f"… and {len(hits) - 10} more matching {clean(name, 40)!r}")
+        out.print(tr(lng, "more_matching", n=len(hits) - 10, query=repr(clean(name, 40))))
 
 
 # ----------------------------------------------------------------------------------- decks
