@@ -150,6 +150,9 @@ def test_decks_are_listed_in_the_language_asked_and_found_by_any_of_their_names(
     assert "Akina Downhill" not in ja.output
     one = cli("decks", "touge", "秋名ダウンヒル")
     assert one.exit_code == 0 and one.output.startswith("Name: Akina Downhill")  # a deck file: its key
+    cards = cli("cards", "touge", "--lang", "ja")
+    assert cards.exit_code == 0 and "峠カードゲーム：" in cards.output
+    assert not [f for f in english_of_its_own("ja") if f in flat(cards.output + ja.output)]
     fr = cli("decks", "stampede", "--lang", "fr")
     assert "Rose Écarlate" in fr.output and "decks de départ" in fr.output
 
