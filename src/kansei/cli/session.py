@@ -9,6 +9,9 @@ Between two people the screen is cleared and the keyboard handed over; narration
 a pause (``--fast`` turns pauses off); long menus are grouped (pick the card, then the tile). ``back``
 cancels a multi-step choice, ``undo`` takes back a decision — both only when nothing hidden was revealed
 since (checked by replaying the decisions in other worlds consistent with what the seat knew).
+
+The terminal's own words (prompts, help, hand-overs, the end) are the catalog of ``lang.py`` in the
+session's ``lang``, the game's language; the commands a person types stay English in every language.
 """
 
 from __future__ import annotations
@@ -33,8 +36,6 @@ from .lang import WORDS, plural, tr
 HUMAN = "human"
 MAX_INPUT = 1000  # characters of a typed line kept (the engine refuses notations over 200 anyway)
 WORLDS = 3  # resampled worlds checked before taking a decision back
-
-HELP = tr("en", "help")  # the commands, in English; tr(lang, "help") in the session's language
 
 
 @dataclass

@@ -508,7 +508,10 @@ class Game:
             if isinstance(found, DeckWords):
                 out[name] = found
                 continue
-            text = self.starter_deck(name).get("text", "")
+            try:
+                text = self.starter_deck(name).get("text", "")
+            except KanseiError:  # a deck the content cannot build keeps its name
+                text = ""
             out[name] = DeckWords(name, text if isinstance(text, str) else "")
         return out
 
