@@ -201,3 +201,15 @@ def test_titles_in_the_language_asked():
     r = cli("games", "--lang", "ja")
     assert r.exit_code == 0 and "頭文字D CCG" in r.output and "峠カードゲーム" in r.output
     assert "Touge Card Game" in cli("games").output
+
+
+def test_a_group_of_japanese_lines_is_labelled_in_japanese():
+    """Japanese writes no spaces between words, so the words a group's lines share are read character by
+    character (the verb they end with, else their start, else what each names); English keeps its words."""
+    from kansei.cli.menu import common_ends, common_prefix
+
+    redraws = ["秋名第1ヘアピン（コーナー★）を戻して引き直す", "死角を戻して引き直す"]
+    assert common_prefix(redraws) == "" and common_ends(redraws) == "を戻して引き直す"
+    assert common_ends(["相手のセンターのAを攻撃（1）", "相手のセンターのBを攻撃（2）"]) == "相手のセンターの"
+    assert common_ends(["パワーサージ（シグナル）を使う → A", "夜間飛行：B"]) == "パワーサージ / 夜間飛行"
+    assert common_ends(["put back Akina (C ★)", "put back Blindspot"]) == ""  # spaced words: common_prefix

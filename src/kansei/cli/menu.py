@@ -63,6 +63,36 @@ def common_prefix(texts: Sequence[str]) -> str:
     return " ".join(out)
 
 
+def common_ends(texts: Sequence[str]) -> str:
+    """For texts written without spaces between words (Japanese: wide characters), the characters every
+    one ends with ('を戻して引き直す', the verb), else those they start with, else (four at most) what each
+    one names before its first bracket or colon ('パワーサージ / 夜間飛行'); '' when none of these reads (two
+    wide characters at least, no parenthesis cut). Texts in spaced words get '' (common_prefix
+    reads them)."""
+    if not texts or not all(wide(t) for t in texts):
+        return ""
+    rev = [t[::-1] for t in texts]
+    end = next((i for i, cs in enumerate(zip(*rev, strict=False)) if len(set(cs)) > 1), min(map(len, rev)))
+    tail = texts[0][len(texts[0]) - end :] if end else ""
+    if wide(tail) and tail.count("（") == tail.count("）") and tail.count("(") == tail.count(")"):
+        return tail.strip()
+    start = next(
+        (i for i, cs in enumerate(zip(*texts, strict=False)) if len(set(cs)) > 1), min(map(len, texts))
+    )
+    head = texts[0][:start]
+    while head and (head.count("（") > head.count("）") or head.count("(") > head.count(")")):
+        head = head[:-1]
+    if wide(head):
+        return head.strip()
+    names = [re.split(r"[（(：:→]", t, maxsplit=1)[0].strip() for t in texts]  # what each one names
+    return " / ".join(names) if all(names) and len(set(names)) == len(names) <= 4 else ""
+
+
+def wide(text: str) -> bool:
+    """Whether ``text`` holds words of wide characters (two at least): a label a person can read."""
+    return cell_len(text) >= len(text) + 2
+
+
 def shared_words(texts: Sequence[str]) -> int:
     """How many leading words the lines of an opened group can drop: their common prefix, less the noun
     before a number ("tile 3", "tile 5" keep "tile")."""
@@ -134,7 +164,8 @@ def grouped(
         if len(acts) == 1:
             entries.append(Entry(texts[acts[0]], acts))
         else:
-            entries.append(Entry(k if named else (common_prefix([texts[a] for a in acts]) or k), acts))
+            said = [texts[a] for a in acts]
+            entries.append(Entry(k if named else (common_prefix(said) or common_ends(said) or k), acts))
     return entries
 
 
