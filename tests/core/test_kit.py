@@ -156,3 +156,26 @@ def test_kansei_check_refuses_an_unknown_check_in_one_line():
     r = CliRunner().invoke(app, ["check", "touge", "--only", "census,sensus"])
     assert r.exit_code == 1 and "--only: no check 'sensus'" in r.output
     assert len(r.output.strip().splitlines()) == 1
+
+
+def test_the_narration_check_holds_the_starter_decks_words_to_the_decks(monkeypatch):
+    """A deck renamed in the content leaves its words behind, and a language then lacks it: the kit's
+    narration check says so in one line, as it does for a catalog's missing key."""
+    from kansei.builtin.touge import text as touge_text
+    from kansei.core.protocol import DeckWords
+
+    game = kansei.load("touge")
+    assert game.deck_words_problems() == []
+    french = dict(touge_text.DECKS["fr"])
+    french["Akina Downhil"] = french.pop("Akina Downhill")
+    monkeypatch.setitem(touge_text.DECKS, "fr", french)
+    monkeypatch.setitem(touge_text.DECKS, "de", {"Akina Downhill": DeckWords("Akina-Abfahrt")})
+    problems = game.deck_words_problems()
+    assert problems == [
+        "DECKS['fr'] lacks the starter deck(s) Akina Downhill",
+        "DECKS['fr'] names no starter deck: Akina Downhil",
+        "DECKS has words in 'de', a language the game does not declare",
+    ]
+    found = [str(f) for f in failures(game, only=["narration"])]
+    assert found and all("deck words: 3 problem(s)" in f for f in found), found  # (one a configuration)
+    assert game.deck_words("fr")["Akina Downhill"].name == "Akina Downhill"  # its words lost: English

@@ -511,6 +511,27 @@ def test_the_lobby_explains_each_option_in_the_page_language(page: Page, site: s
         page.context.clear_cookies()
 
 
+def test_the_lobby_names_games_and_starter_decks_in_the_page_language(page: Page, site: str) -> None:
+    """A Japanese lobby: the games' tiles by their titles, the starter decks by their Japanese names (a
+    deck still asked for by its English one), and a table started from it names its game in Japanese."""
+    touge = kansei.load("touge")
+    try:
+        page.context.add_cookies([{"name": "kansei_lang", "value": "ja", "url": site}])
+        page.goto(site + "/?game=touge")
+        expect(page.locator(".game-tile[data-game=initiald] b")).to_have_text("頭文字D CCG")
+        expect(page.locator(".game-tile[data-game=touge] b")).to_have_text(touge.title("ja"))
+        deck = page.locator(".seat-row").nth(0).locator(".seat-deck")
+        option = deck.locator("option[value='starter:Akina Downhill']")
+        expect(option).to_have_text("秋名ダウンヒル")
+        assert option.get_attribute("title") == touge.deck_words("ja")["Akina Downhill"].text
+        deck.select_option("starter:Akina Downhill")
+        page.click("#start")
+        page.wait_for_url(re.compile(r"/room/"))
+        expect(page.locator("#game-title")).to_have_text(touge.title("ja"))
+    finally:
+        page.context.clear_cookies()
+
+
 def test_a_friend_on_the_same_screen(page: Page, site: str) -> None:
     frames = Frames(page)
     start_from_lobby(page, site, "initiald", "hotseat")

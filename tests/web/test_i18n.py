@@ -5,6 +5,7 @@ aside); placeholders match; and the pages a player sees carry no key in place of
 from __future__ import annotations
 
 import json
+import random
 import re
 from pathlib import Path
 
@@ -12,6 +13,8 @@ import pytest
 from fastapi.testclient import TestClient
 
 from kansei.web import i18n
+
+from .conftest import play_out
 
 WEB = Path(i18n.__file__).parent
 PLURAL = re.compile(r"\.(zero|one|two|few|many|other)$")
@@ -63,3 +66,47 @@ def test_pages_in_every_language_show_words_not_keys(sqlite_client: TestClient, 
         shown = set(re.findall(r">\s*([a-z_]+\.[a-z_.]+)\s*<", body))
         assert not (shown & keys), f"{path} in {lang} shows catalogue keys: {sorted(shown & keys)}"
         assert f'<html lang="{lang}">' in html
+
+
+def test_the_lobby_gets_titles_and_starter_decks_in_the_pages_language(sqlite_client: TestClient) -> None:
+    """``/api/games?lang=ja``: each game's ``title`` and its starter decks' words in Japanese, while
+    ``name`` and ``starter_decks`` stay the English keys a room is asked for (and stored games keep)."""
+    ja = {g["id"]: g for g in sqlite_client.get("/api/games", params={"lang": "ja"}).json()["games"]}
+    en = {g["id"]: g for g in sqlite_client.get("/api/games").json()["games"]}
+    assert ja["initiald"]["title"] == "頭文字D CCG" and ja["initiald"]["name"] == "Initial D CCG"
+    assert ja["touge"]["title"] == "峠カードゲーム" and en["touge"]["title"] == "Touge Card Game"
+    assert ja["stampede"]["title"] == "カードレース・スタンピード！！"
+    for gid, g in ja.items():
+        assert g["starter_decks"] == en[gid]["starter_decks"]
+        assert [d["name"] for d in g["starters"]] == g["starter_decks"]
+    titles = {d["name"]: d["title"] for d in ja["touge"]["starters"]}
+    assert titles == {"Akina Downhill": "秋名ダウンヒル", "Red Suns Power": "赤城レッドサンズ・パワー"}
+    assert all(
+        d["title"] != d["name"] and d["text"]
+        for g in ("touge", "initiald", "dspirits")
+        for d in ja[g]["starters"]
+    )
+    fr = sqlite_client.get("/api/games/stampede/decks", params={"lang": "fr"}).json()
+    assert [d["name"] for d in fr["decks"]] == en["stampede"]["starter_decks"]  # the deck data: English keys
+    assert fr["words"][0] == {
+        "name": "Scarlet Rose",
+        "title": "Rose Écarlate",
+        "text": fr["words"][0]["text"],
+    }
+
+
+def test_a_room_asked_for_a_starter_deck_by_its_english_name_plays_and_names_its_game_in_the_language(
+    sqlite_client: TestClient,
+) -> None:
+    r = sqlite_client.post(
+        "/api/rooms",
+        json={"game": "touge", "seats": ["human", "random"], "decks": ["Akina Downhill", "Red Suns Power"]},
+    )
+    assert r.status_code == 201, r.text
+    room, token = r.json()["room"], r.json()["tokens"]["0"]
+    p = sqlite_client.get(f"/api/rooms/{room}", params={"lang": "ja"}).json()
+    assert p["game_name"] == "峠カードゲーム"
+    assert sqlite_client.get(f"/api/rooms/{room}").json()["game_name"] == "Touge Card Game"
+    play_out(sqlite_client, room, token, random.Random(1))
+    replay = sqlite_client.get(f"/api/rooms/{room}/replay").json()
+    assert replay["decks"] == ["Akina Downhill", "Red Suns Power"]

@@ -21,6 +21,7 @@ from kansei.core.options import shorten
 from kansei.core.protocol import Game
 
 from .common import clean
+from .lang import tr
 
 
 def _fold(text: str) -> str:
@@ -66,11 +67,11 @@ def find_cards(cards: list[dict[str, Any]], query: str) -> list[dict[str, Any]]:
     return [c for c in cards if close & set(forms[id(c)])]
 
 
-def suggestion(cards: list[dict[str, Any]], query: str) -> str:
-    """' — did you mean "Supercharger"?' or ''."""
+def suggestion(cards: list[dict[str, Any]], query: str, lang: str = "en") -> str:
+    """' — did you mean "Supercharger"?' or '' (in ``lang``)."""
     names = [str(c.get("name", "")) for c in cards]
     near = difflib.get_close_matches(shorten(query, 120), names, n=1, cutoff=0.5)
-    return f' — did you mean "{near[0]}"?' if near else ""
+    return tr(lang, "did_you_mean", name=near[0]) if near else ""
 
 
 def stats_text(card: dict[str, Any]) -> str:
@@ -79,8 +80,9 @@ def stats_text(card: dict[str, Any]) -> str:
     return " · ".join(f"{k} {v}" for k, v in stats.items())
 
 
-def face(card: dict[str, Any], width: int = 80) -> RenderableType:
-    """A card's whole face: name, kind, stats, text, tags."""
+def face(card: dict[str, Any], width: int = 80, lang: str = "en") -> RenderableType:
+    """A card's whole face: name, kind, stats, text, tags (the card's words are ``game.cards(lang)``'s;
+    ``lang`` is for the terminal's own)."""
     title = clean(card.get("name", "?"), 80)
     kind = clean(card.get("kind", ""), 40)
     colour = card.get("colour")
@@ -100,16 +102,16 @@ def face(card: dict[str, Any], width: int = 80) -> RenderableType:
     if tags:
         parts.append(Text.from_markup(f"[dim]{clean(', '.join(str(t) for t in tags), 200)}[/]"))
     if card.get("house"):
-        parts.append(Text.from_markup("[dim](a house card: not printed in the original game)[/]"))
+        parts.append(Text.from_markup(f"[dim]{tr(lang, 'house')}[/]"))
     return Panel(Group(*parts), width=min(width, 80), expand=False)
 
 
-def card_table(cards: list[dict[str, Any]], title: str) -> Table:
+def card_table(cards: list[dict[str, Any]], title: str, lang: str = "en") -> Table:
     """Every card on one line: name, kind, key numbers (the text is one `kansei cards GAME NAME` away)."""
     t = Table(title=clean(title, 80), title_justify="left", expand=False, pad_edge=False)
-    t.add_column("name", overflow="fold")
-    t.add_column("kind", overflow="fold")
-    t.add_column("numbers", overflow="fold")
+    t.add_column(tr(lang, "column_name"), overflow="fold")
+    t.add_column(tr(lang, "column_kind"), overflow="fold")
+    t.add_column(tr(lang, "column_numbers"), overflow="fold")
     for c in cards:
         t.add_row(clean(c.get("name", "?"), 60), clean(c.get("kind", ""), 20), clean(stats_text(c), 60))
     return t

@@ -18,16 +18,27 @@ from kansei.core.registry import broken, game_class
 
 from .cards import card_table, face, find_cards, game_cards, suggestion
 from .common import GameId, Lang, app, clean, err, fail, friendly, game_lang, out, plural
+from .lang import WORDS, tr
+from .lang import plural as plural_in
 
 
 # ----------------------------------------------------------------------------------- games
 @app.command()
 @friendly
-def games() -> None:
+def games(
+    lang: Annotated[
+        str | None, typer.Option(help="display language of the titles (default: English)")
+    ] = None,
+) -> None:
     """List the games this engine runs (and plugins that failed to load)."""
-    t = Table(title="kansei games")
-    for col in ("id", "game", "players", "options (default first)"):
-        t.add_column(col)
+    lng = lang if lang in WORDS.languages else "en"
+    if lang is not None and lang != lng:
+        raise OptionError(
+            f"--lang: no language {shorten(lang, 20)!r} (languages: {', '.join(WORDS.languages)})"
+        )
+    t = Table(title=tr(lng, "games_title"))
+    for col in ("column_id", "column_game", "column_players", "column_options"):
+        t.add_column(tr(lng, col))
     for gid in kansei.games():
         cls = game_class(gid)
         opts = []
@@ -43,7 +54,7 @@ def games() -> None:
             if cls.min_players == cls.max_players
             else f"{cls.min_players}–{cls.max_players}"
         )
-        t.add_row(clean(gid), clean(cls.name), players, clean("\n".join(opts), 2000))
+        t.add_row(clean(gid), clean(cls.title(lng)), players, clean("\n".join(opts), 2000))
     out.print(t)
     for label, why in broken().items():
         err.print(f"[yellow]broken plugin[/] {clean(label, 80)}: {clean(why)}", soft_wrap=True)
@@ -181,16 +192,16 @@ def cards_cmd(
     if not every:
         fail(f"{g.id}: this game lists no cards")
     if name is None:
-        out.print(card_table(every, f"{g.name}: {plural(len(every), 'card')}"))
-        out.print(f"[dim]`kansei cards {g.id} NAME` shows a card's whole face.[/]")
+        out.print(card_table(every, plural_in(lng, "cards", len(every), game=g.title(lng)), lng))
+        out.print(tr(lng, "cards_hint", game=g.id))
         return
     hits = find_cards(every, name)
     if not hits:
         fail(f"{g.id}: no card matches {shorten(name, 40)!r}{suggestion(every, name)}")
     for c in hits[:10]:
-        out.print(face(c))
+        out.print(face(c, lang=lng))
     if len(hits) > 10:
-        out.print(f"… and {len(hits) - 10} more matching {clean(name, 40)!r}")
+        out.print(tr(lng, "more_matching", n=len(hits) - 10, query=repr(clean(name, 40))))
 
 
 # ----------------------------------------------------------------------------------- decks
@@ -210,15 +221,17 @@ def deck_lines(deck: dict[str, Any]) -> list[str]:
 def decks_cmd(
     game: GameId,
     name: Annotated[str | None, typer.Argument(help="print this starter deck as a deck file")] = None,
+    lang: Lang = None,
 ) -> None:
-    """List a game's starter decks, or print one as a deck file (a start for your own)."""
+    """List a game's starter decks (named in LANG), or print one as a deck file (a start for your own;
+    NAME in any of the game's languages)."""
     g = kansei.load(game)
+    lng = game_lang(g, lang)
     names = g.starter_decks()
     if not names:
         fail(f"{g.id}: this game has no decks")
     if name is not None:
-        want = " ".join(name.split()).lower()
-        match = next((n for n in names if n.lower() == want), None)
+        match = g.starter_named(name)
         if match is None:
             near = find_starter(names, name)
             raise OptionError(
@@ -227,24 +240,28 @@ def decks_cmd(
         for line in deck_lines(g.starter_deck(match)):
             out.print(clean(line, 200))
         return
-    out.print(f"[bold]{clean(g.name)}[/]: starter decks")
+    out.print(tr(lng, "decks_title", game=clean(g.title(lng))))
+    words = g.deck_words(lng)
     t = Table()
-    t.add_column("deck")
-    t.add_column("cards", justify="right")
+    t.add_column(tr(lng, "column_deck"))
+    t.add_column(tr(lng, "column_cards"), justify="right")
     t.add_column("")
     for n in names:
+        shown = words[n].name if n in words else n
         try:
             deck = g.starter_deck(n)
         except ContentError:
-            t.add_row(clean(n), "?", "")
+            t.add_row(clean(shown), "?", "")
             continue
+        if n in words and words[n].text and isinstance(deck.get("text"), str):
+            deck = {**deck, "text": words[n].text}  # the deck's own keys as a deck file has them
         count = sum(v for v in (deck.get("cards") or {}).values() if isinstance(v, int))
         extra = ", ".join(
             f"{k} {v}" for k, v in deck.items() if k not in ("name", "cards") and isinstance(v, str | int)
         )
-        t.add_row(clean(n), str(count), clean(extra, 60))
+        t.add_row(clean(shown), str(count), clean(extra, 60))
     out.print(t)
-    out.print(f"[dim]`kansei decks {g.id} NAME` prints one as a deck file; `--deck NAME` plays it.[/]")
+    out.print(tr(lng, "decks_hint", game=g.id))
 
 
 def find_starter(names: list[str], text: str) -> str:

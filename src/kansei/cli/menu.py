@@ -23,7 +23,8 @@ from rich.table import Table
 
 from kansei.core.protocol import Action, Game, State
 
-from .common import clean, plural
+from .common import clean
+from .lang import plural
 
 NOTE_GAP = 2  # spaces between a description and its notation
 MENU_LINES = 6  # lines a menu may always take, however tall the board
@@ -60,6 +61,36 @@ def common_prefix(texts: Sequence[str]) -> str:
     while out and (" ".join(out).count("(") > " ".join(out).count(")")):
         out.pop()  # never cut inside parentheses: "(your left)", not "left)"
     return " ".join(out)
+
+
+def common_ends(texts: Sequence[str]) -> str:
+    """For texts written without spaces between words (Japanese: wide characters), the characters every
+    one ends with ('を戻して引き直す', the verb), else those they start with, else (four at most) what each
+    one names before its first bracket or colon ('パワーサージ / 夜間飛行'); '' when none of these reads (two
+    wide characters at least, no parenthesis cut). Texts in spaced words get '' (common_prefix
+    reads them)."""
+    if not texts or not all(wide(t) for t in texts):
+        return ""
+    rev = [t[::-1] for t in texts]
+    end = next((i for i, cs in enumerate(zip(*rev, strict=False)) if len(set(cs)) > 1), min(map(len, rev)))
+    tail = texts[0][len(texts[0]) - end :] if end else ""
+    if wide(tail) and tail.count("（") == tail.count("）") and tail.count("(") == tail.count(")"):
+        return tail.strip()
+    start = next(
+        (i for i, cs in enumerate(zip(*texts, strict=False)) if len(set(cs)) > 1), min(map(len, texts))
+    )
+    head = texts[0][:start]
+    while head and (head.count("（") > head.count("）") or head.count("(") > head.count(")")):
+        head = head[:-1]
+    if wide(head):
+        return head.strip()
+    names = [re.split(r"[（(：:→]", t, maxsplit=1)[0].strip() for t in texts]  # what each one names
+    return " / ".join(names) if all(names) and len(set(names)) == len(names) <= 4 else ""
+
+
+def wide(text: str) -> bool:
+    """Whether ``text`` holds words of wide characters (two at least): a label a person can read."""
+    return cell_len(text) >= len(text) + 2
 
 
 def shared_words(texts: Sequence[str]) -> int:
@@ -111,7 +142,7 @@ def build(
         if entries is None:
             continue
         shaped = [Entry(e.label, e.actions, one_line) for e in entries]
-        if height(table(shaped, width), width) <= lines:
+        if height(table(shaped, width, lang), width) <= lines:
             return shaped
     return [Entry(e.label, e.actions, True) for e in (by_kind or by_game or flat)]
 
@@ -133,7 +164,8 @@ def grouped(
         if len(acts) == 1:
             entries.append(Entry(texts[acts[0]], acts))
         else:
-            entries.append(Entry(k if named else (common_prefix([texts[a] for a in acts]) or k), acts))
+            said = [texts[a] for a in acts]
+            entries.append(Entry(k if named else (common_prefix(said) or common_ends(said) or k), acts))
     return entries
 
 
@@ -157,11 +189,11 @@ def note_fits(entry: Entry, width: int) -> bool:
     return cell_len(entry.label) + NOTE_GAP + cell_len(a.notation) + 2 <= width
 
 
-def line(entry: Entry, width: int, notes: bool = True) -> str:
+def line(entry: Entry, width: int, notes: bool = True, lang: str = "en") -> str:
     """The text of one menu line (rich markup): the label, then (``notes``) the notation, dim."""
     a = entry.single
     if a is None:
-        more = f"({plural(len(entry.actions), 'choice')})"
+        more = f"({plural(lang, 'choices', len(entry.actions))})"
         if entry.one_line:
             text = cut(entry.label, width - cell_len(more) - 2)
             gap = " " if text.endswith("…") else " … "
@@ -193,12 +225,12 @@ def cut(text: str, width: int) -> str:
     return head.rstrip() + "…" + tail
 
 
-def table(entries: Sequence[Entry], width: int) -> Table:
+def table(entries: Sequence[Entry], width: int, lang: str = "en") -> Table:
     """Numbered lines that wrap under their own text at ``width`` columns; a long menu of short lines
     (Mini D's twelve sprint powers) in two columns, numbered down the first, then the second."""
     number = len(str(len(entries))) + 1  # "12."
     half = (width - 3) // 2 - number - 1  # the text room of one of two columns
-    if len(entries) >= TWO_COLUMNS and all(cell_len(plain(e)) <= half for e in entries):
+    if len(entries) >= TWO_COLUMNS and all(cell_len(plain(e, lang)) <= half for e in entries):
         notes = all(note_fits(e, half) for e in entries)
         grid = Table.grid(padding=(0, 1))
         for _ in range(2):
@@ -209,7 +241,7 @@ def table(entries: Sequence[Entry], width: int) -> Table:
             cells: list[str] = []
             for i in (r, r + rows):
                 if i < len(entries):
-                    cells += [f"[bold]{i + 1}[/].", line(entries[i], half, notes)]
+                    cells += [f"[bold]{i + 1}[/].", line(entries[i], half, notes, lang)]
             grid.add_row(*cells)
         return grid
     text_width = max(20, width - number - 1)
@@ -218,12 +250,12 @@ def table(entries: Sequence[Entry], width: int) -> Table:
     grid.add_column(overflow="fold", max_width=text_width)
     notes = all(note_fits(e, text_width) for e in entries)  # every notation, or none: a tidy column
     for i, e in enumerate(entries, 1):
-        grid.add_row(f"[bold]{i}[/].", line(e, text_width, notes))
+        grid.add_row(f"[bold]{i}[/].", line(e, text_width, notes, lang))
     return grid
 
 
-def plain(entry: Entry) -> str:
+def plain(entry: Entry, lang: str = "en") -> str:
     """The words of a menu line without its notation."""
     if entry.single is not None:
         return entry.label
-    return f"{entry.label} … ({plural(len(entry.actions), 'choice')})"
+    return f"{entry.label} … ({plural(lang, 'choices', len(entry.actions))})"

@@ -35,20 +35,20 @@ from .common import (
     out,
     parse_options,
     parse_seed,
-    plural,
 )
+from .lang import plural, tr
 from .session import HUMAN, Screen, Session
 
 CLIENT_OPTIONS = ("respond",)  # --opt keys the terminal itself reads when the game does not declare them
 
 
 def resolve_deck(game: Game, text: str) -> str | dict[str, Any]:
-    """One ``--deck``: a starter deck's name (kept as the name) or a deck file (read into deck data)."""
+    """One ``--deck``: a starter deck's name in any of the game's languages (kept as its English name, the
+    one records store) or a deck file (read into deck data)."""
     starters = game.starter_decks()
-    want = " ".join(text.split()).lower()
-    for name in starters:
-        if name.lower() == want:
-            return name
+    name = game.starter_named(text)
+    if name is not None:
+        return name
     path = Path(text)
     if path.exists():
         return game.load_deck(path)
@@ -100,16 +100,13 @@ def save_game(session: Session, record: dict[str, Any], path: Path, over: bool) 
         session.agents,
     )
     where, why = replays.save_somewhere(path, rep)
+    lang = session.lang
     if why:
-        out.print(f"[yellow]could not save to {clean(why)}; saved to {clean(where)} instead[/]")
+        out.print(f"[yellow]{tr(lang, 'saved_elsewhere', why=clean(why), where=clean(where))}[/]")
     if over:
-        out.print(f"Replay saved to {clean(where)} — `kansei replay {clean(where)}` re-runs it.")
+        out.print(tr(lang, "saved_over", where=clean(where)))
     else:
-        out.print(
-            f"Saved the game at action {len(session.actions)} to {clean(where)} — "
-            f"`kansei play --resume {clean(where)}` continues it. The file is a full record (seed and "
-            "every hand): keep it for after the game."
-        )
+        out.print(tr(lang, "saved_at", n=len(session.actions), where=clean(where)))
 
 
 @app.command()
@@ -177,19 +174,16 @@ def play(
         raise OptionError(f"respond must be auto or ask, not {shorten(respond, 20)!r}")
     session.auto = respond != "ask"
     script = [m.strip() for m in moves.split(";")] if moves is not None else None
-    session.screen = Screen(fast=fast or script is not None, script=script)
+    session.screen = Screen(fast=fast or script is not None, script=script, lang=session.lang)
     g = session.game
     if session.humans:
-        who = "hot seat" if session.hot_seat else f"you are seat {session.humans[0]}"
-        out.print(
-            f"[bold]{clean(g.name)}[/] — {who}. Type a number or an action; [bold]help[/] lists commands, "
-            "[bold]card NAME[/] shows a card."
-        )
+        who = session.tr("hot_seat") if session.hot_seat else session.tr("you_are", seat=session.humans[0])
+        out.print(session.tr("intro", game=clean(g.title(session.lang)), who=who))
     ctrl_c_stops()
     try:
         over = session.run()
     except KeyboardInterrupt:
-        out.print("\n[yellow]interrupted[/]")
+        out.print(f"\n[yellow]{session.tr('interrupted')}[/]")
         save_game(session, record, save, False)
         raise typer.Exit(130) from None
     except EOFError:
@@ -270,7 +264,6 @@ def resumed(path: Path, lang: str | None) -> tuple[Session, dict[str, Any]]:
         raise ContentError([f"{display}: agents: one per seat ({n}) is needed"])
     bots = {s: make_agent(spec, seed=secrets.randbits(63)) for s, spec in enumerate(agents) if spec != HUMAN}
     session = Session(g, state, agents, bots, lng, Screen(), actions=list(model.actions), fresh=False)
-    out.print(
-        f"Resumed {clean(g.name)} after {plural(len(model.actions), 'action')}; seat {state.to_move} to move."
-    )
+    game = clean(g.title(lng))
+    out.print(plural(lng, "resumed", len(model.actions), game=game, seat=state.to_move))
     return session, {"seed": model.seed, "decks": model.decks, "setup": model.setup or None}

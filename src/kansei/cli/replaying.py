@@ -14,6 +14,8 @@ from kansei.core.options import shorten
 from kansei.core.protocol import Game, State
 
 from .common import Lang, app, clean, fail, friendly, game_lang, out, plural, say
+from .lang import plural as plural_in
+from .lang import tr
 
 
 def _narrate(game: Game, state: State, seat: int | None, start: int, lang: str) -> int:
@@ -78,11 +80,9 @@ def step_through(rep: dict, display: str, seat: int | None, lang: str | None) ->
     lng = game_lang(g, lang)
     if seat is not None and not 0 <= seat < state.players:
         raise OptionError(f"--seat must be 0..{state.players - 1}")
-    who = f"seat {seat}" if seat is not None else "a spectator"
+    who = tr(lng, "seat", seat=seat) if seat is not None else tr(lng, "spectator")
     total = len(model.actions)
-    out.print(
-        f"{clean(g.name)}: {plural(total, 'action')}, as {who} saw them. Enter: next · b: board · q: stop"
-    )
+    out.print(plural_in(lng, "steps", total, game=clean(g.title(lng)), who=who))
     told = _narrate(g, state, seat, 0, lng)
     ended = False  # the input ran out: go on to the end without asking
     for i, text in enumerate(model.actions, 1):
@@ -93,8 +93,8 @@ def step_through(rep: dict, display: str, seat: int | None, lang: str | None) ->
             fail(f"{display}: action {i} {shorten(text)!r}: {e}")
         shown = action.notation if mover == seat else state.public_notation(action)
         state.apply(action)
-        actor = "you" if mover == seat else f"seat {mover}"
-        out.print(f"[bold]{i}/{total}[/] {actor}: {clean(shown, 200)}")
+        actor = tr(lng, "you") if mover == seat else tr(lng, "seat", seat=mover)
+        out.print(f"[bold]{i}/{total}[/] {tr(lng, 'told', who=actor, what=clean(shown, 200))}")
         told = _narrate(g, state, seat, told, lng)
         cmd = ""
         while not ended:
@@ -110,6 +110,5 @@ def step_through(rep: dict, display: str, seat: int | None, lang: str | None) ->
             return
     out.print(g.render(state, seat, lng))
     if state.is_over:
-        out.print(
-            "[bold]The game is a draw.[/]" if state.winner is None else f"[bold]Seat {state.winner} wins.[/]"
-        )
+        won = tr(lng, "draw") if state.winner is None else tr(lng, "seat_wins", seat=state.winner)
+        out.print(f"[bold]{won}[/]")

@@ -9,6 +9,9 @@ Between two people the screen is cleared and the keyboard handed over; narration
 a pause (``--fast`` turns pauses off); long menus are grouped (pick the card, then the tile). ``back``
 cancels a multi-step choice, ``undo`` takes back a decision — both only when nothing hidden was revealed
 since (checked by replaying the decisions in other worlds consistent with what the seat knew).
+
+The terminal's own words (prompts, help, hand-overs, the end) are the catalog of ``lang.py`` in the
+session's ``lang``, the game's language; the commands a person types stay English in every language.
 """
 
 from __future__ import annotations
@@ -23,22 +26,16 @@ from rich.console import RenderableType
 from kansei.agents import Agent, choose
 from kansei.core.errors import IllegalAction, KanseiError
 from kansei.core.protocol import Action, Game, State
+from kansei.core.words import CORE
 
 from . import menu
 from .cards import face, find_cards, game_cards, suggestion
-from .common import clean, interactive, out, plural, say, terminal_size
+from .common import clean, interactive, out, say, terminal_size
+from .lang import WORDS, plural, tr
 
 HUMAN = "human"
 MAX_INPUT = 1000  # characters of a typed line kept (the engine refuses notations over 200 anyway)
 WORLDS = 3  # resampled worlds checked before taking a decision back
-
-HELP = (
-    "Type a [bold]number[/] from the menu or an action's notation. Also: [bold]card NAME[/] (a card's "
-    "whole face), [bold]back[/] (leave a group or a multi-step choice), [bold]undo[/] (take back your "
-    "last decision), [bold]board[/], [bold]log[/] (recent events), [bold]view[/] (the JSON your seat "
-    "sees), an empty line (the menu again), [bold]quit[/] (save and stop; `kansei play --resume FILE` "
-    "continues)."
-)
 
 
 @dataclass
@@ -57,10 +54,11 @@ class Screen:
     (``kansei play --moves``), read before any keyboard; once they are used up the session ends as at
     the end of input (it is saved), so a script never waits for a keyboard."""
 
-    def __init__(self, fast: bool = False, script: list[str] | None = None):
+    def __init__(self, fast: bool = False, script: list[str] | None = None, lang: str = "en"):
         self.tty = interactive() and script is None
         self.fast = fast
         self.script = list(script) if script is not None else None
+        self.lang = lang  # the language of its own words (the session sets it to the game's)
 
     @property
     def size(self) -> tuple[int, int]:
@@ -84,7 +82,7 @@ class Screen:
 
     def pause(self) -> None:
         if self.tty and not self.fast:
-            self.ask("[dim]— Enter —[/] ")
+            self.ask(tr(self.lang, "pause"))
 
 
 @dataclass
@@ -107,14 +105,19 @@ class Session:
         self.pending: dict[int, list[tuple[bool, str]]] = {s: [] for s in self.humans}
         self.history: list[Step] = []
         self.facing: int | None = None
+        self.screen.lang = self.lang
+
+    def tr(self, key: str, /, **fields: object) -> str:
+        """The terminal's own words ``key`` in the session's language (``lang.py``)."""
+        return tr(self.lang, key, **fields)
 
     # -- who is who -----------------------------------------------------------------------------
     def name(self, seat: int, viewer: int | None) -> str:
         if seat == viewer:
-            return "you"
+            return self.tr("you")
         if self.agents[seat] == HUMAN:
-            return f"seat {seat}"
-        return f"seat {seat} ({self.agents[seat]})"
+            return self.tr("seat", seat=seat)
+        return self.tr("seat_bot", seat=seat, agent=self.agents[seat])
 
     @property
     def hot_seat(self) -> bool:
@@ -156,7 +159,7 @@ class Session:
             told_before = len(self.pending[j])
             self.tell(j)
             if j != seat and len(self.pending[j]) == told_before:  # the events told nothing of it
-                self.pending[j].append((False, f"{self.name(seat, j)}: {public}"))
+                self.pending[j].append((False, self.tr("told", who=self.name(seat, j), what=public)))
 
     # -- the loop -----------------------------------------------------------------------------------
     def run(self) -> bool:
@@ -184,7 +187,7 @@ class Session:
     def auto_move(self, me: int, action: Action) -> None:
         """Play ``action`` for a seat with no real choice. At a hot seat the keyboard is still handed over
         (and the player told), so the other player cannot tell a skipped decision from a real one."""
-        line = f"(auto) {self.describe(action)}"
+        line = self.tr("auto", what=self.describe(action))
         if not self.hot_seat:
             self.pending[me].append((False, line))
             self.apply(action, me)
@@ -193,10 +196,10 @@ class Session:
             self.hand_over(me)
             self.facing = me
         self.show_pending(me)
-        out.print(f"  [cyan]›[/] {clean(line, 200)} [dim]— nothing else you could do mattered[/]")
+        out.print(f"  [cyan]›[/] {clean(line, 200)} [dim]{self.tr('auto_why')}[/]")
         self.apply(action, me)
         try:
-            self.screen.ask("[dim]Enter to go on[/] ")
+            self.screen.ask(self.tr("go_on"))
         except EOFError:
             pass
 
@@ -218,7 +221,7 @@ class Session:
     def hand_over(self, seat: int) -> None:
         """Hot seat: clear the screen, then wait for the next player to take the keyboard."""
         self.screen.clear()
-        out.print(f"[bold]Seat {seat} to play.[/] Pass the keyboard to seat {seat}, then press Enter.")
+        out.print(self.tr("hand_over", seat=seat))
         self.screen.ask("")
         self.screen.clear()
 
@@ -245,11 +248,11 @@ class Session:
             shown = menu.members(self.game, self.state, group, self.lang) if group else entries
             if redraw:
                 if group:
-                    out.print(f"[bold]{clean(group.label, 200)}[/] — pick one, or [bold]back[/]:")
-                out.print(menu.table(shown, width))
+                    out.print(self.tr("pick_one", group=clean(group.label, 200)))
+                out.print(menu.table(shown, width, self.lang))
             redraw = False
             try:
-                text = self.screen.ask(f"seat {me}> ").strip()
+                text = self.screen.ask(self.tr("prompt", seat=me)).strip()
             except EOFError:
                 return False
             if not text:
@@ -260,7 +263,7 @@ class Session:
             if low in ("quit", "exit", "q"):
                 return False
             if low in ("help", "?", "h"):
-                out.print(HELP)
+                out.print(self.tr("help"))
             elif low == "board":
                 self.board(me)
                 redraw = True
@@ -284,7 +287,7 @@ class Session:
             elif text.isascii() and text.isdigit() and len(text) <= 4:
                 k = int(text)
                 if not 1 <= k <= len(shown):
-                    out.print(f"[red]choose 1–{len(shown)}[/]")
+                    out.print(f"[red]{self.tr('choose', n=len(shown))}[/]")
                 elif shown[k - 1].single is not None:
                     self.apply(shown[k - 1].actions[0], me)
                     return True
@@ -295,7 +298,7 @@ class Session:
                     self.apply(self.game.parse(self.state, text, self.lang), me)
                     return True
                 except IllegalAction:
-                    out.print(f"[red]{clean(self.refusal(text, me))}[/]  [dim](help lists the commands)[/]")
+                    out.print(f"[red]{clean(self.refusal(text, me))}[/]  [dim]{self.tr('help_hint')}[/]")
 
     def refusal(self, text: str, me: int) -> str:
         """The engine's own refusal of ``text`` for seat ``me`` (it names nothing that seat cannot see),
@@ -304,22 +307,23 @@ class Session:
             self.state.clone().apply(text, seat=me, lang=self.lang)
         except KanseiError as e:
             return str(e)
-        return f"{text!r} is not a legal action now"
+        return CORE.tr(self.game.refusal_lang(self.lang), "not_legal", text=repr(text))
 
     def show_card(self, query: str) -> None:
         cards = game_cards(self.game, self.lang)
         if not query.strip():
-            out.print("card NAME shows a card's whole face, e.g. [bold]card " + "hairpin[/]")
+            out.print(self.tr("card_usage"))
             return
         hits = find_cards(cards, query)
         if not hits:
-            out.print(f"[red]no card matches {clean(repr(query), 60)}{clean(suggestion(cards, query))}[/]")
+            hint = clean(suggestion(cards, query, self.lang))
+            out.print(f"[red]{self.tr('no_card', query=clean(repr(query), 60), hint=hint)}[/]")
             return
         for c in hits[:3]:
-            out.print(face(c, self.screen.size[0]))
+            out.print(face(c, self.screen.size[0], self.lang))
         if len(hits) > 3:
-            more = ", ".join(str(c.get("name")) for c in hits[3:12])
-            out.print(f"also: {clean(more, 300)}")
+            more = self.tr("sep").join(str(c.get("name")) for c in hits[3:12])
+            out.print(self.tr("also", names=clean(more, 300)))
 
     # -- taking decisions back ------------------------------------------------------------------
     def hidden_revealed(self, start: int, me: int) -> str | None:
@@ -331,10 +335,10 @@ class Session:
         steps = self.history[start:]
         for s in steps:
             if s.seat != me:
-                return f"{self.name(s.seat, me)} has moved since"
+                return self.tr("moved_since", who=self.name(s.seat, me))
         before = steps[0].before
         if before.rng.s != self.state.rng.s:
-            return "something random happened since (a draw, a shuffle or a die)"
+            return self.tr("random_since")
         told = len(before.events_for(me))
         events, view = self.state.events_for(me, told), self.state.view(me)
         for k in range(WORLDS):
@@ -343,9 +347,9 @@ class Session:
                 for s in steps:
                     world.apply(s.notation, seat=me)
             except KanseiError:
-                return "it revealed something you could not see before"
+                return self.tr("revealed")
             if world.events_for(me, told) != events or world.view(me) != view:
-                return "it revealed something you could not see before"
+                return self.tr("revealed")
         return None
 
     def restore(self, start: int) -> None:
@@ -358,16 +362,16 @@ class Session:
         for j in self.humans:
             self.pending[j] = []
         what = clean(", ".join(s.notation for s in undone), 200)
-        out.print(f"[yellow]took back {plural(len(undone), 'decision')}:[/] {what}")
+        out.print(plural(self.lang, "took_back", len(undone), what=what))
 
     def undo(self, me: int) -> bool:
         last = next((i for i in range(len(self.history) - 1, -1, -1) if self.history[i].seat == me), None)
         if last is None:
-            out.print("[red]cannot undo: you have made no decision yet[/]")
+            out.print(f"[red]{self.tr('cannot_undo', why=self.tr('no_decision'))}[/]")
             return False
         why = self.hidden_revealed(last, me)
         if why:
-            out.print(f"[red]cannot undo: {clean(why)}[/]")
+            out.print(f"[red]{self.tr('cannot_undo', why=clean(why))}[/]")
             return False
         self.restore(last)
         return True
@@ -379,11 +383,11 @@ class Session:
         while start and self.history[start - 1].seat == me and self.history[start - 1].silent:
             start -= 1
         if start == len(self.history):
-            out.print("[red]nothing to go back from[/] [dim](undo takes back a finished decision)[/]")
+            out.print(self.tr("nothing_back"))
             return False
         why = self.hidden_revealed(start, me)
         if why:
-            out.print(f"[red]cannot go back: {clean(why)}[/]")
+            out.print(f"[red]{self.tr('cannot_back', why=clean(why))}[/]")
             return False
         self.restore(start)
         return True
@@ -402,8 +406,7 @@ class Session:
         out.print(self.render(viewer))
         w = self.state.winner
         if w is None:
-            out.print("[bold]The game is a draw.[/]")
-        elif w == viewer:
-            out.print("[bold green]You win.[/]")
+            out.print(f"[bold]{self.tr('draw')}[/]")
         else:
-            out.print(f"[bold green]{clean(self.name(w, viewer)).capitalize()} wins.[/]")
+            who = clean(self.name(w, viewer)).capitalize()
+            out.print(f"[bold green]{WORDS.say(self.lang, 'win', w == viewer, Who=who)}[/]")

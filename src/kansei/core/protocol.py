@@ -125,6 +125,16 @@ class OptionWords:
     values: Mapping[str, str] = dataclasses.field(default_factory=dict)
 
 
+@dataclasses.dataclass(frozen=True)
+class DeckWords:
+    """A starter deck as people read it in one language: its name and its one line of description. The
+    deck is still chosen by its English name (what records, replays and ``--deck`` store); these are
+    only what a client shows."""
+
+    name: str
+    text: str = ""
+
+
 def option(
     default: Any, title: str, description: str, *, labels: Mapping[str, str] | None = None, **field: Any
 ) -> Any:
@@ -226,7 +236,9 @@ class Game:
     """
 
     id: ClassVar[str] = ""
-    name: ClassVar[str] = ""
+    name: ClassVar[str] = ""  # the game's title in English (the id is the key; see ``title``)
+    # the game's title in other languages, where it has one (language -> title): 頭文字D for Initial D
+    titles: ClassVar[Mapping[str, str]] = {}
     Options: ClassVar[type[GameOptions]] = GameOptions
     Setup: ClassVar[type[GameSetup]] = GameSetup
     min_players: ClassVar[int] = 2
@@ -482,6 +494,58 @@ class Game:
     def starter_decks(self) -> list[str]:
         return []
 
+    def deck_words(self, lang: str = "en") -> dict[str, DeckWords]:
+        """Each starter deck's name and description in ``lang``, by its English name (the key a deck is
+        chosen by). The words are the text module's ``DECKS[lang]`` (``{lang: {english name:
+        DeckWords}}``, beside its ``OPTIONS``: words, not content, so they change no content digest),
+        English where the game has none: the deck's own name and its ``text``."""
+        table = self._part("text", "DECKS")
+        words = table.get(lang) if isinstance(table, Mapping) else None
+        words = words if isinstance(words, Mapping) else {}
+        out: dict[str, DeckWords] = {}
+        for name in self.starter_decks():
+            found = words.get(name)
+            if isinstance(found, DeckWords):
+                out[name] = found
+                continue
+            try:
+                text = self.starter_deck(name).get("text", "")
+            except KanseiError:  # a deck the content cannot build keeps its name
+                text = ""
+            out[name] = DeckWords(name, text if isinstance(text, str) else "")
+        return out
+
+    def deck_words_problems(self) -> list[str]:
+        """One line for each way the text module's ``DECKS`` is off (like :meth:`Words.problems` for its
+        sentences): a language the game does not declare, a language that lacks a starter deck, an entry
+        that names no starter deck (a deck renamed in the content, its words left behind)."""
+        table = self._part("text", "DECKS")
+        if not isinstance(table, Mapping):
+            return []
+        starters = self.starter_decks()
+        out: list[str] = []
+        for lang, words in table.items():
+            if lang not in self.languages:
+                out.append(f"DECKS has words in {lang!r}, a language the game does not declare")
+                continue
+            missing = [n for n in starters if n not in words]
+            extra = sorted(set(words) - set(starters))
+            if missing:
+                out.append(f"DECKS[{lang!r}] lacks the starter deck(s) {', '.join(missing)}")
+            if extra:
+                out.append(f"DECKS[{lang!r}] names no starter deck: {', '.join(extra)}")
+        return out
+
+    def starter_named(self, text: str) -> str | None:
+        """The English name of the starter deck ``text`` names in any of the game's languages (spaces and
+        case aside), None if none: a person may type a deck's name as their page shows it."""
+        want = " ".join(str(text).split()).lower()
+        for lang in dict.fromkeys(("en", *self.languages)):
+            for name, words in self.deck_words(lang).items():
+                if want in (name.lower(), " ".join(words.name.split()).lower()):
+                    return name
+        return None
+
     def starter_deck(self, name: str) -> dict[str, Any]:
         """A starter deck as deck data: ``{"name": …, "cards": {card: count}, …game keys}``."""
         raise ContentError(
@@ -509,6 +573,11 @@ class Game:
         glyph, its number, the full words, a row's name) for a client's small faces (JSON-safe; fresh on
         every call)."""
         return []
+
+    @classmethod
+    def title(cls, lang: str = "en") -> str:
+        """The game's title in ``lang`` (:attr:`titles`), its English :attr:`name` where it has none."""
+        return cls.titles.get(lang) or cls.name
 
     def check_lang(self, lang: str) -> str:
         """``lang`` if this game has it; otherwise an OptionError naming the languages it has. The base

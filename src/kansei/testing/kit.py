@@ -1059,6 +1059,9 @@ class _Checker:
             problems = words.problems()
             if problems:
                 raise _Fail(f"Game.words: {len(problems)} problem(s): {short('; '.join(problems), 240)}")
+        decks = game.deck_words_problems()  # the starter decks' words (the text module's DECKS)
+        if decks:
+            raise _Fail(f"deck words: {len(decks)} problem(s): {short('; '.join(decks), 240)}")
 
     def coverage(self) -> None:
         if not self.has_cards():

@@ -356,11 +356,18 @@ def create_app(config: Config | None = None) -> FastAPI:
             out.append(row)
         return out
 
+    def deck_menu(g: Game, lang: str) -> list[dict]:
+        """The starter decks as a page in ``lang`` shows them: each by its English ``name`` (the key) with
+        its ``title`` and ``text`` in that language (English where the game has none)."""
+        return [{"name": n, "title": w.name, "text": w.text} for n, w in g.deck_words(lang).items()]
+
     @app.get("/api/games", tags=["games"])
     def list_games(lang: Annotated[str | None, Query(max_length=16)] = None) -> dict:
         """Every game with its players, options (JSON schema: each option's ``title`` and ``description``,
         its values' words in ``x-kansei-labels``, in the page language ``lang`` where the game has them,
-        else English), languages and starter decks; the bot menu."""
+        else English), languages and starter decks; the bot menu. ``name`` is the game's English title and
+        ``title`` its title in ``lang``; ``starter_decks`` the decks' English names (what a room is asked
+        to start with: ``decks``) and ``starters`` each one's ``{"name", "title", "text"}`` in ``lang``."""
         lang = lang if lang in i18n.languages() else i18n.DEFAULT
         out = []
         for gid in engine.game_ids():
@@ -369,11 +376,13 @@ def create_app(config: Config | None = None) -> FastAPI:
                 {
                     "id": gid,
                     "name": g.name,
+                    "title": g.title(lang),
                     "min_players": g.min_players,
                     "max_players": g.max_players,
                     "options": network_schema(gid, lang),
                     "languages": list(engine.languages(g)),
                     "starter_decks": list(g.starter_decks()),
+                    "starters": deck_menu(g, lang),
                     "board": board_url(g),
                     "schema": f"/api/games/{gid}/schema",
                     "tutorial": f"/tutorial/{gid}" if tutorials.script_file(g) is not None else None,
@@ -419,10 +428,13 @@ def create_app(config: Config | None = None) -> FastAPI:
         return {"game": game, "lang": lang, "cards": engine.cards(g, lang), "names": names}
 
     @app.get("/api/games/{game}/decks", tags=["decks"])
-    def starter_decks(game: str) -> dict:
-        """The starter decks as deck data (``{"name", "cards": {name: count}, ...}``)."""
+    def starter_decks(game: str, lang: Annotated[str | None, Query(max_length=16)] = None) -> dict:
+        """The starter decks as deck data (``{"name", "cards": {name: count}, ...}``), and ``words``: each
+        one's ``{"name", "title", "text"}`` in the page language ``lang`` (English where the game has
+        none)."""
         g = the_game(game)
-        return {"decks": [g.starter_deck(n) for n in g.starter_decks()]}
+        lang = lang if lang in i18n.languages() else i18n.DEFAULT
+        return {"decks": [g.starter_deck(n) for n in g.starter_decks()], "words": deck_menu(g, lang)}
 
     @app.post("/api/games/{game}/decks/check", tags=["decks"])
     def check_deck(game: str, body: DeckBody, request: Request) -> dict:
@@ -720,7 +732,7 @@ def create_app(config: Config | None = None) -> FastAPI:
         p.update(
             room=room,
             game=live.row.game,
-            game_name=live.game.name,
+            game_name=live.game.title(lang),
             total=live.step,
             seats=[{"seat": i, "kind": s["kind"], "name": s["name"]} for i, s in enumerate(live.row.seats)],
             languages=list(engine.languages(live.game)),

@@ -115,7 +115,7 @@ def room_payload(
         notes=notes,  # chat lines, names given, resignations: {id, seat, kind, text, at}
         room=row.id,
         game=row.game,
-        game_name=live.game.name,
+        game_name=live.game.title(lang),
         options=row.options,
         seats=seats_info(live),
         rematch=row.rematch,

@@ -115,6 +115,7 @@ class DeckData(BaseModel):
 class DSpirits(Game):
     id = "dspirits"
     name = "D-Spirits TCG"
+    titles = {"fr": "D-Spirits JCC"}
     Options = DSpiritsOptions
     Setup = DSpiritsSetup
     min_players = 2

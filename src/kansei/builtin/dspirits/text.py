@@ -15,7 +15,7 @@ from rich.table import Table as RichTable
 from rich.text import Text
 
 from kansei.core.names import Names
-from kansei.core.protocol import Action, OptionWords
+from kansei.core.protocol import Action, DeckWords, OptionWords
 
 from .cards import EVOLUTION, MOVECARD, REALM, SIGNAL, SPIRIT, Evolution, Spirit, words_of
 from .game import DSpiritsState
@@ -1012,5 +1012,23 @@ OPTIONS: dict[str, dict[str, OptionWords]] = {
             "DS-G1 ハウスルール：このターン数を過ぎるとゲームが終わり、SP の多い方が勝つ。"
             "どのゲームも必ず終わる",
         ),
+    },
+}
+
+# The starter decks' words in the other languages, by English name (the key a deck is chosen by); words,
+# not content: they change no content digest (Game.deck_words). The D-Spirits' names keep their spelling.
+DECKS: dict[str, dict[str, DeckWords]] = {
+    "fr": {
+        "Stone and Shade": DeckWords(
+            "Pierre et Ombre",
+            "Rockwraggle lance des rochers tandis que Lampire entre et sort des ombres en voletant.",
+        ),
+        "Venom and Frost": DeckWords(
+            "Venin et Givre", "Le poison d'Illguana et le froid du nord usent l'adversaire."
+        ),
+    },
+    "ja": {
+        "Stone and Shade": DeckWords("岩と影", "Rockwraggleが岩を投げ、Lampireが影から影へと飛び回る。"),
+        "Venom and Frost": DeckWords("毒と氷", "Illguanaの毒と北の寒さが相手をじわじわと削る。"),
     },
 }

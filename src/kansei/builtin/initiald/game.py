@@ -58,6 +58,7 @@ class InitialDOptions(GameOptions):
 class InitialD(Game):
     id = "initiald"
     name = "Initial D CCG"
+    titles = {"fr": "Initial D JCC", "ja": "頭文字D CCG"}  # 頭文字D: the manga's own title
     Options = InitialDOptions
     Setup = InitialDSetup
     min_players = 2

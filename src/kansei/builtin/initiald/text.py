@@ -27,7 +27,7 @@ from rich.table import Table as Grid
 from rich.text import Text
 
 from kansei.core.names import Names
-from kansei.core.protocol import Action, Game, OptionWords
+from kansei.core.protocol import Action, DeckWords, Game, OptionWords
 
 from .cards import MANEUVER_TYPES, STAGE_TYPES, Car, Maneuver, Mod, Race
 from .lang import has, plural, say, tr
@@ -824,6 +824,31 @@ OPTIONS: dict[str, dict[str, OptionWords]] = {
             "ID-P4 裁定：捨て札（支払いとステージの終わり）を並べた手札の左から右へ選ぶか、"
             "好きな順に選ぶか。捨てられるカードは同じ",
             {"hand_order": "手札の順", "any": "好きな順"},
+        ),
+    },
+}
+
+# The starter decks' words in the other languages, by English name (the key a deck is chosen by); words,
+# not content: they change no content digest (Game.deck_words). Proper names keep their spelling.
+DECKS: dict[str, dict[str, DeckWords]] = {
+    "fr": {
+        "Akina Hachi-Roku": DeckWords(
+            "La Hachi-Roku d'Akina",
+            "L'AE86 avec Takumi Fujiwara au volant : dérapages, motricité et les épingles de chez lui.",
+        ),
+        "Red Suns FD": DeckWords(
+            "La FD des Red Suns",
+            "La RX-7 FD de Keisuke, son turbo d'origine et les Red Suns derrière elle : la puissance en "
+            "ligne droite.",
+        ),
+    },
+    "ja": {
+        "Akina Hachi-Roku": DeckWords(
+            "秋名のハチロク", "藤原拓海が駆るAE86：ドリフト、トラクション、そして地元・秋名のヘアピン。"
+        ),
+        "Red Suns FD": DeckWords(
+            "赤城レッドサンズのFD",
+            "高橋啓介のRX-7 FD。標準装備のターボと赤城レッドサンズを背に、ストレートで力を発揮する。",
         ),
     },
 }

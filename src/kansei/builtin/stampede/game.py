@@ -19,7 +19,7 @@ from pydantic import ValidationError
 from kansei.core.content import read_deck
 from kansei.core.errors import ContentError, IllegalAction
 from kansei.core.options import shorten
-from kansei.core.protocol import Action, Game, GameOptions, State, option, validation_lines
+from kansei.core.protocol import Action, DeckWords, Game, GameOptions, State, option, validation_lines
 from kansei.core.records import CardEvent
 
 from . import encoding, text, views
@@ -113,6 +113,7 @@ def _capped(lines: list[str], most: int = 20) -> list[str]:
 class Stampede(Game):
     id = "stampede"
     name = "Card Race Stampede!!"
+    titles = {"ja": "カードレース・スタンピード！！"}  # the original's title (its rulebook is Japanese)
     Options = StampedeOptions
     Setup = StampedeSetup
     min_players = 2
@@ -143,6 +144,16 @@ class Stampede(Game):
             if key in (d.name.lower(), d.ja.lower()):
                 return {"name": d.name, "cards": dict(d.cards)}
         return super().starter_deck(name)
+
+    def deck_words(self, lang: str = "en") -> dict[str, DeckWords]:
+        """The decks' words: the content's own for the languages it has (the Japanese original's name and
+        text, their English text), the text module's ``DECKS`` for the others."""
+        words = super().deck_words(lang)
+        for d in self.table.decks:
+            own = {"en": DeckWords(d.name, d.text_en), "ja": DeckWords(d.ja or d.name, d.text)}.get(lang)
+            if own is not None:
+                words[d.name] = own
+        return words
 
     def load_deck(self, path: Path) -> dict[str, Any]:
         """A deck file (TOML with a [cards] table, or "3 Card Name" lines) as deck data (ContentError)."""

@@ -21,7 +21,7 @@ from rich.table import Table
 from rich.text import Text
 
 from kansei.core.names import Names
-from kansei.core.protocol import Action, OptionWords
+from kansei.core.protocol import Action, DeckWords, OptionWords
 
 from .blocks import resolve_zone
 from .cards import ASSIST, EVENT, MACHINE, STEERING, Ability
@@ -192,7 +192,7 @@ def render(state: StampedeState, seat: int | None, lang: str = "en", names: Name
     v = state.view(seat)
     table = state.game.table
     head = Text.assemble(
-        ("Card Race Stampede!!", "bold red"),
+        (state.game.title(lang), "bold red"),  # the original's title in Japanese
         f"  {tr(lang, 'turn', n=v['turn'])} ({tr(lang, 'cap', n=v['gear_cap'])})  {_phase(lang, v['phase'])}",
     )
     parts: list[Any] = [head]
@@ -824,7 +824,28 @@ OPTIONS: dict[str, dict[str, OptionWords]] = {
 }
 
 
+# The starter decks' French words, by English name (the key a deck is chosen by); their Japanese (the
+# original's) and English are the content's own (Stampede.deck_words). Words, not content: they change no
+# content digest.
+DECKS: dict[str, dict[str, DeckWords]] = {
+    "fr": {
+        "Scarlet Rose": DeckWords(
+            "Rose Écarlate", "Bâtir un centre haut et y faire s'écraser l'adversaire avec 《Obstruction》."
+        ),
+        "Sugar Mountain": DeckWords(
+            "Montagne Sucrée",
+            "Gagner du temps derrière des murs d'événements, puis finir la course avec de grosses machines.",
+        ),
+        "Midnight Wolf": DeckWords("Loup de Minuit", "Courir, dépasser, et mordre avec Crash."),
+        "Dragoon Crown": DeckWords(
+            "Couronne des Dragons",
+            "Des dragons qu'aucun effet ne touche, et des rois qui agissent deux fois.",
+        ),
+    },
+}
+
 __all__ = [
+    "DECKS",
     "OPTIONS",
     "card_line",
     "card_name",

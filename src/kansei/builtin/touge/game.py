@@ -87,6 +87,7 @@ class TougeOptions(GameOptions):
 class Touge(Game):
     id = "touge"
     name = "Touge Card Game"
+    titles = {"fr": "Jeu de cartes Touge", "ja": "峠カードゲーム"}
     Options = TougeOptions
     Setup = TougeSetup
     min_players = 2

@@ -22,7 +22,7 @@ from rich.table import Table
 from rich.text import Text
 
 from kansei.core.names import Names
-from kansei.core.protocol import Action, OptionWords
+from kansei.core.protocol import Action, DeckWords, OptionWords
 
 from .bots import preview
 from .cards import Car, Disaster, Road, TuneUp
@@ -672,7 +672,23 @@ OPTIONS: dict[str, dict[str, OptionWords]] = {
 }
 
 
+# The starter decks' words in the other languages, by English name (the key a deck is chosen by); words,
+# not content: they change no content digest (Game.deck_words). Proper names keep their spelling.
+DECKS: dict[str, dict[str, DeckWords]] = {
+    "fr": {
+        "Akina Downhill": DeckWords("Descente d'Akina", "La voiture du tofu et les virages d'Akina."),
+        "Red Suns Power": DeckWords(
+            "Puissance Red Suns", "Des lignes droites, des turbos et de la puissance brute."
+        ),
+    },
+    "ja": {
+        "Akina Downhill": DeckWords("秋名ダウンヒル", "豆腐屋のクルマと秋名のコーナー。"),
+        "Red Suns Power": DeckWords("赤城レッドサンズ・パワー", "ストレート、ターボ、そして圧倒的なパワー。"),
+    },
+}
+
 __all__ = [
+    "DECKS",
     "OPTIONS",
     "card_faces",
     "describe",

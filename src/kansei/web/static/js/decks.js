@@ -1,7 +1,7 @@
 // The deck builder: browse a game's card pool with filters, build a deck, validate it live with the game's
 // own validator (the CLI's: one line per problem), save it for the lobby, import and export deck files.
 import { $, api, h, toast } from "./dom.js";
-import { t } from "./i18n.js";
+import { t, lang as pageLang } from "./i18n.js";
 import { CardPool } from "./cards.js";
 
 const D = { games: [], game: null, deck: { name: "", cards: {} }, starters: [], timer: null };
@@ -20,12 +20,19 @@ function saveMine(list) { localStorage.setItem(`kansei.decks.${D.game.id}`, JSON
 async function pickGame(id) {
   D.game = D.games.find((g) => g.id === id) || D.games[0];
   $("db-game").value = D.game.id;
-  $("db-lang").replaceChildren(...D.game.languages.map((l) => h("option", { value: l }, l.toUpperCase())));
+  // the cards in the page's language where the game has it (as the lobby's table language)
+  $("db-lang").replaceChildren(...D.game.languages.map((l) => h("option", { value: l, selected: l === pageLang() }, l.toUpperCase())));
   $("db-lang").hidden = D.game.languages.length < 2;
   Cards = await CardPool.load(D.game.id, $("db-lang").value);
   let trouble = null;
-  try { D.starters = D.game.starter_decks.length ? (await api("GET", `/api/games/${D.game.id}/decks`)).decks : []; }
-  catch (e) { D.starters = []; trouble = e.message; }
+  // a starter deck copied into the builder is named as the page's language names it (a deck of your own)
+  try {
+    const got = D.game.starter_decks.length ? await api("GET", `/api/games/${D.game.id}/decks?lang=${encodeURIComponent(pageLang())}`) : { decks: [] };
+    D.starters = got.decks.map((d, i) => {
+      const w = (got.words || [])[i] || {};
+      return { ...d, name: w.title || d.name, ...(typeof d.text === "string" && w.text ? { text: w.text } : {}) };
+    });
+  } catch (e) { D.starters = []; trouble = e.message; }
   $("db-start").replaceChildren(h("option", { value: "" }, t("decks.start_from")),
     ...D.starters.map((d, i) => h("option", { value: `starter:${i}` }, t("decks.starter", { name: d.name }))),
     ...mine().map((d, i) => h("option", { value: `mine:${i}` }, t("decks.mine", { name: d.name }))),
@@ -37,7 +44,7 @@ async function pickGame(id) {
   const noDecks = !D.game.starter_decks.length;
   for (const id of ["db-save", "db-export", "db-name", "db-start"]) $(id).disabled = noDecks;
   setDeck(D.starters[0] ? structuredClone(D.starters[0]) : { name: t("decks.default_name"), cards: {} });
-  if (noDecks) $("db-problems").replaceChildren(h("div", {}, t("decks.no_decks", { game: D.game.name })));
+  if (noDecks) $("db-problems").replaceChildren(h("div", {}, t("decks.no_decks", { game: D.game.title || D.game.name })));
   if (trouble) $("db-problems").replaceChildren(h("div", {}, trouble));
   drawPool();
 }
@@ -119,8 +126,8 @@ function drawMine() {
 }
 
 async function start() {
-  D.games = (await api("GET", "/api/games")).games;
-  $("db-game").replaceChildren(...D.games.map((g) => h("option", { value: g.id }, g.name)));
+  D.games = (await api("GET", `/api/games?lang=${encodeURIComponent(pageLang())}`)).games;
+  $("db-game").replaceChildren(...D.games.map((g) => h("option", { value: g.id }, g.title || g.name)));
   $("db-game").onchange = (ev) => pickGame(ev.target.value).then(drawMine);
   $("db-lang").onchange = async () => { Cards = await CardPool.load(D.game.id, $("db-lang").value); drawPool(); drawDeck(); };
   for (const id of ["db-search", "db-kind", "db-tag", "db-house"]) $(id).addEventListener("input", drawPool);

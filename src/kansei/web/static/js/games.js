@@ -1,10 +1,10 @@
 // Finished games: step through them or download them; open a replay file to step through it here.
 import { $, api, h } from "./dom.js";
-import { t } from "./i18n.js";
+import { t, lang as pageLang } from "./i18n.js";
 
 async function load() {
-  const [{ rooms }, { games }] = await Promise.all([api("GET", "/api/rooms?finished=true&limit=100"), api("GET", "/api/games")]);
-  const names = Object.fromEntries(games.map((g) => [g.id, g.name]));
+  const [{ rooms }, { games }] = await Promise.all([api("GET", "/api/rooms?finished=true&limit=100"), api("GET", `/api/games?lang=${encodeURIComponent(pageLang())}`)]);
+  const names = Object.fromEntries(games.map((g) => [g.id, g.title || g.name]));
   const seatName = (r, i) => (r.seats[i] && r.seats[i].name) || t("player.n", { n: i + 1 });
   $("finished").replaceChildren(...(rooms.length ? rooms.map((r) => {
     const w = r.result ? r.result.winner : null;

@@ -10,6 +10,11 @@ const RULE_ID = /^([A-Z]{1,4}-[A-Z]{1,3}\d+[a-z]?)\b[^:：]*[:：]\s*/; // "MD-O
 
 function myDecks(game) { return readJson(`kansei.decks.${game}`, []); }
 
+// A game's title and a starter deck's name and words as the page's language has them (/api/games?lang=);
+// the deck is still asked for by its English name (`starter:NAME`), the key stored games keep.
+function title(g) { return g.title || g.name; }
+function starterWords(g, name) { return (g.starters || []).find((d) => d.name === name) || { title: name, text: "" }; }
+
 function pretty(v) { return String(v).replace(/_/g, " "); }
 
 // An option's value as words: the game's own (x-kansei-labels, in the page's language where it has them);
@@ -83,7 +88,7 @@ function seatRow(i, g) {
   const spec = h("input", { class: "seat-spec", placeholder: "mcts:iters=500", "aria-label": t("lobby.seat.custom"), maxlength: 120, hidden: true });
   const decks = h("select", { class: "seat-deck", "aria-label": t("lobby.deck_of", { n: i + 1 }) },
     h("option", { value: "" }, t("lobby.deck.default")),
-    g.starter_decks.length ? h("optgroup", { label: t("lobby.deck.starters") }, g.starter_decks.map((d) => h("option", { value: `starter:${d}` }, d))) : null,
+    g.starter_decks.length ? h("optgroup", { label: t("lobby.deck.starters") }, g.starter_decks.map((d) => h("option", { value: `starter:${d}`, title: starterWords(g, d).text }, starterWords(g, d).title))) : null,
     myDecks(g.id).length ? h("optgroup", { label: t("lobby.deck.mine") }, myDecks(g.id).map((d, k) => h("option", { value: `mine:${k}` }, d.name))) : null);
   decks.hidden = !g.starter_decks.length && !myDecks(g.id).length;
   const sync = () => {
@@ -101,7 +106,7 @@ function renderGame(g) {
   const props = (g.options && g.options.properties) || {};
   $("options").replaceChildren(...Object.entries(props).map(([k, s]) => optionField(k, s, g)));
   $("rules-link").href = `/rules/${g.id}`;
-  $("rules-link").textContent = t("lobby.rules_of", { game: g.name });
+  $("rules-link").textContent = t("lobby.rules_of", { game: title(g) });
   $("learn-links").hidden = !g.tutorial; // the lesson (/tutorial/<game>), and its board with "how to play"
   if (g.tutorial) { $("learn-link").href = g.tutorial; $("howto-link").href = `${g.tutorial}?howto=1`; }
   const n = h("select", { id: "players" }, Array.from({ length: g.max_players - g.min_players + 1 }, (_, k) => g.min_players + k).map((v) => h("option", { value: v }, t("lobby.players", { count: v }))));
@@ -194,7 +199,7 @@ function seatNames(seats) {
 
 function roomItem(r, mine) {
   const g = L.games.find((x) => x.id === r.game);
-  return h("li", {}, h("b", {}, g ? g.name : r.game), " — ", seatNames(r.seats), " ",
+  return h("li", {}, h("b", {}, g ? title(g) : r.game), " — ", seatNames(r.seats), " ",
     h("small", { class: "muted" }, t("lobby.moves", { count: r.steps })),
     r.spectators ? h("small", { class: "muted" }, " · ", t("table.spectators", { count: r.spectators })) : null,
     " ", h("a", { class: "button small", href: `/room/${r.room}` }, mine ? t("lobby.resume") : t("lobby.watch")));
@@ -223,7 +228,7 @@ async function start() {
   const data = await api("GET", `/api/games?lang=${encodeURIComponent(pageLang())}`);
   L.games = data.games; L.bots = data.bots;
   $("game-picker").replaceChildren(...L.games.map((g) => h("button", { type: "button", class: `game-tile g-${g.id}`, role: "radio", dataset: { game: g.id }, onclick: () => renderGame(g) },
-    h("b", {}, g.name), h("small", {}, g.min_players === g.max_players ? t("lobby.players", { count: g.min_players }) : t("lobby.players_range", { min: g.min_players, max: g.max_players })))));
+    h("b", {}, title(g)), h("small", {}, g.min_players === g.max_players ? t("lobby.players", { count: g.min_players }) : t("lobby.players_range", { min: g.min_players, max: g.max_players })))));
   const want = new URLSearchParams(location.search).get("game");
   renderGame(L.games.find((g) => g.id === want) || L.games[0]);
   $("new-room").addEventListener("submit", create);

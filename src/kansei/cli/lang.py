@@ -1,0 +1,269 @@
+"""The terminal's own words (not a game's): its prompts, help, hand-overs, undo and the end of a game, in
+English (the reference and the fallback), French and Japanese, on the core's :class:`Words`.
+
+An entry may hold rich markup (``[bold]…[/]``): it is the terminal's, so a translation keeps it around
+the same words. Anything formatted into an entry that came from a person or a file is escaped first
+(``common.clean``). What a player types stays English in every language: the commands (``help``,
+``undo``, ``back``, ``card``, ``board``, ``log``, ``view``, ``quit``) are named in bold in the help, as
+they are typed.
+"""
+
+from __future__ import annotations
+
+from kansei.core.words import Entry, Words
+
+EN: dict[str, Entry] = {
+    "help": (
+        "Type a [bold]number[/] from the menu or an action's notation. Also: [bold]card NAME[/] (a card's "
+        "whole face), [bold]back[/] (leave a group or a multi-step choice), [bold]undo[/] (take back your "
+        "last decision), [bold]board[/], [bold]log[/] (recent events), [bold]view[/] (the JSON your seat "
+        "sees), an empty line (the menu again), [bold]quit[/] (save and stop; `kansei play --resume FILE` "
+        "continues)."
+    ),
+    # who is who
+    "you": "you",
+    "seat": "seat {seat}",
+    "seat_bot": "seat {seat} ({agent})",
+    "spectator": "a spectator",
+    "hot_seat": "hot seat",
+    "you_are": "you are seat {seat}",
+    "intro": (
+        "[bold]{game}[/] — {who}. Type a number or an action; [bold]help[/] lists commands, "
+        "[bold]card NAME[/] shows a card."
+    ),
+    # the turn
+    "hand_over": "[bold]Seat {seat} to play.[/] Pass the keyboard to seat {seat}, then press Enter.",
+    "prompt": "seat {seat}> ",
+    "pause": "[dim]— Enter —[/] ",
+    "go_on": "[dim]Enter to go on[/] ",
+    "auto": "(auto) {what}",
+    "auto_why": "— nothing else you could do mattered",
+    "told": "{who}: {what}",
+    "pick_one": "[bold]{group}[/] — pick one, or [bold]back[/]:",
+    "choose": "choose 1–{n}",
+    "help_hint": "(help lists the commands)",
+    "choices_1": "{n} choice",
+    "choices_n": "{n} choices",
+    # cards
+    "card_usage": "card NAME shows a card's whole face, e.g. [bold]card hairpin[/]",
+    "no_card": "no card matches {query}{hint}",
+    "did_you_mean": ' — did you mean "{name}"?',
+    "also": "also: {names}",
+    "sep": ", ",
+    "house": "(a house card: not printed in the original game)",
+    "cards_1": "{game}: {n:,} card",
+    "cards_n": "{game}: {n:,} cards",
+    "cards_hint": "[dim]`kansei cards {game} NAME` shows a card's whole face.[/]",
+    "more_matching": "… and {n} more matching {query}",
+    "column_name": "name",
+    "column_kind": "kind",
+    "column_numbers": "numbers",
+    # taking back
+    "took_back_1": "[yellow]took back {n} decision:[/] {what}",
+    "took_back_n": "[yellow]took back {n} decisions:[/] {what}",
+    "cannot_undo": "cannot undo: {why}",
+    "cannot_back": "cannot go back: {why}",
+    "no_decision": "you have made no decision yet",
+    "nothing_back": "[red]nothing to go back from[/] [dim](undo takes back a finished decision)[/]",
+    "moved_since": "{who} has moved since",
+    "random_since": "something random happened since (a draw, a shuffle or a die)",
+    "revealed": "it revealed something you could not see before",
+    # the end
+    "draw": "The game is a draw.",
+    "win": ("You win.", "{Who} wins."),
+    "seat_wins": "Seat {seat} wins.",
+    "interrupted": "interrupted",
+    "saved_over": "Replay saved to {where} — `kansei replay {where}` re-runs it.",
+    "saved_at": (
+        "Saved the game at action {n} to {where} — `kansei play --resume {where}` continues it. The file "
+        "is a full record (seed and every hand): keep it for after the game."
+    ),
+    "saved_elsewhere": "could not save to {why}; saved to {where} instead",
+    "resumed_1": "Resumed {game} after {n:,} action; seat {seat} to move.",
+    "resumed_n": "Resumed {game} after {n:,} actions; seat {seat} to move.",
+    # a replay, step by step
+    "steps_1": "{game}: {n:,} action, as {who} saw them. Enter: next · b: board · q: stop",
+    "steps_n": "{game}: {n:,} actions, as {who} saw them. Enter: next · b: board · q: stop",
+    # the games and their starter decks
+    "games_title": "kansei games",
+    "column_id": "id",
+    "column_game": "game",
+    "column_players": "players",
+    "column_options": "options (default first)",
+    "decks_title": "[bold]{game}[/]: starter decks",
+    "column_deck": "deck",
+    "column_cards": "cards",
+    "decks_hint": "[dim]`kansei decks {game} NAME` prints one as a deck file; `--deck NAME` plays it.[/]",
+}
+
+FR: dict[str, Entry] = {
+    "help": (
+        "Tapez un [bold]numéro[/] du menu ou la notation d'une action. Aussi : [bold]card NOM[/] (la face "
+        "entière d'une carte), [bold]back[/] (quitter un groupe ou un choix en plusieurs étapes), "
+        "[bold]undo[/] (reprendre votre dernière décision), [bold]board[/] (le plateau), [bold]log[/] "
+        "(les derniers événements), [bold]view[/] (le JSON que voit votre place), une ligne vide (le menu "
+        "à nouveau), [bold]quit[/] (enregistrer et arrêter ; `kansei play --resume FICHIER` reprend). Les "
+        "commandes se tapent en anglais."
+    ),
+    "you": "vous",
+    "seat": "place {seat}",
+    "seat_bot": "place {seat} ({agent})",
+    "spectator": "un spectateur",
+    "hot_seat": "à tour de rôle sur un clavier",
+    "you_are": "vous êtes à la place {seat}",
+    "intro": (
+        "[bold]{game}[/] — {who}. Tapez un numéro ou une action ; [bold]help[/] liste les commandes, "
+        "[bold]card NOM[/] montre une carte."
+    ),
+    "hand_over": (
+        "[bold]À la place {seat} de jouer.[/] Passez le clavier à la place {seat}, puis appuyez sur Entrée."
+    ),
+    "prompt": "place {seat}> ",
+    "pause": "[dim]— Entrée —[/] ",
+    "go_on": "[dim]Entrée pour continuer[/] ",
+    "auto": "(auto) {what}",
+    "auto_why": "— rien d'autre ne changeait quoi que ce soit",
+    "told": "{who} : {what}",
+    "pick_one": "[bold]{group}[/] — choisissez, ou [bold]back[/] :",
+    "choose": "choisissez de 1 à {n}",
+    "help_hint": "(help liste les commandes)",
+    "choices_1": "{n} choix",
+    "choices_n": "{n} choix",
+    "card_usage": "card NOM montre la face entière d'une carte, par ex. [bold]card épingle[/]",
+    "no_card": "aucune carte ne correspond à {query}{hint}",
+    "did_you_mean": " — vouliez-vous dire « {name} » ?",
+    "also": "aussi : {names}",
+    "sep": ", ",
+    "house": "(une carte maison : absente du jeu original)",
+    "cards_1": "{game} : {n} carte",
+    "cards_n": "{game} : {n} cartes",
+    "cards_hint": "[dim]`kansei cards {game} NOM` montre la face entière d'une carte.[/]",
+    "more_matching": "… et {n} de plus pour {query}",
+    "column_name": "nom",
+    "column_kind": "type",
+    "column_numbers": "valeurs",
+    "took_back_1": "[yellow]{n} décision reprise :[/] {what}",
+    "took_back_n": "[yellow]{n} décisions reprises :[/] {what}",
+    "cannot_undo": "impossible de reprendre : {why}",
+    "cannot_back": "impossible de revenir : {why}",
+    "no_decision": "vous n'avez encore rien décidé",
+    "nothing_back": "[red]rien à annuler[/] [dim](undo reprend une décision achevée)[/]",
+    "moved_since": "{who} a joué depuis",
+    "random_since": "le hasard a parlé depuis (une pioche, un mélange ou un dé)",
+    "revealed": "cela vous a révélé ce que vous ne pouviez pas voir avant",
+    "draw": "La partie est nulle.",
+    "win": ("Vous gagnez.", "{Who} gagne."),
+    "seat_wins": "La place {seat} gagne.",
+    "interrupted": "interrompu",
+    "saved_over": "Partie enregistrée dans {where} — `kansei replay {where}` la rejoue.",
+    "saved_at": (
+        "Partie enregistrée à l'action {n} dans {where} — `kansei play --resume {where}` la reprend. Le "
+        "fichier est un relevé complet (graine et toutes les mains) : gardez-le pour après la partie."
+    ),
+    "saved_elsewhere": "impossible d'enregistrer dans {why} ; enregistré dans {where} à la place",
+    "resumed_1": "{game} reprise après {n} action ; à la place {seat} de jouer.",
+    "resumed_n": "{game} reprise après {n} actions ; à la place {seat} de jouer.",
+    "steps_1": "{game} : {n} action, comme {who} l'a vue. Entrée : suivante · b : plateau · q : arrêter",
+    "steps_n": "{game} : {n} actions, comme {who} les a vues. Entrée : suivante · b : plateau · q : arrêter",
+    "games_title": "jeux de kansei",
+    "column_id": "id",
+    "column_game": "jeu",
+    "column_players": "joueurs",
+    "column_options": "options (par défaut d'abord)",
+    "decks_title": "[bold]{game}[/] : decks de départ",
+    "column_deck": "deck",
+    "column_cards": "cartes",
+    "decks_hint": (
+        "[dim]`kansei decks {game} NOM` en affiche un comme fichier de deck ; `--deck NOM` le joue.[/]"
+    ),
+}
+
+JA: dict[str, Entry] = {
+    "help": (
+        "メニューの[bold]番号[/]か行動の記法を入力してください。ほかに：[bold]card 名前[/]（カードの全文）、"
+        "[bold]back[/]（グループや複数段階の選択から戻る）、[bold]undo[/]（直前の決定を取り消す）、"
+        "[bold]board[/]（盤面）、[bold]log[/]（最近の出来事）、[bold]view[/]（あなたの席から見えるJSON）、"
+        "空行（メニューをもう一度）、[bold]quit[/]（保存して終了。`kansei play --resume ファイル`で再開）。"
+        "コマンドは英語のまま入力します。"
+    ),
+    "you": "あなた",
+    "seat": "席{seat}",
+    "seat_bot": "席{seat}（{agent}）",
+    "spectator": "観戦者",
+    "hot_seat": "1台のキーボードで交代",
+    "you_are": "あなたは席{seat}",
+    "intro": (
+        "[bold]{game}[/] — {who}。番号か行動を入力してください。[bold]help[/]でコマンド一覧、"
+        "[bold]card 名前[/]でカードを表示します。"
+    ),
+    "hand_over": "[bold]席{seat}の番です。[/]キーボードを席{seat}に渡して、Enterキーを押してください。",
+    "prompt": "席{seat}> ",
+    "pause": "[dim]— Enterキー —[/] ",
+    "go_on": "[dim]Enterキーで続ける[/] ",
+    "auto": "（自動）{what}",
+    "auto_why": "— ほかの選択肢は結果を変えませんでした",
+    "told": "{who}：{what}",
+    "pick_one": "[bold]{group}[/] — 1つ選ぶか、[bold]back[/]：",
+    "choose": "1～{n}から選んでください",
+    "help_hint": "（helpでコマンド一覧）",
+    "choices_1": "{n}件",
+    "choices_n": "{n}件",
+    "card_usage": "card 名前 でカードの全文を表示します（例：[bold]card ヘアピン[/]）",
+    "no_card": "{query}に合うカードはありません{hint}",
+    "did_you_mean": "（「{name}」のことですか？）",
+    "also": "ほかに：{names}",
+    "sep": "、",
+    "house": "（ハウスカード：原作のゲームにはないカード）",
+    "cards_1": "{game}：{n}枚",
+    "cards_n": "{game}：{n}枚",
+    "cards_hint": "[dim]`kansei cards {game} 名前`でカードの全文を表示します。[/]",
+    "more_matching": "…ほかに{query}に合うカードが{n}枚",
+    "column_name": "名前",
+    "column_kind": "種類",
+    "column_numbers": "数値",
+    "took_back_1": "[yellow]{n}件の決定を取り消しました：[/]{what}",
+    "took_back_n": "[yellow]{n}件の決定を取り消しました：[/]{what}",
+    "cannot_undo": "取り消せません：{why}",
+    "cannot_back": "戻れません：{why}",
+    "no_decision": "まだ何も決定していません",
+    "nothing_back": "[red]戻る選択がありません[/] [dim]（undoで決定を取り消せます）[/]",
+    "moved_since": "その後{who}が行動しました",
+    "random_since": "その後に偶然の要素（ドロー、シャッフル、ダイス）がありました",
+    "revealed": "それまで見えなかったことが明らかになりました",
+    "draw": "引き分けです。",
+    "win": ("あなたの勝ちです。", "{Who}の勝ちです。"),
+    "seat_wins": "席{seat}の勝ちです。",
+    "interrupted": "中断しました",
+    "saved_over": "リプレイを{where}に保存しました — `kansei replay {where}`で再実行できます。",
+    "saved_at": (
+        "{n}手目までのゲームを{where}に保存しました — `kansei play --resume {where}`で再開できます。"
+        "このファイルは完全な記録（シードと全員の手札）です。ゲームの後まで取っておいてください。"
+    ),
+    "saved_elsewhere": "{why}に保存できなかったため、代わりに{where}に保存しました",
+    "resumed_1": "{game}を{n}手目から再開しました。席{seat}の番です。",
+    "resumed_n": "{game}を{n}手目から再開しました。席{seat}の番です。",
+    "steps_1": "{game}：{n}手を{who}の視点で。Enter：次へ · b：盤面 · q：終了",
+    "steps_n": "{game}：{n}手を{who}の視点で。Enter：次へ · b：盤面 · q：終了",
+    "games_title": "kanseiのゲーム",
+    "column_id": "ID",
+    "column_game": "ゲーム",
+    "column_players": "人数",
+    "column_options": "オプション（先頭が既定値）",
+    "decks_title": "[bold]{game}[/]：スターターデッキ",
+    "column_deck": "デッキ",
+    "column_cards": "枚数",
+    "decks_hint": "[dim]`kansei decks {game} 名前`でデッキファイルとして表示、`--deck 名前`で使用します。[/]",
+}
+
+WORDS = Words({"en": EN, "fr": FR, "ja": JA})
+
+
+def tr(lang: str, key: str, /, **fields: object) -> str:
+    return WORDS.tr(lang, key, **fields)
+
+
+def plural(lang: str, key: str, n: int, /, **fields: object) -> str:
+    return WORDS.plural(lang, key, n, **fields)
+
+
+__all__ = ["EN", "FR", "JA", "WORDS", "plural", "tr"]
