@@ -66,7 +66,7 @@ class InitialD(Game):
     words = WORDS
     View = InitialDView
     standing_unit = "stages"
-    compiled_modules = ("race", "rules", "bots")  # python -m kansei.build
+    compiled_modules = ("table", "race", "rules", "bots")  # python -m kansei.build
 
     options: InitialDOptions
     table: Table

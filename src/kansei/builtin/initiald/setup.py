@@ -70,7 +70,7 @@ def side(game: InitialD, spec: Any, where: str) -> Side:
     ds, problems = deck_spec(game, spec, where)
     if ds is None:
         raise ContentError(problems)
-    return Side(game.table, ds)
+    return Side.from_spec(game.table, ds)
 
 
 def sides(game: InitialD, decks: list[Any] | None) -> list[Side]:
@@ -209,7 +209,7 @@ def coverage_decks(game: InitialD) -> list[list[dict[str, Any]]]:
                 if name in left:
                     left.remove(name)
         spec = DeckSpec(car=[car.name], mods=[m.name for m in chosen], races=races)
-        usable = Side(game.table, spec).usable
+        usable = Side.from_spec(game.table, spec).usable
         can = [m.name for m in cat.maneuvers if usable[game.table.need(m.name)]]
         order = [n for n in can if n in unplayed] + [n for n in can if n not in unplayed]
         order += [m.name for m in cat.maneuvers if m.name not in can]

@@ -169,8 +169,8 @@ def table(folder: Path | None = None, digest: str = "") -> Table:
 
 
 class Side:
-    """What one player brought: car, mods and races (fixed for the race), resolved for the hot path.
-    Immutable once built (shared by every state of a process)."""
+    """What one player brought: car, mods and races (fixed for the race), resolved for the hot path
+    (:meth:`from_spec`). Immutable once built (shared by every state of a process)."""
 
     __slots__ = ("car", "mods", "races", "maneuvers", "cost", "stats", "usable", "decklist", "identity",
                  "drivetrain", "name", "mod_types", "usable_as")  # fmt: skip
@@ -189,19 +189,22 @@ class Side:
     name: str
     mod_types: frozenset[str]
 
-    def __init__(self, t: Table, spec: DeckSpec) -> None:
+    @staticmethod
+    def from_spec(t: Table, spec: DeckSpec) -> Side:
+        """What ``spec`` brings, resolved against the cards of ``t``."""
+        side = Side()
         cards = t.cards
-        self.name = spec.name
-        self.car = t.need(spec.car[0])
-        self.mods = tuple(t.need(m) for m in spec.mods)
-        self.races = tuple(t.need(r) for r in spec.races)
-        self.maneuvers = tuple(t.need(n) for n, k in spec.maneuvers.items() for _ in range(k))
-        crec = cards[self.car].rec
-        mrecs = [cards[m].rec for m in self.mods]
+        side.name = spec.name
+        side.car = t.need(spec.car[0])
+        side.mods = tuple(t.need(m) for m in spec.mods)
+        side.races = tuple(t.need(r) for r in spec.races)
+        side.maneuvers = tuple(t.need(n) for n, k in spec.maneuvers.items() for _ in range(k))
+        crec = cards[side.car].rec
+        mrecs = [cards[m].rec for m in side.mods]
         assert isinstance(crec, Car) and all(isinstance(m, Mod) for m in mrecs)
         mods: list[Mod] = [m for m in mrecs if isinstance(m, Mod)]
-        self.cost = crec.cost + sum(m.cost for m in mods)  # ID-S1: car plus mods
-        self.drivetrain = crec.drivetrain
+        side.cost = crec.cost + sum(m.cost for m in mods)  # ID-S1: car plus mods
+        side.drivetrain = crec.drivetrain
         # ID-C1 / ID-C2: car + mods, per stage type (some bonuses only count in one stage type)
         stats = []
         for st in STAGE_TYPES:
@@ -214,22 +217,23 @@ class Side:
                 if b.stage is None or b.stage == st:
                     v[STAT_INDEX[b.stat]] += b.amount
             stats.append((v[0], v[1], v[2]))
-        self.stats = tuple(stats)
+        side.stats = tuple(stats)
         # ID-C1: a built-in mod counts as having a mod of that type
-        self.mod_types = mod_types = frozenset([*crec.built_in, *(m.type for m in mods)])
-        self.identity = identity(crec, mods)
-        usable = bytearray(len(cards))
+        side.mod_types = mod_types = frozenset([*crec.built_in, *(m.type for m in mods)])
+        side.identity = identity(crec, mods)
+        usable = [False] * len(cards)
         for d in t.maneuvers:  # static special requirements: drivetrain, needs_mod, only used by (ID-C4)
             usable[d.id] = (
-                (d.drivetrains is None or self.drivetrain in d.drivetrains)
+                (d.drivetrains is None or side.drivetrain in d.drivetrains)
                 and (d.needs_mod is None or d.needs_mod in mod_types)
-                and (d.only is None or bool(d.only & self.identity))
+                and (d.only is None or bool(d.only & side.identity))
             )
-        self.usable = bytes(usable)
-        trailing = bytes(ok and cards[i].position != LEAD for i, ok in enumerate(usable))
-        leading = bytes(ok and cards[i].position != TRAIL for i, ok in enumerate(usable))
-        self.usable_as = (trailing, leading)
-        self.decklist = tuple((cards[c].name, n) for c, n in sorted(Counter(self.maneuvers).items()))
+        side.usable = bytes(usable)
+        trailing = bytes([ok and cards[i].position != LEAD for i, ok in enumerate(usable)])
+        leading = bytes([ok and cards[i].position != TRAIL for i, ok in enumerate(usable)])
+        side.usable_as = (trailing, leading)
+        side.decklist = tuple((cards[c].name, n) for c, n in sorted(Counter(side.maneuvers).items()))
+        return side
 
     def deck_data(self, t: Table) -> dict[str, Any]:
         """The deck as deck data (``start(decks=…)`` takes it back): every card by name, with its count."""
