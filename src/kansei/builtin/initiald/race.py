@@ -22,7 +22,6 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any, Final
 
 from kansei.core.events import EventKind, Record
-from kansei.core.protocol import Action
 from kansei.core.rng import RandomSource
 
 from .table import PAY, PLAY, STYLE, Side
@@ -39,7 +38,7 @@ class Race:
         "phase", "turn", "lead", "challenger", "track", "stages", "stage_no", "decks", "hands", "discards",
         "pile", "inplay", "buff", "style_pts", "last", "last_by", "played", "opened", "pending", "need",
         "floor", "streak", "results", "last_played", "over", "win", "reason", "gen",
-        "rng", "narrating", "news", "legal",
+        "rng", "narrating", "news",
     )  # fmt: skip
 
     # what it is played on: the game's, never changed (a pickled race names its game)
@@ -80,12 +79,10 @@ class Race:
     # the deck holds only these, whatever was drawn since (public: the pile was open). None: the deck is
     # still the one the race began with (its pool is the whole decklist, no constraint)
     gen: tuple[tuple[int, ...] | None, tuple[int, ...] | None]
-    # the step being played (bind): the state's random source, whether it keeps its events, what was told,
-    # and the legal actions of the decision the step stopped at (the state remembers them)
+    # the step being played (bind): the state's random source, whether it keeps its events, what was told
     rng: RandomSource
     narrating: bool
     news: list[tuple[int | None, Record]]
-    legal: list[Action]
 
     def bind(self, rng: RandomSource, narrating: bool) -> None:
         """Before a step: its random source (the state's, whichever it is now: a clone's, a world's) and
@@ -93,7 +90,6 @@ class Race:
         self.rng = rng
         self.narrating = narrating
         self.news = []
-        self.legal = []
 
     def tell(self, record: Record) -> None:
         """An event every seat sees, as a record (callers build it only where ``narrating``)."""

@@ -16,8 +16,8 @@ Decisions and their branching (what search bots see):
   then ``keep`` to keep the rest (ID-P6).
 
 The rules are functions of the race (:class:`~.race.Race`, the state's data). :func:`apply` and :func:`start`
-are the steps the state takes: each binds the state's random source to the race, and hands the events told
-and the legal actions of the next decision (computed while advancing) to the state at its end.
+are the steps the state takes: each binds the state's random source to the race and hands the events told to
+the state's log at its end; the next decision's actions are listed when asked (:func:`legal_actions`).
 """
 
 from __future__ import annotations
@@ -50,11 +50,6 @@ HAND_SIZE = 7  # ID-P1
 
 
 # ------------------------------------------------------------------------------------------ the state's steps
-def legal_actions(s: InitialDState) -> list[Action]:
-    """The legal actions of the seat to move (the state's hook: a step remembers its next decision's)."""
-    return choices(s.race)
-
-
 def apply(s: InitialDState, action: Action) -> None:
     """The state's step: ``action``, then the race runs on to the next decision."""
     r = s.race
@@ -72,15 +67,16 @@ def start(s: InitialDState, skip_draw: list[bool]) -> None:
 
 
 def _hand_over(s: InitialDState, r: Race) -> None:
-    """The events the step told, to the state's log; the next decision's legal actions, to the state."""
+    """The events the step told, to the state's log."""
     told = r.told()
     if told:
         s.log_records(told)
-    s.remember_legal(r.legal)
 
 
 # ------------------------------------------------------------------------------------------ legal actions
-def choices(r: Race) -> list[Action]:
+def legal_actions(s: InitialDState) -> list[Action]:
+    """The choices of the seat to move (the state's hook), listed when asked."""
+    r = s.race
     p = r.turn
     ph = r.phase
     if ph == PLAY:
@@ -214,9 +210,7 @@ def act(r: Race, action: Action) -> None:
         if r.phase == PAY:
             r.need -= 1
             _pay(r, p)
-        elif r.hands[p]:
-            r.legal = keep_options(r, p)
-        else:
+        elif not r.hands[p]:
             _next_stage(r)
     elif k == "keep":  # ID-P6: the winner keeps the rest of the hand
         if r.narrating:
@@ -245,7 +239,6 @@ def _pay(r: Race, p: int) -> None:
     if need > 0:
         hand = r.hands[p]
         if need < len(hand):
-            r.legal = discard_options(r, p, need)
             return
         for c in hand[:]:
             r.discard(p, c, "pay")
@@ -285,9 +278,6 @@ def _to_play(r: Race, p: int) -> None:
     """Seat ``p`` plays a maneuver or passes (ID-P2); it is asked even with nothing playable."""
     r.phase = PLAY
     r.turn = p
-    out = plays(r, p)
-    out.append(PASS)
-    r.legal = out
 
 
 def _on_pass(r: Race, p: int) -> None:
@@ -331,7 +321,6 @@ def _end_stage(r: Race, w: int, how: str) -> None:
         r.phase = KEEP
         r.turn = w
         r.floor = -1
-        r.legal = keep_options(r, w)
     else:
         _next_stage(r)
 
@@ -396,7 +385,6 @@ def _finish(r: Race, w: int, reason: str) -> None:
     r.win = w
     r.reason = reason
     r.phase = OVER
-    r.legal = []
     if r.narrating:
         r.tell((RACE_OVER_EVENT, w, reason, list(r.results)))
 
@@ -405,7 +393,6 @@ __all__ = [
     "HAND_SIZE",
     "apply",
     "begin_stage",
-    "choices",
     "discard_options",
     "discards_needed",
     "keep_options",
