@@ -165,6 +165,12 @@ def _hand_value(r: Race, p: int, st: int) -> float:
     return sum(card_value(r, p, c, st) for c in r.hands[p])
 
 
+def learned_inputs(state: InitialDState, seat: int) -> list[float]:
+    """What kansei.agents.learned computes as ``[relative evaluation, *features]``, in one compiled call."""
+    relative = 0.5 * (evaluate(state, seat) - evaluate(state, 1 - seat))
+    return [relative, *features(state, seat)]
+
+
 def features(state: InitialDState, seat: int) -> list[float]:
     """The learned value's inputs for ``seat`` (see ``feature_names``); ``state`` is not over."""
     r = state.race
