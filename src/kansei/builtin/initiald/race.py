@@ -245,8 +245,9 @@ class Race:
 
 
 def starting_grid(game: Any, sides: list[Side]) -> Race:
-    """A race before it starts: each seat's deck in its decklist's order (the set-up shuffles it), empty
-    hands and piles, nothing played."""
+    """A race before it starts: each seat's deck in its decklist's order, empty hands and piles, nothing
+    played; the set-up (``setup.set_up``) then names the challenger, the track and its stages and the lead
+    car (ID-S1..S3) and shuffles the decks."""
     r = Race()
     r.game = game
     r.table = game.table
