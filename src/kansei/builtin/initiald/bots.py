@@ -27,21 +27,21 @@ How far apart they play is measured in ``tests/agents/test_styles.py`` and docs/
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from .race import Race
 from .state import InitialDState
 from .table import KEEP, OVER, PAY, STYLE
 
-WIN = 1000.0
-STAGE = 90.0  # winning an ordinary stage
-DECISIVE = 450.0  # winning a stage that ends the race (the final stage, or a second lead win)
-LEAD = 35.0  # being the lead car of the next stage
-MATCH_POINT = 160.0  # leading with one lead win already banked (ID-W1)
-HELD = 0.55  # how much "winning the stage so far" is worth before the opponent has answered
-THREAT = 3.0  # per point of strength the opponent must counter
-STAT = 4.0  # per point of Power/Traction bonus or penalty in play
-STYLE_W = 1.5  # per point of Style difference (the extra card of ID-P1)
+WIN: Final = 1000.0
+STAGE: Final = 90.0  # winning an ordinary stage
+DECISIVE: Final = 450.0  # winning a stage that ends the race (the final stage, or a second lead win)
+LEAD: Final = 35.0  # being the lead car of the next stage
+MATCH_POINT: Final = 160.0  # leading with one lead win already banked (ID-W1)
+HELD: Final = 0.55  # how much "winning the stage so far" is worth before the opponent has answered
+THREAT: Final = 3.0  # per point of strength the opponent must counter
+STAT: Final = 4.0  # per point of Power/Traction bonus or penalty in play
+STYLE_W: Final = 1.5  # per point of Style difference (the extra card of ID-P1)
 
 
 class Weights(NamedTuple):

@@ -22,7 +22,7 @@ the state's log at its end; the next decision's actions are listed when asked (:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from kansei.core.protocol import Action
 
@@ -46,7 +46,7 @@ from .table import KEEP, KEEP_REST, LEAD, MAX_NEED, OVER, PASS, PAY, PLAY, POWER
 if TYPE_CHECKING:  # pragma: no cover
     from .state import InitialDState
 
-HAND_SIZE = 7  # ID-P1
+HAND_SIZE: Final = 7  # ID-P1
 
 
 # ------------------------------------------------------------------------------------------ the state's steps

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from kansei.core.content import slug
 from kansei.core.effects import Compiled
@@ -32,16 +32,25 @@ from .cards import (
     identity,
 )
 
-POWER, TRACTION, STYLE = 0, 1, 2
+POWER: Final = 0
+TRACTION: Final = 1
+STYLE: Final = 2
 STAT_NAMES = ("Power", "Traction", "Style")
-ANY, LEAD, TRAIL = 0, 1, 2
+# a maneuver's position (ID-C4): any car, the lead car only, the trailing car only
+ANY: Final = 0
+LEAD: Final = 1
+TRAIL: Final = 2
 _POSITION = {"any": ANY, "lead": LEAD, "trailing": TRAIL}
-MAX_NEED = 19  # the largest discard count a play can name: a hand never holds more than 20 cards
-PLAY, PAY, KEEP, OVER = 0, 1, 2, 3  # phases: play or pass, pay discards, keep or discard (ID-P6), over
+MAX_NEED: Final = 19  # the largest discard count a play can name: a hand never holds more than 20 cards
+# phases: play or pass, pay discards, keep or discard (ID-P6), over
+PLAY: Final = 0
+PAY: Final = 1
+KEEP: Final = 2
+OVER: Final = 3
 PHASE_NAMES = ("play", "discard", "keep", "over")
 
-PASS = Action("pass", "pass")
-KEEP_REST = Action("keep", "keep")
+PASS: Final = Action("pass", "pass")
+KEEP_REST: Final = Action("keep", "keep")
 
 
 class CardDef:
@@ -60,8 +69,10 @@ class CardDef:
     kind: str
     rec: Car | Mod | Race | Maneuver
     mtype: int  # index into MANEUVER_TYPES (-1: not a maneuver)
-    strength: tuple[int, int, int]  # per stage type
-    counter: tuple[int, int, int]  # per maneuver type
+    # three numbers each, typed as tuples of any length so that compiled code indexes them where they are
+    # (a fixed-length tuple is a C struct to mypyc, boxed again at every read by a variable index)
+    strength: tuple[int, ...]  # per stage type
+    counter: tuple[int, ...]  # per maneuver type
     req_stat: int  # POWER, TRACTION or -1 (no requirement)
     req_val: int
     position: int  # ANY, LEAD or TRAIL
@@ -71,8 +82,8 @@ class CardDef:
     style: int  # Style points gained when played (ID-P1)
     effects: tuple[Compiled, ...]  # blocks run on resolution (blocks.py)
     lasting: bool  # ID-P5: stays in play
-    delta_self: tuple[int, int, int]  # the bonuses while in play (for display and evaluation)
-    delta_opp: tuple[int, int, int]
+    delta_self: tuple[int, ...]  # the bonuses while in play (for display and evaluation)
+    delta_opp: tuple[int, ...]
     plays: tuple[Action, ...]  # plays[n]: "play <slug> discard n"
     disc: Action | None  # "discard <slug>"
 
@@ -180,7 +191,7 @@ class Side:
     races: tuple[int, ...]
     maneuvers: tuple[int, ...]
     cost: int
-    stats: tuple[tuple[int, int, int], ...]  # per stage type: Power, Traction, Style of car + mods
+    stats: tuple[tuple[int, ...], ...]  # per stage type: Power, Traction, Style of car + mods
     usable: bytes  # per card id: the static special requirements are met (ID-C4)
     usable_as: tuple[bytes, bytes]  # ... and the position fits: [0] as the trailing car, [1] as the lead
     decklist: tuple[tuple[str, int], ...]
