@@ -31,7 +31,7 @@ from typing import Final, NamedTuple
 
 from .race import Race
 from .state import InitialDState
-from .table import KEEP, OVER, PAY, STYLE
+from .table import KEEP, OVER, PAY, STYLE, Side
 
 WIN: Final = 1000.0
 STAGE: Final = 90.0  # winning an ordinary stage
@@ -62,7 +62,9 @@ styles = {
     "saver": "saves its cards for the stage that decides: ordinary stages worth half, cards a quarter more",
 }
 
-_AVG: dict[tuple, float] = {}
+# the average worth of a side's maneuvers, by side (the object: sides are shared and never change, so its
+# identity stands for its cards; the key keeps it alive), stage type and Power/Traction bonuses in play
+_AVG: dict[tuple[Side, int, int, int], float] = {}
 
 
 def card_value(r: Race, seat: int, cid: int, st: int) -> float:
@@ -84,7 +86,7 @@ def card_value(r: Race, seat: int, cid: int, st: int) -> float:
 
 def _average(r: Race, seat: int, st: int) -> float:
     side = r.sides[seat]
-    key = (side.car, side.mods, side.maneuvers, st, r.buff[seat * 3], r.buff[seat * 3 + 1])
+    key = (side, st, r.buff[seat * 3], r.buff[seat * 3 + 1])
     v = _AVG.get(key)
     if v is None:
         vals = [card_value(r, seat, c, st) for c in side.maneuvers]
