@@ -19,15 +19,12 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
 from kansei.core.events import EventKind, Record
 from kansei.core.rng import RandomSource
 
-from .table import PAY, PLAY, STYLE, Side
-
-if TYPE_CHECKING:  # pragma: no cover
-    from .table import Table
+from .table import PAY, PLAY, STYLE, Side, Table
 
 
 class Race:
