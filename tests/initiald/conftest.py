@@ -86,10 +86,10 @@ class Helper:
         assert a is not None, f"{name} is not playable: {self.notations(state)}"
         state.apply(a)
         for d in discards or []:
-            if state.phase != 1:
+            if state.race.phase != 1:
                 break
             state.apply(f"discard {slug(d)}")
-        while not state.is_over and state.phase == 1:
+        while not state.is_over and state.race.phase == 1:
             state.apply(state.legal_actions()[0])
         return state
 

@@ -34,7 +34,7 @@ def reshuffled(game: kansei.Game | None = None) -> InitialDState:
     assert isinstance(s, InitialDState)
     s.apply("play crowd-pleaser")
     s.apply("pass")
-    s.discards[0].extend(s.decks[0])
-    s.decks[0].clear()
+    s.race.discards[0].extend(s.race.decks[0])
+    s.race.decks[0].clear()
     s.apply("keep")
     return s

@@ -89,7 +89,7 @@ def test_id_c5_starter_decks_are_legal(idh):
         side = idh.game.side(d.name, "test")
         assert len(side.maneuvers) == 50
     s = idh.start()  # both starters, by default
-    assert sum(len(z) for z in (s.decks[0], s.hands[0])) == 50
+    assert sum(len(z) for z in (s.race.decks[0], s.race.hands[0])) == 50
 
 
 def _problems(idh, deck) -> list[str]:
@@ -128,7 +128,7 @@ def test_id_c2_mod_limits(idh):
     ]
     # a legal maximum: three mods of different types on the AE86
     ok = idh.custom("AE86 Sprinter Trueno", ["Takumi Fujiwara", "Racing Slicks", "Akina SpeedStars"])
-    assert idh.game.start(decks=[ok, idh.RED_SUNS]).sides[0].cost == 4 + 2 + 2 + 1
+    assert idh.game.start(decks=[ok, idh.RED_SUNS]).race.sides[0].cost == 4 + 2 + 2 + 1
 
 
 def test_id_c3_exactly_three_race_cards(idh):
@@ -176,7 +176,7 @@ def test_deck_files_toml_and_text(idh, tmp_path):
     decks = [idh.game.load_deck(good), idh.game.load_deck(txt)]
     assert decks[0]["name"] == "Silvia test" and decks[0]["cards"]["Silvia S13"] == 1
     s = idh.game.start(decks=decks, setup={"challenger": 0})
-    assert s.sides[0].cost == s.sides[1].cost == 4
+    assert s.race.sides[0].cost == s.race.sides[1].cost == 4
     bad = tmp_path / "bad.txt"
     bad.write_text("1 Silvia S13\n4 Pure Power\n1 Usui Pass\n")
     assert idh.game.validate_content(bad) == [
@@ -220,5 +220,5 @@ def test_decklist_counts_match_the_census(idh):
     s = idh.start()
     for p in (0, 1):
         names = Counter(idh.game.table.cards[c].name for c in s.census()[p].elements())
-        side = s.sides[p]
+        side = s.race.sides[p]
         assert sum(names.values()) == 50 + 1 + len(side.mods) + 3

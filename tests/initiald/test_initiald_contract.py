@@ -214,19 +214,19 @@ def test_the_prompt_states_the_decision_really_faced(idh):
     )
     assert g.prompt(s, names=NAMES).startswith("Lead stage 1 (straight): play a maneuver, or pass")
     s.apply("play tight-twin-drift discard 2")
-    assert s.phase == PAY
+    assert s.race.phase == PAY
     assert g.prompt(s, names=NAMES) == (
         "Discard 2 more cards to pay for Tight Twin Drift (left to right through your hand)"
     )
     assert g.prompt(s, names=Names(["Alice", "Bob"], second_person=False)).startswith("Alice: discard 2 more")
     s.apply(s.legal_actions()[0])
     s.apply(s.legal_actions()[0])
-    assert s.phase == PLAY and s.to_move == 1
+    assert s.race.phase == PLAY and s.to_move == 1
     assert g.prompt(s, names=NAMES).startswith(
         "Answer Alice's Tight Twin Drift (turn 5 here) with a maneuver"
     )
     s.apply("pass")
-    assert s.phase == KEEP and s.to_move == 0
+    assert s.race.phase == KEEP and s.to_move == 0
     assert g.prompt(s, names=NAMES).startswith("You won stage 1: discard the cards you do not want")
     s.apply("keep")
     assert g.prompt(s.clone(), names=NAMES)
@@ -265,7 +265,7 @@ def test_unusable_names_the_requirement_a_card_misses(idh):
         track="Happogahara Run",
         hands=[["Slipstream", "Turbo Boost", "Tight Twin Drift"], []],
     )
-    assert s.lead == 0
+    assert s.race.lead == 0
     why = g.unusable(s, 0)
     assert why["hand:slipstream"] == "Slipstream is for the trailing car only, and you are the lead car"
     assert why["hand:turbo-boost"] == "Turbo Boost needs a Turbo mod and this car has none"
@@ -297,7 +297,7 @@ def test_card_events_account_for_every_card_a_hand_gained_and_lost(options):
 def test_standing_is_the_stage_lead_from_public_results_only(idh):
     g = idh.game
     for s in states({}, range(4), every=3):
-        assert g.standing(s, 0) == -g.standing(s, 1) == s.results.count(0) - s.results.count(1)
+        assert g.standing(s, 0) == -g.standing(s, 1) == s.race.results.count(0) - s.race.results.count(1)
         world = s.determinize(None, random.Random(2))
         assert g.standing(world, 0) == g.standing(s, 0)
     assert g.standing_unit == "stages"
@@ -308,7 +308,7 @@ def test_first_mover_deck_lists_and_zones():
     for seed in range(6):
         s, notes = play_random(game, seed)
         first = next(e for e in s.events_for(None) if e["type"] in ("play", "pass"))
-        assert s.first_mover == first["seat"] == 1 - s.challenger  # ID-S3: the lead car plays first
+        assert s.first_mover == first["seat"] == 1 - s.race.challenger  # ID-S3: the lead car plays first
         decks = s.deck_lists()
         again = game.start(seed=seed, decks=decks)  # deck data: the same race again
         for text in notes:
@@ -332,8 +332,8 @@ def test_own_fields_pickle_and_a_deep_copy_has_the_same_reveal_legal_actions_and
     they pickle by reference); a deep copy plays on exactly as the original."""
     for s in states(options, range(3), every=4):
         own = {name: getattr(s, name) for name in OWN_SLOTS}
-        back = pickle.loads(pickle.dumps(own))
-        assert back["hands"] == s.hands and back["sides"][0].usable == s.sides[0].usable
+        back = pickle.loads(pickle.dumps(own))["race"]
+        assert back.hands == s.race.hands and back.sides[0].usable == s.race.sides[0].usable
         twin = copy.deepcopy(s)
         assert twin.reveal() == s.reveal()
         assert [a.notation for a in twin.legal_actions()] == [a.notation for a in s.legal_actions()]
@@ -366,12 +366,12 @@ def test_id_p4_a_world_keeps_enough_cards_after_the_payment_floor():
     rng = random.Random(0)
     for _ in range(39):
         s.apply(rng.choice(s.legal_actions()))
-    assert s.phase == PAY and s.to_move == 1 and s.floor >= 0
+    assert s.race.phase == PAY and s.to_move == 1 and s.race.floor >= 0
     for seat in (0, None):
         for k in range(20):
             world = s.determinize(seat, random.Random(k))
             assert world.legal_actions(), (seat, k)
-            assert sum(1 for c in world.hands[1] if c >= world.floor) >= world.need
+            assert sum(1 for c in world.race.hands[1] if c >= world.race.floor) >= world.race.need
     world = s.determinize(0, random.Random(1))
     assert world.legal_actions() != ()
 
@@ -379,7 +379,7 @@ def test_id_p4_a_world_keeps_enough_cards_after_the_payment_floor():
 def generations(s: InitialDState, action: kansei.Action, gens: list[Counter[int]]) -> None:
     """The test's own account of what each deck may hold (ID-P1): at a reshuffle, the discard pile, as it
     was public just before; the new deck is that pile less what was drawn from it."""
-    before = [len(d) for d in s.decks]
+    before = [len(d) for d in s.race.decks]
     n = s.event_count()
     s.apply(action)
     for _, e in s.event_log()[n:]:
@@ -387,7 +387,7 @@ def generations(s: InitialDState, action: kansei.Action, gens: list[Counter[int]
             p = e["seat"]
             drew = next(x for who, x in s.event_log()[n:] if x["type"] == "drew" and x["seat"] == p)
             cards = [s.game.table.find(name) for name in drew["cards"]][before[p] :]
-            gens[p] = Counter(s.decks[p]) + Counter(cards)
+            gens[p] = Counter(s.race.decks[p]) + Counter(cards)
 
 
 @pytest.mark.parametrize("options", CONFIGS)
@@ -402,21 +402,24 @@ def test_determinized_worlds_are_reachable_for_every_seat_and_play_to_the_end(op
     reshuffles = 0
     for seed in range(30):
         s = game.start(seed=seed)
-        gens = [Counter(s.decks[0]) + Counter(s.hands[0]), Counter(s.decks[1]) + Counter(s.hands[1])]
+        gens = [
+            Counter(s.race.decks[0]) + Counter(s.race.hands[0]),
+            Counter(s.race.decks[1]) + Counter(s.race.hands[1]),
+        ]
         if seed % 2:
             for p in (0, 1):
-                s.discards[p].extend(s.decks[p][5:])
-                del s.decks[p][5:]
+                s.race.discards[p].extend(s.race.decks[p][5:])
+                del s.race.decks[p][5:]
         rng = random.Random(seed)
         step = 0
         while not s.is_over:
-            if step % 3 == 0 or s.phase == PAY:
+            if step % 3 == 0 or s.race.phase == PAY:
                 for seat in (0, 1, None):
                     world = s.determinize(seat, random.Random(step))
                     assert world.view(seat) == s.view(seat)
                     assert world.legal_actions(), (seed, step, seat)
                     for p in (0, 1):
-                        assert not Counter(world.decks[p]) - gens[p], (seed, step, seat, p)
+                        assert not Counter(world.race.decks[p]) - gens[p], (seed, step, seat, p)
                     if step % 9 == 0:
                         play_rng = random.Random(step)
                         while not world.is_over:
@@ -437,17 +440,19 @@ def test_after_a_reshuffle_the_other_hand_keeps_the_cards_it_held_before():
     )
     s.apply("play crowd-pleaser")
     s.apply("pass")
-    s.discards[0].extend(s.decks[0])  # seat 0's deck runs out: all of it lies in the open discard pile
-    s.decks[0].clear()
-    pile = Counter(s.discards[0])
+    s.race.discards[0].extend(
+        s.race.decks[0]
+    )  # seat 0's deck runs out: all of it lies in the open discard pile
+    s.race.decks[0].clear()
+    pile = Counter(s.race.discards[0])
     heel = game.table.find("Heel-and-Toe")
-    assert s.hands[0] == [heel] and pile[heel] == 2
+    assert s.race.hands[0] == [heel] and pile[heel] == 2
     s.apply("keep")  # stage 2: seat 0 keeps Heel-and-Toe and draws from the reshuffled pile
     assert [e["type"] for e in s.events_for(None)].count("reshuffle") == 1
     for k in range(30):
         world = s.determinize(1, random.Random(k))
-        assert not Counter(world.decks[0]) - pile, k
-        assert heel in world.hands[0], k  # three copies in the pool, two in the pile
+        assert not Counter(world.race.decks[0]) - pile, k
+        assert heel in world.race.hands[0], k  # three copies in the pool, two in the pile
         assert world.view(1) == s.view(1)
 
 

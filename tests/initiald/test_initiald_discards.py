@@ -23,8 +23,8 @@ def test_id_p4_example_traction_6_needs_two_discards_for_tight_twin_drift(idh):
         track="Happogahara Run",
         hands=[["Tight Twin Drift", "Heel-and-Toe", "Apex Kiss", "Grip Line"], ["Pure Power"]],
     )
-    assert s.lead == 0 and s.to_move == 0  # the cheaper Silvia leads (ID-S1, ID-S3)
-    assert s.stat(0, TRACTION) == 6
+    assert s.race.lead == 0 and s.to_move == 0  # the cheaper Silvia leads (ID-S1, ID-S3)
+    assert s.race.stat(0, TRACTION) == 6
     assert "play tight-twin-drift discard 2" in idh.notations(s)
     assert "play tight-twin-drift" not in idh.notations(s)
     s.apply("play tight-twin-drift discard 2")
@@ -35,8 +35,8 @@ def test_id_p4_example_traction_6_needs_two_discards_for_tight_twin_drift(idh):
     # the hidden hand, so skipping the question would tell the opponent), with that one choice
     assert idh.notations(s) == ["discard apex-kiss"] and s.to_move == 0
     s.apply("discard apex-kiss")
-    assert [s.game.table.cards[c].name for c in s.discards[0]] == ["Grip Line", "Apex Kiss"]
-    assert [s.game.table.cards[c].name for c in s.hands[0]] == ["Heel-and-Toe"]
+    assert [s.game.table.cards[c].name for c in s.race.discards[0]] == ["Grip Line", "Apex Kiss"]
+    assert [s.game.table.cards[c].name for c in s.race.hands[0]] == ["Heel-and-Toe"]
     assert s.view(None)["last"] == {"card": "Tight Twin Drift", "seat": 0, "type": "turn", "strength": 5}
     assert s.to_move == 1
 
@@ -50,16 +50,16 @@ def test_id_p4_example_answering_pure_power_with_tight_twin_drift_needs_one_disc
         track="Happogahara Run",
         hands=[["Tight Twin Drift", "Heel-and-Toe"], ["Pure Power", "Full Throttle"]],
     )
-    assert s.lead == 1 and s.stage_type == 0  # a straight
+    assert s.race.lead == 1 and s.race.stages[s.race.stage_no] == 0  # a straight
     s.apply("play pure-power")  # Power 7 meets Pure Power's 7: free
-    assert s.stat(0, TRACTION) == 8
+    assert s.race.stat(0, TRACTION) == 8
     # Heel-and-Toe (speed counter 6) would need 2 discards and only 1 other card is held: not offered
     assert idh.notations(s) == ["play tight-twin-drift discard 1", "pass"]
     ttd = s.game.table.find("Tight Twin Drift")
     assert "speed counter 7 against Pure Power's strength 8: 1 short" in shortfall_text(s, 0, ttd)
     # the whole rest of the hand must go (a fact the hand size tells everyone): discarded at once
     s.apply("play tight-twin-drift discard 1")
-    assert s.hands[0] == [] and s.to_move == 1
+    assert s.race.hands[0] == [] and s.to_move == 1
 
 
 def test_id_p4_requirement_and_counter_discards_add_up(idh):
@@ -135,9 +135,9 @@ def test_id_p3_bonuses_in_play_count_towards_requirements(idh):
         hands=[["Mechanic's Tune-Up", "Pure Power", "Heel-and-Toe"], ["Pure Power"]],
     )
     pp = s.game.table.find("Pure Power")
-    assert s.stat(0, POWER) == 5 and shortfall(s, 0, pp) == (2, 0)
+    assert s.race.stat(0, POWER) == 5 and shortfall(s.race, 0, pp) == (2, 0)
     s.apply("play mechanic-s-tune-up")
-    assert s.stat(0, POWER) == 6 and shortfall(s, 0, pp)[0] == 1
+    assert s.race.stat(0, POWER) == 6 and shortfall(s.race, 0, pp)[0] == 1
 
 
 def test_discard_order_any_offers_every_card(idh_factory):
@@ -153,4 +153,4 @@ def test_discard_order_any_offers_every_card(idh_factory):
     s.apply("discard apex-kiss")
     assert idh.notations(s) == ["discard heel-and-toe", "discard grip-line"]
     s.apply("discard heel-and-toe")
-    assert [s.game.table.cards[c].name for c in s.hands[0]] == ["Grip Line"]
+    assert [s.game.table.cards[c].name for c in s.race.hands[0]] == ["Grip Line"]

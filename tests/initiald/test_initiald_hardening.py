@@ -180,7 +180,7 @@ def test_deck_data_round_trips_and_names_the_nearest_card(idh, tmp_path):
         assert set(data) == {"name", "text", "cards"}  # the car, mods and race cards are cards too
         assert idh.game.deck_problems(data) == []
         s = idh.game.start(decks=[data, name])
-        assert s.sides[0].cost == s.sides[1].cost
+        assert s.race.sides[0].cost == s.race.sides[1].cost
     data = idh.game.starter_deck("Akina Hachi-Roku")
     data["cards"]["Tight Twin Drfit"] = data["cards"].pop("Tight Twin Drift")
     assert idh.game.deck_problems(data)[0] == (
@@ -206,7 +206,7 @@ def test_deck_data_round_trips_and_names_the_nearest_card(idh, tmp_path):
     )
     assert idh.game.load_deck(toml)["cards"] == ak["cards"]
     s = idh.game.start(decks=[loaded, None], seed=1)
-    assert s.sides[0].decklist == idh.game.start(seed=1).sides[0].decklist
+    assert s.race.sides[0].decklist == idh.game.start(seed=1).race.sides[0].decklist
 
 
 def test_content_folders_load_validated_and_cached(tmp_path):

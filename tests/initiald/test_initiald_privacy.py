@@ -63,8 +63,8 @@ def test_whether_a_seat_is_asked_depends_only_on_what_the_mover_sees(options):
             a, b = s.clone(), world.clone()
             a.apply(action)
             b.apply(action)
-            assert (a.to_move, a.phase, a.is_over) == (b.to_move, b.phase, b.is_over), action
-            if a.to_move == mover and a.stage_no == s.stage_no:  # (a new stage draws new cards)
+            assert (a.to_move, a.race.phase, a.is_over) == (b.to_move, b.race.phase, b.is_over), action
+            if a.to_move == mover and a.race.stage_no == s.race.stage_no:  # (a new stage draws new cards)
                 assert a.legal_actions() == b.legal_actions()
             checked += 1
     assert checked > 200
@@ -86,8 +86,8 @@ def test_whether_a_seat_is_asked_depends_only_on_what_the_watcher_sees(options):
                 a, b = s.clone(), world.clone()
                 a.apply(action)
                 b.apply(action)
-                if a.stage_no == s.stage_no:
-                    assert (a.to_move, a.phase) == (b.to_move, b.phase), action
+                if a.race.stage_no == s.race.stage_no:
+                    assert (a.to_move, a.race.phase) == (b.to_move, b.race.phase), action
                     checked += 1
     assert checked > 300
 

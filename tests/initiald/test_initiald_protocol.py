@@ -133,7 +133,7 @@ def test_view_hides_hands_and_deck_order(idh):
         assert "decks" not in v and "hands" not in v
         d = s.determinize(seat, random.Random(3))
         assert d.view(seat) == v and d.census() == s.census()
-        assert d.hands[seat] == s.hands[seat]
+        assert d.race.hands[seat] == s.race.hands[seat]
     assert all("hand" not in p for p in s.view(None)["players"])
 
 
@@ -204,17 +204,17 @@ def test_id_p3_p4_every_offered_play_costs_exactly_its_shortfall(idh_factory, se
     rng = random.Random(seed)
     cards = s.game.table.cards
     while not s.is_over:
-        if s.phase == 0:
+        if s.race.phase == 0:
             p = s.to_move
             offered = {a.args[0]: a.args[1] for a in s.legal_actions() if a.kind == "play"}
-            for c in set(s.hands[p]):
+            for c in set(s.race.hands[p]):
                 d = cards[c]
-                req, ctr = shortfall(s, p, c)
+                req, ctr = shortfall(s.race, p, c)
                 need = max(req, ctr) if shared else req + ctr
                 ok = (
-                    s.sides[p].special_problem(d) is None
-                    and position_problem(s, p, d) is None
-                    and need <= len(s.hands[p]) - 1
+                    s.race.sides[p].special_problem(d) is None
+                    and position_problem(s.race, p, d) is None
+                    and need <= len(s.race.hands[p]) - 1
                 )
                 assert (c in offered) == ok
                 if ok:

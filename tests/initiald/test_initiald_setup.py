@@ -11,10 +11,10 @@ from kansei.testing import all_events, first_event
 def test_id_s1_the_costlier_car_plus_mods_is_the_challenger(idh):
     """ID-S1: Red Suns FD (6 + 2 = 8) challenges Akina Hachi-Roku (4 + 2 = 6), in either seat."""
     s = idh.start([idh.AKINA, idh.RED_SUNS])
-    assert [sd.cost for sd in s.sides] == [6, 8]
-    assert s.challenger == 1
+    assert [sd.cost for sd in s.race.sides] == [6, 8]
+    assert s.race.challenger == 1
     s = idh.start([idh.RED_SUNS, idh.AKINA])
-    assert s.challenger == 0
+    assert s.race.challenger == 0
     ev = all_events(s)[0]
     assert ev["type"] == "race" and ev["costs"] == [8, 6] and ev["coin"] is False
 
@@ -25,12 +25,12 @@ def test_id_s1_equal_cost_a_coin_decides(idh, idh_factory):
     for seed in range(20):
         s = idh.start([idh.AKINA, idh.AKINA], seed=seed)
         assert all_events(s)[0]["coin"] is True
-        seen.add(s.challenger)
+        seen.add(s.race.challenger)
     assert seen == {0, 1}
     agreed = idh_factory(cost_tie="seat1")
     for seed in range(5):
         s = agreed.start([agreed.AKINA, agreed.AKINA], seed=seed)
-        assert s.challenger == 1 and all_events(s)[0]["coin"] is False
+        assert s.race.challenger == 1 and all_events(s)[0]["coin"] is False
 
 
 def test_id_s2_the_track_is_one_of_the_other_players_races_at_random(idh):
@@ -39,10 +39,10 @@ def test_id_s2_the_track_is_one_of_the_other_players_races_at_random(idh):
     tracks = set()
     for seed in range(40):
         s = idh.start([idh.AKINA, idh.RED_SUNS], seed=seed)
-        assert s.track in s.sides[0].races  # Akina's home tracks: seat 1 challenges
-        tracks.add(t.cards[s.track].name)
-        assert list(s.stages) == [
-            ("straight", "curve", "obstacle").index(x) for x in t.cards[s.track].rec.stages
+        assert s.race.track in s.race.sides[0].races  # Akina's home tracks: seat 1 challenges
+        tracks.add(t.cards[s.race.track].name)
+        assert list(s.race.stages) == [
+            ("straight", "curve", "obstacle").index(x) for x in t.cards[s.race.track].rec.stages
         ]
     assert tracks == {"Akina Downhill", "Myogi Night Run", "Irohazaka Hairpins"}
 
@@ -61,6 +61,6 @@ def test_id_s3_the_challenger_trails_the_first_stage(idh):
     """ID-S3: the challenger starts as the trailing car; the other player leads and plays first."""
     for decks, ch in (([idh.AKINA, idh.RED_SUNS], 1), ([idh.RED_SUNS, idh.AKINA], 0)):
         s = idh.start(decks)
-        assert s.challenger == ch and s.lead == 1 - ch and s.to_move == 1 - ch
+        assert s.race.challenger == ch and s.race.lead == 1 - ch and s.to_move == 1 - ch
         stage = first_event(s, "stage")
         assert stage == {"type": "stage", "stage": 1, "stage_type": stage["stage_type"], "lead": 1 - ch}

@@ -18,10 +18,10 @@ def draws(s, seat):
 def test_id_p1_lead_and_style_draw_one_more(idh):
     """ID-P1: 7 cards; the lead car one more; the higher Style one more (none on a tie)."""
     s = idh.start([idh.AKINA, idh.RED_SUNS])  # Akina leads (Style 2), the FD has Style 3
-    assert (s.stat(0, STYLE), s.stat(1, STYLE)) == (2, 3)
-    assert (len(s.hands[0]), len(s.hands[1])) == (8, 8)
+    assert (s.race.stat(0, STYLE), s.race.stat(1, STYLE)) == (2, 3)
+    assert (len(s.race.hands[0]), len(s.race.hands[1])) == (8, 8)
     s = idh.start([idh.AKINA, idh.AKINA], challenger=1)  # equal Style: only the lead's extra card
-    assert (len(s.hands[0]), len(s.hands[1])) == (8, 7)
+    assert (len(s.race.hands[0]), len(s.race.hands[1])) == (8, 7)
 
 
 def test_id_p1_style_points_from_maneuvers_and_kept_cards(idh):
@@ -34,18 +34,18 @@ def test_id_p1_style_points_from_maneuvers_and_kept_cards(idh):
         hands=[["Crowd Pleaser", "Heel-and-Toe"], ["Apex Kiss"]],
     )
     s.apply("play crowd-pleaser")  # +2 Style
-    assert s.stat(0, STYLE) == 4 and s.stat(1, STYLE) == 2
+    assert s.race.stat(0, STYLE) == 4 and s.race.stat(1, STYLE) == 2
     s.apply("pass")
-    assert s.phase == KEEP and s.to_move == 0
+    assert s.race.phase == KEEP and s.to_move == 0
     # empty seat 0's deck into its discard pile: the next draw must reshuffle it
     census = s.census()
-    s.discards[0].extend(s.decks[0])
-    s.decks[0].clear()
+    s.race.discards[0].extend(s.race.decks[0])
+    s.race.decks[0].clear()
     s.apply("keep")
-    assert len(s.hands[0]) == 7 + 1 + 1  # lead and higher Style
+    assert len(s.race.hands[0]) == 7 + 1 + 1  # lead and higher Style
     assert draws(s, 0)[-1] == 9 - 1  # one card was kept
     assert [e["seat"] for e in find_events(s, "reshuffle")] == [0]
-    assert len(s.hands[1]) == 7
+    assert len(s.race.hands[1]) == 7
     assert s.census() == census
 
 
@@ -60,13 +60,16 @@ def test_id_p1_nothing_to_draw_when_deck_and_discard_pile_are_empty(idh):
     s.apply("play heel-and-toe")
     s.apply("pass")  # seat 1 loses and discards its hand
     census = s.census()
-    moved = s.decks[0] + s.discards[0]
-    s.decks[0], s.discards[0] = [], []  # seat 0 keeps only Apex Kiss; its deck and discard pile are gone
+    moved = s.race.decks[0] + s.race.discards[0]
+    s.race.decks[0], s.race.discards[0] = (
+        [],
+        [],
+    )  # seat 0 keeps only Apex Kiss; its deck and discard pile are gone
     census[0].subtract(moved)
     s.apply("keep")
-    assert [s.game.table.cards[c].name for c in s.hands[0]] == ["Apex Kiss"]
+    assert [s.game.table.cards[c].name for c in s.race.hands[0]] == ["Apex Kiss"]
     assert find_events(s, "reshuffle") == []
-    assert len(s.hands[1]) == 7 and s.to_move == 0
+    assert len(s.race.hands[1]) == 7 and s.to_move == 0
     assert s.census()[0] == +census[0]
 
 
@@ -80,7 +83,7 @@ def test_id_p2_alternate_until_a_pass_and_the_last_to_play_wins(idh):
         track="Akina Downhill",
         hands=[["Heel-and-Toe", "Counter-Steer"], ["Apex Kiss", "Grip Line"]],
     )
-    assert s.to_move == 0 and s.phase == PLAY
+    assert s.to_move == 0 and s.race.phase == PLAY
     idh.play(s, "Heel-and-Toe")
     assert s.to_move == 1
     idh.play(s, "Apex Kiss")
@@ -91,7 +94,7 @@ def test_id_p2_alternate_until_a_pass_and_the_last_to_play_wins(idh):
     assert won == [
         {"type": "stage_won", "stage": 1, "winner": 1, "lead": 0, "how": "last maneuver", "streak": 0}
     ]
-    assert s.lead == 1 and s.results == [1]
+    assert s.race.lead == 1 and s.race.results == [1]
 
 
 def test_id_p2_lead_passes_first_and_the_trailing_car_plays_one_to_win(idh):
@@ -105,7 +108,7 @@ def test_id_p2_lead_passes_first_and_the_trailing_car_plays_one_to_win(idh):
     s.apply("pass")
     assert s.to_move == 1 and s.view(None)["lead_passed"] is True
     idh.play(s, "Grip Line")
-    assert s.results == [1]
+    assert s.race.results == [1]
     assert [e["how"] for e in find_events(s, "stage_won")] == ["answered the lead car's pass"]
 
 
@@ -116,7 +119,7 @@ def test_id_p2_no_maneuver_at_all_the_lead_wins(idh):
     )
     s.apply("pass")
     s.apply("pass")
-    assert s.results == [0]
+    assert s.race.results == [0]
     assert [e["how"] for e in find_events(s, "stage_won")] == ["no maneuver played"]
 
 
@@ -131,10 +134,10 @@ def test_id_p2_a_player_who_cannot_play_is_asked_and_passes(idh):
         hands=[["Heel-and-Toe", "Apex Kiss"], ["Block the Line"]],
     )
     idh.play(s, "Heel-and-Toe")
-    assert s.to_move == 1 and idh.notations(s) == ["pass"] and s.results == []
+    assert s.to_move == 1 and idh.notations(s) == ["pass"] and s.race.results == []
     s.apply("pass")
     assert find_events(s, "pass") == [{"type": "pass", "seat": 1}]
-    assert s.results == [0] and s.phase == KEEP
+    assert s.race.results == [0] and s.race.phase == KEEP
 
 
 # -------------------------------------------------------------------------------------------- ID-P5
@@ -149,22 +152,22 @@ def test_id_p5_bonuses_and_penalties_stay_until_an_effect_discards_them(idh):
         hands=[["Smooth Line", "Psych Out", "Heel-and-Toe"], ["Apex Kiss"]],
         order=[[], ["Read the Road"]],
     )
-    assert s.stat(0, TRACTION) == 8
+    assert s.race.stat(0, TRACTION) == 8
     s.apply("play smooth-line")
-    assert s.stat(0, TRACTION) == 9 and names(s, [c for _, c in s.inplay]) == ["Smooth Line"]
+    assert s.race.stat(0, TRACTION) == 9 and names(s, [c for _, c in s.race.inplay]) == ["Smooth Line"]
     s.apply("pass")  # seat 0 wins stage 1
     s.apply("keep")
-    assert s.stage_no == 1 and names(s, [c for _, c in s.inplay]) == ["Smooth Line"]
-    assert s.stat(0, TRACTION) == 8 + 1 + 1  # curve stage (+1, the AE86) and Smooth Line (+1)
+    assert s.race.stage_no == 1 and names(s, [c for _, c in s.race.inplay]) == ["Smooth Line"]
+    assert s.race.stat(0, TRACTION) == 8 + 1 + 1  # curve stage (+1, the AE86) and Smooth Line (+1)
     s.apply("play psych-out")
-    assert s.stat(1, TRACTION) == 9 - 1
+    assert s.race.stat(1, TRACTION) == 9 - 1
     assert "play read-the-road" in idh.notations(s)
     s.apply("play read-the-road")
-    assert s.inplay == []
-    assert (s.stat(0, TRACTION), s.stat(1, TRACTION)) == (9, 9)
-    assert names(s, s.discards[0])[-2:] == ["Psych Out", "Smooth Line"]
+    assert s.race.inplay == []
+    assert (s.race.stat(0, TRACTION), s.race.stat(1, TRACTION)) == (9, 9)
+    assert names(s, s.race.discards[0])[-2:] == ["Psych Out", "Smooth Line"]
     s.apply("pass")  # seat 1 wins stage 2; Read the Road was not in play: to seat 1's discard pile
-    assert names(s, s.discards[1])[-1] == "Read the Road" and s.pile == []
+    assert names(s, s.race.discards[1])[-1] == "Read the Road" and s.race.pile == []
 
 
 def test_id_p5_played_maneuvers_go_to_their_owners_discard_pile(idh):
@@ -177,10 +180,10 @@ def test_id_p5_played_maneuvers_go_to_their_owners_discard_pile(idh):
     )
     s.apply("play pure-power")
     s.apply("play tight-twin-drift discard 1")
-    assert names(s, [c for _, c in s.pile]) == ["Pure Power", "Tight Twin Drift"]
+    assert names(s, [c for _, c in s.race.pile]) == ["Pure Power", "Tight Twin Drift"]
     s.apply("pass")
-    assert s.pile == []
-    assert "Pure Power" in names(s, s.discards[1]) and "Tight Twin Drift" in names(s, s.discards[0])
+    assert s.race.pile == []
+    assert "Pure Power" in names(s, s.race.discards[1]) and "Tight Twin Drift" in names(s, s.race.discards[0])
 
 
 # -------------------------------------------------------------------------------------------- ID-P6
@@ -195,14 +198,14 @@ def test_id_p6_winner_keeps_or_discards_each_card_loser_discards_the_hand(idh):
     )
     idh.play(s, "Heel-and-Toe")
     s.apply("pass")
-    assert s.hands[1] == [] and names(s, s.discards[1]) == ["Feint Drift", "Apex Kiss"]
+    assert s.race.hands[1] == [] and names(s, s.race.discards[1]) == ["Feint Drift", "Apex Kiss"]
     assert [(e["seat"], e["count"]) for e in find_events(s, "discard_hand")] == [(1, 2)]
-    assert s.phase == KEEP and s.to_move == 0
+    assert s.race.phase == KEEP and s.to_move == 0
     assert idh.notations(s) == ["discard counter-steer", "discard grip-line", "discard apex-kiss", "keep"]
     s.apply("discard grip-line")
     # discards go left to right: Counter-Steer (before Grip Line in the hand) is kept
     assert idh.notations(s) == ["discard apex-kiss", "keep"]
     s.apply("keep")
-    assert s.stage_no == 1 and s.lead == 0 and s.to_move == 0
-    assert "Counter-Steer" in names(s, s.hands[0]) and "Apex Kiss" in names(s, s.hands[0])
+    assert s.race.stage_no == 1 and s.race.lead == 0 and s.to_move == 0
+    assert "Counter-Steer" in names(s, s.race.hands[0]) and "Apex Kiss" in names(s, s.race.hands[0])
     assert draws(s, 0)[-1] == 8 - 2

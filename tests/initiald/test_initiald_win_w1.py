@@ -18,17 +18,17 @@ def test_id_w1_two_lead_wins_in_a_row_end_a_four_stage_race_after_stage_two(idh)
         hands=[["Heel-and-Toe", "Crowd Pleaser"], ["Pure Power"]],
         order=[["Gutter Run", *FILLER], []],
     )
-    assert len(s.stages) == 4 and s.lead == 0
+    assert len(s.race.stages) == 4 and s.race.lead == 0
     s.apply("play heel-and-toe")
     s.apply("pass")  # the FD could answer but does not
-    assert s.results == [0] and s.streak == 1 and not s.is_over
+    assert s.race.results == [0] and s.race.streak == 1 and not s.is_over
     assert s.view(1)["lead_streak"] == 1
     s.apply("keep")
-    assert s.stage_no == 1 and s.lead == 0
+    assert s.race.stage_no == 1 and s.race.lead == 0
     s.apply("play gutter-run")  # Takumi's maneuver: Traction 9 in the curve meets its 7
     s.apply("pass")
-    assert s.is_over and s.winner == 0 and s.reason == "ID-W1"
-    assert s.results == [0, 0] and s.stage_no == 1  # stages 3 and 4 are never run
+    assert s.is_over and s.winner == 0 and s.race.reason == "ID-W1"
+    assert s.race.results == [0, 0] and s.race.stage_no == 1  # stages 3 and 4 are never run
     assert s.returns() == [1.0, -1.0] and s.to_move is None and s.legal_actions() == ()
     assert all_events(s)[-1] == {"type": "race_over", "winner": 0, "reason": "ID-W1", "stages": [0, 0]}
 
@@ -46,15 +46,15 @@ def test_id_w1_a_win_from_behind_does_not_count(idh):
     s.apply("play pure-power")  # FD answers; Akina has nothing left: pass is its only choice
     assert s.legal_actions() == (s.legal_actions()[0],) and s.legal_actions()[0].notation == "pass"
     s.apply("pass")
-    assert s.results == [1] and s.streak == 0 and s.lead == 1
+    assert s.race.results == [1] and s.race.streak == 0 and s.race.lead == 1
     s.apply("keep")
     idh.play(s, "Power Oversteer")
     s.apply("pass")
-    assert s.results == [1, 1] and s.streak == 1 and not s.is_over
+    assert s.race.results == [1, 1] and s.race.streak == 1 and not s.is_over
     s.apply("keep")
     idh.play(s, "Power Oversteer")
     s.apply("pass")
-    assert s.is_over and s.winner == 1 and s.reason == "ID-W1" and s.results == [1, 1, 1]
+    assert s.is_over and s.winner == 1 and s.race.reason == "ID-W1" and s.race.results == [1, 1, 1]
 
 
 def test_id_w1_scenario_file_reproduces():
@@ -62,4 +62,4 @@ def test_id_w1_scenario_file_reproduces():
     rep = replay.read(Path(__file__).parent / "scenarios" / "initiald-id-w1.json")
     res = replay.run(rep)
     assert res.ok and res.reproduced is True
-    assert res.state.reason == "ID-W1" and res.state.winner == 0
+    assert res.state.race.reason == "ID-W1" and res.state.winner == 0

@@ -52,31 +52,31 @@ def test_id_w2_the_final_stage_decides_when_nobody_pulls_away(idh):
         hands=[["Tight Twin Drift", "Heel-and-Toe", "Apex Kiss"], ["Pure Power", "Full Throttle"]],
         order=[AKINA_TOP, FD_TOP],
     )
-    assert [("straight", "curve", "obstacle")[x] for x in s.stages] == ["straight", "curve", "straight"]
-    assert s.lead == 1
+    assert [("straight", "curve", "obstacle")[x] for x in s.race.stages] == ["straight", "curve", "straight"]
+    assert s.race.lead == 1
     # stage 1 (straight): FD leads with Pure Power, Akina answers with Tight Twin Drift for 1 discard
     s.apply("play pure-power")
     s.apply("play tight-twin-drift discard 1")
     s.apply("discard apex-kiss")
     s.apply("pass")
-    assert s.results == [0] and s.streak == 0
+    assert s.race.results == [0] and s.race.streak == 0
     s.apply("keep")  # Akina keeps Heel-and-Toe
     # stage 2 (curve): Akina leads with Hairpin Drift; the FD answers with Tight Twin Drift (Traction 7 of 8)
-    assert len(s.hands[0]) == 8 and len(s.hands[1]) == 8
+    assert len(s.race.hands[0]) == 8 and len(s.race.hands[1]) == 8
     s.apply("play hairpin-drift")
     assert "play tight-twin-drift discard 1" in idh.notations(s)
     s.apply("play tight-twin-drift discard 1")
     s.apply("discard late-braking")
     s.apply("pass")
-    assert s.results == [0, 1] and s.streak == 0
+    assert s.race.results == [0, 1] and s.race.streak == 0
     s.apply("keep")
     # stage 3 (straight, the final stage): the FD leads with Pure Power, Akina answers and the FD passes
     s.apply("play pure-power")
     s.apply("play tight-twin-drift discard 1")
     s.apply(s.legal_actions()[0])  # any discard
     s.apply("pass")
-    assert s.is_over and s.winner == 0 and s.reason == "ID-W2"
-    assert s.results == [0, 1, 0]
+    assert s.is_over and s.winner == 0 and s.race.reason == "ID-W2"
+    assert s.race.results == [0, 1, 0]
     assert last_event(s, "race_over")["reason"] == "ID-W2"
 
 
@@ -106,17 +106,17 @@ def test_id_w2_a_single_lead_win_in_the_final_stage_is_enough(idh):
     s.apply("play pure-power")  # Heel-and-Toe cannot answer it (2 discards, no other card) ...
     assert idh.notations(s) == ["pass"]
     s.apply("pass")  # ... so Akina passes, its only choice
-    assert s.results == [1] and s.streak == 1 and not s.is_over
-    assert s.stage_no == 1 and s.lead == 1 and s.to_move == 1  # nothing to keep: stage 2 begins
+    assert s.race.results == [1] and s.race.streak == 1 and not s.is_over
+    assert s.race.stage_no == 1 and s.race.lead == 1 and s.to_move == 1  # nothing to keep: stage 2 begins
     s.apply("pass")  # the FD passes before any maneuver ...
     s.apply("play hairpin-drift")  # ... and Akina's one maneuver wins stage 2
-    assert s.results == [1, 0] and s.streak == 0 and not s.is_over
+    assert s.race.results == [1, 0] and s.race.streak == 0 and not s.is_over
     s.apply("keep")
-    assert s.stage_no == 2 and s.lead == 0
+    assert s.race.stage_no == 2 and s.race.lead == 0
     s.apply("play heel-and-toe")
     s.apply("pass")
-    assert s.is_over and s.winner == 0 and s.reason == "ID-W2" and s.results == [1, 0, 0]
-    assert s.streak == 1  # a single lead win: ID-W1 did not apply
+    assert s.is_over and s.winner == 0 and s.race.reason == "ID-W2" and s.race.results == [1, 0, 0]
+    assert s.race.streak == 1  # a single lead win: ID-W1 did not apply
 
 
 def test_id_w2_scenario_file_reproduces():
@@ -124,4 +124,4 @@ def test_id_w2_scenario_file_reproduces():
     rep = replay.read(Path(__file__).parent / "scenarios" / "initiald-id-w2.json")
     res = replay.run(rep)
     assert res.ok and res.reproduced is True
-    assert res.state.reason == "ID-W2" and res.state.winner == 0
+    assert res.state.race.reason == "ID-W2" and res.state.winner == 0

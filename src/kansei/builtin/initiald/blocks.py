@@ -2,12 +2,12 @@
 
 Content lists blocks by name (``effects = [{ block = "bonus", stat = "traction", amount = 1 }]``); they are
 validated and compiled at load by :class:`kansei.core.effects.BlockRegistry`. Every block is called as
-``block(state, seat, sign)``: ``seat`` is the maneuver's owner, ``sign`` is +1 when the maneuver resolves
+``block(race, seat, sign)``: ``seat`` is the maneuver's owner, ``sign`` is +1 when the maneuver resolves
 and -1 when a maneuver in play is discarded (ID-P5). Only a *lasting* block (a bonus or penalty, which
 keeps its maneuver in play) undoes anything on -1; the others act once, on resolution.
 
-The blocks act through the state's small primitive API (``add_bonus``, ``clear_in_play``,
-``random_discards``), so the rules themselves stay in ``rules.py``.
+The blocks act through the race's small primitive API (:class:`~.race.Race`'s ``add_bonus``,
+``clear_in_play``, ``random_discards``), so the rules themselves stay in ``rules.py``.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from pydantic import Field, model_validator
 from kansei.core.effects import BlockParams, BlockRegistry
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .state import InitialDState
+    from .race import Race
 
 REGISTRY = BlockRegistry("initiald")
 STAT_INDEX = {"power": 0, "traction": 1, "style": 2}
@@ -47,22 +47,22 @@ class OpponentDiscards(BlockParams):
     amount: int = Field(default=1, ge=1, le=7)
 
 
-def _bonus(p: Any, s: InitialDState, seat: int, sign: int) -> None:
+def _bonus(p: Any, r: Race, seat: int, sign: int) -> None:
     """ID-P5: ``amount`` to ``stat`` of the car ``who`` (your own or the opponent's) while in play."""
-    s.add_bonus(seat if p.who == "self" else 1 - seat, STAT_INDEX[p.stat], sign * p.amount)
+    r.add_bonus(seat if p.who == "self" else 1 - seat, STAT_INDEX[p.stat], sign * p.amount)
 
 
-def _discard_in_play(p: Any, s: InitialDState, seat: int, sign: int) -> None:
+def _discard_in_play(p: Any, r: Race, seat: int, sign: int) -> None:
     """Discard maneuvers in play of ``who`` (opponent, self or any), most recent first; ``amount`` of them
     (0: all). Their bonuses and penalties end (ID-P5)."""
     if sign > 0:
-        s.clear_in_play(seat, p.who, p.amount)
+        r.clear_in_play(seat, p.who, p.amount)
 
 
-def _opponent_discards(p: Any, s: InitialDState, seat: int, sign: int) -> None:
+def _opponent_discards(p: Any, r: Race, seat: int, sign: int) -> None:
     """The opponent discards ``amount`` cards from hand at random (the game's seeded random source)."""
     if sign > 0:
-        s.random_discards(1 - seat, p.amount)
+        r.random_discards(1 - seat, p.amount)
 
 
 REGISTRY.register("bonus", Bonus, _bonus)

@@ -1,4 +1,5 @@
-"""Bot hints for the Initial D CCG: the evaluation used by the greedy bot and at MCTS leaves.
+"""Bot hints for the Initial D CCG: the evaluation used by the greedy bot and at MCTS leaves, and the learned
+value's features. Compiled with the race (``python -m kansei.build``), they read its fields natively.
 
 The value of a position for a seat is, roughly: who is winning the current stage (the last player to play a
 maneuver wins it when the other cannot answer, ID-P2) and how much that stage decides the race (ID-W1,
@@ -26,20 +27,21 @@ How far apart they play is measured in ``tests/agents/test_styles.py`` and docs/
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
+from .race import Race
 from .state import InitialDState
-from .table import KEEP, OVER, PAY, STYLE
+from .table import KEEP, OVER, PAY, STYLE, Side
 
-WIN = 1000.0
-STAGE = 90.0  # winning an ordinary stage
-DECISIVE = 450.0  # winning a stage that ends the race (the final stage, or a second lead win)
-LEAD = 35.0  # being the lead car of the next stage
-MATCH_POINT = 160.0  # leading with one lead win already banked (ID-W1)
-HELD = 0.55  # how much "winning the stage so far" is worth before the opponent has answered
-THREAT = 3.0  # per point of strength the opponent must counter
-STAT = 4.0  # per point of Power/Traction bonus or penalty in play
-STYLE_W = 1.5  # per point of Style difference (the extra card of ID-P1)
+WIN: Final = 1000.0
+STAGE: Final = 90.0  # winning an ordinary stage
+DECISIVE: Final = 450.0  # winning a stage that ends the race (the final stage, or a second lead win)
+LEAD: Final = 35.0  # being the lead car of the next stage
+MATCH_POINT: Final = 160.0  # leading with one lead win already banked (ID-W1)
+HELD: Final = 0.55  # how much "winning the stage so far" is worth before the opponent has answered
+THREAT: Final = 3.0  # per point of strength the opponent must counter
+STAT: Final = 4.0  # per point of Power/Traction bonus or penalty in play
+STYLE_W: Final = 1.5  # per point of Style difference (the extra card of ID-P1)
 
 
 class Weights(NamedTuple):
@@ -60,19 +62,21 @@ styles = {
     "saver": "saves its cards for the stage that decides: ordinary stages worth half, cards a quarter more",
 }
 
-_AVG: dict[tuple, float] = {}
+# the average worth of a side's maneuvers, by side (the object: sides are shared and never change, so its
+# identity stands for its cards; the key keeps it alive), stage type and Power/Traction bonuses in play
+_AVG: dict[tuple[Side, int, int, int], float] = {}
 
 
-def card_value(state: InitialDState, seat: int, cid: int, st: int) -> float:
+def card_value(r: Race, seat: int, cid: int, st: int) -> float:
     """What a maneuver in hand is worth to ``seat`` in stage type ``st``."""
-    d = state.game.table.cards[cid]
-    side = state.sides[seat]
+    d = r.table.cards[cid]
+    side = r.sides[seat]
     if not side.usable[cid]:
         return 0.5  # only good to pay discards with
     c = d.counter
     v = 2.0 + 0.6 * d.strength[st] + 0.25 * max(c) + 0.05 * (c[0] + c[1] + c[2])
     if d.req_stat >= 0:
-        have = side.stats[st][d.req_stat] + state.buff[seat * 3 + d.req_stat]
+        have = side.stats[st][d.req_stat] + r.buff[seat * 3 + d.req_stat]
         if d.req_val > have:
             v -= 0.8 * (d.req_val - have)
     if d.lasting:
@@ -80,12 +84,12 @@ def card_value(state: InitialDState, seat: int, cid: int, st: int) -> float:
     return v + 0.5 * d.style
 
 
-def _average(state: InitialDState, seat: int, st: int) -> float:
-    side = state.sides[seat]
-    key = (side.car, side.mods, side.maneuvers, st, state.buff[seat * 3], state.buff[seat * 3 + 1])
+def _average(r: Race, seat: int, st: int) -> float:
+    side = r.sides[seat]
+    key = (side, st, r.buff[seat * 3], r.buff[seat * 3 + 1])
     v = _AVG.get(key)
     if v is None:
-        vals = [card_value(state, seat, c, st) for c in side.maneuvers]
+        vals = [card_value(r, seat, c, st) for c in side.maneuvers]
         v = _AVG[key] = sum(vals) / max(1, len(vals))
         if len(_AVG) > 4096:
             _AVG.clear()
@@ -104,41 +108,42 @@ def evaluator(style: str) -> Callable[[InitialDState, int], float]:
 
 def evaluate(state: InitialDState, seat: int, weights: Weights = DEFAULT) -> float:
     """Value of ``state`` for ``seat`` (higher is better)."""
-    if state.over or state.phase == OVER:
+    r = state.race
+    if r.over or r.phase == OVER:
         return WIN * state.returns()[seat]
     opp = 1 - seat
-    stages = state.stages
+    stages = r.stages
     last_stage = len(stages) - 1
     v = 0.0
-    phase = state.phase
+    phase = r.phase
     if phase == KEEP:
-        # the stage is decided: its winner (state.lead) will lead the next one, nothing played yet
-        si, w, last = state.stage_no + 1, state.lead, -1
+        # the stage is decided: its winner (r.lead) will lead the next one, nothing played yet
+        si, w, last = r.stage_no + 1, r.lead, -1
     else:
-        si = state.stage_no
-        w = state.turn if phase == PAY else (state.last_by if state.played else state.lead)
-        last = state.pending if phase == PAY else state.last
+        si = r.stage_no
+        w = r.turn if phase == PAY else (r.last_by if r.played else r.lead)
+        last = r.pending if phase == PAY else r.last
     st = stages[si]
-    decisive = si == last_stage or (w == state.lead and state.streak >= 1)
+    decisive = si == last_stage or (w == r.lead and r.streak >= 1)
     sign = 1.0 if w == seat else -1.0
     k = 1.0 if decisive else weights.ordinary  # a style's weight of an ordinary stage (1.0: exactly)
     v += sign * HELD * (DECISIVE if decisive else STAGE) * k
     if last >= 0:
-        v += sign * THREAT * state.game.table.cards[last].strength[st] * k
+        v += sign * THREAT * r.table.cards[last].strength[st] * k
     if not decisive:
         v += sign * HELD * LEAD * k  # the stage winner leads the next stage
-    if state.streak >= 1:
-        v += (1.0 if state.lead == seat else -1.0) * 0.5 * MATCH_POINT
-    b = state.buff
+    if r.streak >= 1:
+        v += (1.0 if r.lead == seat else -1.0) * 0.5 * MATCH_POINT
+    b = r.buff
     v += STAT * ((b[seat * 3] + b[seat * 3 + 1]) - (b[opp * 3] + b[opp * 3 + 1]))
-    v += STYLE_W * (state.stat(seat, STYLE) - state.stat(opp, STYLE))
-    hand = state.hands[seat]
-    mine = sum(card_value(state, seat, c, st) for c in hand)
-    theirs = len(state.hands[opp])
+    v += STYLE_W * (r.stat(seat, STYLE) - r.stat(opp, STYLE))
+    hand = r.hands[seat]
+    mine = sum(card_value(r, seat, c, st) for c in hand)
+    theirs = len(r.hands[opp])
     if phase == KEEP:  # the next draw refills both hands (ID-P1): the winner to 8, the loser to 7
-        mine += max(0, 8 - len(hand)) * _average(state, seat, st) if state.lead == seat else 0.0
-        theirs = 8 if state.lead == opp else 7
-    return v + weights.hand * (mine - theirs * _average(state, opp, st))  # 1.0 ×: the default's exactly
+        mine += max(0, 8 - len(hand)) * _average(r, seat, st) if r.lead == seat else 0.0
+        theirs = 8 if r.lead == opp else 7
+    return v + weights.hand * (mine - theirs * _average(r, opp, st))  # 1.0 ×: the default's exactly
 
 
 # ------------------------------------------------------------------------------------------------
@@ -158,39 +163,46 @@ feature_names = (
 zero_sum_features = True
 
 
-def _hand_value(state: InitialDState, p: int, st: int) -> float:
-    return sum(card_value(state, p, c, st) for c in state.hands[p])
+def _hand_value(r: Race, p: int, st: int) -> float:
+    return sum(card_value(r, p, c, st) for c in r.hands[p])
+
+
+def learned_inputs(state: InitialDState, seat: int) -> list[float]:
+    """What kansei.agents.learned computes as ``[relative evaluation, *features]``, in one compiled call."""
+    relative = 0.5 * (evaluate(state, seat) - evaluate(state, 1 - seat))
+    return [relative, *features(state, seat)]
 
 
 def features(state: InitialDState, seat: int) -> list[float]:
     """The learned value's inputs for ``seat`` (see ``feature_names``); ``state`` is not over."""
+    r = state.race
     opp = 1 - seat
-    stages = state.stages
-    phase = state.phase
+    stages = r.stages
+    phase = r.phase
     if phase == KEEP:
-        si, w, last = state.stage_no + 1, state.lead, -1
+        si, w, last = r.stage_no + 1, r.lead, -1
     else:
-        si = state.stage_no
-        w = state.turn if phase == PAY else (state.last_by if state.played else state.lead)
-        last = state.pending if phase == PAY else state.last
+        si = r.stage_no
+        w = r.turn if phase == PAY else (r.last_by if r.played else r.lead)
+        last = r.pending if phase == PAY else r.last
     si = min(si, len(stages) - 1)
     st = stages[si]
-    decisive = si == len(stages) - 1 or (w == state.lead and state.streak >= 1)
+    decisive = si == len(stages) - 1 or (w == r.lead and r.streak >= 1)
     sign = 1.0 if w == seat else -1.0
-    threat = sign * state.game.table.cards[last].strength[st] / 10.0 if last >= 0 else 0.0
-    streak = (1.0 if state.lead == seat else -1.0) if state.streak >= 1 else 0.0
-    b = state.buff
+    threat = sign * r.table.cards[last].strength[st] / 10.0 if last >= 0 else 0.0
+    streak = (1.0 if r.lead == seat else -1.0) if r.streak >= 1 else 0.0
+    b = r.buff
     stats = ((b[seat * 3] + b[seat * 3 + 1]) - (b[opp * 3] + b[opp * 3 + 1])) / 10.0
-    hand = (_hand_value(state, seat, st) - _hand_value(state, opp, st)) / 10.0
+    hand = (_hand_value(r, seat, st) - _hand_value(r, opp, st)) / 10.0
     return [
         0.0 if decisive else sign,
         sign if decisive else 0.0,
         threat,
         streak,
         stats,
-        float(state.stat(seat, STYLE) - state.stat(opp, STYLE)),
+        float(r.stat(seat, STYLE) - r.stat(opp, STYLE)),
         hand,
-        float(len(state.hands[seat]) - len(state.hands[opp])),
+        float(len(r.hands[seat]) - len(r.hands[opp])),
     ]
 
 

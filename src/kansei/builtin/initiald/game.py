@@ -67,7 +67,7 @@ class InitialD(Game):
     words = WORDS
     View = InitialDView
     standing_unit = "stages"
-    compiled_modules = ("rules",)  # python -m kansei.build
+    compiled_modules = ("table", "race", "rules", "bots")  # python -m kansei.build
 
     options: InitialDOptions
     table: Table
@@ -169,7 +169,7 @@ class InitialD(Game):
             lasting = self.table.cards[action.args[0]].lasting
             return ("ID-P2", "ID-P3", "ID-P4", "ID-P5") if lasting else ("ID-P2", "ID-P3", "ID-P4")
         if k == "discard":
-            paying = isinstance(state, InitialDState) and state.phase == PAY
+            paying = isinstance(state, InitialDState) and state.race.phase == PAY
             return ("ID-P3", "ID-P4") if paying else ("ID-P6",)
         if k == "keep":
             return ("ID-P6",)
@@ -206,8 +206,8 @@ class InitialD(Game):
     def standing(self, state: State, seat: int) -> float:
         """Stages won, less the other seat's (public: every stage's winner is announced)."""
         assert isinstance(state, InitialDState)
-        won = state.results.count(seat)
-        return float(won - (len(state.results) - won))
+        won = state.race.results.count(seat)
+        return float(won - (len(state.race.results) - won))
 
     def coverage_decks(self) -> list[list[Any]]:
         return list(setup.coverage_decks(self))

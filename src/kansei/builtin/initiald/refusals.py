@@ -90,19 +90,20 @@ def _mod(lang: str, name: str) -> str:
 # ------------------------------------------------------------------------------------------ reasons
 def shortfall_text(state: InitialDState, p: int, cid: int, lang: str = "en") -> str:
     """'Traction 6 of 8: 2 short; speed counter 7 against Pure Power's strength 8: 1 short' (public)."""
+    r = state.race
     cards = state.game.table.cards
     d = cards[cid]
-    req, ctr = shortfall(state, p, cid)
+    req, ctr = shortfall(r, p, cid)
     out = []
     if d.req_stat >= 0:
-        have = state.stat(p, d.req_stat)
+        have = r.stat(p, d.req_stat)
         name = _stat(lang, d.req_stat)
         if req:
             out.append(tr(lang, "s_req_short", stat=name, have=have, need=d.req_val, short=req))
         else:
             out.append(tr(lang, "s_req_met", stat=name, have=have, need=d.req_val))
-    if state.last >= 0:
-        last = cards[state.last]
+    if r.last >= 0:
+        last = cards[r.last]
         mt = MANEUVER_TYPES[last.mtype]
         text = tr(
             lang,
@@ -110,7 +111,7 @@ def shortfall_text(state: InitialDState, p: int, cid: int, lang: str = "en") -> 
             type=tr(lang, f"type_{mt}"),
             counter=d.counter[last.mtype],
             card=last.rec.name_in(lang),
-            strength=last.strength[state.stages[state.stage_no]],
+            strength=last.strength[r.stages[r.stage_no]],
         )
         out.append(tr(lang, "s_ctr_short", text=text, short=ctr) if ctr else tr(lang, "s_ctr_met", text=text))
     return tr(lang, "s_join").join(out) or tr(lang, "s_none")
@@ -120,7 +121,7 @@ def special_problem(state: InitialDState, p: int, cid: int, lang: str = "en") ->
     """Why seat ``p``'s car and mods do not meet maneuver ``cid``'s static special requirement (ID-C4:
     drivetrain, a mod type, "only used by"); None: they do. As ``Side.special_problem``, in words."""
     d = state.game.table.cards[cid]
-    side = state.sides[p]
+    side = state.race.sides[p]
     if side.special_problem(d) is None:
         return None
     rec = d.rec
@@ -143,25 +144,27 @@ def special_problem(state: InitialDState, p: int, cid: int, lang: str = "en") ->
 def position_text(state: InitialDState, p: int, cid: int, lang: str = "en") -> str | None:
     """Why seat ``p`` cannot play ``cid`` in its position this stage (ID-C4: lead or trailing car only),
     told publicly ("the player to move"); None: it may."""
+    r = state.race
     d = state.game.table.cards[cid]
-    if d.position == LEAD and p != state.lead:
+    if d.position == LEAD and p != r.lead:
         return tr(lang, "r_lead", card=d.rec.name_in(lang))
-    if d.position == TRAIL and p == state.lead:
+    if d.position == TRAIL and p == r.lead:
         return tr(lang, "r_trailing", card=d.rec.name_in(lang))
     return None
 
 
 def _phase_problem(state: InitialDState, verb: str, shown: str, lang: str) -> str | None:
     """The phase forbids this kind of action (public)."""
+    r = state.race
     cards = state.game.table.cards
-    if state.phase == PAY and verb != "discard":
-        left = plural(lang, "more_discard", state.need)
-        return tr(lang, "r_pay_first", shown=shown, left=left, card=cards[state.pending].rec.name_in(lang))
-    if state.phase == KEEP and verb in ("play", "pass"):
+    if r.phase == PAY and verb != "discard":
+        left = plural(lang, "more_discard", r.need)
+        return tr(lang, "r_pay_first", shown=shown, left=left, card=cards[r.pending].rec.name_in(lang))
+    if r.phase == KEEP and verb in ("play", "pass"):
         return tr(lang, "r_stage_over", shown=shown)
-    if state.phase == PLAY and verb == "discard":
+    if r.phase == PLAY and verb == "discard":
         return tr(lang, "r_nothing_to_pay", shown=shown)
-    if state.phase == PLAY and verb == "keep":
+    if r.phase == PLAY and verb == "keep":
         return tr(lang, "r_keep_winner", shown=shown)
     return None
 
@@ -169,12 +172,12 @@ def _phase_problem(state: InitialDState, verb: str, shown: str, lang: str) -> st
 def _play_problem(state: InitialDState, cid: int, n: int, shown: str, others: int, lang: str) -> str | None:
     """What keeps maneuver ``cid`` from being played with ``n`` discards, from public facts: special
     requirements, position, the discard count and whether ``others`` cards could pay for it."""
-    p = state.turn
+    p = state.race.turn
     d = state.game.table.cards[cid]
     why = special_problem(state, p, cid, lang) or position_text(state, p, cid, lang)
     if why:
         return tr(lang, "r_why", shown=shown, why=why)
-    need = discards_needed(state, p, cid)
+    need = discards_needed(state.race, p, cid)
     parts = shortfall_text(state, p, cid, lang)
     name = d.rec.name_in(lang)
     if need > others:
@@ -211,6 +214,7 @@ def _unknown(state: InitialDState, name: str, shown: str, lang: str) -> str:
 
 def public_refusal(state: InitialDState, text: str, lang: str = "en") -> str:
     """Why ``text`` is refused, told from what every seat sees (see the module docstring)."""
+    r = state.race
     shown = repr(shorten(text))
     verb, cid, n, name = read(state, text)
     if not verb:
@@ -228,7 +232,7 @@ def public_refusal(state: InitialDState, text: str, lang: str = "en") -> str:
         return why
     if verb == "play" and cid is not None:
         # the hand size is public; whether this card is in it is not, so count it as held
-        why = _play_problem(state, cid, n, shown, len(state.hands[state.turn]) - 1, lang)
+        why = _play_problem(state, cid, n, shown, len(r.hands[r.turn]) - 1, lang)
         if why:
             return why
     return tr(lang, "r_not_legal", shown=shown)
@@ -236,7 +240,8 @@ def public_refusal(state: InitialDState, text: str, lang: str = "en") -> str:
 
 def why_illegal(state: InitialDState, text: str, seat: int, lang: str = "en") -> str | None:
     """Why ``text`` is refused, told to ``seat``, the seat to move (it may name that seat's own cards)."""
-    if state.is_over or seat != state.turn:
+    r = state.race
+    if state.is_over or seat != r.turn:
         return None
     shown = repr(shorten(text))
     verb, cid, n, _ = read(state, text)
@@ -245,16 +250,16 @@ def why_illegal(state: InitialDState, text: str, seat: int, lang: str = "en") ->
     cards = state.game.table.cards
     if cid is not None and cards[cid].kind != "maneuver":
         return public_refusal(state, text, lang)
-    hand = state.hands[seat]
+    hand = r.hands[seat]
     if cid is not None and cid not in hand and verb in ("play", "discard"):
         return tr(lang, "r_not_held", shown=shown, card=cards[cid].rec.name_in(lang))
     why = _phase_problem(state, verb, shown, lang)
     if why:
         return why
-    if verb == "discard" and state.phase in (PAY, KEEP):
-        if state.phase == PAY:
-            pending = cards[state.pending].rec.name_in(lang)
-            return tr(lang, "r_order_pay", shown=shown, n=state.need, card=pending)
+    if verb == "discard" and r.phase in (PAY, KEEP):
+        if r.phase == PAY:
+            pending = cards[r.pending].rec.name_in(lang)
+            return tr(lang, "r_order_pay", shown=shown, n=r.need, card=pending)
         return tr(lang, "r_order", shown=shown)
     if verb == "play" and cid is not None:
         return _play_problem(state, cid, n, shown, len(hand) - 1, lang)

@@ -13,8 +13,9 @@ from kansei.core.protocol import GameSetup
 
 from . import rules
 from .cards import STAGE_TYPES, Car, CardName, DeckSpec, Mod, car_identity
+from .race import starting_grid
 from .state import InitialDState
-from .table import MAX_NEED, PLAY, Side
+from .table import MAX_NEED, Side
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import InitialD
@@ -69,7 +70,7 @@ def side(game: InitialD, spec: Any, where: str) -> Side:
     ds, problems = deck_spec(game, spec, where)
     if ds is None:
         raise ContentError(problems)
-    return Side(game.table, ds)
+    return Side.from_spec(game.table, ds)
 
 
 def sides(game: InitialD, decks: list[Any] | None) -> list[Side]:
@@ -92,35 +93,17 @@ def sides(game: InitialD, decks: list[Any] | None) -> list[Side]:
 def new_state(game: InitialD, seed: int, sides: list[Side], setup: InitialDSetup) -> InitialDState:
     s = InitialDState.__new__(InitialDState)
     s._init_base(game, seed)
-    s.sides = sides
-    s.decks = [list(sides[0].maneuvers), list(sides[1].maneuvers)]
-    s.hands = [[], []]
-    s.discards = [[], []]
-    s.pile = []
-    s.inplay = []
-    s.buff = [0, 0, 0, 0, 0, 0]
-    s.style_pts = [0, 0]
-    s.last = s.last_by = s.pending = -1
-    s.played = s.need = s.streak = s.stage_no = 0
-    s.floor = -1
-    s.opened = False
-    s.results = []
-    s.last_played = [-1, -1]
-    s.over = False
-    s.win = None
-    s.reason = ""
-    s.phase = PLAY
-    s.turn = 0
-    s.gen = (None, None)
+    s.race = starting_grid(game, sides)
     set_up(s, setup)
     return s
 
 
 def set_up(s: InitialDState, setup: InitialDSetup) -> None:
+    r = s.race
     t = s.game.table
     cards = t.cards
     rng = s.rng
-    costs = [s.sides[0].cost, s.sides[1].cost]
+    costs = [r.sides[0].cost, r.sides[1].cost]
     # ID-S1: the player whose car plus mods costs more is the challenger; equal cost: a coin (ruling)
     coin = False
     ch = setup.challenger
@@ -131,60 +114,61 @@ def set_up(s: InitialDState, setup: InitialDSetup) -> None:
             tie = s.game.options.cost_tie
             coin = tie == "coin"
             ch = rng.coin() if coin else int(tie[-1])
-    s.challenger = ch
+    r.challenger = ch
     # ID-S2: the challenger picks one of the other player's three race cards at random
-    home = s.sides[1 - ch].races
+    home = r.sides[1 - ch].races
     if setup.track is not None:
         cid = t.find(setup.track)
         if cid is None or cid not in home:
-            names = ", ".join(cards[r].name for r in home)
+            names = ", ".join(cards[c].name for c in home)
             raise ContentError(
                 [
                     f"initiald setup: track {shorten(setup.track, 40)!r} is not one of seat {1 - ch}'s "
                     f"races ({names})"
                 ]
             )
-        s.track = cid
+        r.track = cid
     else:
-        s.track = home[rng.below(len(home))]
-    race = cards[s.track].rec
-    s.stages = tuple(STAGE_TYPES.index(x) for x in getattr(race, "stages", ()))
+        r.track = home[rng.below(len(home))]
+    track = cards[r.track].rec
+    r.stages = tuple(STAGE_TYPES.index(x) for x in getattr(track, "stages", ()))
     # ID-S3: the challenger starts the first stage as the trailing car
-    s.lead = 1 - ch
+    r.lead = 1 - ch
     s.log(
         "race",
-        cars=[cards[sd.car].name for sd in s.sides],
-        mods=[[cards[m].name for m in sd.mods] for sd in s.sides],
+        cars=[cards[sd.car].name for sd in r.sides],
+        mods=[[cards[m].name for m in sd.mods] for sd in r.sides],
         costs=costs,
         coin=coin,
         challenger=ch,
-        track=cards[s.track].name,
+        track=cards[r.track].name,
         owner=1 - ch,
-        stages=[STAGE_TYPES[x] for x in s.stages],
+        stages=[STAGE_TYPES[x] for x in r.stages],
     )
     for p in (0, 1):
-        rng.shuffle(s.decks[p])
+        rng.shuffle(r.decks[p])
     if setup.order is not None:  # scenario: the named cards on top of each deck, first name on top
         for p in (0, 1):
             top = [take(s, p, name, "order") for name in setup.order[p] or []]
-            s.decks[p].extend(reversed(top))
+            r.decks[p].extend(reversed(top))
     fixed = [False, False]
     if setup.hands is not None:
         for p in (0, 1):
             hand = setup.hands[p]
             if hand is not None:
                 fixed[p] = True
-                s.hands[p] = sorted(take(s, p, name, "hands") for name in hand)
-    rules.begin_stage(s, skip_draw=fixed)
+                r.hands[p] = sorted(take(s, p, name, "hands") for name in hand)
+    rules.start(s, fixed)
 
 
 def take(s: InitialDState, p: int, name: str, key: str) -> int:
     cid = s.game.table.find(name)
-    if cid is None or cid not in s.decks[p]:
+    deck = s.race.decks[p]
+    if cid is None or cid not in deck:
         raise ContentError(
             [f"initiald setup: {key}: {shorten(name, 40)!r} is not (or no longer) in seat {p}'s deck"]
         )
-    s.decks[p].remove(cid)
+    deck.remove(cid)
     return cid
 
 
@@ -225,7 +209,7 @@ def coverage_decks(game: InitialD) -> list[list[dict[str, Any]]]:
                 if name in left:
                     left.remove(name)
         spec = DeckSpec(car=[car.name], mods=[m.name for m in chosen], races=races)
-        usable = Side(game.table, spec).usable
+        usable = Side.from_spec(game.table, spec).usable
         can = [m.name for m in cat.maneuvers if usable[game.table.need(m.name)]]
         order = [n for n in can if n in unplayed] + [n for n in can if n not in unplayed]
         order += [m.name for m in cat.maneuvers if m.name not in can]

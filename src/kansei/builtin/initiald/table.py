@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from kansei.core.content import slug
 from kansei.core.effects import Compiled
@@ -32,16 +32,25 @@ from .cards import (
     identity,
 )
 
-POWER, TRACTION, STYLE = 0, 1, 2
+POWER: Final = 0
+TRACTION: Final = 1
+STYLE: Final = 2
 STAT_NAMES = ("Power", "Traction", "Style")
-ANY, LEAD, TRAIL = 0, 1, 2
+# a maneuver's position (ID-C4): any car, the lead car only, the trailing car only
+ANY: Final = 0
+LEAD: Final = 1
+TRAIL: Final = 2
 _POSITION = {"any": ANY, "lead": LEAD, "trailing": TRAIL}
-MAX_NEED = 19  # the largest discard count a play can name: a hand never holds more than 20 cards
-PLAY, PAY, KEEP, OVER = 0, 1, 2, 3  # phases: play or pass, pay discards, keep or discard (ID-P6), over
+MAX_NEED: Final = 19  # the largest discard count a play can name: a hand never holds more than 20 cards
+# phases: play or pass, pay discards, keep or discard (ID-P6), over
+PLAY: Final = 0
+PAY: Final = 1
+KEEP: Final = 2
+OVER: Final = 3
 PHASE_NAMES = ("play", "discard", "keep", "over")
 
-PASS = Action("pass", "pass")
-KEEP_REST = Action("keep", "keep")
+PASS: Final = Action("pass", "pass")
+KEEP_REST: Final = Action("keep", "keep")
 
 
 class CardDef:
@@ -60,8 +69,10 @@ class CardDef:
     kind: str
     rec: Car | Mod | Race | Maneuver
     mtype: int  # index into MANEUVER_TYPES (-1: not a maneuver)
-    strength: tuple[int, int, int]  # per stage type
-    counter: tuple[int, int, int]  # per maneuver type
+    # three numbers each, typed as tuples of any length so that compiled code indexes them where they are
+    # (a fixed-length tuple is a C struct to mypyc, boxed again at every read by a variable index)
+    strength: tuple[int, ...]  # per stage type
+    counter: tuple[int, ...]  # per maneuver type
     req_stat: int  # POWER, TRACTION or -1 (no requirement)
     req_val: int
     position: int  # ANY, LEAD or TRAIL
@@ -71,8 +82,8 @@ class CardDef:
     style: int  # Style points gained when played (ID-P1)
     effects: tuple[Compiled, ...]  # blocks run on resolution (blocks.py)
     lasting: bool  # ID-P5: stays in play
-    delta_self: tuple[int, int, int]  # the bonuses while in play (for display and evaluation)
-    delta_opp: tuple[int, int, int]
+    delta_self: tuple[int, ...]  # the bonuses while in play (for display and evaluation)
+    delta_opp: tuple[int, ...]
     plays: tuple[Action, ...]  # plays[n]: "play <slug> discard n"
     disc: Action | None  # "discard <slug>"
 
@@ -169,8 +180,8 @@ def table(folder: Path | None = None, digest: str = "") -> Table:
 
 
 class Side:
-    """What one player brought: car, mods and races (fixed for the race), resolved for the hot path.
-    Immutable once built (shared by every state of a process)."""
+    """What one player brought: car, mods and races (fixed for the race), resolved for the hot path
+    (:meth:`from_spec`). Immutable once built (shared by every state of a process)."""
 
     __slots__ = ("car", "mods", "races", "maneuvers", "cost", "stats", "usable", "decklist", "identity",
                  "drivetrain", "name", "mod_types", "usable_as")  # fmt: skip
@@ -180,7 +191,7 @@ class Side:
     races: tuple[int, ...]
     maneuvers: tuple[int, ...]
     cost: int
-    stats: tuple[tuple[int, int, int], ...]  # per stage type: Power, Traction, Style of car + mods
+    stats: tuple[tuple[int, ...], ...]  # per stage type: Power, Traction, Style of car + mods
     usable: bytes  # per card id: the static special requirements are met (ID-C4)
     usable_as: tuple[bytes, bytes]  # ... and the position fits: [0] as the trailing car, [1] as the lead
     decklist: tuple[tuple[str, int], ...]
@@ -189,19 +200,22 @@ class Side:
     name: str
     mod_types: frozenset[str]
 
-    def __init__(self, t: Table, spec: DeckSpec) -> None:
+    @staticmethod
+    def from_spec(t: Table, spec: DeckSpec) -> Side:
+        """What ``spec`` brings, resolved against the cards of ``t``."""
+        side = Side()
         cards = t.cards
-        self.name = spec.name
-        self.car = t.need(spec.car[0])
-        self.mods = tuple(t.need(m) for m in spec.mods)
-        self.races = tuple(t.need(r) for r in spec.races)
-        self.maneuvers = tuple(t.need(n) for n, k in spec.maneuvers.items() for _ in range(k))
-        crec = cards[self.car].rec
-        mrecs = [cards[m].rec for m in self.mods]
+        side.name = spec.name
+        side.car = t.need(spec.car[0])
+        side.mods = tuple(t.need(m) for m in spec.mods)
+        side.races = tuple(t.need(r) for r in spec.races)
+        side.maneuvers = tuple(t.need(n) for n, k in spec.maneuvers.items() for _ in range(k))
+        crec = cards[side.car].rec
+        mrecs = [cards[m].rec for m in side.mods]
         assert isinstance(crec, Car) and all(isinstance(m, Mod) for m in mrecs)
         mods: list[Mod] = [m for m in mrecs if isinstance(m, Mod)]
-        self.cost = crec.cost + sum(m.cost for m in mods)  # ID-S1: car plus mods
-        self.drivetrain = crec.drivetrain
+        side.cost = crec.cost + sum(m.cost for m in mods)  # ID-S1: car plus mods
+        side.drivetrain = crec.drivetrain
         # ID-C1 / ID-C2: car + mods, per stage type (some bonuses only count in one stage type)
         stats = []
         for st in STAGE_TYPES:
@@ -214,22 +228,23 @@ class Side:
                 if b.stage is None or b.stage == st:
                     v[STAT_INDEX[b.stat]] += b.amount
             stats.append((v[0], v[1], v[2]))
-        self.stats = tuple(stats)
+        side.stats = tuple(stats)
         # ID-C1: a built-in mod counts as having a mod of that type
-        self.mod_types = mod_types = frozenset([*crec.built_in, *(m.type for m in mods)])
-        self.identity = identity(crec, mods)
-        usable = bytearray(len(cards))
+        side.mod_types = mod_types = frozenset([*crec.built_in, *(m.type for m in mods)])
+        side.identity = identity(crec, mods)
+        usable = [False] * len(cards)
         for d in t.maneuvers:  # static special requirements: drivetrain, needs_mod, only used by (ID-C4)
             usable[d.id] = (
-                (d.drivetrains is None or self.drivetrain in d.drivetrains)
+                (d.drivetrains is None or side.drivetrain in d.drivetrains)
                 and (d.needs_mod is None or d.needs_mod in mod_types)
-                and (d.only is None or bool(d.only & self.identity))
+                and (d.only is None or bool(d.only & side.identity))
             )
-        self.usable = bytes(usable)
-        trailing = bytes(ok and cards[i].position != LEAD for i, ok in enumerate(usable))
-        leading = bytes(ok and cards[i].position != TRAIL for i, ok in enumerate(usable))
-        self.usable_as = (trailing, leading)
-        self.decklist = tuple((cards[c].name, n) for c, n in sorted(Counter(self.maneuvers).items()))
+        side.usable = bytes(usable)
+        trailing = bytes([ok and cards[i].position != LEAD for i, ok in enumerate(usable)])
+        leading = bytes([ok and cards[i].position != TRAIL for i, ok in enumerate(usable)])
+        side.usable_as = (trailing, leading)
+        side.decklist = tuple((cards[c].name, n) for c, n in sorted(Counter(side.maneuvers).items()))
+        return side
 
     def deck_data(self, t: Table) -> dict[str, Any]:
         """The deck as deck data (``start(decks=…)`` takes it back): every card by name, with its count."""

@@ -134,14 +134,15 @@ def effect_text(state: InitialDState, cid: int, lang: str = "en") -> str:
 def cost_now(state: InitialDState, seat: int, cid: int, detail: bool = True, lang: str = "en") -> str:
     """What playing ``cid`` would cost ``seat`` right now ('free', 'discard 2'), or why it cannot be
     played ('✗ lead car only'). ``detail`` adds the shortfall ('Traction 6 of 8: 2 short')."""
+    r = state.race
     d = state.game.table.cards[cid]
-    side = state.sides[seat]
+    side = r.sides[seat]
     if side.special_problem(d):
         return tr(lang, "c_no", why=_short_problem(state, seat, cid, lang))
-    if position_problem(state, seat, d):
+    if position_problem(r, seat, d):
         return tr(lang, "c_no", why=tr(lang, "c_lead_only" if d.position == LEAD else "c_trailing_only"))
-    need = discards_needed(state, seat, cid)
-    spare = len(state.hands[seat]) - 1
+    need = discards_needed(r, seat, cid)
+    spare = len(r.hands[seat]) - 1
     why = shortfall_text(state, seat, cid, lang) if detail else ""
     tail = why and why != tr(lang, "s_none")
     if need > spare:
@@ -153,22 +154,23 @@ def cost_now(state: InitialDState, seat: int, cid: int, detail: bool = True, lan
 
 def short_why(state: InitialDState, seat: int, cid: int, lang: str = "en") -> str:
     """' — Traction 6/8, counter 7/8': the shortfalls a play's discards make up (empty when free)."""
+    r = state.race
     cards = state.game.table.cards
     d = cards[cid]
-    req, ctr = shortfall(state, seat, cid)
+    req, ctr = shortfall(r, seat, cid)
     out = []
     if req:
         out.append(tr(lang, "m_req", stat=_stat(lang, d.req_stat), have=d.req_val - req, need=d.req_val))
     if ctr:
-        last = cards[state.last]
-        strength = last.strength[state.stages[state.stage_no]]
+        last = cards[r.last]
+        strength = last.strength[r.stages[r.stage_no]]
         out.append(tr(lang, "m_ctr", have=strength - ctr, need=strength))
     return tr(lang, "m_why", parts=_join(lang, out)) if out else ""
 
 
 def _short_problem(state: InitialDState, seat: int, cid: int, lang: str) -> str:
     d = state.game.table.cards[cid]
-    side = state.sides[seat]
+    side = state.race.sides[seat]
     if d.drivetrains is not None and side.drivetrain not in d.drivetrains:
         return tr(lang, "c_drivetrain", drivetrains="/".join(sorted(d.drivetrains)))
     if d.needs_mod is not None and d.needs_mod not in side.mod_types:
@@ -180,7 +182,7 @@ def _short_problem(state: InitialDState, seat: int, cid: int, lang: str) -> str:
 def _header(
     state: InitialDState, v: Mapping[str, Any], seat: int | None, lang: str, names: Names
 ) -> list[Text]:
-    track = state.game.table.cards[state.track].rec
+    track = state.game.table.cards[state.race.track].rec
     assert isinstance(track, Race)
     name, where = track.name_in(lang), track.pass_in(lang)
     challenger = say(lang, "b_challenge", names.addressed(v["challenger"], seat), Who=names(v["challenger"]))
@@ -223,18 +225,19 @@ def _car_line(p: Mapping[str, Any], seat: int | None, lang: str, names: Names, t
 
 
 def _hand(state: InitialDState, seat: int, lang: str) -> Grid:
+    r = state.race
     cards = state.game.table.cards
-    st = state.stages[state.stage_no]
-    hand = state.hands[seat]
+    st = r.stages[r.stage_no]
+    hand = r.hands[seat]
     grid = Grid.grid(padding=(0, 1))
     grid.add_column(no_wrap=True)
     grid.add_column(no_wrap=True)
     cells = []
     for c in hand:
         d = cards[c]
-        if state.phase == PLAY and state.turn == seat:
+        if r.phase == PLAY and r.turn == seat:
             cost = cost_now(state, seat, c, detail=False, lang=lang)
-        elif state.phase == PAY and state.game.ordered and c < state.floor:
+        elif r.phase == PAY and state.game.ordered and c < r.floor:
             cost = tr(lang, "c_stays")
         else:
             cost = ""
@@ -248,6 +251,7 @@ def _hand(state: InitialDState, seat: int, lang: str) -> Grid:
 
 
 def render(state: InitialDState, seat: int | None, lang: str, names: Names) -> Group:
+    r = state.race
     v = state.view(seat)
     t = state.game.table
     cards = t.cards
@@ -272,7 +276,7 @@ def render(state: InitialDState, seat: int | None, lang: str, names: Names) -> G
     played = [tr(lang, "b_by", card=name(e["card"]), who=who(e["seat"])) for e in v["stage_pile"]]
     inplay = [
         tr(lang, "b_by_fx", card=cards[c].rec.name_in(lang), who=who(o), effect=effect_text(state, c, lang))
-        for o, c in state.inplay
+        for o, c in r.inplay
     ]
     stage = tr(lang, "b_stage_pile", cards=" → ".join(played[-3:])) if played else ""
     lasting = tr(lang, "b_in_play", cards=tr(lang, "s_join").join(inplay)) if inplay else ""
@@ -287,7 +291,7 @@ def render(state: InitialDState, seat: int | None, lang: str, names: Names) -> G
         parts.append(Text(won, style="bold green"))
         return Group(*parts)
     last = v["last"]
-    if state.phase in (PLAY, PAY) and last:
+    if r.phase in (PLAY, PAY) and last:
         kind = _type(lang, last["type"])
         beat = tr(
             lang,
@@ -298,7 +302,7 @@ def render(state: InitialDState, seat: int | None, lang: str, names: Names) -> G
             strength=last["strength"],
         )
         parts.append(Text(beat, style="bold"))
-    elif state.phase == PLAY and v["lead_passed"]:
+    elif r.phase == PLAY and v["lead_passed"]:
         parts.append(Text(tr(lang, "b_lead_passed")))
     if v["pending"]:
         pd = v["pending"]
@@ -310,16 +314,14 @@ def render(state: InitialDState, seat: int | None, lang: str, names: Names) -> G
                 style="yellow",
             )
         )
-    if seat is not None and state.hands[seat]:
-        note = tr(lang, "note_play" if state.phase == PLAY else "note_other")
-        if state.phase == KEEP:
-            note = tr(
-                lang, "note_next", note=note, type=_stage(lang, STAGE_TYPES[state.stages[state.stage_no + 1]])
-            )
+    if seat is not None and r.hands[seat]:
+        note = tr(lang, "note_play" if r.phase == PLAY else "note_other")
+        if r.phase == KEEP:
+            note = tr(lang, "note_next", note=note, type=_stage(lang, STAGE_TYPES[r.stages[r.stage_no + 1]]))
         you = names.addressed(seat, seat)
         parts.append(
             Text(
-                say(lang, "b_hand", you, Who=_name(names, seat), n=len(state.hands[seat]), note=note),
+                say(lang, "b_hand", you, Who=_name(names, seat), n=len(r.hands[seat]), note=note),
                 style="bold",
             )
         )
@@ -333,7 +335,7 @@ def render(state: InitialDState, seat: int | None, lang: str, names: Names) -> G
         Who=_short(names(mover), 2 * _BOARD_NAME),
         stage=v["stage"],
         type=_stage(lang, v["stage_type"]),
-        todo=tr(lang, todo[state.phase]),
+        todo=tr(lang, todo[r.phase]),
     )
     parts.append(Text(line, style="italic"))
     return Group(*parts)
@@ -342,10 +344,11 @@ def render(state: InitialDState, seat: int | None, lang: str, names: Names) -> G
 # ------------------------------------------------------------------------------------------ menu
 def describe(state: InitialDState, action: Action, lang: str, names: Names) -> str:
     """A menu line for the seat to move (its own eyes): the card's key numbers and the cost now."""
+    r = state.race
     cards = state.game.table.cards
     k = action.kind
-    p = state.turn
-    st = state.stages[state.stage_no]
+    p = r.turn
+    st = r.stages[r.stage_no]
     if k == "play":
         cid, n = action.args
         d = cards[cid]
@@ -361,45 +364,46 @@ def describe(state: InitialDState, action: Action, lang: str, names: Names) -> s
         )
     if k == "discard":
         name = cards[action.args[0]].rec.name_in(lang)
-        if state.phase == PAY:
-            pending = cards[state.pending].rec.name_in(lang)
-            return tr(lang, "m_discard_pay", card=name, pending=pending, n=state.need)
+        if r.phase == PAY:
+            pending = cards[r.pending].rec.name_in(lang)
+            return tr(lang, "m_discard_pay", card=name, pending=pending, n=r.need)
         return tr(lang, "m_discard_keep", card=name)
     if k == "keep":
-        return tr(lang, "m_keep", cards=plural(lang, "card", len(state.hands[p])))
+        return tr(lang, "m_keep", cards=plural(lang, "card", len(r.hands[p])))
     if k == "pass":
-        if state.played:
-            return say(lang, "m_pass_win", names.addressed(state.last_by, p), Who=names(state.last_by))
-        if p == state.lead and not state.opened:
+        if r.played:
+            return say(lang, "m_pass_win", names.addressed(r.last_by, p), Who=names(r.last_by))
+        if p == r.lead and not r.opened:
             return tr(lang, "m_pass_open")
-        return say(lang, "m_pass_lead", names.addressed(state.lead, p), Who=names(state.lead))
+        return say(lang, "m_pass_lead", names.addressed(r.lead, p), Who=names(r.lead))
     return action.notation
 
 
 # ------------------------------------------------------------------------------------------ the decision
 def prompt(state: InitialDState, lang: str, names: Names) -> str:
     """The decision the seat to move faces, told to that seat ("" once the race is over)."""
+    r = state.race
     p = state.to_move
     if p is None:
         return ""
     cards = state.game.table.cards
     q = 1 - p
-    stage = state.stage_no + 1
-    if state.phase == PAY:
+    stage = r.stage_no + 1
+    if r.phase == PAY:
         how = tr(lang, "p_pay_order") if state.game.ordered else ""
         text = tr(
             lang,
             "p_pay",
-            cards=plural(lang, "more_card", state.need),
-            card=cards[state.pending].rec.name_in(lang),
+            cards=plural(lang, "more_card", r.need),
+            card=cards[r.pending].rec.name_in(lang),
             how=how,
         )
-    elif state.phase == KEEP:
-        nxt = _stage(lang, STAGE_TYPES[state.stages[state.stage_no + 1]])
+    elif r.phase == KEEP:
+        nxt = _stage(lang, STAGE_TYPES[r.stages[r.stage_no + 1]])
         text = tr(lang, "p_keep", stage=stage, next=stage + 1, type=nxt)
-    elif state.played:
-        last = cards[state.last]
-        strength = last.strength[state.stages[state.stage_no]]
+    elif r.played:
+        last = cards[r.last]
+        strength = last.strength[r.stages[r.stage_no]]
         text = tr(
             lang,
             "p_answer",
@@ -409,10 +413,10 @@ def prompt(state: InitialDState, lang: str, names: Names) -> str:
             strength=strength,
             stage=stage,
         )
-    elif state.opened:
+    elif r.opened:
         text = tr(lang, "p_passed", other=names(q), stage=stage)
     else:
-        kind = _stage(lang, STAGE_TYPES[state.stages[state.stage_no]])
+        kind = _stage(lang, STAGE_TYPES[r.stages[r.stage_no]])
         text = tr(lang, "p_lead", stage=stage, type=kind, other=names(q))
     if names.addressed(p, p):
         return text[:1].upper() + text[1:]
@@ -428,7 +432,7 @@ def unusable(state: InitialDState, seat: int, lang: str, names: Names) -> dict[s
     legal = legal_actions(state)
     used = {cards[a.args[0]].ref for a in legal if a.kind in ("play", "discard")}
     out: dict[str, str] = {}
-    for c in state.hands[seat]:
+    for c in state.race.hands[seat]:
         d = cards[c]
         if d.ref in used or d.ref in out:
             continue
@@ -437,18 +441,19 @@ def unusable(state: InitialDState, seat: int, lang: str, names: Names) -> dict[s
 
 
 def _why_not(state: InitialDState, seat: int, cid: int, lang: str) -> str:
+    r = state.race
     d = state.game.table.cards[cid]
     name = d.rec.name_in(lang)
-    if state.phase == PLAY:
+    if r.phase == PLAY:
         why = special_problem(state, seat, cid, lang)
         if why:
             return why
-        if d.position == LEAD and seat != state.lead:
+        if d.position == LEAD and seat != r.lead:
             return tr(lang, "u_lead", card=name)
-        if d.position == TRAIL and seat == state.lead:
+        if d.position == TRAIL and seat == r.lead:
             return tr(lang, "u_trailing", card=name)
-        need = discards_needed(state, seat, cid)
-        others = len(state.hands[seat]) - 1
+        need = discards_needed(r, seat, cid)
+        others = len(r.hands[seat]) - 1
         return tr(
             lang,
             "u_needs",
@@ -457,10 +462,10 @@ def _why_not(state: InitialDState, seat: int, cid: int, lang: str) -> str:
             why=shortfall_text(state, seat, cid, lang),
             others=plural(lang, "other_card", others),
         )
-    if state.phase == PAY:
-        if cid < state.floor:
+    if r.phase == PAY:
+        if cid < r.floor:
             return tr(lang, "u_order")
-        return tr(lang, "u_order_pay", left=plural(lang, "more_discard", state.need))
+        return tr(lang, "u_order_pay", left=plural(lang, "more_discard", r.need))
     return tr(lang, "u_order_keep")
 
 

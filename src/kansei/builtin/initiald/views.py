@@ -31,8 +31,9 @@ if TYPE_CHECKING:  # pragma: no cover
 
 # ------------------------------------------------------------------------------------------ views
 def _player(s: InitialDState, p: int, me: bool) -> dict[str, Any]:
+    race = s.race
     cards = s.game.table.cards
-    side = s.sides[p]
+    side = race.sides[p]
     car = cards[side.car].rec
     assert isinstance(car, Car)
     v: dict[str, Any] = {
@@ -43,69 +44,71 @@ def _player(s: InitialDState, p: int, me: bool) -> dict[str, Any]:
         "mods": [cards[m].name for m in side.mods],
         "races": [cards[r].name for r in side.races],
         "cost": side.cost,
-        "power": s.stat(p, 0),
-        "traction": s.stat(p, 1),
-        "style": s.stat(p, 2),
-        "lead": p == s.lead,
-        "hand_count": len(s.hands[p]),
-        "deck_count": len(s.decks[p]),
-        "discard": [cards[c].name for c in s.discards[p]],
-        "in_play": [cards[c].name for o, c in s.inplay if o == p],
-        "last_maneuver": cards[s.last_played[p]].name if s.last_played[p] >= 0 else None,  # this stage
+        "power": race.stat(p, 0),
+        "traction": race.stat(p, 1),
+        "style": race.stat(p, 2),
+        "lead": p == race.lead,
+        "hand_count": len(race.hands[p]),
+        "deck_count": len(race.decks[p]),
+        "discard": [cards[c].name for c in race.discards[p]],
+        "in_play": [cards[c].name for o, c in race.inplay if o == p],
+        "last_maneuver": cards[race.last_played[p]].name if race.last_played[p] >= 0 else None,  # this stage
         "decklist": dict(side.decklist),
     }
     if me:
-        v["hand"] = [{"card": cards[c].name, "ref": cards[c].ref} for c in s.hands[p]]
+        v["hand"] = [{"card": cards[c].name, "ref": cards[c].ref} for c in race.hands[p]]
     return v
 
 
 def view(s: InitialDState, seat: int | None) -> dict[str, Any]:
+    r = s.race
     cards = s.game.table.cards
-    st = s.stages[s.stage_no]
+    st = r.stages[r.stage_no]
     last = None
-    if s.last >= 0:
-        ld = cards[s.last]
+    if r.last >= 0:
+        ld = cards[r.last]
         last = {
             "card": ld.name,
-            "seat": s.last_by,
+            "seat": r.last_by,
             "type": MANEUVER_TYPES[ld.mtype],
             "strength": ld.strength[st],
         }
     pending = None
-    if s.phase == PAY:
-        pending = {"seat": s.turn, "card": cards[s.pending].name, "discards_left": s.need}
-    track = cards[s.track].rec
+    if r.phase == PAY:
+        pending = {"seat": r.turn, "card": cards[r.pending].name, "discards_left": r.need}
+    track = cards[r.track].rec
     return {
         "game": "initiald",
-        "phase": PHASE_NAMES[s.phase],
+        "phase": PHASE_NAMES[r.phase],
         "to_move": s.to_move,
-        "track": {"name": track.name, "pass": getattr(track, "pass_", ""), "owner": 1 - s.challenger},
-        "stages": [STAGE_TYPES[x] for x in s.stages],
-        "stage": s.stage_no + 1,
+        "track": {"name": track.name, "pass": getattr(track, "pass_", ""), "owner": 1 - r.challenger},
+        "stages": [STAGE_TYPES[x] for x in r.stages],
+        "stage": r.stage_no + 1,
         "stage_type": STAGE_TYPES[st],
-        "challenger": s.challenger,
-        "lead": s.lead,
-        "results": list(s.results),
-        "lead_streak": s.streak,
-        "maneuvers_this_stage": s.played,
-        "lead_passed": s.opened,
+        "challenger": r.challenger,
+        "lead": r.lead,
+        "results": list(r.results),
+        "lead_streak": r.streak,
+        "maneuvers_this_stage": r.played,
+        "lead_passed": r.opened,
         "last": last,
         "pending": pending,
-        "stage_pile": [{"card": cards[c].name, "seat": o} for o, c in s.pile],
+        "stage_pile": [{"card": cards[c].name, "seat": o} for o, c in r.pile],
         "players": [_player(s, p, seat == p) for p in (0, 1)],
         "you": seat,
-        "over": s.over,
-        "winner": s.win,
-        "reason": s.reason,
+        "over": r.over,
+        "winner": r.win,
+        "reason": r.reason,
     }
 
 
 def reveal(s: InitialDState) -> dict[str, Any]:
+    r = s.race
     cards = s.game.table.cards
     v = view(s, None)
-    v["hands"] = [[cards[c].name for c in h] for h in s.hands]
-    v["decks"] = [[cards[c].name for c in reversed(d)] for d in s.decks]  # top first
-    v["floor"] = s.floor
+    v["hands"] = [[cards[c].name for c in h] for h in r.hands]
+    v["decks"] = [[cards[c].name for c in reversed(d)] for d in r.decks]  # top first
+    v["floor"] = r.floor
     v["rng"] = s.rng.s
     return v
 
