@@ -318,3 +318,23 @@ def test_a_name_taken_by_two_cards_in_any_language_is_one_clear_line(idh, tmp_pa
 def test_an_unknown_language_is_one_clear_line():
     with pytest.raises(kansei.KanseiError, match="initiald has no language 'de' \\(it has: en, fr, ja\\)"):
         GAME.cards("de")
+
+
+def test_a_cost_of_one_discard_reads_in_the_singular():
+    """ID-P3/ID-P4: a play the hand cannot pay says how many discards it needs, "1 discard" for one (the
+    catalog's plural forms: it read "needs 1 discards"), in every language."""
+    from kansei.builtin.initiald.text import cost_now
+
+    seen: dict[int, str] = {}
+    for s in states({}, range(40)):
+        if s.is_over:
+            continue
+        for seat in (0, 1):
+            for cid in s.race.hands[seat]:
+                text = cost_now(s, seat, cid, detail=False)
+                found = re.fullmatch(r"✗ needs (\d+) discards?", text)
+                if found:
+                    seen[int(found[1])] = text
+                    for lang in OTHER:
+                        assert cost_now(s, seat, cid, detail=False, lang=lang) != text
+    assert seen[1] == "✗ needs 1 discard" and seen[2] == "✗ needs 2 discards"
