@@ -176,7 +176,8 @@ def test_ds_r2_poison_each_turn_until_cured_illguana_toxic_bite():
         "card": "Tuskaroo",
         "status": "poisoned",
         "amount": 200,
-        "why": "Toxic Bite",
+        "why": "y_named",  # the reason's sentence in lang.py: the name of what did it
+        "by": "Toxic Bite",
     }
     play(s, "battle", "end")
     play(s, "draw squad", "no extra", "battle", "end")

@@ -157,10 +157,10 @@ def test_pinned_french_and_japanese_sentences():
     assert GAME.narrate(act, 1, "fr") == "Vous activez Morsure toxique (Illguana) sur Lampire de Joueur 1."
     ja = "プレイヤー2は毒の噛みつき（Illguana）を発動した（対象：あなたのLampire）。"
     assert GAME.narrate(act, 0, "ja") == ja
-    sp = {"type": "sp", "seat": 0, "delta": -350, "sp": 4650, "why": "Gravelhound destroyed"}
+    sp = {"type": "sp", "seat": 0, "delta": -350, "sp": 4650, "why": "y_destroyed", "by": "Gravelhound"}
     assert GAME.narrate(sp, 0, "fr") == "Vous perdez 350 SP (Gravelhound détruit) : il en reste 4650."
     assert GAME.narrate(sp, 1, "ja") == "プレイヤー1は350 SPを失った（Gravelhoundが破壊された）：残り4650。"
-    out = {"type": "sp", "seat": 0, "delta": -600, "sp": -300, "why": "Infernohound destroyed"}
+    out = {"type": "sp", "seat": 0, "delta": -600, "sp": -300, "why": "y_destroyed", "by": "Infernohound"}
     assert GAME.narrate(out, 1, "fr") == "Joueur 1 perd 600 SP (Infernohound détruit) : plus aucun."
     battle = {"type": "battle", "seat": 0, "outcome": "higher", "attacker": "Tuskaroo", "target": "Pebblit"}
     battle |= {"power": 1600, "against": 600}
@@ -278,3 +278,30 @@ def test_known_cards_of_a_hand_carry_their_name_and_marks():
         if seen >= 30:
             break
     assert seen, "random games put a known card in a hand"
+
+
+def test_every_reason_the_rules_give_is_a_sentence_in_every_language():
+    """An event's ``why`` is the key of its reason's sentence (lang.py), ``by`` the card or ability it names:
+    every such key the rules' modules write is in every catalog, and the events of played games carry only
+    those keys (a client or a translator reads a reason without parsing English)."""
+    import ast
+    from pathlib import Path
+
+    from kansei.builtin import dspirits
+
+    written: set[str] = set()
+    for path in Path(dspirits.__file__).parent.glob("*.py"):
+        if path.name in ("lang.py", "text.py", "refusals.py", "views.py"):
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                if re.fullmatch(r"[xy]_[a-z_]+", node.value):
+                    written.add(node.value)
+    assert {"y_battle", "y_named", "x_shift", "y_no_target"} <= written
+    for key in written:
+        for lang in LANGS:
+            assert WORDS.has(lang, key), (lang, key)
+    for s, _ in (play_random(GAME, seed) for seed in range(6)):
+        for e in s.events_for(None):
+            if "why" in e:
+                assert e["why"] in written and isinstance(e.get("by", ""), str), e

@@ -206,7 +206,7 @@ def test_a_target_in_hand_is_asked_for_whenever_the_hand_may_hold_one():
         play(s, "summon howlpack")
     assert legal(fits) == ["target hand:howlpack"] and legal(misfit) == ["pass"]
     assert none.to_move == 0 and none.wnd.priority is None
-    assert first_event(none, "fizzle", seat=1)["why"] == "no target"
+    assert first_event(none, "fizzle", seat=1)["why"] == "y_no_target"  # "no target"
     play(misfit, "pass")
     assert first_event(misfit, "fizzle", seat=1) == first_event(none, "fizzle", seat=1)
 
@@ -217,7 +217,7 @@ def test_drawn_cards_are_private_events_with_a_public_counterpart():
     s = lab(step="draw")
     play(s, "draw squad")
     public = first_event(s, "draw")
-    assert public == {"type": "draw", "seat": 0, "deck": "squad", "count": 1, "why": "draw step"}
+    assert public == {"type": "draw", "seat": 0, "deck": "squad", "count": 1, "why": "y_draw_step", "by": ""}
     assert first_event(s, "drew", seat=0)["card"] and not find_events(s, "drew", seat=1)
     assert not find_events(s, "drew", seat=None)
     world = s.determinize(1, random.Random(1))

@@ -77,7 +77,7 @@ def test_narration_speaks_to_the_seat():
     summon = {"type": "summon", "seat": 0, "card": "Lampire", "kind": "regular"}
     assert g.narrate(summon, 0) == "You summon Lampire."
     assert g.narrate(summon, 1) == "Player 1 summons Lampire."
-    draw = {"type": "draw", "seat": 1, "deck": "squad", "count": 1, "why": "draw step"}
+    draw = {"type": "draw", "seat": 1, "deck": "squad", "count": 1, "why": "y_draw_step", "by": ""}
     assert g.narrate(draw, 1) == "You draw a card from the D-Squad deck (draw step)."
     assert g.narrate(draw, None) == "Player 2 draws a card from the D-Squad deck (draw step)."
     act = {
@@ -96,9 +96,9 @@ def test_narration_speaks_to_the_seat():
     over = {"type": "match_over", "winner": 1, "wins": [0, 2]}
     assert g.narrate(over, 0) == "Player 2 wins the match, 2 games to 0."
     assert g.narrate(over, 1) == "You win the match, 2 games to 0."
-    sp = {"type": "sp", "seat": 0, "delta": -350, "sp": 4650, "why": "Gravelhound destroyed"}
+    sp = {"type": "sp", "seat": 0, "delta": -350, "sp": 4650, "why": "y_destroyed", "by": "Gravelhound"}
     assert g.narrate(sp, 0) == "You lose 350 SP (Gravelhound destroyed): 4650 left."
-    out = {"type": "sp", "seat": 0, "delta": -600, "sp": -300, "why": "Infernohound destroyed"}
+    out = {"type": "sp", "seat": 0, "delta": -600, "sp": -300, "why": "y_destroyed", "by": "Infernohound"}
     assert (
         g.narrate(out, 1) == "Player 1 loses 600 SP (Infernohound destroyed): none left."
     )  # not "-300 left"

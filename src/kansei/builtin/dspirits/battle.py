@@ -130,7 +130,7 @@ class BattleState(SpiritState):
         att.attacked_on = self.turn
         self.attacks += 1
         if limbo:
-            self.pay(p, LIMBO_COST, "Limbo")
+            self.pay(p, LIMBO_COST, "x_limbo")
         if self.narrating:
             target = t.name[tgt.card] if tgt else "direct"
             self.log_records([(None, (ATTACK_EVENT, p, t.name[att.card], target, limbo))])
@@ -157,7 +157,7 @@ class BattleState(SpiritState):
         p = self.active
         u = self.find_unit(p, a.args[0])
         assert u is not None
-        self.pay(p, SUPER_CHARGE_COST, "Super Charge")
+        self.pay(p, SUPER_CHARGE_COST, "x_supercharge")
         u = self.writable(p, u)
         u.charged_turn = self.turn + 2
         if self.narrating:
@@ -183,20 +183,20 @@ class BattleState(SpiritState):
             return
         fa = self.locate(item.attacker)
         if fa is None or fa[0] != p:
-            self.log("battle", seat=p, outcome="fizzled", why="the attacker left play")
+            self.log("battle", seat=p, outcome="fizzled", why="y_attacker_left")
             return
         att = fa[1]
         if item.target < 0:  # DS-B4 direct attack
             if self.scene[q]:
-                self.log("battle", seat=p, outcome="fizzled", why="the opponent has a D-Spirit again")
+                self.log("battle", seat=p, outcome="fizzled", why="y_foe_again")
                 return
             a = self.attack_of(p, att)
             self.log("battle", seat=p, outcome="direct", attacker=t.name[att.card], power=a)
-            self.lose_sp(q, a, f"direct attack by {t.name[att.card]}")
+            self.lose_sp(q, a, "y_direct", t.name[att.card])
             return
         fd = self.locate(item.target)
         if fd is None or fd[0] != q or fd[1] not in self.scene[q]:
-            self.log("battle", seat=p, outcome="fizzled", why="the target left the Battle Scene")
+            self.log("battle", seat=p, outcome="fizzled", why="y_target_left")
             return
         dfd = fd[1]
         a = self.battle_power(p, att, dfd, 0)
@@ -215,7 +215,7 @@ class BattleState(SpiritState):
                     stance="endure",
                 )
                 self.writable(p, att).wins += 1
-                self.destroy(q, dfd, f"destroyed in battle by {an}", killer=att.card)
+                self.destroy(q, dfd, "y_battle", an, killer=att.card)
             else:
                 self.log("battle", seat=p, outcome="blocked", attacker=an, target=dn, power=a, against=e)
             return
@@ -223,7 +223,7 @@ class BattleState(SpiritState):
         if a < d:  # DS-B1: the attacker is destroyed
             self.log("battle", seat=p, outcome="lower", attacker=an, target=dn, power=a, against=d)
             self.writable(q, dfd).wins += 1
-            self.destroy(p, att, f"destroyed in battle by {dn}", killer=dfd.card)
+            self.destroy(p, att, "y_battle", dn, killer=dfd.card)
             return
         outcome = "higher" if a > d else "equal"
         # DS-B2: the defender may endure when its Endurance exceeds the attack
@@ -241,10 +241,10 @@ class BattleState(SpiritState):
         acid, dcid = att.card, dfd.card
         if outcome == "higher":  # DS-B1
             self.writable(p, att).wins += 1
-            self.destroy(q, dfd, f"destroyed in battle by {an}", killer=acid)
+            self.destroy(q, dfd, "y_battle", an, killer=acid)
         else:  # equal: both are destroyed
-            self.destroy(q, dfd, f"destroyed in battle by {an}", killer=acid)
-            self.destroy(p, att, f"destroyed in battle by {dn}", killer=dcid)
+            self.destroy(q, dfd, "y_battle", an, killer=acid)
+            self.destroy(p, att, "y_battle", dn, killer=dcid)
 
     def endure_choice(self) -> EndureChoice:
         data = self.wnd.data

@@ -109,54 +109,54 @@ class NoParams(BlockParams):
 
 def _gain_sp(p: Any, s: DSpiritsState, c: Ctx) -> None:
     """You gain ``amount`` SP (Pixie types regain SP)."""
-    s.gain_sp(c.owner, p.amount, c.name)
+    s.gain_sp(c.owner, p.amount, "y_named", c.name)
 
 
 def _damage_sp(p: Any, s: DSpiritsState, c: Ctx) -> None:
     """The opponent (or you) loses ``amount`` SP."""
-    s.lose_sp(1 - c.owner if p.who == "opponent" else c.owner, p.amount, c.name)
+    s.lose_sp(1 - c.owner if p.who == "opponent" else c.owner, p.amount, "y_named", c.name)
 
 
 def _draw(p: Any, s: DSpiritsState, c: Ctx) -> None:
     """Draw ``amount`` cards from your D-Squad or Support deck."""
     for _ in range(p.amount):
-        s.draw(c.owner, 0 if p.deck == "squad" else 1, c.name)
+        s.draw(c.owner, 0 if p.deck == "squad" else 1, "y_named", c.name)
 
 
 def _destroy(p: Any, s: DSpiritsState, c: Ctx) -> None:
     """Destroy the D-Spirit(s); their controller loses their SP value (DS-B3)."""
     for who, u in s.select(p.target, p.max_power, c):
-        s.destroy(who, u, c.name)
+        s.destroy(who, u, "y_named", c.name)
 
 
 def _banish(p: Any, s: DSpiritsState, c: Ctx) -> None:
     """Remove the D-Spirit(s) from play, with their evolution stacks (DS-C3); no SP is lost."""
     for who, u in s.select(p.target, p.max_power, c):
-        s.banish(who, u, c.name)
+        s.banish(who, u, "y_named", c.name)
 
 
 def _bounce(p: Any, s: DSpiritsState, c: Ctx) -> None:
     """Return the D-Spirit(s) to their owner's hand (statuses stay on them, DS-R2)."""
     for who, u in s.select(p.target, p.max_power, c):
-        s.to_hand(who, u, c.name)
+        s.to_hand(who, u, "y_named", c.name)
 
 
 def _modify(p: Any, s: DSpiritsState, c: Ctx) -> None:
     """Add ``amount`` to Attack power or Endurance, for this turn or for as long as it stays in play."""
     for who, u in s.select(p.target, p.max_power, c):
-        s.modify(who, u, p.stat, p.amount, p.duration == "permanent", c.name)
+        s.modify(who, u, p.stat, p.amount, p.duration == "permanent", "y_named", c.name)
 
 
 def _inflict(p: Any, s: DSpiritsState, c: Ctx) -> None:
     """Inflict Frozen or Poisoned (DS-R2)."""
     for who, u in s.select(p.target, p.max_power, c):
-        s.inflict(who, u, p.status, p.amount, c.name)
+        s.inflict(who, u, p.status, p.amount, "y_named", c.name)
 
 
 def _cure(p: Any, s: DSpiritsState, c: Ctx) -> None:
     """Remove every status from the D-Spirit(s)."""
     for who, u in s.select(p.target, p.max_power, c):
-        s.cure(who, u, c.name)
+        s.cure(who, u, "y_named", c.name)
 
 
 def _launch(p: Any, s: DSpiritsState, c: Ctx) -> None:

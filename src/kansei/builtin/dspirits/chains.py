@@ -225,7 +225,7 @@ class ChainState(BattleState):
             if kind == "target":  # no target: the ability fizzles
                 assert isinstance(data, TargetChoice)
                 self.log(
-                    "fizzle", seat=p, name=self.table.catalog.programs[data.program].name, why="no target"
+                    "fizzle", seat=p, name=self.table.catalog.programs[data.program].name, why="y_no_target"
                 )
                 self.wnd.close()
                 return
@@ -267,7 +267,7 @@ class ChainState(BattleState):
         assert b is not None
         self.bid = None
         cid, opener = b.card, b.opener
-        self.pay(b.high, b.amount, "Field Rush bid" if b.kind == "rush" else "Realm bid")
+        self.pay(b.high, b.amount, "y_rush_bid" if b.kind == "rush" else "y_realm_bid")
         if self.narrating:
             self.log_records([(None, (BID_WON_EVENT, b.high, t.name[cid], b.amount, b.kind))])
         if b.kind == "play":
@@ -368,7 +368,7 @@ class ChainState(BattleState):
 
     def draw_step(self, p: int, deck: int) -> None:
         """DS-G2: the draw step's one card, from the deck the player chooses; Extra Draw may follow."""
-        self.draw(p, deck, "draw step")
+        self.draw(p, deck, "y_draw_step")
         self.phase = "extra"
 
     def _do_draw(self, a: Action) -> None:
@@ -381,8 +381,8 @@ class ChainState(BattleState):
     def _do_extra(self, a: Action) -> None:
         p = self.active
         if a.args[0] >= 0:  # DS-X1 Extra Draw
-            self.pay(p, EXTRA_DRAW_COST, "Extra Draw")
-            self.draw(p, a.args[0], "Extra Draw")
+            self.pay(p, EXTRA_DRAW_COST, "x_extra")
+            self.draw(p, a.args[0], "x_extra")
         self.phase = MAIN
 
     def _do_recharge(self, a: Action) -> None:
@@ -390,7 +390,7 @@ class ChainState(BattleState):
         step goes on."""
         p = self.active
         kind = self.table.kind
-        self.pay(p, self.sp[p] // 2, "Squad Recharge")
+        self.pay(p, self.sp[p] // 2, "y_recharge")
         back = [c for c in self.dworld[p] if kind[c] == SPIRIT]
         self.dworld = with_seat(self.dworld, p, tuple([c for c in self.dworld[p] if kind[c] != SPIRIT]))
         deck = [*self.squad[p], *back]

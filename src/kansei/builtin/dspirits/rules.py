@@ -248,7 +248,7 @@ class RulesState(ChainState):
         field = self.scene[p] + self.parked[p]
         for u in field:
             if u.poison:
-                self.lose_sp(p, u.poison, f"{t.name[u.card]} is poisoned")
+                self.lose_sp(p, u.poison, "y_poisoned", t.name[u.card])
         ran = False
         for u in field:
             if u.shifted:
@@ -419,7 +419,7 @@ class RulesState(ChainState):
         self.exchanged = True
         i = self.scene[p].index(u)
         self.take_from_hand(p, h)
-        self.to_hand(p, u, "Soul Exchange")
+        self.to_hand(p, u, "y_soul_exchange")
         new = self.new_unit(p, h.card, False)
         if h.frozen:
             new.frozen_until = self.next_end(p)
@@ -452,7 +452,7 @@ class RulesState(ChainState):
         assert prog is not None
         u = self.writable(p, u)
         u.moved_on = self.turn
-        self.pay(p, prog.cost, prog.name)
+        self.pay(p, prog.cost, "y_named", prog.name)
         self.activate(p, prog, u, tgt)
 
     def _do_ability(self, a: Action) -> None:
@@ -467,7 +467,7 @@ class RulesState(ChainState):
             u.abilities_on = self.turn
             u.abilities_used = 0
         u.abilities_used |= 1 << j
-        self.pay(p, prog.cost, prog.name)
+        self.pay(p, prog.cost, "y_named", prog.name)
         self.activate(p, prog, u, tgt)
 
     def _do_play(self, a: Action) -> None:
@@ -491,7 +491,7 @@ class RulesState(ChainState):
             self.to_dworld(p, (cid,))
         prog = t.effect[cid]
         if k == MOVECARD:
-            self.pay(p, t.cost[cid], t.name[cid])
+            self.pay(p, t.cost[cid], "y_named", t.name[cid])
         if prog is not None:
             self.activate(p, prog, None, tgt)
 
@@ -518,7 +518,7 @@ class RulesState(ChainState):
         u = self.find_unit(p, a.args[0])
         assert u is not None
         self.shifted = True
-        self.pay(p, SOUL_SHIFT_COST, "Soul Shift")
+        self.pay(p, SOUL_SHIFT_COST, "x_shift")
         u = self.writable(p, u)
         self.remove_unit(p, u)
         self.place(p, u, parked=True)

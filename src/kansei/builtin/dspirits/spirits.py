@@ -55,24 +55,24 @@ class SpiritState(StateBase):
         """An SP payment must leave the payer at least 1 SP (docs/rulings.md)."""
         return self.sp[p] > cost
 
-    def pay(self, p: int, cost: int, why: str) -> None:
+    def pay(self, p: int, cost: int, why: str, by: str = "") -> None:
         if cost:
             self.sp[p] -= cost
             if self.narrating:
-                self.log_records([(None, (SP_EVENT, p, -cost, self.sp[p], why))])
+                self.log_records([(None, (SP_EVENT, p, -cost, self.sp[p], why, by))])
 
-    def lose_sp(self, p: int, amount: int, why: str) -> None:
+    def lose_sp(self, p: int, amount: int, why: str, by: str = "") -> None:
         """DS-B3 and every other SP loss; the game ends when the event is over (``check_end``)."""
         if amount > 0:
             self.sp[p] -= amount
             if self.narrating:
-                self.log_records([(None, (SP_EVENT, p, -amount, self.sp[p], why))])
+                self.log_records([(None, (SP_EVENT, p, -amount, self.sp[p], why, by))])
 
-    def gain_sp(self, p: int, amount: int, why: str) -> None:
+    def gain_sp(self, p: int, amount: int, why: str, by: str = "") -> None:
         if amount > 0:
             self.sp[p] += amount
             if self.narrating:
-                self.log_records([(None, (SP_EVENT, p, amount, self.sp[p], why))])
+                self.log_records([(None, (SP_EVENT, p, amount, self.sp[p], why, by))])
 
     # ------------------------------------------------------------------------------ a D-Spirit's numbers
     def refresh_auras(self) -> None:
@@ -282,7 +282,7 @@ class SpiritState(StateBase):
         """``cards`` go to ``p``'s D-World, in this order (the last on top)."""
         self.dworld = with_seat(self.dworld, p, self.dworld[p] + cards)
 
-    def to_hand(self, p: int, u: Unit, why: str) -> None:
+    def to_hand(self, p: int, u: Unit, why: str, by: str = "") -> None:
         """Back to hand: the base card, keeping its statuses (DS-R2); D-Evolutions on it go to the D-World."""
         self.remove_unit(p, u)
         stack = (*u.under, u.card)
@@ -296,14 +296,16 @@ class SpiritState(StateBase):
             self.show(p, base)
         if self.narrating:
             names = self.table.name
-            self.log_records([(None, (TO_HAND_EVENT, p, names[base], [names[c] for c in stack[1:]], why))])
+            self.log_records(
+                [(None, (TO_HAND_EVENT, p, names[base], [names[c] for c in stack[1:]], why, by))]
+            )
 
-    def draw(self, p: int, deck: int, why: str) -> bool:
+    def draw(self, p: int, deck: int, why: str, by: str = "") -> bool:
         """One card from the D-Squad (0) or Support (1) deck; which deck is public, the card is not."""
         src = self.squad[p] if deck == 0 else self.support[p]
         if not src:
             if self.narrating:
-                self.log_records([(None, (DRAW_EVENT, p, DECKS[deck], 0, why))])
+                self.log_records([(None, (DRAW_EVENT, p, DECKS[deck], 0, why, by))])
             return False
         c = src[-1]
         if deck == 0:
@@ -313,7 +315,7 @@ class SpiritState(StateBase):
         insort(self.hand[p], self.table.plain[c])
         if self.narrating:
             self.log_records(
-                [(None, (DRAW_EVENT, p, DECKS[deck], 1, why)), (p, (DREW_EVENT, p, self.table.name[c]))]
+                [(None, (DRAW_EVENT, p, DECKS[deck], 1, why, by)), (p, (DREW_EVENT, p, self.table.name[c]))]
             )
         return True
 
@@ -355,7 +357,7 @@ class SpiritState(StateBase):
                         out.append((q, u))
         return out
 
-    def destroy(self, p: int, u: Unit, why: str, killer: int = -1) -> None:
+    def destroy(self, p: int, u: Unit, why: str, by: str = "", killer: int = -1) -> None:
         """Destroyed: the whole stack to the D-World; the controller loses the top card's SP (DS-B3, DS-C3);
         its "when destroyed" abilities fire, unless an Elemental destroyed a Spooky in battle (DS-B5)."""
         t = self.table
@@ -363,8 +365,8 @@ class SpiritState(StateBase):
         top = u.card
         self.to_dworld(p, (*u.under, top))
         if self.narrating:
-            self.log_records([(None, (DESTROY_EVENT, p, t.name[top], [t.name[c] for c in u.under], why))])
-        self.lose_sp(p, t.spv[top], f"{t.name[top]} destroyed")
+            self.log_records([(None, (DESTROY_EVENT, p, t.name[top], [t.name[c] for c in u.under], why, by))])
+        self.lose_sp(p, t.spv[top], "y_destroyed", t.name[top])
         progs = t.abil[top].get("destroyed", ()) if not u.shifted else ()
         if (
             progs
@@ -373,19 +375,21 @@ class SpiritState(StateBase):
             and t.spooky[top]
             and t.elemental[killer]
         ):
-            self.log("negated", seat=p, card=t.name[top], why=f"{t.name[killer]} is Elemental")  # DS-B5
+            self.log("negated", seat=p, card=t.name[top], why="y_elemental", by=t.name[killer])  # DS-B5
             return
         for prog in progs:
             self.run(prog, p, u.uid)
 
-    def banish(self, p: int, u: Unit, why: str) -> None:
+    def banish(self, p: int, u: Unit, why: str, by: str = "") -> None:
         """Removed from play with its whole stack (DS-C3); no SP is lost."""
         self.remove_unit(p, u)
         self.banished = with_seat(self.banished, p, (*self.banished[p], *u.under, u.card))
         t = self.table
-        self.log("banish", seat=p, card=t.name[u.card], stack=[t.name[c] for c in u.under], why=why)
+        self.log("banish", seat=p, card=t.name[u.card], stack=[t.name[c] for c in u.under], why=why, by=by)
 
-    def modify(self, p: int, u: Unit, stat: str, amount: int, permanent: bool, why: str) -> None:
+    def modify(
+        self, p: int, u: Unit, stat: str, amount: int, permanent: bool, why: str, by: str = ""
+    ) -> None:
         u = self.writable(p, u)
         if not permanent and u.modified_on != self.turn:
             u.modified_on = self.turn
@@ -401,22 +405,24 @@ class SpiritState(StateBase):
             u.turn_endurance += amount
         if self.narrating:
             until = "permanent" if permanent else "turn"
-            self.log_records([(None, (MODIFY_EVENT, p, self.table.name[u.card], stat, amount, until, why))])
+            self.log_records(
+                [(None, (MODIFY_EVENT, p, self.table.name[u.card], stat, amount, until, why, by))]
+            )
 
-    def inflict(self, p: int, u: Unit, status: str, amount: int, why: str) -> None:
+    def inflict(self, p: int, u: Unit, status: str, amount: int, why: str, by: str = "") -> None:
         """DS-R2: Frozen until its controller's next end step; Poisoned until cured or out of play."""
         u = self.writable(p, u)
         if status == "frozen":
             u.frozen_until = self.next_end(p)
         else:
             u.poison = max(u.poison, amount)
-        self.log("status", seat=p, card=self.table.name[u.card], status=status, amount=amount, why=why)
+        self.log("status", seat=p, card=self.table.name[u.card], status=status, amount=amount, why=why, by=by)
 
-    def cure(self, p: int, u: Unit, why: str) -> None:
+    def cure(self, p: int, u: Unit, why: str, by: str = "") -> None:
         u = self.writable(p, u)
         u.frozen_until = 0
         u.poison = 0
-        self.log("cure", seat=p, card=self.table.name[u.card], why=why)
+        self.log("cure", seat=p, card=self.table.name[u.card], why=why, by=by)
 
     def launch(self, c: Ctx, stat: str, at: str, launched: str) -> None:
         """DS-R3: a launched D-Spirit deals one of its stats to SP or a D-Spirit, then goes to the D-World.
@@ -425,7 +431,7 @@ class SpiritState(StateBase):
         uid = c.src if launched == "self" else (c.target if c.target_kind == "unit" else -1)
         found = self.locate(uid) if uid >= 0 else None
         if found is None:
-            self.log("fizzle", seat=c.owner, name=c.name, why="the launched D-Spirit left play")
+            self.log("fizzle", seat=c.owner, name=c.name, why="y_launched_left")
             return
         q, u = found
         if q != c.owner or (launched == "other_own" and u.uid == c.src):
@@ -441,12 +447,12 @@ class SpiritState(StateBase):
         self.to_dworld(q, (*u.under, u.card))
         if at == "sp":
             self.log("launch", seat=q, card=name, stat=stat, value=value, at="sp")
-            self.lose_sp(1 - q, value, f"{name} launched")
+            self.lose_sp(1 - q, value, "y_launched", name)
         else:
             tgt = self.locate(c.target) if c.target_kind == "unit" else None
             self.log("launch", seat=q, card=name, stat=stat, value=value, at="foe")
             if tgt is not None and tgt[0] != q and value > self.endurance_of(*tgt):
-                self.destroy(tgt[0], tgt[1], f"hit by launched {name}")
+                self.destroy(tgt[0], tgt[1], "y_hit", name)
 
     def launch_fizzle(self, c: Ctx, launched: str) -> None:
         """DS-R3: a negated launch still sends the launched D-Spirit to the D-World."""
@@ -463,7 +469,7 @@ class SpiritState(StateBase):
         """DS-G3: a Super D-Summon of the chosen card from hand or D-World (if it is still there)."""
         p = c.owner
         if len(self.scene[p]) >= BATTLE_SCENE_MAX:
-            self.log("fizzle", seat=p, name=c.name, why="the Battle Scene is full")
+            self.log("fizzle", seat=p, name=c.name, why="y_scene_full")
             return
         h = c.target_hand
         if c.target_kind == "hand" and h is not None and h in self.hand[p]:
@@ -473,7 +479,7 @@ class SpiritState(StateBase):
             self.dworld = with_seat(self.dworld, p, without(self.dworld[p], c.target))
             self.summon(p, self.table.plain[c.target], sup=True)
         else:
-            self.log("fizzle", seat=p, name=c.name, why="the card is no longer there")
+            self.log("fizzle", seat=p, name=c.name, why="y_card_gone")
 
     def move_zone(self, c: Ctx) -> None:
         """Lampire: between the Support Zone and the Battle Scene (DS-B6)."""
@@ -546,11 +552,11 @@ class SpiritState(StateBase):
             if len(self.scene[p]) < BATTLE_SCENE_MAX and self.hand_spirit_count(p):
                 self.wnd.open("target", p, data=TargetChoice(prog.id, u.uid))
             else:
-                self.log("fizzle", seat=p, name=prog.name, why="no target")
+                self.log("fizzle", seat=p, name=prog.name, why="y_no_target")
             return
         choices = self.choices(p, prog, u)
         if not choices:
-            self.log("fizzle", seat=p, name=prog.name, why="no target")
+            self.log("fizzle", seat=p, name=prog.name, why="y_no_target")
         elif len(choices) == 1:
             self.open_link(p, prog, u.uid, choices[0])
         else:

@@ -278,19 +278,19 @@ DECKS = ("squad", "support")  # a seat's two decks as events name them (0: D-Squ
 # ``state.log_records([(None, (SUMMON_EVENT, seat, card, kind))])`` logs what ``state.log("summon",
 # seat=…, card=…, kind=…)`` would, kept as the tuple until someone reads it (core.events.EventKind); the
 # rules build them only where the state narrates (``narrating``: not in a world made for search)
-SP_EVENT = EventKind("sp", "seat", "delta", "sp", "why")
+SP_EVENT = EventKind("sp", "seat", "delta", "sp", "why", "by")
 TURN_EVENT = EventKind("turn", "seat", "turn", "sp")
 STEP_EVENT = EventKind("step", "seat", "step")
 OPENING_EVENT = EventKind("opening", "seat", "squad", "support")
 DEALT_EVENT = EventKind("dealt", "seat", "cards")  # private to the seat
-DRAW_EVENT = EventKind("draw", "seat", "deck", "count", "why")
+DRAW_EVENT = EventKind("draw", "seat", "deck", "count", "why", "by")
 DREW_EVENT = EventKind("drew", "seat", "card")  # private to the seat
 SUMMON_EVENT = EventKind("summon", "seat", "card", "kind")
 EXCHANGE_EVENT = EventKind("exchange", "seat", "out", "card")
 STANCE_EVENT = EventKind("stance", "seat", "card", "stance")
-TO_HAND_EVENT = EventKind("to_hand", "seat", "card", "stack", "why")
-DESTROY_EVENT = EventKind("destroy", "seat", "card", "stack", "why")
-MODIFY_EVENT = EventKind("modify", "seat", "card", "stat", "amount", "until", "why")
+TO_HAND_EVENT = EventKind("to_hand", "seat", "card", "stack", "why", "by")
+DESTROY_EVENT = EventKind("destroy", "seat", "card", "stack", "why", "by")
+MODIFY_EVENT = EventKind("modify", "seat", "card", "stat", "amount", "until", "why", "by")
 PLAY_EVENT = EventKind("play", "seat", "card")
 ACTIVATE_EVENT = EventKind("activate", "seat", "name", "source", "target", "target_seat", "kind")
 TRIGGER_EVENT = EventKind("trigger", "seat", "name", "source")

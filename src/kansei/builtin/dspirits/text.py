@@ -6,6 +6,7 @@ through ``lang.local`` (views and events carry English names)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from rich.console import Group
@@ -428,50 +429,12 @@ def _describe_attack(state: DSpiritsState, p: int, k: str, a: tuple[Any, ...], l
 
 
 # ------------------------------------------------------------------------------------------ events
-# Why something happened, as the rules word it in an event (``why``): fixed reasons, and reasons naming a
-# card (a prefix or a suffix around its name). Any other reason is a card's or an ability's name.
-_REASONS = {
-    "Soul Exchange": "y_soul_exchange",
-    "Soul Shift": "x_shift",
-    "Limbo": "x_limbo",
-    "Super Charge": "x_supercharge",
-    "Extra Draw": "x_extra",
-    "Squad Recharge": "y_recharge",
-    "draw step": "y_draw_step",
-    "Field Rush bid": "y_rush_bid",
-    "Realm bid": "y_realm_bid",
-    "no target": "y_no_target",
-    "the launched D-Spirit left play": "y_launched_left",
-    "the Battle Scene is full": "y_scene_full",
-    "the card is no longer there": "y_card_gone",
-    "the attacker left play": "y_attacker_left",
-    "the opponent has a D-Spirit again": "y_foe_again",
-    "the target left the Battle Scene": "y_target_left",
-}
-_NAMED_REASONS = (  # (prefix, suffix, key), the longest first
-    ("destroyed in battle by ", "", "y_battle"),
-    ("direct attack by ", "", "y_direct"),
-    ("hit by launched ", "", "y_hit"),
-    ("", " is poisoned", "y_poisoned"),
-    ("", " is Elemental", "y_elemental"),
-    ("", " destroyed", "y_destroyed"),
-    ("", " launched", "y_launched"),
-)
-
-
-def reason(why: Any, lang: str, loc: Local) -> str:
-    """An event's reason (``why``, in the rules' English) in ``lang``."""
-    why = str(why)
-    if lang == "en":
-        return why
-    if why in _REASONS:
-        return tr(lang, _REASONS[why])
-    for prefix, suffix, key in _NAMED_REASONS:
-        if why.startswith(prefix) and why.endswith(suffix):
-            card = why[len(prefix) : len(why) - len(suffix)]
-            if card in loc.cards:
-                return tr(lang, key, card=loc.card(card))
-    return loc.name(why)
+# Why something happened: an event's ``why`` is the key of the reason's sentence in lang.py's catalogs
+# (``y_battle``: "destroyed in battle by {card}", ``x_shift``: "Soul Shift", ``y_named``: a card's or an
+# ability's name alone), and its ``by`` the card or ability the sentence names, "" when it names none.
+def reason(e: Mapping[str, Any], lang: str, loc: Local) -> str:
+    """An event's reason (``why`` and ``by``) in ``lang``."""
+    return tr(lang, e["why"], card=loc.name(e.get("by", "")))
 
 
 def narrate(
@@ -493,7 +456,7 @@ def narrate(
         return loc.card(e[field])
 
     def why() -> str:
-        return reason(e["why"], lang, loc)
+        return reason(e, lang, loc)
 
     if k == "game_start":
         first = e["first"]
@@ -645,7 +608,7 @@ def _battle_line(e: dict[str, Any], lang: str, loc: Local) -> str:
     if o == "direct":
         return tr(lang, "n_b_direct", attacker=loc.card(e["attacker"]), power=e["power"])
     if o in ("negated", "fizzled"):
-        why = tr(lang, "n_b_why", why=reason(e["why"], lang, loc)) if e.get("why") else ""
+        why = tr(lang, "n_b_why", why=reason(e, lang, loc)) if e.get("why") else ""
         return tr(lang, f"n_b_{o}", why=why)
     fields = {
         "attacker": loc.card(e["attacker"]),
