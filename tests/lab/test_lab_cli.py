@@ -168,6 +168,51 @@ def test_the_terminal_matrix_fits_80_columns(tmp_path: Path) -> None:
     assert "% – " not in res.output.split("report:")[0].split("(95% interval)")[-1]  # the matrix is compact
 
 
+def test_a_wide_table_keeps_its_answer_whole_in_80_columns(tmp_path: Path) -> None:
+    """The card experiment's table has thirteen columns: an 80-column terminal shows its answer first
+    (the card, its impact and interval, ...) with no cell folded, and names the columns left to the report;
+    a wide terminal shows them all."""
+    from kansei.lab.cli import fitting
+
+    columns = ["#", "card", "kind", "baseline", "impact", "interval", "level", "p (Holm)", "flagged"]
+    row = [
+        "1",
+        "Tight Twin Drift",
+        "maneuver",
+        "Pure Power",
+        "+7.5 pts",
+        "-100.0 … +16.7",
+        "95%",
+        "0.251",
+        "no",
+    ]
+    brief = ["#", "card", "impact", "interval", "flagged"]
+    assert [columns[i] for i in fitting(columns, [row], brief, 55)] == ["#", "card", "impact", "interval"]
+    assert fitting(columns, [row], brief, 200) == list(range(len(columns)))
+    assert [columns[i] for i in fitting(columns, [row], (), 25)] == ["#", "card"]  # in order without a brief
+    args = [
+        "lab",
+        "card",
+        "labtoy",
+        "--deck",
+        "Red",
+        "--card",
+        "Ember",
+        "--baseline",
+        "Blank",
+        "--games",
+        "20",
+    ]
+    narrow = cli.invoke(app, [*args, "--out", str(tmp_path / "n")], env={"COLUMNS": "80"})
+    wide = cli.invoke(app, [*args, "--out", str(tmp_path / "w")], env={"COLUMNS": "200"})
+    assert narrow.exit_code == 0 and wide.exit_code == 0, narrow.output + wide.output
+    lines = [ln for ln in narrow.output.splitlines() if not ln.startswith(("report: ", "numbers: "))]
+    assert all(len(line) <= 80 for line in lines)
+    table = narrow.output.split("(ranked)")[1]
+    assert "impact" in table and "interval" in table and "in the report" in table and "seeds" in table
+    assert "win when played" in wide.output.split("(ranked)")[1] and "in the report (" not in wide.output
+
+
 def test_a_broken_content_file_is_named_by_the_users_own_path(tmp_path: Path, toy_content: Path) -> None:
     """Issue 22 (8): a broken TOML pointed at the lab's temporary copy; the line names the user's folder."""
     (toy_content / "cards.toml").write_text("this is [not toml\n", encoding="utf-8")

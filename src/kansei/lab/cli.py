@@ -12,7 +12,7 @@ import json
 import re
 import sys
 import textwrap
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import wraps
 from pathlib import Path
 from typing import Annotated, Any
@@ -20,6 +20,7 @@ from typing import Annotated, Any
 import typer
 from click.core import ParameterSource
 from rich import box
+from rich.cells import cell_len
 from rich.console import Console
 from rich.markup import escape
 from rich.progress import (
@@ -342,6 +343,27 @@ def compact(cell: str) -> str:
     return INTERVAL.sub(r"\1%\n\2–\3", cell)
 
 
+def fitting(columns: list[str], rows: list[list[str]], brief: Sequence[str], width: int) -> list[int]:
+    """The columns a terminal ``width`` wide shows whole, in their order: the table's ``brief`` columns
+    first (an experiment's answer), then the others, as many as fit in that order; a cell is never folded
+    for want of room (a header may wrap at its spaces). The report and results.csv keep them all."""
+
+    def need(i: int) -> int:
+        head = max((cell_len(word) for word in columns[i].split()), default=1)
+        return max([head, *(cell_len(line) for row in rows for line in row[i].split("\n"))])
+
+    first = [columns.index(c) for c in brief if c in columns]
+    order = first + [i for i in range(len(columns)) if i not in first]
+    shown: list[int] = []
+    used = -1  # an edge either side, and a space, a rule and a space between two columns
+    for i in order:  # a prefix of the order: a later, narrower column never displaces an earlier one
+        if shown and used + need(i) + 3 > width:
+            break
+        shown.append(i)
+        used += need(i) + 3
+    return sorted(shown)
+
+
 def show(run: Any, result: Any, as_json: bool) -> None:
     from .report import json_safe
 
@@ -354,16 +376,21 @@ def show(run: Any, result: Any, as_json: bool) -> None:
         out.print(escape(text), soft_wrap=True)
     if result.tables:
         t = result.tables[0]
-        table = Table(title=escape(t["title"]), title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False)
-        for c in t["columns"]:
-            table.add_column(escape(str(c)), overflow="fold")
+        columns = [str(c) for c in t["columns"]]
         rows = [[compact(str(c)) for c in row] for row in t["rows"][:40]]
+        shown = fitting(columns, rows, t.get("brief", ()), out.width)
+        table = Table(title=escape(t["title"]), title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False)
+        for i in shown:
+            table.add_column(escape(columns[i]), overflow="fold")
         tall = any("\n" in c for row in rows for c in row)  # two-line cells: a gap between the rows
         for row in rows:
-            table.add_row(*[escape(c) for c in row], end_section=tall)
+            table.add_row(*[escape(row[i]) for i in shown], end_section=tall)
         out.print(table)
         if len(t["rows"]) > 40:
             out.print(f"[dim]… {len(t['rows']) - 40} more rows in the report[/]")
+        left = [columns[i] or "#" for i in range(len(columns)) if i not in shown]
+        if left:
+            out.print(f"[dim]… and {escape(', '.join(left))} in the report (a wider terminal shows them)[/]")
     folder = escape(str(run.folder))
     out.print(f"report: {folder}/report.html", soft_wrap=True)  # a path is never cut: it is copied
     out.print(f"numbers: {folder}/results.csv", soft_wrap=True)

@@ -324,6 +324,17 @@ class Card(Experiment):
         tables = [
             {
                 "title": "Impact on win rate, with the card against its baseline (ranked)",
+                # what a narrow terminal keeps first (the report has every column)
+                "brief": [
+                    "#",
+                    "card",
+                    "impact",
+                    "interval",
+                    "flagged",
+                    "P(better)",
+                    "played",
+                    "win when played",
+                ],
                 "columns": [
                     "#",
                     "card",
