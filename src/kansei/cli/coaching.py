@@ -145,32 +145,42 @@ def levels(
         t = Table(title=None)
         t.add_column("level", no_wrap=True)
         t.add_column("plays", overflow="fold")  # a spec to copy whole, folded on a narrow terminal
-        for col in ("rating (95%)", "ms a move (median, p95)", "how it plays"):
-            t.add_column(col)
+        t.add_column("rating (95%)", no_wrap=True)  # its games on a line of their own
+        t.add_column("ms a move\n(median, p95)", no_wrap=True)
+        how: list[tuple[str, str]] = []  # what each plays like, in words under the table (prose wraps)
         for name in ("random", "greedy"):
             got = measured.get(name)
             if got is not None:
-                t.add_row(f"[dim]{name}[/]", name, _rating_text(got[1]), _ms_text(got[1]), "")
+                t.add_row(f"[dim]{name}[/]", name, _rating_text(got[1]), _ms_text(got[1]))
         for lv in lvs:
             if not lv.available:
-                t.add_row(lv.name, clean(lv.spec, 50), "—", "—", f"[red]{clean(lv.why, 80)}[/]")
+                t.add_row(lv.name, clean(lv.spec, 120), "—", "—")
+                how.append((lv.name, f"[red]{clean(lv.why, 300)}[/]"))
                 continue
             t.add_row(
                 f"[bold]{lv.name}[/]",
-                clean(lv.spec, 50),
+                clean(lv.spec, 120),
                 _rating_text(lv.rating) if lv.rating else "—",
                 _ms_text(lv.rating) if lv.rating else "—",
-                clean(lv.why or lv.description, 80),
             )
+            how.append((lv.name, clean(lv.why or lv.description, 300)))
         got = measured.get("ceiling")
         if got is not None:
-            t.add_row("[dim]ceiling[/]", clean(got[0], 50), _rating_text(got[1]), _ms_text(got[1]), CEILING)
+            t.add_row("[dim]ceiling[/]", clean(got[0], 120), _rating_text(got[1]), _ms_text(got[1]))
+            how.append(("ceiling", CEILING))
         out.print(f"[bold]{clean(gid)}[/]: play one with --vs level:NAME (or any agent spec)")
         out.print(t)
+        legend = Table.grid(padding=(0, 1))
+        legend.add_column(no_wrap=True)
+        legend.add_column()
+        for name, words in how:
+            legend.add_row(f"  {name}", words)
+        out.print("how it plays:")
+        out.print(legend)
 
 
 def _rating_text(r: Rating) -> str:
-    return f"{r.rating:+.0f} ({r.low:+.0f} … {r.high:+.0f}), {r.games:,} games"
+    return f"{r.rating:+.0f} ({r.low:+.0f} … {r.high:+.0f})\n{r.games:,} games"
 
 
 def _ms_text(r: Rating) -> str:
