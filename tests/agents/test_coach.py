@@ -153,3 +153,24 @@ def test_make_replay_round_trip_is_what_analyse_reads(replay_file):
         s.apply(a)
     again = make_replay(GAME, game.options_dict, rec["seed"], 2, None, None, rec["actions"], s)
     assert again["result"] == rec["result"]
+
+
+def test_analyse_in_80_columns_cuts_no_move_and_no_grade(replay_file):
+    """The costliest moves' notations fold within their column and the grades stay whole: an 80-column
+    terminal cut them ("irohazak…", "inaccur…"); a review of one seat has no seat column."""
+    res = runner.invoke(
+        app,
+        ["analyse", str(replay_file), "--seat", "0", "--agent", "mcts:iters=40", "--json"],
+        env={"COLUMNS": "80"},
+    )
+    moves = json.loads(res.stdout)["moves"]
+    shown = runner.invoke(
+        app, ["analyse", str(replay_file), "--seat", "0", "--agent", "mcts:iters=40"], env={"COLUMNS": "80"}
+    )
+    out = shown.stdout
+    assert shown.exit_code == 0 and "…" not in out and all(len(ln) <= 80 for ln in out.splitlines()), out
+    table = out.split("Costliest moves")[1] if "Costliest moves" in out else ""
+    header = next(line for line in table.splitlines() if "played" in line)
+    assert "move" in header and "seat" not in header  # one seat reviewed: no column for it
+    grades = {m["grade"] for m in moves if m.get("grade")}
+    assert any(g in table for g in grades), (grades, table)

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+from rich import box
 from rich.table import Table
 
 import kansei
@@ -98,11 +99,20 @@ def analyse(
         out.print(f"  {line[i : i + 72]}")
     worst = res.costliest(top)
     if worst:
-        t = Table(title=None)
+        one_seat = len({m.seat for m in worst}) == 1  # the seat is named above: no column for it
+        t = Table(title=None, box=box.SIMPLE_HEAD, pad_edge=False)
         for col in ("move", "seat", "played", "expected", "expert's move", "expected ", "loss", "grade"):
-            t.add_column(col, justify="right" if col in ("move", "seat", "loss") else "left")
+            if col == "seat" and one_seat:
+                continue
+            notation = col in ("played", "expert's move")  # folded where it must be, never cut short
+            t.add_column(
+                col,
+                justify="right" if col in ("move", "seat", "loss") else "left",
+                overflow="fold" if notation else "ellipsis",
+                no_wrap=not notation,
+            )
         for m in worst:
-            t.add_row(
+            cells = [
                 str(m.ply + 1),
                 str(m.seat),
                 clean(m.played, 40),
@@ -111,7 +121,8 @@ def analyse(
                 f"{m.chance_best:.0%}",
                 f"{m.loss:.1f}",
                 m.grade,
-            )
+            ]
+            t.add_row(*(cells[:1] + cells[2:] if one_seat else cells), end_section=True)  # folded rows apart
         out.print("[bold]Costliest moves[/] (expected: the expert's chance after the move)")
         out.print(t)
     elif res.moves:
