@@ -43,6 +43,17 @@ def test_ladder_table():
     assert "win rate" in r.stdout and "Bradley–Terry" in r.stdout and "anchor" in r.stdout
 
 
+def test_ladder_ratings_keep_a_long_spec_whole_in_80_columns():
+    """A spec is for copying: the ratings table folds it within its column, never cuts it short."""
+    spec = "mcts:iters=4,depth=0,value=eval,relative=true,prior=3"
+    r = runner.invoke(app, ["ladder", GAME, "--agents", f"random,{spec}", "--games", "2"], env={"COLUMNS": "80"})
+    assert r.exit_code == 0, r.output
+    ratings = r.stdout.split("Bradley–Terry")[1]
+    assert all(len(line) <= 80 for line in ratings.splitlines())
+    cells = "".join(line.split("│")[2].strip() for line in ratings.splitlines() if line.count("│") > 3)
+    assert spec in cells, ratings
+
+
 @pytest.mark.parametrize(
     ("args", "says"),
     [

@@ -268,14 +268,15 @@ def ladder(
             out.print(f"[dim]{same}: one player, its games are those[/]")
     out.print(f"[bold]Bradley–Terry ratings, Elo scale, {clean(names[res.anchor], 40)} = 0[/]")
     r = Table()
-    for col in ("#", "agent", "rating", "95% interval", "games", "score", "ms a move (median, p95)"):
-        r.add_column(col, justify="left" if col == "agent" else "right")
+    for col in ("#", "agent", "rating", "95% interval", "games", "score", "ms a move\n(median, p95)"):
+        agent = col == "agent"  # a spec to copy whole: folded on a narrow terminal, never cut short
+        r.add_column(col, justify="left" if agent else "right", overflow="fold" if agent else "ellipsis")
     think = {name: res.think[i] for i, name in enumerate(names) if i < len(res.think)}
     for rank, x in enumerate(sorted(res.ratings, key=lambda x: -x.rating), 1):
         interval = "anchor" if x.agent == names[res.anchor] else f"{x.low:+.0f} … {x.high:+.0f}"
         r.add_row(
             str(rank),
-            clean(x.agent, 40),
+            clean(x.agent, 120),
             f"{x.rating:+.0f}",
             interval,
             str(x.games),
