@@ -46,7 +46,9 @@ def test_ladder_table():
 def test_ladder_ratings_keep_a_long_spec_whole_in_80_columns():
     """A spec is for copying: the ratings table folds it within its column, never cuts it short."""
     spec = "mcts:iters=4,depth=0,value=eval,relative=true,prior=3"
-    r = runner.invoke(app, ["ladder", GAME, "--agents", f"random,{spec}", "--games", "2"], env={"COLUMNS": "80"})
+    r = runner.invoke(
+        app, ["ladder", GAME, "--agents", f"random,{spec}", "--games", "2"], env={"COLUMNS": "80"}
+    )
     assert r.exit_code == 0, r.output
     ratings = r.stdout.split("Bradley–Terry")[1]
     assert all(len(line) <= 80 for line in ratings.splitlines())
