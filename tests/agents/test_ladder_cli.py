@@ -73,3 +73,12 @@ def test_ladder_bad_input(args, says):
     text = r.stderr if r.stderr else r.output
     lines = [ln for ln in text.splitlines() if ln.strip()]
     assert len(lines) == 1 and says in lines[0], text
+
+
+def test_sim_keeps_a_long_spec_whole_in_80_columns():
+    """``kansei sim``'s table folds an agent's spec within its column too (it cut it at 60 characters)."""
+    spec = "mcts:iters=4,depth=0,value=eval,relative=true,prior=3,stop=true,c=0.7"
+    r = runner.invoke(app, ["sim", GAME, "--agents", f"random,{spec}", "--games", "2"], env={"COLUMNS": "80"})
+    assert r.exit_code == 0, r.output
+    cells = "".join(line.split("│")[1].strip() for line in r.stdout.splitlines() if line.count("│") > 3)
+    assert spec in cells, r.stdout

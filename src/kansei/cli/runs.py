@@ -110,11 +110,12 @@ def sim(
     title = f"{clean(game)}: {plural(res['games'], 'game')}, {res['players']} seats, seed {seed}"
     t = Table(title=title + (f" — [yellow]{note}[/]" if note else ""))
     for col in ("agent", "wins", "win rate", "95% interval", "mean return"):
-        t.add_column(col, justify="right" if col != "agent" else "left")
+        agent = col == "agent"  # a spec to copy whole: folded on a narrow terminal, never cut short
+        t.add_column(col, justify="left" if agent else "right", overflow="fold" if agent else "ellipsis")
     for name in res["agents"]:
         lo, hi = res["ci95"][name]
         t.add_row(
-            clean(name, 60),
+            clean(name, 120),
             str(res["wins"][name]),
             f"{res['win_rate'][name]:.1%}",
             f"{lo:.1%} – {hi:.1%}",
