@@ -367,8 +367,10 @@ def test_deck_builder_api(sqlite_client: TestClient, game: str) -> None:
     c = sqlite_client
     info = next(g for g in c.get("/api/games").json()["games"] if g["id"] == game)
     got = c.get(f"/api/games/{game}/decks")
-    if not info["starter_decks"] or got.status_code != 200:
-        pytest.skip(f"{game} gives no starter decks as deck data (yet)")
+    assert got.status_code == 200, got.text
+    if not info["starter_decks"]:  # Mini D: racers bring no decks (they share one Event deck)
+        assert got.json()["decks"] == []
+        return
     deck = got.json()["decks"][0]
     assert c.post(f"/api/games/{game}/decks/check", json={"deck": deck}).json()["problems"] == []
     toml = c.post(f"/api/games/{game}/decks/export", json={"deck": deck})
