@@ -13,6 +13,8 @@ sorted, so a hand always lists its actions in the same order.
 A step of the race (``rules.apply``, ``rules.start``) binds the state's random source and whether it
 narrates to the race (:meth:`Race.bind`), and hands the events it told to the state's log at its end
 (:meth:`Race.told`): they are records (``core/events.py``), built only where the state keeps its events.
+These step bindings are Mini D's race's too, written again rather than shared: each game's native record is
+compiled in its game's own group, and a native class derives only from a class compiled with it.
 """
 
 from __future__ import annotations
