@@ -4,6 +4,7 @@ system package is missing fails instead under ``CI=true``, whichever way it skip
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -11,6 +12,11 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # tests/needs.py for every test folder
+
+# The terminal's consoles are made when kansei.cli is imported, and a console made where COLUMNS or LINES is
+# set keeps that size for good: the tests that ask for 80 columns (CliRunner's env) would get the shell's.
+for _size in ("COLUMNS", "LINES"):
+    os.environ.pop(_size, None)
 
 from needs import in_ci, is_missing_reason  # noqa: E402
 

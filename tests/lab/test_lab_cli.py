@@ -171,7 +171,8 @@ def test_the_terminal_matrix_fits_80_columns(tmp_path: Path) -> None:
 def test_a_wide_table_keeps_its_answer_whole_in_80_columns(tmp_path: Path) -> None:
     """The card experiment's table has thirteen columns: an 80-column terminal shows its answer first
     (the card, its impact and interval, ...) with no cell folded, and names the columns left to the report;
-    a wide terminal shows them all."""
+    a wide terminal shows them all (``fitting`` at 200: the CLI's console may keep the width it was made
+    with, so the wide case is asked of the function)."""
     from kansei.lab.cli import fitting
 
     columns = ["#", "card", "kind", "baseline", "impact", "interval", "level", "p (Holm)", "flagged"]
@@ -204,13 +205,11 @@ def test_a_wide_table_keeps_its_answer_whole_in_80_columns(tmp_path: Path) -> No
         "20",
     ]
     narrow = cli.invoke(app, [*args, "--out", str(tmp_path / "n")], env={"COLUMNS": "80"})
-    wide = cli.invoke(app, [*args, "--out", str(tmp_path / "w")], env={"COLUMNS": "200"})
-    assert narrow.exit_code == 0 and wide.exit_code == 0, narrow.output + wide.output
+    assert narrow.exit_code == 0, narrow.output
     lines = [ln for ln in narrow.output.splitlines() if not ln.startswith(("report: ", "numbers: "))]
     assert all(len(line) <= 80 for line in lines)
     table = narrow.output.split("(ranked)")[1]
     assert "impact" in table and "interval" in table and "in the report" in table and "seeds" in table
-    assert "win when played" in wide.output.split("(ranked)")[1] and "in the report (" not in wide.output
 
 
 def test_a_broken_content_file_is_named_by_the_users_own_path(tmp_path: Path, toy_content: Path) -> None:
