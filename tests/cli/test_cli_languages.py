@@ -5,6 +5,7 @@ chosen (and stored) by its English name."""
 from __future__ import annotations
 
 import json
+import random
 import re
 from pathlib import Path
 
@@ -213,3 +214,63 @@ def test_a_group_of_japanese_lines_is_labelled_in_japanese():
     assert common_ends(["相手のセンターのAを攻撃（1）", "相手のセンターのBを攻撃（2）"]) == "相手のセンターの"
     assert common_ends(["パワーサージ（シグナル）を使う → A", "夜間飛行：B"]) == "パワーサージ / 夜間飛行"
     assert common_ends(["put back Akina (C ★)", "put back Blindspot"]) == ""  # spaced words: common_prefix
+
+
+# ---- another seat's move its events do not tell ------------------------------------------------------
+SILENT = {"touge": "redraw", "stampede": "pass", "dspirits": "extra"}  # the kind of move each game has
+
+
+def silent_moves(gid: str, games: int = 12) -> list[tuple[str, str]]:
+    """(public notation, kind) of the random moves whose events told some other seat nothing."""
+    g = kansei.load(gid)
+    rng = random.Random(5)
+    found = []
+    for seed in range(games):
+        s = g.start(seed=seed)
+        while not s.is_over:
+            legal = s.legal_actions()
+            action = legal[rng.randrange(len(legal))]
+            mover = s.to_move
+            public = s.public_notation(action)
+            before = [len(s.events_for(j)) for j in range(s.players)]
+            s.apply(action, seat=mover)
+            if any(len(s.events_for(j)) == before[j] for j in range(s.players) if j != mover):
+                found.append((public, action.kind))
+    return found
+
+
+@pytest.mark.parametrize("gid", ["touge", "initiald", "minid", "stampede", "dspirits"])
+def test_a_move_its_events_do_not_tell_is_told_in_words(gid: str) -> None:
+    """A Stampede pass, a D-Spirits Extra Draw declined, a Touge card put back: the other seat's events say
+    nothing of them, so the terminal tells it the move itself, in its language (``Game.public_words``,
+    from the public notation alone, never the card put back). Initial D and Mini D have none such."""
+    g = kansei.load(gid)
+    found = silent_moves(gid)
+    assert {kind for _, kind in found} == ({SILENT[gid]} if gid in SILENT else set())
+    for public, _ in set(found):
+        said = {lang: g.public_words(public, lang) for lang in g.languages}
+        assert all(words != public for words in said.values()), said  # words, not the notation
+        assert len(set(said.values())) == len(said), said  # each language its own
+
+
+def test_the_terminal_tells_a_pass_in_french() -> None:
+    """At a French hot seat, seat 0 is told seat 1's pass as « passe », not as the notation ``pass``."""
+    from kansei.cli.session import HUMAN, Screen, Session
+
+    g = kansei.load("stampede")
+    rng = random.Random(2)
+    for seed in range(20):
+        state = g.start(seed=seed)
+        session = Session(g, state, [HUMAN, HUMAN], {}, "fr", Screen(fast=True))
+        while state.to_move is not None:
+            mover, legal = state.to_move, state.legal_actions()
+            passing = mover == 1 and len(legal) > 1 and any(a.kind == "pass" for a in legal)
+            action = next(a for a in legal if a.kind == "pass") if passing else rng.choice(legal)
+            before = len(state.events_for(0))
+            session.apply(action, mover)
+            if passing and len(state.events_for(0)) == before:
+                told = [text for _, text in session.pending[0]]
+                said = WORDS.tr("fr", "told", who=WORDS.tr("fr", "seat", seat=1), what="passe")
+                assert told[-1] == said, told[-3:]
+                return
+    pytest.fail("seat 1 never passed silently in 20 games")

@@ -1,9 +1,9 @@
 """A game at the terminal: people at one keyboard (hot seat) and bots, told only what their seat may know.
 
 Everything a seat is shown comes from the engine's privacy functions: ``state.events_for(seat)`` narrated
-by ``game.narrate``, ``game.render(state, seat)`` (built on ``view(seat)``), ``state.public_notation`` for
-the other seats' moves, and ``game.describe_action`` only for the menu of the seat to move. Refusals are
-the engine's own (``state.apply(text, seat=seat)``).
+by ``game.narrate``, ``game.render(state, seat)`` (built on ``view(seat)``), ``state.public_notation``
+(said by ``game.public_words``) for the other seats' moves, and ``game.describe_action`` only for the menu
+of the seat to move. Refusals are the engine's own (``state.apply(text, seat=seat)``).
 
 Between two people the screen is cleared and the keyboard handed over; narration is grouped per round with
 a pause (``--fast`` turns pauses off); long menus are grouped (pick the card, then the tile). ``back``
@@ -151,7 +151,8 @@ class Session:
         before = self.state.clone()
         told = list(self.seen)
         count = self.state.event_count()
-        public = self.state.public_notation(action)  # before applying: what the others are told
+        # before applying: what the others are told, in words (a pass tells them nothing in its events)
+        public = self.game.public_words(self.state.public_notation(action), self.lang)
         self.state.apply(action, seat=seat)
         self.actions.append(action.notation)
         self.history.append(Step(before, seat, action.notation, told, self.state.event_count() == count))

@@ -650,6 +650,15 @@ class Game:
         fn = self._part("text", "describe")
         return str(fn(state, action, lang, self.names(names, lang))) if fn is not None else action.notation
 
+    def public_words(self, notation: str, lang: str = "en") -> str:
+        """Words for another seat's move whose events tell a seat nothing (a pass), from its public
+        notation (``state.public_notation``) alone, so they can tell no one more than the notation does:
+        the text part ``public_words(notation, lang)``, or the notation itself where it has none."""
+        self.check_lang(lang)
+        fn = self._part("text", "public_words")
+        words = fn(notation, lang) if fn is not None else None
+        return str(words) if words else notation
+
     def prompt(self, state: State, lang: str = "en", names: NamesLike = None) -> str:
         """The decision the seat to move faces, in words, as its own prompt ("Choose a maneuver to play,
         or pass", "Discard 2 cards"), shown to that seat; "" once the game is over. From the mover's

@@ -19,6 +19,7 @@ from kansei.core.names import Names
 from kansei.core.protocol import Action, DeckWords, OptionWords
 
 from .cards import EVOLUTION, MOVECARD, REALM, SIGNAL, SPIRIT, Evolution, Spirit, words_of
+from .chains import NO_EXTRA
 from .game import DSpiritsState
 from .lang import WORDS, Local, local
 from .state import (
@@ -291,6 +292,12 @@ def _target(state: DSpiritsState, p: int, label: str, lang: str) -> str:
         c = t.find(rest)
         return tr(lang, "t_dworld", card=card_line(t, c, False, lang) if c is not None else rest)
     return label
+
+
+def public_words(notation: str, lang: str = "en") -> str | None:
+    """Another seat's move whose events tell a seat nothing, from its public notation alone: an Extra
+    Draw declined (DS-X1)."""
+    return tr(lang, "m_no_extra") if notation == NO_EXTRA.notation else None
 
 
 def describe(state: DSpiritsState, action: Action, lang: str = "en", names: Names | None = None) -> str:

@@ -26,6 +26,7 @@ from kansei.core.protocol import Action, DeckWords, OptionWords
 from .blocks import resolve_zone
 from .cards import ASSIST, EVENT, MACHINE, STEERING, Ability
 from .lang import WORDS
+from .responses import PASS
 from .rules import StampedeState
 from .state import (
     BATTLE,
@@ -372,6 +373,12 @@ def describe(state: StampedeState, action: Action, lang: str = "en", names: Name
     if k == "order":
         return tr(lang, "m_first" if action.args[0] else "m_second")
     return action.notation
+
+
+def public_words(notation: str, lang: str = "en") -> str | None:
+    """Another seat's move whose events tell a seat nothing, from its public notation alone: a pass in a
+    response window (ST-T6), which lets what is open resolve."""
+    return tr(lang, "w_passes") if notation == PASS.notation else None
 
 
 def menu_group(state: StampedeState, action: Action, lang: str = "en") -> str | None:

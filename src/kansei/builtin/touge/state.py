@@ -24,6 +24,8 @@ from .table import Deck
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Touge
 
+REDRAW_HIDDEN = "redraw a card"  # a redraw as the other seat is told of it: not which card (TG-T1)
+
 
 class TougeState(DuelState):
     __slots__ = (
@@ -131,7 +133,7 @@ class TougeState(DuelState):
     def _public_notation(self, action: Action) -> str:
         """A redraw names a card in hand: the others are told only that a card was put back."""
         if action.kind == "redraw":
-            return "redraw a card"
+            return REDRAW_HIDDEN
         return action.notation
 
     def nullify_candidates(self) -> list[int]:

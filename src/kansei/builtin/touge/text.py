@@ -28,7 +28,7 @@ from .bots import preview
 from .cards import Car, Disaster, Road, TuneUp
 from .lang import WORDS, plural, say, tr
 from .rules import BUILD, NULLIFY, REDRAW, TUNE_PHASE, distinct
-from .state import TougeState
+from .state import REDRAW_HIDDEN, TougeState
 from .table import ROAD, TUNE, CardDef
 from .table import Table as CardTable
 
@@ -325,6 +325,12 @@ def describe(state: TougeState, action: Action, lang: str = "en", names: Names |
         else:
             what += tr(lang, "m_margin", margin=pv.margin)
     return what
+
+
+def public_words(notation: str, lang: str = "en") -> str | None:
+    """Another seat's move whose events tell a seat nothing, from its public notation alone: a card put
+    back to redraw (TG-T1; which card is that seat's own)."""
+    return tr(lang, "w_redraw_hidden") if notation == REDRAW_HIDDEN else None
 
 
 def menu_group(card: CardDef, lang: str = "en") -> str:
