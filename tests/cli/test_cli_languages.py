@@ -21,7 +21,10 @@ from .cli_helpers import cli
 
 LANGS = {"fr": FR, "ja": JA}
 # entries a language writes as English does (the same words, or only markup and placeholders)
-SAME_AS_ENGLISH: dict[str, set[str]] = {"fr": {"auto", "column_id", "column_deck", "sep"}, "ja": set()}
+SAME_AS_ENGLISH: dict[str, set[str]] = {
+    "fr": {"auto", "column_id", "column_deck", "sep", "prompt", "seat_bot"},
+    "ja": {"prompt"},
+}
 # a script that meets most of the terminal's words: help, a card, a card that is none, a bad number, a
 # bad action, undo, back, then the menu's first line until the game is over
 SCRIPT = ";".join(
@@ -93,21 +96,22 @@ def test_a_replay_stepped_through_in_another_language(lang, tmp_path):
     assert r.exit_code == 0, r.output
     said = flat(r.output)
     assert not [f for f in english_of_its_own(lang) if f in said]
-    assert flat(WORDS.tr(lang, "seat_wins", seat=1)) in said or flat(WORDS.tr(lang, "draw")) in said
+    won = WORDS.tr(lang, "seat_wins", name=kansei.load("touge").names(None, lang)(1))  # Joueur 2, プレイヤー2
+    assert flat(won) in said or flat(WORDS.tr(lang, "draw")) in said
     assert kansei.load("touge").title(lang) in said
 
 
 def test_english_reads_as_it_always_did(tmp_path):
     """The catalog's English is the terminal's old text, byte for byte (these lines were printed before
-    the catalog)."""
+    the catalog), but that a seat is named as the games' texts name it ("Player 2", not "seat 1")."""
     r = cli(
         "play", "touge", "--vs", "human", "--seed", "3", "--save", str(tmp_path / "g.json"), "--moves", SCRIPT
     )
     for line in (
         "Touge Card Game — hot seat. Type a number or an action; help lists commands, card NAME shows a "
         "card.",
-        "Seat 1 to play. Pass the keyboard to seat 1, then press Enter.",
-        "seat 1> help",
+        "Player 2 to play. Pass the keyboard to Player 2, then press Enter.",
+        "Player 2> help",
         "Type a number from the menu or an action's notation. Also: card NAME (a card's whole face), back",
         "card NAME shows a card's whole face, e.g. card hairpin",
         "no card matches 'zzzqqq'",
@@ -116,7 +120,7 @@ def test_english_reads_as_it_always_did(tmp_path):
         "took back 1 decision: redraw",
         "nothing to go back from (undo takes back a finished decision)",
         "also: Akina Second Hairpin, ",
-        "Seat 0 wins.",
+        "Player 1 wins.",
         "Replay saved to ",
     ):
         assert flat(line) in flat(r.output), line
@@ -270,7 +274,7 @@ def test_the_terminal_tells_a_pass_in_french() -> None:
             session.apply(action, mover)
             if passing and len(state.events_for(0)) == before:
                 told = [text for _, text in session.pending[0]]
-                said = WORDS.tr("fr", "told", who=WORDS.tr("fr", "seat", seat=1), what="passe")
+                said = WORDS.tr("fr", "told", who="Joueur 2", what="passe")
                 assert told[-1] == said, told[-3:]
                 return
     pytest.fail("seat 1 never passed silently in 20 games")

@@ -191,7 +191,7 @@ def test_ctrl_c_while_a_bot_thinks_saves_the_game(tmp_path: Path, started: str) 
     seen: list[str] = []
     reader = threading.Thread(target=lambda: seen.extend(iter(lambda: proc.stdout.read(1), "")), daemon=True)
     reader.start()
-    wait_for(lambda: "seat 0>" in "".join(seen))
+    wait_for(lambda: "Player 1>" in "".join(seen))
     proc.stdin.write("done\n")
     proc.stdin.flush()
     wait_for(lambda: unread_input(proc.pid) == 0)  # "done" is read and played

@@ -69,16 +69,16 @@ class Terminal:
 def test_hot_seat_clears_the_screen_between_seats() -> None:
     t = Terminal(["play", "toy", "--seed", "1", "--vs", "human"])
     try:
-        t.read_until("Pass the keyboard to seat 0")
+        t.read_until("Pass the keyboard to Player 1")
         t.type("")
-        t.read_until("seat 0>")
+        t.read_until("Player 1>")
         t.type("tune jump @1")
-        t.read_until("Pass the keyboard to seat 1")
-        seat0, seat1_prompt = t.text.rsplit("Pass the keyboard to seat 1", 1)
-        assert CLEAR in seat0[seat0.rfind("seat 0>") :]  # seat 0's hand is wiped before the hand-over
+        t.read_until("Pass the keyboard to Player 2")
+        seat0, seat1_prompt = t.text.rsplit("Pass the keyboard to Player 2", 1)
+        assert CLEAR in seat0[seat0.rfind("Player 1>") :]  # seat 0's hand is wiped before the hand-over
         t.type("")
-        t.read_until("seat 1>")
-        after = t.text[t.text.rfind("Pass the keyboard to seat 1") :]
+        t.read_until("Player 2>")
+        after = t.text[t.text.rfind("Pass the keyboard to Player 2") :]
         assert CLEAR in after and "hand of seat 0" not in after
         t.type("quit")
         t.read_until("Saved the game")
@@ -90,18 +90,18 @@ def pauses(fast: bool) -> str:
     """Hot seat: both seats pass, so seat 0 is told a round's end and the next round's start."""
     t = Terminal(["play", "toy", "--seed", "1", "--vs", "human", *(["--fast"] if fast else [])])
     try:
-        for seat in ("0", "1"):
-            t.read_until(f"Pass the keyboard to seat {seat}")
+        for player in ("Player 1", "Player 2"):  # seats 0 and 1
+            t.read_until(f"Pass the keyboard to {player}")
             t.type("")
-            t.read_until(f"seat {seat}>")
+            t.read_until(f"{player}>")
             t.type("pass")
-        t.read_until("Pass the keyboard to seat 0")
+        t.read_until("Pass the keyboard to Player 1")
         mark = len(t.text)
         t.type("")
         if not fast:
             t.read_until("— Enter —")
             t.type("")
-        t.read_until("seat 0>")
+        t.read_until("Player 1>")
         shown = t.text[mark:]
         t.type("quit")
         t.read_until("Saved the game")
@@ -140,7 +140,7 @@ def test_each_decision_is_one_screen_of_80x24(game: str) -> None:
     try:
         while decisions < 6:
             end = time.monotonic() + 60
-            while not (t.text.endswith("seat 0> ") or "Replay saved" in t.text):
+            while not (t.text.endswith("Player 1> ") or "Replay saved" in t.text):
                 assert time.monotonic() < end, t.text[-800:]
                 t.poll(0.2)
             if "Replay saved" in t.text:
@@ -149,7 +149,7 @@ def test_each_decision_is_one_screen_of_80x24(game: str) -> None:
             fed = len(t.text)
             stream.feed(data)
             rows = [line.rstrip() for line in screen.display]
-            prompt = max(i for i, line in enumerate(rows) if line.startswith("seat 0>"))
+            prompt = max(i for i, line in enumerate(rows) if line.startswith("Player 1>"))
             top = [i for i in range(prompt) if BOARD_TOP[game] in rows[i]]
             assert top, f"{game}: the board's top is off the screen:\n" + "\n".join(rows)
             numbered = [i for i in range(top[-1], prompt) if re.match(r"\s*1\. ", rows[i])]

@@ -17,7 +17,7 @@ QUIT = "pass\nquit\n"
 def test_play_save_to_a_folder_is_refused_before_playing(tmp_path: Path) -> None:
     r = cli("play", "toy", "--vs", "random", "--save", str(tmp_path), input=QUIT)
     assert_one_clear_error(r, "is a folder")
-    assert "seat 0>" not in r.output  # refused before the first decision
+    assert "Player 1>" not in r.output  # refused before the first decision
 
 
 @pytest.mark.skipif(os.geteuid() == 0, reason="root may write anywhere")

@@ -19,6 +19,13 @@ def play(*args: str, input: str, lines: int = 24) -> str:
     return r.output
 
 
+def handed_over(output: str) -> list[tuple[int, str]]:
+    """The screens of a hot seat after each hand-over: (the seat it was handed to, what it was shown). A
+    seat is named as the games name it ("Player 2" is seat 1)."""
+    parts = re.split(r"Pass the keyboard to Player (\d+)", output)
+    return [(int(number) - 1, screen) for number, screen in zip(parts[1::2], parts[2::2], strict=True)]
+
+
 def saved(output: str) -> dict:
     m = re.search(r"to (\S+\.json)", output.replace("\n", " "))
     assert m, output[-500:]
@@ -57,34 +64,33 @@ def test_hot_seat_hands_over_and_never_shows_both_hands() -> None:
         ["", "tune jump @1", "", "pass", "pass", "", "pass", "", "pass", "", "pass", "", "quit"]
     )
     out = play("--vs", "human", input=moves + "\n")
-    screens = out.split("Pass the keyboard to seat")
-    assert len(screens) >= 4
-    for screen in screens[1:]:
-        seat = screen.split()[0].rstrip(",")
-        prompts = set(re.findall(r"seat (\d)>", screen))
-        assert prompts <= {seat}, (seat, prompts)  # one seat's board and menu per screen
-        assert set(re.findall(r"hand of seat (\S+):", screen)) <= {seat, "None"}  # its hand only
+    screens = handed_over(out)
+    assert len(screens) >= 3
+    for seat, screen in screens:
+        prompts = set(re.findall(r"Player (\d)>", screen))
+        assert prompts <= {str(seat + 1)}, (seat, prompts)  # one seat's board and menu per screen
+        assert set(re.findall(r"hand of seat (\S+):", screen)) <= {str(seat), "None"}  # its hand only
     assert "seat 0 tunes a card on tile 1" in out  # seat 1 is told seat 0's move as everyone may see it
-    assert "seat 0: tune a card @1" not in out  # … once: its narration, not its notation as well
-    assert "you played Jump" not in screens[2]  # … never the card
+    assert "Player 1: tune a card @1" not in out  # … once: its narration, not its notation as well
+    assert "you played Jump" not in screens[1][1]  # … never the card
 
 
 # ---- 3. 80×24 ---------------------------------------------------------------------------------------
 def test_long_menus_are_grouped_and_fit_80_columns() -> None:
     """A menu taller than the lines left under the board is grouped (pick the card, then the tile)."""
     out = play("--vs", "random", input="1\nback\n1\n2\nquit\n", lines=16)
-    first_menu = out.split("seat 0>")[0]
+    first_menu = out.split("Player 1>")[0]
     assert "tune-up Jump on tile … (6 choices)" in first_menu.replace("\n", " ").replace("  ", " ")
     assert "— pick one, or back:" in out
-    group = out.split("— pick one, or back:")[1].split("seat 0>")[0]
+    group = out.split("— pick one, or back:")[1].split("Player 1>")[0]
     assert re.search(r"1\. tile 1\b", group) and "tune-up Jump" not in group  # the shared words go
-    assert all(len(re.sub(r"^seat \d> ", "", line)) <= 80 for line in out.splitlines())
+    assert all(len(re.sub(r"^Player \d> ", "", line)) <= 80 for line in out.splitlines())
     assert saved(out)["actions"][0] == "tune jump @2"
 
 
 def test_a_menu_that_fits_is_shown_whole_and_the_screen_fits_24_lines() -> None:
     out = play("--vs", "random", input="quit\n")
-    screen = out.split("seat 0>")[0]
+    screen = out.split("Player 1>")[0]
     assert "choices)" not in screen  # 16 actions fit under this board: no grouping
     board_and_menu = screen[screen.rindex("›") :].splitlines()[1:]
     assert len(board_and_menu) + 1 <= 24  # with the prompt
@@ -113,9 +119,9 @@ def test_undo_refused_after_a_draw_or_a_bot_move() -> None:
     out = play("--vs", "human", input="\ndraw\n\nundo\nquit\n")
     assert "cannot undo: you have made no decision yet" in out  # seat 1 asks: its own history is empty
     out = play("--vs", "human", "--respond", "ask", input="\ndraw\n\npass\n\nundo\nquit\n")
-    assert "cannot undo: seat 1 has moved since" in out
+    assert "cannot undo: Player 2 has moved since" in out
     out = play("--vs", "random", input="draw\nundo\nquit\n")
-    assert re.search(r"cannot undo: (seat 1 \(random\) has moved since|it revealed something)", out)
+    assert re.search(r"cannot undo: (Player 2 \(random\) has moved since|it revealed something)", out)
 
 
 def test_undo_is_refused_when_a_private_card_was_drawn() -> None:
@@ -129,7 +135,7 @@ def test_respond_auto_uses_the_games_hook() -> None:
     r = cli("play", "toy-polite", "--seed", "1", "--vs", "human", input="\ntune jump @1\n\nquit\n")
     assert "(auto) pass" in r.output  # seat 1 holds a Counter, but against 1 point it is pointless
     # … and the keyboard still goes to seat 1, so seat 0 cannot tell a skipped decision from a real one
-    assert "Pass the keyboard to seat 1" in r.output.split("(auto) pass")[0]
+    assert "Pass the keyboard to Player 2" in r.output.split("(auto) pass")[0]
     r = cli(
         "play",
         "toy-polite",
@@ -171,8 +177,8 @@ def test_replay_step_as_a_seat_shows_only_what_it_saw(tmp_path: Path) -> None:
     play("--vs", "random", "--save", str(save), input="tune jump @3\npass\nquit\n")
     r = cli("replay", str(save), "--step", "--seat", "1", input="\n\nb\n\n\n\n")
     assert r.exit_code == 0, r.output
-    assert "seat 0: tune a card @3" in r.output  # the public notation
-    assert "Jump" not in r.output.split("seat 0: tune a card @3")[1].split("you:")[0]
+    assert "Player 1: tune a card @3" in r.output  # the public notation
+    assert "Jump" not in r.output.split("Player 1: tune a card @3")[1].split("you:")[0]
     r0 = cli("replay", str(save), "--step", "--seat", "0")
     assert "you: tune jump @3" in r0.output and "you played Jump" in r0.output
     assert_one_clear_error(cli("replay", str(save), "--step", "--seat", "5"), "--seat must be 0..1")
@@ -221,11 +227,10 @@ def test_every_game_hands_the_keyboard_over_at_a_hot_seat(game: str) -> None:
     view: tests/core/test_leaks.py)."""
     r = cli("play", game, "--seed", "4", "--vs", "human", "--fast", input="\n1\n" * 12 + "quit\n")
     assert r.exit_code == 0, r.output[-3000:]
-    screens = r.output.split("Pass the keyboard to seat")
-    assert len(screens) >= 3, r.output[-2000:]
-    for screen in screens[1:]:
-        seat = screen.split()[0].rstrip(",")
-        assert set(re.findall(r"seat (\d)>", screen)) <= {seat}
+    screens = handed_over(r.output)
+    assert len(screens) >= 2, r.output[-2000:]
+    for seat, screen in screens:
+        assert set(re.findall(r"Player (\d)>", screen)) <= {str(seat + 1)}
 
 
 def test_japanese_narration_folds_at_the_edge() -> None:

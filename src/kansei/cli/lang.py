@@ -22,18 +22,17 @@ EN: dict[str, Entry] = {
     ),
     # who is who
     "you": "you",
-    "seat": "seat {seat}",
-    "seat_bot": "seat {seat} ({agent})",
+    "seat_bot": "{name} ({agent})",
     "spectator": "a spectator",
     "hot_seat": "hot seat",
-    "you_are": "you are seat {seat}",
+    "you_are": "you are {name}",
     "intro": (
         "[bold]{game}[/] — {who}. Type a number or an action; [bold]help[/] lists commands, "
         "[bold]card NAME[/] shows a card."
     ),
     # the turn
-    "hand_over": "[bold]Seat {seat} to play.[/] Pass the keyboard to seat {seat}, then press Enter.",
-    "prompt": "seat {seat}> ",
+    "hand_over": "[bold]{name} to play.[/] Pass the keyboard to {name}, then press Enter.",
+    "prompt": "{name}> ",
     "pause": "[dim]— Enter —[/] ",
     "go_on": "[dim]Enter to go on[/] ",
     "auto": "(auto) {what}",
@@ -71,7 +70,7 @@ EN: dict[str, Entry] = {
     # the end
     "draw": "The game is a draw.",
     "win": ("You win.", "{Who} wins."),
-    "seat_wins": "Seat {seat} wins.",
+    "seat_wins": "{name} wins.",
     "interrupted": "interrupted",
     "saved_over": "Replay saved to {where} — `kansei replay {where}` re-runs it.",
     "saved_at": (
@@ -79,8 +78,8 @@ EN: dict[str, Entry] = {
         "is a full record (seed and every hand): keep it for after the game."
     ),
     "saved_elsewhere": "could not save to {why}; saved to {where} instead",
-    "resumed_1": "Resumed {game} after {n:,} action; seat {seat} to move.",
-    "resumed_n": "Resumed {game} after {n:,} actions; seat {seat} to move.",
+    "resumed_1": "Resumed {game} after {n:,} action; {name} to move.",
+    "resumed_n": "Resumed {game} after {n:,} actions; {name} to move.",
     # a replay, step by step
     "steps_1": "{game}: {n:,} action, as {who} saw them. Enter: next · b: board · q: stop",
     "steps_n": "{game}: {n:,} actions, as {who} saw them. Enter: next · b: board · q: stop",
@@ -106,19 +105,16 @@ FR: dict[str, Entry] = {
         "commandes se tapent en anglais."
     ),
     "you": "vous",
-    "seat": "place {seat}",
-    "seat_bot": "place {seat} ({agent})",
+    "seat_bot": "{name} ({agent})",
     "spectator": "un spectateur",
     "hot_seat": "à tour de rôle sur un clavier",
-    "you_are": "vous êtes à la place {seat}",
+    "you_are": "vous êtes {name}",
     "intro": (
         "[bold]{game}[/] — {who}. Tapez un numéro ou une action ; [bold]help[/] liste les commandes, "
         "[bold]card NOM[/] montre une carte."
     ),
-    "hand_over": (
-        "[bold]À la place {seat} de jouer.[/] Passez le clavier à la place {seat}, puis appuyez sur Entrée."
-    ),
-    "prompt": "place {seat}> ",
+    "hand_over": ("[bold]{name}, à vous de jouer.[/] Passez le clavier à {name}, puis appuyez sur Entrée."),
+    "prompt": "{name}> ",
     "pause": "[dim]— Entrée —[/] ",
     "go_on": "[dim]Entrée pour continuer[/] ",
     "auto": "(auto) {what}",
@@ -153,7 +149,7 @@ FR: dict[str, Entry] = {
     "revealed": "cela vous a révélé ce que vous ne pouviez pas voir avant",
     "draw": "La partie est nulle.",
     "win": ("Vous gagnez.", "{Who} gagne."),
-    "seat_wins": "La place {seat} gagne.",
+    "seat_wins": "{name} gagne.",
     "interrupted": "interrompu",
     "saved_over": "Partie enregistrée dans {where} — `kansei replay {where}` la rejoue.",
     "saved_at": (
@@ -161,8 +157,8 @@ FR: dict[str, Entry] = {
         "fichier est un relevé complet (graine et toutes les mains) : gardez-le pour après la partie."
     ),
     "saved_elsewhere": "impossible d'enregistrer dans {why} ; enregistré dans {where} à la place",
-    "resumed_1": "{game} reprise après {n} action ; à la place {seat} de jouer.",
-    "resumed_n": "{game} reprise après {n} actions ; à la place {seat} de jouer.",
+    "resumed_1": "{game} reprise après {n} action ; {name} joue.",
+    "resumed_n": "{game} reprise après {n} actions ; {name} joue.",
     "steps_1": "{game} : {n} action, comme {who} l'a vue. Entrée : suivante · b : plateau · q : arrêter",
     "steps_n": "{game} : {n} actions, comme {who} les a vues. Entrée : suivante · b : plateau · q : arrêter",
     "games_title": "jeux de kansei",
@@ -187,17 +183,16 @@ JA: dict[str, Entry] = {
         "コマンドは英語のまま入力します。"
     ),
     "you": "あなた",
-    "seat": "席{seat}",
-    "seat_bot": "席{seat}（{agent}）",
+    "seat_bot": "{name}（{agent}）",
     "spectator": "観戦者",
     "hot_seat": "1台のキーボードで交代",
-    "you_are": "あなたは席{seat}",
+    "you_are": "あなたは{name}",
     "intro": (
         "[bold]{game}[/] — {who}。番号か行動を入力してください。[bold]help[/]でコマンド一覧、"
         "[bold]card 名前[/]でカードを表示します。"
     ),
-    "hand_over": "[bold]席{seat}の番です。[/]キーボードを席{seat}に渡して、Enterキーを押してください。",
-    "prompt": "席{seat}> ",
+    "hand_over": "[bold]{name}の番です。[/]キーボードを{name}に渡して、Enterキーを押してください。",
+    "prompt": "{name}> ",
     "pause": "[dim]— Enterキー —[/] ",
     "go_on": "[dim]Enterキーで続ける[/] ",
     "auto": "（自動）{what}",
@@ -232,7 +227,7 @@ JA: dict[str, Entry] = {
     "revealed": "それまで見えなかったことが明らかになりました",
     "draw": "引き分けです。",
     "win": ("あなたの勝ちです。", "{Who}の勝ちです。"),
-    "seat_wins": "席{seat}の勝ちです。",
+    "seat_wins": "{name}の勝ちです。",
     "interrupted": "中断しました",
     "saved_over": "リプレイを{where}に保存しました — `kansei replay {where}`で再実行できます。",
     "saved_at": (
@@ -240,8 +235,8 @@ JA: dict[str, Entry] = {
         "このファイルは完全な記録（シードと全員の手札）です。ゲームの後まで取っておいてください。"
     ),
     "saved_elsewhere": "{why}に保存できなかったため、代わりに{where}に保存しました",
-    "resumed_1": "{game}を{n}手目から再開しました。席{seat}の番です。",
-    "resumed_n": "{game}を{n}手目から再開しました。席{seat}の番です。",
+    "resumed_1": "{game}を{n}手目から再開しました。{name}の番です。",
+    "resumed_n": "{game}を{n}手目から再開しました。{name}の番です。",
     "steps_1": "{game}：{n}手を{who}の視点で。Enter：次へ · b：盤面 · q：終了",
     "steps_n": "{game}：{n}手を{who}の視点で。Enter：次へ · b：盤面 · q：終了",
     "games_title": "kanseiのゲーム",

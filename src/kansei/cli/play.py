@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from rich.markup import escape
 
 from kansei.agents import make_agent, parse_spec
 from kansei.core import replay as replays
@@ -177,7 +178,8 @@ def play(
     session.screen = Screen(fast=fast or script is not None, script=script, lang=session.lang)
     g = session.game
     if session.humans:
-        who = session.tr("hot_seat") if session.hot_seat else session.tr("you_are", seat=session.humans[0])
+        me = escape(session.player(session.humans[0]))
+        who = session.tr("hot_seat") if session.hot_seat else session.tr("you_are", name=me)
         out.print(session.tr("intro", game=clean(g.title(session.lang)), who=who))
     ctrl_c_stops()
     try:
@@ -265,5 +267,7 @@ def resumed(path: Path, lang: str | None) -> tuple[Session, dict[str, Any]]:
     bots = {s: make_agent(spec, seed=secrets.randbits(63)) for s, spec in enumerate(agents) if spec != HUMAN}
     session = Session(g, state, agents, bots, lng, Screen(), actions=list(model.actions), fresh=False)
     game = clean(g.title(lng))
-    out.print(plural(lng, "resumed", len(model.actions), game=game, seat=state.to_move))
+    mover = state.to_move
+    assert mover is not None  # the game is not over (above)
+    out.print(plural(lng, "resumed", len(model.actions), game=game, name=escape(session.player(mover))))
     return session, {"seed": model.seed, "decks": model.decks, "setup": model.setup or None}

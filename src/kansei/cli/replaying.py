@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+from rich.markup import escape
 
 from kansei.core import replay as replays
 from kansei.core.content import shorten_path
@@ -80,7 +81,8 @@ def step_through(rep: dict, display: str, seat: int | None, lang: str | None) ->
     lng = game_lang(g, lang)
     if seat is not None and not 0 <= seat < state.players:
         raise OptionError(f"--seat must be 0..{state.players - 1}")
-    who = tr(lng, "seat", seat=seat) if seat is not None else tr(lng, "spectator")
+    named = g.names(None, lng)  # "Player 2", as the game's own narration names the seats
+    who = escape(named(seat)) if seat is not None else tr(lng, "spectator")
     total = len(model.actions)
     out.print(plural_in(lng, "steps", total, game=clean(g.title(lng)), who=who))
     told = _narrate(g, state, seat, 0, lng)
@@ -93,7 +95,7 @@ def step_through(rep: dict, display: str, seat: int | None, lang: str | None) ->
             fail(f"{display}: action {i} {shorten(text)!r}: {e}")
         shown = action.notation if mover == seat else state.public_notation(action)
         state.apply(action)
-        actor = tr(lng, "you") if mover == seat else tr(lng, "seat", seat=mover)
+        actor = tr(lng, "you") if mover == seat else escape(named(mover))
         out.print(f"[bold]{i}/{total}[/] {tr(lng, 'told', who=actor, what=clean(shown, 200))}")
         told = _narrate(g, state, seat, told, lng)
         cmd = ""
@@ -110,5 +112,6 @@ def step_through(rep: dict, display: str, seat: int | None, lang: str | None) ->
             return
     out.print(g.render(state, seat, lng))
     if state.is_over:
-        won = tr(lng, "draw") if state.winner is None else tr(lng, "seat_wins", seat=state.winner)
+        w = state.winner
+        won = tr(lng, "draw") if w is None else tr(lng, "seat_wins", name=escape(named(w)))
         out.print(f"[bold]{won}[/]")

@@ -22,6 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from rich.console import RenderableType
+from rich.markup import escape
 
 from kansei.agents import Agent, choose
 from kansei.core.errors import IllegalAction, KanseiError
@@ -113,11 +114,17 @@ class Session:
 
     # -- who is who -----------------------------------------------------------------------------
     def name(self, seat: int, viewer: int | None) -> str:
+        """How ``viewer`` is told of ``seat``: "you", or the seat's name as the games write it ("Player 2",
+        counted from 1), with a bot's spec beside it."""
         if seat == viewer:
             return self.tr("you")
         if self.agents[seat] == HUMAN:
-            return self.tr("seat", seat=seat)
-        return self.tr("seat_bot", seat=seat, agent=self.agents[seat])
+            return self.player(seat)
+        return self.tr("seat_bot", name=self.player(seat), agent=self.agents[seat])
+
+    def player(self, seat: int) -> str:
+        """The seat's name as the game's texts write it (``game.names``: "Player 2", "Joueur 2")."""
+        return self.game.names(None, self.lang)(seat)
 
     @property
     def hot_seat(self) -> bool:
@@ -222,7 +229,7 @@ class Session:
     def hand_over(self, seat: int) -> None:
         """Hot seat: clear the screen, then wait for the next player to take the keyboard."""
         self.screen.clear()
-        out.print(self.tr("hand_over", seat=seat))
+        out.print(self.tr("hand_over", name=escape(self.player(seat))))
         self.screen.ask("")
         self.screen.clear()
 
@@ -253,7 +260,7 @@ class Session:
                 out.print(menu.table(shown, width, self.lang))
             redraw = False
             try:
-                text = self.screen.ask(self.tr("prompt", seat=me)).strip()
+                text = self.screen.ask(self.tr("prompt", name=escape(self.player(me)))).strip()
             except EOFError:
                 return False
             if not text:
