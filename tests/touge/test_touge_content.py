@@ -205,8 +205,14 @@ def test_cards_lists_every_face():
         "uphill straight": 1,
     }
     assert "Gutter Drift" in ae86["text"]
-    base = {"name", "slug", "kind", "text", "stats", "tags", "colour", "house"}
+    base = {"name", "slug", "kind", "text", "stats", "tags", "colour", "house", "labels"}
     assert all(set(f) == (base | {"parts"} if f["kind"] == "car" else base) for f in faces)
+    # the English keys the board reads, each in words (issue: a French deck builder said "downhill corner")
+    assert ae86["labels"] == {"car": "car", **{k: k for k in ae86["stats"]}}
+    french = next(f for f in GAME.cards("fr") if f["slug"] == hairpin["slug"])
+    assert french["stats"] == hairpin["stats"] and french["tags"] == hairpin["tags"]  # the keys stay
+    assert french["labels"]["road"] == "route" and french["labels"]["corner"] == "virage"
+    assert all(set(f["labels"]) <= {f["kind"], *f["stats"], *f["tags"]} for f in faces)
     # the car's ability as the board shows it, keyed by the name the view carries
     assert ae86["parts"] == [
         {

@@ -35,8 +35,8 @@ EVENT_TYPES = {
 # French as the lobby says them), layouts around a card's name
 SAME_AS_ENGLISH = {
     "fr": {"col_tile", "comma", "disaster_line", "hand_road", "owned", "title", "mode_sudden_death",
-           "mode_time_attack"},
-    "ja": {"col_tile", "owned"},
+           "mode_time_attack", "label_stars"},
+    "ja": {"col_tile", "owned", "label_stars"},
 }  # fmt: skip
 ONLY_NAMES = re.compile(r"^[\W\d_]*$")  # a line of signs and numbers once the names are taken out
 

@@ -612,6 +612,33 @@ def test_deck_builder_validates_live_and_feeds_the_lobby(page: Page, site: str) 
     expect(page.locator(".seat-deck").first.locator("option", has_text="Tuesday deck")).to_have_count(1)
 
 
+def test_the_deck_builder_says_a_faces_keys_in_the_page_language(page: Page, site: str) -> None:
+    """Touge's faces keep English keys for their kind, stats and tags (its board reads them) and say them
+    in their ``labels``: a French deck builder shows « virage en descente » and « voiture », its filters
+    and a deck's own fields in French, and no English key; switched to English cards, English again."""
+    words = kansei.load("touge").cards("fr")
+    car = next(f for f in words if f["kind"] == "car")
+    try:
+        page.context.add_cookies([{"name": "kansei_lang", "value": "fr", "url": site}])
+        page.goto(f"{site}/decks?game=touge")
+        face = page.locator(f"#db-pool .card[data-card='{car['slug']}']")
+        expect(face.locator(".card-kind")).to_have_text("voiture", ignore_case=True)
+        expect(face.locator(".card-stats")).to_contain_text("virage en descente")
+        expect(page.locator("#db-kind option[value=road]")).to_have_text("route")
+        expect(page.locator("#db-tag option[value='whole course']")).to_have_text("tout le parcours")
+        expect(page.locator("#db-extra")).to_contain_text("voiture")
+        expect(page.locator("#db-extra")).to_contain_text("description")
+        pool = page.locator("#db-pool").inner_text()
+        assert "downhill corner" not in pool and "uphill" not in pool
+        page.locator("#db-kind").select_option("road")
+        page.locator("#db-lang").select_option("en")  # the cards in English: the chosen kind stays
+        expect(page.locator("#db-kind option[value=road]")).to_have_text("road")
+        assert page.locator("#db-kind").input_value() == "road"
+        expect(page.locator("#db-pool .card .card-stats").first).to_contain_text("downhill")
+    finally:
+        page.context.clear_cookies()
+
+
 def refs_in(view: object) -> set[str]:
     """Every value of a "ref" key anywhere in a view."""
     out: set[str] = set()

@@ -570,8 +570,9 @@ class Game:
     def cards(self, lang: str = "en") -> list[dict[str, Any]]:
         """Every card face in ``lang``: ``{"name", "slug", "kind", "text", "stats", "tags", "colour",
         "house"}`` and, optionally, ``"icons"``: the stats as ``[{"icon", "value", "title", "group"}]`` (a
-        glyph, its number, the full words, a row's name) for a client's small faces (JSON-safe; fresh on
-        every call)."""
+        glyph, its number, the full words, a row's name) for a client's small faces, and ``"labels"``: where
+        the kind, the stat names and the tags stay English keys (a board reads them), each key in ``lang``
+        (JSON-safe; fresh on every call)."""
         return []
 
     @classmethod

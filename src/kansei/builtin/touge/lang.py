@@ -43,6 +43,23 @@ from __future__ import annotations
 from kansei.core.words import Entry, Words
 
 EN: dict[str, Entry] = {
+    # a card face's keys (its kind, stat names and tags: English, the board reads them) in words
+    "label_car": "car",
+    "label_road": "road",
+    "label_tune": "tune-up",
+    "label_disaster": "disaster",
+    "label_downhill corner": "downhill corner",
+    "label_downhill straight": "downhill straight",
+    "label_uphill corner": "uphill corner",
+    "label_uphill straight": "uphill straight",
+    "label_stars": "★",
+    "label_downhill": "downhill",
+    "label_uphill": "uphill",
+    "label_corner": "corner",
+    "label_straight": "straight",
+    "label_tune-up": "tune-up",
+    "label_one tile": "one tile",
+    "label_whole course": "whole course",
     # words
     "you": "you",
     "you_tag": "you",
@@ -240,6 +257,23 @@ EN: dict[str, Entry] = {
 }
 
 FR: dict[str, Entry] = {
+    # a card face's keys (its kind, stat names and tags: English, the board reads them) in words
+    "label_car": "voiture",
+    "label_road": "route",
+    "label_tune": "préparation",
+    "label_disaster": "catastrophe",
+    "label_downhill corner": "virage en descente",
+    "label_downhill straight": "ligne droite en descente",
+    "label_uphill corner": "virage en montée",
+    "label_uphill straight": "ligne droite en montée",
+    "label_stars": "★",
+    "label_downhill": "descente",
+    "label_uphill": "montée",
+    "label_corner": "virage",
+    "label_straight": "ligne droite",
+    "label_tune-up": "préparation",
+    "label_one tile": "un tronçon",
+    "label_whole course": "tout le parcours",
     # mots
     "you": "vous",
     "you_tag": "vous",
@@ -442,6 +476,23 @@ FR: dict[str, Entry] = {
 }
 
 JA: dict[str, Entry] = {
+    # a card face's keys (its kind, stat names and tags: English, the board reads them) in words
+    "label_car": "車",
+    "label_road": "道",
+    "label_tune": "チューンナップ",
+    "label_disaster": "災害",
+    "label_downhill corner": "下りコーナー",
+    "label_downhill straight": "下りストレート",
+    "label_uphill corner": "上りコーナー",
+    "label_uphill straight": "上りストレート",
+    "label_stars": "★",
+    "label_downhill": "下り",
+    "label_uphill": "上り",
+    "label_corner": "コーナー",
+    "label_straight": "ストレート",
+    "label_tune-up": "チューンナップ",
+    "label_one tile": "1区間",
+    "label_whole course": "コース全体",
     # 語
     "you": "あなた",
     "you_tag": "自分",

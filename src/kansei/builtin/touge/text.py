@@ -523,8 +523,9 @@ def card_faces(table: CardTable, lang: str = "en") -> list[dict[str, Any]]:
     """Every card face in ``lang`` (JSON-safe, fresh): cars, roads, tune-ups, disasters. The name and the
     text are in ``lang``; ``kind``, ``tags`` and the keys of ``stats`` are the same words in every language,
     the keys the browser's board reads (``web/static/games/touge.js``: a road's type, a tune-up's scope,
-    a road's stars and values). A car's face has ``parts``: its ability, ``{"key", "kind", "name", "text"}``
-    with ``key`` the English name the view carries (``players[].ability.name``) and the rest in ``lang``."""
+    a road's stars and values), and ``labels`` says each of them in ``lang`` (a pass's name is its own).
+    A car's face has ``parts``: its ability, ``{"key", "kind", "name", "text"}`` with ``key`` the English
+    name the view carries (``players[].ability.name``) and the rest in ``lang``."""
     out = []
     for d in table.cards:
         rec = d.rec
@@ -568,6 +569,9 @@ def card_faces(table: CardTable, lang: str = "en") -> list[dict[str, Any]]:
             face["text"] = rec.text_in(lang)
             face["stats"] = {}
             face["tags"] = ["disaster"]
+        # the English keys the board reads (kind, stat names, tags), each in words for a client to show
+        keys = [d.kind, *face["stats"], *face["tags"]]
+        face["labels"] = {k: tr(lang, f"label_{k}") for k in keys if WORDS.has("en", f"label_{k}")}
         out.append(face)
     return out
 

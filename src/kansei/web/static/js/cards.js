@@ -60,7 +60,8 @@ export class CardPool {
     if (col) el.style.setProperty("--card", col);
     el.append(h("div", { class: "card-name" }, label));
     if (card) {
-      const kind = [card.kind_label || card.kind].filter(Boolean).join(" · ");
+      const word = (key) => (card.labels || {})[key] || key; // a face's English key in the page's words
+      const kind = [card.kind_label || word(card.kind)].filter(Boolean).join(" · ");
       if (kind) el.append(h("div", { class: "card-kind" }, kind));
       const stats = Object.entries(card.stats || {});
       const icons = size === "full" ? [] : card.icons || [];
@@ -76,7 +77,7 @@ export class CardPool {
         el.title = [card.name, ...icons.map((i) => i.title), card.text].filter(Boolean).join("\n");
       } else if (stats.length) {
         el.append(h("div", { class: "card-stats" },
-          stats.slice(0, size === "mini" ? 2 : size === "full" ? 12 : 5).map(([k, v]) => h("span", { class: "stat" }, h("b", {}, String(v)), " ", k))));
+          stats.slice(0, size === "mini" ? 2 : size === "full" ? 12 : 5).map(([k, v]) => h("span", { class: "stat" }, h("b", {}, String(v)), " ", word(k)))));
       }
       if (card.text && size !== "mini") el.append(h("div", { class: "card-text" }, card.text));
       el.dataset.card = card.slug;

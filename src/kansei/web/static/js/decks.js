@@ -37,10 +37,7 @@ async function pickGame(id) {
     ...D.starters.map((d, i) => h("option", { value: `starter:${i}` }, t("decks.starter", { name: d.name }))),
     ...mine().map((d, i) => h("option", { value: `mine:${i}` }, t("decks.mine", { name: d.name }))),
     h("option", { value: "empty" }, t("decks.empty")));
-  const kinds = [...new Set(Cards.list.map((c) => c.kind).filter(Boolean))].sort();
-  const tags = [...new Set(Cards.list.flatMap((c) => c.tags || []))].sort();
-  $("db-kind").replaceChildren(h("option", { value: "" }, t("decks.every_kind")), ...kinds.map((k) => h("option", { value: k }, k)));
-  $("db-tag").replaceChildren(h("option", { value: "" }, t("decks.every_tag")), ...tags.map((k) => h("option", { value: k }, k)));
+  drawFilters();
   const noDecks = !D.game.starter_decks.length;
   for (const id of ["db-save", "db-export", "db-name", "db-start"]) $(id).disabled = noDecks;
   setDeck(D.starters[0] ? structuredClone(D.starters[0]) : { name: t("decks.default_name"), cards: {} });
@@ -49,12 +46,32 @@ async function pickGame(id) {
   drawPool();
 }
 
+// The kind and tag filters of the pool's cards, in the cards' language: a face may keep English keys for
+// its kind and tags (a board reads them) and say them in its labels; a choice made stays where it still is.
+function drawFilters() {
+  const word = (key) => Cards.list.map((c) => (c.labels || {})[key]).find(Boolean) || key;
+  for (const [id, every, values] of [
+    ["db-kind", "decks.every_kind", Cards.list.map((c) => c.kind).filter(Boolean)],
+    ["db-tag", "decks.every_tag", Cards.list.flatMap((c) => c.tags || [])],
+  ]) {
+    const was = $(id).value;
+    $(id).replaceChildren(h("option", { value: "" }, t(every)), ...[...new Set(values)].sort().map((k) => h("option", { value: k }, word(k))));
+    $(id).value = [...$(id).options].some((o) => o.value === was) ? was : "";
+  }
+}
+
+// A deck's own field (a Touge deck's car, a deck's description) by the page's words, else its key.
+function fieldLabel(key) {
+  const said = t(`decks.field.${key}`);
+  return said === `decks.field.${key}` ? key.replace(/_/g, " ") : said;
+}
+
 function setDeck(deck) {
   D.deck = { ...deck, cards: { ...(deck.cards || {}) } };
   $("db-name").value = D.deck.name || t("decks.default_name");
   const extras = Object.entries(D.deck).filter(([k, v]) => !["name", "cards"].includes(k) && (typeof v !== "object" || v === null));
   const names = h("datalist", { id: "db-names" }, Cards.list.map((c) => h("option", { value: c.name })));
-  $("db-extra").replaceChildren(names, ...extras.map(([k, v]) => h("label", { class: "opt" }, k.replace(/_/g, " "),
+  $("db-extra").replaceChildren(names, ...extras.map(([k, v]) => h("label", { class: "opt" }, fieldLabel(k),
     h("input", { value: v ?? "", list: "db-names", dataset: { key: k }, oninput: (ev) => { D.deck[k] = ev.target.value; changed(); } }))));
   drawDeck();
   changed();
@@ -129,7 +146,7 @@ async function start() {
   D.games = (await api("GET", `/api/games?lang=${encodeURIComponent(pageLang())}`)).games;
   $("db-game").replaceChildren(...D.games.map((g) => h("option", { value: g.id }, g.title || g.name)));
   $("db-game").onchange = (ev) => pickGame(ev.target.value).then(drawMine);
-  $("db-lang").onchange = async () => { Cards = await CardPool.load(D.game.id, $("db-lang").value); drawPool(); drawDeck(); };
+  $("db-lang").onchange = async () => { Cards = await CardPool.load(D.game.id, $("db-lang").value); drawFilters(); drawPool(); drawDeck(); };
   for (const id of ["db-search", "db-kind", "db-tag", "db-house"]) $(id).addEventListener("input", drawPool);
   $("db-name").addEventListener("input", changed);
   $("db-start").onchange = (ev) => {
