@@ -74,9 +74,8 @@ def test_a_fresh_build_plays_the_games_its_sources_play(tmp_path: Path) -> None:
 
     def play(pure: bool) -> dict:
         run_env = {**env, compiled.PURE: "1"} if pure else env
-        done = subprocess.run(
-            [sys.executable, "-c", PLAY], cwd=tmp_path, env=run_env, capture_output=True, text=True, check=True
-        )
+        command = [sys.executable, "-c", PLAY]
+        done = subprocess.run(command, cwd=tmp_path, env=run_env, capture_output=True, text=True, check=True)
         return json.loads(done.stdout)
 
     fast, pure = play(pure=False), play(pure=True)
