@@ -119,7 +119,9 @@ def play(
         str | None,
         typer.Option(help="opponents: an agent spec (random, greedy, mcts:iters=500) or human (hot seat)"),
     ] = None,
-    seat: Annotated[int | None, typer.Option(help="your seat (default 0)")] = None,
+    seat: Annotated[
+        int | None, typer.Option(help="your seat, counted from 0: seat 0 is Player 1 (default 0)")
+    ] = None,
     seed: Annotated[str | None, typer.Option(help="random seed (default: from the OS; never shown)")] = None,
     players: Annotated[int | None, typer.Option(help="number of seats (games for more than two)")] = None,
     opt: Opts = None,

@@ -37,7 +37,10 @@ def replay_cmd(
     step: Annotated[
         bool, typer.Option("--step", help="one action at a time (Enter: next, b: board, q: stop)")
     ] = False,
-    seat: Annotated[int | None, typer.Option(help="with --step: see the game as this seat saw it")] = None,
+    seat: Annotated[
+        int | None,
+        typer.Option(help="with --step: see the game as this seat saw it (from 0: seat 0 is Player 1)"),
+    ] = None,
     lang: Lang = None,
 ) -> None:
     """Re-run a replay or scenario file and check that the recorded result is reproduced."""
