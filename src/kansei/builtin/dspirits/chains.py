@@ -9,7 +9,7 @@ them could answer what is on the chain. A seat that may hold an answer is asked 
 
 from __future__ import annotations
 
-from bisect import insort
+from bisect import bisect_left, insort
 from typing import Any, cast
 
 from kansei.core.protocol import Action
@@ -18,6 +18,7 @@ from .battle import BattleState
 from .cards import SPIRIT, Program
 from .state import (
     BID_EVENT,
+    BID_STEPS,
     BID_WON_EVENT,
     EXTRA_DRAW_COST,
     FIELD_RUSH_BID,
@@ -111,7 +112,8 @@ class ChainState(BattleState):
         t = self.table
         out: list[Action] = []
         last = -1
-        for h in self.hand[p]:
+        hand = self.hand[p]
+        for h in hand[bisect_left(hand, t.after_spirits) :]:  # its support cards (see hand_spirit_count)
             c = h.card
             if c != last and t.response[c]:
                 out.extend(self.response_options(p, c))
@@ -243,11 +245,8 @@ class ChainState(BattleState):
         """DS-R1: raise in fixed steps (affordable ones) or pass."""
         b = self.bid
         assert b is not None
-        sp = self.sp[b.mover]
-        out = []
-        for a in self.table.raises(b.amount):
-            if sp > a.args[0]:  # affordable: it leaves at least 1 SP
-                out.append(a)
+        # an affordable raise leaves at least 1 SP: the steps (ascending) below the bidder's SP less the bid
+        out = list(self.table.raises(b.amount)[: bisect_left(BID_STEPS, self.sp[b.mover] - b.amount)])
         out.append(PASS)
         return out
 
@@ -308,11 +307,14 @@ class ChainState(BattleState):
             out.append(DRAW_ACTS[0])
         if support:
             out.append(DRAW_ACTS[1])
-        if self.may_recharge(p):
+        if not squad and self.may_recharge(p):
             out.append(RECHARGE)
-        if self.afford(p, FIELD_RUSH_BID):
-            listed = self.listed[p]
-            realms = [c for c, _ in listed.realms if c in support]
+        listed = self.listed[p]
+        if (listed.realms or listed.side_realms) and self.afford(p, FIELD_RUSH_BID):
+            realms = []
+            for c, _ in listed.realms:
+                if c in support:
+                    realms.append(c)
             side = self.side[p]
             for c in listed.side_realms:
                 if c in side and c not in realms:
@@ -335,7 +337,7 @@ class ChainState(BattleState):
         in the hand is hidden). Otherwise the one option there is (a draw) is taken for the player."""
         squad, support = self.squad[p], self.support[p]
         rush = self.afford(p, FIELD_RUSH_BID)
-        n = (1 if squad else 0) + (1 if support else 0) + (1 if self.may_recharge(p) else 0)
+        n = (1 if squad else 0) + (1 if support else 0) + (1 if not squad and self.may_recharge(p) else 0)
         if rush:
             side = self.side[p]
             for c in self.listed[p].side_realms:
