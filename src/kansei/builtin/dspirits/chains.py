@@ -9,7 +9,7 @@ them could answer what is on the chain. A seat that may hold an answer is asked 
 
 from __future__ import annotations
 
-from bisect import bisect_left, insort
+from bisect import insort
 from typing import Any, cast
 
 from kansei.core.protocol import Action
@@ -18,7 +18,6 @@ from .battle import BattleState
 from .cards import SPIRIT, Program
 from .state import (
     BID_EVENT,
-    BID_STEPS,
     BID_WON_EVENT,
     EXTRA_DRAW_COST,
     FIELD_RUSH_BID,
@@ -112,8 +111,7 @@ class ChainState(BattleState):
         t = self.table
         out: list[Action] = []
         last = -1
-        hand = self.hand[p]
-        for h in hand[bisect_left(hand, t.after_spirits) :]:  # its support cards (see hand_spirit_count)
+        for h in self.hand[p]:
             c = h.card
             if c != last and t.response[c]:
                 out.extend(self.response_options(p, c))
@@ -245,8 +243,11 @@ class ChainState(BattleState):
         """DS-R1: raise in fixed steps (affordable ones) or pass."""
         b = self.bid
         assert b is not None
-        # an affordable raise leaves at least 1 SP: the steps (ascending) below the bidder's SP less the bid
-        out = list(self.table.raises(b.amount)[: bisect_left(BID_STEPS, self.sp[b.mover] - b.amount)])
+        sp = self.sp[b.mover]
+        out = []
+        for a in self.table.raises(b.amount):
+            if sp > a.args[0]:  # affordable: it leaves at least 1 SP
+                out.append(a)
         out.append(PASS)
         return out
 

@@ -10,7 +10,7 @@ and takes a draw step or battle step that offers nothing to choose.
 
 from __future__ import annotations
 
-from bisect import bisect_left, insort
+from bisect import insort
 from collections.abc import Callable
 from functools import lru_cache
 
@@ -303,23 +303,38 @@ class RulesState(ChainState):
         bs, sz = self.scene[p], self.parked[p]  # the Battle Scene and the Support Zone
         turn = self.turn
         sp = self.sp[p]
+        kind, main_play = t.kind, t.main_play
         out: list[Action] = []
-        # the hand is sorted: its D-Spirits first (see hand_spirit_count), copies side by side
-        hand = self.hand[p]
-        n_spirits = bisect_left(hand, t.after_spirits)
+        plays: list[Action] = []  # DS-C2 support cards, listed after the D-Spirits' actions
         spirits: list[HandCard] = []  # the hand's distinct D-Spirits (statuses count)
+        may_summon = not self.summoned and len(bs) < BATTLE_SCENE_MAX  # DS-G3 one Regular Summon per turn
+        summons = kinds["summon"]
+        # the hand is sorted (D-Spirits first, copies side by side); a copy is most often the very object
+        # before it (plain cards are interned, see Table.plain)
         last: HandCard | None = None
-        for h in hand[:n_spirits]:
-            if h != last:  # a plain copy is most often the very object before it (see Table.plain)
-                spirits.append(h)
-                last = h
-        if spirits and not self.summoned and len(bs) < BATTLE_SCENE_MAX:  # DS-G3 one Regular Summon per turn
-            summons = kinds["summon"]
-            for h in spirits:
-                a = summons.get(h)
-                if a is None:
-                    a = summons[h] = t.act(f"summon {self.hand_label(h)}", "summon", (h,))
-                out.append(a)
+        for h in self.hand[p]:
+            if h is last:
+                continue
+            c = h.card
+            if kind[c] == SPIRIT:
+                if h != last:
+                    spirits.append(h)
+                    if may_summon:
+                        a = summons.get(h)
+                        if a is None:
+                            a = summons[h] = t.act(f"summon {self.hand_label(h)}", "summon", (h,))
+                        out.append(a)
+            elif main_play[c] and (last is None or c != last.card):
+                if kind[c] == REALM:
+                    if sp > t.bid[c]:  # DS-R1: the opening bid must be affordable
+                        plays.append(t.play_act[c])
+                elif kind[c] != MOVECARD or (sp > t.cost[c] and self.controls_all(p, t.requires[c])):
+                    eff = t.effect[c]
+                    if eff is None or eff.choose is None:
+                        plays.append(t.play_act[c])
+                    else:
+                        self.with_targets(plays, "play", (c,), p, eff, None)
+            last = h
         if bs or sz:
             labels = self.labels(p)
             stances = kinds["stance"]
@@ -351,23 +366,7 @@ class RulesState(ChainState):
             for k, u in enumerate(sz):
                 if acts[u.card]:
                     self.spirit_actions(out, p, u, labels[nb + k], False, False)
-        # DS-C2 support cards, after the D-Spirits' actions (each card once: copies are side by side)
-        kind, main_play = t.kind, t.main_play
-        last_card = -1
-        for h in hand[n_spirits:]:
-            c = h.card
-            if c == last_card or not main_play[c]:
-                continue
-            last_card = c
-            if kind[c] == REALM:
-                if sp > t.bid[c]:  # DS-R1: the opening bid must be affordable
-                    out.append(t.play_act[c])
-            elif kind[c] != MOVECARD or (sp > t.cost[c] and self.controls_all(p, t.requires[c])):
-                eff = t.effect[c]
-                if eff is None or eff.choose is None:
-                    out.append(t.play_act[c])
-                else:
-                    self.with_targets(out, "play", (c,), p, eff, None)
+        out += plays
         out.append(BATTLE_ACT)
         return out
 

@@ -95,9 +95,8 @@ class SpiritState(StateBase):
         auras = self.auras
         if not auras:
             return NO_AURA
-        memo = self.aura_sums
-        key = (p, cid)
-        v = memo.get(key)
+        memo = self.aura_sums.by_seat[p]
+        v = memo[cid]
         if v is None:
             attack = endurance = 0
             types = self.table.types[cid]
@@ -109,7 +108,7 @@ class SpiritState(StateBase):
                         attack += amount
                     else:
                         endurance += amount
-            v = memo[key] = (attack, endurance)
+            v = memo[cid] = (attack, endurance)
         return v
 
     def numbers(self, p: int, u: Unit) -> tuple[int, int]:
@@ -122,7 +121,7 @@ class SpiritState(StateBase):
         t = self.table
         atk, endu = t.atk, t.endu
         turn = self.turn
-        sums = self.aura_sums if self.auras else None
+        sums = self.aura_sums.by_seat[p] if self.auras else None
         out = []
         for u in units:
             c = u.card
@@ -132,7 +131,7 @@ class SpiritState(StateBase):
                 attack += u.turn_attack
                 endurance += u.turn_endurance
             if sums is not None:
-                more_attack, more_endurance = sums.get((p, c)) or self.auras_on(p, c)  # remembered, or found
+                more_attack, more_endurance = sums[c] or self.auras_on(p, c)  # remembered, or found
                 attack += more_attack
                 endurance += more_endurance
             if u.charged_turn == turn and turn:
