@@ -308,11 +308,14 @@ class ChainState(BattleState):
             out.append(DRAW_ACTS[0])
         if support:
             out.append(DRAW_ACTS[1])
-        if self.may_recharge(p):
+        if not squad and self.may_recharge(p):
             out.append(RECHARGE)
-        if self.afford(p, FIELD_RUSH_BID):
-            listed = self.listed[p]
-            realms = [c for c, _ in listed.realms if c in support]
+        listed = self.listed[p]
+        if (listed.realms or listed.side_realms) and self.afford(p, FIELD_RUSH_BID):
+            realms = []
+            for c, _ in listed.realms:
+                if c in support:
+                    realms.append(c)
             side = self.side[p]
             for c in listed.side_realms:
                 if c in side and c not in realms:
@@ -335,7 +338,7 @@ class ChainState(BattleState):
         in the hand is hidden). Otherwise the one option there is (a draw) is taken for the player."""
         squad, support = self.squad[p], self.support[p]
         rush = self.afford(p, FIELD_RUSH_BID)
-        n = (1 if squad else 0) + (1 if support else 0) + (1 if self.may_recharge(p) else 0)
+        n = (1 if squad else 0) + (1 if support else 0) + (1 if not squad and self.may_recharge(p) else 0)
         if rush:
             side = self.side[p]
             for c in self.listed[p].side_realms:

@@ -29,6 +29,7 @@ from .state import (
     EXCHANGE_EVENT,
     EXTRA,
     MAIN,
+    NO_LABELS,
     OPEN,
     OPENING_EVENT,
     OPENING_HAND,
@@ -103,7 +104,7 @@ class RulesState(ChainState):
         self.banished = ((), ())
         self.scene = [[], []]
         self.parked = [[], []]
-        self.label_memo = None
+        self.label_memo = NO_LABELS
         self.support_cards = ((), ())
         self.realm = None
         self.auras = ()
@@ -509,7 +510,7 @@ class RulesState(ChainState):
             self.dworld = with_seat(self.dworld, p, without(self.dworld[p], evo))
         u = self.writable(p, u)
         old = u.card
-        self.set_top(u, evo)
+        self.set_top(p, u, evo)
         self.log("evolve", seat=p, card=t.name[evo], base=t.name[old], source=src)
 
     def _do_shift(self, a: Action) -> None:

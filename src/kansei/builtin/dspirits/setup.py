@@ -26,6 +26,7 @@ from .rules import RulesState
 from .state import (
     BATTLE_SCENE_MAX,
     MAIN,
+    NO_LABELS,
     STANCES,
     SUPPORT_SPIRITS_MAX,
     Decklist,
@@ -203,7 +204,7 @@ def _field_spirit(s: RulesState, p: int, spec: FieldSpirit, veteran: bool) -> No
         evo = take(s, p, name, "field evolved")
         if t.kind[evo] != EVOLUTION or t.base[evo] != u.card:
             raise _fail(f"field: {t.name[evo]} is not a D-Evolution of {t.name[u.card]}")
-        s.set_top(u, evo)
+        s.set_top(p, u, evo)
     u.stance = STANCES.index(spec.stance)
     if spec.frozen:
         u.frozen_until = 1 if p == s.first else 2  # until its controller's first end step
@@ -329,7 +330,7 @@ def new_state(
     s.swaps_left = [0, 0]
     s.wnd = Windows(2)
     s.token = new_token()
-    s.label_memo = None
+    s.label_memo = NO_LABELS
     s.ready = ()
     s.decks_at_start = tuple(_deck_data(table, name, d) for name, d in zip(deck_names, decks, strict=True))
     first = setup.first

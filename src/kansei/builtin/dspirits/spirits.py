@@ -95,9 +95,8 @@ class SpiritState(StateBase):
         auras = self.auras
         if not auras:
             return NO_AURA
-        memo = self.aura_sums
-        key = (p, cid)
-        v = memo.get(key)
+        memo = self.aura_sums.by_seat[p]
+        v = memo[cid]
         if v is None:
             attack = endurance = 0
             types = self.table.types[cid]
@@ -109,7 +108,7 @@ class SpiritState(StateBase):
                         attack += amount
                     else:
                         endurance += amount
-            v = memo[key] = (attack, endurance)
+            v = memo[cid] = (attack, endurance)
         return v
 
     def numbers(self, p: int, u: Unit) -> tuple[int, int]:
@@ -122,7 +121,7 @@ class SpiritState(StateBase):
         t = self.table
         atk, endu = t.atk, t.endu
         turn = self.turn
-        sums = self.aura_sums if self.auras else None
+        sums = self.aura_sums.by_seat[p] if self.auras else None
         out = []
         for u in units:
             c = u.card
@@ -132,7 +131,7 @@ class SpiritState(StateBase):
                 attack += u.turn_attack
                 endurance += u.turn_endurance
             if sums is not None:
-                more_attack, more_endurance = sums.get((p, c)) or self.auras_on(p, c)  # remembered, or found
+                more_attack, more_endurance = sums[c] or self.auras_on(p, c)  # remembered, or found
                 attack += more_attack
                 endurance += more_endurance
             if u.charged_turn == turn and turn:
@@ -194,27 +193,28 @@ class SpiritState(StateBase):
             self.scene[p].remove(u)
         else:
             self.parked[p].remove(u)
-        self.label_memo = None
+        self.label_memo = with_seat(self.label_memo, p, None)
 
     def place(self, p: int, u: Unit, parked: bool = False, index: int | None = None) -> None:
         """``u`` enters ``p``'s Battle Scene (or Support Zone), last or at ``index``."""
         zone = self.parked[p] if parked else self.scene[p]
         zone.insert(len(zone) if index is None else index, u)
-        self.label_memo = None
+        self.label_memo = with_seat(self.label_memo, p, None)
 
-    def set_top(self, u: Unit, card: int) -> None:
-        """A D-Evolution goes on top of ``u`` (DS-C3); ``u`` must be writable."""
+    def set_top(self, p: int, u: Unit, card: int) -> None:
+        """A D-Evolution goes on top of ``p``'s ``u`` (DS-C3); ``u`` must be writable."""
         u.under = (*u.under, u.card)
         u.card = card
-        self.label_memo = None
+        self.label_memo = with_seat(self.label_memo, p, None)
 
     def labels(self, p: int) -> tuple[str, ...]:
         """Stable names of ``p``'s D-Spirits in play (Battle Scene then Support Zone): the card's slug,
-        with ``#n`` when two share a card. Remembered until the field changes."""
-        memo = self.label_memo
-        if memo is None:
-            memo = self.label_memo = (self.fresh_labels(0), self.fresh_labels(1))
-        return memo[p]
+        with ``#n`` when two share a card. Remembered until that seat's field changes."""
+        labels = self.label_memo[p]
+        if labels is None:
+            labels = self.fresh_labels(p)
+            self.label_memo = with_seat(self.label_memo, p, labels)
+        return labels
 
     def fresh_labels(self, p: int) -> tuple[str, ...]:
         parked = self.parked[p]

@@ -258,6 +258,8 @@ class Listed(NamedTuple):
 
 
 Zones = tuple[tuple[int, ...], tuple[int, ...]]  # a zone of cards for each seat
+Labels = tuple[str, ...]  # the names of a seat's D-Spirits in play (SpiritState.labels)
+NO_LABELS: tuple[Labels | None, Labels | None] = (None, None)  # neither seat's labels known yet
 
 
 def with_seat(pair: tuple[T, T], p: int, value: T) -> tuple[T, T]:
@@ -368,7 +370,7 @@ class StateBase(DuelState):
     ready: tuple[int, ...]  # uids on the Battle Scene when this battle step began: they may attack (DS-G2)
     token: int  # this state owns (may write in place) the units whose owner is this token
     listed: list[Listed]  # per seat, this game: response signals and Realms of its open Support decklist
-    label_memo: tuple[tuple[str, ...], tuple[str, ...]] | None  # both seats' labels until the field changes
+    label_memo: tuple[Labels | None, Labels | None]  # each seat's labels until its field changes, or None
     shown: Zones  # per seat, sorted: plain cards every seat saw go into that hand
     match_first: int  # who went first in the first game (records: the first mover)
     decks_at_start: tuple[dict[str, Any], ...]  # each seat's deck data as the game began (never changed)
@@ -577,11 +579,13 @@ __all__ = [
     "FIELD_RUSH_BID",
     "HandCard",
     "LIMBO_COST",
+    "Labels",
     "Link",
     "Listed",
     "Located",
     "MAIN",
     "MODIFY_EVENT",
+    "NO_LABELS",
     "OPEN",
     "OPENING_EVENT",
     "OPENING_HAND",

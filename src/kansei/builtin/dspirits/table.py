@@ -43,12 +43,22 @@ KEYED_KINDS = (
 )
 
 
-class AuraSums(dict[tuple[int, int], tuple[int, int]]):
-    """What one set of auras in force adds to attack and endurance, by (seat, card), filled as the rules
-    ask (``SpiritState.auras_on``). A memo: it pickles and copies empty."""
+class AuraSums:
+    """What one set of auras in force adds to attack and endurance, for each seat a list by card id (None:
+    not asked yet), filled as the rules ask (``SpiritState.auras_on``). A memo: it pickles and copies
+    empty."""
+
+    __slots__ = ("by_seat",)
+
+    def __init__(self, cards: int) -> None:
+        self.by_seat: tuple[list[tuple[int, int] | None], ...] = ([None] * cards, [None] * cards)
+
+    def __len__(self) -> int:
+        """How many sums are remembered."""
+        return sum(v is not None for sums in self.by_seat for v in sums)
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (AuraSums, ())
+        return (AuraSums, (len(self.by_seat[0]),))
 
 
 class Table:
@@ -262,7 +272,7 @@ class Table:
         if memo is None:
             if len(self.auras_seen) >= AURA_SETS:
                 self.auras_seen.clear()
-            memo = self.auras_seen[auras] = AuraSums()
+            memo = self.auras_seen[auras] = AuraSums(self.n)
         return memo
 
     def is_spirit(self, cid: int) -> bool:
