@@ -207,21 +207,12 @@ class Responses(Combat):
             for c in conds:
                 if not c.impl.ok(c.p, self, seat, uid, idx):
                     return []
-        blocks = ab.blocks
-        if len(blocks) == 1:  # most abilities: one choice tuple per option of their one block
-            blk = blocks[0]
-            return [(o,) for o in blk.impl.options(blk.p, self, seat, uid)]
         lists = []
-        single = True
-        for blk in blocks:
+        for blk in ab.blocks:
             opts = blk.impl.options(blk.p, self, seat, uid)
             if not opts:
                 return []
-            if len(opts) > 1:
-                single = False
             lists.append(opts)
-        if single:
-            return [tuple([o[0] for o in lists])]
         return list(product(*lists))
 
     def _act(self, kind: str, d: CardDef, zone: int, ab_index: int, ch: tuple[Any, ...]) -> Action:

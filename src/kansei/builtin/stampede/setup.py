@@ -208,7 +208,8 @@ class SetUp(Responses):
     # -- the first machines (ST-S1) -----------------------------------------------------------------
     def _center_choices(self, p: int) -> list[int]:
         """The kinds (card ids) of gear-1 machines ``p`` may set as its first center."""
-        return sorted([d.id for d in set(map(self.card_of.__getitem__, self.decks[p])) if can_start(d)])
+        card_of = self.card_of
+        return sorted(d.id for d in {card_of[u] for u in self.decks[p]} if can_start(d))
 
     def _choose_center(self, p: int, u: int) -> None:
         """``p`` sets the card ``u`` (already out of its deck) face down as its first center."""
