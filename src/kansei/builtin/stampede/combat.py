@@ -7,7 +7,12 @@ from collections.abc import Iterable
 
 from .cards import EVENT
 from .state import (
+    ATTACK_EVENT,
     CENTER,
+    COMBAT_EVENT,
+    HIT_EVENT,
+    RUN_DECLARED_EVENT,
+    RUN_EVENT,
     W_ATTACK,
     W_DEAD_HEAT,
     W_GOAL,
@@ -37,14 +42,9 @@ class Combat(Board):
         target = field[(1 - p) * 3 + tz]
         if self.narrating:  # a search's world skips the names (every greedy step declares attacks)
             card_of = self.card_of
-            self.log(
-                "attack",
-                seat=p,
-                attackers=[card_of[u].en for _, u in pairs],
-                zones=[ZONES[z] for z in zones],
-                target=card_of[target].en,
-                target_zone=ZONES[tz],
-            )
+            attackers = [card_of[u].en for _, u in pairs]
+            where = [ZONES[z] for z in zones]
+            self.log_records([(None, (ATTACK_EVENT, p, attackers, where, card_of[target].en, ZONES[tz]))])
         item = AttackItem(W_ATTACK, p, tuple(pairs), tz, target)
         self.windows.open(W_ATTACK, 1 - p, item, opener_passed=True)
 
@@ -54,7 +54,7 @@ class Combat(Board):
         self.tapped[p * 3 + z] = True
         if self.narrating:
             d = self.card_of[u]
-            self.log("run_declared", seat=p, card=d.en, zone=ZONES[z], gear=d.gear)
+            self.log_records([(None, (RUN_DECLARED_EVENT, p, d.en, ZONES[z], d.gear))])
         self.windows.open(W_RUN, 1 - p, RunItem(W_RUN, p, z, u), opener_passed=True)
 
     # -- resolution ---------------------------------------------------------------------------------
@@ -83,21 +83,14 @@ class Combat(Board):
         if target.kind == EVENT:
             if narrating:
                 hp = target.hp - self.damage.get(tu, 0)
-                self.log("combat", seat=p, pow=total, target=target.en, hp_before=hp, outcome="event")
+                self.log_records([(None, (HIT_EVENT, p, total, target.en, hp, "event"))])
             self.damage_event(o, tz, total)
         else:
             df = self.def_of(tu) if modified else target.def_
             outcome = "lower" if total < df else "higher" if total > df else "equal"
             if narrating:
-                self.log(
-                    "combat",
-                    seat=p,
-                    pow=total,
-                    target=target.en,
-                    def_=df,
-                    outcome=outcome,
-                    combined=len(present) > 1,
-                )
+                combined = len(present) > 1
+                self.log_records([(None, (COMBAT_EVENT, p, total, target.en, df, outcome, combined))])
             if outcome != "lower":
                 self.destroy(o, tz)
             if outcome != "higher":
@@ -140,7 +133,7 @@ class Combat(Board):
         """Lower ``p``'s remaining distance; Dead Heat (ST-K5), Crash (ST-K7), the goal (ST-T4, ST-K8)."""
         self.distance = replaced(self.distance, p, self.distance[p] - n)
         if self.narrating:
-            self.log("run", seat=p, by=n, distance=self.distance[p], dead_heat=dead_heat)
+            self.log_records([(None, (RUN_EVENT, p, n, self.distance[p], dead_heat))])
         o = 1 - p
         if answerable:  # ST-K5: each Dead Heat card of the opponent runs too (not in answer to Dead Heat)
             field, card_of = self.field, self.card_of

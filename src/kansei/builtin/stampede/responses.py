@@ -21,8 +21,10 @@ from kansei.core.protocol import Action
 from .cards import EVENT, STEERING, Ability
 from .combat import Combat
 from .state import (
+    ABILITY_EVENT,
     CENTER,
     KEEPER_WINDOWS,
+    RESOLVED_EVENT,
     RESPONSE_WINDOWS,
     W_CHOICE,
     W_DEAD_HEAT,
@@ -144,18 +146,17 @@ class Responses(Combat):
         # the three zones written out: asked at every decision, and most cards have no such ability
         u = field[base]
         if u >= 0 and card_of[u].activated:
-            self._abilities_of(p, 0, u, out)
+            self._abilities_of(p, 0, u, card_of[u], out)
         u = field[base + 1]
         if u >= 0 and card_of[u].activated:
-            self._abilities_of(p, 1, u, out)
+            self._abilities_of(p, 1, u, card_of[u], out)
         u = field[base + 2]
         if u >= 0 and card_of[u].activated:
-            self._abilities_of(p, 2, u, out)
+            self._abilities_of(p, 2, u, card_of[u], out)
 
-    def _abilities_of(self, p: int, z: int, u: int, out: list[Action]) -> None:
-        """The ways to use the activated abilities of ``u``, in ``p``'s zone ``z`` (an event only while
-        ST-T6 allows its class and gear)."""
-        d = self.card_of[u]
+    def _abilities_of(self, p: int, z: int, u: int, d: CardDef, out: list[Action]) -> None:
+        """The ways to use the activated abilities of ``u`` (the card ``d``), in ``p``'s zone ``z`` (an
+        event only while ST-T6 allows its class and gear)."""
         if d.kind == EVENT and not self.usable(p, d):
             return
         tapped = self.tapped[p * 3 + z]
@@ -207,16 +208,11 @@ class Responses(Combat):
                 if not c.impl.ok(c.p, self, seat, uid, idx):
                     return []
         lists = []
-        single = True
         for blk in ab.blocks:
             opts = blk.impl.options(blk.p, self, seat, uid)
             if not opts:
                 return []
-            if len(opts) > 1:
-                single = False
             lists.append(opts)
-        if single:
-            return [tuple([o[0] for o in lists])]
         return list(product(*lists))
 
     def _act(self, kind: str, d: CardDef, zone: int, ab_index: int, ch: tuple[Any, ...]) -> Action:
@@ -269,8 +265,9 @@ class Responses(Combat):
         for c in ab.conds:
             if c.name == "once_per_turn":
                 self.used_this_turn.append((uid, ab_index))
-        choices = [x for x in ch if x is not None]
-        self.log("ability", seat=p, card=d.en, how=kind, ability=ab_index, choices=choices)
+        if self.narrating:
+            choices = [x for x in ch if x is not None]
+            self.log_records([(None, (ABILITY_EVENT, p, d.en, kind, ab_index, choices))])
         item = AbilityItem("ability", p, uid, ab_index, ch, paid)
         if kind == "trigger":
             windows.push(item)
@@ -291,7 +288,8 @@ class Responses(Combat):
             if self.over:
                 return
             e.impl.run(e.p, self, p, uid, ch[nc + i], paid)
-        self.log("resolved", seat=p, card=d.en)
+        if self.narrating:
+            self.log_records([(None, (RESOLVED_EVENT, p, d.en))])
 
     def _trigger(self, p: int, uid: int, ab: Ability) -> None:
         """A triggered ability: resolve at once when there is nothing to choose, else ask its owner."""

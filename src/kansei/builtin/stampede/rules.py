@@ -19,15 +19,19 @@ from .refusals import reason_for_mover
 from .setup import SetUp
 from .state import (
     BATTLE,
+    CALL_EVENT,
     CENTER,
     CHOOSE_CENTER,
     CHOOSE_ORDER,
     DRAW,
     END,
+    END_TURN_EVENT,
     LEFT,
     MAIN,
+    PHASE_EVENT,
     REPAIR,
     RIGHT,
+    TURN_EVENT,
     W_CHOICE,
     W_DECKOUT,
     W_GOAL,
@@ -152,7 +156,8 @@ class StampedeState(SetUp):
                     seen.append(d)
                     instants.append(u)
             if machines:
-                machines.sort(key=CARD_ID)
+                if len(machines) > 1:
+                    machines.sort(key=CARD_ID)
                 self._calls(p, c, machines, out)
             for u in instants:
                 self._hand_instant(p, u, card_of[u], out)
@@ -253,7 +258,8 @@ class StampedeState(SetUp):
             return
         if kind == "battle":
             self.phase = BATTLE
-            self.log("phase", seat=self.active, phase=BATTLE)
+            if self.narrating:
+                self.log_records([(None, (PHASE_EVENT, self.active, BATTLE))])
             self._run()
             return
         if kind == "call":
@@ -294,7 +300,8 @@ class StampedeState(SetUp):
                 return
             if phase == DRAW:
                 self.phase = REPAIR
-                self.log("turn", seat=self.active, turn=self.turn, cap=self.turn)
+                if self.narrating:
+                    self.log_records([(None, (TURN_EVENT, self.active, self.turn, self.turn))])
                 if self.game.options.first_turn_draw or self.turn != self.start_turn:  # ST-T1 ruling
                     self.draw(self.active, 1, phase=True)
                 continue
@@ -318,7 +325,8 @@ class StampedeState(SetUp):
             if self.forcing_until[o] and self.forcing_until[o] <= self.turn:
                 self.forcing_until = replaced(self.forcing_until, o, 0)
                 self.log("force_ends", seat=o)
-        self.log("end_turn", seat=self.active, turn=self.turn)
+        if self.narrating:
+            self.log_records([(None, (END_TURN_EVENT, self.active, self.turn))])
         self.turn += 1
         self.active = 1 - self.active
         if self.used_this_turn:
@@ -344,7 +352,9 @@ class StampedeState(SetUp):
             self.own_centers()[p].append(u)
         self.field[base + z] = u
         self.tapped[base + z] = False
-        self.log("call", seat=p, card=self.card_of[u].en, zone=ZONES[z], height=len(self.centers[p]))
+        if self.narrating:
+            card = self.card_of[u].en
+            self.log_records([(None, (CALL_EVENT, p, card, ZONES[z], len(self.centers[p])))])
         self._on_enter(p, u)
 
 

@@ -30,6 +30,7 @@ import random
 from collections import Counter
 from typing import TYPE_CHECKING, Any, NamedTuple, Self, TypeVar
 
+from kansei.core.events import EventKind
 from kansei.core.protocol import DuelState
 from kansei.core.windows import Windows
 
@@ -137,6 +138,28 @@ class Known(NamedTuple):
 
 
 NOTHING_KNOWN = Known(((), ()), (0, 0))
+
+# the events play logs most, as records (``log_records``: a tuple until someone reads the event, which a
+# simulation never does); the rest are logged with ``log``
+DRAW_EVENT = EventKind("draw", "seat", "count", "left")
+DREW_EVENT = EventKind("drew", "seat", "card")  # private to the seat
+TURN_EVENT = EventKind("turn", "seat", "turn", "cap")
+PHASE_EVENT = EventKind("phase", "seat", "phase")
+END_TURN_EVENT = EventKind("end_turn", "seat", "turn")
+CALL_EVENT = EventKind("call", "seat", "card", "zone", "height")
+ABILITY_EVENT = EventKind("ability", "seat", "card", "how", "ability", "choices")
+RESOLVED_EVENT = EventKind("resolved", "seat", "card")
+ATTACK_EVENT = EventKind("attack", "seat", "attackers", "zones", "target", "target_zone")
+COMBAT_EVENT = EventKind("combat", "seat", "pow", "target", "def_", "outcome", "combined")
+HIT_EVENT = EventKind("combat", "seat", "pow", "target", "hp_before", "outcome")  # an event attacked
+DESTROYED_EVENT = EventKind("destroyed", "seat", "card", "zone")
+EXPOSED_EVENT = EventKind("exposed", "seat", "card", "height")
+STAYS_EVENT = EventKind("stays", "seat", "card")
+STATS_EVENT = EventKind("stats", "card", "pow", "def_", "duration")
+RUN_DECLARED_EVENT = EventKind("run_declared", "seat", "card", "zone", "gear")
+RUN_EVENT = EventKind("run", "seat", "by", "distance", "dead_heat")
+TAP_EVENT = EventKind("tap", "seat", "zone", "card")
+UNTAP_EVENT = EventKind("untap", "seat", "zone", "card")
 
 
 T = TypeVar("T")
@@ -332,17 +355,20 @@ class Board(DuelState):
                 return
             u = deck.pop()
             self.own_hands()[p].append(u)
-            self.log("draw", seat=p, count=1, left=len(deck))
-            self.log_private(p, "drew", seat=p, card=self.card_of[u].en)
+            if self.narrating:
+                drew = self.card_of[u].en
+                self.log_records([(None, (DRAW_EVENT, p, 1, len(deck))), (p, (DREW_EVENT, p, drew))])
 
     def set_tapped(self, p: int, z: int, value: bool) -> None:
         self.tapped[p * 3 + z] = value
-        card = self.card_of[self.field[p * 3 + z]].en
-        self.log("tap" if value else "untap", seat=p, zone=ZONES[z], card=card)
+        if self.narrating:
+            card = self.card_of[self.field[p * 3 + z]].en
+            self.log_records([(None, (TAP_EVENT if value else UNTAP_EVENT, p, ZONES[z], card))])
 
     def add_mod(self, u: int, dp: int, dd: int, duration: str) -> None:
         self.stat_mods.append(StatMod(u, dp, dd, duration != "turn"))
-        self.log("stats", card=self.card_of[u].en, pow=dp, def_=dd, duration=duration)
+        if self.narrating:
+            self.log_records([(None, (STATS_EVENT, self.card_of[u].en, dp, dd, duration))])
 
     def _left_field(self, u: int) -> None:
         """A card that leaves the field loses its stat changes and damage."""
@@ -372,21 +398,24 @@ class Board(DuelState):
             return
         if z == CENTER:
             if len(self.centers[p]) <= 1:
-                self.log("stays", seat=p, card=self.card_of[u].en)  # ST-F2
+                if self.narrating:  # ST-F2
+                    self.log_records([(None, (STAYS_EVENT, p, self.card_of[u].en))])
                 return
             old = self.card_of[u].gear
             self._pop_center(p)
             self.own_discard()[p].append(u)
             if self.narrating:  # a search's world skips the events of every attack's casualties
                 below = self.centers[p][-1]
-                self.log("destroyed", seat=p, card=self.card_of[u].en, zone="C")
-                self.log("exposed", seat=p, card=self.card_of[below].en, height=len(self.centers[p]))
+                self.log_records([
+                    (None, (DESTROYED_EVENT, p, self.card_of[u].en, "C")),
+                    (None, (EXPOSED_EVENT, p, self.card_of[below].en, len(self.centers[p]))),
+                ])  # fmt: skip
             self._center_changed(p, old)  # the exposed card gets no on-enter effects (ST-T4)
         else:
             self._clear_side(p, z)
             self.own_discard()[p].append(u)
             if self.narrating:
-                self.log("destroyed", seat=p, card=self.card_of[u].en, zone=ZONES[z])
+                self.log_records([(None, (DESTROYED_EVENT, p, self.card_of[u].en, ZONES[z]))])
         for ab in self.card_of[u].on_destroyed:
             self._trigger(p, u, ab)
 
@@ -643,7 +672,9 @@ class Board(DuelState):
         hand, not looked at yet, and the opponent's face-down first machine). What every seat knows
         stays: the cards that went to a hand in the open, the recycled cards at the bottom of a deck."""
         setup = self.phase in SETUP_PHASES
-        decks, hands, centers = self.own_decks(), self.own_hands(), self.own_centers()
+        # every deck and each resampled hand is made anew here: new per-seat lists, not copies to change
+        decks, hands = list(self.decks), list(self.hands)
+        hands_kept = False  # whether a hand is still the list this state may share with a copy
         for p in (0, 1):
             deck = decks[p]
             bottom = min(self.known.bottoms[p], len(deck))
@@ -651,24 +682,27 @@ class Board(DuelState):
                 rest = deck[bottom:]
                 rest.sort()
                 rng.shuffle(rest)
-                decks[p] = deck[:bottom] + rest
+                decks[p] = deck[:bottom] + rest if bottom else rest
+                hands_kept = True
                 continue
             known = list(self.known.hands[p])
             hand = hands[p]
-            face_down = setup and p != seat and bool(centers[p])
+            face_down = setup and p != seat and bool(self.centers[p])
             pool = deck[bottom:] + (_without(hand, known) if known else hand)
             if face_down:
-                pool += centers[p]
+                pool += self.centers[p]
             pool.sort()
             rng.shuffle(pool)
             if face_down:
                 i = next(i for i, u in enumerate(pool) if can_start(self.card_of[u]))
                 u = pool.pop(i)
-                centers[p] = [u]
+                self.own_centers()[p] = [u]
                 self.field[p * 3 + CENTER] = u
             hidden = len(hand) - len(known)
             hands[p] = known + pool[:hidden]
-            decks[p] = deck[:bottom] + pool[hidden:]
+            decks[p] = deck[:bottom] + pool[hidden:] if bottom else pool[hidden:]
+        self.decks, self.decks_shared = decks, False
+        self.hands, self.hands_shared = hands, hands_kept
 
 
 def _without(cards: list[int], gone: list[int]) -> list[int]:
@@ -680,6 +714,25 @@ def _without(cards: list[int], gone: list[int]) -> list[int]:
 
 
 __all__ = [
+    "ABILITY_EVENT",
+    "ATTACK_EVENT",
+    "CALL_EVENT",
+    "COMBAT_EVENT",
+    "DESTROYED_EVENT",
+    "DRAW_EVENT",
+    "DREW_EVENT",
+    "END_TURN_EVENT",
+    "EXPOSED_EVENT",
+    "HIT_EVENT",
+    "PHASE_EVENT",
+    "RESOLVED_EVENT",
+    "RUN_DECLARED_EVENT",
+    "RUN_EVENT",
+    "STATS_EVENT",
+    "STAYS_EVENT",
+    "TAP_EVENT",
+    "TURN_EVENT",
+    "UNTAP_EVENT",
     "AbilityItem",
     "AttackItem",
     "BATTLE",
