@@ -16,10 +16,10 @@ import os
 import shutil
 import subprocess
 import sys
-import textwrap
 from pathlib import Path
 
 import pytest
+from compiled_play import play_script
 from needs import module, program
 
 import kansei
@@ -28,29 +28,7 @@ from kansei.core import compiled
 GAME = "initiald"
 PACKAGE = Path(kansei.__file__).resolve().parent
 
-PLAY = textwrap.dedent(
-    """
-    import hashlib, json
-    import kansei
-    from kansei.agents import choose, make_agent
-    from kansei.core.compiled import compiled_modules
-
-    out = {}
-    game = kansei.load(GAME)
-    for spec in ("random", "greedy"):
-        for seed in range(1, 11):
-            agents = [make_agent(spec, seed=seed + q) for q in range(2)]
-            s = game.start(seed=seed)
-            views = []
-            while not s.is_over:
-                views.append(s.view(s.to_move))
-                s.apply(choose(agents[s.to_move], s))
-            record = [s.to_dict(), s.returns(), s.reveal(), s.event_log(), views]
-            text = json.dumps(record, sort_keys=True, default=str).encode()
-            out[f"{spec} {seed}"] = hashlib.blake2b(text).hexdigest()
-    print(json.dumps({"file": kansei.__file__, "compiled": compiled_modules(), "games": out}))
-    """
-).replace("GAME", repr(GAME))
+PLAY = play_script([(GAME, 2)], range(1, 11))
 
 
 @pytest.mark.slow

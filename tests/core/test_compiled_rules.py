@@ -8,38 +8,15 @@ import json
 import os
 import subprocess
 import sys
-import textwrap
 import time
 from pathlib import Path
 
 import pytest
+from compiled_play import play_script
 
 from kansei.core import compiled
 
-PLAY = textwrap.dedent(
-    """
-    import hashlib, json, sys
-    import kansei
-    from kansei.agents import choose, make_agent
-    from kansei.core.compiled import compiled_modules
-
-    out = {}
-    for gid, players in (("minid", 2), ("minid", 6), ("touge", 2), ("initiald", 2), ("stampede", 2)):
-        game = kansei.load(gid)
-        for spec in ("random", "greedy"):
-            for seed in range(1, 16):
-                agents = [make_agent(spec, seed=seed + q) for q in range(players)]
-                s = game.start(seed=seed, players=players)
-                views = []
-                while not s.is_over:
-                    views.append(s.view(s.to_move))
-                    s.apply(choose(agents[s.to_move], s))
-                record = [s.to_dict(), s.returns(), s.reveal(), s.event_log(), views]
-                text = json.dumps(record, sort_keys=True, default=str).encode()
-                out[f"{gid} {players}p {spec} {seed}"] = hashlib.blake2b(text).hexdigest()
-    print(json.dumps({"compiled": compiled_modules(), "games": out}))
-    """
-)
+PLAY = play_script([("minid", 2), ("minid", 6), ("touge", 2), ("initiald", 2), ("stampede", 2)], range(1, 16))
 
 
 def play(pure: bool) -> dict:
