@@ -142,6 +142,9 @@ def test_shape_reports_length_lead_changes_and_comebacks(tmp_path: Path) -> None
         0 <= csv["comeback_rate"]["low"] <= csv["comeback_rate"]["mean"] <= csv["comeback_rate"]["high"] <= 1
     )
     assert res.data["unit"] == "power"  # margins in the game's own units (game.standing)
+    # the means read as means ("the lead changes 0.1 times" read as a count)
+    (length,) = [f for f in res.findings if "actions (" in f]
+    assert length.startswith("On average a game lasts 6 actions") and "wins by" in length.split(";")[0]
 
 
 def test_skill_separates_greedy_from_random(tmp_path: Path) -> None:

@@ -359,9 +359,9 @@ def shape_summary(rows: list[dict[str, Any]], unit: str) -> dict[str, Any]:
     findings = []
     if unit and changes:
         findings.append(
-            f"A game lasts {mean(actions):.0f} actions ({mean(turns):.0f} turns); the lead changes "
-            f"{mean(changes):.1f} times and the winner came from behind at half way in "
-            f"{with_interval(comebacks)} of decided games; it wins by {mean(margins):.1f} {unit} on average."
+            f"On average a game lasts {mean(actions):.0f} actions ({mean(turns):.0f} turns), the lead "
+            f"changes {mean(changes):.1f} times in it and the winner wins by {mean(margins):.1f} {unit}; "
+            f"the winner came from behind at half way in {with_interval(comebacks)} of decided games."
         )
     else:
         findings.append(
