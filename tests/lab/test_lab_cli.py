@@ -13,6 +13,7 @@ from kansei.cli import app
 from kansei.sim import simulate
 
 cli = CliRunner()
+EMBER_FOR_BLANK = ("--deck", "Red", "--card", "Ember", "--baseline", "Blank")  # a card experiment's swap
 
 
 def lab(*args: str) -> tuple[int, str]:
@@ -116,12 +117,7 @@ def test_diff_of_a_card_on_the_command_line(tmp_path: Path, toy_content: Path) -
         str(toy_content),
         "--run",
         "card",
-        "--deck",
-        "Red",
-        "--card",
-        "Ember",
-        "--baseline",
-        "Blank",
+        *EMBER_FOR_BLANK,
         "--games",
         "60",
         "--out",
@@ -191,19 +187,7 @@ def test_a_wide_table_keeps_its_answer_whole_in_80_columns(tmp_path: Path) -> No
     assert [columns[i] for i in fitting(columns, [row], brief, 55)] == ["#", "card", "impact", "interval"]
     assert fitting(columns, [row], brief, 200) == list(range(len(columns)))
     assert [columns[i] for i in fitting(columns, [row], (), 25)] == ["#", "card"]  # in order without a brief
-    args = [
-        "lab",
-        "card",
-        "labtoy",
-        "--deck",
-        "Red",
-        "--card",
-        "Ember",
-        "--baseline",
-        "Blank",
-        "--games",
-        "20",
-    ]
+    args = ["lab", "card", "labtoy", *EMBER_FOR_BLANK, "--games", "20"]
     narrow = cli.invoke(app, [*args, "--out", str(tmp_path / "n")], env={"COLUMNS": "80"})
     assert narrow.exit_code == 0, narrow.output
     lines = [ln for ln in narrow.output.splitlines() if not ln.startswith(("report: ", "numbers: "))]
