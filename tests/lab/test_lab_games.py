@@ -178,3 +178,20 @@ def test_a_planted_strong_touge_card_is_found_by_card_and_diff(tmp_path: Path) -
     )
     assert not any(c["flagged"] for c in nothing.csv)
     assert all(c["delta"] == 0 for c in nothing.csv)
+
+
+def test_minid_racer_counts_name_seats_from_one_in_tables_and_plots(tmp_path: Path) -> None:
+    """A matchup over Mini D's racer counts calls its seats "seat 1" … "seat 3" in its table and in its
+    plots alike (the plots had counted from 0 beside tables counting from 1)."""
+    from kansei.lab.report import figures
+
+    _, res = runner.start(
+        "matchup",
+        {"game": "minid", "players": [3], "games": 10, "agents": ["random"]},
+        out=tmp_path / "m",
+        workers=1,
+    )
+    table = next(t for t in res.tables if "seat 1" in t["columns"])
+    assert [c for c in table["columns"] if c.startswith("seat")] == ["seat 1", "seat 2", "seat 3"]
+    plot = next(f for f in figures(res) if f.layout.title.text == "3 players: win rate per seat")
+    assert list(plot.data[0].x) == ["seat 1", "seat 2", "seat 3"]

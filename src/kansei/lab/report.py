@@ -186,7 +186,7 @@ def _figures(result: Result) -> list[go.Figure]:
         for c in d["counts"]:
             figs.append(
                 bars(
-                    [f"seat {s}" for s in range(c["players"])],
+                    [f"seat {s + 1}" for s in range(c["players"])],
                     c["seats"],
                     f"{c['players']} players: win rate per seat",
                     fair=1 / c["players"],
