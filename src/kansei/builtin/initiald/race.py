@@ -82,7 +82,9 @@ class Race:
     # docs/rulings.md "Inference"), for worlds dealt with ``infer``: per seat, how many cards of its hand
     # are "marked" (held since its last telling choice: a keep, ID-P6; a maneuver played, ID-P2; a discard
     # paid, ID-P4) rather than drawn since, and the cards (a bit per card id) a marked card is believed to
-    # be: those the choice makes likely (the methods below say which)
+    # be: those the choice makes likely (the methods below say which). Kept where the race narrates: a
+    # world made for search (``determinize(…, events=False)``) keeps the belief it was dealt with, as it
+    # keeps no events, and its steps skip the updates (they cost as much as the step they follow)
     marks: tuple[int, int]
     masks: tuple[int, int]
     low: float  # during a keep (ID-P6): the least worth, to the keeper, of the cards it discarded so far
@@ -151,9 +153,9 @@ class Race:
         """Seat ``p`` discards ``c`` from hand. Discard piles are public: the card is named to everyone."""
         self.hands[p].remove(c)
         self.discards[p].append(c)
-        if self.marks[p]:
-            self.left_hand(p, c)
         if self.narrating:
+            if self.marks[p]:
+                self.left_hand(p, c)
             self.tell((DISCARD_EVENT, p, self.table.cards[c].name, reason))
 
     # -- copies -------------------------------------------------------------------------------------

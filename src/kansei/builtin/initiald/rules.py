@@ -206,10 +206,11 @@ def act(r: Race, action: Action) -> None:
     elif k == "discard":
         c = action.args[0]
         r.discard(p, c, "pay" if r.phase == PAY else "keep")
-        if r.phase == KEEP:
-            r.threw(p, c)  # what the keeper throws away bounds what it keeps (inference, ID-P6)
-        elif r.floor < 0 or not r.ordered:  # a free pick (in hand order only the first one is)
-            r.paid(p, c)  # what the payer gives bounds what it holds on to (inference, ID-P4)
+        if r.narrating:  # inference (a world made for search keeps the belief it was dealt with)
+            if r.phase == KEEP:
+                r.threw(p, c)  # what the keeper throws away bounds what it keeps (ID-P6)
+            elif r.floor < 0 or not r.ordered:  # a free pick (in hand order only the first one is)
+                r.paid(p, c)  # what the payer gives bounds what it holds on to (ID-P4)
         if r.ordered:
             r.floor = c
         if r.phase == PAY:
@@ -220,14 +221,16 @@ def act(r: Race, action: Action) -> None:
     elif k == "keep":  # ID-P6: the winner keeps the rest of the hand
         if r.narrating:
             r.tell((KEEP_EVENT, p, len(r.hands[p])))
-        r.kept(p)  # what the other seat infers of the kept cards (public: the count and the discards)
+        if r.narrating:
+            r.kept(p)  # what the other seat infers of the kept cards (public: the count and the discards)
         _next_stage(r)
 
 
 def _play(r: Race, p: int, cid: int, n: int) -> None:
     """ID-P2..P4: announce the maneuver, then pay its discards card by card."""
     d = r.table.cards[cid]
-    r.chose(p, cid)  # what the other seat infers of the rest of the hand (inference)
+    if r.narrating:
+        r.chose(p, cid)  # what the other seat infers of the rest of the hand (inference)
     r.hands[p].remove(cid)
     r.pending = cid
     r.need = n
@@ -320,7 +323,8 @@ def _end_stage(r: Race, w: int, how: str) -> None:
     if lost:  # ID-P6: the loser discards the hand (to the public discard pile)
         r.discards[loser].extend(lost)
         r.hands[loser] = []
-        r.forget(loser)
+        if r.narrating:
+            r.forget(loser)
         if r.narrating:
             cards = r.table.cards
             r.tell((DISCARD_HAND_EVENT, loser, len(lost), [cards[c].name for c in lost]))
