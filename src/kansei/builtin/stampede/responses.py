@@ -51,7 +51,7 @@ class Responses(Combat):
     def can_respond(self, seat: int, kind: str) -> bool:
         """Whether ``seat`` is asked in the open window of ``kind``: on public information only."""
         if kind in RESPONSE_WINDOWS:
-            if self.hands[seat]:
+            if self.race.hands[seat]:
                 return True
             usable: list[Action] = []
             self._field_actions(seat, usable)
@@ -60,14 +60,14 @@ class Responses(Combat):
             self.log("no_response", seat=seat, window=kind)
             return False
         if kind in KEEPER_WINDOWS:
-            if self.windows.data != seat:  # ST-K8: only the seat about to lose uses keepers
+            if self.race.windows.data != seat:  # ST-K8: only the seat about to lose uses keepers
                 return False
-            if self.hands[seat]:
+            if self.race.hands[seat]:
                 return True
             self.log("no_response", seat=seat, window=kind)
             return False
         if kind == W_CHOICE:
-            return bool(self.windows.data[0] == seat)
+            return bool(self.race.windows.data[0] == seat)
         return False  # effects resolving, Dead Heat: nobody is asked
 
     def resolve(self, item: tuple[Any, ...]) -> None:
@@ -93,7 +93,7 @@ class Responses(Combat):
     # -- legal responses --------------------------------------------------------------------------
     def _window_actions(self) -> list[Action]:
         """The legal actions of the seat with priority in the innermost window."""
-        frame = self.windows.frames[-1]  # waiting for a decision (a resolving window never is)
+        frame = self.race.windows.frames[-1]  # waiting for a decision (a resolving window never is)
         seat, kind = frame.priority, frame.kind
         if kind == W_CHOICE:
             return self._trigger_actions()
@@ -107,11 +107,11 @@ class Responses(Combat):
 
     def _instant_actions(self, p: int, out: list[Action]) -> None:
         """ST-T6: the assists, events and activated abilities usable now by ``p``, onto ``out``."""
-        hand = self.hands[p]
+        hand = self.race.hands[p]
         if hand:
-            card_of = self.card_of
-            c = card_of[self.field[p * 3 + CENTER]]
-            cap = self.turn
+            card_of = self.race.card_of
+            c = card_of[self.race.field[p * 3 + CENTER]]
+            cap = self.race.turn
             top = c.gear if c.gear < cap else cap  # ST-T6: the center's gear at least; ST-T3(c): the gear cap
             cls = c.cls
             any_class = cls == STEERING  # ST-O2: a Steering center takes any class
@@ -133,7 +133,7 @@ class Responses(Combat):
             for ch in self._ability_options(p, u, play):
                 out.append(self._act("assist", d, 0, play.index, ch))
             return
-        field, base = self.field, p * 3
+        field, base = self.race.field, p * 3
         if field[base] < 0:
             out.append(d.events[0])
         if field[base + 2] < 0:
@@ -142,7 +142,7 @@ class Responses(Combat):
     def _field_actions(self, p: int, out: list[Action]) -> None:
         """The activated abilities of ``p``'s cards on the field usable now, onto ``out``."""
         base = p * 3
-        card_of, field = self.card_of, self.field
+        card_of, field = self.race.card_of, self.race.field
         # the three zones written out: asked at every decision, and most cards have no such ability
         u = field[base]
         if u >= 0 and card_of[u].activated:
@@ -159,7 +159,7 @@ class Responses(Combat):
         event only while ST-T6 allows its class and gear)."""
         if d.kind == EVENT and not self.usable(p, d):
             return
-        tapped = self.tapped[p * 3 + z]
+        tapped = self.race.tapped[p * 3 + z]
         for ab in d.activated:
             if z not in ab.zones or (tapped and ab.taps_self):
                 continue  # its blocks would refuse it here (Ability.zones, Ability.taps_self)
@@ -169,11 +169,11 @@ class Responses(Combat):
     def _keeper_actions(self, p: int, kind: str, out: list[Action]) -> None:
         """ST-K8: Goal Keeper (opponent about to reach the goal) and Requiem Keeper (any loss) from hand,
         onto ``out``."""
-        if self.windows.data != p:
+        if self.race.windows.data != p:
             return
         seen: set[int] = set()
-        for u in self.hands[p]:
-            d = self.card_of[u]
+        for u in self.race.hands[p]:
+            d = self.race.card_of[u]
             if not d.keepers or d.id in seen:
                 continue
             seen.add(d.id)
@@ -184,8 +184,8 @@ class Responses(Combat):
                     out.append(self._act("keeper", d, 0, ab.index, ch))
 
     def _trigger_actions(self) -> list[Action]:
-        seat, uid, ab_index = self.windows.data
-        d = self.card_of[uid]
+        seat, uid, ab_index = self.race.windows.data
+        d = self.race.card_of[uid]
         ab = d.abilities[ab_index]
         out = [self._act("trigger", d, 0, ab.index, ch) for ch in self._ability_options(seat, uid, ab)]
         if ab.optional or not out:
@@ -247,24 +247,24 @@ class Responses(Combat):
     def _activate(self, p: int, kind: str, args: tuple[Any, ...]) -> None:
         """Use an ability: pay its costs now, put it on the stack (a response inside a window)."""
         cid, zone, ab_index, ch = args
-        windows = self.windows
+        windows = self.race.windows
         if kind == "trigger":
             uid = windows.data[1]
         elif kind == "use":
-            uid = self.field[p * 3 + zone]
+            uid = self.race.field[p * 3 + zone]
         else:
-            uid = next(u for u in self.hands[p] if self.card_of[u].id == cid)
-        d = self.card_of[uid]
+            uid = next(u for u in self.race.hands[p] if self.race.card_of[u].id == cid)
+        d = self.race.card_of[uid]
         ab = d.abilities[ab_index]
         if kind in ("assist", "keeper"):  # the card is used up (ST-C2)
-            self.own_hands()[p].remove(uid)
+            self.race.own_hands()[p].remove(uid)
             self.left_hand(p, uid)
-            self.own_discard()[p].append(uid)
+            self.race.own_discard()[p].append(uid)
         costs = ab.costs
         paid = tuple(costs[i].impl.pay(costs[i].p, self, p, uid, ch[i]) for i in range(len(costs)))
         for c in ab.conds:
             if c.name == "once_per_turn":
-                self.used_this_turn.append((uid, ab_index))
+                self.race.used_this_turn.append((uid, ab_index))
         if self.narrating:
             choices = [x for x in ch if x is not None]
             self.log_records([(None, (ABILITY_EVENT, p, d.en, kind, ab_index, choices))])
@@ -281,7 +281,7 @@ class Responses(Combat):
 
     def _resolve_ability(self, item: AbilityItem) -> None:
         p, uid, ab_index, ch, paid = item.seat, item.uid, item.ability, item.choices, item.paid
-        d = self.card_of[uid]
+        d = self.race.card_of[uid]
         ab = d.abilities[ab_index]
         nc = len(ab.costs)
         for i, e in enumerate(ab.effects):
@@ -296,46 +296,46 @@ class Responses(Combat):
         opts = self._ability_options(p, uid, ab)
         if not opts:
             if not ab.optional:
-                self.log("fizzle", what=ab.trigger, seat=p, card=self.card_of[uid].en)
+                self.log("fizzle", what=ab.trigger, seat=p, card=self.race.card_of[uid].en)
             return
         if len(opts) == 1 and not ab.optional and not ab.costs:
-            self.windows.open(W_EFFECT, p)
-            self.windows.push(AbilityItem("ability", p, uid, ab.index, opts[0], ()))
-            self.windows.close()
+            self.race.windows.open(W_EFFECT, p)
+            self.race.windows.push(AbilityItem("ability", p, uid, ab.index, opts[0], ()))
+            self.race.windows.close()
             return
-        self.windows.open(W_CHOICE, p, data=(p, uid, ab.index))
+        self.race.windows.open(W_CHOICE, p, data=(p, uid, ab.index))
 
     def _on_enter(self, p: int, u: int) -> None:
-        for ab in self.card_of[u].on_enter:
+        for ab in self.race.card_of[u].on_enter:
             self._trigger(p, u, ab)
 
     # -- cards entering the field -------------------------------------------------------------------
     def _place_event(self, p: int, cid: int, z: int) -> None:
         u = self._take_from_hand(p, cid)
-        self.field[p * 3 + z] = u
-        self.tapped[p * 3 + z] = False
-        self.log("event", seat=p, card=self.card_of[u].en, zone=ZONES[z], hp=self.card_of[u].hp)
-        if self.windows.frames and self.windows.priority == p:
-            self.windows.respond(PlacedItem("placed", p, u))  # a response: priority passes (ST-T6)
+        self.race.field[p * 3 + z] = u
+        self.race.tapped[p * 3 + z] = False
+        self.log("event", seat=p, card=self.race.card_of[u].en, zone=ZONES[z], hp=self.race.card_of[u].hp)
+        if self.race.windows.frames and self.race.windows.priority == p:
+            self.race.windows.respond(PlacedItem("placed", p, u))  # a response: priority passes (ST-T6)
         self._on_enter(p, u)
 
     def enter_center(self, p: int, u: int) -> None:
         """ST-K4: a Demi-Guest's procedure puts it on top of the center."""
         old = self.center_def(p).gear
-        self.own_hands()[p].remove(u)
+        self.race.own_hands()[p].remove(u)
         self.left_hand(p, u)
-        self.own_centers()[p].append(u)
-        self.field[p * 3 + CENTER] = u
-        self.tapped[p * 3 + CENTER] = False
-        height = len(self.centers[p])
-        self.log("call", seat=p, card=self.card_of[u].en, zone="C", height=height, procedure=True)
+        self.race.own_centers()[p].append(u)
+        self.race.field[p * 3 + CENTER] = u
+        self.race.tapped[p * 3 + CENTER] = False
+        height = len(self.race.centers[p])
+        self.log("call", seat=p, card=self.race.card_of[u].en, zone="C", height=height, procedure=True)
         self._center_changed(p, old)
         self._on_enter(p, u)
 
     def _take_from_hand(self, p: int, cid: int) -> int:
-        hand = self.own_hands()[p]
+        hand = self.race.own_hands()[p]
         for i, u in enumerate(hand):
-            if self.card_of[u].id == cid:
+            if self.race.card_of[u].id == cid:
                 del hand[i]
                 self.left_hand(p, u)
                 return u

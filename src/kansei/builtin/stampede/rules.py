@@ -91,29 +91,29 @@ class StampedeState(SetUp):
     def to_move(self) -> int | None:
         if self.over:
             return None
-        frames = self.windows.frames
+        frames = self.race.windows.frames
         if frames:
             frame = frames[-1]
             if not frame.resolving:  # the innermost window waits for its seat with priority
                 return frame.priority
-        if self.phase == CHOOSE_CENTER:
-            return 0 if not self.centers[0] else 1
-        if self.phase == CHOOSE_ORDER:
+        if self.race.phase == CHOOSE_CENTER:
+            return 0 if not self.race.centers[0] else 1
+        if self.race.phase == CHOOSE_ORDER:
             return self.rps_winner
-        return self.active
+        return self.race.active
 
     # -- legal actions --------------------------------------------------------------------------------
     def _legal_actions(self) -> list[Action]:
-        if self.windows.frames:
+        if self.race.windows.frames:
             return self._window_actions()
-        phase = self.phase
-        p = self.active
+        phase = self.race.phase
+        p = self.race.active
         if phase == MAIN:
             return self._main_actions(p)
         if phase == BATTLE:
             return self._battle_actions(p)
         if phase == CHOOSE_CENTER:
-            seat = 0 if not self.centers[0] else 1
+            seat = 0 if not self.race.centers[0] else 1
             table = self.game.table
             return [table.placing("center", c, -1) for c in self._center_choices(seat)]
         if phase == CHOOSE_ORDER:
@@ -125,11 +125,11 @@ class StampedeState(SetUp):
         and events (ST-T6, hand order) and the field's abilities, Demi-Guest procedures (ST-K4), then
         going to battle."""
         out: list[Action] = []
-        hand = self.hands[p]
+        hand = self.race.hands[p]
         if hand:
-            card_of = self.card_of
-            c = card_of[self.field[p * 3 + CENTER]]
-            cap = self.turn
+            card_of = self.race.card_of
+            c = card_of[self.race.field[p * 3 + CENTER]]
+            cap = self.race.turn
             top = c.gear if c.gear < cap else cap  # ST-T6: the center's gear at least; ST-T3(c): the gear cap
             cls = c.cls
             any_class = cls == STEERING  # ST-O2
@@ -173,7 +173,7 @@ class StampedeState(SetUp):
         """ST-T3: the calls of ``machines`` (in hand, within the gear cap) to the center stack (``c`` on
         top) or an empty side zone."""
         base = p * 3
-        field = self.field
+        field = self.race.field
         up = c.gear + 1
         any_class = c.cls == STEERING
         left_free = field[base] < 0
@@ -194,7 +194,7 @@ class StampedeState(SetUp):
         """Bitmask of ``p``'s zones holding an untapped machine (able to act, ST-T4): left 1, center 2,
         right 4 (the three zones written out: the hot path of every battle step)."""
         base = p * 3
-        field, tapped, card_of = self.field, self.tapped, self.card_of
+        field, tapped, card_of = self.race.field, self.race.tapped, self.race.card_of
         able = 0
         u = field[base]
         if u >= 0 and not tapped[base] and card_of[u].kind == MACHINE:
@@ -214,9 +214,9 @@ class StampedeState(SetUp):
         if able:
             obstructed = self.obstructed(p)
             attacks = ATTACKS_BY_MASK[able]
-            card_of, field = self.card_of, self.field
+            card_of, field = self.race.card_of, self.race.field
             opp = (1 - p) * 3
-            if self.forcing_until[1 - p] and self.forced(p):
+            if self.race.forcing_until[1 - p] and self.forced(p):
                 center = field[opp + CENTER]
                 if center >= 0 and (not obstructed or card_of[center].obstruction):  # a target (ST-K1)
                     # 《進路妨害》: every machine able to act must attack the center
@@ -244,26 +244,26 @@ class StampedeState(SetUp):
         kind = a.kind
         # the kinds in the order random and searching play meets them most
         if kind == "pass":
-            self.windows.pass_()
+            self.race.windows.pass_()
             self._run()
             return
         if kind == "end":
-            self.phase = END
+            self.race.phase = END
             self._run()
             return
         args: tuple[Any, ...] = a.args
         if kind == "attack":  # attacks, runs, calls and going to battle: the active player's, no window open
-            self._declare_attack(self.active, args[0], args[1])
+            self._declare_attack(self.race.active, args[0], args[1])
             self._run()
             return
         if kind == "battle":
-            self.phase = BATTLE
+            self.race.phase = BATTLE
             if self.narrating:
-                self.log_records([(None, (PHASE_EVENT, self.active, BATTLE))])
+                self.log_records([(None, (PHASE_EVENT, self.race.active, BATTLE))])
             self._run()
             return
         if kind == "call":
-            self._call(self.active, args[0], args[1])
+            self._call(self.race.active, args[0], args[1])
             self._run()
             return
         p = self.to_move
@@ -276,7 +276,7 @@ class StampedeState(SetUp):
             self._place_event(p, args[0], args[1])
         elif kind == "decline":
             self.log("decline", seat=p)
-            self.windows.close()
+            self.race.windows.close()
         elif kind == "center":
             self._choose_center_kind(p, args[0])
             return
@@ -287,29 +287,31 @@ class StampedeState(SetUp):
 
     def _run(self) -> None:
         """Settle windows and advance the automatic phases (ST-T1 draw, ST-T2 repair, ST-T5 end)."""
-        windows = self.windows
+        windows = self.race.windows
         while not self.over:
             if windows.frames:
                 if windows.settle(self) is not None:
                     return
                 continue
-            phase = self.phase
+            phase = self.race.phase
             if phase == MAIN or phase == BATTLE:  # a decision of the active player
-                if self.forcing_until[0] or self.forcing_until[1]:
+                if self.race.forcing_until[0] or self.race.forcing_until[1]:
                     self._check_lifts()
                 return
             if phase == DRAW:
-                self.phase = REPAIR
+                self.race.phase = REPAIR
                 if self.narrating:
-                    self.log_records([(None, (TURN_EVENT, self.active, self.turn, self.turn))])
-                if self.game.options.first_turn_draw or self.turn != self.start_turn:  # ST-T1 ruling
-                    self.draw(self.active, 1, phase=True)
+                    self.log_records([(None, (TURN_EVENT, self.race.active, self.race.turn, self.race.turn))])
+                if (
+                    self.game.options.first_turn_draw or self.race.turn != self.race.start_turn
+                ):  # ST-T1 ruling
+                    self.draw(self.race.active, 1, phase=True)
                 continue
             if phase == REPAIR:  # ST-T2
-                base = self.active * 3
-                tapped = self.tapped
+                base = self.race.active * 3
+                tapped = self.race.tapped
                 tapped[base] = tapped[base + 1] = tapped[base + 2] = False
-                self.phase = MAIN
+                self.race.phase = MAIN
                 return
             if phase == END:
                 self._end_turn()
@@ -319,29 +321,29 @@ class StampedeState(SetUp):
 
     def _end_turn(self) -> None:
         """ST-T5: end-of-turn effects expire, the turn passes."""
-        if self.stat_mods:
-            self.stat_mods = [m for m in self.stat_mods if m.lasting]
+        if self.race.stat_mods:
+            self.race.stat_mods = [m for m in self.race.stat_mods if m.lasting]
         for o in (0, 1):
-            if self.forcing_until[o] and self.forcing_until[o] <= self.turn:
-                self.forcing_until = replaced(self.forcing_until, o, 0)
+            if self.race.forcing_until[o] and self.race.forcing_until[o] <= self.race.turn:
+                self.race.forcing_until = replaced(self.race.forcing_until, o, 0)
                 self.log("force_ends", seat=o)
         if self.narrating:
-            self.log_records([(None, (END_TURN_EVENT, self.active, self.turn))])
-        self.turn += 1
-        self.active = 1 - self.active
-        if self.used_this_turn:
-            self.used_this_turn = []
-        if self.double_action_used and self.game.options.double_action == "per_turn":
-            self.double_action_used = []
-        self.phase = DRAW
+            self.log_records([(None, (END_TURN_EVENT, self.race.active, self.race.turn))])
+        self.race.turn += 1
+        self.race.active = 1 - self.race.active
+        if self.race.used_this_turn:
+            self.race.used_this_turn = []
+        if self.race.double_action_used and self.game.options.double_action == "per_turn":
+            self.race.double_action_used = []
+        self.race.phase = DRAW
 
     def _check_lifts(self) -> None:
         """《進路妨害》 is lifted for good once the owner's center is gear 1 or holds few machines."""
         for o in (0, 1):
-            if self.forcing_until[o]:
-                gear, height = self.force_lift[o]
-                if self.center_def(o).gear <= gear or len(self.centers[o]) <= height:
-                    self.forcing_until = replaced(self.forcing_until, o, 0)
+            if self.race.forcing_until[o]:
+                gear, height = self.race.force_lift[o]
+                if self.center_def(o).gear <= gear or len(self.race.centers[o]) <= height:
+                    self.race.forcing_until = replaced(self.race.forcing_until, o, 0)
                     self.log("force_lifted", seat=o)
 
     def _call(self, p: int, cid: int, z: int) -> None:
@@ -349,12 +351,12 @@ class StampedeState(SetUp):
         u = self._take_from_hand(p, cid)
         base = p * 3
         if z == CENTER:
-            self.own_centers()[p].append(u)
-        self.field[base + z] = u
-        self.tapped[base + z] = False
+            self.race.own_centers()[p].append(u)
+        self.race.field[base + z] = u
+        self.race.tapped[base + z] = False
         if self.narrating:
-            card = self.card_of[u].en
-            self.log_records([(None, (CALL_EVENT, p, card, ZONES[z], len(self.centers[p])))])
+            card = self.race.card_of[u].en
+            self.log_records([(None, (CALL_EVENT, p, card, ZONES[z], len(self.race.centers[p])))])
         self._on_enter(p, u)
 
 
