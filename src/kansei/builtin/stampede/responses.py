@@ -18,30 +18,25 @@ from typing import Any
 
 from kansei.core.protocol import Action
 
-from .cards import EVENT, STEERING, Ability
+from . import steps
+from .cards import EVENT, Ability
 from .combat import Combat
 from .state import (
     ABILITY_EVENT,
     CENTER,
-    KEEPER_WINDOWS,
     RESOLVED_EVENT,
-    RESPONSE_WINDOWS,
     W_CHOICE,
     W_DEAD_HEAT,
     W_EFFECT,
     W_GOAL,
     ZONES,
     AbilityItem,
-    AttackItem,
-    DeadHeatItem,
-    LossItem,
     PlacedItem,
-    RunItem,
 )
 from .table import CardDef
 
-PASS = Action("pass", "pass")
-DECLINE = Action("decline", "decline")
+PASS = steps.PASS
+DECLINE = steps.DECLINE
 
 
 class Responses(Combat):
@@ -50,109 +45,23 @@ class Responses(Combat):
     # -- the window host ----------------------------------------------------------------------------
     def can_respond(self, seat: int, kind: str) -> bool:
         """Whether ``seat`` is asked in the open window of ``kind``: on public information only."""
-        if kind in RESPONSE_WINDOWS:
-            if self.race.hands[seat]:
-                return True
-            usable: list[Action] = []
-            self._field_actions(seat, usable)
-            if usable:
-                return True
-            self.log("no_response", seat=seat, window=kind)
-            return False
-        if kind in KEEPER_WINDOWS:
-            if self.race.windows.data != seat:  # ST-K8: only the seat about to lose uses keepers
-                return False
-            if self.race.hands[seat]:
-                return True
-            self.log("no_response", seat=seat, window=kind)
-            return False
-        if kind == W_CHOICE:
-            return bool(self.race.windows.data[0] == seat)
-        return False  # effects resolving, Dead Heat: nobody is asked
+        return steps.can_respond(self, self.race, seat, kind)
 
     def resolve(self, item: tuple[Any, ...]) -> None:
-        # the kinds in the order play meets them most
-        if isinstance(item, AttackItem):
-            self._resolve_attack(item)
-        elif isinstance(item, RunItem):
-            self._resolve_run(item)
-        elif isinstance(item, AbilityItem):
-            self._resolve_ability(item)
-        elif isinstance(item, DeadHeatItem):
-            self._resolve_dead_heat(item)
-        elif isinstance(item, LossItem):
-            if item.kind == W_GOAL:
-                self._resolve_goal(item)
-            else:
-                self._resolve_deckout(item)
-        elif isinstance(item, PlacedItem):
-            pass  # an event placed as a response: the placement was the response
-        else:  # FizzledItem: a declaration cancelled by a response
-            self.log("fizzle", what=item[1], seat=item[2])
+        steps.resolve(self, self.race, item)
 
-    # -- legal responses --------------------------------------------------------------------------
+    # -- legal responses (steps.window_actions lists them; these are the parts it asks the state for) -----
     def _window_actions(self) -> list[Action]:
         """The legal actions of the seat with priority in the innermost window."""
-        frame = self.race.windows.frames[-1]  # waiting for a decision (a resolving window never is)
-        seat, kind = frame.priority, frame.kind
-        if kind == W_CHOICE:
-            return self._trigger_actions()
-        out: list[Action] = []
-        if kind in KEEPER_WINDOWS:
-            self._keeper_actions(seat, kind, out)
-        else:
-            self._instant_actions(seat, out)
-        out.append(PASS)
-        return out
+        return steps.window_actions(self, self.race)
 
     def _instant_actions(self, p: int, out: list[Action]) -> None:
         """ST-T6: the assists, events and activated abilities usable now by ``p``, onto ``out``."""
-        hand = self.race.hands[p]
-        if hand:
-            card_of = self.race.card_of
-            c = card_of[self.race.field[p * 3 + CENTER]]
-            cap = self.race.turn
-            top = c.gear if c.gear < cap else cap  # ST-T6: the center's gear at least; ST-T3(c): the gear cap
-            cls = c.cls
-            any_class = cls == STEERING  # ST-O2: a Steering center takes any class
-            seen: list[CardDef] = []  # the first copy of each card (copies are alike: one test decides all)
-            for u in hand:
-                d = card_of[u]
-                if not d.instant or d.gear > top or not (any_class or d.cls == cls or d.cls == STEERING):
-                    continue
-                if d not in seen:
-                    seen.append(d)
-                    self._hand_instant(p, u, d, out)
-        self._field_actions(p, out)
-
-    def _hand_instant(self, p: int, u: int, d: CardDef, out: list[Action]) -> None:
-        """The ways ``p`` may use the assist or event ``u`` from hand (its first copy), once ST-T6 allows
-        its class and gear: an assist's choices; an event into an empty side zone."""
-        play = d.play
-        if play is not None:  # an assist
-            for ch in self._ability_options(p, u, play):
-                out.append(self._act("assist", d, 0, play.index, ch))
-            return
-        field, base = self.race.field, p * 3
-        if field[base] < 0:
-            out.append(d.events[0])
-        if field[base + 2] < 0:
-            out.append(d.events[1])
+        steps.instant_actions(self, self.race, p, out)
 
     def _field_actions(self, p: int, out: list[Action]) -> None:
         """The activated abilities of ``p``'s cards on the field usable now, onto ``out``."""
-        base = p * 3
-        card_of, field = self.race.card_of, self.race.field
-        # the three zones written out: asked at every decision, and most cards have no such ability
-        u = field[base]
-        if u >= 0 and card_of[u].activated:
-            self._abilities_of(p, 0, u, card_of[u], out)
-        u = field[base + 1]
-        if u >= 0 and card_of[u].activated:
-            self._abilities_of(p, 1, u, card_of[u], out)
-        u = field[base + 2]
-        if u >= 0 and card_of[u].activated:
-            self._abilities_of(p, 2, u, card_of[u], out)
+        steps.field_actions(self, self.race, p, out)
 
     def _abilities_of(self, p: int, z: int, u: int, d: CardDef, out: list[Action]) -> None:
         """The ways to use the activated abilities of ``u`` (the card ``d``), in ``p``'s zone ``z`` (an
@@ -306,8 +215,7 @@ class Responses(Combat):
         self.race.windows.open(W_CHOICE, p, data=(p, uid, ab.index))
 
     def _on_enter(self, p: int, u: int) -> None:
-        for ab in self.race.card_of[u].on_enter:
-            self._trigger(p, u, ab)
+        steps.on_enter(self, self.race, p, u)
 
     # -- cards entering the field -------------------------------------------------------------------
     def _place_event(self, p: int, cid: int, z: int) -> None:
@@ -333,13 +241,7 @@ class Responses(Combat):
         self._on_enter(p, u)
 
     def _take_from_hand(self, p: int, cid: int) -> int:
-        hand = self.race.own_hands()[p]
-        for i, u in enumerate(hand):
-            if self.race.card_of[u].id == cid:
-                del hand[i]
-                self.left_hand(p, u)
-                return u
-        raise AssertionError(f"seat {p} holds no card {cid}")  # pragma: no cover - legal actions only
+        return steps.take_from_hand(self.race, p, cid)
 
 
 __all__ = ["DECLINE", "PASS", "Responses", "W_DEAD_HEAT"]

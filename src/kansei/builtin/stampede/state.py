@@ -30,9 +30,10 @@ import random
 from collections import Counter
 from typing import TYPE_CHECKING, Any, Generic, Self, TypeVar, overload
 
-from kansei.core.protocol import DuelState
+from kansei.core.protocol import Action, DuelState
 from kansei.core.windows import Windows
 
+from . import steps
 from .cards import Ability
 from .items import (
     ABILITY_EVENT,
@@ -77,14 +78,12 @@ from .race import (
     EVENT,
     KEEPER_WINDOWS,
     LEFT,
-    MACHINE,
     MAIN,
     OVER,
     REPAIR,
     RESPONSE_WINDOWS,
     RIGHT,
     SETUP_PHASES,
-    STEERING,
     W_ATTACK,
     W_CHOICE,
     W_DEAD_HEAT,
@@ -167,11 +166,44 @@ class Board(DuelState):
     windows: OnRace[Windows] = OnRace()
     known: OnRace[Known] = OnRace()
 
-    # -- implemented by the layers above ------------------------------------------------------------
+    # -- implemented by the layers above (steps.py calls them through the state) ------------------------------------------------------------
     def _trigger(self, p: int, uid: int, ab: Ability) -> None:
         raise NotImplementedError  # responses.Responses
 
     def _run(self) -> None:
+        raise NotImplementedError  # rules.StampedeState
+
+    def can_respond(self, seat: int, kind: str) -> bool:
+        raise NotImplementedError  # responses.Responses (the window host)
+
+    def resolve(self, item: tuple[Any, ...]) -> None:
+        raise NotImplementedError  # responses.Responses (the window host)
+
+    def _resolve_ability(self, item: AbilityItem) -> None:
+        raise NotImplementedError  # responses.Responses
+
+    def _trigger_actions(self) -> list[Action]:
+        raise NotImplementedError  # responses.Responses
+
+    def _keeper_actions(self, p: int, kind: str, out: list[Action]) -> None:
+        raise NotImplementedError  # responses.Responses
+
+    def _abilities_of(self, p: int, z: int, u: int, d: CardDef, out: list[Action]) -> None:
+        raise NotImplementedError  # responses.Responses
+
+    def _procedure_actions(self, p: int, u: int, d: CardDef, out: list[Action]) -> None:
+        raise NotImplementedError  # responses.Responses
+
+    def _ability_options(self, seat: int, uid: int, ab: Ability) -> list[tuple[Any, ...]]:
+        raise NotImplementedError  # responses.Responses
+
+    def _act(self, kind: str, d: CardDef, zone: int, ab_index: int, ch: tuple[Any, ...]) -> Action:
+        raise NotImplementedError  # responses.Responses
+
+    def _setup_actions(self) -> list[Action]:
+        raise NotImplementedError  # rules.StampedeState
+
+    def _apply_other(self, kind: str, args: tuple[Any, ...]) -> None:
         raise NotImplementedError  # rules.StampedeState
 
     # -- queries ------------------------------------------------------------------------------------
@@ -180,33 +212,15 @@ class Board(DuelState):
 
     def zone_of(self, uid: int) -> int:
         """The zone of a card on its owner's field (-1 if it is not on top of a zone)."""
-        if uid < 0:
-            return -1
-        base = 0 if uid < self.race.seat1_start else 3
-        field = self.race.field
-        if field[base] == uid:
-            return LEFT
-        if field[base + 1] == uid:
-            return CENTER
-        if field[base + 2] == uid:
-            return RIGHT
-        return -1
+        return steps.zone_of(self.race, uid)
 
     def pow_of(self, uid: int) -> int:
         """POW with the stat changes in force (ST-C1)."""
-        v = self.race.card_of[uid].pow
-        for u, dp, _, _ in self.race.stat_mods:
-            if u == uid:
-                v += dp
-        return v
+        return steps.pow_of(self.race, uid)
 
     def def_of(self, uid: int) -> int:
         """DEF with the stat changes in force (ST-C1)."""
-        v = self.race.card_of[uid].def_
-        for u, _, dd, _ in self.race.stat_mods:
-            if u == uid:
-                v += dd
-        return v
+        return steps.def_of(self.race, uid)
 
     def center_def(self, p: int) -> CardDef:
         """The printed card on top of ``p``'s center."""
@@ -214,33 +228,16 @@ class Board(DuelState):
 
     def obstructed(self, seat: int) -> bool:
         """ST-K1: the opponent of ``seat`` has a card with Obstruction on the field (center: its top)."""
-        base = (1 - seat) * 3
-        field, card_of = self.race.field, self.race.card_of
-        u = field[base]  # the three zones written out: asked at every battle step and resolution
-        if u >= 0 and card_of[u].obstruction:
-            return True
-        u = field[base + 1]
-        if u >= 0 and card_of[u].obstruction:
-            return True
-        u = field[base + 2]
-        return u >= 0 and card_of[u].obstruction
+        return steps.obstructed(self.race, seat)
 
     def usable(self, seat: int, d: CardDef) -> bool:
         """ST-T6 / ST-O2: an assist or event only while your center is of its class (Steering either way)
         with gear ≥ the card's gear; ST-T3(c) the turn's gear cap."""
-        c = self.center_def(seat)
-        if c.gear < d.gear or d.gear > self.race.turn:
-            return False
-        return d.cls == c.cls or d.cls == STEERING or c.cls == STEERING
+        return steps.usable(self.race, seat, d)
 
     def forced(self, seat: int) -> bool:
         """Is ``seat`` under an opponent's forced center attack (《進路妨害》) that is not lifted?"""
-        o = 1 - seat
-        until = self.race.forcing_until[o]
-        if not until or until < self.race.turn:
-            return False
-        gear, height = self.race.force_lift[o]
-        return self.center_def(o).gear > gear and len(self.race.centers[o]) > height
+        return steps.forced(self.race, seat)
 
     def pending_against(self, seat: int, kind: str) -> int:
         """Index of the topmost pending ``kind`` item (attack/run) declared by ``seat``'s opponent, or -1."""
@@ -267,20 +264,7 @@ class Board(DuelState):
     # -- card movements (each logs what every seat sees) ----------------------------------------------
     def draw(self, p: int, n: int, phase: bool = False) -> None:
         """ST-T1 / ST-O1: draw ``n``; from an empty deck the player is about to lose (Requiem Keeper)."""
-        deck = self.race.own_decks()[p]
-        for _ in range(n):
-            if not deck:
-                if not phase and not self.game.options.effect_draw_loses:
-                    self.log("fizzle", what="draw", seat=p)
-                    return
-                self.log("deck_empty", seat=p)
-                self.race.windows.open(W_DECKOUT, p, LossItem(W_DECKOUT, p), data=p)
-                return
-            u = deck.pop()
-            self.race.own_hands()[p].append(u)
-            if self.narrating:
-                drew = self.race.card_of[u].en
-                self.log_records([(None, (DRAW_EVENT, p, 1, len(deck))), (p, (DREW_EVENT, p, drew))])
+        steps.draw(self, self.race, p, n, phase)
 
     def set_tapped(self, p: int, z: int, value: bool) -> None:
         self.race.tapped[p * 3 + z] = value
@@ -293,54 +277,16 @@ class Board(DuelState):
         if self.narrating:
             self.log_records([(None, (STATS_EVENT, self.race.card_of[u].en, dp, dd, duration))])
 
-    def _left_field(self, u: int) -> None:
-        """A card that leaves the field loses its stat changes and damage."""
-        if self.race.stat_mods:
-            self.race.stat_mods = [m for m in self.race.stat_mods if m.uid != u]
-        self.race.damage.pop(u, None)
-
     def _pop_center(self, p: int) -> int:
         """Take the top card off ``p``'s center stack (ST-F2: never the last one); returns its uid."""
-        stack = self.race.own_centers()[p]
-        u = stack.pop()
-        self.race.field[p * 3 + CENTER] = stack[-1]
-        self._left_field(u)
-        return u
+        return steps.pop_center(self.race, p)
 
     def _clear_side(self, p: int, z: int) -> int:
-        u = self.race.field[p * 3 + z]
-        self.race.field[p * 3 + z] = -1
-        self.race.tapped[p * 3 + z] = False
-        self._left_field(u)
-        return u
+        return steps.clear_side(self.race, p, z)
 
     def destroy(self, p: int, z: int) -> None:
         """Destroy the card on top of a zone (ST-F2: a center holding a single machine stays)."""
-        u = self.race.field[p * 3 + z]
-        if u < 0:
-            return
-        if z == CENTER:
-            if len(self.race.centers[p]) <= 1:
-                if self.narrating:  # ST-F2
-                    self.log_records([(None, (STAYS_EVENT, p, self.race.card_of[u].en))])
-                return
-            old = self.race.card_of[u].gear
-            self._pop_center(p)
-            self.race.own_discard()[p].append(u)
-            if self.narrating:  # a search's world skips the events of every attack's casualties
-                below = self.race.centers[p][-1]
-                self.log_records([
-                    (None, (DESTROYED_EVENT, p, self.race.card_of[u].en, "C")),
-                    (None, (EXPOSED_EVENT, p, self.race.card_of[below].en, len(self.race.centers[p]))),
-                ])  # fmt: skip
-            self._center_changed(p, old)  # the exposed card gets no on-enter effects (ST-T4)
-        else:
-            self._clear_side(p, z)
-            self.race.own_discard()[p].append(u)
-            if self.narrating:
-                self.log_records([(None, (DESTROYED_EVENT, p, self.race.card_of[u].en, ZONES[z]))])
-        for ab in self.race.card_of[u].on_destroyed:
-            self._trigger(p, u, ab)
+        steps.destroy(self, self.race, p, z)
 
     def remove_from_field(self, p: int, z: int, dest: str) -> None:
         """A card leaves the field without being destroyed, to ``dest``: "hand" or "discard"."""
@@ -365,24 +311,8 @@ class Board(DuelState):
             self._center_changed(p, old)
 
     def _center_changed(self, p: int, old_gear: int) -> None:
-        """ST-T3: when the center's gear drops to or below a side machine's gear, that machine returns to
-        hand (option ``side_return=strictly_below``: only when it drops strictly below)."""
-        g = self.center_def(p).gear
-        if g >= old_gear:
-            return
-        strict = self.game.options.side_return == "strictly_below"
-        base = p * 3
-        for z in (LEFT, RIGHT):
-            u = self.race.field[base + z]
-            if u < 0 or self.race.card_of[u].kind != MACHINE:
-                continue
-            side_gear = self.race.card_of[u].gear
-            if side_gear > g or (not strict and side_gear == g):
-                self._clear_side(p, z)
-                self.race.own_hands()[p].append(u)
-                self._known_in_hand(p, u)
-                if self.narrating:
-                    self.log("returned", seat=p, card=self.race.card_of[u].en, zone=ZONES[z], center_gear=g)
+        """ST-T3: side machines above the center's new gear return to hand (steps.center_changed)."""
+        steps.center_changed(self, self.race, p, old_gear)
 
     def put_under_center(self, p: int, z: int) -> int:
         """Cost of 《グレイトフル・トレイン》: a side machine goes directly under the center's top card."""
@@ -405,25 +335,11 @@ class Board(DuelState):
         return -1  # pragma: no cover - the cost's options come from the hand
 
     def left_hand(self, p: int, u: int) -> None:
-        """``u`` left ``p``'s hand in the open: whoever knew a copy of it was there knows one less (the
-        others cannot tell which copy of a card was played)."""
-        known = self.race.known.hands[p]
-        if not known:
-            return
-        if u not in known:
-            cid = self.race.card_of[u].id
-            u = next((k for k in known if self.race.card_of[k].id == cid), -1)
-            if u < 0:
-                return
-        i = known.index(u)
-        self._set_known_hand(p, known[:i] + known[i + 1 :])
+        """``u`` left ``p``'s hand in the open (steps.left_hand)."""
+        steps.left_hand(self.race, p, u)
 
     def _known_in_hand(self, p: int, u: int) -> None:
-        self._set_known_hand(p, (*self.race.known.hands[p], u))
-
-    def _set_known_hand(self, p: int, cards: tuple[int, ...]) -> None:
-        hands, bottoms = self.race.known
-        self.race.known = Known(replaced(hands, p, cards), bottoms)
+        steps.known_in_hand(self.race, p, u)
 
     def _set_known_bottom(self, p: int, n: int) -> None:
         hands, bottoms = self.race.known
