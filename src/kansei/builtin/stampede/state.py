@@ -166,7 +166,7 @@ class Board(DuelState):
     windows: OnRace[Windows] = OnRace()
     known: OnRace[Known] = OnRace()
 
-    # -- implemented by the layers above (steps.py calls them through the state) ------------------------------------------------------------
+    # -- implemented by the layers above (steps.py calls them through the state) -------------------
     def _trigger(self, p: int, uid: int, ab: Ability) -> None:
         raise NotImplementedError  # responses.Responses
 
