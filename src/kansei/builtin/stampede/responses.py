@@ -13,13 +13,12 @@ only legal action is ``pass``. Public information ruling a seat out is logged (`
 
 from __future__ import annotations
 
-from itertools import product
 from typing import Any
 
 from kansei.core.protocol import Action
 
 from . import steps
-from .cards import EVENT, Ability
+from .cards import Ability
 from .combat import Combat
 from .state import (
     ABILITY_EVENT,
@@ -64,16 +63,8 @@ class Responses(Combat):
         steps.field_actions(self, self.race, p, out)
 
     def _abilities_of(self, p: int, z: int, u: int, d: CardDef, out: list[Action]) -> None:
-        """The ways to use the activated abilities of ``u`` (the card ``d``), in ``p``'s zone ``z`` (an
-        event only while ST-T6 allows its class and gear)."""
-        if d.kind == EVENT and not self.usable(p, d):
-            return
-        tapped = self.race.tapped[p * 3 + z]
-        for ab in d.activated:
-            if z not in ab.zones or (tapped and ab.taps_self):
-                continue  # its blocks would refuse it here (Ability.zones, Ability.taps_self)
-            for ch in self._ability_options(p, u, ab):
-                out.append(self._act("use", d, z, ab.index, ch))
+        """The ways to use the activated abilities of ``u`` (the card ``d``), in ``p``'s zone ``z``."""
+        steps.abilities_of(self, self.race, p, z, u, d, out)
 
     def _keeper_actions(self, p: int, kind: str, out: list[Action]) -> None:
         """ST-K8: Goal Keeper (opponent about to reach the goal) and Requiem Keeper (any loss) from hand,
@@ -110,28 +101,11 @@ class Responses(Combat):
     # -- abilities ----------------------------------------------------------------------------------
     def _ability_options(self, seat: int, uid: int, ab: Ability) -> list[tuple[Any, ...]]:
         """The choice tuples (one entry per cost, then per effect) with which ``ab`` can be used now."""
-        conds = ab.conds
-        if conds:
-            idx = ab.index
-            for c in conds:
-                if not c.impl.ok(c.p, self, seat, uid, idx):
-                    return []
-        lists = []
-        for blk in ab.blocks:
-            opts = blk.impl.options(blk.p, self, seat, uid)
-            if not opts:
-                return []
-            lists.append(opts)
-        return list(product(*lists))
+        return steps.ability_options(self, seat, uid, ab)
 
     def _act(self, kind: str, d: CardDef, zone: int, ab_index: int, ch: tuple[Any, ...]) -> Action:
         """The (interned) action using ability ``ab_index`` of card ``d`` in the way ``ch``."""
-        table = self.game.table
-        key = (kind, d.id, zone, ab_index, ch)
-        action = table.actions.get(key)
-        if action is None:
-            action = table.intern(key, lambda: self._notation(kind, d, zone, ab_index, ch))
-        return action
+        return steps.act(self, kind, d, zone, ab_index, ch)
 
     def _notation(self, kind: str, d: CardDef, zone: int, ab_index: int, ch: tuple[Any, ...]) -> str:
         ab = d.abilities[ab_index]

@@ -55,18 +55,9 @@ class StampedeState(SetUp):
 
     @property
     def to_move(self) -> int | None:
-        if self.over:
-            return None
-        frames = self.race.windows.frames
-        if frames:
-            frame = frames[-1]
-            if not frame.resolving:  # the innermost window waits for its seat with priority
-                return frame.priority
-        if self.race.phase == CHOOSE_CENTER:
-            return 0 if not self.race.centers[0] else 1
-        if self.race.phase == CHOOSE_ORDER:
-            return self.rps_winner
-        return self.race.active
+        """The seat with priority in the innermost open window, else the set-up's chooser or the active
+        player (steps.to_move)."""
+        return steps.to_move(self, self.race)
 
     # -- legal actions and steps: the hot paths are steps.py's functions of the race -------------------
     # the protocol's hooks, functions of the state with no layer between (the base calls them through the

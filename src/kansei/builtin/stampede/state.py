@@ -188,16 +188,10 @@ class Board(DuelState):
     def _keeper_actions(self, p: int, kind: str, out: list[Action]) -> None:
         raise NotImplementedError  # responses.Responses
 
-    def _abilities_of(self, p: int, z: int, u: int, d: CardDef, out: list[Action]) -> None:
-        raise NotImplementedError  # responses.Responses
-
     def _procedure_actions(self, p: int, u: int, d: CardDef, out: list[Action]) -> None:
         raise NotImplementedError  # responses.Responses
 
-    def _ability_options(self, seat: int, uid: int, ab: Ability) -> list[tuple[Any, ...]]:
-        raise NotImplementedError  # responses.Responses
-
-    def _act(self, kind: str, d: CardDef, zone: int, ab_index: int, ch: tuple[Any, ...]) -> Action:
+    def _notation(self, kind: str, d: CardDef, zone: int, ab_index: int, ch: tuple[Any, ...]) -> str:
         raise NotImplementedError  # responses.Responses
 
     def _setup_actions(self) -> list[Action]:

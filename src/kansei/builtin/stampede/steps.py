@@ -14,10 +14,12 @@ declare).
 
 from __future__ import annotations
 
+from itertools import product
 from typing import TYPE_CHECKING, Any, Final, cast
 
 from kansei.core.protocol import Action
 
+from .cards import Ability
 from .items import (
     ATTACK_EVENT,
     CALL_EVENT,
@@ -43,6 +45,8 @@ from .items import (
 from .race import (
     BATTLE,
     CENTER,
+    CHOOSE_CENTER,
+    CHOOSE_ORDER,
     DRAW,
     END,
     EVENT,
@@ -167,6 +171,24 @@ def forced(r: Race, seat: int) -> bool:
     return r.card_of[r.field[o * 3 + CENTER]].gear > gear and len(r.centers[o]) > height
 
 
+def to_move(s: Board, r: Race) -> int | None:
+    """Who decides now: the seat with priority in the innermost window waiting for a decision, else the
+    set-up's chooser (ST-S1) or the active player; None once the race is over."""
+    if s.over:
+        return None
+    frames = r.windows.frames
+    if frames:
+        frame = frames[-1]
+        if not frame[4]:  # not resolving: the innermost window waits for its seat with priority
+            return frame[1]
+    phase = r.phase
+    if phase == CHOOSE_CENTER:
+        return 0 if not r.centers[0] else 1
+    if phase == CHOOSE_ORDER:
+        return s.rps_winner
+    return r.active
+
+
 # ------------------------------------------------------------------------------------------ legal actions
 def legal_actions(s: Board) -> list[Action]:
     """The choices of the seat to move (the state's hook)."""
@@ -223,8 +245,8 @@ def hand_instant(s: Board, r: Race, p: int, u: int, d: CardDef, out: list[Action
     its class and gear: an assist's choices; an event into an empty side zone."""
     play = d.play
     if play is not None:  # an assist
-        for ch in s._ability_options(p, u, play):
-            out.append(s._act("assist", d, 0, play.index, ch))
+        for ch in ability_options(s, p, u, play):
+            out.append(act(s, "assist", d, 0, play.index, ch))
         return
     field, base = r.field, p * 3
     if field[base] < 0:
@@ -240,13 +262,54 @@ def field_actions(s: Board, r: Race, p: int, out: list[Action]) -> None:
     # the three zones written out: asked at every decision, and most cards have no such ability
     u = field[base]
     if u >= 0 and card_of[u].activated:
-        s._abilities_of(p, 0, u, card_of[u], out)
+        abilities_of(s, r, p, 0, u, card_of[u], out)
     u = field[base + 1]
     if u >= 0 and card_of[u].activated:
-        s._abilities_of(p, 1, u, card_of[u], out)
+        abilities_of(s, r, p, 1, u, card_of[u], out)
     u = field[base + 2]
     if u >= 0 and card_of[u].activated:
-        s._abilities_of(p, 2, u, card_of[u], out)
+        abilities_of(s, r, p, 2, u, card_of[u], out)
+
+
+def abilities_of(s: Board, r: Race, p: int, z: int, u: int, d: CardDef, out: list[Action]) -> None:
+    """The ways to use the activated abilities of ``u`` (the card ``d``), in ``p``'s zone ``z`` (an
+    event only while ST-T6 allows its class and gear), onto ``out``."""
+    if d.kind == EVENT and not usable(r, p, d):
+        return
+    tapped = r.tapped[p * 3 + z]
+    for ab in d.activated:
+        if z not in ab.zones or (tapped and ab.taps_self):
+            continue  # its blocks would refuse it here (Ability.zones, Ability.taps_self)
+        for ch in ability_options(s, p, u, ab):
+            out.append(act(s, "use", d, z, ab.index, ch))
+
+
+def ability_options(s: Board, seat: int, uid: int, ab: Ability) -> list[tuple[Any, ...]]:
+    """The choice tuples (one entry per cost, then per effect) with which ``ab`` can be used now: its
+    blocks are asked (they are handed the state, as they declare)."""
+    conds = ab.conds
+    if conds:
+        idx = ab.index
+        for c in conds:
+            if not c.impl.ok(c.p, s, seat, uid, idx):
+                return []
+    lists: list[list[Any]] = []
+    for blk in ab.blocks:
+        opts = blk.impl.options(blk.p, s, seat, uid)
+        if not opts:
+            return []
+        lists.append(opts)
+    return list(product(*lists))
+
+
+def act(s: Board, kind: str, d: CardDef, zone: int, ab_index: int, ch: tuple[Any, ...]) -> Action:
+    """The (interned) action using ability ``ab_index`` of card ``d`` in the way ``ch``."""
+    table = s.game.table
+    key = (kind, d.id, zone, ab_index, ch)
+    action = table.actions.get(key)
+    if action is None:
+        action = table.intern(key, lambda: s._notation(kind, d, zone, ab_index, ch))
+    return action
 
 
 def main_actions(s: Board, r: Race, p: int) -> list[Action]:
