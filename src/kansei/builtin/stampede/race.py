@@ -68,7 +68,7 @@ class Race:
         "card_of", "seat1_start", "decks", "hands", "discard", "centers", "field", "tapped", "damage",
         "stat_mods", "distance", "turn", "start_turn", "active", "first", "phase", "double_action_used",
         "used_this_turn", "forcing_until", "force_lift", "leader", "windows", "known",
-        "decks_shared", "hands_shared", "discard_shared", "centers_shared",
+        "decks_shared", "hands_shared", "discard_shared", "centers_shared", "narrating",
     )  # fmt: skip
 
     card_of: tuple[CardDef, ...]  # uid -> the printed card
@@ -103,6 +103,11 @@ class Race:
     hands_shared: bool
     discard_shared: bool
     centers_shared: bool
+    # whether the state keeps the events it logs (its ``narrating``: False in a world made for search),
+    # bound by each step (``steps.apply``) and by the set-up and resampling, so the rules read a field
+    # where the state's property cost a Python call at every event. It can only lag behind as True (a
+    # world's log drops the events then), never as False: a state's log stops keeping events, never starts
+    narrating: bool
 
     # -- copy-on-write ------------------------------------------------------------------------------
     def own_decks(self) -> list[list[int]]:
@@ -163,6 +168,7 @@ class Race:
         r.leader = self.leader
         r.windows = self.windows.clone()
         r.known = self.known
+        r.narrating = self.narrating
         return r
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -174,7 +180,7 @@ FIELDS: Final = (
     "card_of", "seat1_start", "decks", "hands", "discard", "centers", "field", "tapped", "damage",
     "stat_mods", "distance", "turn", "start_turn", "active", "first", "phase", "double_action_used",
     "used_this_turn", "forcing_until", "force_lift", "leader", "windows", "known",
-    "decks_shared", "hands_shared", "discard_shared", "centers_shared",
+    "decks_shared", "hands_shared", "discard_shared", "centers_shared", "narrating",
 )  # fmt: skip
 
 

@@ -21,16 +21,11 @@ from . import steps
 from .cards import Ability
 from .combat import Combat
 from .state import (
-    ABILITY_EVENT,
     CENTER,
-    RESOLVED_EVENT,
-    W_CHOICE,
     W_DEAD_HEAT,
-    W_EFFECT,
     W_GOAL,
     ZONES,
     AbilityItem,
-    PlacedItem,
 )
 from .table import CardDef
 
@@ -129,77 +124,21 @@ class Responses(Combat):
 
     def _activate(self, p: int, kind: str, args: tuple[Any, ...]) -> None:
         """Use an ability: pay its costs now, put it on the stack (a response inside a window)."""
-        cid, zone, ab_index, ch = args
-        windows = self.race.windows
-        if kind == "trigger":
-            uid = windows.data[1]
-        elif kind == "use":
-            uid = self.race.field[p * 3 + zone]
-        else:
-            uid = next(u for u in self.race.hands[p] if self.race.card_of[u].id == cid)
-        d = self.race.card_of[uid]
-        ab = d.abilities[ab_index]
-        if kind in ("assist", "keeper"):  # the card is used up (ST-C2)
-            self.race.own_hands()[p].remove(uid)
-            self.left_hand(p, uid)
-            self.race.own_discard()[p].append(uid)
-        costs = ab.costs
-        paid = tuple(costs[i].impl.pay(costs[i].p, self, p, uid, ch[i]) for i in range(len(costs)))
-        for c in ab.conds:
-            if c.name == "once_per_turn":
-                self.race.used_this_turn.append((uid, ab_index))
-        if self.narrating:
-            choices = [x for x in ch if x is not None]
-            self.log_records([(None, (ABILITY_EVENT, p, d.en, kind, ab_index, choices))])
-        item = AbilityItem("ability", p, uid, ab_index, ch, paid)
-        if kind == "trigger":
-            windows.push(item)
-            windows.close()
-        elif windows.frames and windows.priority == p:
-            windows.respond(item)
-        else:  # the active player's own assists and abilities resolve at once (docs/rulings.md)
-            windows.open(W_EFFECT, p)
-            windows.push(item)
-            windows.close()
+        steps.activate(self, self.race, p, kind, args)
 
     def _resolve_ability(self, item: AbilityItem) -> None:
-        p, uid, ab_index, ch, paid = item.seat, item.uid, item.ability, item.choices, item.paid
-        d = self.race.card_of[uid]
-        ab = d.abilities[ab_index]
-        nc = len(ab.costs)
-        for i, e in enumerate(ab.effects):
-            if self.over:
-                return
-            e.impl.run(e.p, self, p, uid, ch[nc + i], paid)
-        if self.narrating:
-            self.log_records([(None, (RESOLVED_EVENT, p, d.en))])
+        steps.resolve_ability(self, self.race, item)
 
     def _trigger(self, p: int, uid: int, ab: Ability) -> None:
         """A triggered ability: resolve at once when there is nothing to choose, else ask its owner."""
-        opts = self._ability_options(p, uid, ab)
-        if not opts:
-            if not ab.optional:
-                self.log("fizzle", what=ab.trigger, seat=p, card=self.race.card_of[uid].en)
-            return
-        if len(opts) == 1 and not ab.optional and not ab.costs:
-            self.race.windows.open(W_EFFECT, p)
-            self.race.windows.push(AbilityItem("ability", p, uid, ab.index, opts[0], ()))
-            self.race.windows.close()
-            return
-        self.race.windows.open(W_CHOICE, p, data=(p, uid, ab.index))
+        steps.trigger(self, self.race, p, uid, ab)
 
     def _on_enter(self, p: int, u: int) -> None:
         steps.on_enter(self, self.race, p, u)
 
     # -- cards entering the field -------------------------------------------------------------------
     def _place_event(self, p: int, cid: int, z: int) -> None:
-        u = self._take_from_hand(p, cid)
-        self.race.field[p * 3 + z] = u
-        self.race.tapped[p * 3 + z] = False
-        self.log("event", seat=p, card=self.race.card_of[u].en, zone=ZONES[z], hp=self.race.card_of[u].hp)
-        if self.race.windows.frames and self.race.windows.priority == p:
-            self.race.windows.respond(PlacedItem("placed", p, u))  # a response: priority passes (ST-T6)
-        self._on_enter(p, u)
+        steps.place_event(self, self.race, p, cid, z)
 
     def enter_center(self, p: int, u: int) -> None:
         """ST-K4: a Demi-Guest's procedure puts it on top of the center."""

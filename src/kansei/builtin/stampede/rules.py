@@ -25,7 +25,6 @@ from .state import (
 )
 
 FACE_DOWN_CENTER = "set a card face down as the first center"
-ABILITY_KINDS = frozenset(("use", "assist", "keeper", "hand", "trigger"))  # actions that use an ability
 
 BATTLE_ACT = steps.BATTLE_ACT
 END_ACT = steps.END_ACT
@@ -83,17 +82,11 @@ class StampedeState(SetUp):
         return steps.battle_actions(self, self.race, p)
 
     def _apply_other(self, kind: str, args: tuple[Any, ...]) -> None:
-        """The actions ``steps.apply`` leaves to the layers: abilities, runs, events, declining a choice
-        and the set-up's decisions."""
+        """The actions ``steps.apply`` leaves to the layers: declining a choice and the set-up's
+        decisions."""
         p = self.to_move
         assert p is not None
-        if kind in ABILITY_KINDS:
-            self._activate(p, kind, args)
-        elif kind == "run":
-            self._declare_run(p, args[0])
-        elif kind == "event":
-            self._place_event(p, args[0], args[1])
-        elif kind == "decline":
+        if kind == "decline":
             self.log("decline", seat=p)
             self.race.windows.close()
         elif kind == "center":

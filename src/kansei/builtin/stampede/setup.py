@@ -151,6 +151,7 @@ class SetUp(Responses):
         r.force_lift = ((1, 2), (1, 2))
         r.leader = -1
         r.windows = Windows(2)
+        r.narrating = s.narrating
         s.over = False
         s.win = None
         s.reason = ""

@@ -482,6 +482,7 @@ class Board(DuelState):
         """Resample what ``seat`` cannot see: deck orders, the opponent's hand (and during set-up every
         hand, not looked at yet, and the opponent's face-down first machine). What every seat knows
         stays: the cards that went to a hand in the open, the recycled cards at the bottom of a deck."""
+        self.race.narrating = self.narrating  # a world made for search keeps no events (determinize)
         setup = self.race.phase in SETUP_PHASES
         # every deck and each resampled hand is made anew here: new per-seat lists, not copies to change
         decks, hands = list(self.race.decks), list(self.race.hands)

@@ -15,12 +15,13 @@ declare).
 from __future__ import annotations
 
 from itertools import product
-from typing import TYPE_CHECKING, Any, Final, cast
+from typing import TYPE_CHECKING, Any, Final
 
 from kansei.core.protocol import Action
 
 from .cards import Ability
 from .items import (
+    ABILITY_EVENT,
     ATTACK_EVENT,
     CALL_EVENT,
     COMBAT_EVENT,
@@ -31,6 +32,7 @@ from .items import (
     EXPOSED_EVENT,
     HIT_EVENT,
     PHASE_EVENT,
+    RESOLVED_EVENT,
     RUN_DECLARED_EVENT,
     RUN_EVENT,
     STAYS_EVENT,
@@ -40,6 +42,7 @@ from .items import (
     DeadHeatItem,
     Known,
     LossItem,
+    PlacedItem,
     RunItem,
 )
 from .race import (
@@ -62,6 +65,7 @@ from .race import (
     W_CHOICE,
     W_DEAD_HEAT,
     W_DECKOUT,
+    W_EFFECT,
     W_GOAL,
     W_RUN,
     ZONES,
@@ -92,6 +96,10 @@ RUNS: Final[tuple[Action, ...]] = tuple(Action(f"run {ZONES[z]}", "run", (z,)) f
 ATTACKS_BY_MASK: Final[tuple[tuple[tuple[Action, ...], ...], ...]] = tuple(
     tuple(tuple(ATTACKS[att, tz] for att in SUBSETS[mask]) for tz in (0, 1, 2)) for mask in range(8)
 )
+
+
+# the actions that use an ability
+ABILITY_KINDS: Final = frozenset(("use", "assist", "keeper", "hand", "trigger"))
 
 
 def card_id(d: CardDef) -> int:
@@ -439,6 +447,7 @@ def battle_actions(s: Board, r: Race, p: int) -> list[Action]:
 def apply(s: Board, action: Action) -> None:
     """The state's step: the common actions here, the others by the state's layers."""
     r = s.race
+    r.narrating = s.narrating  # bound for the step (Race.narrating)
     kind = action.kind
     # the kinds in the order random and searching play meets them most
     if kind == "pass":
@@ -456,7 +465,7 @@ def apply(s: Board, action: Action) -> None:
         return
     if kind == "battle":
         r.phase = BATTLE
-        if s.narrating:
+        if r.narrating:
             s.log_records([(None, (PHASE_EVENT, r.active, BATTLE))])
         run(s, r)
         return
@@ -464,7 +473,18 @@ def apply(s: Board, action: Action) -> None:
         call(s, r, r.active, args[0], args[1])
         run(s, r)
         return
-    s._apply_other(kind, args)
+    p = to_move(s, r)
+    assert p is not None
+    if kind in ABILITY_KINDS:
+        activate(s, r, p, kind, args)
+    elif kind == "run":
+        declare_run(s, r, p, args[0])
+    elif kind == "event":
+        place_event(s, r, p, args[0], args[1])
+    else:  # declining a choice, the set-up's decisions
+        s._apply_other(kind, args)
+        return
+    run(s, r)
 
 
 def run(s: Board, r: Race) -> None:
@@ -482,7 +502,7 @@ def run(s: Board, r: Race) -> None:
             return
         if phase == DRAW:
             r.phase = REPAIR
-            if s.narrating:
+            if r.narrating:
                 s.log_records([(None, (TURN_EVENT, r.active, r.turn, r.turn))])
             if s.game.options.first_turn_draw or r.turn != r.start_turn:  # ST-T1 ruling
                 draw(s, r, r.active, 1, True)
@@ -508,7 +528,7 @@ def end_turn(s: Board, r: Race) -> None:
         if r.forcing_until[o] and r.forcing_until[o] <= r.turn:
             r.forcing_until = with_seat(r.forcing_until, o, 0)
             s.log("force_ends", seat=o)
-    if s.narrating:
+    if r.narrating:
         s.log_records([(None, (END_TURN_EVENT, r.active, r.turn))])
     r.turn += 1
     r.active = 1 - r.active
@@ -537,7 +557,7 @@ def call(s: Board, r: Race, p: int, cid: int, z: int) -> None:
         r.own_centers()[p].append(u)
     r.field[base + z] = u
     r.tapped[base + z] = False
-    if s.narrating:
+    if r.narrating:
         card = r.card_of[u].en
         s.log_records([(None, (CALL_EVENT, p, card, ZONES[z], len(r.centers[p])))])
     on_enter(s, r, p, u)
@@ -546,7 +566,100 @@ def call(s: Board, r: Race, p: int, cid: int, z: int) -> None:
 def on_enter(s: Board, r: Race, p: int, u: int) -> None:
     """A card's abilities that trigger as it enters the field (most have none)."""
     for ab in r.card_of[u].on_enter:
-        s._trigger(p, u, ab)
+        trigger(s, r, p, u, ab)
+
+
+def place_event(s: Board, r: Race, p: int, cid: int, z: int) -> None:
+    """ST-C3 / ST-T6: an event from hand into an empty side zone (a response inside a window)."""
+    u = take_from_hand(r, p, cid)
+    r.field[p * 3 + z] = u
+    r.tapped[p * 3 + z] = False
+    d = r.card_of[u]
+    s.log("event", seat=p, card=d.en, zone=ZONES[z], hp=d.hp)
+    windows = r.windows
+    if windows.frames and windows.priority == p:
+        windows.respond(PlacedItem("placed", p, u))  # a response: priority passes (ST-T6)
+    on_enter(s, r, p, u)
+
+
+# ------------------------------------------------------------------------------------------ abilities (ST-T6)
+def activate(s: Board, r: Race, p: int, kind: str, args: tuple[Any, ...]) -> None:
+    """Use an ability: pay its costs now, put it on the stack (a response inside a window)."""
+    cid: int = args[0]
+    zone: int = args[1]
+    ab_index: int = args[2]
+    ch: tuple[Any, ...] = args[3]
+    windows = r.windows
+    card_of = r.card_of
+    if kind == "trigger":
+        uid: int = windows.data[1]
+    elif kind == "use":
+        uid = r.field[p * 3 + zone]
+    else:
+        uid = -1
+        for u in r.hands[p]:
+            if card_of[u].id == cid:
+                uid = u
+                break
+    d = card_of[uid]
+    ab = d.abilities[ab_index]
+    if kind == "assist" or kind == "keeper":  # the card is used up (ST-C2)
+        r.own_hands()[p].remove(uid)
+        left_hand(r, p, uid)
+        r.own_discard()[p].append(uid)
+    costs = ab.costs
+    paid = tuple([costs[i].impl.pay(costs[i].p, s, p, uid, ch[i]) for i in range(len(costs))])
+    for c in ab.conds:
+        if c.name == "once_per_turn":
+            r.used_this_turn.append((uid, ab_index))
+    if r.narrating:
+        choices = [x for x in ch if x is not None]
+        s.log_records([(None, (ABILITY_EVENT, p, d.en, kind, ab_index, choices))])
+    item = AbilityItem("ability", p, uid, ab_index, ch, paid)
+    if kind == "trigger":
+        windows.push(item)
+        windows.close()
+    elif windows.frames and windows.priority == p:
+        windows.respond(item)
+    else:  # the active player's own assists and abilities resolve at once (docs/rulings.md)
+        windows.open(W_EFFECT, p)
+        windows.push(item)
+        windows.close()
+
+
+def resolve_ability(s: Board, r: Race, item: tuple[Any, ...]) -> None:
+    """An ability on the stack resolves: its effects run in order (until the race ends)."""
+    p: int = item[1]
+    uid: int = item[2]
+    ch: tuple[Any, ...] = item[4]
+    paid: tuple[Any, ...] = item[5]
+    d = r.card_of[uid]
+    ab = d.abilities[item[3]]
+    nc = len(ab.costs)
+    i = 0
+    for e in ab.effects:
+        if s.over:
+            return
+        e.impl.run(e.p, s, p, uid, ch[nc + i], paid)
+        i += 1
+    if r.narrating:
+        s.log_records([(None, (RESOLVED_EVENT, p, d.en))])
+
+
+def trigger(s: Board, r: Race, p: int, uid: int, ab: Ability) -> None:
+    """A triggered ability: resolve at once when there is nothing to choose, else ask its owner."""
+    opts = ability_options(s, p, uid, ab)
+    windows = r.windows
+    if not opts:
+        if not ab.optional:
+            s.log("fizzle", what=ab.trigger, seat=p, card=r.card_of[uid].en)
+        return
+    if len(opts) == 1 and not ab.optional and not ab.costs:
+        windows.open(W_EFFECT, p)
+        windows.push(AbilityItem("ability", p, uid, ab.index, opts[0], ()))
+        windows.close()
+        return
+    windows.open(W_CHOICE, p, data=(p, uid, ab.index))
 
 
 def take_from_hand(r: Race, p: int, cid: int) -> int:
@@ -626,7 +739,7 @@ def resolve(s: Board, r: Race, item: tuple[Any, ...]) -> None:
     elif kind == W_RUN:
         resolve_run(s, r, item)
     elif kind == "ability":
-        s._resolve_ability(cast(AbilityItem, item))
+        resolve_ability(s, r, item)
     elif kind == W_DEAD_HEAT:
         resolve_dead_heat(s, r, item)
     elif kind == W_GOAL:
@@ -649,7 +762,7 @@ def declare_attack(s: Board, r: Race, p: int, zones: tuple[int, ...], tz: int) -
         tapped[base + z] = True
         pairs.append((z, field[base + z]))
     target = field[(1 - p) * 3 + tz]
-    if s.narrating:  # a search's world skips the names (every greedy step declares attacks)
+    if r.narrating:  # a search's world skips the names (every greedy step declares attacks)
         card_of = r.card_of
         attackers = [card_of[pair[1]].en for pair in pairs]
         where = [ZONES[z] for z in zones]
@@ -662,7 +775,7 @@ def declare_run(s: Board, r: Race, p: int, z: int) -> None:
     """ST-T4: tap the machine; the opponent may respond (run window)."""
     u = r.field[p * 3 + z]
     r.tapped[p * 3 + z] = True
-    if s.narrating:
+    if r.narrating:
         d = r.card_of[u]
         s.log_records([(None, (RUN_DECLARED_EVENT, p, d.en, ZONES[z], d.gear))])
     r.windows.open(W_RUN, 1 - p, RunItem(W_RUN, p, z, u), opener_passed=True)
@@ -692,7 +805,7 @@ def resolve_attack(s: Board, r: Race, item: tuple[Any, ...]) -> None:
         total += pow_of(r, pair[1]) if modified else card_of[pair[1]].pow
     target = card_of[tu]
     # a search's world skips building the combat's event: the hot path of every greedy step
-    narrating = s.narrating
+    narrating = r.narrating
     if target.kind == EVENT:
         if narrating:
             hp = target.hp - r.damage.get(tu, 0)
@@ -745,7 +858,7 @@ def resolve_run(s: Board, r: Race, item: tuple[Any, ...]) -> None:
 def move(s: Board, r: Race, p: int, n: int, answerable: bool, dead_heat: bool) -> None:
     """Lower ``p``'s remaining distance; Dead Heat (ST-K5), Crash (ST-K7), the goal (ST-T4, ST-K8)."""
     r.distance = with_seat(r.distance, p, r.distance[p] - n)
-    if s.narrating:
+    if r.narrating:
         s.log_records([(None, (RUN_EVENT, p, n, r.distance[p], dead_heat))])
     o = 1 - p
     windows = r.windows
@@ -819,7 +932,7 @@ def crash_check(s: Board, r: Race) -> None:
             u = field[p * 3 + z]
             if u >= 0 and card_of[u].crash:
                 for ab in card_of[u].crash:
-                    s._trigger(p, u, ab)
+                    trigger(s, r, p, u, ab)
 
 
 # ------------------------------------------------------------------------------------------ cards moving
@@ -836,7 +949,7 @@ def draw(s: Board, r: Race, p: int, n: int, phase: bool) -> None:
             return
         u = deck.pop()
         r.own_hands()[p].append(u)
-        if s.narrating:
+        if r.narrating:
             drew = r.card_of[u].en
             s.log_records([(None, (DRAW_EVENT, p, 1, len(deck))), (p, (DREW_EVENT, p, drew))])
 
@@ -875,13 +988,13 @@ def destroy(s: Board, r: Race, p: int, z: int) -> None:
     card_of = r.card_of
     if z == CENTER:
         if len(r.centers[p]) <= 1:
-            if s.narrating:  # ST-F2
+            if r.narrating:  # ST-F2
                 s.log_records([(None, (STAYS_EVENT, p, card_of[u].en))])
             return
         old = card_of[u].gear
         pop_center(r, p)
         r.own_discard()[p].append(u)
-        if s.narrating:  # a search's world skips the events of every attack's casualties
+        if r.narrating:  # a search's world skips the events of every attack's casualties
             below = r.centers[p][-1]
             s.log_records([
                 (None, (DESTROYED_EVENT, p, card_of[u].en, "C")),
@@ -891,10 +1004,10 @@ def destroy(s: Board, r: Race, p: int, z: int) -> None:
     else:
         clear_side(r, p, z)
         r.own_discard()[p].append(u)
-        if s.narrating:
+        if r.narrating:
             s.log_records([(None, (DESTROYED_EVENT, p, card_of[u].en, ZONES[z]))])
     for ab in card_of[u].on_destroyed:
-        s._trigger(p, u, ab)
+        trigger(s, r, p, u, ab)
 
 
 def center_changed(s: Board, r: Race, p: int, old_gear: int) -> None:
@@ -915,7 +1028,7 @@ def center_changed(s: Board, r: Race, p: int, old_gear: int) -> None:
             clear_side(r, p, z)
             r.own_hands()[p].append(u)
             known_in_hand(r, p, u)
-            if s.narrating:
+            if r.narrating:
                 s.log("returned", seat=p, card=card_of[u].en, zone=ZONES[z], center_gear=g)
 
 
