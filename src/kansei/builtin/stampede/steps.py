@@ -9,7 +9,8 @@ compiled, every read of a field or a card is a C struct read. The state's layers
 ``rules.py``) call them for these paths and keep the rest (abilities and their blocks, set-up,
 scenarios, seldom effects); the state is used here as a Python object, for what only it has: its log,
 its random source, the game's options and the abilities' blocks (which are handed the state, as they
-declare).
+declare). Events are built and logged only where the race narrates (``Race.narrating``): a world made
+for search keeps none, and its log would drop them anyway.
 """
 
 from __future__ import annotations
@@ -527,7 +528,8 @@ def end_turn(s: Board, r: Race) -> None:
     for o in (0, 1):
         if r.forcing_until[o] and r.forcing_until[o] <= r.turn:
             r.forcing_until = with_seat(r.forcing_until, o, 0)
-            s.log("force_ends", seat=o)
+            if r.narrating:
+                s.log("force_ends", seat=o)
     if r.narrating:
         s.log_records([(None, (END_TURN_EVENT, r.active, r.turn))])
     r.turn += 1
@@ -546,7 +548,8 @@ def check_lifts(s: Board, r: Race) -> None:
             gear, height = r.force_lift[o]
             if r.card_of[r.field[o * 3 + CENTER]].gear <= gear or len(r.centers[o]) <= height:
                 r.forcing_until = with_seat(r.forcing_until, o, 0)
-                s.log("force_lifted", seat=o)
+                if r.narrating:
+                    s.log("force_lifted", seat=o)
 
 
 def call(s: Board, r: Race, p: int, cid: int, z: int) -> None:
@@ -575,7 +578,8 @@ def place_event(s: Board, r: Race, p: int, cid: int, z: int) -> None:
     r.field[p * 3 + z] = u
     r.tapped[p * 3 + z] = False
     d = r.card_of[u]
-    s.log("event", seat=p, card=d.en, zone=ZONES[z], hp=d.hp)
+    if r.narrating:
+        s.log("event", seat=p, card=d.en, zone=ZONES[z], hp=d.hp)
     windows = r.windows
     if windows.frames and windows.priority == p:
         windows.respond(PlacedItem("placed", p, u))  # a response: priority passes (ST-T6)
@@ -652,7 +656,8 @@ def trigger(s: Board, r: Race, p: int, uid: int, ab: Ability) -> None:
     windows = r.windows
     if not opts:
         if not ab.optional:
-            s.log("fizzle", what=ab.trigger, seat=p, card=r.card_of[uid].en)
+            if r.narrating:
+                s.log("fizzle", what=ab.trigger, seat=p, card=r.card_of[uid].en)
         return
     if len(opts) == 1 and not ab.optional and not ab.costs:
         windows.open(W_EFFECT, p)
@@ -716,14 +721,16 @@ def can_respond(s: Board, r: Race, seat: int, kind: str) -> bool:
         field_actions(s, r, seat, found)
         if found:
             return True
-        s.log("no_response", seat=seat, window=kind)
+        if r.narrating:
+            s.log("no_response", seat=seat, window=kind)
         return False
     if kind in KEEPER_WINDOWS:
         if r.windows.data != seat:  # ST-K8: only the seat about to lose uses keepers
             return False
         if r.hands[seat]:
             return True
-        s.log("no_response", seat=seat, window=kind)
+        if r.narrating:
+            s.log("no_response", seat=seat, window=kind)
         return False
     if kind == W_CHOICE:
         return bool(r.windows.data[0] == seat)
@@ -749,7 +756,8 @@ def resolve(s: Board, r: Race, item: tuple[Any, ...]) -> None:
     elif kind == "placed":
         pass  # an event placed as a response: the placement was the response
     else:  # a declaration cancelled by a response ("fizzled")
-        s.log("fizzle", what=item[1], seat=item[2])
+        if r.narrating:
+            s.log("fizzle", what=item[1], seat=item[2])
 
 
 # ------------------------------------------------------------------------------------------ battle (ST-T4)
@@ -796,7 +804,8 @@ def resolve_attack(s: Board, r: Race, item: tuple[Any, ...]) -> None:
             present.append(pair)
     target_ok = field[o * 3 + tz] == tu and (not obstructed(r, p) or card_of[tu].obstruction)
     if not present or not target_ok:
-        s.log("fizzle", what="attack", seat=p)
+        if r.narrating:
+            s.log("fizzle", what="attack", seat=p)
         double_action(s, r, p, present)
         return
     modified = bool(r.stat_mods)  # else every card has its printed stats (ST-C1): most combats
@@ -840,7 +849,8 @@ def double_action(s: Board, r: Race, p: int, pairs: list[tuple[int, int]]) -> No
         ):
             r.tapped[base + z] = False
             r.double_action_used.append(u)
-            s.log("double_action", seat=p, card=card_of[u].en)
+            if r.narrating:
+                s.log("double_action", seat=p, card=card_of[u].en)
 
 
 def resolve_run(s: Board, r: Race, item: tuple[Any, ...]) -> None:
@@ -849,7 +859,8 @@ def resolve_run(s: Board, r: Race, item: tuple[Any, ...]) -> None:
     z: int = item[2]
     u: int = item[3]
     if r.field[p * 3 + z] != u or obstructed(r, p):
-        s.log("fizzle", what="run", seat=p)
+        if r.narrating:
+            s.log("fizzle", what="run", seat=p)
         return
     move(s, r, p, r.card_of[u].gear, True, False)
     double_action(s, r, p, [(z, u)])
@@ -886,12 +897,15 @@ def resolve_dead_heat(s: Board, r: Race, item: tuple[Any, ...]) -> None:
     u: int = item[2]
     n: int = item[3]
     if zone_of(r, u) < 0:
-        s.log("fizzle", what="dead_heat", seat=q)
+        if r.narrating:
+            s.log("fizzle", what="dead_heat", seat=q)
         return
     if obstructed(r, q):  # ST-K5: a run, so Obstruction stops it
-        s.log("fizzle", what="dead_heat", seat=q, reason="obstruction")
+        if r.narrating:
+            s.log("fizzle", what="dead_heat", seat=q, reason="obstruction")
         return
-    s.log("dead_heat", seat=q, card=r.card_of[u].en, by=n)
+    if r.narrating:
+        s.log("dead_heat", seat=q, card=r.card_of[u].en, by=n)
     move(s, r, q, n, False, True)
 
 
@@ -901,7 +915,8 @@ def resolve_goal(s: Board, r: Race, item: tuple[Any, ...]) -> None:
     if r.distance[p] <= 0:
         s._finish(p, "goal")
     else:
-        s.log("goal_averted", seat=p, distance=r.distance[p])
+        if r.narrating:
+            s.log("goal_averted", seat=p, distance=r.distance[p])
 
 
 def resolve_deckout(s: Board, r: Race, item: tuple[Any, ...]) -> None:
@@ -910,7 +925,8 @@ def resolve_deckout(s: Board, r: Race, item: tuple[Any, ...]) -> None:
     if not r.decks[p]:
         s._finish(1 - p, "deck-out")
     else:
-        s.log("deckout_averted", seat=p)
+        if r.narrating:
+            s.log("deckout_averted", seat=p)
         draw(s, r, p, 1, False)
 
 
@@ -924,7 +940,8 @@ def crash_check(s: Board, r: Race) -> None:
     r.leader = lead
     if before < 0:
         return
-    s.log("crash", overtaker=lead, overtaken=before)
+    if r.narrating:
+        s.log("crash", overtaker=lead, overtaken=before)
     field, card_of = r.field, r.card_of
     # the active player's triggers are decided first (their frames open last, on top)
     for p in (1 - r.active, r.active):
@@ -942,9 +959,11 @@ def draw(s: Board, r: Race, p: int, n: int, phase: bool) -> None:
     for _ in range(n):
         if not deck:
             if not phase and not s.game.options.effect_draw_loses:
-                s.log("fizzle", what="draw", seat=p)
+                if r.narrating:
+                    s.log("fizzle", what="draw", seat=p)
                 return
-            s.log("deck_empty", seat=p)
+            if r.narrating:
+                s.log("deck_empty", seat=p)
             r.windows.open(W_DECKOUT, p, LossItem(W_DECKOUT, p), data=p)
             return
         u = deck.pop()
