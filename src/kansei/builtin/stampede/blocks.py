@@ -87,7 +87,7 @@ def targets(
     """Zone choices (relative to ``seat``) a targeting effect may pick."""
     spec = TARGET_SPECS[target]
     out = []
-    card_of, field, centers = s.card_of, s.field, s.centers
+    card_of, field, centers = s.race.card_of, s.race.field, s.race.centers
     for rel, mine, z in spec.zones:
         side = seat if mine else 1 - seat
         u = field[side * 3 + z]
@@ -177,18 +177,18 @@ def _target_zones(p: Any, s: StampedeState, seat: int, uid: int, ch: Any) -> lis
         return [] if z < 0 else [(s.owner(uid), z)]
     if t in ("own_center", "opp_center"):
         side = seat if t == "own_center" else 1 - seat
-        return [(side, 1)] if s.field[side * 3 + 1] >= 0 else []
+        return [(side, 1)] if s.race.field[side * 3 + 1] >= 0 else []
     if t in ("all_own_machines", "all_opp_machines"):
         side = seat if t == "all_own_machines" else 1 - seat
         return [
             (side, z)
             for z in (0, 1, 2)
-            if s.field[side * 3 + z] >= 0 and s.card_of[s.field[side * 3 + z]].kind == MACHINE
+            if s.race.field[side * 3 + z] >= 0 and s.race.card_of[s.race.field[side * 3 + z]].kind == MACHINE
         ]
     if ch is None:
         return []
     side, z = resolve_zone(seat, ch)
-    u = s.field[side * 3 + z]
+    u = s.race.field[side * 3 + z]
     return [(side, z)] if u >= 0 else []
 
 
@@ -208,7 +208,7 @@ class SelfIsCenter(_Cond):
     source_zones = (1,)
 
     def ok(self, p: Any, s: StampedeState, seat: int, uid: int, ab: int) -> bool:
-        return s.field[seat * 3 + 1] == uid
+        return s.race.field[seat * 3 + 1] == uid
 
 
 class SelfOnSide(_Cond):
@@ -217,7 +217,7 @@ class SelfOnSide(_Cond):
     source_zones = (0, 2)
 
     def ok(self, p: Any, s: StampedeState, seat: int, uid: int, ab: int) -> bool:
-        return s.field[seat * 3] == uid or s.field[seat * 3 + 2] == uid
+        return s.race.field[seat * 3] == uid or s.race.field[seat * 3 + 2] == uid
 
 
 class GearParams(BlockParams):
@@ -228,21 +228,21 @@ class CenterGearAtLeast(_Cond):
     """Your center's gear is at least ``gear``."""
 
     def ok(self, p: Any, s: StampedeState, seat: int, uid: int, ab: int) -> bool:
-        return s.card_of[s.field[seat * 3 + 1]].gear >= p.gear
+        return s.race.card_of[s.race.field[seat * 3 + 1]].gear >= p.gear
 
 
 class Behind(_Cond):
     """Your remaining distance is greater than the opponent's."""
 
     def ok(self, p: Any, s: StampedeState, seat: int, uid: int, ab: int) -> bool:
-        return s.distance[seat] > s.distance[1 - seat]
+        return s.race.distance[seat] > s.race.distance[1 - seat]
 
 
 class Ahead(_Cond):
     """Your remaining distance is smaller than the opponent's."""
 
     def ok(self, p: Any, s: StampedeState, seat: int, uid: int, ab: int) -> bool:
-        return s.distance[seat] < s.distance[1 - seat]
+        return s.race.distance[seat] < s.race.distance[1 - seat]
 
 
 class DistanceParams(BlockParams):
@@ -254,28 +254,28 @@ class DistanceAtMost(_Cond):
     """``who``'s remaining distance is at most ``at_most``."""
 
     def ok(self, p: Any, s: StampedeState, seat: int, uid: int, ab: int) -> bool:
-        return s.distance[seat if p.who == "self" else 1 - seat] <= p.at_most
+        return s.race.distance[seat if p.who == "self" else 1 - seat] <= p.at_most
 
 
 class OncePerTurn(_Cond):
     """This ability of this card has not been used this turn."""
 
     def ok(self, p: Any, s: StampedeState, seat: int, uid: int, ab: int) -> bool:
-        return (uid, ab) not in s.used_this_turn
+        return (uid, ab) not in s.race.used_this_turn
 
 
 class MyTurn(_Cond):
     """It is your turn."""
 
     def ok(self, p: Any, s: StampedeState, seat: int, uid: int, ab: int) -> bool:
-        return s.active == seat
+        return s.race.active == seat
 
 
 class OpponentTurn(_Cond):
     """It is the opponent's turn."""
 
     def ok(self, p: Any, s: StampedeState, seat: int, uid: int, ab: int) -> bool:
-        return s.active != seat
+        return s.race.active != seat
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -288,7 +288,7 @@ class TapSelf(_Impl):
 
     def options(self, p: Any, s: StampedeState, seat: int, uid: int) -> list[Any]:
         z = s.zone_of(uid)
-        return [None] if z >= 0 and not s.tapped[seat * 3 + z] else []
+        return [None] if z >= 0 and not s.race.tapped[seat * 3 + z] else []
 
     def pay(self, p: Any, s: StampedeState, seat: int, uid: int, ch: Any) -> Any:
         s.set_tapped(seat, s.zone_of(uid), True)
@@ -302,14 +302,14 @@ class TapOwnCard(_Impl):
 
     def options(self, p: Any, s: StampedeState, seat: int, uid: int) -> list[Any]:
         base = seat * 3
-        field, tapped = s.field, s.tapped
+        field, tapped = s.race.field, s.race.tapped
         return [
             z for z in (0, 1, 2) if field[base + z] >= 0 and field[base + z] != uid and not tapped[base + z]
         ]
 
     def pay(self, p: Any, s: StampedeState, seat: int, uid: int, ch: Any) -> Any:
         s.set_tapped(seat, ch, True)
-        return s.field[seat * 3 + ch]
+        return s.race.field[seat * 3 + ch]
 
     def domain(self, p: Any, table: Catalog) -> list[Any]:
         return [0, 1, 2]
@@ -322,12 +322,12 @@ class PutUnderSelf(_Impl):
     source_zones = (1,)
 
     def options(self, p: Any, s: StampedeState, seat: int, uid: int) -> list[Any]:
-        if s.field[seat * 3 + 1] != uid:
+        if s.race.field[seat * 3 + 1] != uid:
             return []
         out = []
         for z in (0, 2):
-            u = s.field[seat * 3 + z]
-            if u >= 0 and s.card_of[u].kind == MACHINE and s.card_of[u].gear == p.gear:
+            u = s.race.field[seat * 3 + z]
+            if u >= 0 and s.race.card_of[u].kind == MACHINE and s.race.card_of[u].gear == p.gear:
                 out.append(z)
         return out
 
@@ -344,11 +344,11 @@ class DiscardCard(_Impl):
     choice = "card"
 
     def options(self, p: Any, s: StampedeState, seat: int, uid: int) -> list[Any]:
-        hand = s.hands[seat]
+        hand = s.race.hands[seat]
         seen = set()
         for u in hand:
             if u != uid:
-                seen.add(s.card_of[u].id)
+                seen.add(s.race.card_of[u].id)
         return sorted(seen)
 
     def pay(self, p: Any, s: StampedeState, seat: int, uid: int, ch: Any) -> Any:
@@ -367,13 +367,18 @@ class SacrificeSide(_Impl):
     def options(self, p: Any, s: StampedeState, seat: int, uid: int) -> list[Any]:
         out = []
         for z in (0, 2):
-            u = s.field[seat * 3 + z]
-            if u >= 0 and u != uid and s.card_of[u].kind == MACHINE and s.card_of[u].gear <= p.max_gear:
+            u = s.race.field[seat * 3 + z]
+            if (
+                u >= 0
+                and u != uid
+                and s.race.card_of[u].kind == MACHINE
+                and s.race.card_of[u].gear <= p.max_gear
+            ):
                 out.append(z)
         return out
 
     def pay(self, p: Any, s: StampedeState, seat: int, uid: int, ch: Any) -> Any:
-        u = s.field[seat * 3 + ch]
+        u = s.race.field[seat * 3 + ch]
         s.remove_from_field(seat, ch, dest="discard")
         return u
 
@@ -406,11 +411,11 @@ class AddStats(_Impl):
         if p.from_cost:
             for u in paid:
                 if u is not None and u >= 0:
-                    dp += s.card_of[u].pow
-                    dd += s.card_of[u].def_
+                    dp += s.race.card_of[u].pow
+                    dd += s.race.card_of[u].def_
         for side, z in _target_zones(p, s, seat, uid, ch):
-            u = s.field[side * 3 + z]
-            if s.card_of[u].kind == MACHINE:
+            u = s.race.field[side * 3 + z]
+            if s.race.card_of[u].kind == MACHINE:
                 s.add_mod(u, dp, dd, p.duration)
 
 
@@ -474,7 +479,7 @@ class Destroy(_Impl):
 
     def run(self, p: Any, s: StampedeState, seat: int, uid: int, ch: Any, paid: tuple[Any, ...]) -> None:
         for side, z in _target_zones(p, s, seat, uid, ch):
-            if z == 1 and len(s.centers[side]) <= 1:
+            if z == 1 and len(s.race.centers[side]) <= 1:
                 continue
             s.destroy(side, z)
 
@@ -489,7 +494,7 @@ class Bounce(_Impl):
 
     def run(self, p: Any, s: StampedeState, seat: int, uid: int, ch: Any, paid: tuple[Any, ...]) -> None:
         for side, z in _target_zones(p, s, seat, uid, ch):
-            if z == 1 and len(s.centers[side]) <= 1:
+            if z == 1 and len(s.race.centers[side]) <= 1:
                 continue
             s.remove_from_field(side, z, dest="hand")
 
@@ -500,7 +505,9 @@ class Tap(_Impl):
     choice = "zone"
 
     def options(self, p: Any, s: StampedeState, seat: int, uid: int) -> list[Any]:
-        return [ch for ch in _target_options(p, s, seat, uid) if ch is None or not s.tapped[_flat(seat, ch)]]
+        return [
+            ch for ch in _target_options(p, s, seat, uid) if ch is None or not s.race.tapped[_flat(seat, ch)]
+        ]
 
     def run(self, p: Any, s: StampedeState, seat: int, uid: int, ch: Any, paid: tuple[Any, ...]) -> None:
         for side, z in _target_zones(p, s, seat, uid, ch):
@@ -513,7 +520,7 @@ class Untap(_Impl):
     choice = "zone"
 
     def options(self, p: Any, s: StampedeState, seat: int, uid: int) -> list[Any]:
-        return [ch for ch in _target_options(p, s, seat, uid) if ch is None or s.tapped[_flat(seat, ch)]]
+        return [ch for ch in _target_options(p, s, seat, uid) if ch is None or s.race.tapped[_flat(seat, ch)]]
 
     def run(self, p: Any, s: StampedeState, seat: int, uid: int, ch: Any, paid: tuple[Any, ...]) -> None:
         for side, z in _target_zones(p, s, seat, uid, ch):
@@ -596,10 +603,10 @@ class EnterCenter(_Impl):
     """(From hand) put this card on top of your center: a Demi-Guest's procedure (ST-K4)."""
 
     def options(self, p: Any, s: StampedeState, seat: int, uid: int) -> list[Any]:
-        return [None] if uid in s.hands[seat] else []
+        return [None] if uid in s.race.hands[seat] else []
 
     def run(self, p: Any, s: StampedeState, seat: int, uid: int, ch: Any, paid: tuple[Any, ...]) -> None:
-        if uid in s.hands[seat]:
+        if uid in s.race.hands[seat]:
             s.enter_center(seat, uid)
 
 
@@ -618,10 +625,10 @@ class UseDiscardedAssist(_Impl):
     choice = "copy"
 
     def options(self, p: Any, s: StampedeState, seat: int, uid: int) -> list[Any]:
-        pile = s.discard[1 - seat]
+        pile = s.race.discard[1 - seat]
         if not pile:
             return []
-        card_of = s.card_of
+        card_of = s.race.card_of
         conditions = s.game.options.copy_conditions == "apply"
         out: list[Any] = []
         for d in sorted({card_of[u] for u in pile}, key=_card_id):
@@ -637,9 +644,9 @@ class UseDiscardedAssist(_Impl):
 
     def run(self, p: Any, s: StampedeState, seat: int, uid: int, ch: Any, paid: tuple[Any, ...]) -> None:
         cid, sub = ch
-        card_of = s.card_of
+        card_of = s.race.card_of
         opp = 1 - seat
-        copied = next((card_of[u] for u in s.discard[opp] if card_of[u].id == cid), None)
+        copied = next((card_of[u] for u in s.race.discard[opp] if card_of[u].id == cid), None)
         ab = None if copied is None else copied.play
         if copied is None or ab is None:  # the chosen card left the discard pile before resolution
             s.log("fizzle", what="copy", seat=seat, card=card_of[uid].en)

@@ -14,15 +14,17 @@ Measured over 30 games each against greedy (greedy:style=…): the racer attacks
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import NamedTuple
+from typing import TYPE_CHECKING, Final, NamedTuple
 
-from .cards import MACHINE
-from .responses import PASS
-from .rules import StampedeState
-from .state import KEEPER_WINDOWS, RESPONSE_WINDOWS
+from .race import MACHINE, W_ATTACK, W_DECKOUT, W_GOAL, W_RUN, Race
+from .steps import PASS, def_of, pow_of
 
-SETTLE_STEPS = 12  # passes played at most to see a declared attack or run resolve
-ASKING_WINDOWS = RESPONSE_WINDOWS + KEEPER_WINDOWS  # the windows ``settled`` passes through
+if TYPE_CHECKING:  # pragma: no cover
+    from .rules import StampedeState
+
+SETTLE_STEPS: Final = 12  # passes played at most to see a declared attack or run resolve
+# the windows ``settled`` passes through: the response windows and the keepers' (race.py)
+ASKING_WINDOWS: Final = (W_ATTACK, W_RUN, W_GOAL, W_DECKOUT)
 
 WIN = 1000.0
 DISTANCE = 12.0  # one step of remaining distance
@@ -55,7 +57,8 @@ styles = {
 }
 
 
-def _side_value(s: StampedeState, p: int, w: Weights = DEFAULT) -> float:
+def _side_value(s: Race, p: int, w: Weights = DEFAULT) -> float:
+    """One seat's side of the evaluation, from the race: its field, center stack, hand and deck."""
     field, card_of = s.field, s.card_of
     modified = bool(s.stat_mods)  # else every machine has its printed stats
     _, speed, body, card, height, _, _ = w  # the weights as locals: scored twice at every evaluation
@@ -67,7 +70,7 @@ def _side_value(s: StampedeState, p: int, w: Weights = DEFAULT) -> float:
             continue
         d = card_of[u]
         if d.kind == MACHINE:
-            stats = s.pow_of(u) + s.def_of(u) if modified else d.pow + d.def_
+            stats = pow_of(s, u) + def_of(s, u) if modified else d.pow + d.def_
             v += body * stats / 1000.0
             if not d.guest and (not d.demi_guest or z == 1):
                 v += speed * d.gear
@@ -92,8 +95,8 @@ def settled(state: StampedeState) -> StampedeState:
     """The state once the open response windows resolve with every seat passing: what a declared attack
     or run leads to if nobody answers (a seat holding cards is asked, so a window stops the game until
     it passes). ``state`` itself when no window is open."""
-    frames = state.windows.frames
-    if not frames or frames[-1].kind not in ASKING_WINDOWS:
+    frames = state.race.windows.frames
+    if not frames or frames[-1][0] not in ASKING_WINDOWS:
         return state
     s = state.clone()
     settle(s)
@@ -103,8 +106,8 @@ def settled(state: StampedeState) -> StampedeState:
 def settle(state: StampedeState) -> None:
     """Pass the open response windows in ``state`` itself, as ``settled`` does in its copy."""
     for _ in range(SETTLE_STEPS):
-        frames = state.windows.frames
-        if state.over or not frames or frames[-1].kind not in ASKING_WINDOWS:
+        frames = state.race.windows.frames
+        if state.over or not frames or frames[-1][0] not in ASKING_WINDOWS:
             break
         state.advance(PASS)
 
@@ -127,14 +130,15 @@ def _settled_value(state: StampedeState, seat: int, w: Weights) -> float:
     if state.over:
         return WIN * state.returns()[seat]
     opp = 1 - seat
-    mine, theirs = state.distance[seat], state.distance[opp]
+    r = state.race
+    mine, theirs = r.distance[seat], r.distance[opp]
     v = w.distance * (theirs - mine)
     # closer to the goal weighs more: the last steps win the race (a distance of at least 1)
     v += 40.0 / (mine if mine > 1 else 1) - 40.0 / (theirs if theirs > 1 else 1)
     if w is DEFAULT:
-        v += _side_value(state, seat) - _side_value(state, opp)
+        v += _side_value(r, seat) - _side_value(r, opp)
     else:
-        v += w.mine * _side_value(state, seat, w) - w.theirs * _side_value(state, opp, w)
+        v += w.mine * _side_value(r, seat, w) - w.theirs * _side_value(r, opp, w)
     return v
 
 

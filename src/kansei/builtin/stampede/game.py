@@ -122,7 +122,7 @@ class Stampede(Game):
     words = WORDS
     View = views.StampedeView
     standing_unit = "distance"
-    compiled_modules = ("bots",)  # python -m kansei.build
+    compiled_modules = ("table", "race", "steps", "bots")  # python -m kansei.build
 
     options: StampedeOptions
     table: Catalog

@@ -13,35 +13,24 @@ only legal action is ``pass``. Public information ruling a seat out is logged (`
 
 from __future__ import annotations
 
-from itertools import product
 from typing import Any
 
 from kansei.core.protocol import Action
 
-from .cards import EVENT, STEERING, Ability
+from . import steps
+from .cards import Ability
 from .combat import Combat
 from .state import (
-    ABILITY_EVENT,
     CENTER,
-    KEEPER_WINDOWS,
-    RESOLVED_EVENT,
-    RESPONSE_WINDOWS,
-    W_CHOICE,
     W_DEAD_HEAT,
-    W_EFFECT,
     W_GOAL,
     ZONES,
     AbilityItem,
-    AttackItem,
-    DeadHeatItem,
-    LossItem,
-    PlacedItem,
-    RunItem,
 )
 from .table import CardDef
 
-PASS = Action("pass", "pass")
-DECLINE = Action("decline", "decline")
+PASS = steps.PASS
+DECLINE = steps.DECLINE
 
 
 class Responses(Combat):
@@ -50,130 +39,36 @@ class Responses(Combat):
     # -- the window host ----------------------------------------------------------------------------
     def can_respond(self, seat: int, kind: str) -> bool:
         """Whether ``seat`` is asked in the open window of ``kind``: on public information only."""
-        if kind in RESPONSE_WINDOWS:
-            if self.hands[seat]:
-                return True
-            usable: list[Action] = []
-            self._field_actions(seat, usable)
-            if usable:
-                return True
-            self.log("no_response", seat=seat, window=kind)
-            return False
-        if kind in KEEPER_WINDOWS:
-            if self.windows.data != seat:  # ST-K8: only the seat about to lose uses keepers
-                return False
-            if self.hands[seat]:
-                return True
-            self.log("no_response", seat=seat, window=kind)
-            return False
-        if kind == W_CHOICE:
-            return bool(self.windows.data[0] == seat)
-        return False  # effects resolving, Dead Heat: nobody is asked
+        return steps.can_respond(self, self.race, seat, kind)
 
     def resolve(self, item: tuple[Any, ...]) -> None:
-        # the kinds in the order play meets them most
-        if isinstance(item, AttackItem):
-            self._resolve_attack(item)
-        elif isinstance(item, RunItem):
-            self._resolve_run(item)
-        elif isinstance(item, AbilityItem):
-            self._resolve_ability(item)
-        elif isinstance(item, DeadHeatItem):
-            self._resolve_dead_heat(item)
-        elif isinstance(item, LossItem):
-            if item.kind == W_GOAL:
-                self._resolve_goal(item)
-            else:
-                self._resolve_deckout(item)
-        elif isinstance(item, PlacedItem):
-            pass  # an event placed as a response: the placement was the response
-        else:  # FizzledItem: a declaration cancelled by a response
-            self.log("fizzle", what=item[1], seat=item[2])
+        steps.resolve(self, self.race, item)
 
-    # -- legal responses --------------------------------------------------------------------------
+    # -- legal responses (steps.window_actions lists them; these are the parts it asks the state for) -----
     def _window_actions(self) -> list[Action]:
         """The legal actions of the seat with priority in the innermost window."""
-        frame = self.windows.frames[-1]  # waiting for a decision (a resolving window never is)
-        seat, kind = frame.priority, frame.kind
-        if kind == W_CHOICE:
-            return self._trigger_actions()
-        out: list[Action] = []
-        if kind in KEEPER_WINDOWS:
-            self._keeper_actions(seat, kind, out)
-        else:
-            self._instant_actions(seat, out)
-        out.append(PASS)
-        return out
+        return steps.window_actions(self, self.race)
 
     def _instant_actions(self, p: int, out: list[Action]) -> None:
         """ST-T6: the assists, events and activated abilities usable now by ``p``, onto ``out``."""
-        hand = self.hands[p]
-        if hand:
-            card_of = self.card_of
-            c = card_of[self.field[p * 3 + CENTER]]
-            cap = self.turn
-            top = c.gear if c.gear < cap else cap  # ST-T6: the center's gear at least; ST-T3(c): the gear cap
-            cls = c.cls
-            any_class = cls == STEERING  # ST-O2: a Steering center takes any class
-            seen: list[CardDef] = []  # the first copy of each card (copies are alike: one test decides all)
-            for u in hand:
-                d = card_of[u]
-                if not d.instant or d.gear > top or not (any_class or d.cls == cls or d.cls == STEERING):
-                    continue
-                if d not in seen:
-                    seen.append(d)
-                    self._hand_instant(p, u, d, out)
-        self._field_actions(p, out)
-
-    def _hand_instant(self, p: int, u: int, d: CardDef, out: list[Action]) -> None:
-        """The ways ``p`` may use the assist or event ``u`` from hand (its first copy), once ST-T6 allows
-        its class and gear: an assist's choices; an event into an empty side zone."""
-        play = d.play
-        if play is not None:  # an assist
-            for ch in self._ability_options(p, u, play):
-                out.append(self._act("assist", d, 0, play.index, ch))
-            return
-        field, base = self.field, p * 3
-        if field[base] < 0:
-            out.append(d.events[0])
-        if field[base + 2] < 0:
-            out.append(d.events[1])
+        steps.instant_actions(self, self.race, p, out)
 
     def _field_actions(self, p: int, out: list[Action]) -> None:
         """The activated abilities of ``p``'s cards on the field usable now, onto ``out``."""
-        base = p * 3
-        card_of, field = self.card_of, self.field
-        # the three zones written out: asked at every decision, and most cards have no such ability
-        u = field[base]
-        if u >= 0 and card_of[u].activated:
-            self._abilities_of(p, 0, u, card_of[u], out)
-        u = field[base + 1]
-        if u >= 0 and card_of[u].activated:
-            self._abilities_of(p, 1, u, card_of[u], out)
-        u = field[base + 2]
-        if u >= 0 and card_of[u].activated:
-            self._abilities_of(p, 2, u, card_of[u], out)
+        steps.field_actions(self, self.race, p, out)
 
     def _abilities_of(self, p: int, z: int, u: int, d: CardDef, out: list[Action]) -> None:
-        """The ways to use the activated abilities of ``u`` (the card ``d``), in ``p``'s zone ``z`` (an
-        event only while ST-T6 allows its class and gear)."""
-        if d.kind == EVENT and not self.usable(p, d):
-            return
-        tapped = self.tapped[p * 3 + z]
-        for ab in d.activated:
-            if z not in ab.zones or (tapped and ab.taps_self):
-                continue  # its blocks would refuse it here (Ability.zones, Ability.taps_self)
-            for ch in self._ability_options(p, u, ab):
-                out.append(self._act("use", d, z, ab.index, ch))
+        """The ways to use the activated abilities of ``u`` (the card ``d``), in ``p``'s zone ``z``."""
+        steps.abilities_of(self, self.race, p, z, u, d, out)
 
     def _keeper_actions(self, p: int, kind: str, out: list[Action]) -> None:
         """ST-K8: Goal Keeper (opponent about to reach the goal) and Requiem Keeper (any loss) from hand,
         onto ``out``."""
-        if self.windows.data != p:
+        if self.race.windows.data != p:
             return
         seen: set[int] = set()
-        for u in self.hands[p]:
-            d = self.card_of[u]
+        for u in self.race.hands[p]:
+            d = self.race.card_of[u]
             if not d.keepers or d.id in seen:
                 continue
             seen.add(d.id)
@@ -184,8 +79,8 @@ class Responses(Combat):
                     out.append(self._act("keeper", d, 0, ab.index, ch))
 
     def _trigger_actions(self) -> list[Action]:
-        seat, uid, ab_index = self.windows.data
-        d = self.card_of[uid]
+        seat, uid, ab_index = self.race.windows.data
+        d = self.race.card_of[uid]
         ab = d.abilities[ab_index]
         out = [self._act("trigger", d, 0, ab.index, ch) for ch in self._ability_options(seat, uid, ab)]
         if ab.optional or not out:
@@ -201,28 +96,11 @@ class Responses(Combat):
     # -- abilities ----------------------------------------------------------------------------------
     def _ability_options(self, seat: int, uid: int, ab: Ability) -> list[tuple[Any, ...]]:
         """The choice tuples (one entry per cost, then per effect) with which ``ab`` can be used now."""
-        conds = ab.conds
-        if conds:
-            idx = ab.index
-            for c in conds:
-                if not c.impl.ok(c.p, self, seat, uid, idx):
-                    return []
-        lists = []
-        for blk in ab.blocks:
-            opts = blk.impl.options(blk.p, self, seat, uid)
-            if not opts:
-                return []
-            lists.append(opts)
-        return list(product(*lists))
+        return steps.ability_options(self, seat, uid, ab)
 
     def _act(self, kind: str, d: CardDef, zone: int, ab_index: int, ch: tuple[Any, ...]) -> Action:
         """The (interned) action using ability ``ab_index`` of card ``d`` in the way ``ch``."""
-        table = self.game.table
-        key = (kind, d.id, zone, ab_index, ch)
-        action = table.actions.get(key)
-        if action is None:
-            action = table.intern(key, lambda: self._notation(kind, d, zone, ab_index, ch))
-        return action
+        return steps.act(self, kind, d, zone, ab_index, ch)
 
     def _notation(self, kind: str, d: CardDef, zone: int, ab_index: int, ch: tuple[Any, ...]) -> str:
         ab = d.abilities[ab_index]
@@ -246,100 +124,37 @@ class Responses(Combat):
 
     def _activate(self, p: int, kind: str, args: tuple[Any, ...]) -> None:
         """Use an ability: pay its costs now, put it on the stack (a response inside a window)."""
-        cid, zone, ab_index, ch = args
-        windows = self.windows
-        if kind == "trigger":
-            uid = windows.data[1]
-        elif kind == "use":
-            uid = self.field[p * 3 + zone]
-        else:
-            uid = next(u for u in self.hands[p] if self.card_of[u].id == cid)
-        d = self.card_of[uid]
-        ab = d.abilities[ab_index]
-        if kind in ("assist", "keeper"):  # the card is used up (ST-C2)
-            self.own_hands()[p].remove(uid)
-            self.left_hand(p, uid)
-            self.own_discard()[p].append(uid)
-        costs = ab.costs
-        paid = tuple(costs[i].impl.pay(costs[i].p, self, p, uid, ch[i]) for i in range(len(costs)))
-        for c in ab.conds:
-            if c.name == "once_per_turn":
-                self.used_this_turn.append((uid, ab_index))
-        if self.narrating:
-            choices = [x for x in ch if x is not None]
-            self.log_records([(None, (ABILITY_EVENT, p, d.en, kind, ab_index, choices))])
-        item = AbilityItem("ability", p, uid, ab_index, ch, paid)
-        if kind == "trigger":
-            windows.push(item)
-            windows.close()
-        elif windows.frames and windows.priority == p:
-            windows.respond(item)
-        else:  # the active player's own assists and abilities resolve at once (docs/rulings.md)
-            windows.open(W_EFFECT, p)
-            windows.push(item)
-            windows.close()
+        steps.activate(self, self.race, p, kind, args)
 
     def _resolve_ability(self, item: AbilityItem) -> None:
-        p, uid, ab_index, ch, paid = item.seat, item.uid, item.ability, item.choices, item.paid
-        d = self.card_of[uid]
-        ab = d.abilities[ab_index]
-        nc = len(ab.costs)
-        for i, e in enumerate(ab.effects):
-            if self.over:
-                return
-            e.impl.run(e.p, self, p, uid, ch[nc + i], paid)
-        if self.narrating:
-            self.log_records([(None, (RESOLVED_EVENT, p, d.en))])
+        steps.resolve_ability(self, self.race, item)
 
     def _trigger(self, p: int, uid: int, ab: Ability) -> None:
         """A triggered ability: resolve at once when there is nothing to choose, else ask its owner."""
-        opts = self._ability_options(p, uid, ab)
-        if not opts:
-            if not ab.optional:
-                self.log("fizzle", what=ab.trigger, seat=p, card=self.card_of[uid].en)
-            return
-        if len(opts) == 1 and not ab.optional and not ab.costs:
-            self.windows.open(W_EFFECT, p)
-            self.windows.push(AbilityItem("ability", p, uid, ab.index, opts[0], ()))
-            self.windows.close()
-            return
-        self.windows.open(W_CHOICE, p, data=(p, uid, ab.index))
+        steps.trigger(self, self.race, p, uid, ab)
 
     def _on_enter(self, p: int, u: int) -> None:
-        for ab in self.card_of[u].on_enter:
-            self._trigger(p, u, ab)
+        steps.on_enter(self, self.race, p, u)
 
     # -- cards entering the field -------------------------------------------------------------------
     def _place_event(self, p: int, cid: int, z: int) -> None:
-        u = self._take_from_hand(p, cid)
-        self.field[p * 3 + z] = u
-        self.tapped[p * 3 + z] = False
-        self.log("event", seat=p, card=self.card_of[u].en, zone=ZONES[z], hp=self.card_of[u].hp)
-        if self.windows.frames and self.windows.priority == p:
-            self.windows.respond(PlacedItem("placed", p, u))  # a response: priority passes (ST-T6)
-        self._on_enter(p, u)
+        steps.place_event(self, self.race, p, cid, z)
 
     def enter_center(self, p: int, u: int) -> None:
         """ST-K4: a Demi-Guest's procedure puts it on top of the center."""
         old = self.center_def(p).gear
-        self.own_hands()[p].remove(u)
+        self.race.own_hands()[p].remove(u)
         self.left_hand(p, u)
-        self.own_centers()[p].append(u)
-        self.field[p * 3 + CENTER] = u
-        self.tapped[p * 3 + CENTER] = False
-        height = len(self.centers[p])
-        self.log("call", seat=p, card=self.card_of[u].en, zone="C", height=height, procedure=True)
+        self.race.own_centers()[p].append(u)
+        self.race.field[p * 3 + CENTER] = u
+        self.race.tapped[p * 3 + CENTER] = False
+        height = len(self.race.centers[p])
+        self.log("call", seat=p, card=self.race.card_of[u].en, zone="C", height=height, procedure=True)
         self._center_changed(p, old)
         self._on_enter(p, u)
 
     def _take_from_hand(self, p: int, cid: int) -> int:
-        hand = self.own_hands()[p]
-        for i, u in enumerate(hand):
-            if self.card_of[u].id == cid:
-                del hand[i]
-                self.left_hand(p, u)
-                return u
-        raise AssertionError(f"seat {p} holds no card {cid}")  # pragma: no cover - legal actions only
+        return steps.take_from_hand(self.race, p, cid)
 
 
 __all__ = ["DECLINE", "PASS", "Responses", "W_DEAD_HEAT"]

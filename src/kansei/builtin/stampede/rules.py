@@ -8,66 +8,31 @@ the protocol's state: what a seat may see is :mod:`.views`, why an action is ref
 
 from __future__ import annotations
 
-from operator import attrgetter
 from typing import Any
 
 from kansei.core.protocol import Action
 
-from . import views
-from .cards import MACHINE, STEERING
+from . import steps, views
+from .cards import STEERING
 from .refusals import reason_for_mover
 from .setup import SetUp
 from .state import (
-    BATTLE,
-    CALL_EVENT,
-    CENTER,
     CHOOSE_CENTER,
     CHOOSE_ORDER,
-    DRAW,
-    END,
-    END_TURN_EVENT,
-    LEFT,
-    MAIN,
-    PHASE_EVENT,
-    REPAIR,
-    RIGHT,
-    TURN_EVENT,
     W_CHOICE,
     W_DECKOUT,
     W_GOAL,
-    ZONES,
-    replaced,
 )
-from .table import CardDef
 
 FACE_DOWN_CENTER = "set a card face down as the first center"
-ABILITY_KINDS = frozenset(("use", "assist", "keeper", "hand", "trigger"))  # actions that use an ability
 
-BATTLE_ACT = Action("battle", "battle")
-END_ACT = Action("end", "end")
+BATTLE_ACT = steps.BATTLE_ACT
+END_ACT = steps.END_ACT
 GO_FIRST = Action("go first", "order", (True,))
 GO_SECOND = Action("go second", "order", (False,))
-
-# the non-empty subsets of the three zones by bitmask, for single and combined attacks (ST-T4)
-SUBSETS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
-    tuple(tuple(z for z in (0, 1, 2) if sub >> z & 1) for sub in range(1, 8) if sub & mask == sub)
-    for mask in range(8)
-)
-ATTACKS: dict[tuple[tuple[int, ...], int], Action] = {
-    (att, tz): Action(f"attack {'+'.join(ZONES[z] for z in att)} > {ZONES[tz]}", "attack", (att, tz))
-    for att in SUBSETS[7]
-    for tz in (0, 1, 2)
-}
-RUNS = tuple(Action(f"run {ZONES[z]}", "run", (z,)) for z in (0, 1, 2))
-
-
-CARD_ID = attrgetter("id")  # a card's place in the table: calls are listed in this order
-
-
-# by the bitmask of the machines able to act, then the target zone: every attack they can make on it
-ATTACKS_BY_MASK: tuple[tuple[tuple[Action, ...], ...], ...] = tuple(
-    tuple(tuple(ATTACKS[att, tz] for att in SUBSETS[mask]) for tz in (0, 1, 2)) for mask in range(8)
-)
+SUBSETS = steps.SUBSETS
+ATTACKS = steps.ATTACKS
+RUNS = steps.RUNS
 
 
 class StampedeState(SetUp):
@@ -89,31 +54,21 @@ class StampedeState(SetUp):
 
     @property
     def to_move(self) -> int | None:
-        if self.over:
-            return None
-        frames = self.windows.frames
-        if frames:
-            frame = frames[-1]
-            if not frame.resolving:  # the innermost window waits for its seat with priority
-                return frame.priority
-        if self.phase == CHOOSE_CENTER:
-            return 0 if not self.centers[0] else 1
-        if self.phase == CHOOSE_ORDER:
-            return self.rps_winner
-        return self.active
+        """The seat with priority in the innermost open window, else the set-up's chooser or the active
+        player (steps.to_move)."""
+        return steps.to_move(self, self.race)
 
-    # -- legal actions --------------------------------------------------------------------------------
-    def _legal_actions(self) -> list[Action]:
-        if self.windows.frames:
-            return self._window_actions()
-        phase = self.phase
-        p = self.active
-        if phase == MAIN:
-            return self._main_actions(p)
-        if phase == BATTLE:
-            return self._battle_actions(p)
+    # -- legal actions and steps: the hot paths are steps.py's functions of the race -------------------
+    # the protocol's hooks, functions of the state with no layer between (the base calls them through the
+    # class), compiled or not
+    _legal_actions = steps.legal_actions
+    _apply = steps.apply
+
+    def _setup_actions(self) -> list[Action]:
+        """The set-up's decisions (ST-S1): the first center, then going first or second."""
+        phase = self.race.phase
         if phase == CHOOSE_CENTER:
-            seat = 0 if not self.centers[0] else 1
+            seat = 0 if not self.race.centers[0] else 1
             table = self.game.table
             return [table.placing("center", c, -1) for c in self._center_choices(seat)]
         if phase == CHOOSE_ORDER:
@@ -121,241 +76,34 @@ class StampedeState(SetUp):
         return []
 
     def _main_actions(self, p: int) -> list[Action]:
-        """The main phase, from one pass over the hand: calls (ST-T3, by card in table order), assists
-        and events (ST-T6, hand order) and the field's abilities, Demi-Guest procedures (ST-K4), then
-        going to battle."""
-        out: list[Action] = []
-        hand = self.hands[p]
-        if hand:
-            card_of = self.card_of
-            c = card_of[self.field[p * 3 + CENTER]]
-            cap = self.turn
-            top = c.gear if c.gear < cap else cap  # ST-T6: the center's gear at least; ST-T3(c): the gear cap
-            cls = c.cls
-            any_class = cls == STEERING  # ST-O2
-            machines: list[CardDef] = []
-            instants: list[int] = []
-            procedures: list[int] = []
-            seen: list[CardDef] = []  # the first copy of each card (copies are alike: one test decides all)
-            for u in hand:
-                d = card_of[u]
-                if d.calls:
-                    if d.gear > cap or d in seen:  # ST-T3(c)
-                        continue
-                    seen.append(d)
-                    if not d.disabled:
-                        machines.append(d)
-                    if d.hand:
-                        procedures.append(u)
-                elif (
-                    d.instant
-                    and d.gear <= top
-                    and (any_class or d.cls == cls or d.cls == STEERING)
-                    and d not in seen
-                ):
-                    seen.append(d)
-                    instants.append(u)
-            if machines:
-                if len(machines) > 1:
-                    machines.sort(key=CARD_ID)
-                self._calls(p, c, machines, out)
-            for u in instants:
-                self._hand_instant(p, u, card_of[u], out)
-            self._field_actions(p, out)
-            for u in procedures:
-                self._procedure_actions(p, u, card_of[u], out)
-        else:
-            self._field_actions(p, out)
-        out.append(BATTLE_ACT)
-        return out
-
-    def _calls(self, p: int, c: CardDef, machines: list[CardDef], out: list[Action]) -> None:
-        """ST-T3: the calls of ``machines`` (in hand, within the gear cap) to the center stack (``c`` on
-        top) or an empty side zone."""
-        base = p * 3
-        field = self.field
-        up = c.gear + 1
-        any_class = c.cls == STEERING
-        left_free = field[base] < 0
-        right_free = field[base + 2] < 0
-        for d in machines:
-            calls = d.calls
-            # ST-T3(a), ST-O2, ST-K3, ST-K4: one gear up, same class (Steering stacks with anything)
-            if d.gear == up:
-                if not d.guest and not d.demi_guest and (d.cls == c.cls or d.cls == STEERING or any_class):
-                    out.append(calls[CENTER])
-            elif d.gear < up:  # ST-T3(b): at most the center's gear beside it
-                if left_free:
-                    out.append(calls[LEFT])
-                if right_free:
-                    out.append(calls[RIGHT])
-
-    def _able(self, p: int) -> int:
-        """Bitmask of ``p``'s zones holding an untapped machine (able to act, ST-T4): left 1, center 2,
-        right 4 (the three zones written out: the hot path of every battle step)."""
-        base = p * 3
-        field, tapped, card_of = self.field, self.tapped, self.card_of
-        able = 0
-        u = field[base]
-        if u >= 0 and not tapped[base] and card_of[u].kind == MACHINE:
-            able = 1
-        u = field[base + 1]
-        if u >= 0 and not tapped[base + 1] and card_of[u].kind == MACHINE:
-            able |= 2
-        u = field[base + 2]
-        if u >= 0 and not tapped[base + 2] and card_of[u].kind == MACHINE:
-            able |= 4
-        return able
+        return steps.main_actions(self, self.race, p)
 
     def _battle_actions(self, p: int) -> list[Action]:
-        """ST-T4: attacks (single or combined) and runs by untapped machines; ST-K1 Obstruction."""
-        able = self._able(p)
-        out: list[Action] = []
-        if able:
-            obstructed = self.obstructed(p)
-            attacks = ATTACKS_BY_MASK[able]
-            card_of, field = self.card_of, self.field
-            opp = (1 - p) * 3
-            if self.forcing_until[1 - p] and self.forced(p):
-                center = field[opp + CENTER]
-                if center >= 0 and (not obstructed or card_of[center].obstruction):  # a target (ST-K1)
-                    # 《進路妨害》: every machine able to act must attack the center
-                    out.extend(attacks[CENTER])
-                    self._instant_actions(p, out)
-                    return out
-            for tz in (LEFT, CENTER, RIGHT):  # ST-K1: only cards with Obstruction while one stands there
-                u = field[opp + tz]
-                if u >= 0 and (not obstructed or card_of[u].obstruction):
-                    out.extend(attacks[tz])
-            if not obstructed:  # ST-K1: no running while the opponent has Obstruction
-                base = p * 3
-                for z in (0, 1, 2):
-                    if able >> z & 1:
-                        d = card_of[field[base + z]]
-                        if d.guest or (d.demi_guest and z != CENTER):  # ST-K3, ST-K4
-                            continue
-                        out.append(RUNS[z])
-        self._instant_actions(p, out)
-        out.append(END_ACT)
-        return out
+        return steps.battle_actions(self, self.race, p)
 
-    # -- applying -------------------------------------------------------------------------------------
-    def _apply(self, a: Action) -> None:
-        kind = a.kind
-        # the kinds in the order random and searching play meets them most
-        if kind == "pass":
-            self.windows.pass_()
-            self._run()
-            return
-        if kind == "end":
-            self.phase = END
-            self._run()
-            return
-        args: tuple[Any, ...] = a.args
-        if kind == "attack":  # attacks, runs, calls and going to battle: the active player's, no window open
-            self._declare_attack(self.active, args[0], args[1])
-            self._run()
-            return
-        if kind == "battle":
-            self.phase = BATTLE
-            if self.narrating:
-                self.log_records([(None, (PHASE_EVENT, self.active, BATTLE))])
-            self._run()
-            return
-        if kind == "call":
-            self._call(self.active, args[0], args[1])
-            self._run()
-            return
+    def _apply_other(self, kind: str, args: tuple[Any, ...]) -> None:
+        """The actions ``steps.apply`` leaves to the layers: declining a choice and the set-up's
+        decisions."""
         p = self.to_move
         assert p is not None
-        if kind in ABILITY_KINDS:
-            self._activate(p, kind, args)
-        elif kind == "run":
-            self._declare_run(p, args[0])
-        elif kind == "event":
-            self._place_event(p, args[0], args[1])
-        elif kind == "decline":
+        if kind == "decline":
             self.log("decline", seat=p)
-            self.windows.close()
+            self.race.windows.close()
         elif kind == "center":
             self._choose_center_kind(p, args[0])
             return
         elif kind == "order":
             self._choose_order(p, args[0])
             return
-        self._run()
+        steps.run(self, self.race)
 
     def _run(self) -> None:
         """Settle windows and advance the automatic phases (ST-T1 draw, ST-T2 repair, ST-T5 end)."""
-        windows = self.windows
-        while not self.over:
-            if windows.frames:
-                if windows.settle(self) is not None:
-                    return
-                continue
-            phase = self.phase
-            if phase == MAIN or phase == BATTLE:  # a decision of the active player
-                if self.forcing_until[0] or self.forcing_until[1]:
-                    self._check_lifts()
-                return
-            if phase == DRAW:
-                self.phase = REPAIR
-                if self.narrating:
-                    self.log_records([(None, (TURN_EVENT, self.active, self.turn, self.turn))])
-                if self.game.options.first_turn_draw or self.turn != self.start_turn:  # ST-T1 ruling
-                    self.draw(self.active, 1, phase=True)
-                continue
-            if phase == REPAIR:  # ST-T2
-                base = self.active * 3
-                tapped = self.tapped
-                tapped[base] = tapped[base + 1] = tapped[base + 2] = False
-                self.phase = MAIN
-                return
-            if phase == END:
-                self._end_turn()
-                continue
-            self._check_lifts()
-            return
-
-    def _end_turn(self) -> None:
-        """ST-T5: end-of-turn effects expire, the turn passes."""
-        if self.stat_mods:
-            self.stat_mods = [m for m in self.stat_mods if m.lasting]
-        for o in (0, 1):
-            if self.forcing_until[o] and self.forcing_until[o] <= self.turn:
-                self.forcing_until = replaced(self.forcing_until, o, 0)
-                self.log("force_ends", seat=o)
-        if self.narrating:
-            self.log_records([(None, (END_TURN_EVENT, self.active, self.turn))])
-        self.turn += 1
-        self.active = 1 - self.active
-        if self.used_this_turn:
-            self.used_this_turn = []
-        if self.double_action_used and self.game.options.double_action == "per_turn":
-            self.double_action_used = []
-        self.phase = DRAW
+        steps.run(self, self.race)
 
     def _check_lifts(self) -> None:
         """《進路妨害》 is lifted for good once the owner's center is gear 1 or holds few machines."""
-        for o in (0, 1):
-            if self.forcing_until[o]:
-                gear, height = self.force_lift[o]
-                if self.center_def(o).gear <= gear or len(self.centers[o]) <= height:
-                    self.forcing_until = replaced(self.forcing_until, o, 0)
-                    self.log("force_lifted", seat=o)
-
-    def _call(self, p: int, cid: int, z: int) -> None:
-        """ST-T3: a machine from hand onto the center stack or a side zone."""
-        u = self._take_from_hand(p, cid)
-        base = p * 3
-        if z == CENTER:
-            self.own_centers()[p].append(u)
-        self.field[base + z] = u
-        self.tapped[base + z] = False
-        if self.narrating:
-            card = self.card_of[u].en
-            self.log_records([(None, (CALL_EVENT, p, card, ZONES[z], len(self.centers[p])))])
-        self._on_enter(p, u)
+        steps.check_lifts(self, self.race)
 
 
 # the rules each kind of action follows (Game.move_rules: a client's link to the rules, never in texts)

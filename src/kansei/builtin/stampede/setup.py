@@ -22,6 +22,7 @@ from kansei.core.rng import RandomSource
 from kansei.core.windows import Windows
 
 from .cards import ASSIST, DECK_SIZE, MACHINE, MAX_COPIES, MAX_STEERING, STEERING
+from .race import Race
 from .responses import Responses
 from .state import CENTER, CHOOSE_CENTER, CHOOSE_ORDER, DRAW, LEFT, NOTHING_KNOWN, RIGHT, DeckList
 from .table import CardDef, Catalog, can_start
@@ -126,38 +127,40 @@ class SetUp(Responses):
         s = cls.__new__(cls)
         s._init_base(game, seed)
         s.decklists = (_decklist(*decks[0]), _decklist(*decks[1]))
-        s.known = NOTHING_KNOWN
-        s.card_of = tuple(cards[c] for c in built[0] + built[1])
-        s.seat1_start = len(built[0])
-        s.decks = [list(range(s.seat1_start)), list(range(s.seat1_start, len(s.card_of)))]
-        s.decks_shared = s.hands_shared = s.discard_shared = s.centers_shared = False
-        s.hands = [[], []]
-        s.discard = [[], []]
-        s.centers = [[], []]
-        s.field = [-1] * 6
-        s.tapped = [False] * 6
-        s.damage = {}
-        s.stat_mods = []
-        s.distance = (o.start_distance, o.start_distance)  # ST-S1
-        s.turn = s.start_turn = setup.turn or 1
-        s.active = 0
-        s.first = -1
-        s.phase = CHOOSE_CENTER
-        s.double_action_used = []
-        s.used_this_turn = []
-        s.forcing_until = (0, 0)
-        s.force_lift = ((1, 2), (1, 2))
-        s.leader = -1
+        r = s.race = Race()
+        r.known = NOTHING_KNOWN
+        r.card_of = tuple(cards[c] for c in built[0] + built[1])
+        r.seat1_start = len(built[0])
+        r.decks = [list(range(r.seat1_start)), list(range(r.seat1_start, len(r.card_of)))]
+        r.decks_shared = r.hands_shared = r.discard_shared = r.centers_shared = False
+        r.hands = [[], []]
+        r.discard = [[], []]
+        r.centers = [[], []]
+        r.field = [-1] * 6
+        r.tapped = [False] * 6
+        r.damage = {}
+        r.stat_mods = []
+        r.distance = (o.start_distance, o.start_distance)  # ST-S1
+        r.turn = r.start_turn = setup.turn or 1
+        r.active = 0
+        r.first = -1
+        r.phase = CHOOSE_CENTER
+        r.double_action_used = []
+        r.used_this_turn = []
+        r.forcing_until = (0, 0)
+        r.force_lift = ((1, 2), (1, 2))
+        r.leader = -1
+        r.windows = Windows(2)
+        r.narrating = s.narrating
         s.over = False
         s.win = None
         s.reason = ""
-        s.windows = Windows(2)
         s.rps_winner = -1
         s.pending_setup = s._plan(setup)
         if setup.distance is not None:
             a, b = setup.distance
-            s.distance = (a, b)
-            s.leader = 0 if a < b else 1 if b < a else -1  # ST-K7: the lead a scenario starts with
+            r.distance = (a, b)
+            r.leader = 0 if a < b else 1 if b < a else -1  # ST-K7: the lead a scenario starts with
         s._after_center()
         return s
 
@@ -167,11 +170,11 @@ class SetUp(Responses):
         cid = self.game.table.find(name)
         if cid is None:
             raise ContentError([f"stampede setup: {where}: {name!r} is not a Stampede card"])
-        deck = self.own_decks()[p]
+        deck = self.race.own_decks()[p]
         for i, u in enumerate(deck):
-            if self.card_of[u].id == cid:
+            if self.race.card_of[u].id == cid:
                 if check is not None:
-                    problem = check(self.card_of[u])
+                    problem = check(self.race.card_of[u])
                     if problem:
                         raise ContentError([f"stampede setup: {where}: {name!r} {problem}"])
                 del deck[i]
@@ -199,7 +202,7 @@ class SetUp(Responses):
                 names = _seats(getattr(setup, key))[p] or []
                 zone: list[int] = getattr(plan, key)[p]
                 zone.extend(self._take(p, name, f"{key}[{p}]") for name in names)
-            if not self.centers[p] and not self._center_choices(p):
+            if not self.race.centers[p] and not self._center_choices(p):
                 raise ContentError(
                     [f"stampede setup: seat {p} has no gear-1 machine left to choose as its first center"]
                 )
@@ -208,41 +211,41 @@ class SetUp(Responses):
     # -- the first machines (ST-S1) -----------------------------------------------------------------
     def _center_choices(self, p: int) -> list[int]:
         """The kinds (card ids) of gear-1 machines ``p`` may set as its first center."""
-        card_of = self.card_of
-        return sorted(d.id for d in {card_of[u] for u in self.decks[p]} if can_start(d))
+        card_of = self.race.card_of
+        return sorted(d.id for d in {card_of[u] for u in self.race.decks[p]} if can_start(d))
 
     def _choose_center(self, p: int, u: int) -> None:
         """``p`` sets the card ``u`` (already out of its deck) face down as its first center."""
-        self.own_centers()[p].append(u)
-        self.field[p * 3 + CENTER] = u
+        self.race.own_centers()[p].append(u)
+        self.race.field[p * 3 + CENTER] = u
         self.log("first_machine_set", seat=p)  # face down (ST-S1): the others see "a card"
-        self.log_private(p, "first_machine", seat=p, card=self.card_of[u].en)
+        self.log_private(p, "first_machine", seat=p, card=self.race.card_of[u].en)
 
     def _choose_center_kind(self, p: int, cid: int) -> None:
         """The ``center`` action: one of ``p``'s gear-1 machines of kind ``cid`` face down."""
-        u = next(u for u in self.decks[p] if self.card_of[u].id == cid)
-        self.own_decks()[p].remove(u)
+        u = next(u for u in self.race.decks[p] if self.race.card_of[u].id == cid)
+        self.race.own_decks()[p].remove(u)
         self._choose_center(p, u)
         self._after_center()
 
     def _after_center(self) -> None:
         """Once both first machines are set, shuffle, place a scenario's cards, deal, throw RPS."""
-        if not (self.centers[0] and self.centers[1]):
-            self.phase = CHOOSE_CENTER  # a decision, even with one kind to choose from (never skipped)
+        if not (self.race.centers[0] and self.race.centers[1]):
+            self.race.phase = CHOOSE_CENTER  # a decision, even with one kind to choose from (never skipped)
             return
         plan = self.pending_setup
         self.pending_setup = None
         assert plan is not None
         rng = self.rng
-        decks = self.own_decks()
+        decks = self.race.own_decks()
         for p in (0, 1):
             rng.shuffle(decks[p])  # ST-S1: shuffle the other 39
             self._place(p, plan)
         hand_size = self.game.options.hand_size
         for p in (0, 1):
-            n = max(0, min(hand_size - len(self.hands[p]), len(self.decks[p])))
+            n = max(0, min(hand_size - len(self.race.hands[p]), len(self.race.decks[p])))
             for _ in range(n):
-                self.own_hands()[p].append(decks[p].pop())
+                self.race.own_hands()[p].append(decks[p].pop())
             self.log("dealt", seat=p, count=n)  # not looked at yet (ST-S1)
         if plan.first is not None:
             self._start_race(plan.first)
@@ -256,13 +259,13 @@ class SetUp(Responses):
     def _place(self, p: int, plan: Plan) -> None:
         """A scenario's cards into their zones (the stack on the first center, the order on the deck)."""
         for u in plan.stacks[p]:
-            self.own_centers()[p].append(u)
-            self.field[p * 3 + CENTER] = u
+            self.race.own_centers()[p].append(u)
+            self.race.field[p * 3 + CENTER] = u
         for z, u in plan.sides[p]:
-            self.field[p * 3 + z] = u
-        self.own_hands()[p].extend(plan.hands[p])
-        self.own_discard()[p].extend(plan.discard[p])
-        self.own_decks()[p].extend(reversed(plan.order[p]))
+            self.race.field[p * 3 + z] = u
+        self.race.own_hands()[p].extend(plan.hands[p])
+        self.race.own_discard()[p].extend(plan.discard[p])
+        self.race.own_decks()[p].extend(reversed(plan.order[p]))
 
     def _throw_rps(self, rng: RandomSource) -> None:
         """ST-S1: rock-paper-scissors (0 rock, 1 scissors, 2 paper; ties thrown again); the winner
@@ -275,7 +278,7 @@ class SetUp(Responses):
                 break
         self.rps_winner = 0 if (a - b) % 3 == 2 else 1  # rock beats scissors…
         self.log("rps", throws=throws, winner=self.rps_winner)
-        self.phase = CHOOSE_ORDER
+        self.race.phase = CHOOSE_ORDER
 
     def _choose_order(self, p: int, go_first: bool) -> None:
         self.log("order_chosen", seat=p, first=go_first)
@@ -283,13 +286,15 @@ class SetUp(Responses):
 
     def _start_race(self, first: int) -> None:
         """ST-S1: reveal the first machines; the hands are looked at; the first player starts."""
-        self.first = first
-        self.active = first
+        self.race.first = first
+        self.race.active = first
         self.log("first_player", seat=first)
-        self.log("reveal", centers=[self.card_of[self.centers[p][0]].en for p in (0, 1)])
+        self.log("reveal", centers=[self.race.card_of[self.race.centers[p][0]].en for p in (0, 1)])
         for p in (0, 1):
-            self.log_private(p, "hand", seat=p, cards=sorted(self.card_of[u].en for u in self.hands[p]))
-        self.phase = DRAW
+            self.log_private(
+                p, "hand", seat=p, cards=sorted(self.race.card_of[u].en for u in self.race.hands[p])
+            )
+        self.race.phase = DRAW
         self._run()
 
 

@@ -28,502 +28,335 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import TYPE_CHECKING, Any, NamedTuple, Self, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Self, TypeVar, overload
 
-from kansei.core.events import EventKind
-from kansei.core.protocol import DuelState
+from kansei.core.protocol import Action, DuelState
 from kansei.core.windows import Windows
 
-from .cards import EVENT, MACHINE, STEERING, Ability
+from . import steps
+from .cards import Ability
+from .items import (
+    ABILITY_EVENT,
+    ATTACK_EVENT,
+    CALL_EVENT,
+    COMBAT_EVENT,
+    DESTROYED_EVENT,
+    DRAW_EVENT,
+    DREW_EVENT,
+    END_TURN_EVENT,
+    EXPOSED_EVENT,
+    HIT_EVENT,
+    NOTHING_KNOWN,
+    PHASE_EVENT,
+    RESOLVED_EVENT,
+    RUN_DECLARED_EVENT,
+    RUN_EVENT,
+    STATS_EVENT,
+    STAYS_EVENT,
+    TAP_EVENT,
+    TURN_EVENT,
+    UNTAP_EVENT,
+    AbilityItem,
+    AttackItem,
+    DeadHeatItem,
+    DeckList,
+    FizzledItem,
+    Known,
+    LossItem,
+    PlacedItem,
+    RunItem,
+    StatMod,
+    replaced,
+)
+from .race import (
+    BATTLE,
+    CENTER,
+    CHOOSE_CENTER,
+    CHOOSE_ORDER,
+    DRAW,
+    END,
+    EVENT,
+    KEEPER_WINDOWS,
+    LEFT,
+    MAIN,
+    OVER,
+    REPAIR,
+    RESPONSE_WINDOWS,
+    RIGHT,
+    SETUP_PHASES,
+    W_ATTACK,
+    W_CHOICE,
+    W_DEAD_HEAT,
+    W_DECKOUT,
+    W_EFFECT,
+    W_GOAL,
+    W_RUN,
+    ZONES,
+    Race,
+)
 from .table import CardDef, can_start
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Stampede
     from .setup import Plan
 
-# phases (the first two are set-up, ST-S1)
-CHOOSE_CENTER, CHOOSE_ORDER, DRAW, REPAIR, MAIN, BATTLE, END, OVER = (
-    "center", "order", "draw", "repair", "main", "battle", "end", "over",
-)  # fmt: skip
-SETUP_PHASES = (CHOOSE_CENTER, CHOOSE_ORDER)
-
-ZONES = "LCR"
-LEFT, CENTER, RIGHT = 0, 1, 2
-
-# window kinds (docs/rulings.md, "Card Race Stampede": response windows)
-W_ATTACK, W_RUN, W_GOAL, W_DECKOUT = "attack", "run", "goal", "deckout"
-W_CHOICE = "choice"  # a triggered ability's owner chooses its targets
-W_EFFECT = "effect"  # effects resolving now, nobody is asked
-W_DEAD_HEAT = "deadheat"  # Dead Heat runs resolving (ST-K5), nobody is asked
-RESPONSE_WINDOWS = (W_ATTACK, W_RUN)  # where both seats may answer with instants
-KEEPER_WINDOWS = (W_GOAL, W_DECKOUT)  # where the seat about to lose may use keepers (ST-K8)
-
-
-# -- the items of the window stack (immutable; the first field names the kind) ---------------------------
-class AttackItem(NamedTuple):
-    """A declared attack (ST-T4): the attackers as (zone, uid) pairs, fixed at declaration."""
-
-    kind: str
-    seat: int
-    attackers: tuple[tuple[int, int], ...]
-    target_zone: int
-    target: int
-
-
-class RunItem(NamedTuple):
-    """A declared run (ST-T4)."""
-
-    kind: str
-    seat: int
-    zone: int
-    uid: int
-
-
-class AbilityItem(NamedTuple):
-    """An ability used or triggered: its choices (one per cost, then per effect) and what was paid."""
-
-    kind: str
-    seat: int
-    uid: int
-    ability: int
-    choices: tuple[Any, ...]
-    paid: tuple[Any, ...]
-
-
-class LossItem(NamedTuple):
-    """A seat about to reach the goal (``goal``) or to lose by drawing from an empty deck (``deckout``)."""
-
-    kind: str
-    seat: int
-
-
-class DeadHeatItem(NamedTuple):
-    """A Dead Heat card running with the opponent (ST-K5)."""
-
-    kind: str
-    seat: int
-    uid: int
-    by: int
-
-
-class PlacedItem(NamedTuple):
-    """An event placed as a response (the placement is the response; nothing is left to resolve)."""
-
-    kind: str
-    seat: int
-    uid: int
-
-
-class FizzledItem(NamedTuple):
-    """A declaration cancelled by a response (``what``: attack or run)."""
-
-    kind: str
-    what: str
-    seat: int
-
-
-class DeckList(NamedTuple):
-    """A seat's deck as the race began (decklists are open information, docs/rulings.md)."""
-
-    name: str
-    cards: tuple[tuple[int, int], ...]  # (card id, copies) in card-table order
-
-
-class Known(NamedTuple):
-    """What every seat knows of the hidden zones (determinize keeps it). Immutable: copies share it, a
-    change replaces it (it changes seldom, copies are many)."""
-
-    hands: tuple[tuple[int, ...], tuple[int, ...]]  # per seat: uids that went to its hand in the open
-    bottoms: tuple[int, int]  # per seat: cards at the bottom of its deck known in order (recycled)
-
-
-NOTHING_KNOWN = Known(((), ()), (0, 0))
-
-# the events play logs most, as records (``log_records``: a tuple until someone reads the event, which a
-# simulation never does); the rest are logged with ``log``
-DRAW_EVENT = EventKind("draw", "seat", "count", "left")
-DREW_EVENT = EventKind("drew", "seat", "card")  # private to the seat
-TURN_EVENT = EventKind("turn", "seat", "turn", "cap")
-PHASE_EVENT = EventKind("phase", "seat", "phase")
-END_TURN_EVENT = EventKind("end_turn", "seat", "turn")
-CALL_EVENT = EventKind("call", "seat", "card", "zone", "height")
-ABILITY_EVENT = EventKind("ability", "seat", "card", "how", "ability", "choices")
-RESOLVED_EVENT = EventKind("resolved", "seat", "card")
-ATTACK_EVENT = EventKind("attack", "seat", "attackers", "zones", "target", "target_zone")
-COMBAT_EVENT = EventKind("combat", "seat", "pow", "target", "def_", "outcome", "combined")
-HIT_EVENT = EventKind("combat", "seat", "pow", "target", "hp_before", "outcome")  # an event attacked
-DESTROYED_EVENT = EventKind("destroyed", "seat", "card", "zone")
-EXPOSED_EVENT = EventKind("exposed", "seat", "card", "height")
-STAYS_EVENT = EventKind("stays", "seat", "card")
-STATS_EVENT = EventKind("stats", "card", "pow", "def_", "duration")
-RUN_DECLARED_EVENT = EventKind("run_declared", "seat", "card", "zone", "gear")
-RUN_EVENT = EventKind("run", "seat", "by", "distance", "dead_heat")
-TAP_EVENT = EventKind("tap", "seat", "zone", "card")
-UNTAP_EVENT = EventKind("untap", "seat", "zone", "card")
-
-
 T = TypeVar("T")
 
 
-def replaced(pair: tuple[T, T], seat: int, value: T) -> tuple[T, T]:
-    """A per-seat pair with ``seat``'s entry replaced."""
-    return (value, pair[1]) if seat == 0 else (pair[0], value)
+class OnRace(Generic[T]):
+    """A field of the state's race, read and written through the state under its own name: for the views,
+    texts, refusals and tests, which knew it as the state's (the rules read ``state.race`` itself)."""
 
+    __slots__ = ("name",)
 
-class StatMod(NamedTuple):
-    """POW/DEF added to a machine, until end of turn or while it stays on the field."""
+    def __init__(self) -> None:
+        self.name = ""
 
-    uid: int
-    pow: int
-    def_: int
-    lasting: bool  # False: until end of turn (ST-T5)
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    @overload
+    def __get__(self, state: None, owner: type) -> OnRace[T]: ...
+    @overload
+    def __get__(self, state: Board, owner: type) -> T: ...
+    def __get__(self, state: Board | None, owner: type) -> OnRace[T] | T:
+        if state is None:
+            return self
+        value: T = getattr(state.race, self.name)
+        return value
+
+    def __set__(self, state: Board, value: T) -> None:
+        setattr(state.race, self.name, value)
 
 
 class Board(DuelState):
     """The state of a race and the moves of cards; the rules of a turn are in the layers above."""
 
-    __slots__ = (
-        "card_of", "seat1_start", "decks", "hands", "discard", "centers", "field", "tapped", "damage",
-        "stat_mods", "distance", "turn", "start_turn", "active", "first", "phase", "double_action_used",
-        "used_this_turn", "forcing_until", "force_lift", "leader", "reason", "windows", "rps_winner",
-        "pending_setup", "decklists", "known", "decks_shared", "hands_shared", "discard_shared",
-        "centers_shared",
-    )  # fmt: skip
+    __slots__ = ("race", "reason", "rps_winner", "pending_setup", "decklists")
 
     game: Stampede
-    card_of: tuple[CardDef, ...]  # uid -> the printed card
-    seat1_start: int  # the first uid of seat 1
-    decks: list[list[int]]  # per seat, top at the end; changed only through own_decks()
-    hands: list[list[int]]  # changed only through own_hands()
-    discard: list[list[int]]  # changed only through own_discard()
-    centers: list[list[int]]  # per seat, the center stack bottom first (ST-F2); through own_centers()
-    field: list[int]  # seat * 3 + zone -> the top card's uid, -1 empty
-    tapped: list[bool]  # seat * 3 + zone
-    damage: dict[int, int]  # uid of an event -> HP lost (ST-C3)
-    stat_mods: list[StatMod]
-    distance: tuple[int, int]  # remaining distance per seat (ST-S1: 20)
-    turn: int  # the turn count, both players' turns from 1: also the gear cap (ST-T3c)
-    start_turn: int  # the turn the race started at (1, or a scenario's)
-    active: int  # whose turn it is
-    first: int  # who went first (-1 during set-up)
-    phase: str
-    double_action_used: list[int]  # uids that untapped by Double Action (ST-K2)
-    used_this_turn: list[tuple[int, int]]  # (uid, ability index) of once-per-turn abilities used
-    forcing_until: tuple[int, int]  # per seat: the turn until which its 《進路妨害》 holds (0: none)
-    # per seat: (center gear, center height) at or below which its 《進路妨害》 lifts
-    force_lift: tuple[tuple[int, int], tuple[int, int]]
-    leader: int  # the seat strictly ahead (-1: level, no lead yet) for Crash (ST-K7)
+    race: Race  # everything the turns read and change (race.py): the compiled rules' record
     reason: str  # how the race ended: "goal" or "deck-out"
-    windows: Windows
     rps_winner: int  # who won rock-paper-scissors (-1 until thrown)
     pending_setup: Plan | None  # a scenario's cards waiting for both first machines (ST-S1)
     decklists: tuple[DeckList, DeckList]  # as the race began; shared by every copy
-    # what every seat knows of the hidden zones: the cards that went to a hand in the open (a side machine
-    # returned, a card bounced), the recycled cards at the bottom of a deck (until it is shuffled)
-    known: Known
-    # whether ``decks``, ``hands``, ``discard``, ``centers`` may be shared with a copy (then copied
-    # before a change)
-    decks_shared: bool
-    hands_shared: bool
-    discard_shared: bool
-    centers_shared: bool
 
-    # -- implemented by the layers above ------------------------------------------------------------
+    # the race's fields, under the names the state's readers know them by (see Race for each)
+    card_of: OnRace[tuple[CardDef, ...]] = OnRace()
+    seat1_start: OnRace[int] = OnRace()
+    decks: OnRace[list[list[int]]] = OnRace()
+    hands: OnRace[list[list[int]]] = OnRace()
+    discard: OnRace[list[list[int]]] = OnRace()
+    centers: OnRace[list[list[int]]] = OnRace()
+    field: OnRace[list[int]] = OnRace()
+    tapped: OnRace[list[bool]] = OnRace()
+    damage: OnRace[dict[int, int]] = OnRace()
+    stat_mods: OnRace[list[StatMod]] = OnRace()
+    distance: OnRace[tuple[int, int]] = OnRace()
+    turn: OnRace[int] = OnRace()
+    start_turn: OnRace[int] = OnRace()
+    active: OnRace[int] = OnRace()
+    first: OnRace[int] = OnRace()
+    phase: OnRace[str] = OnRace()
+    double_action_used: OnRace[list[int]] = OnRace()
+    used_this_turn: OnRace[list[tuple[int, int]]] = OnRace()
+    forcing_until: OnRace[tuple[int, int]] = OnRace()
+    force_lift: OnRace[tuple[tuple[int, int], tuple[int, int]]] = OnRace()
+    leader: OnRace[int] = OnRace()
+    windows: OnRace[Windows] = OnRace()
+    known: OnRace[Known] = OnRace()
+
+    # -- implemented by the layers above (steps.py calls them through the state) -------------------
     def _trigger(self, p: int, uid: int, ab: Ability) -> None:
         raise NotImplementedError  # responses.Responses
 
     def _run(self) -> None:
         raise NotImplementedError  # rules.StampedeState
 
+    def can_respond(self, seat: int, kind: str) -> bool:
+        raise NotImplementedError  # responses.Responses (the window host)
+
+    def resolve(self, item: tuple[Any, ...]) -> None:
+        raise NotImplementedError  # responses.Responses (the window host)
+
+    def _resolve_ability(self, item: AbilityItem) -> None:
+        raise NotImplementedError  # responses.Responses
+
+    def _trigger_actions(self) -> list[Action]:
+        raise NotImplementedError  # responses.Responses
+
+    def _keeper_actions(self, p: int, kind: str, out: list[Action]) -> None:
+        raise NotImplementedError  # responses.Responses
+
+    def _procedure_actions(self, p: int, u: int, d: CardDef, out: list[Action]) -> None:
+        raise NotImplementedError  # responses.Responses
+
+    def _notation(self, kind: str, d: CardDef, zone: int, ab_index: int, ch: tuple[Any, ...]) -> str:
+        raise NotImplementedError  # responses.Responses
+
+    def _setup_actions(self) -> list[Action]:
+        raise NotImplementedError  # rules.StampedeState
+
+    def _apply_other(self, kind: str, args: tuple[Any, ...]) -> None:
+        raise NotImplementedError  # rules.StampedeState
+
     # -- queries ------------------------------------------------------------------------------------
     def owner(self, uid: int) -> int:
-        return 0 if uid < self.seat1_start else 1
+        return 0 if uid < self.race.seat1_start else 1
 
     def zone_of(self, uid: int) -> int:
         """The zone of a card on its owner's field (-1 if it is not on top of a zone)."""
-        if uid < 0:
-            return -1
-        base = 0 if uid < self.seat1_start else 3
-        field = self.field
-        if field[base] == uid:
-            return LEFT
-        if field[base + 1] == uid:
-            return CENTER
-        if field[base + 2] == uid:
-            return RIGHT
-        return -1
+        return steps.zone_of(self.race, uid)
 
     def pow_of(self, uid: int) -> int:
         """POW with the stat changes in force (ST-C1)."""
-        v = self.card_of[uid].pow
-        for u, dp, _, _ in self.stat_mods:
-            if u == uid:
-                v += dp
-        return v
+        return steps.pow_of(self.race, uid)
 
     def def_of(self, uid: int) -> int:
         """DEF with the stat changes in force (ST-C1)."""
-        v = self.card_of[uid].def_
-        for u, _, dd, _ in self.stat_mods:
-            if u == uid:
-                v += dd
-        return v
+        return steps.def_of(self.race, uid)
 
     def center_def(self, p: int) -> CardDef:
         """The printed card on top of ``p``'s center."""
-        return self.card_of[self.field[p * 3 + CENTER]]
+        return self.race.card_of[self.race.field[p * 3 + CENTER]]
 
     def obstructed(self, seat: int) -> bool:
         """ST-K1: the opponent of ``seat`` has a card with Obstruction on the field (center: its top)."""
-        base = (1 - seat) * 3
-        field, card_of = self.field, self.card_of
-        u = field[base]  # the three zones written out: asked at every battle step and resolution
-        if u >= 0 and card_of[u].obstruction:
-            return True
-        u = field[base + 1]
-        if u >= 0 and card_of[u].obstruction:
-            return True
-        u = field[base + 2]
-        return u >= 0 and card_of[u].obstruction
+        return steps.obstructed(self.race, seat)
 
     def usable(self, seat: int, d: CardDef) -> bool:
         """ST-T6 / ST-O2: an assist or event only while your center is of its class (Steering either way)
         with gear ≥ the card's gear; ST-T3(c) the turn's gear cap."""
-        c = self.center_def(seat)
-        if c.gear < d.gear or d.gear > self.turn:
-            return False
-        return d.cls == c.cls or d.cls == STEERING or c.cls == STEERING
+        return steps.usable(self.race, seat, d)
 
     def forced(self, seat: int) -> bool:
         """Is ``seat`` under an opponent's forced center attack (《進路妨害》) that is not lifted?"""
-        o = 1 - seat
-        until = self.forcing_until[o]
-        if not until or until < self.turn:
-            return False
-        gear, height = self.force_lift[o]
-        return self.center_def(o).gear > gear and len(self.centers[o]) > height
+        return steps.forced(self.race, seat)
 
     def pending_against(self, seat: int, kind: str) -> int:
         """Index of the topmost pending ``kind`` item (attack/run) declared by ``seat``'s opponent, or -1."""
-        items = self.windows.items
+        items = self.race.windows.items
         for i in range(len(items) - 1, -1, -1):
             it = items[i]
             if it[0] == kind and it[1] != seat:
                 return i
         return -1
 
-    # -- copy-on-write ------------------------------------------------------------------------------
+    # -- copy-on-write (the race's piles, for the blocks and tests that change one) --------------------
     def own_decks(self) -> list[list[int]]:
-        """The decks, to change: copied first if a copy of this state may share them."""
-        if self.decks_shared:
-            self.decks = [self.decks[0].copy(), self.decks[1].copy()]
-            self.decks_shared = False
-        return self.decks
+        return self.race.own_decks()
 
     def own_hands(self) -> list[list[int]]:
-        """The hands, to change: copied first if a copy of this state may share them."""
-        if self.hands_shared:
-            self.hands = [self.hands[0].copy(), self.hands[1].copy()]
-            self.hands_shared = False
-        return self.hands
+        return self.race.own_hands()
 
     def own_centers(self) -> list[list[int]]:
-        """The center stacks, to change: copied first if a copy of this state may share them."""
-        if self.centers_shared:
-            self.centers = [self.centers[0].copy(), self.centers[1].copy()]
-            self.centers_shared = False
-        return self.centers
+        return self.race.own_centers()
 
     def own_discard(self) -> list[list[int]]:
-        """The discard piles, to change: copied first if a copy of this state may share them."""
-        if self.discard_shared:
-            self.discard = [self.discard[0].copy(), self.discard[1].copy()]
-            self.discard_shared = False
-        return self.discard
+        return self.race.own_discard()
 
     # -- card movements (each logs what every seat sees) ----------------------------------------------
     def draw(self, p: int, n: int, phase: bool = False) -> None:
         """ST-T1 / ST-O1: draw ``n``; from an empty deck the player is about to lose (Requiem Keeper)."""
-        deck = self.own_decks()[p]
-        for _ in range(n):
-            if not deck:
-                if not phase and not self.game.options.effect_draw_loses:
-                    self.log("fizzle", what="draw", seat=p)
-                    return
-                self.log("deck_empty", seat=p)
-                self.windows.open(W_DECKOUT, p, LossItem(W_DECKOUT, p), data=p)
-                return
-            u = deck.pop()
-            self.own_hands()[p].append(u)
-            if self.narrating:
-                drew = self.card_of[u].en
-                self.log_records([(None, (DRAW_EVENT, p, 1, len(deck))), (p, (DREW_EVENT, p, drew))])
+        steps.draw(self, self.race, p, n, phase)
 
     def set_tapped(self, p: int, z: int, value: bool) -> None:
-        self.tapped[p * 3 + z] = value
+        self.race.tapped[p * 3 + z] = value
         if self.narrating:
-            card = self.card_of[self.field[p * 3 + z]].en
+            card = self.race.card_of[self.race.field[p * 3 + z]].en
             self.log_records([(None, (TAP_EVENT if value else UNTAP_EVENT, p, ZONES[z], card))])
 
     def add_mod(self, u: int, dp: int, dd: int, duration: str) -> None:
-        self.stat_mods.append(StatMod(u, dp, dd, duration != "turn"))
+        self.race.stat_mods.append(StatMod(u, dp, dd, duration != "turn"))
         if self.narrating:
-            self.log_records([(None, (STATS_EVENT, self.card_of[u].en, dp, dd, duration))])
-
-    def _left_field(self, u: int) -> None:
-        """A card that leaves the field loses its stat changes and damage."""
-        if self.stat_mods:
-            self.stat_mods = [m for m in self.stat_mods if m.uid != u]
-        self.damage.pop(u, None)
+            self.log_records([(None, (STATS_EVENT, self.race.card_of[u].en, dp, dd, duration))])
 
     def _pop_center(self, p: int) -> int:
         """Take the top card off ``p``'s center stack (ST-F2: never the last one); returns its uid."""
-        stack = self.own_centers()[p]
-        u = stack.pop()
-        self.field[p * 3 + CENTER] = stack[-1]
-        self._left_field(u)
-        return u
+        return steps.pop_center(self.race, p)
 
     def _clear_side(self, p: int, z: int) -> int:
-        u = self.field[p * 3 + z]
-        self.field[p * 3 + z] = -1
-        self.tapped[p * 3 + z] = False
-        self._left_field(u)
-        return u
+        return steps.clear_side(self.race, p, z)
 
     def destroy(self, p: int, z: int) -> None:
         """Destroy the card on top of a zone (ST-F2: a center holding a single machine stays)."""
-        u = self.field[p * 3 + z]
-        if u < 0:
-            return
-        if z == CENTER:
-            if len(self.centers[p]) <= 1:
-                if self.narrating:  # ST-F2
-                    self.log_records([(None, (STAYS_EVENT, p, self.card_of[u].en))])
-                return
-            old = self.card_of[u].gear
-            self._pop_center(p)
-            self.own_discard()[p].append(u)
-            if self.narrating:  # a search's world skips the events of every attack's casualties
-                below = self.centers[p][-1]
-                self.log_records([
-                    (None, (DESTROYED_EVENT, p, self.card_of[u].en, "C")),
-                    (None, (EXPOSED_EVENT, p, self.card_of[below].en, len(self.centers[p]))),
-                ])  # fmt: skip
-            self._center_changed(p, old)  # the exposed card gets no on-enter effects (ST-T4)
-        else:
-            self._clear_side(p, z)
-            self.own_discard()[p].append(u)
-            if self.narrating:
-                self.log_records([(None, (DESTROYED_EVENT, p, self.card_of[u].en, ZONES[z]))])
-        for ab in self.card_of[u].on_destroyed:
-            self._trigger(p, u, ab)
+        steps.destroy(self, self.race, p, z)
 
     def remove_from_field(self, p: int, z: int, dest: str) -> None:
         """A card leaves the field without being destroyed, to ``dest``: "hand" or "discard"."""
-        u = self.field[p * 3 + z]
+        u = self.race.field[p * 3 + z]
         if u < 0:
             return
         if z == CENTER:
-            if len(self.centers[p]) <= 1:
+            if len(self.race.centers[p]) <= 1:
                 return  # ST-F2
-            old = self.card_of[u].gear
+            old = self.race.card_of[u].gear
             self._pop_center(p)
         else:
             old = -1
             self._clear_side(p, z)
         if dest == "hand":
-            self.own_hands()[p].append(u)
+            self.race.own_hands()[p].append(u)
             self._known_in_hand(p, u)
         else:
-            self.own_discard()[p].append(u)
-        self.log("left", seat=p, card=self.card_of[u].en, zone=ZONES[z], dest=dest)
+            self.race.own_discard()[p].append(u)
+        self.log("left", seat=p, card=self.race.card_of[u].en, zone=ZONES[z], dest=dest)
         if old >= 0:
             self._center_changed(p, old)
 
     def _center_changed(self, p: int, old_gear: int) -> None:
-        """ST-T3: when the center's gear drops to or below a side machine's gear, that machine returns to
-        hand (option ``side_return=strictly_below``: only when it drops strictly below)."""
-        g = self.center_def(p).gear
-        if g >= old_gear:
-            return
-        strict = self.game.options.side_return == "strictly_below"
-        base = p * 3
-        for z in (LEFT, RIGHT):
-            u = self.field[base + z]
-            if u < 0 or self.card_of[u].kind != MACHINE:
-                continue
-            side_gear = self.card_of[u].gear
-            if side_gear > g or (not strict and side_gear == g):
-                self._clear_side(p, z)
-                self.own_hands()[p].append(u)
-                self._known_in_hand(p, u)
-                if self.narrating:
-                    self.log("returned", seat=p, card=self.card_of[u].en, zone=ZONES[z], center_gear=g)
+        """ST-T3: side machines above the center's new gear return to hand (steps.center_changed)."""
+        steps.center_changed(self, self.race, p, old_gear)
 
     def put_under_center(self, p: int, z: int) -> int:
         """Cost of 《グレイトフル・トレイン》: a side machine goes directly under the center's top card."""
         u = self._clear_side(p, z)
-        stack = self.own_centers()[p]
+        stack = self.race.own_centers()[p]
         stack.insert(len(stack) - 1, u)
-        self.log("put_under", seat=p, card=self.card_of[u].en, zone=ZONES[z], height=len(stack))
+        self.log("put_under", seat=p, card=self.race.card_of[u].en, zone=ZONES[z], height=len(stack))
         return u
 
     def discard_from_hand(self, p: int, cid: int, avoid: int = -1) -> int:
         """Discard a copy of card ``cid`` from ``p``'s hand (not the uid ``avoid``); the discard is public."""
-        hand = self.own_hands()[p]
+        hand = self.race.own_hands()[p]
         for i, u in enumerate(hand):
-            if u != avoid and self.card_of[u].id == cid:
+            if u != avoid and self.race.card_of[u].id == cid:
                 del hand[i]
                 self.left_hand(p, u)
-                self.own_discard()[p].append(u)
-                self.log("discarded", seat=p, card=self.card_of[u].en)
+                self.race.own_discard()[p].append(u)
+                self.log("discarded", seat=p, card=self.race.card_of[u].en)
                 return u
         return -1  # pragma: no cover - the cost's options come from the hand
 
     def left_hand(self, p: int, u: int) -> None:
-        """``u`` left ``p``'s hand in the open: whoever knew a copy of it was there knows one less (the
-        others cannot tell which copy of a card was played)."""
-        known = self.known.hands[p]
-        if not known:
-            return
-        if u not in known:
-            cid = self.card_of[u].id
-            u = next((k for k in known if self.card_of[k].id == cid), -1)
-            if u < 0:
-                return
-        i = known.index(u)
-        self._set_known_hand(p, known[:i] + known[i + 1 :])
+        """``u`` left ``p``'s hand in the open (steps.left_hand)."""
+        steps.left_hand(self.race, p, u)
 
     def _known_in_hand(self, p: int, u: int) -> None:
-        self._set_known_hand(p, (*self.known.hands[p], u))
-
-    def _set_known_hand(self, p: int, cards: tuple[int, ...]) -> None:
-        hands, bottoms = self.known
-        self.known = Known(replaced(hands, p, cards), bottoms)
+        steps.known_in_hand(self.race, p, u)
 
     def _set_known_bottom(self, p: int, n: int) -> None:
-        hands, bottoms = self.known
+        hands, bottoms = self.race.known
         if bottoms[p] != n:
-            self.known = Known(hands, replaced(bottoms, p, n))
+            self.race.known = Known(hands, replaced(bottoms, p, n))
 
     def damage_event(self, p: int, z: int, n: int) -> None:
         """ST-C3: an event's HP drops; at 0 it is destroyed."""
-        u = self.field[p * 3 + z]
-        if u < 0 or self.card_of[u].kind != EVENT:
+        u = self.race.field[p * 3 + z]
+        if u < 0 or self.race.card_of[u].kind != EVENT:
             return
-        lost = self.damage.get(u, 0) + n
-        self.damage[u] = lost
-        left = max(0, self.card_of[u].hp - lost)
-        self.log("event_hp", seat=p, card=self.card_of[u].en, hp=left)
+        lost = self.race.damage.get(u, 0) + n
+        self.race.damage[u] = lost
+        left = max(0, self.race.card_of[u].hp - lost)
+        self.log("event_hp", seat=p, card=self.race.card_of[u].en, hp=left)
         if left <= 0:
             self.destroy(p, z)
 
     def search(self, p: int, name: str | None, kind: int | None, max_gear: int, count: int) -> None:
         """Cards from the deck to the hand, then a shuffle (ST-O1: fizzles when none is there). The others
         see how many cards; the owner sees which."""
-        deck = self.own_decks()[p]
-        card_of = self.card_of
+        deck = self.race.own_decks()[p]
+        card_of = self.race.card_of
         found = []
         for i in range(len(deck) - 1, -1, -1):
             d = card_of[deck[i]]
@@ -540,7 +373,7 @@ class Board(DuelState):
             self.log("fizzle", what="search", seat=p)
             return
         taken = [deck.pop(i) for i in found]  # descending indices: deleting keeps the others valid
-        self.own_hands()[p].extend(taken)
+        self.race.own_hands()[p].extend(taken)
         self.log("searched", seat=p, count=len(taken))
         self.log_private(p, "searched_cards", seat=p, cards=[card_of[u].en for u in taken])
         self.rng.shuffle(deck)
@@ -548,46 +381,48 @@ class Board(DuelState):
 
     def recycle(self, p: int, n: int) -> None:
         """The ``n`` most recent discards go to the bottom of the deck."""
-        pile = self.discard[p]
+        pile = self.race.discard[p]
         k = min(n, len(pile))
         if not k:
             self.log("fizzle", what="recycle", seat=p)
             return
-        pile = self.own_discard()[p]
+        pile = self.race.own_discard()[p]
         moved = pile[-k:]
         del pile[-k:]
-        self.own_decks()[p][0:0] = moved
-        self._set_known_bottom(p, self.known.bottoms[p] + k)  # in the open: everyone knows the bottom
-        self.log("recycled", seat=p, count=k, cards=[self.card_of[u].en for u in moved])
+        self.race.own_decks()[p][0:0] = moved
+        self._set_known_bottom(p, self.race.known.bottoms[p] + k)  # in the open: everyone knows the bottom
+        self.log("recycled", seat=p, count=k, cards=[self.race.card_of[u].en for u in moved])
 
     def force_attack(self, p: int, lift_gear: int, lift_cards: int) -> None:
         """《進路妨害》: until the opponent's next end phase (this turn's, if it is theirs)."""
-        self.forcing_until = replaced(self.forcing_until, p, self.turn if self.active != p else self.turn + 1)
-        self.force_lift = replaced(self.force_lift, p, (lift_gear, lift_cards))
-        self.log("force", seat=p, until=self.forcing_until[p])
+        self.race.forcing_until = replaced(
+            self.race.forcing_until, p, self.race.turn if self.race.active != p else self.race.turn + 1
+        )
+        self.race.force_lift = replaced(self.race.force_lift, p, (lift_gear, lift_cards))
+        self.log("force", seat=p, until=self.race.forcing_until[p])
 
     def cancel_pending(self, p: int, kind: str) -> None:
         """The topmost ``kind`` declared against ``p`` fizzles when it would resolve."""
         i = self.pending_against(p, kind)
         if i >= 0:
-            self.windows.replace(i, FizzledItem("fizzled", kind, self.windows.items[i][1]))
+            self.race.windows.replace(i, FizzledItem("fizzled", kind, self.race.windows.items[i][1]))
 
     def _finish(self, winner: int | None, reason: str) -> None:
         self.over = True
         self.win = winner
         self.reason = reason
-        self.phase = OVER
-        self.windows.clear()
-        self.log("race_over", winner=winner, reason=reason, distance=list(self.distance))
+        self.race.phase = OVER
+        self.race.windows.clear()
+        self.log("race_over", winner=winner, reason=reason, distance=list(self.race.distance))
 
     # -- census and copies -----------------------------------------------------------------------
     def census(self) -> dict[int, Counter[Any]]:
         out: dict[int, Counter[Any]] = {}
-        card_of = self.card_of
+        card_of = self.race.card_of
         plan = self.pending_setup
         for p in (0, 1):
             c: Counter[Any] = Counter()
-            zones = [self.decks[p], self.hands[p], self.discard[p], self.centers[p]]
+            zones = [self.race.decks[p], self.race.hands[p], self.race.discard[p], self.race.centers[p]]
             if plan is not None:  # a scenario's cards wait outside the decks until set-up ends
                 zones += [plan.stacks[p], [u for _, u in plan.sides[p]], plan.hands[p]]
                 zones += [plan.discard[p], plan.order[p]]
@@ -595,7 +430,7 @@ class Board(DuelState):
                 for u in zone:
                     c[card_of[u].id] += 1
             for z in (0, 2):
-                u = self.field[p * 3 + z]
+                u = self.race.field[p * 3 + z]
                 if u >= 0:
                     c[card_of[u].id] += 1
             out[p] = c
@@ -605,14 +440,14 @@ class Board(DuelState):
         """Every zone's cards by slug: ``zone:<seat>:hand|deck|discard``, the machine zones
         ``zone:<seat>:L|C|R`` (the center: its whole stack) and, in a scenario before set-up ends, the
         cards it set aside (``zone:<seat>:scenario``)."""
-        card_of = self.card_of
+        card_of = self.race.card_of
         out: dict[str, Counter[str]] = {}
         plan = self.pending_setup
         for p in (0, 1):
-            piles = {"hand": self.hands[p], "deck": self.decks[p], "discard": self.discard[p]}
-            piles["L"] = [u for u in (self.field[p * 3],) if u >= 0]
-            piles["C"] = self.centers[p]
-            piles["R"] = [u for u in (self.field[p * 3 + 2],) if u >= 0]
+            piles = {"hand": self.race.hands[p], "deck": self.race.decks[p], "discard": self.race.discard[p]}
+            piles["L"] = [u for u in (self.race.field[p * 3],) if u >= 0]
+            piles["C"] = self.race.centers[p]
+            piles["R"] = [u for u in (self.race.field[p * 3 + 2],) if u >= 0]
             if plan is not None:
                 piles["scenario"] = [
                     *plan.stacks[p], *(u for _, u in plan.sides[p]), *plan.hands[p], *plan.discard[p],
@@ -629,55 +464,32 @@ class Board(DuelState):
 
     def _first_mover(self) -> int | None:
         """ST-S1: the seat that went first (None during set-up)."""
-        return self.first if self.first >= 0 else None
+        return self.race.first if self.race.first >= 0 else None
 
     def clone(self) -> Self:
         s = type(self).__new__(type(self))
         self._copy_base(s)
-        s.card_of = self.card_of
-        s.seat1_start = self.seat1_start
-        s.decks = self.decks  # the four piles shared until either copy changes one (own_decks…)
-        s.hands = self.hands
-        s.discard = self.discard
-        s.centers = self.centers
-        s.decks_shared = s.hands_shared = s.discard_shared = s.centers_shared = True
-        self.decks_shared = self.hands_shared = self.discard_shared = self.centers_shared = True
-        s.field = self.field.copy()
-        s.tapped = self.tapped.copy()
-        s.damage = self.damage.copy() if self.damage else {}
-        s.stat_mods = self.stat_mods.copy() if self.stat_mods else []
-        s.distance = self.distance
-        s.turn = self.turn
-        s.start_turn = self.start_turn
-        s.active = self.active
-        s.first = self.first
-        s.phase = self.phase
-        s.double_action_used = self.double_action_used.copy() if self.double_action_used else []
-        s.used_this_turn = self.used_this_turn.copy() if self.used_this_turn else []
-        s.forcing_until = self.forcing_until
-        s.force_lift = self.force_lift
-        s.leader = self.leader
+        s.race = self.race.clone()
         s.over = self.over
         s.win = self.win
         s.reason = self.reason
-        s.windows = self.windows.clone()
         s.rps_winner = self.rps_winner
         s.pending_setup = self.pending_setup  # read-only once made
         s.decklists = self.decklists
-        s.known = self.known
         return s
 
     def _resample(self, seat: int | None, rng: random.Random) -> None:
         """Resample what ``seat`` cannot see: deck orders, the opponent's hand (and during set-up every
         hand, not looked at yet, and the opponent's face-down first machine). What every seat knows
         stays: the cards that went to a hand in the open, the recycled cards at the bottom of a deck."""
-        setup = self.phase in SETUP_PHASES
+        self.race.narrating = self.narrating  # a world made for search keeps no events (determinize)
+        setup = self.race.phase in SETUP_PHASES
         # every deck and each resampled hand is made anew here: new per-seat lists, not copies to change
-        decks, hands = list(self.decks), list(self.hands)
+        decks, hands = list(self.race.decks), list(self.race.hands)
         hands_kept = False  # whether a hand is still the list this state may share with a copy
         for p in (0, 1):
             deck = decks[p]
-            bottom = min(self.known.bottoms[p], len(deck))
+            bottom = min(self.race.known.bottoms[p], len(deck))
             if p == seat and not setup:
                 rest = deck[bottom:]
                 rest.sort()
@@ -685,24 +497,24 @@ class Board(DuelState):
                 decks[p] = deck[:bottom] + rest if bottom else rest
                 hands_kept = True
                 continue
-            known = list(self.known.hands[p])
+            known = list(self.race.known.hands[p])
             hand = hands[p]
-            face_down = setup and p != seat and bool(self.centers[p])
+            face_down = setup and p != seat and bool(self.race.centers[p])
             pool = deck[bottom:] + (_without(hand, known) if known else hand)
             if face_down:
-                pool += self.centers[p]
+                pool += self.race.centers[p]
             pool.sort()
             rng.shuffle(pool)
             if face_down:
-                i = next(i for i, u in enumerate(pool) if can_start(self.card_of[u]))
+                i = next(i for i, u in enumerate(pool) if can_start(self.race.card_of[u]))
                 u = pool.pop(i)
-                self.own_centers()[p] = [u]
-                self.field[p * 3 + CENTER] = u
+                self.race.own_centers()[p] = [u]
+                self.race.field[p * 3 + CENTER] = u
             hidden = len(hand) - len(known)
             hands[p] = known + pool[:hidden]
             decks[p] = deck[:bottom] + pool[hidden:] if bottom else pool[hidden:]
-        self.decks, self.decks_shared = decks, False
-        self.hands, self.hands_shared = hands, hands_kept
+        self.race.decks, self.race.decks_shared = decks, False
+        self.race.hands, self.race.hands_shared = hands, hands_kept
 
 
 def _without(cards: list[int], gone: list[int]) -> list[int]:
