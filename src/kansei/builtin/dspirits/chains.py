@@ -294,7 +294,7 @@ class ChainState(BattleState):
             self.side = with_seat(self.side, opener, tuple(sorted((*self.side[opener], cid))))
         if b.source == "support":
             deck = list(self.support[opener])
-            self.rng.shuffle(deck)
+            self.host.rng.shuffle(deck)
             self.support = with_seat(self.support, opener, tuple(deck))
         self.phase = MAIN  # DS-X6: no draw and no Extra Draw this turn
 
@@ -397,7 +397,7 @@ class ChainState(BattleState):
         back = [c for c in self.dworld[p] if kind[c] == SPIRIT]
         self.dworld = with_seat(self.dworld, p, tuple([c for c in self.dworld[p] if kind[c] != SPIRIT]))
         deck = [*self.squad[p], *back]
-        self.rng.shuffle(deck)
+        self.host.rng.shuffle(deck)
         self.squad = with_seat(self.squad, p, tuple(deck))
         self.log("recharge", seat=p, count=len(back))
 

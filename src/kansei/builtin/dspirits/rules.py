@@ -46,6 +46,7 @@ from .state import (
     HandCard,
     Listed,
     Unit,
+    new_token,
     with_seat,
     without,
 )
@@ -124,8 +125,8 @@ class RulesState(ChainState):
         decks: list[tuple[int, ...]] = []  # D-Squad and Support of seat 0, then of seat 1
         for p in (0, 1):
             squad, support = list(self.lists[p][0]), list(self.lists[p][1])
-            self.rng.shuffle(squad)
-            self.rng.shuffle(support)
+            self.host.rng.shuffle(squad)
+            self.host.rng.shuffle(support)
             decks += (tuple(squad), tuple(support))
             self.listed.append(_listed(t, tuple(self.lists[p][1]), tuple(self.lists[p][2])))
         self.squad = (decks[0], decks[2])
@@ -583,6 +584,61 @@ class RulesState(ChainState):
             self.side_seat = 1
             return
         self.new_game(self.open_seat)
+
+    # ------------------------------------------------------------------------------ copies
+    def clone(self) -> RulesState:
+        """A copy (the protocol's state binds it to its own clone, ``Duel.clone``)."""
+        s = RulesState()
+        s.game = self.game
+        s.table = self.table
+        s.phase = self.phase
+        s.active = self.active
+        s.first = self.first
+        s.turn = self.turn
+        s.turns_taken = self.turns_taken
+        s.sp = self.sp.copy()  # list.copy(): a slice costs a slice object more
+        s.squad = self.squad  # tuples, shared (see the fields)
+        s.support = self.support
+        s.side = self.side
+        s.dworld = self.dworld
+        s.banished = self.banished
+        s.support_cards = self.support_cards
+        hand0, hand1 = self.hand
+        s.hand = [hand0.copy(), hand1.copy()]
+        scene0, scene1 = self.scene  # units are shared until written (copy on write)
+        s.scene = [scene0.copy(), scene1.copy()]
+        parked0, parked1 = self.parked
+        s.parked = [parked0.copy(), parked1.copy()]
+        s.label_memo = self.label_memo
+        s.match_first = self.match_first
+        s.shown = self.shown
+        s.decks_at_start = self.decks_at_start
+        s.token = new_token()
+        self.token = new_token()
+        s.ready = self.ready
+        s.listed = self.listed
+        s.realm = self.realm
+        s.auras = self.auras
+        s.aura_sums = self.aura_sums
+        s.wnd = self.wnd.clone()
+        s.bid = self.bid
+        s.summoned = self.summoned
+        s.exchanged = self.exchanged
+        s.shifted = self.shifted
+        s.rushed = self.rushed
+        s.attacks = self.attacks
+        s.uid_next = self.uid_next
+        s.open_seat = self.open_seat
+        s.over = self.over
+        s.win = self.win
+        s.lists = [(d[0][:], d[1][:], d[2][:]) for d in self.lists] if self.game.options.match else self.lists
+        s.game_no = self.game_no
+        s.match_wins = self.match_wins
+        s.results = self.results
+        s.side_seat = self.side_seat
+        s.side_pending = self.side_pending
+        s.swaps_left = self.swaps_left
+        return s
 
     # ------------------------------------------------------------------------------ the protocol's hooks
     def _legal_actions(self) -> list[Action]:

@@ -688,7 +688,7 @@ class SpiritState(StateBase):
         self.side_seat = 0
         self.side_pending = -1
         self.swaps_left = [o.side_swaps, o.side_swaps]
-        self.open_seat = (1 - w) if w is not None else self.rng.coin()  # the loser goes first
+        self.open_seat = (1 - w) if w is not None else self.host.rng.coin()  # the loser goes first
 
 
 __all__ = ["SpiritState"]

@@ -6,11 +6,14 @@ Cards are ints (indices into :mod:`.table`). A D-Spirit in play is a :class:`Uni
 its state); a card in hand a :class:`HandCard` (immutable: statuses stay on a D-Spirit back in hand,
 DS-R2); items on the chain are :class:`Link` and :class:`AttackItem` (immutable, replaced when negated).
 
-The state is one class built in layers, one module per concern, each adding to the one before:
-``state`` (this: fields, copies) → ``spirits`` (a D-Spirit's numbers and the primitives effect blocks act
-through) → ``battle`` (DS-B…) → ``chains`` (DS-R4 windows, DS-R1 bidding, draw-step game breakers) →
-``rules`` (turn steps, the main step, matches: legal actions and their application) → ``views`` and
-``refusals``, joined in ``game.DSpiritsState``. Scenario set-up and the deal are in ``setup``.
+The game's record is one class built in layers, one module per concern, each adding to the one before:
+``state`` (this: fields, the census, determinised worlds) → ``spirits`` (a D-Spirit's numbers and the
+primitives effect blocks act through) → ``battle`` (DS-B…) → ``chains`` (DS-R4 windows, DS-R1 bidding,
+draw-step game breakers) → ``rules`` (turn steps, the main step, matches: legal actions and their
+application; copies): ``rules.RulesState``. The protocol's state (``duel.Duel``, with ``views`` and
+``refusals`` on it, joined in ``game.DSpiritsState``) holds one as ``duel``: the layers derive from no core
+class, so mypyc compiles them as native classes (see :mod:`.duel`). Scenario set-up and the deal are in
+``setup``.
 
 The events the rules log most (SP changes, turns, summons, passes, draws, attacks, bids…) are built only
 where the state narrates (``narrating``: not in a world made for search, which would drop them; a greedy
@@ -29,16 +32,17 @@ import random
 from collections import Counter
 from dataclasses import dataclass
 from itertools import count
-from typing import TYPE_CHECKING, Any, Literal, NamedTuple, Self, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple, TypeVar
 
-from kansei.core.events import EventKind
-from kansei.core.protocol import Action, DuelState
+from mypy_extensions import mypyc_attr
+
+from kansei.core.events import EventKind, Record
+from kansei.core.protocol import Action
 from kansei.core.windows import Windows
 
 from .cards import SPIRIT
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .game import DSpirits
     from .table import AuraSums, Table
 
 # -- steps of a turn, and the states around a game -------------------------------------------------------
@@ -67,10 +71,10 @@ SUPER_CHARGE_COST = 500  # DS-X7
 BID_STEPS = (100, 300, 500)  # DS-R1: raises offered to a bidder (docs/rulings.md)
 POISON_STEP = 50  # poison amounts are multiples of this (content validation)
 
-_new = object.__new__
 T = TypeVar("T")
 
 
+@mypyc_attr(serializable=True)  # compiled (a native class), it pickles with its state
 @dataclass(slots=True, eq=False)
 class Unit:
     """A D-Spirit in play (DS-C1): its top card, the D-Evolution stack under it (DS-C3), its stance
@@ -108,36 +112,25 @@ class Unit:
 
     def copy(self, owner: int) -> Unit:
         """An independent copy owned by ``owner`` (written out: ``copy.copy`` costs ten times as much)."""
-        u: Unit = _new(Unit)
-        u.card = self.card
-        u.uid = self.uid
-        u.entered = self.entered
-        u.since = self.since
-        u.owner = owner
-        u.super_summoned = self.super_summoned
-        u.under = self.under
-        u.stance = self.stance
-        u.frozen_until = self.frozen_until
-        u.poison = self.poison
-        u.restricted_until = self.restricted_until
-        u.attack_bonus = self.attack_bonus
-        u.endurance_bonus = self.endurance_bonus
-        u.modified_on = self.modified_on
-        u.turn_attack = self.turn_attack
-        u.turn_endurance = self.turn_endurance
-        u.attacked_on = self.attacked_on
-        u.stanced_on = self.stanced_on
-        u.moved_on = self.moved_on
-        u.abilities_on = self.abilities_on
-        u.abilities_used = self.abilities_used
-        u.shifted = self.shifted
-        u.wins = self.wins
-        u.endures = self.endures
-        u.charged_turn = self.charged_turn
-        return u
+        return Unit(
+            self.card, self.uid, self.entered, self.since, owner, self.super_summoned, self.under,
+            self.stance, self.frozen_until, self.poison, self.restricted_until, self.attack_bonus,
+            self.endurance_bonus, self.modified_on, self.turn_attack, self.turn_endurance, self.attacked_on,
+            self.stanced_on, self.moved_on, self.abilities_on, self.abilities_used, self.shifted, self.wins,
+            self.endures, self.charged_turn,
+        )  # fmt: skip
 
     def used_ability(self, i: int, turn: int) -> bool:
         return self.abilities_on == turn and bool(self.abilities_used & (1 << i))
+
+
+# a Unit's fields in order (what reveal() lists): compiled, Unit is a native class, which has no __slots__
+UNIT_FIELDS = (
+    "card", "uid", "entered", "since", "owner", "super_summoned", "under", "stance", "frozen_until", "poison",
+    "restricted_until", "attack_bonus", "endurance_bonus", "modified_on", "turn_attack", "turn_endurance",
+    "attacked_on", "stanced_on", "moved_on", "abilities_on", "abilities_used", "shifted", "wins", "endures",
+    "charged_turn",
+)  # fmt: skip
 
 
 class HandCard(NamedTuple):
@@ -211,6 +204,7 @@ class Bid(NamedTuple):
     source: Literal["hand", "support", "side"]
 
 
+@mypyc_attr(serializable=True)
 class Ctx:
     """What a resolving effect knows: who controls it, its source D-Spirit, its chosen target."""
 
@@ -313,10 +307,15 @@ def new_token() -> int:
     return next(_TOKENS)
 
 
-class StateBase(DuelState):
-    """The fields of a D-Spirits game (see the module doc for the layers above)."""
+@mypyc_attr(serializable=True)  # compiled (a native class), it and its layers pickle with their state
+class StateBase:
+    """The fields of a D-Spirits game (see the module doc for the layers above): the duel's record, which
+    the protocol's state (:class:`~.duel.Duel`) holds as ``duel``. It derives from no core class, so
+    compiled (``python -m kansei.build``) it and its layers are native classes: the rules' reads and writes
+    of its fields are C struct accesses."""
 
     __slots__ = (
+        "game", "over", "win", "host", "narrating",
         "table", "phase", "active", "first", "turn", "turns_taken", "sp", "squad", "support", "side", "hand",
         "dworld", "banished", "scene", "parked", "support_cards", "realm", "auras", "aura_sums", "wnd", "bid",
         "summoned",
@@ -328,7 +327,13 @@ class StateBase(DuelState):
         "decks_at_start",
     )  # fmt: skip
 
-    game: DSpirits
+    game: Any  # the DSpirits game (the state's game)
+    over: bool
+    win: int | None  # the winner once over (None: a draw)
+    # the protocol's state holding this record (bind): the rules draw from its random source (``host.rng``,
+    # which a test or a world may replace), log through it and remember legal actions in it
+    host: Any
+    narrating: bool  # whether the host keeps its events (not in a world made for search)
     table: Table
     phase: Phase
     active: int  # whose turn it is
@@ -374,6 +379,36 @@ class StateBase(DuelState):
     shown: Zones  # per seat, sorted: plain cards every seat saw go into that hand
     match_first: int  # who went first in the first game (records: the first mover)
     decks_at_start: tuple[dict[str, Any], ...]  # each seat's deck data as the game began (never changed)
+
+    # ------------------------------------------------------------------------------ the protocol's state
+    def bind(self, host: Any) -> None:
+        """Bound to ``host``, the protocol's state holding this record (each new state, clone and world):
+        the rules draw from its random source and log and remember legal actions through it."""
+        self.host = host
+        self.narrating = host.narrating
+
+    # (the parameters' names are no event's field: compiled, a positional-only parameter can still be
+    # given by name, and ``log_private(p, "dealt", seat=p)`` would give ``seat`` twice)
+    def log(self, event_type: str, /, **data: Any) -> None:
+        """A public event (``State.log`` of the host)."""
+        self.host.log(event_type, **data)
+
+    def log_private(self, event_seat: int, event_type: str, /, **data: Any) -> None:
+        """An event only ``event_seat`` sees (``State.log_private`` of the host)."""
+        self.host.log_private(event_seat, event_type, **data)
+
+    def log_records(self, entries: list[tuple[int | None, Record]]) -> None:
+        """Events as records (``State.log_records`` of the host)."""
+        self.host.log_records(entries)
+
+    def remember_legal(self, actions: list[Action]) -> None:
+        """The next decision's legal actions, found while advancing (``State.remember_legal``)."""
+        self.host.remember_legal(actions)
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game (or match) is over (what ``core.windows.Windows.settle`` asks its host)."""
+        return self.over
 
     # ------------------------------------------------------------------------------ whose decision
     @property
@@ -452,60 +487,6 @@ class StateBase(DuelState):
         return out
 
     # ------------------------------------------------------------------------------ copies
-    def clone(self) -> Self:
-        cls = type(self)
-        s = cls.__new__(cls)
-        self._copy_base(s)
-        s.table = self.table
-        s.phase = self.phase
-        s.active = self.active
-        s.first = self.first
-        s.turn = self.turn
-        s.turns_taken = self.turns_taken
-        s.sp = self.sp.copy()  # list.copy(): a slice costs a slice object more
-        s.squad = self.squad  # tuples, shared (see the fields)
-        s.support = self.support
-        s.side = self.side
-        s.dworld = self.dworld
-        s.banished = self.banished
-        s.support_cards = self.support_cards
-        hand0, hand1 = self.hand
-        s.hand = [hand0.copy(), hand1.copy()]
-        scene0, scene1 = self.scene  # units are shared until written (copy on write)
-        s.scene = [scene0.copy(), scene1.copy()]
-        parked0, parked1 = self.parked
-        s.parked = [parked0.copy(), parked1.copy()]
-        s.label_memo = self.label_memo
-        s.match_first = self.match_first
-        s.shown = self.shown
-        s.decks_at_start = self.decks_at_start
-        s.token = next(_TOKENS)  # new_token(), without the call
-        self.token = next(_TOKENS)
-        s.ready = self.ready
-        s.listed = self.listed
-        s.realm = self.realm
-        s.auras = self.auras
-        s.aura_sums = self.aura_sums
-        s.wnd = self.wnd.clone()
-        s.bid = self.bid
-        s.summoned = self.summoned
-        s.exchanged = self.exchanged
-        s.shifted = self.shifted
-        s.rushed = self.rushed
-        s.attacks = self.attacks
-        s.uid_next = self.uid_next
-        s.open_seat = self.open_seat
-        s.over = self.over
-        s.win = self.win
-        s.lists = [(d[0][:], d[1][:], d[2][:]) for d in self.lists] if self.game.options.match else self.lists
-        s.game_no = self.game_no
-        s.match_wins = self.match_wins
-        s.results = self.results
-        s.side_seat = self.side_seat
-        s.side_pending = self.side_pending
-        s.swaps_left = self.swaps_left
-        return s
-
     def _resample(self, seat: int | None, rng: random.Random) -> None:
         """Resample what ``seat`` cannot see: every deck order, and the other hand's plain cards among that
         player's deck of the same kind (D-Spirits with the D-Squad deck, support cards with the Support
@@ -549,6 +530,7 @@ class StateBase(DuelState):
 
 
 __all__ = [
+    "UNIT_FIELDS",
     "ACTIVATE_EVENT",
     "ATTACK_EVENT",
     "ATTACK_STANCE",
