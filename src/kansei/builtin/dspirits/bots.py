@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from bisect import bisect_left
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from .battle import ENDURE_ACT
 from .cards import SPIRIT
@@ -20,12 +20,12 @@ from .state import ATTACK_STANCE, PASS
 if TYPE_CHECKING:  # pragma: no cover
     from .duel import Duel
 
-WIN = 100000.0
-MATCH_GAME = 20000.0
-HAND_CARD = 140.0
-ATTACK_W = 0.55
-ENDURING_ATTACK_W = ATTACK_W * 0.6  # a D-Spirit in Endure stance (DS-G4)
-ENDURE_W = 0.25
+WIN: Final = 100000.0
+MATCH_GAME: Final = 20000.0
+HAND_CARD: Final = 140.0
+ATTACK_W: Final = 0.55
+ENDURING_ATTACK_W: Final = ATTACK_W * 0.6  # a D-Spirit in Endure stance (DS-G4)
+ENDURE_W: Final = 0.25
 
 
 def project(state: Duel, limit: int = 12) -> Duel:

@@ -10,7 +10,7 @@ them could answer what is on the chain. A seat that may hold an answer is asked 
 from __future__ import annotations
 
 from bisect import insort
-from typing import Any, cast
+from typing import Any, Final, cast
 
 from kansei.core.protocol import Action
 
@@ -36,11 +36,11 @@ from .state import (
     without,
 )
 
-NO_EXTRA = Action("no extra", "extra", (-1,))
-RECHARGE = Action("recharge", "recharge")
-NO_DRAW = Action("no draw", "no_draw")
-DRAW_ACTS = (Action("draw squad", "draw", (0,)), Action("draw support", "draw", (1,)))
-EXTRA_ACTS = (Action("extra squad", "extra", (0,)), Action("extra support", "extra", (1,)))
+NO_EXTRA: Final = Action("no extra", "extra", (-1,))
+RECHARGE: Final = Action("recharge", "recharge")
+NO_DRAW: Final = Action("no draw", "no_draw")
+DRAW_ACTS: Final = (Action("draw squad", "draw", (0,)), Action("draw support", "draw", (1,)))
+EXTRA_ACTS: Final = (Action("extra squad", "extra", (0,)), Action("extra support", "extra", (1,)))
 
 
 class ChainState(BattleState):

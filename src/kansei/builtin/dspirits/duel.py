@@ -11,8 +11,10 @@ reads. Uncompiled, the record is a plain class with slots and the games are the 
 The record is bound to the state holding it (:meth:`~.state.StateBase.bind`: each new state, clone and
 determinised world): the rules draw from that state's random source, log through it and remember the
 next decision's legal actions in it. What reads the state from outside the rules (views, refusals, text,
-tests) reads the record's fields and methods through the state (``state.sp``, ``state.labels(p)``): an
-attribute the state lacks is looked up on its record.
+tests) reads the record's fields and methods through the state (``state.sp``, ``state.labels(p)``): each
+name of the record the state lacks is a property of the state reading (or writing) the record's
+(:func:`_forward`), rather than a ``__getattr__``, which would slow every other attribute read of the state
+(the core's and the search's, on the hot path) down to Python's generic look-up.
 """
 
 from __future__ import annotations
@@ -21,8 +23,9 @@ import random
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from kansei.core.protocol import Action, State
+from kansei.core.protocol import State
 
+from . import rules
 from .rules import RulesState
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -37,11 +40,10 @@ class Duel(State):
     game: DSpirits
     duel: RulesState
 
-    def __getattr__(self, name: str) -> Any:
-        """The record's field or method ``name`` (only called for what the state itself lacks)."""
-        if name == "duel":  # not set yet (a state being unpickled)
-            raise AttributeError(name)
-        return getattr(self.duel, name)
+    if TYPE_CHECKING:  # pragma: no cover
+
+        def __getattr__(self, name: str) -> Any:
+            """The record's fields and methods, read through the state (see ``_forward``)."""
 
     # ---------------------------------------------------------------------------- protocol
     @property
@@ -66,11 +68,10 @@ class Duel(State):
             return [0.0, 0.0]
         return [1.0, -1.0] if d.win == 0 else [-1.0, 1.0]
 
-    def _legal_actions(self) -> list[Action]:
-        return self.duel._legal_actions()
-
-    def _apply(self, action: Action) -> None:
-        self.duel._apply(action)
+    # the rules' steps (rules.py), functions of this state, with no Python call between (the hot path of
+    # search), compiled or not (the base calls them through the class)
+    _legal_actions = rules.legal_actions
+    _apply = rules.apply
 
     # ---------------------------------------------------------------------------- copies
     def clone(self) -> Duel:
@@ -101,5 +102,21 @@ class Duel(State):
     def census(self) -> dict[int, Counter[Any]]:
         return self.duel.census()
 
+
+def _forward(name: str) -> property:
+    """The state's property for the record's field or method ``name``."""
+
+    def read(state: Duel) -> Any:
+        return getattr(state.duel, name)
+
+    def write(state: Duel, value: Any) -> None:
+        setattr(state.duel, name, value)
+
+    return property(read, write, doc=f"The record's ``{name}`` (``state.duel.{name}``).")
+
+
+for _name in dir(RulesState):
+    if not _name.startswith("__") and not hasattr(Duel, _name):
+        setattr(Duel, _name, _forward(_name))
 
 __all__ = ["Duel"]

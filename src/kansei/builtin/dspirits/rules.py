@@ -13,6 +13,7 @@ from __future__ import annotations
 from bisect import insort
 from collections.abc import Callable
 from functools import lru_cache
+from typing import Any, Final
 
 from kansei.core.protocol import Action
 
@@ -53,7 +54,7 @@ from .state import (
 from .table import Table
 
 # the rule ids each kind of action follows (Game.move_rules: a client's link to the rules)
-RULES_OF: dict[str, tuple[str, ...]] = {
+RULES_OF: Final[dict[str, tuple[str, ...]]] = {
     "open": ("DS-G1",),
     "draw": ("DS-G2",),
     "no_draw": ("DS-G2",),
@@ -84,9 +85,10 @@ RULES_OF: dict[str, tuple[str, ...]] = {
     "keep": ("DS-D1",),
 }
 
-BATTLE_ACT = Action("battle", "battle")
-KEEP = Action("keep", "keep")
-OPEN_ACTS = tuple(Action(f"open {k}", "open", (k,)) for k in range(OPENING_HAND + 1))  # DS-G1: k D-Spirits
+BATTLE_ACT: Final = Action("battle", "battle")
+KEEP: Final = Action("keep", "keep")
+# DS-G1: the opening draw of k D-Spirits
+OPEN_ACTS: Final = tuple(Action(f"open {k}", "open", (k,)) for k in range(OPENING_HAND + 1))
 
 
 class RulesState(ChainState):
@@ -675,6 +677,20 @@ class RulesState(ChainState):
         self.proceed()
 
 
+# -- the protocol's state's hooks (duel.Duel): compiled functions, which do not bind as methods, set as the
+# hooks themselves (the base calls them through the class): no Python call between on search's hot path
+def legal_actions(state: Any) -> list[Action]:
+    """The legal actions of the protocol's state ``state`` (``State._legal_actions``): its record's."""
+    duel: RulesState = state.duel
+    return duel._legal_actions()
+
+
+def apply(state: Any, action: Action) -> None:
+    """``action`` applied to the protocol's state ``state`` (``State._apply``): to its record."""
+    duel: RulesState = state.duel
+    duel._apply(action)
+
+
 @lru_cache(maxsize=256)
 def _listed(t: Table, support: tuple[int, ...], side: tuple[int, ...]) -> Listed:
     """The response signals and Realms of a Support decklist with their copies, and the Realms of a side
@@ -688,10 +704,10 @@ def _listed(t: Table, support: tuple[int, ...], side: tuple[int, ...]) -> Listed
 
 
 # each kind of action's handler (``_do_<kind>``), found once rather than by name at every step
-HANDLERS: dict[str, Callable[[RulesState, Action], None]] = {
+HANDLERS: Final[dict[str, Callable[[RulesState, Action], None]]] = {
     name.removeprefix("_do_"): getattr(RulesState, name)
     for name in dir(RulesState)
     if name.startswith("_do_")
 }
 
-__all__ = ["BATTLE_ACT", "HANDLERS", "KEEP", "RULES_OF", "RulesState"]
+__all__ = ["BATTLE_ACT", "HANDLERS", "KEEP", "RULES_OF", "RulesState", "apply", "legal_actions"]

@@ -30,9 +30,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import dataclass
 from itertools import count
-from typing import TYPE_CHECKING, Any, Literal, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple, TypeVar
 
 from mypy_extensions import mypyc_attr
 
@@ -47,68 +46,153 @@ if TYPE_CHECKING:  # pragma: no cover
 
 # -- steps of a turn, and the states around a game -------------------------------------------------------
 Phase = Literal["opening", "draw", "extra", "main", "battle", "end", "side", "over"]
-OPEN: Phase = "opening"
-DRAW: Phase = "draw"
-EXTRA: Phase = "extra"  # the draw step, after its draw: Extra Draw (DS-X1)
-MAIN: Phase = "main"
-BATTLE: Phase = "battle"
-ENDSTEP: Phase = "end"
-SIDE: Phase = "side"  # between the games of a match: side-deck swaps (DS-D1)
-OVER: Phase = "over"
+OPEN: Final = "opening"
+DRAW: Final = "draw"
+EXTRA: Final = "extra"  # the draw step, after its draw: Extra Draw (DS-X1)
+MAIN: Final = "main"
+BATTLE: Final = "battle"
+ENDSTEP: Final = "end"
+SIDE: Final = "side"  # between the games of a match: side-deck swaps (DS-D1)
+OVER: Final = "over"
 
 ATTACK_STANCE, ENDURE_STANCE = 0, 1  # DS-G4
-STANCES = ("attack", "endure")
+STANCES: Final = ("attack", "endure")
 
 # -- zones, game breakers and limits ---------------------------------------------------------------------
-BATTLE_SCENE_MAX = 4  # DS-Z1
-SUPPORT_SPIRITS_MAX = 4  # docs/rulings.md
-OPENING_HAND = 7  # DS-G1
-EXTRA_DRAW_COST = 500  # DS-X1
-SOUL_SHIFT_COST = 800  # DS-X4
-LIMBO_COST = 1200  # DS-X5
-FIELD_RUSH_BID = 500  # DS-X6
-SUPER_CHARGE_COST = 500  # DS-X7
-BID_STEPS = (100, 300, 500)  # DS-R1: raises offered to a bidder (docs/rulings.md)
-POISON_STEP = 50  # poison amounts are multiples of this (content validation)
+BATTLE_SCENE_MAX: Final = 4  # DS-Z1
+SUPPORT_SPIRITS_MAX: Final = 4  # docs/rulings.md
+OPENING_HAND: Final = 7  # DS-G1
+EXTRA_DRAW_COST: Final = 500  # DS-X1
+SOUL_SHIFT_COST: Final = 800  # DS-X4
+LIMBO_COST: Final = 1200  # DS-X5
+FIELD_RUSH_BID: Final = 500  # DS-X6
+SUPER_CHARGE_COST: Final = 500  # DS-X7
+BID_STEPS: Final = (100, 300, 500)  # DS-R1: raises offered to a bidder (docs/rulings.md)
+POISON_STEP: Final = 50  # poison amounts are multiples of this (content validation)
 
 T = TypeVar("T")
 
 
 @mypyc_attr(serializable=True)  # compiled (a native class), it pickles with its state
-@dataclass(slots=True, eq=False)
 class Unit:
     """A D-Spirit in play (DS-C1): its top card, the D-Evolution stack under it (DS-C3), its stance
     (DS-G4), statuses (DS-R2), stat modifiers and what it did this turn. Compared by identity.
 
     What lasts a turn is stamped with the turn (``attacked_on == state.turn``), so nothing is reset at the
     end of a turn. Units are shared between a state and its clones until one of them writes: the state
-    writes only through ``state.writable(seat, unit)``, which copies a unit it does not own (``owner``)."""
+    writes only through ``state.writable(seat, unit)``, which copies a unit it does not own (``owner``).
+
+    A plain class with its ``__init__`` written out rather than a dataclass: compiled, a dataclass's
+    ``__init__`` is still the one the dataclasses module generates in Python, and copies make units often.
+    """
+
+    __slots__ = (
+        "card",
+        "uid",
+        "entered",
+        "since",
+        "owner",
+        "super_summoned",
+        "under",
+        "stance",
+        "frozen_until",
+        "poison",
+        "restricted_until",
+        "attack_bonus",
+        "endurance_bonus",
+        "modified_on",
+        "turn_attack",
+        "turn_endurance",
+        "attacked_on",
+        "stanced_on",
+        "moved_on",
+        "abilities_on",
+        "abilities_used",
+        "shifted",
+        "wins",
+        "endures",
+        "charged_turn",
+    )
 
     card: int  # the top card
     uid: int  # unique in a game: how chain items and windows name it
     entered: int  # the turn it came into play
     since: int  # its controller's turns on the field = their turns taken - since (D-Evolution conditions)
     owner: int  # the token of the state that may write it in place
-    super_summoned: bool = False  # DS-G3 (DS-X3: may be soul-exchanged at once)
-    under: tuple[int, ...] = ()  # the cards under the top card, bottom first (DS-C3)
-    stance: int = ATTACK_STANCE
-    frozen_until: int = 0  # Frozen through the end step of this turn (DS-R2); 0: not frozen
-    poison: int = 0  # SP its controller loses at each of their end steps (DS-R2)
-    restricted_until: int = 0  # endured: no attack, stance change or exchange through this turn (DS-B2)
-    attack_bonus: int = 0  # lasting modifiers
-    endurance_bonus: int = 0
-    modified_on: int = 0  # the turn of the modifiers below (they last until its end)
-    turn_attack: int = 0
-    turn_endurance: int = 0
-    attacked_on: int = 0  # the turn it last attacked
-    stanced_on: int = 0  # ... changed stance (DS-G4)
-    moved_on: int = 0  # ... used its special move (DS-C1)
-    abilities_on: int = 0  # the turn of ``abilities_used``
-    abilities_used: int = 0  # bit i: its i-th command ability was used that turn
-    shifted: bool = False  # Soul Shift: abilities and moves inactive (DS-X4)
-    wins: int = 0  # opposing D-Spirits it destroyed in battle (D-Evolution conditions)
-    endures: int = 0  # attacks it endured
-    charged_turn: int = 0  # the turn its Super Charge doubles its attack (DS-X7); 0: none
+    super_summoned: bool  # DS-G3 (DS-X3: may be soul-exchanged at once)
+    under: tuple[int, ...]  # the cards under the top card, bottom first (DS-C3)
+    stance: int
+    frozen_until: int  # Frozen through the end step of this turn (DS-R2); 0: not frozen
+    poison: int  # SP its controller loses at each of their end steps (DS-R2)
+    restricted_until: int  # endured: no attack, stance change or exchange through this turn (DS-B2)
+    attack_bonus: int  # lasting modifiers
+    endurance_bonus: int
+    modified_on: int  # the turn of the modifiers below (they last until its end)
+    turn_attack: int
+    turn_endurance: int
+    attacked_on: int  # the turn it last attacked
+    stanced_on: int  # ... changed stance (DS-G4)
+    moved_on: int  # ... used its special move (DS-C1)
+    abilities_on: int  # the turn of ``abilities_used``
+    abilities_used: int  # bit i: its i-th command ability was used that turn
+    shifted: bool  # Soul Shift: abilities and moves inactive (DS-X4)
+    wins: int  # opposing D-Spirits it destroyed in battle (D-Evolution conditions)
+    endures: int  # attacks it endured
+    charged_turn: int  # the turn its Super Charge doubles its attack (DS-X7); 0: none
+
+    def __init__(
+        self,
+        card: int,
+        uid: int,
+        entered: int,
+        since: int,
+        owner: int,
+        super_summoned: bool = False,
+        under: tuple[int, ...] = (),
+        stance: int = ATTACK_STANCE,
+        frozen_until: int = 0,
+        poison: int = 0,
+        restricted_until: int = 0,
+        attack_bonus: int = 0,
+        endurance_bonus: int = 0,
+        modified_on: int = 0,
+        turn_attack: int = 0,
+        turn_endurance: int = 0,
+        attacked_on: int = 0,
+        stanced_on: int = 0,
+        moved_on: int = 0,
+        abilities_on: int = 0,
+        abilities_used: int = 0,
+        shifted: bool = False,
+        wins: int = 0,
+        endures: int = 0,
+        charged_turn: int = 0,
+    ) -> None:
+        self.card = card
+        self.uid = uid
+        self.entered = entered
+        self.since = since
+        self.owner = owner
+        self.super_summoned = super_summoned
+        self.under = under
+        self.stance = stance
+        self.frozen_until = frozen_until
+        self.poison = poison
+        self.restricted_until = restricted_until
+        self.attack_bonus = attack_bonus
+        self.endurance_bonus = endurance_bonus
+        self.modified_on = modified_on
+        self.turn_attack = turn_attack
+        self.turn_endurance = turn_endurance
+        self.attacked_on = attacked_on
+        self.stanced_on = stanced_on
+        self.moved_on = moved_on
+        self.abilities_on = abilities_on
+        self.abilities_used = abilities_used
+        self.shifted = shifted
+        self.wins = wins
+        self.endures = endures
+        self.charged_turn = charged_turn
 
     def copy(self, owner: int) -> Unit:
         """An independent copy owned by ``owner`` (written out: ``copy.copy`` costs ten times as much)."""
@@ -253,7 +337,7 @@ class Listed(NamedTuple):
 
 Zones = tuple[tuple[int, ...], tuple[int, ...]]  # a zone of cards for each seat
 Labels = tuple[str, ...]  # the names of a seat's D-Spirits in play (SpiritState.labels)
-NO_LABELS: tuple[Labels | None, Labels | None] = (None, None)  # neither seat's labels known yet
+NO_LABELS: Final[tuple[Labels | None, Labels | None]] = (None, None)  # neither seat's labels known yet
 
 
 def with_seat(pair: tuple[T, T], p: int, value: T) -> tuple[T, T]:
@@ -268,38 +352,38 @@ def without(cards: tuple[int, ...], c: int) -> tuple[int, ...]:
     return cards[:i] + cards[i + 1 :]
 
 
-DECKS = ("squad", "support")  # a seat's two decks as events name them (0: D-Squad, 1: Support)
+DECKS: Final = ("squad", "support")  # a seat's two decks as events name them (0: D-Squad, 1: Support)
 
 # -- the events the rules log most, as records ------------------------------------------------------------
 # ``state.log_records([(None, (SUMMON_EVENT, seat, card, kind))])`` logs what ``state.log("summon",
 # seat=…, card=…, kind=…)`` would, kept as the tuple until someone reads it (core.events.EventKind); the
 # rules build them only where the state narrates (``narrating``: not in a world made for search)
-SP_EVENT = EventKind("sp", "seat", "delta", "sp", "why", "by")
-TURN_EVENT = EventKind("turn", "seat", "turn", "sp")
-STEP_EVENT = EventKind("step", "seat", "step")
-OPENING_EVENT = EventKind("opening", "seat", "squad", "support")
-DEALT_EVENT = EventKind("dealt", "seat", "cards")  # private to the seat
-DRAW_EVENT = EventKind("draw", "seat", "deck", "count", "why", "by")
-DREW_EVENT = EventKind("drew", "seat", "card")  # private to the seat
-SUMMON_EVENT = EventKind("summon", "seat", "card", "kind")
-EXCHANGE_EVENT = EventKind("exchange", "seat", "out", "card")
-STANCE_EVENT = EventKind("stance", "seat", "card", "stance")
-TO_HAND_EVENT = EventKind("to_hand", "seat", "card", "stack", "why", "by")
-DESTROY_EVENT = EventKind("destroy", "seat", "card", "stack", "why", "by")
-MODIFY_EVENT = EventKind("modify", "seat", "card", "stat", "amount", "until", "why", "by")
-PLAY_EVENT = EventKind("play", "seat", "card")
-ACTIVATE_EVENT = EventKind("activate", "seat", "name", "source", "target", "target_seat", "kind")
-TRIGGER_EVENT = EventKind("trigger", "seat", "name", "source")
-RESOLVE_EVENT = EventKind("resolve", "seat", "name", "negated")
-PASS_EVENT = EventKind("pass", "seat", "window", "forced")
-BID_EVENT = EventKind("bid", "seat", "card", "amount", "kind")
-BID_WON_EVENT = EventKind("bid_won", "seat", "card", "amount", "kind")
-RUSHED_EVENT = EventKind("rushed", "seat", "card", "source")
-ATTACK_EVENT = EventKind("attack", "seat", "attacker", "target", "limbo")
-BATTLE_EVENT = EventKind("battle", "seat", "outcome", "attacker", "target", "power", "against")
-SUPERCHARGE_EVENT = EventKind("supercharge", "seat", "card")
+SP_EVENT: Final = EventKind("sp", "seat", "delta", "sp", "why", "by")
+TURN_EVENT: Final = EventKind("turn", "seat", "turn", "sp")
+STEP_EVENT: Final = EventKind("step", "seat", "step")
+OPENING_EVENT: Final = EventKind("opening", "seat", "squad", "support")
+DEALT_EVENT: Final = EventKind("dealt", "seat", "cards")  # private to the seat
+DRAW_EVENT: Final = EventKind("draw", "seat", "deck", "count", "why", "by")
+DREW_EVENT: Final = EventKind("drew", "seat", "card")  # private to the seat
+SUMMON_EVENT: Final = EventKind("summon", "seat", "card", "kind")
+EXCHANGE_EVENT: Final = EventKind("exchange", "seat", "out", "card")
+STANCE_EVENT: Final = EventKind("stance", "seat", "card", "stance")
+TO_HAND_EVENT: Final = EventKind("to_hand", "seat", "card", "stack", "why", "by")
+DESTROY_EVENT: Final = EventKind("destroy", "seat", "card", "stack", "why", "by")
+MODIFY_EVENT: Final = EventKind("modify", "seat", "card", "stat", "amount", "until", "why", "by")
+PLAY_EVENT: Final = EventKind("play", "seat", "card")
+ACTIVATE_EVENT: Final = EventKind("activate", "seat", "name", "source", "target", "target_seat", "kind")
+TRIGGER_EVENT: Final = EventKind("trigger", "seat", "name", "source")
+RESOLVE_EVENT: Final = EventKind("resolve", "seat", "name", "negated")
+PASS_EVENT: Final = EventKind("pass", "seat", "window", "forced")
+BID_EVENT: Final = EventKind("bid", "seat", "card", "amount", "kind")
+BID_WON_EVENT: Final = EventKind("bid_won", "seat", "card", "amount", "kind")
+RUSHED_EVENT: Final = EventKind("rushed", "seat", "card", "source")
+ATTACK_EVENT: Final = EventKind("attack", "seat", "attacker", "target", "limbo")
+BATTLE_EVENT: Final = EventKind("battle", "seat", "outcome", "attacker", "target", "power", "against")
+SUPERCHARGE_EVENT: Final = EventKind("supercharge", "seat", "card")
 
-PASS = Action("pass", "pass")
+PASS: Final = Action("pass", "pass")
 _TOKENS = count(1)  # ownership tokens of states (see Unit and StateBase.writable)
 
 
@@ -389,17 +473,22 @@ class StateBase:
 
     # (the parameters' names are no event's field: compiled, a positional-only parameter can still be
     # given by name, and ``log_private(p, "dealt", seat=p)`` would give ``seat`` twice)
+    # each asks ``narrating`` before the host (which would drop the event in a world made for search):
+    # a compiled record answers that in C, where the host's call is Python's
     def log(self, event_type: str, /, **data: Any) -> None:
         """A public event (``State.log`` of the host)."""
-        self.host.log(event_type, **data)
+        if self.narrating:
+            self.host.log(event_type, **data)
 
     def log_private(self, event_seat: int, event_type: str, /, **data: Any) -> None:
         """An event only ``event_seat`` sees (``State.log_private`` of the host)."""
-        self.host.log_private(event_seat, event_type, **data)
+        if self.narrating:
+            self.host.log_private(event_seat, event_type, **data)
 
     def log_records(self, entries: list[tuple[int | None, Record]]) -> None:
         """Events as records (``State.log_records`` of the host)."""
-        self.host.log_records(entries)
+        if self.narrating:
+            self.host.log_records(entries)
 
     def remember_legal(self, actions: list[Action]) -> None:
         """The next decision's legal actions, found while advancing (``State.remember_legal``)."""
