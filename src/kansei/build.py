@@ -4,7 +4,8 @@
 What it compiles: the core's generator in native integers (``kansei.core.native_rng``), the search loop
 (``kansei.agents.search``) and, for each registered game whose package is part of kansei, the modules it
 lists in ``Game.compiled_modules`` (typed functions of the state: Mini D's race, Touge's rules, scoring
-and evaluation, Initial D's race, card table, rules and evaluation, Stampede's evaluation). A game's
+and evaluation, Initial D's race, card table, rules and evaluation, D-Spirits' card table, record with
+its rules' layers and evaluation, Stampede's evaluation). A game's
 modules are compiled together, as one group: one shared library beside them (``compiled__mypyc``) and a
 small extension module in place of each source, which Python then imports instead of it. Within a group
 a call or an attribute read of another module's function or class is a direct C one (compiled apart, it
