@@ -5,9 +5,9 @@ What it compiles: the core's generator in native integers (``kansei.core.native_
 (``kansei.agents.search``) and, for each registered game whose package is part of kansei, the modules it
 lists in ``Game.compiled_modules`` (typed functions of the state: Mini D's race, Touge's rules, scoring
 and evaluation, Initial D's race, card table, rules and evaluation, Stampede's card table, race, hot
-rules and evaluation). A game's modules are compiled together, as one group: one shared library beside
-them (``compiled__mypyc``) and a small extension module in place of each source, which Python then
-imports instead of it. Within a group
+rules and evaluation, D-Spirits' card table, record with its rules' layers and evaluation). A game's
+modules are compiled together, as one group: one shared library beside them (``compiled__mypyc``) and a
+small extension module in place of each source, which Python then imports instead of it. Within a group
 a call or an attribute read of another module's function or class is a direct C one (compiled apart, it
 went through Python's calls and look-ups). ``core/compiled.py`` keeps the sources of a whole group where
 ``KANSEI_PURE`` is set or any of them was edited after it was compiled. Compiled, they play exactly the

@@ -74,7 +74,7 @@ def test_ds_g3_super_summoned_after_the_battle_step_began_cannot_attack():
     h = HandCard(cid("Howlpack"))
     s.hand[0].remove(h)
     s.summon(0, h, sup=True)  # white-box: a Super D-Summon during the battle step
-    s.remember_legal(s._legal_actions())
+    s.remember_legal(s.duel._legal_actions())
     assert s.scene[0][-1].uid not in s.ready
     assert [a for a in legal(s) if a.startswith("attack")] == ["attack gravelhound direct"]
 

@@ -56,8 +56,8 @@ def twin(state: DSpiritsState, seat: int, k: int) -> DSpiritsState:
     orders); ``seat``'s own deck orders and the random source are kept, so both deal ``seat`` alike."""
     other = state.determinize(seat, random.Random(k))
     assert isinstance(other, DSpiritsState)
-    other.squad = with_seat(other.squad, seat, state.squad[seat])
-    other.support = with_seat(other.support, seat, state.support[seat])
+    other.duel.squad = with_seat(other.squad, seat, state.squad[seat])
+    other.duel.support = with_seat(other.support, seat, state.support[seat])
     other.rng = state.rng.clone()
     return other
 

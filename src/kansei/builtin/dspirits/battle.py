@@ -7,6 +7,8 @@ resolves after its responses. Endure (DS-B2) is a one-decision window for the de
 
 from __future__ import annotations
 
+from typing import Final
+
 from kansei.core.protocol import Action
 
 from .spirits import SpiritState
@@ -26,9 +28,9 @@ from .state import (
     Unit,
 )
 
-END_ACT = Action("end", "end")
-ENDURE_ACT = Action("endure", "endure")
-FALL_ACT = Action("fall", "fall")
+END_ACT: Final = Action("end", "end")
+ENDURE_ACT: Final = Action("endure", "endure")
+FALL_ACT: Final = Action("fall", "fall")
 
 
 class BattleState(SpiritState):

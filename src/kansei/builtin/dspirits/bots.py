@@ -10,29 +10,34 @@ from __future__ import annotations
 
 import math
 from bisect import bisect_left
+from typing import TYPE_CHECKING, Final
 
 from .battle import ENDURE_ACT
 from .cards import SPIRIT
-from .game import DSpiritsState
+from .rules import RulesState
 from .state import ATTACK_STANCE, PASS
 
-WIN = 100000.0
-MATCH_GAME = 20000.0
-HAND_CARD = 140.0
-ATTACK_W = 0.55
-ENDURING_ATTACK_W = ATTACK_W * 0.6  # a D-Spirit in Endure stance (DS-G4)
-ENDURE_W = 0.25
+if TYPE_CHECKING:  # pragma: no cover
+    from .duel import Duel
+
+WIN: Final = 100000.0
+MATCH_GAME: Final = 20000.0
+HAND_CARD: Final = 140.0
+ATTACK_W: Final = 0.55
+ENDURING_ATTACK_W: Final = ATTACK_W * 0.6  # a D-Spirit in Endure stance (DS-G4)
+ENDURE_W: Final = 0.25
 
 
-def project(state: DSpiritsState, limit: int = 12) -> DSpiritsState:
+def project(state: Duel, limit: int = 12) -> Duel:
     """The state after every open window and bidding resolves with passes (a copy if anything changes)."""
     s = state
     for _ in range(limit):
-        if s.over:
+        d = s.duel
+        if d.over:
             break
-        frames = s.wnd.frames
+        frames = d.wnd.frames
         waiting = bool(frames) and not frames[-1].resolving  # a window waits for a decision
-        if not waiting and s.bid is None:
+        if not waiting and d.bid is None:
             break
         if s is state:
             s = state.clone()
@@ -46,23 +51,24 @@ def project(state: DSpiritsState, limit: int = 12) -> DSpiritsState:
     return s
 
 
-def evaluate(state: DSpiritsState, seat: int) -> float:
+def evaluate(state: Duel, seat: int) -> float:
     s = project(state)
-    return _evaluate(s, seat, None if s.over else _sides(s))
+    d = s.duel
+    return _evaluate(d, seat, None if d.over else _sides(d))
 
 
-def evaluate_all(state: DSpiritsState) -> list[float]:
+def evaluate_all(state: Duel) -> list[float]:
     """Both seats' :func:`evaluate` at once, on one projection of the open chain or bidding and one look
     at each side (what the search scores its leaves with: the same values, less work)."""
-    s = project(state)
-    sides = None if s.over else _sides(s)
-    return [_evaluate(s, 0, sides), _evaluate(s, 1, sides)]
+    d = project(state).duel
+    sides = None if d.over else _sides(d)
+    return [_evaluate(d, 0, sides), _evaluate(d, 1, sides)]
 
 
 Sides = tuple[tuple[float, float], tuple[list[float], list[float]]]
 
 
-def _sides(s: DSpiritsState) -> Sides:
+def _sides(s: RulesState) -> Sides:
     """Each side's value in SP units: SP, its D-Spirits (Battle Scene and Support Zone) and its hand; and
     what the Realm adds to each of its D-Spirits on the Battle Scene (none without one)."""
     turn = s.turn
@@ -103,10 +109,12 @@ def _sides(s: DSpiritsState) -> Sides:
     return (value[0], value[1]), favour
 
 
-def _evaluate(s: DSpiritsState, seat: int, sides: Sides | None) -> float:
-    """:func:`evaluate` of the projected state ``s``, given :func:`_sides` (None when it is over)."""
+def _evaluate(s: RulesState, seat: int, sides: Sides | None) -> float:
+    """:func:`evaluate` of the projected state's record ``s``, given :func:`_sides` (None when it is
+    over)."""
     if sides is None:
-        r = s.returns()[seat]
+        win = s.win
+        r = 0.0 if win is None else 1.0 if win == seat else -1.0  # DuelState.returns
         return WIN * r + (s.sp[seat] - s.sp[1 - seat]) * 0.01
     opp = 1 - seat
     value, favour = sides
@@ -140,7 +148,7 @@ feature_names = (
 zero_sum_features = True
 
 
-def _terms(s: DSpiritsState, p: int) -> list[float]:
+def _terms(s: RulesState, p: int) -> list[float]:
     kind = s.table.kind
     attack = endure = 0.0
     for u in s.scene[p]:
@@ -163,16 +171,16 @@ def _terms(s: DSpiritsState, p: int) -> list[float]:
     ]
 
 
-def features(state: DSpiritsState, seat: int) -> list[float]:
+def features(state: Duel, seat: int) -> list[float]:
     """The learned value's inputs for ``seat`` (see ``feature_names``); ``state`` is not over."""
     s = project(state)
-    if s.over:
+    if s.is_over:
         r = s.returns()[seat]
         return [3.0 * r, -2.0 * r] + [0.0] * 9
-    mine, theirs = _terms(s, seat), _terms(s, 1 - seat)
+    mine, theirs = _terms(s.duel, seat), _terms(s.duel, 1 - seat)
     out = [m - t for m, t in zip(mine, theirs, strict=True)]
     out[1] = -out[1]  # less shortfall is better: "theirs less mine"
-    out.append(1.0 if s.active == seat else -1.0)
+    out.append(1.0 if s.duel.active == seat else -1.0)
     return out
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from functools import cache
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 from pydantic import Field, field_validator, model_validator
 
@@ -29,7 +29,11 @@ from .blocks import REGISTRY, block_target
 CONTENT = Path(__file__).parent / "content"
 
 # the kinds of card (DS-C1..C3), as the card table numbers them
-SPIRIT, EVOLUTION, SIGNAL, REALM, MOVECARD = range(5)
+SPIRIT: Final = 0
+EVOLUTION: Final = 1
+SIGNAL: Final = 2
+REALM: Final = 3
+MOVECARD: Final = 4
 
 # DS-D1 deck sizes
 SQUAD_SIZE = (15, 20)

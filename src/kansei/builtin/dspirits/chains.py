@@ -10,7 +10,7 @@ them could answer what is on the chain. A seat that may hold an answer is asked 
 from __future__ import annotations
 
 from bisect import insort
-from typing import Any, cast
+from typing import Any, Final, cast
 
 from kansei.core.protocol import Action
 
@@ -36,11 +36,11 @@ from .state import (
     without,
 )
 
-NO_EXTRA = Action("no extra", "extra", (-1,))
-RECHARGE = Action("recharge", "recharge")
-NO_DRAW = Action("no draw", "no_draw")
-DRAW_ACTS = (Action("draw squad", "draw", (0,)), Action("draw support", "draw", (1,)))
-EXTRA_ACTS = (Action("extra squad", "extra", (0,)), Action("extra support", "extra", (1,)))
+NO_EXTRA: Final = Action("no extra", "extra", (-1,))
+RECHARGE: Final = Action("recharge", "recharge")
+NO_DRAW: Final = Action("no draw", "no_draw")
+DRAW_ACTS: Final = (Action("draw squad", "draw", (0,)), Action("draw support", "draw", (1,)))
+EXTRA_ACTS: Final = (Action("extra squad", "extra", (0,)), Action("extra support", "extra", (1,)))
 
 
 class ChainState(BattleState):
@@ -294,7 +294,7 @@ class ChainState(BattleState):
             self.side = with_seat(self.side, opener, tuple(sorted((*self.side[opener], cid))))
         if b.source == "support":
             deck = list(self.support[opener])
-            self.rng.shuffle(deck)
+            self.host.rng.shuffle(deck)
             self.support = with_seat(self.support, opener, tuple(deck))
         self.phase = MAIN  # DS-X6: no draw and no Extra Draw this turn
 
@@ -397,7 +397,7 @@ class ChainState(BattleState):
         back = [c for c in self.dworld[p] if kind[c] == SPIRIT]
         self.dworld = with_seat(self.dworld, p, tuple([c for c in self.dworld[p] if kind[c] != SPIRIT]))
         deck = [*self.squad[p], *back]
-        self.rng.shuffle(deck)
+        self.host.rng.shuffle(deck)
         self.squad = with_seat(self.squad, p, tuple(deck))
         self.log("recharge", seat=p, count=len(back))
 

@@ -124,6 +124,8 @@ class DSpirits(Game):
     words = WORDS
     View = DSpiritsView
     standing_unit = "SP"
+    # the card table, the record and its rules (duel.py), and the evaluation: python -m kansei.build
+    compiled_modules = ("table", "state", "spirits", "battle", "chains", "rules", "bots")
 
     options: DSpiritsOptions
     table: Table

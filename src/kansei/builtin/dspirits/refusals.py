@@ -8,8 +8,8 @@ from kansei.core.options import shorten
 from kansei.core.protocol import Action
 
 from .cards import MOVECARD, REALM
+from .duel import Duel
 from .lang import WORDS, local
-from .rules import RulesState
 from .state import (
     BATTLE,
     BID_STEPS,
@@ -43,7 +43,7 @@ _WHERE = {
 }  # the decision's step in words (refusals' "this is the …")
 
 
-class RefusalState(RulesState):
+class RefusalState(Duel):
     """Refusals and public notations of a D-Spirits game."""
 
     __slots__ = ()

@@ -13,6 +13,7 @@ from __future__ import annotations
 from bisect import insort
 from collections.abc import Callable
 from functools import lru_cache
+from typing import Any, Final
 
 from kansei.core.protocol import Action
 
@@ -46,13 +47,14 @@ from .state import (
     HandCard,
     Listed,
     Unit,
+    new_token,
     with_seat,
     without,
 )
 from .table import Table
 
 # the rule ids each kind of action follows (Game.move_rules: a client's link to the rules)
-RULES_OF: dict[str, tuple[str, ...]] = {
+RULES_OF: Final[dict[str, tuple[str, ...]]] = {
     "open": ("DS-G1",),
     "draw": ("DS-G2",),
     "no_draw": ("DS-G2",),
@@ -83,9 +85,10 @@ RULES_OF: dict[str, tuple[str, ...]] = {
     "keep": ("DS-D1",),
 }
 
-BATTLE_ACT = Action("battle", "battle")
-KEEP = Action("keep", "keep")
-OPEN_ACTS = tuple(Action(f"open {k}", "open", (k,)) for k in range(OPENING_HAND + 1))  # DS-G1: k D-Spirits
+BATTLE_ACT: Final = Action("battle", "battle")
+KEEP: Final = Action("keep", "keep")
+# DS-G1: the opening draw of k D-Spirits
+OPEN_ACTS: Final = tuple(Action(f"open {k}", "open", (k,)) for k in range(OPENING_HAND + 1))
 
 
 class RulesState(ChainState):
@@ -124,8 +127,8 @@ class RulesState(ChainState):
         decks: list[tuple[int, ...]] = []  # D-Squad and Support of seat 0, then of seat 1
         for p in (0, 1):
             squad, support = list(self.lists[p][0]), list(self.lists[p][1])
-            self.rng.shuffle(squad)
-            self.rng.shuffle(support)
+            self.host.rng.shuffle(squad)
+            self.host.rng.shuffle(support)
             decks += (tuple(squad), tuple(support))
             self.listed.append(_listed(t, tuple(self.lists[p][1]), tuple(self.lists[p][2])))
         self.squad = (decks[0], decks[2])
@@ -584,6 +587,61 @@ class RulesState(ChainState):
             return
         self.new_game(self.open_seat)
 
+    # ------------------------------------------------------------------------------ copies
+    def clone(self) -> RulesState:
+        """A copy (the protocol's state binds it to its own clone, ``Duel.clone``)."""
+        s = RulesState()
+        s.game = self.game
+        s.table = self.table
+        s.phase = self.phase
+        s.active = self.active
+        s.first = self.first
+        s.turn = self.turn
+        s.turns_taken = self.turns_taken
+        s.sp = self.sp.copy()  # list.copy(): a slice costs a slice object more
+        s.squad = self.squad  # tuples, shared (see the fields)
+        s.support = self.support
+        s.side = self.side
+        s.dworld = self.dworld
+        s.banished = self.banished
+        s.support_cards = self.support_cards
+        hand0, hand1 = self.hand
+        s.hand = [hand0.copy(), hand1.copy()]
+        scene0, scene1 = self.scene  # units are shared until written (copy on write)
+        s.scene = [scene0.copy(), scene1.copy()]
+        parked0, parked1 = self.parked
+        s.parked = [parked0.copy(), parked1.copy()]
+        s.label_memo = self.label_memo
+        s.match_first = self.match_first
+        s.shown = self.shown
+        s.decks_at_start = self.decks_at_start
+        s.token = new_token()
+        self.token = new_token()
+        s.ready = self.ready
+        s.listed = self.listed
+        s.realm = self.realm
+        s.auras = self.auras
+        s.aura_sums = self.aura_sums
+        s.wnd = self.wnd.clone()
+        s.bid = self.bid
+        s.summoned = self.summoned
+        s.exchanged = self.exchanged
+        s.shifted = self.shifted
+        s.rushed = self.rushed
+        s.attacks = self.attacks
+        s.uid_next = self.uid_next
+        s.open_seat = self.open_seat
+        s.over = self.over
+        s.win = self.win
+        s.lists = [(d[0][:], d[1][:], d[2][:]) for d in self.lists] if self.game.options.match else self.lists
+        s.game_no = self.game_no
+        s.match_wins = self.match_wins
+        s.results = self.results
+        s.side_seat = self.side_seat
+        s.side_pending = self.side_pending
+        s.swaps_left = self.swaps_left
+        return s
+
     # ------------------------------------------------------------------------------ the protocol's hooks
     def _legal_actions(self) -> list[Action]:
         frames = self.wnd.frames
@@ -619,6 +677,20 @@ class RulesState(ChainState):
         self.proceed()
 
 
+# -- the protocol's state's hooks (duel.Duel): compiled functions, which do not bind as methods, set as the
+# hooks themselves (the base calls them through the class): no Python call between on search's hot path
+def legal_actions(state: Any) -> list[Action]:
+    """The legal actions of the protocol's state ``state`` (``State._legal_actions``): its record's."""
+    duel: RulesState = state.duel
+    return duel._legal_actions()
+
+
+def apply(state: Any, action: Action) -> None:
+    """``action`` applied to the protocol's state ``state`` (``State._apply``): to its record."""
+    duel: RulesState = state.duel
+    duel._apply(action)
+
+
 @lru_cache(maxsize=256)
 def _listed(t: Table, support: tuple[int, ...], side: tuple[int, ...]) -> Listed:
     """The response signals and Realms of a Support decklist with their copies, and the Realms of a side
@@ -632,10 +704,10 @@ def _listed(t: Table, support: tuple[int, ...], side: tuple[int, ...]) -> Listed
 
 
 # each kind of action's handler (``_do_<kind>``), found once rather than by name at every step
-HANDLERS: dict[str, Callable[[RulesState, Action], None]] = {
+HANDLERS: Final[dict[str, Callable[[RulesState, Action], None]]] = {
     name.removeprefix("_do_"): getattr(RulesState, name)
     for name in dir(RulesState)
     if name.startswith("_do_")
 }
 
-__all__ = ["BATTLE_ACT", "HANDLERS", "KEEP", "RULES_OF", "RulesState"]
+__all__ = ["BATTLE_ACT", "HANDLERS", "KEEP", "RULES_OF", "RulesState", "apply", "legal_actions"]

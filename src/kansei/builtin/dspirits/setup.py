@@ -22,6 +22,7 @@ from kansei.core.protocol import GameSetup
 from kansei.core.windows import Windows
 
 from .cards import EVOLUTION, REALM, SIGNAL, SPIRIT
+from .duel import Duel
 from .rules import RulesState
 from .state import (
     BATTLE_SCENE_MAX,
@@ -39,7 +40,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from .game import DSpirits
     from .table import Table
 
-S = TypeVar("S", bound=RulesState)
+S = TypeVar("S", bound=Duel)
 
 Name = Annotated[StrictStr, Field(min_length=1, max_length=80)]
 Names = Annotated[list[Name], Field(max_length=40)]
@@ -315,32 +316,37 @@ def new_state(
     deck_names: tuple[str, str] = ("", ""),
 ) -> S:
     """A new game of class ``cls``: the decklists, who goes first (DS-G1), the deal, the scenario, and
-    everything automatic up to the first decision."""
+    everything automatic up to the first decision. The state holds the game's record (``duel``)."""
     s = cls.__new__(cls)
     s._init_base(game, seed)
-    s.table = table
-    s.lists = [(list(d[0]), list(d[1]), list(d[2])) for d in decks]
-    s.game_no = 0
-    s.match_wins = [0, 0]
-    s.results = []
-    s.over = False
-    s.win = None
-    s.side_seat = 0
-    s.side_pending = -1
-    s.swaps_left = [0, 0]
-    s.wnd = Windows(2)
-    s.token = new_token()
-    s.label_memo = NO_LABELS
-    s.ready = ()
-    s.decks_at_start = tuple(_deck_data(table, name, d) for name, d in zip(deck_names, decks, strict=True))
+    d = s.duel = RulesState()
+    d.game = game
+    d.bind(s)
+    d.table = table
+    d.lists = [(list(deck[0]), list(deck[1]), list(deck[2])) for deck in decks]
+    d.game_no = 0
+    d.match_wins = [0, 0]
+    d.results = []
+    d.over = False
+    d.win = None
+    d.side_seat = 0
+    d.side_pending = -1
+    d.swaps_left = [0, 0]
+    d.wnd = Windows(2)
+    d.token = new_token()
+    d.label_memo = NO_LABELS
+    d.ready = ()
+    d.decks_at_start = tuple(
+        _deck_data(table, name, deck) for name, deck in zip(deck_names, decks, strict=True)
+    )
     first = setup.first
     if first is None:
         o = game.options.first_player
         first = s.rng.coin() if o == "rps" else int(o[-1])  # DS-G1: rock-paper-scissors
-    s.match_first = first
-    s.new_game(first)
-    apply_setup(s, setup)
-    s.proceed()
+    d.match_first = first
+    d.new_game(first)
+    apply_setup(d, setup)
+    d.proceed()
     return s
 
 

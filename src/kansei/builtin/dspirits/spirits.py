@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from bisect import bisect_left, insort
 from collections.abc import Sequence
-from typing import cast
+from typing import Final, cast
 
 from .blocks import CHOOSING
 from .cards import SPIRIT, Program
@@ -42,7 +42,7 @@ from .state import (
 )
 from .table import hand_label
 
-NO_AURA = (0, 0)  # what no aura adds to attack and endurance
+NO_AURA: Final = (0, 0)  # what no aura adds to attack and endurance
 
 
 class SpiritState(StateBase):
@@ -688,7 +688,7 @@ class SpiritState(StateBase):
         self.side_seat = 0
         self.side_pending = -1
         self.swaps_left = [o.side_swaps, o.side_swaps]
-        self.open_seat = (1 - w) if w is not None else self.rng.coin()  # the loser goes first
+        self.open_seat = (1 - w) if w is not None else self.host.rng.coin()  # the loser goes first
 
 
 __all__ = ["SpiritState"]

@@ -6,11 +6,14 @@ Cards are ints (indices into :mod:`.table`). A D-Spirit in play is a :class:`Uni
 its state); a card in hand a :class:`HandCard` (immutable: statuses stay on a D-Spirit back in hand,
 DS-R2); items on the chain are :class:`Link` and :class:`AttackItem` (immutable, replaced when negated).
 
-The state is one class built in layers, one module per concern, each adding to the one before:
-``state`` (this: fields, copies) → ``spirits`` (a D-Spirit's numbers and the primitives effect blocks act
-through) → ``battle`` (DS-B…) → ``chains`` (DS-R4 windows, DS-R1 bidding, draw-step game breakers) →
-``rules`` (turn steps, the main step, matches: legal actions and their application) → ``views`` and
-``refusals``, joined in ``game.DSpiritsState``. Scenario set-up and the deal are in ``setup``.
+The game's record is one class built in layers, one module per concern, each adding to the one before:
+``state`` (this: fields, the census, determinised worlds) → ``spirits`` (a D-Spirit's numbers and the
+primitives effect blocks act through) → ``battle`` (DS-B…) → ``chains`` (DS-R4 windows, DS-R1 bidding,
+draw-step game breakers) → ``rules`` (turn steps, the main step, matches: legal actions and their
+application; copies): ``rules.RulesState``. The protocol's state (``duel.Duel``, with ``views`` and
+``refusals`` on it, joined in ``game.DSpiritsState``) holds one as ``duel``: the layers derive from no core
+class, so mypyc compiles them as native classes (see :mod:`.duel`). Scenario set-up and the deal are in
+``setup``.
 
 The events the rules log most (SP changes, turns, summons, passes, draws, attacks, bids…) are built only
 where the state narrates (``narrating``: not in a world made for search, which would drop them; a greedy
@@ -27,117 +30,191 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import dataclass
 from itertools import count
-from typing import TYPE_CHECKING, Any, Literal, NamedTuple, Self, TypeVar
+from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple, TypeVar
 
-from kansei.core.events import EventKind
-from kansei.core.protocol import Action, DuelState
+from mypy_extensions import mypyc_attr
+
+from kansei.core.events import EventKind, Record
+from kansei.core.protocol import Action
 from kansei.core.windows import Windows
 
 from .cards import SPIRIT
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .game import DSpirits
     from .table import AuraSums, Table
 
 # -- steps of a turn, and the states around a game -------------------------------------------------------
 Phase = Literal["opening", "draw", "extra", "main", "battle", "end", "side", "over"]
-OPEN: Phase = "opening"
-DRAW: Phase = "draw"
-EXTRA: Phase = "extra"  # the draw step, after its draw: Extra Draw (DS-X1)
-MAIN: Phase = "main"
-BATTLE: Phase = "battle"
-ENDSTEP: Phase = "end"
-SIDE: Phase = "side"  # between the games of a match: side-deck swaps (DS-D1)
-OVER: Phase = "over"
+OPEN: Final = "opening"
+DRAW: Final = "draw"
+EXTRA: Final = "extra"  # the draw step, after its draw: Extra Draw (DS-X1)
+MAIN: Final = "main"
+BATTLE: Final = "battle"
+ENDSTEP: Final = "end"
+SIDE: Final = "side"  # between the games of a match: side-deck swaps (DS-D1)
+OVER: Final = "over"
 
 ATTACK_STANCE, ENDURE_STANCE = 0, 1  # DS-G4
-STANCES = ("attack", "endure")
+STANCES: Final = ("attack", "endure")
 
 # -- zones, game breakers and limits ---------------------------------------------------------------------
-BATTLE_SCENE_MAX = 4  # DS-Z1
-SUPPORT_SPIRITS_MAX = 4  # docs/rulings.md
-OPENING_HAND = 7  # DS-G1
-EXTRA_DRAW_COST = 500  # DS-X1
-SOUL_SHIFT_COST = 800  # DS-X4
-LIMBO_COST = 1200  # DS-X5
-FIELD_RUSH_BID = 500  # DS-X6
-SUPER_CHARGE_COST = 500  # DS-X7
-BID_STEPS = (100, 300, 500)  # DS-R1: raises offered to a bidder (docs/rulings.md)
-POISON_STEP = 50  # poison amounts are multiples of this (content validation)
+BATTLE_SCENE_MAX: Final = 4  # DS-Z1
+SUPPORT_SPIRITS_MAX: Final = 4  # docs/rulings.md
+OPENING_HAND: Final = 7  # DS-G1
+EXTRA_DRAW_COST: Final = 500  # DS-X1
+SOUL_SHIFT_COST: Final = 800  # DS-X4
+LIMBO_COST: Final = 1200  # DS-X5
+FIELD_RUSH_BID: Final = 500  # DS-X6
+SUPER_CHARGE_COST: Final = 500  # DS-X7
+BID_STEPS: Final = (100, 300, 500)  # DS-R1: raises offered to a bidder (docs/rulings.md)
+POISON_STEP: Final = 50  # poison amounts are multiples of this (content validation)
 
-_new = object.__new__
 T = TypeVar("T")
 
 
-@dataclass(slots=True, eq=False)
+@mypyc_attr(serializable=True)  # compiled (a native class), it pickles with its state
 class Unit:
     """A D-Spirit in play (DS-C1): its top card, the D-Evolution stack under it (DS-C3), its stance
     (DS-G4), statuses (DS-R2), stat modifiers and what it did this turn. Compared by identity.
 
     What lasts a turn is stamped with the turn (``attacked_on == state.turn``), so nothing is reset at the
     end of a turn. Units are shared between a state and its clones until one of them writes: the state
-    writes only through ``state.writable(seat, unit)``, which copies a unit it does not own (``owner``)."""
+    writes only through ``state.writable(seat, unit)``, which copies a unit it does not own (``owner``).
+
+    A plain class with its ``__init__`` written out rather than a dataclass: compiled, a dataclass's
+    ``__init__`` is still the one the dataclasses module generates in Python, and copies make units often.
+    """
+
+    __slots__ = (
+        "card",
+        "uid",
+        "entered",
+        "since",
+        "owner",
+        "super_summoned",
+        "under",
+        "stance",
+        "frozen_until",
+        "poison",
+        "restricted_until",
+        "attack_bonus",
+        "endurance_bonus",
+        "modified_on",
+        "turn_attack",
+        "turn_endurance",
+        "attacked_on",
+        "stanced_on",
+        "moved_on",
+        "abilities_on",
+        "abilities_used",
+        "shifted",
+        "wins",
+        "endures",
+        "charged_turn",
+    )
 
     card: int  # the top card
     uid: int  # unique in a game: how chain items and windows name it
     entered: int  # the turn it came into play
     since: int  # its controller's turns on the field = their turns taken - since (D-Evolution conditions)
     owner: int  # the token of the state that may write it in place
-    super_summoned: bool = False  # DS-G3 (DS-X3: may be soul-exchanged at once)
-    under: tuple[int, ...] = ()  # the cards under the top card, bottom first (DS-C3)
-    stance: int = ATTACK_STANCE
-    frozen_until: int = 0  # Frozen through the end step of this turn (DS-R2); 0: not frozen
-    poison: int = 0  # SP its controller loses at each of their end steps (DS-R2)
-    restricted_until: int = 0  # endured: no attack, stance change or exchange through this turn (DS-B2)
-    attack_bonus: int = 0  # lasting modifiers
-    endurance_bonus: int = 0
-    modified_on: int = 0  # the turn of the modifiers below (they last until its end)
-    turn_attack: int = 0
-    turn_endurance: int = 0
-    attacked_on: int = 0  # the turn it last attacked
-    stanced_on: int = 0  # ... changed stance (DS-G4)
-    moved_on: int = 0  # ... used its special move (DS-C1)
-    abilities_on: int = 0  # the turn of ``abilities_used``
-    abilities_used: int = 0  # bit i: its i-th command ability was used that turn
-    shifted: bool = False  # Soul Shift: abilities and moves inactive (DS-X4)
-    wins: int = 0  # opposing D-Spirits it destroyed in battle (D-Evolution conditions)
-    endures: int = 0  # attacks it endured
-    charged_turn: int = 0  # the turn its Super Charge doubles its attack (DS-X7); 0: none
+    super_summoned: bool  # DS-G3 (DS-X3: may be soul-exchanged at once)
+    under: tuple[int, ...]  # the cards under the top card, bottom first (DS-C3)
+    stance: int
+    frozen_until: int  # Frozen through the end step of this turn (DS-R2); 0: not frozen
+    poison: int  # SP its controller loses at each of their end steps (DS-R2)
+    restricted_until: int  # endured: no attack, stance change or exchange through this turn (DS-B2)
+    attack_bonus: int  # lasting modifiers
+    endurance_bonus: int
+    modified_on: int  # the turn of the modifiers below (they last until its end)
+    turn_attack: int
+    turn_endurance: int
+    attacked_on: int  # the turn it last attacked
+    stanced_on: int  # ... changed stance (DS-G4)
+    moved_on: int  # ... used its special move (DS-C1)
+    abilities_on: int  # the turn of ``abilities_used``
+    abilities_used: int  # bit i: its i-th command ability was used that turn
+    shifted: bool  # Soul Shift: abilities and moves inactive (DS-X4)
+    wins: int  # opposing D-Spirits it destroyed in battle (D-Evolution conditions)
+    endures: int  # attacks it endured
+    charged_turn: int  # the turn its Super Charge doubles its attack (DS-X7); 0: none
+
+    def __init__(
+        self,
+        card: int,
+        uid: int,
+        entered: int,
+        since: int,
+        owner: int,
+        super_summoned: bool = False,
+        under: tuple[int, ...] = (),
+        stance: int = ATTACK_STANCE,
+        frozen_until: int = 0,
+        poison: int = 0,
+        restricted_until: int = 0,
+        attack_bonus: int = 0,
+        endurance_bonus: int = 0,
+        modified_on: int = 0,
+        turn_attack: int = 0,
+        turn_endurance: int = 0,
+        attacked_on: int = 0,
+        stanced_on: int = 0,
+        moved_on: int = 0,
+        abilities_on: int = 0,
+        abilities_used: int = 0,
+        shifted: bool = False,
+        wins: int = 0,
+        endures: int = 0,
+        charged_turn: int = 0,
+    ) -> None:
+        self.card = card
+        self.uid = uid
+        self.entered = entered
+        self.since = since
+        self.owner = owner
+        self.super_summoned = super_summoned
+        self.under = under
+        self.stance = stance
+        self.frozen_until = frozen_until
+        self.poison = poison
+        self.restricted_until = restricted_until
+        self.attack_bonus = attack_bonus
+        self.endurance_bonus = endurance_bonus
+        self.modified_on = modified_on
+        self.turn_attack = turn_attack
+        self.turn_endurance = turn_endurance
+        self.attacked_on = attacked_on
+        self.stanced_on = stanced_on
+        self.moved_on = moved_on
+        self.abilities_on = abilities_on
+        self.abilities_used = abilities_used
+        self.shifted = shifted
+        self.wins = wins
+        self.endures = endures
+        self.charged_turn = charged_turn
 
     def copy(self, owner: int) -> Unit:
         """An independent copy owned by ``owner`` (written out: ``copy.copy`` costs ten times as much)."""
-        u: Unit = _new(Unit)
-        u.card = self.card
-        u.uid = self.uid
-        u.entered = self.entered
-        u.since = self.since
-        u.owner = owner
-        u.super_summoned = self.super_summoned
-        u.under = self.under
-        u.stance = self.stance
-        u.frozen_until = self.frozen_until
-        u.poison = self.poison
-        u.restricted_until = self.restricted_until
-        u.attack_bonus = self.attack_bonus
-        u.endurance_bonus = self.endurance_bonus
-        u.modified_on = self.modified_on
-        u.turn_attack = self.turn_attack
-        u.turn_endurance = self.turn_endurance
-        u.attacked_on = self.attacked_on
-        u.stanced_on = self.stanced_on
-        u.moved_on = self.moved_on
-        u.abilities_on = self.abilities_on
-        u.abilities_used = self.abilities_used
-        u.shifted = self.shifted
-        u.wins = self.wins
-        u.endures = self.endures
-        u.charged_turn = self.charged_turn
-        return u
+        return Unit(
+            self.card, self.uid, self.entered, self.since, owner, self.super_summoned, self.under,
+            self.stance, self.frozen_until, self.poison, self.restricted_until, self.attack_bonus,
+            self.endurance_bonus, self.modified_on, self.turn_attack, self.turn_endurance, self.attacked_on,
+            self.stanced_on, self.moved_on, self.abilities_on, self.abilities_used, self.shifted, self.wins,
+            self.endures, self.charged_turn,
+        )  # fmt: skip
 
     def used_ability(self, i: int, turn: int) -> bool:
         return self.abilities_on == turn and bool(self.abilities_used & (1 << i))
+
+
+# a Unit's fields in order (what reveal() lists): compiled, Unit is a native class, which has no __slots__
+UNIT_FIELDS = (
+    "card", "uid", "entered", "since", "owner", "super_summoned", "under", "stance", "frozen_until", "poison",
+    "restricted_until", "attack_bonus", "endurance_bonus", "modified_on", "turn_attack", "turn_endurance",
+    "attacked_on", "stanced_on", "moved_on", "abilities_on", "abilities_used", "shifted", "wins", "endures",
+    "charged_turn",
+)  # fmt: skip
 
 
 class HandCard(NamedTuple):
@@ -211,6 +288,7 @@ class Bid(NamedTuple):
     source: Literal["hand", "support", "side"]
 
 
+@mypyc_attr(serializable=True)
 class Ctx:
     """What a resolving effect knows: who controls it, its source D-Spirit, its chosen target."""
 
@@ -259,7 +337,7 @@ class Listed(NamedTuple):
 
 Zones = tuple[tuple[int, ...], tuple[int, ...]]  # a zone of cards for each seat
 Labels = tuple[str, ...]  # the names of a seat's D-Spirits in play (SpiritState.labels)
-NO_LABELS: tuple[Labels | None, Labels | None] = (None, None)  # neither seat's labels known yet
+NO_LABELS: Final[tuple[Labels | None, Labels | None]] = (None, None)  # neither seat's labels known yet
 
 
 def with_seat(pair: tuple[T, T], p: int, value: T) -> tuple[T, T]:
@@ -274,38 +352,38 @@ def without(cards: tuple[int, ...], c: int) -> tuple[int, ...]:
     return cards[:i] + cards[i + 1 :]
 
 
-DECKS = ("squad", "support")  # a seat's two decks as events name them (0: D-Squad, 1: Support)
+DECKS: Final = ("squad", "support")  # a seat's two decks as events name them (0: D-Squad, 1: Support)
 
 # -- the events the rules log most, as records ------------------------------------------------------------
 # ``state.log_records([(None, (SUMMON_EVENT, seat, card, kind))])`` logs what ``state.log("summon",
 # seat=…, card=…, kind=…)`` would, kept as the tuple until someone reads it (core.events.EventKind); the
 # rules build them only where the state narrates (``narrating``: not in a world made for search)
-SP_EVENT = EventKind("sp", "seat", "delta", "sp", "why", "by")
-TURN_EVENT = EventKind("turn", "seat", "turn", "sp")
-STEP_EVENT = EventKind("step", "seat", "step")
-OPENING_EVENT = EventKind("opening", "seat", "squad", "support")
-DEALT_EVENT = EventKind("dealt", "seat", "cards")  # private to the seat
-DRAW_EVENT = EventKind("draw", "seat", "deck", "count", "why", "by")
-DREW_EVENT = EventKind("drew", "seat", "card")  # private to the seat
-SUMMON_EVENT = EventKind("summon", "seat", "card", "kind")
-EXCHANGE_EVENT = EventKind("exchange", "seat", "out", "card")
-STANCE_EVENT = EventKind("stance", "seat", "card", "stance")
-TO_HAND_EVENT = EventKind("to_hand", "seat", "card", "stack", "why", "by")
-DESTROY_EVENT = EventKind("destroy", "seat", "card", "stack", "why", "by")
-MODIFY_EVENT = EventKind("modify", "seat", "card", "stat", "amount", "until", "why", "by")
-PLAY_EVENT = EventKind("play", "seat", "card")
-ACTIVATE_EVENT = EventKind("activate", "seat", "name", "source", "target", "target_seat", "kind")
-TRIGGER_EVENT = EventKind("trigger", "seat", "name", "source")
-RESOLVE_EVENT = EventKind("resolve", "seat", "name", "negated")
-PASS_EVENT = EventKind("pass", "seat", "window", "forced")
-BID_EVENT = EventKind("bid", "seat", "card", "amount", "kind")
-BID_WON_EVENT = EventKind("bid_won", "seat", "card", "amount", "kind")
-RUSHED_EVENT = EventKind("rushed", "seat", "card", "source")
-ATTACK_EVENT = EventKind("attack", "seat", "attacker", "target", "limbo")
-BATTLE_EVENT = EventKind("battle", "seat", "outcome", "attacker", "target", "power", "against")
-SUPERCHARGE_EVENT = EventKind("supercharge", "seat", "card")
+SP_EVENT: Final = EventKind("sp", "seat", "delta", "sp", "why", "by")
+TURN_EVENT: Final = EventKind("turn", "seat", "turn", "sp")
+STEP_EVENT: Final = EventKind("step", "seat", "step")
+OPENING_EVENT: Final = EventKind("opening", "seat", "squad", "support")
+DEALT_EVENT: Final = EventKind("dealt", "seat", "cards")  # private to the seat
+DRAW_EVENT: Final = EventKind("draw", "seat", "deck", "count", "why", "by")
+DREW_EVENT: Final = EventKind("drew", "seat", "card")  # private to the seat
+SUMMON_EVENT: Final = EventKind("summon", "seat", "card", "kind")
+EXCHANGE_EVENT: Final = EventKind("exchange", "seat", "out", "card")
+STANCE_EVENT: Final = EventKind("stance", "seat", "card", "stance")
+TO_HAND_EVENT: Final = EventKind("to_hand", "seat", "card", "stack", "why", "by")
+DESTROY_EVENT: Final = EventKind("destroy", "seat", "card", "stack", "why", "by")
+MODIFY_EVENT: Final = EventKind("modify", "seat", "card", "stat", "amount", "until", "why", "by")
+PLAY_EVENT: Final = EventKind("play", "seat", "card")
+ACTIVATE_EVENT: Final = EventKind("activate", "seat", "name", "source", "target", "target_seat", "kind")
+TRIGGER_EVENT: Final = EventKind("trigger", "seat", "name", "source")
+RESOLVE_EVENT: Final = EventKind("resolve", "seat", "name", "negated")
+PASS_EVENT: Final = EventKind("pass", "seat", "window", "forced")
+BID_EVENT: Final = EventKind("bid", "seat", "card", "amount", "kind")
+BID_WON_EVENT: Final = EventKind("bid_won", "seat", "card", "amount", "kind")
+RUSHED_EVENT: Final = EventKind("rushed", "seat", "card", "source")
+ATTACK_EVENT: Final = EventKind("attack", "seat", "attacker", "target", "limbo")
+BATTLE_EVENT: Final = EventKind("battle", "seat", "outcome", "attacker", "target", "power", "against")
+SUPERCHARGE_EVENT: Final = EventKind("supercharge", "seat", "card")
 
-PASS = Action("pass", "pass")
+PASS: Final = Action("pass", "pass")
 _TOKENS = count(1)  # ownership tokens of states (see Unit and StateBase.writable)
 
 
@@ -313,10 +391,15 @@ def new_token() -> int:
     return next(_TOKENS)
 
 
-class StateBase(DuelState):
-    """The fields of a D-Spirits game (see the module doc for the layers above)."""
+@mypyc_attr(serializable=True)  # compiled (a native class), it and its layers pickle with their state
+class StateBase:
+    """The fields of a D-Spirits game (see the module doc for the layers above): the duel's record, which
+    the protocol's state (:class:`~.duel.Duel`) holds as ``duel``. It derives from no core class, so
+    compiled (``python -m kansei.build``) it and its layers are native classes: the rules' reads and writes
+    of its fields are C struct accesses."""
 
     __slots__ = (
+        "game", "over", "win", "host", "narrating",
         "table", "phase", "active", "first", "turn", "turns_taken", "sp", "squad", "support", "side", "hand",
         "dworld", "banished", "scene", "parked", "support_cards", "realm", "auras", "aura_sums", "wnd", "bid",
         "summoned",
@@ -328,7 +411,13 @@ class StateBase(DuelState):
         "decks_at_start",
     )  # fmt: skip
 
-    game: DSpirits
+    game: Any  # the DSpirits game (the state's game)
+    over: bool
+    win: int | None  # the winner once over (None: a draw)
+    # the protocol's state holding this record (bind): the rules draw from its random source (``host.rng``,
+    # which a test or a world may replace), log through it and remember legal actions in it
+    host: Any
+    narrating: bool  # whether the host keeps its events (not in a world made for search)
     table: Table
     phase: Phase
     active: int  # whose turn it is
@@ -374,6 +463,41 @@ class StateBase(DuelState):
     shown: Zones  # per seat, sorted: plain cards every seat saw go into that hand
     match_first: int  # who went first in the first game (records: the first mover)
     decks_at_start: tuple[dict[str, Any], ...]  # each seat's deck data as the game began (never changed)
+
+    # ------------------------------------------------------------------------------ the protocol's state
+    def bind(self, host: Any) -> None:
+        """Bound to ``host``, the protocol's state holding this record (each new state, clone and world):
+        the rules draw from its random source and log and remember legal actions through it."""
+        self.host = host
+        self.narrating = host.narrating
+
+    # (the parameters' names are no event's field: compiled, a positional-only parameter can still be
+    # given by name, and ``log_private(p, "dealt", seat=p)`` would give ``seat`` twice)
+    # each asks ``narrating`` before the host (which would drop the event in a world made for search):
+    # a compiled record answers that in C, where the host's call is Python's
+    def log(self, event_type: str, /, **data: Any) -> None:
+        """A public event (``State.log`` of the host)."""
+        if self.narrating:
+            self.host.log(event_type, **data)
+
+    def log_private(self, event_seat: int, event_type: str, /, **data: Any) -> None:
+        """An event only ``event_seat`` sees (``State.log_private`` of the host)."""
+        if self.narrating:
+            self.host.log_private(event_seat, event_type, **data)
+
+    def log_records(self, entries: list[tuple[int | None, Record]]) -> None:
+        """Events as records (``State.log_records`` of the host)."""
+        if self.narrating:
+            self.host.log_records(entries)
+
+    def remember_legal(self, actions: list[Action]) -> None:
+        """The next decision's legal actions, found while advancing (``State.remember_legal``)."""
+        self.host.remember_legal(actions)
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game (or match) is over (what ``core.windows.Windows.settle`` asks its host)."""
+        return self.over
 
     # ------------------------------------------------------------------------------ whose decision
     @property
@@ -452,60 +576,6 @@ class StateBase(DuelState):
         return out
 
     # ------------------------------------------------------------------------------ copies
-    def clone(self) -> Self:
-        cls = type(self)
-        s = cls.__new__(cls)
-        self._copy_base(s)
-        s.table = self.table
-        s.phase = self.phase
-        s.active = self.active
-        s.first = self.first
-        s.turn = self.turn
-        s.turns_taken = self.turns_taken
-        s.sp = self.sp.copy()  # list.copy(): a slice costs a slice object more
-        s.squad = self.squad  # tuples, shared (see the fields)
-        s.support = self.support
-        s.side = self.side
-        s.dworld = self.dworld
-        s.banished = self.banished
-        s.support_cards = self.support_cards
-        hand0, hand1 = self.hand
-        s.hand = [hand0.copy(), hand1.copy()]
-        scene0, scene1 = self.scene  # units are shared until written (copy on write)
-        s.scene = [scene0.copy(), scene1.copy()]
-        parked0, parked1 = self.parked
-        s.parked = [parked0.copy(), parked1.copy()]
-        s.label_memo = self.label_memo
-        s.match_first = self.match_first
-        s.shown = self.shown
-        s.decks_at_start = self.decks_at_start
-        s.token = next(_TOKENS)  # new_token(), without the call
-        self.token = next(_TOKENS)
-        s.ready = self.ready
-        s.listed = self.listed
-        s.realm = self.realm
-        s.auras = self.auras
-        s.aura_sums = self.aura_sums
-        s.wnd = self.wnd.clone()
-        s.bid = self.bid
-        s.summoned = self.summoned
-        s.exchanged = self.exchanged
-        s.shifted = self.shifted
-        s.rushed = self.rushed
-        s.attacks = self.attacks
-        s.uid_next = self.uid_next
-        s.open_seat = self.open_seat
-        s.over = self.over
-        s.win = self.win
-        s.lists = [(d[0][:], d[1][:], d[2][:]) for d in self.lists] if self.game.options.match else self.lists
-        s.game_no = self.game_no
-        s.match_wins = self.match_wins
-        s.results = self.results
-        s.side_seat = self.side_seat
-        s.side_pending = self.side_pending
-        s.swaps_left = self.swaps_left
-        return s
-
     def _resample(self, seat: int | None, rng: random.Random) -> None:
         """Resample what ``seat`` cannot see: every deck order, and the other hand's plain cards among that
         player's deck of the same kind (D-Spirits with the D-Squad deck, support cards with the Support
@@ -549,6 +619,7 @@ class StateBase(DuelState):
 
 
 __all__ = [
+    "UNIT_FIELDS",
     "ACTIVATE_EVENT",
     "ATTACK_EVENT",
     "ATTACK_STANCE",

@@ -30,8 +30,8 @@ from typing import Any, Literal
 
 from kansei.core.protocol import Action, GameView
 
-from .rules import RulesState
-from .state import SIDE, STANCES, AttackItem, EndureChoice, Link, Unit
+from .duel import Duel
+from .state import SIDE, STANCES, UNIT_FIELDS, AttackItem, EndureChoice, Link, Unit
 from .table import Table
 
 # ------------------------------------------------------------------------------------------ the model
@@ -261,7 +261,7 @@ _CHOICE_KINDS = frozenset({"open", "bid", "endure", "recharge", "stance", "shift
 
 
 # ------------------------------------------------------------------------------------------ the views
-class ViewState(RulesState):
+class ViewState(Duel):
     """The views of a D-Spirits game."""
 
     __slots__ = ()
@@ -530,7 +530,7 @@ class ViewState(RulesState):
             [
                 {
                     f: (list(getattr(u, f)) if f == "under" else getattr(u, f))
-                    for f in Unit.__slots__
+                    for f in UNIT_FIELDS
                     if f != "owner"
                 }
                 for u in self.scene[p] + self.parked[p]
@@ -559,7 +559,7 @@ def choice_ref(a: Action) -> str:
     return f"choice:{a.kind}-{a.args[0]}" if a.kind in ("open", "bid") else f"choice:{a.kind}"
 
 
-def target_ref(s: RulesState, p: int, label: str) -> str | None:
+def target_ref(s: Duel, p: int, label: str) -> str | None:
     """The ref of an effect's target label (``foe:gravelhound#2``, ``hand:tuskaroo``, ``dworld:lampire``)
     chosen by ``p``."""
     pre, _, rest = label.partition(":")
@@ -573,12 +573,12 @@ def target_ref(s: RulesState, p: int, label: str) -> str | None:
     return None
 
 
-def _spirit(s: RulesState, p: int, label: str) -> str | None:
+def _spirit(s: Duel, p: int, label: str) -> str | None:
     u = s.find_unit(p, label)
     return f"spirit:{u.uid}" if u is not None else None
 
 
-def move_refs(s: RulesState, a: Action) -> tuple[str, ...]:
+def move_refs(s: Duel, a: Action) -> tuple[str, ...]:
     """What a legal action of the seat to move touches, as refs of its view (see the module doc); the
     first is what a player picks first."""
     p = s.to_move

@@ -1,0 +1,122 @@
+"""The D-Spirits state as the protocol sees it: :class:`Duel` holds one record of the game, ``duel`` (a
+:class:`~.rules.RulesState`: the fields of :mod:`.state` and the rules of its layers), and answers the
+protocol from it.
+
+Why a record beside the state rather than the state itself: the rules are methods of their layers, and
+mypyc compiles a class as a native one (its fields C struct members) only if it derives from no Python
+class, which the core's ``State`` is. The record derives from nothing, so ``python -m kansei.build``
+compiles it and its layers (``DSpirits.compiled_modules``) together: the rules' field reads are C struct
+reads. Uncompiled, the record is a plain class with slots and the games are the same.
+
+The record is bound to the state holding it (:meth:`~.state.StateBase.bind`: each new state, clone and
+determinised world): the rules draw from that state's random source, log through it and remember the
+next decision's legal actions in it. What reads the state from outside the rules (views, refusals, text,
+tests) reads the record's fields and methods through the state (``state.sp``, ``state.labels(p)``): each
+name of the record the state lacks is a property of the state reading (or writing) the record's
+(:func:`_forward`), rather than a ``__getattr__``, which would slow every other attribute read of the state
+(the core's and the search's, on the hot path) down to Python's generic look-up.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import TYPE_CHECKING, Any
+
+from kansei.core.protocol import State
+
+from . import rules
+from .rules import RulesState
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .game import DSpirits
+
+
+class Duel(State):
+    """A D-Spirits state: the protocol's answers from its record ``duel`` (see the module doc)."""
+
+    __slots__ = ("duel",)
+
+    game: DSpirits
+    duel: RulesState
+
+    if TYPE_CHECKING:  # pragma: no cover
+
+        def __getattr__(self, name: str) -> Any:
+            """The record's fields and methods, read through the state (see ``_forward``)."""
+
+    # ---------------------------------------------------------------------------- protocol
+    @property
+    def to_move(self) -> int | None:
+        return self.duel.to_move
+
+    @property
+    def is_over(self) -> bool:
+        return self.duel.over
+
+    @property
+    def winner(self) -> int | None:
+        return self.duel.win
+
+    @property
+    def players(self) -> int:
+        return 2
+
+    def returns(self) -> list[float]:
+        d = self.duel
+        if not d.over or d.win is None:
+            return [0.0, 0.0]
+        return [1.0, -1.0] if d.win == 0 else [-1.0, 1.0]
+
+    # the rules' steps (rules.py), functions of this state, with no Python call between (the hot path of
+    # search), compiled or not (the base calls them through the class)
+    _legal_actions = rules.legal_actions
+    _apply = rules.apply
+
+    # ---------------------------------------------------------------------------- copies
+    def clone(self) -> Duel:
+        cls = type(self)
+        s = cls.__new__(cls)
+        self._copy_base(s)
+        d = s.duel = self.duel.clone()
+        d.bind(s)
+        return s
+
+    def _resample(self, seat: int | None, rng: random.Random) -> None:
+        """In a fresh world (``State.determinize``, which gave it its own random source and log): bound to
+        them, then what ``seat`` cannot see resampled (:meth:`~.state.StateBase.resample`)."""
+        d = self.duel
+        d.bind(self)
+        d._resample(seat, rng)
+
+    # ---------------------------------------------------------------------------- records
+    def _first_mover(self) -> int | None:
+        return self.duel._first_mover()
+
+    def deck_lists(self) -> list[dict[str, Any] | None]:
+        return self.duel.deck_lists()
+
+    def zones(self) -> dict[str, Counter[str]]:
+        return self.duel.zones()
+
+    def census(self) -> dict[int, Counter[Any]]:
+        return self.duel.census()
+
+
+def _forward(name: str) -> property:
+    """The state's property for the record's field or method ``name``."""
+
+    def read(state: Duel) -> Any:
+        return getattr(state.duel, name)
+
+    def write(state: Duel, value: Any) -> None:
+        setattr(state.duel, name, value)
+
+    return property(read, write, doc=f"The record's ``{name}`` (``state.duel.{name}``).")
+
+
+for _name in dir(RulesState):
+    if not _name.startswith("__") and not hasattr(Duel, _name):
+        setattr(Duel, _name, _forward(_name))
+
+__all__ = ["Duel"]
