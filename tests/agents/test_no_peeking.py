@@ -25,15 +25,14 @@ from kansei.agents import Agent, agent_kinds, choose, make_agent
 from kansei.core.protocol import Action, State
 
 # Small budgets for the search bots; every other registered kind runs with its defaults.
-# mcts five ways: full rollouts, rollouts cut with the evaluation at the leaf, greedy rollouts, one tree
-# per sampled world (PIMC), and worlds dealt as the others' play makes likely (inference).
+# mcts four ways: full rollouts, rollouts cut with the evaluation at the leaf, greedy rollouts, and one tree
+# per sampled world (PIMC).
 SMALL = {
     "mcts": [
         "mcts:iters=4,depth=end",
         "mcts:iters=16,depth=4",
         "mcts:iters=6,depth=2,rollout=greedy",
         "mcts:iters=8,depth=3,worlds=2",
-        "mcts:iters=8,depth=2,infer=true",
     ],
     "openspiel:mcts": ["openspiel:mcts:sims=4,worlds=2"],
     "openspiel:ismcts": ["openspiel:ismcts:sims=4"],

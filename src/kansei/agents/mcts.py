@@ -145,10 +145,6 @@ class MctsParams(AgentParams):
     # worlds, search each as if it were certain (one tree per world), and play the move most visited over
     # all of them. 1: one information-set tree over a fresh world every iteration (ISMCTS)
     worlds: int = Field(1, ge=1, le=1000)
-    # deal each sampled world's hidden cards as what the seat has seen of the others' play makes likely
-    # (``determinize(…, infer=True)``; Initial D: the cards a stage's winner kept), not uniformly; a game
-    # without inference deals alike either way
-    infer: bool = False
 
     @field_validator("depth", mode="before")
     @classmethod
@@ -248,7 +244,7 @@ class MctsAgent(Agent):
         merged = new_node(seat)
         done = 0
         for _ in range(k):
-            world = state.determinize(seat, self.rng, events=False, infer=p.infer)
+            world = state.determinize(seat, self.rng, events=False)
             root = self.search(world, seat, sample=world.clone, iters=iters, seconds=seconds)
             done += self.last_iterations
             merged.n += root.n
@@ -303,10 +299,9 @@ class MctsAgent(Agent):
             if p.open:
                 sample = state.clone
             else:
-                infer = p.infer
 
                 def sample() -> State:  # a world for search only: it keeps no event log
-                    return state.determinize(seat, rng, events=False, infer=infer)
+                    return state.determinize(seat, rng, events=False)
 
         evaluate_all = hint(game, "evaluate_all") if p.style is None else None
         evaluate: Evaluate = evaluator(game, p.style)

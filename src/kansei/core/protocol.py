@@ -800,12 +800,6 @@ class State:
         only; sort hidden pools first so the result depends only on what the seat knows."""
         raise NotImplementedError
 
-    def _resample_inferred(self, seat: int | None, rng: random.Random) -> None:
-        """As :meth:`_resample`, but dealing what ``seat`` cannot see as the public play so far makes likely
-        (``determinize(…, infer=True)``). A game infers only from what ``seat`` has seen; one with no
-        inference deals as :meth:`_resample` does (the default)."""
-        self._resample(seat, rng)
-
     def _why_illegal(self, text: str, seat: int, lang: str) -> str | None:
         """Why ``text`` is not legal, told to ``seat``, the seat to move (it may name that seat's own
         cards), in ``lang`` (one of the game's languages); None for the generic message. Never raises."""
@@ -1004,16 +998,9 @@ class State:
         return len(self._log)
 
     # -- copies -----------------------------------------------------------------------------------
-    def determinize(
-        self, seat: int | None, rng: random.Random, *, events: bool = True, infer: bool = False
-    ) -> State:
+    def determinize(self, seat: int | None, rng: random.Random, *, events: bool = True) -> State:
         """A copy in which everything ``seat`` cannot see is resampled with ``rng``: hidden cards, the
         future of the random source, and the event log cut to what ``events_for(seat)`` shows.
-
-        ``infer=True`` deals the hidden cards as what ``seat`` has seen of the others' play makes likely,
-        where the game infers so (:meth:`_resample_inferred`; Initial D: the cards a stage's winner kept),
-        rather than uniformly over what the seat cannot rule out. Either way the world depends only on what
-        ``seat`` knows and on ``rng``.
 
         ``events=False`` makes a world for search only: it (and every clone of it) keeps no event log, so
         neither the cut nor the narration of what is played in it costs anything; its events are refused
@@ -1024,10 +1011,7 @@ class State:
         world.rng = from_random(rng)
         world._legal = None
         world._history = None  # a world no real history leads to: nothing to record
-        if infer:
-            world._resample_inferred(seat, rng)
-        else:
-            world._resample(seat, rng)
+        world._resample(seat, rng)
         return world
 
     def _copy_base(self, other: State) -> None:

@@ -29,10 +29,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final, NamedTuple
 
-from .race import Race, card_value
-from .race import average_value as _average
+from .race import Race
 from .state import InitialDState
-from .table import KEEP, OVER, PAY, STYLE
+from .table import KEEP, OVER, PAY, STYLE, Side
 
 WIN: Final = 1000.0
 STAGE: Final = 90.0  # winning an ordinary stage
@@ -62,6 +61,39 @@ styles = {
     "racer": "answers in every stage it can (the default)",
     "saver": "saves its cards for the stage that decides: ordinary stages worth half, cards a quarter more",
 }
+
+# the average worth of a side's maneuvers, by side (the object: sides are shared and never change, so its
+# identity stands for its cards; the key keeps it alive), stage type and Power/Traction bonuses in play
+_AVG: dict[tuple[Side, int, int, int], float] = {}
+
+
+def card_value(r: Race, seat: int, cid: int, st: int) -> float:
+    """What a maneuver in hand is worth to ``seat`` in stage type ``st``."""
+    d = r.table.cards[cid]
+    side = r.sides[seat]
+    if not side.usable[cid]:
+        return 0.5  # only good to pay discards with
+    c = d.counter
+    v = 2.0 + 0.6 * d.strength[st] + 0.25 * max(c) + 0.05 * (c[0] + c[1] + c[2])
+    if d.req_stat >= 0:
+        have = side.stats[st][d.req_stat] + r.buff[seat * 3 + d.req_stat]
+        if d.req_val > have:
+            v -= 0.8 * (d.req_val - have)
+    if d.lasting:
+        v += 1.5
+    return v + 0.5 * d.style
+
+
+def _average(r: Race, seat: int, st: int) -> float:
+    side = r.sides[seat]
+    key = (side, st, r.buff[seat * 3], r.buff[seat * 3 + 1])
+    v = _AVG.get(key)
+    if v is None:
+        vals = [card_value(r, seat, c, st) for c in side.maneuvers]
+        v = _AVG[key] = sum(vals) / max(1, len(vals))
+        if len(_AVG) > 4096:
+            _AVG.clear()
+    return v
 
 
 def evaluator(style: str) -> Callable[[InitialDState, int], float]:
@@ -179,10 +211,7 @@ def features(state: InitialDState, seat: int) -> list[float]:
 # child with three visits of its one-ply value. Spaced by measurement (80 games a pairing, 2026-12-03):
 # the search saturates early here (100 iterations beat greedy in 67% of 40 games, 300 in 71%, 1,000 in
 # 75%), so the club is the one-ply greedy bot, which the expert beats in 75% and which beats casual in 66%.
-# Ratings: kansei ladder GAME --levels --save-ratings. Inference (``infer=true``: worlds dealt as the other's
-# keeps, plays and paid discards make likely) scored 72.0% against greedy where the expert scored 70.2%, over
-# the same 200 deals played twice (2026-12-07): +1.8 points (±2.0), not beyond noise, so it is not the
-# expert's default (docs/bots.md "The ceiling").
+# Ratings: kansei ladder GAME --levels --save-ratings.
 levels = {
     "beginner": "greedy:noise=0.6",
     "casual": "greedy:noise=0.2",

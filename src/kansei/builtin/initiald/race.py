@@ -26,7 +26,7 @@ from typing import Any, Final
 from kansei.core.events import EventKind, Record
 from kansei.core.rng import RandomSource
 
-from .table import PAY, PLAY, POWER, STYLE, Side, Table
+from .table import PAY, PLAY, STYLE, Side, Table
 
 
 class Race:
@@ -36,7 +36,7 @@ class Race:
         "game", "table", "shared", "ordered", "sides",
         "phase", "turn", "lead", "challenger", "track", "stages", "stage_no", "decks", "hands", "discards",
         "pile", "inplay", "buff", "style_pts", "last", "last_by", "played", "opened", "pending", "need",
-        "floor", "streak", "results", "last_played", "over", "win", "reason", "gen", "marks", "masks", "low",
+        "floor", "streak", "results", "last_played", "over", "win", "reason", "gen",
         "rng", "narrating", "news",
     )  # fmt: skip
 
@@ -78,16 +78,6 @@ class Race:
     # the deck holds only these, whatever was drawn since (public: the pile was open). None: the deck is
     # still the one the race began with (its pool is the whole decklist, no constraint)
     gen: tuple[tuple[int, ...] | None, tuple[int, ...] | None]
-    # what the other seat infers of each hand from its play (public: computed from public events only;
-    # docs/rulings.md "Inference"), for worlds dealt with ``infer``: per seat, how many cards of its hand
-    # are "marked" (held since its last telling choice: a keep, ID-P6; a maneuver played, ID-P2; a discard
-    # paid, ID-P4) rather than drawn since, and the cards (a bit per card id) a marked card is believed to
-    # be: those the choice makes likely (the methods below say which). Kept where the race narrates: a
-    # world made for search (``determinize(…, events=False)``) keeps the belief it was dealt with, as it
-    # keeps no events, and its steps skip the updates (they cost as much as the step they follow)
-    marks: tuple[int, int]
-    masks: tuple[int, int]
-    low: float  # during a keep (ID-P6): the least worth, to the keeper, of the cards it discarded so far
     # the step being played (bind): the state's random source, whether it keeps its events, what was told
     rng: RandomSource
     narrating: bool
@@ -154,8 +144,6 @@ class Race:
         self.hands[p].remove(c)
         self.discards[p].append(c)
         if self.narrating:
-            if self.marks[p]:
-                self.left_hand(p, c)
             self.tell((DISCARD_EVENT, p, self.table.cards[c].name, reason))
 
     # -- copies -------------------------------------------------------------------------------------
@@ -196,105 +184,9 @@ class Race:
         r.win = self.win
         r.reason = self.reason
         r.gen = self.gen
-        r.marks = self.marks
-        r.masks = self.masks
-        r.low = self.low
         return r
 
-    # -- inference: what the other seat sees of a hand (public events only) ---------------------------
-    def left_hand(self, p: int, c: int) -> None:
-        """Card ``c`` (named to everyone) left seat ``p``'s hand, discarded: a card that fits the mark is
-        taken for one of the marked cards, and no more cards are marked than the hand holds."""
-        m = self.marks[p]
-        if m > 0 and (self.masks[p] >> c) & 1:
-            m -= 1
-        n = len(self.hands[p])
-        if m > n:
-            m = n
-        self.marks = (m, self.marks[1]) if p == 0 else (self.marks[0], m)
-
-    def threw(self, p: int, c: int) -> None:
-        """ID-P6: the winner ``p`` discarded ``c`` while choosing what to keep; the least worth thrown away
-        (to the keeper, in the next stage) bounds what it keeps."""
-        v = card_value(self, p, c, self.stages[self.stage_no + 1])
-        if v < self.low:
-            self.low = v
-
-    def chose(self, p: int, c: int) -> None:
-        """ID-P2..P4: seat ``p`` is about to play ``c`` (named to everyone; still in hand, the last maneuver
-        still the one it answers). A player who weighs a maneuver as the evaluation does (what it threatens
-        less what it is worth in hand) would rather have played any card it could afford that weighs more:
-        the rest of its hand is believed to hold none (the ID-C4 position, ID-P3/P4 discards against the
-        hand's size, all public)."""
-        st = self.stages[self.stage_no]
-        cards = self.table.cards
-        side = self.sides[p]
-        usable = side.usable_as[p == self.lead]
-        spare = len(self.hands[p]) - 1
-        pw = side.stats[st][0] + self.buff[p * 3]
-        tr = side.stats[st][1] + self.buff[p * 3 + 1]
-        last = self.last
-        ls = lt = 0
-        if last >= 0:
-            ls, lt = cards[last].strength[st], cards[last].mtype
-        bar = threat_worth(self, p, c, st)
-        mask = 0
-        for d in side.kinds:
-            if usable[d]:
-                dd = cards[d]
-                need = 0
-                if dd.req_stat >= 0:
-                    need = max(0, dd.req_val - (pw if dd.req_stat == POWER else tr))
-                if last >= 0:
-                    gap = max(0, ls - dd.counter[lt])
-                    need = max(need, gap) if self.shared else need + gap
-                if need <= spare and threat_worth(self, p, d, st) > bar + 0.5:
-                    continue  # it would have played this one
-            mask |= 1 << d
-        self.believe(p, mask, spare)
-
-    def paid(self, p: int, c: int) -> None:
-        """ID-P4: seat ``p`` chose ``c`` (named to everyone) as a discard to pay for its maneuver, where it
-        could have given any other card still in hand: each of those is believed worth, to it in this
-        stage, at least ``c``."""
-        st = self.stages[self.stage_no]
-        v = card_value(self, p, c, st)
-        mask = 0
-        for d in self.sides[p].kinds:
-            if card_value(self, p, d, st) >= v:
-                mask |= 1 << d
-        self.believe(p, mask, len(self.hands[p]))
-
-    def believe(self, p: int, mask: int, n: int) -> None:
-        """Every one of the ``n`` cards seat ``p`` holds (after the card being played, if any) is believed
-        one of ``mask``; where every card was already marked, it is believed one of both."""
-        if self.marks[p] >= n:
-            mask &= self.masks[p]
-        self.marks = (n, self.marks[1]) if p == 0 else (self.marks[0], n)
-        self.masks = (mask, self.masks[1]) if p == 0 else (self.masks[0], mask)
-
-    def kept(self, p: int) -> None:
-        """ID-P6: the winner ``p`` kept the rest of its hand (its size public, its cards not). Each kept
-        card is believed to be worth, to the keeper in the next stage, at least the least worth of what it
-        discarded at this keep, or of an average draw when it discarded nothing (a kept card takes the place
-        of a draw): every card of its deck list so worth is marked (docs/rulings.md "Inference")."""
-        st = self.stages[self.stage_no + 1]
-        bar = self.low if self.low < NO_THROW else average_value(self, p, st)
-        mask = 0
-        for c in self.sides[p].kinds:
-            if card_value(self, p, c, st) >= bar:
-                mask |= 1 << c
-        n = len(self.hands[p])
-        self.marks = (n, self.marks[1]) if p == 0 else (self.marks[0], n)
-        self.masks = (mask, self.masks[1]) if p == 0 else (self.masks[0], mask)
-        self.low = NO_THROW
-
-    def forget(self, p: int) -> None:
-        """Seat ``p``'s hand is gone (the loser's, discarded face up, ID-P6): nothing of it is believed."""
-        if self.marks[p]:
-            self.marks = (0, self.marks[1]) if p == 0 else (self.marks[0], 0)
-
-    def resample(self, seat: int | None, rng: random.Random, infer: bool = False) -> None:
+    def resample(self, seat: int | None, rng: random.Random) -> None:
         """In a world made for ``seat`` (``State.determinize``): resample what it cannot see, with ``rng``:
         every deck order and the other hand. Decklists, discard piles and cards in play are open information
         (docs/rulings.md).
@@ -305,12 +197,6 @@ class Race:
           the rest of the pool is in the hand;
         - a seat paying discards in hand order (ID-P4, ``discard_order = "hand_order"``) is known to hold
           at least as many cards at or after its last discard as it has discards left to pay.
-
-        With ``infer`` (``determinize(…, infer=True)``), the marked cards of the other hand (``marks``:
-        held since its last telling choice, a keep, a maneuver played or a discard paid; from public events
-        only) are dealt first, each one of the cards its mark names ``1 / INFER_EPS`` times likelier than any
-        other card, and the rest of the hand uniformly. Without marks both ways deal alike, with the same
-        draws of ``rng``.
         """
         for p in (0, 1):
             # sorted first: the result depends only on what `seat` knows and on `rng` (no-peeking test)
@@ -333,13 +219,7 @@ class Race:
                         held.append(c)
             rng.shuffle(free)
             k = nh - len(held)
-            m = self.marks[p] if infer else 0
-            if m > k:
-                m = k
-            if m > 0:
-                hand, deck = held + marked(free, m, k, self.masks[p], rng), free
-            else:
-                hand, deck = held + free[:k], free[k:]
+            hand, deck = held + free[:k], free[k:]
             if self.phase == PAY and self.turn == p and self.ordered:
                 self.enough_after_floor(hand, deck, len(held))
             self.hands[p] = sorted(hand)
@@ -361,77 +241,6 @@ class Race:
         """Pickled (and deep-copied) as its game, which pickles as a reference to the process's shared game
         (core/protocol.py), and its own fields: its table is the game's."""
         return (restored, (self.game, {name: getattr(self, name) for name in OWN}))
-
-
-INFER_EPS: Final = 0.05  # how much likelier a card a mark names is than another, inverted (1: no inference)
-NO_THROW: Final = 1e9  # ``low`` while nothing is thrown away at a keep
-
-
-def marked(free: list[int], m: int, k: int, mask: int, rng: random.Random) -> list[int]:
-    """``k`` cards out of ``free`` (shuffled: a uniform order), the first ``m`` of them each a card of
-    ``mask`` with odds ``1 : INFER_EPS`` per card against any other (sequential weighted drawing without
-    replacement), the rest uniformly; ``free`` is left holding the others, shuffled again (a deck order)."""
-    ins: list[int] = []
-    outs: list[int] = []
-    for c in free:
-        if (mask >> c) & 1:
-            ins.append(c)
-        else:
-            outs.append(c)
-    got: list[int] = []
-    for _ in range(m):
-        a = len(ins)
-        if a and (not outs or rng.random() * (a + INFER_EPS * len(outs)) < a):
-            got.append(ins.pop())
-        else:
-            got.append(outs.pop())
-    rest = ins + outs
-    rng.shuffle(rest)
-    got.extend(rest[: k - m])
-    free[:] = rest[k - m :]
-    return got
-
-
-# -- what a card is worth to a seat (the evaluation's, bots.py, and the inference's, Race.kept) -----------
-# the average worth of a side's maneuvers, by side (the object: sides are shared and never change, so its
-# identity stands for its cards; the key keeps it alive), stage type and Power/Traction bonuses in play
-_AVG: dict[tuple[Side, int, int, int], float] = {}
-
-
-def card_value(r: Race, seat: int, cid: int, st: int) -> float:
-    """What a maneuver in hand is worth to ``seat`` in stage type ``st``."""
-    d = r.table.cards[cid]
-    side = r.sides[seat]
-    if not side.usable[cid]:
-        return 0.5  # only good to pay discards with
-    c = d.counter
-    v = 2.0 + 0.6 * d.strength[st] + 0.25 * max(c) + 0.05 * (c[0] + c[1] + c[2])
-    if d.req_stat >= 0:
-        have = side.stats[st][d.req_stat] + r.buff[seat * 3 + d.req_stat]
-        if d.req_val > have:
-            v -= 0.8 * (d.req_val - have)
-    if d.lasting:
-        v += 1.5
-    return v + 0.5 * d.style
-
-
-def threat_worth(r: Race, seat: int, cid: int, st: int) -> float:
-    """How much playing maneuver ``cid`` gains ``seat`` in the evaluation's eyes (bots.evaluate): the
-    strength the other must answer, less what the card was worth in hand."""
-    return 3.0 * r.table.cards[cid].strength[st] - card_value(r, seat, cid, st)
-
-
-def average_value(r: Race, seat: int, st: int) -> float:
-    """The average worth to ``seat`` of its deck list's maneuvers in stage type ``st`` (a draw's)."""
-    side = r.sides[seat]
-    key = (side, st, r.buff[seat * 3], r.buff[seat * 3 + 1])
-    v = _AVG.get(key)
-    if v is None:
-        vals = [card_value(r, seat, c, st) for c in side.maneuvers]
-        v = _AVG[key] = sum(vals) / max(1, len(vals))
-        if len(_AVG) > 4096:
-            _AVG.clear()
-    return v
 
 
 def starting_grid(game: Any, sides: list[Side]) -> Race:
@@ -468,9 +277,6 @@ def starting_grid(game: Any, sides: list[Side]) -> Race:
     r.win = None
     r.reason = ""
     r.gen = (None, None)
-    r.marks = (0, 0)
-    r.masks = (0, 0)
-    r.low = NO_THROW
     return r
 
 
@@ -479,7 +285,7 @@ OWN: Final = (
     "shared", "ordered", "sides",
     "phase", "turn", "lead", "challenger", "track", "stages", "stage_no", "decks", "hands", "discards",
     "pile", "inplay", "buff", "style_pts", "last", "last_by", "played", "opened", "pending", "need",
-    "floor", "streak", "results", "last_played", "over", "win", "reason", "gen", "marks", "masks", "low",
+    "floor", "streak", "results", "last_played", "over", "win", "reason", "gen",
 )  # fmt: skip
 
 
@@ -488,8 +294,6 @@ def restored(game: Any, own: dict[str, Any]) -> Race:
     r = Race()
     r.game = game
     r.table = game.table
-    r.marks = r.masks = (0, 0)  # a race pickled before the inference's fields: nothing inferred
-    r.low = NO_THROW
     for name, value in own.items():
         setattr(r, name, value)
     return r
@@ -511,4 +315,4 @@ DREW_EVENT: Final = EventKind("drew", "seat", "cards")
 RACE_OVER_EVENT: Final = EventKind("race_over", "winner", "reason", "stages")
 
 
-__all__ = ["Race", "average_value", "card_value", "marked", "restored", "starting_grid"]
+__all__ = ["Race", "restored", "starting_grid"]

@@ -33,7 +33,6 @@ from .race import (
     DREW_EVENT,
     IN_PLAY_EVENT,
     KEEP_EVENT,
-    NO_THROW,
     PASS_EVENT,
     PLAY_EVENT,
     RACE_OVER_EVENT,
@@ -206,11 +205,6 @@ def act(r: Race, action: Action) -> None:
     elif k == "discard":
         c = action.args[0]
         r.discard(p, c, "pay" if r.phase == PAY else "keep")
-        if r.narrating:  # inference (a world made for search keeps the belief it was dealt with)
-            if r.phase == KEEP:
-                r.threw(p, c)  # what the keeper throws away bounds what it keeps (ID-P6)
-            elif r.floor < 0 or not r.ordered:  # a free pick (in hand order only the first one is)
-                r.paid(p, c)  # what the payer gives bounds what it holds on to (ID-P4)
         if r.ordered:
             r.floor = c
         if r.phase == PAY:
@@ -221,16 +215,12 @@ def act(r: Race, action: Action) -> None:
     elif k == "keep":  # ID-P6: the winner keeps the rest of the hand
         if r.narrating:
             r.tell((KEEP_EVENT, p, len(r.hands[p])))
-        if r.narrating:
-            r.kept(p)  # what the other seat infers of the kept cards (public: the count and the discards)
         _next_stage(r)
 
 
 def _play(r: Race, p: int, cid: int, n: int) -> None:
     """ID-P2..P4: announce the maneuver, then pay its discards card by card."""
     d = r.table.cards[cid]
-    if r.narrating:
-        r.chose(p, cid)  # what the other seat infers of the rest of the hand (inference)
     r.hands[p].remove(cid)
     r.pending = cid
     r.need = n
@@ -324,8 +314,6 @@ def _end_stage(r: Race, w: int, how: str) -> None:
         r.discards[loser].extend(lost)
         r.hands[loser] = []
         if r.narrating:
-            r.forget(loser)
-        if r.narrating:
             cards = r.table.cards
             r.tell((DISCARD_HAND_EVENT, loser, len(lost), [cards[c].name for c in lost]))
     r.lead = w  # ID-P6: the winner is the lead car of the next stage
@@ -333,7 +321,6 @@ def _end_stage(r: Race, w: int, how: str) -> None:
         r.phase = KEEP
         r.turn = w
         r.floor = -1
-        r.low = NO_THROW
     else:
         _next_stage(r)
 

@@ -96,11 +96,6 @@ class InitialDState(State):
         source (:meth:`~.race.Race.resample`)."""
         self.race.resample(seat, rng)
 
-    def _resample_inferred(self, seat: int | None, rng: random.Random) -> None:
-        """As :meth:`_resample`, the other hand dealt as its keeps make likely (``Race.resample``'s
-        ``infer``; docs/rulings.md "Inference")."""
-        self.race.resample(seat, rng, True)
-
     # ---------------------------------------------------------------------------- records
     def _first_mover(self) -> int | None:
         """The lead car of the first stage plays first (ID-S3, ID-P2)."""

@@ -184,13 +184,12 @@ class Side:
     (:meth:`from_spec`). Immutable once built (shared by every state of a process)."""
 
     __slots__ = ("car", "mods", "races", "maneuvers", "cost", "stats", "usable", "decklist", "identity",
-                 "drivetrain", "name", "mod_types", "usable_as", "kinds")  # fmt: skip
+                 "drivetrain", "name", "mod_types", "usable_as")  # fmt: skip
 
     car: int
     mods: tuple[int, ...]
     races: tuple[int, ...]
     maneuvers: tuple[int, ...]
-    kinds: tuple[int, ...]  # the distinct maneuvers of the deck list, in card id order
     cost: int
     stats: tuple[tuple[int, ...], ...]  # per stage type: Power, Traction, Style of car + mods
     usable: bytes  # per card id: the static special requirements are met (ID-C4)
@@ -211,7 +210,6 @@ class Side:
         side.mods = tuple(t.need(m) for m in spec.mods)
         side.races = tuple(t.need(r) for r in spec.races)
         side.maneuvers = tuple(t.need(n) for n, k in spec.maneuvers.items() for _ in range(k))
-        side.kinds = tuple(sorted(set(side.maneuvers)))
         crec = cards[side.car].rec
         mrecs = [cards[m].rec for m in side.mods]
         assert isinstance(crec, Car) and all(isinstance(m, Mod) for m in mrecs)
