@@ -8,13 +8,14 @@ class, which the core's ``State`` is. The record derives from nothing, so ``pyth
 compiles it and its layers (``DSpirits.compiled_modules``) together: the rules' field reads are C struct
 reads. Uncompiled, the record is a plain class with slots and the games are the same.
 
-The record is bound to the state holding it (:meth:`~.state.StateBase.bind`: each new state, clone and
-determinised world): the rules draw from that state's random source, log through it and remember the
-next decision's legal actions in it. What reads the state from outside the rules (views, refusals, text,
-tests) reads the record's fields and methods through the state (``state.sp``, ``state.labels(p)``): each
-name of the record the state lacks is a property of the state reading (or writing) the record's
-(:func:`_forward`), rather than a ``__getattr__``, which would slow every other attribute read of the state
-(the core's and the search's, on the hot path) down to Python's generic look-up.
+The record is bound to the state holding it for each step (:meth:`~.state.StateBase.bind`, and let go
+at the step's end, so the pair makes no reference cycle): the rules draw from that state's random source,
+log through it and remember the next decision's legal actions in it. What reads the state from outside
+the rules (views, refusals, text, tests) reads the record's fields and methods through the state
+(``state.sp``, ``state.labels(p)``): each name of the record the state lacks is a property of the state
+reading (or writing) the record's (:func:`_forward`), rather than a ``__getattr__``, which would slow
+every other attribute read of the state (the core's and the search's, on the hot path) down to Python's
+generic look-up.
 """
 
 from __future__ import annotations
@@ -78,16 +79,18 @@ class Duel(State):
         cls = type(self)
         s = cls.__new__(cls)
         self._copy_base(s)
-        d = s.duel = self.duel.clone()
-        d.bind(s)
+        s.duel = self.duel.clone()  # bound to s for each of its steps (rules.apply)
         return s
 
     def _resample(self, seat: int | None, rng: random.Random) -> None:
         """In a fresh world (``State.determinize``, which gave it its own random source and log): bound to
         them, then what ``seat`` cannot see resampled (:meth:`~.state.StateBase.resample`)."""
         d = self.duel
-        d.bind(self)
-        d._resample(seat, rng)
+        d.bind(self)  # a world may keep no events where its original did
+        try:
+            d._resample(seat, rng)
+        finally:
+            d.release()
 
     # ---------------------------------------------------------------------------- records
     def _first_mover(self) -> int | None:

@@ -640,6 +640,8 @@ class RulesState(ChainState):
         s.side_seat = self.side_seat
         s.side_pending = self.side_pending
         s.swaps_left = self.swaps_left
+        s.narrating = self.narrating  # its host, bound for each step, keeps events if this one's does
+        s.host = None
         return s
 
     # ------------------------------------------------------------------------------ the protocol's hooks
@@ -682,13 +684,21 @@ class RulesState(ChainState):
 def legal_actions(state: Any) -> list[Action]:
     """The legal actions of the protocol's state ``state`` (``State._legal_actions``): its record's."""
     duel: RulesState = state.duel
-    return duel._legal_actions()
+    duel.host = state  # for this step (StateBase.bind; its narrating is the record's already)
+    try:
+        return duel._legal_actions()
+    finally:
+        duel.host = None  # StateBase.release
 
 
 def apply(state: Any, action: Action) -> None:
     """``action`` applied to the protocol's state ``state`` (``State._apply``): to its record."""
     duel: RulesState = state.duel
-    duel._apply(action)
+    duel.host = state  # for this step (StateBase.bind; its narrating is the record's already)
+    try:
+        duel._apply(action)
+    finally:
+        duel.host = None  # StateBase.release
 
 
 @lru_cache(maxsize=256)

@@ -347,6 +347,7 @@ def new_state(
     d.new_game(first)
     apply_setup(d, setup)
     d.proceed()
+    d.release()
     return s
 
 

@@ -414,8 +414,9 @@ class StateBase:
     game: Any  # the DSpirits game (the state's game)
     over: bool
     win: int | None  # the winner once over (None: a draw)
-    # the protocol's state holding this record (bind): the rules draw from its random source (``host.rng``,
-    # which a test or a world may replace), log through it and remember legal actions in it
+    # the protocol's state holding this record, for the step being played (bind … release): the rules draw
+    # from its random source (``host.rng``, which a test or a world may replace), log through it and
+    # remember legal actions in it; None between steps, so a state and its record make no reference cycle
     host: Any
     narrating: bool  # whether the host keeps its events (not in a world made for search)
     table: Table
@@ -466,10 +467,18 @@ class StateBase:
 
     # ------------------------------------------------------------------------------ the protocol's state
     def bind(self, host: Any) -> None:
-        """Bound to ``host``, the protocol's state holding this record (each new state, clone and world):
-        the rules draw from its random source and log and remember legal actions through it."""
+        """Bound to ``host``, the protocol's state holding this record, for a step (``rules.apply``,
+        ``rules.legal_actions``, the set-up, a world's resampling): the rules draw from its random source
+        and log and remember legal actions through it. ``narrating`` stays with the record between steps
+        (a clone's is its original's: both keep events or neither does)."""
         self.host = host
         self.narrating = host.narrating
+
+    def release(self) -> None:
+        """The step is over: the record lets go of its host. Held between steps, the host (which holds the
+        record) made every state and record a reference cycle, freed only by the cyclic collector: a clone
+        cost twice as much and a search's worlds piled up between collections."""
+        self.host = None
 
     # (the parameters' names are no event's field: compiled, a positional-only parameter can still be
     # given by name, and ``log_private(p, "dealt", seat=p)`` would give ``seat`` twice)
