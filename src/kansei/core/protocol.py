@@ -22,7 +22,7 @@ import weakref
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any, ClassVar, NoReturn
+from typing import Any, ClassVar, NoReturn, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -35,6 +35,8 @@ from .records import CardEvent
 from .rng import RandomSource, ScriptedRng, from_random, start_rng
 from .version import kansei_version
 from .words import CORE, Words
+
+T = TypeVar("T")
 
 NamesLike = Names | Sequence[str | None] | Mapping[int, str | None] | None
 
@@ -1225,6 +1227,48 @@ def shared_game(
     pickles rebuild states with."""
     made = _shared_game(game_id, dict(options or {}), str(content) if content is not None else None)
     return made
+
+
+class RecordField(typing.Generic[T]):
+    """A field of the record a state holds (``state.<record>.<name>``), read and written through the state
+    under its own name.
+
+    Where a game's rules are compiled (docs/ARCHITECTURE.md, "compiled rules"), they live on a record that
+    derives from no Python class, which the state holds; the views, texts, refusals and tests still read
+    those fields as the state's. Declared one by one with their types (``hands: RecordField[list[int]] =
+    RecordField("race")``), or for every name of the record the state lacks with :func:`forward_record`.
+    A descriptor rather than a ``__getattr__`` on the state, which would slow every other attribute read
+    of the state (the core's and the search's, on the hot path) down to Python's generic look-up."""
+
+    __slots__ = ("record", "name")
+
+    def __init__(self, record: str, name: str = "") -> None:
+        self.record = record
+        self.name = name
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    @typing.overload
+    def __get__(self, state: None, owner: type) -> RecordField[T]: ...
+    @typing.overload
+    def __get__(self, state: object, owner: type) -> T: ...
+    def __get__(self, state: object | None, owner: type) -> RecordField[T] | T:
+        if state is None:
+            return self
+        value: T = getattr(getattr(state, self.record), self.name)
+        return value
+
+    def __set__(self, state: object, value: T) -> None:
+        setattr(getattr(state, self.record), self.name, value)
+
+
+def forward_record(cls: type, record: str, record_cls: type) -> None:
+    """Give the state class ``cls`` a :class:`RecordField` for every public or private name of
+    ``record_cls`` (its fields and methods) that ``cls`` does not have already."""
+    for name in dir(record_cls):
+        if not name.startswith("__") and not hasattr(cls, name):
+            setattr(cls, name, RecordField(record, name))
 
 
 class DuelState(State):

@@ -12,10 +12,8 @@ The record is bound to the state holding it for each step (:meth:`~.state.StateB
 at the step's end, so the pair makes no reference cycle): the rules draw from that state's random source,
 log through it and remember the next decision's legal actions in it. What reads the state from outside
 the rules (views, refusals, text, tests) reads the record's fields and methods through the state
-(``state.sp``, ``state.labels(p)``): each name of the record the state lacks is a property of the state
-reading (or writing) the record's (:func:`_forward`), rather than a ``__getattr__``, which would slow
-every other attribute read of the state (the core's and the search's, on the hot path) down to Python's
-generic look-up.
+(``state.sp``, ``state.labels(p)``): each name of the record the state lacks is the core's
+:class:`~kansei.core.protocol.RecordField` on the state (:func:`~kansei.core.protocol.forward_record`).
 """
 
 from __future__ import annotations
@@ -24,7 +22,7 @@ import random
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from kansei.core.protocol import State
+from kansei.core.protocol import State, forward_record
 
 from . import rules
 from .rules import RulesState
@@ -44,7 +42,7 @@ class Duel(State):
     if TYPE_CHECKING:  # pragma: no cover
 
         def __getattr__(self, name: str) -> Any:
-            """The record's fields and methods, read through the state (see ``_forward``)."""
+            """The record's fields and methods, read through the state (``forward_record``)."""
 
     # ---------------------------------------------------------------------------- protocol
     @property
@@ -106,20 +104,6 @@ class Duel(State):
         return self.duel.census()
 
 
-def _forward(name: str) -> property:
-    """The state's property for the record's field or method ``name``."""
-
-    def read(state: Duel) -> Any:
-        return getattr(state.duel, name)
-
-    def write(state: Duel, value: Any) -> None:
-        setattr(state.duel, name, value)
-
-    return property(read, write, doc=f"The record's ``{name}`` (``state.duel.{name}``).")
-
-
-for _name in dir(RulesState):
-    if not _name.startswith("__") and not hasattr(Duel, _name):
-        setattr(Duel, _name, _forward(_name))
+forward_record(Duel, "duel", RulesState)
 
 __all__ = ["Duel"]

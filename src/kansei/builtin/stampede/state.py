@@ -28,9 +28,9 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import TYPE_CHECKING, Any, Generic, Self, TypeVar, overload
+from typing import TYPE_CHECKING, Any, Self
 
-from kansei.core.protocol import Action, DuelState
+from kansei.core.protocol import Action, DuelState, RecordField
 from kansei.core.windows import Windows
 
 from . import steps
@@ -100,34 +100,6 @@ if TYPE_CHECKING:  # pragma: no cover
     from .game import Stampede
     from .setup import Plan
 
-T = TypeVar("T")
-
-
-class OnRace(Generic[T]):
-    """A field of the state's race, read and written through the state under its own name: for the views,
-    texts, refusals and tests, which knew it as the state's (the rules read ``state.race`` itself)."""
-
-    __slots__ = ("name",)
-
-    def __init__(self) -> None:
-        self.name = ""
-
-    def __set_name__(self, owner: type, name: str) -> None:
-        self.name = name
-
-    @overload
-    def __get__(self, state: None, owner: type) -> OnRace[T]: ...
-    @overload
-    def __get__(self, state: Board, owner: type) -> T: ...
-    def __get__(self, state: Board | None, owner: type) -> OnRace[T] | T:
-        if state is None:
-            return self
-        value: T = getattr(state.race, self.name)
-        return value
-
-    def __set__(self, state: Board, value: T) -> None:
-        setattr(state.race, self.name, value)
-
 
 class Board(DuelState):
     """The state of a race and the moves of cards; the rules of a turn are in the layers above."""
@@ -141,30 +113,31 @@ class Board(DuelState):
     pending_setup: Plan | None  # a scenario's cards waiting for both first machines (ST-S1)
     decklists: tuple[DeckList, DeckList]  # as the race began; shared by every copy
 
-    # the race's fields, under the names the state's readers know them by (see Race for each)
-    card_of: OnRace[tuple[CardDef, ...]] = OnRace()
-    seat1_start: OnRace[int] = OnRace()
-    decks: OnRace[list[list[int]]] = OnRace()
-    hands: OnRace[list[list[int]]] = OnRace()
-    discard: OnRace[list[list[int]]] = OnRace()
-    centers: OnRace[list[list[int]]] = OnRace()
-    field: OnRace[list[int]] = OnRace()
-    tapped: OnRace[list[bool]] = OnRace()
-    damage: OnRace[dict[int, int]] = OnRace()
-    stat_mods: OnRace[list[StatMod]] = OnRace()
-    distance: OnRace[tuple[int, int]] = OnRace()
-    turn: OnRace[int] = OnRace()
-    start_turn: OnRace[int] = OnRace()
-    active: OnRace[int] = OnRace()
-    first: OnRace[int] = OnRace()
-    phase: OnRace[str] = OnRace()
-    double_action_used: OnRace[list[int]] = OnRace()
-    used_this_turn: OnRace[list[tuple[int, int]]] = OnRace()
-    forcing_until: OnRace[tuple[int, int]] = OnRace()
-    force_lift: OnRace[tuple[tuple[int, int], tuple[int, int]]] = OnRace()
-    leader: OnRace[int] = OnRace()
-    windows: OnRace[Windows] = OnRace()
-    known: OnRace[Known] = OnRace()
+    # the race's fields, read through the state under their own names: for the views, texts, refusals and
+    # tests, which knew them as the state's (the rules read ``state.race`` itself; see Race for each)
+    card_of: RecordField[tuple[CardDef, ...]] = RecordField("race")
+    seat1_start: RecordField[int] = RecordField("race")
+    decks: RecordField[list[list[int]]] = RecordField("race")
+    hands: RecordField[list[list[int]]] = RecordField("race")
+    discard: RecordField[list[list[int]]] = RecordField("race")
+    centers: RecordField[list[list[int]]] = RecordField("race")
+    field: RecordField[list[int]] = RecordField("race")
+    tapped: RecordField[list[bool]] = RecordField("race")
+    damage: RecordField[dict[int, int]] = RecordField("race")
+    stat_mods: RecordField[list[StatMod]] = RecordField("race")
+    distance: RecordField[tuple[int, int]] = RecordField("race")
+    turn: RecordField[int] = RecordField("race")
+    start_turn: RecordField[int] = RecordField("race")
+    active: RecordField[int] = RecordField("race")
+    first: RecordField[int] = RecordField("race")
+    phase: RecordField[str] = RecordField("race")
+    double_action_used: RecordField[list[int]] = RecordField("race")
+    used_this_turn: RecordField[list[tuple[int, int]]] = RecordField("race")
+    forcing_until: RecordField[tuple[int, int]] = RecordField("race")
+    force_lift: RecordField[tuple[tuple[int, int], tuple[int, int]]] = RecordField("race")
+    leader: RecordField[int] = RecordField("race")
+    windows: RecordField[Windows] = RecordField("race")
+    known: RecordField[Known] = RecordField("race")
 
     # -- implemented by the layers above (steps.py calls them through the state) -------------------
     def _trigger(self, p: int, uid: int, ab: Ability) -> None:
