@@ -48,7 +48,7 @@ def test_ds_x2_squad_recharge_pays_half_and_shuffles_the_dworld_back():
     banished = s.dworld[0][-1]  # one D-Spirit removed from play stays out (white-box)
     s.duel.dworld = (s.dworld[0][:-1], s.dworld[1])
     s.duel.banished = ((*s.banished[0], banished), s.banished[1])
-    s.remember_legal(s.duel._legal_actions())
+    s.remember_legal(s.duel.decision_actions())
     play(s, "recharge")
     assert s.sp[0] == 2001  # half of 4001, rounded down, paid
     back = [cid(n) for n in everything]

@@ -76,7 +76,7 @@ def test_ds_g3_super_summoned_after_the_battle_step_began_cannot_attack():
     s.duel.bind(s)  # white-box, as a step would: a Super D-Summon during the battle step
     s.summon(0, h, sup=True)
     s.duel.release()
-    s.remember_legal(s.duel._legal_actions())
+    s.remember_legal(s.duel.decision_actions())
     assert s.scene[0][-1].uid not in s.ready
     assert [a for a in legal(s) if a.startswith("attack")] == ["attack gravelhound direct"]
 

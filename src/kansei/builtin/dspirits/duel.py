@@ -82,17 +82,17 @@ class Duel(State):
 
     def _resample(self, seat: int | None, rng: random.Random) -> None:
         """In a fresh world (``State.determinize``, which gave it its own random source and log): bound to
-        them, then what ``seat`` cannot see resampled (:meth:`~.state.StateBase.resample`)."""
+        them, then what ``seat`` cannot see resampled (:meth:`~.state.StateBase.resample_hidden`)."""
         d = self.duel
         d.bind(self)  # a world may keep no events where its original did
         try:
-            d._resample(seat, rng)
+            d.resample_hidden(seat, rng)
         finally:
             d.release()
 
     # ---------------------------------------------------------------------------- records
     def _first_mover(self) -> int | None:
-        return self.duel._first_mover()
+        return self.duel.first_seat()
 
     def deck_lists(self) -> list[dict[str, Any] | None]:
         return self.duel.deck_lists()

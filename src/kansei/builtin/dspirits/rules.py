@@ -92,7 +92,8 @@ OPEN_ACTS: Final = tuple(Action(f"open {k}", "open", (k,)) for k in range(OPENIN
 
 
 class RulesState(ChainState):
-    """Legal actions and their application (the protocol's ``_legal_actions`` and ``_apply``)."""
+    """Legal actions and their application (``decision_actions`` and ``play``: the protocol's
+    ``_legal_actions`` and ``_apply`` through this module's ``legal_actions`` and ``apply``)."""
 
     __slots__ = ()
 
@@ -645,7 +646,9 @@ class RulesState(ChainState):
         return s
 
     # ------------------------------------------------------------------------------ the protocol's hooks
-    def _legal_actions(self) -> list[Action]:
+    def decision_actions(self) -> list[Action]:
+        """The legal actions of the decision at hand (the protocol's ``legal_actions``, through the module's
+        ``legal_actions`` below)."""
         frames = self.wnd.frames
         if frames and not frames[-1].resolving:  # a window waits for a decision
             seat, kind = frames[-1].priority, frames[-1].kind
@@ -674,7 +677,9 @@ class RulesState(ChainState):
             return self.side_actions()
         return []
 
-    def _apply(self, action: Action) -> None:
+    def play(self, action: Action) -> None:
+        """``action`` played and the rules run on to the next decision (the protocol's step, through ``apply``
+        below)."""
         HANDLERS[action.kind](self, action)
         self.proceed()
 
@@ -686,7 +691,7 @@ def legal_actions(state: Any) -> list[Action]:
     duel: RulesState = state.duel
     duel.host = state  # for this step (StateBase.bind; its narrating is the record's already)
     try:
-        return duel._legal_actions()
+        return duel.decision_actions()
     finally:
         duel.host = None  # StateBase.release
 
@@ -696,7 +701,7 @@ def apply(state: Any, action: Action) -> None:
     duel: RulesState = state.duel
     duel.host = state  # for this step (StateBase.bind; its narrating is the record's already)
     try:
-        duel._apply(action)
+        duel.play(action)
     finally:
         duel.host = None  # StateBase.release
 

@@ -525,7 +525,7 @@ class StateBase:
         return self.active
 
     # ------------------------------------------------------------------------------ records
-    def _first_mover(self) -> int | None:
+    def first_seat(self) -> int | None:
         """DS-G1: who went first (in a match, in its first game)."""
         return self.match_first
 
@@ -585,7 +585,7 @@ class StateBase:
         return out
 
     # ------------------------------------------------------------------------------ copies
-    def _resample(self, seat: int | None, rng: random.Random) -> None:
+    def resample_hidden(self, seat: int | None, rng: random.Random) -> None:
         """Resample what ``seat`` cannot see: every deck order, and the other hand's plain cards among that
         player's deck of the same kind (D-Spirits with the D-Squad deck, support cards with the Support
         deck). Statused cards in hand (DS-R2) and plain ones every seat saw go there are public; decklists
