@@ -126,7 +126,7 @@ def test_an_unavailable_level_is_one_line_and_the_others_play(monkeypatch):
 
 def test_a_level_is_described_by_what_it_plays():
     """The words a player chooses a level by follow its spec: noise as a share of random moves, a search
-    by its lines a move, and lines played out to the end where the search rolls out with the greedy bot."""
+    by its lines a move, and how far each is played on where the search rolls out with the greedy bot."""
     assert lv.describe("random") == "plays any legal move"
     assert lv.describe("greedy:noise=0.4").endswith("and a random one 40% of the time")
     assert lv.describe("mcts:iters=1000,depth=0,prior=3") == (
@@ -134,7 +134,14 @@ def test_a_level_is_described_by_what_it_plays():
     )
     played_out = lv.describe("mcts:iters=200,rollout=greedy,depth=end,prior=3")
     assert played_out.startswith("searches 200 lines of play a move, each played out to the end")
-    assert "played out" not in lv.describe("mcts:iters=200,rollout=greedy,depth=10")
+    assert lv.describe("mcts:iters=600,rollout=greedy,depth=8,prior=3") == (
+        "searches 600 lines of play a move, each played 8 moves on, in worlds it cannot rule out"
+    )
+    # random rollouts cut at the default depth are a search's own business, not how it plays
+    assert (
+        lv.describe("mcts:iters=200,depth=10")
+        == "searches 200 lines of play a move, in worlds it cannot rule out"
+    )
 
 
 def test_calibration_pairs_link_every_level_to_greedy_and_its_neighbour():

@@ -218,10 +218,16 @@ def describe(spec: str) -> str:
         return f"{best}, and a random one {round(100 * noise)}% of the time" if noise else best
     if kind == "mcts":
         iters = int(keys.get("iters", 1000))
-        if keys.get("rollout") == "greedy" and keys.get("depth") == "end":
+        depth = keys.get("depth")
+        if keys.get("rollout") == "greedy" and depth == "end":
             return (
                 f"searches {iters:,} lines of play a move, each played out to the end, in worlds it cannot "
                 "rule out"
+            )
+        if keys.get("rollout") == "greedy" and str(depth).isdigit() and int(str(depth)) > 0:
+            return (
+                f"searches {iters:,} lines of play a move, each played {int(str(depth))} moves on, in worlds "
+                "it cannot rule out"
             )
         return f"searches {iters:,} lines of play a move, in worlds it cannot rule out"
     return spec
