@@ -222,19 +222,22 @@ def features(state: StampedeState, seat: int) -> list[float]:
 
 
 # The named levels (kansei.agents.levels; docs/bots.md "Levels"): budgets in iterations only, so a level
-# plays the same on a loaded machine. The expert scores each new node with the evaluation against the
-# root's own (``relative``) and primes each new child with three visits of its one-ply value: 54% of 400
-# games against greedy (55% of 760 with more runs). The search measured level with greedy at 300 and 1,000
-# iterations (51% and 52% of 80), so the levels below it are the greedy bot with a random move 65%, 45% and
-# 20% of the time, spaced by measurement (each beats the one below in 67-82% of 400 games).
+# plays the same on a loaded machine. The expert plays each of its 600 lines on from the new node with the
+# greedy bot for 8 plies (a turn or two: the attacks and runs a move sets up, and the answers to them)
+# and scores where they end with the evaluation against the root's own (``relative``), each new child
+# primed with three visits of its one-ply value: 60.5% of 600 games against greedy (seeds 900 and 901,
+# 2026-12-07, docs/bots.md "Stampede's expert, lines played a turn on"), where the former expert
+# (``mcts:iters=1000,depth=0,value=eval,relative=true,prior=3``) scored 55% of 760 and 52.5% of the same
+# first 200. The search measured level with greedy at 300 and 1,000 iterations scored at a leaf (51% and
+# 52% of 80), so the levels below it are the greedy bot with a random move 65%, 45% and 20% of the time,
+# spaced by measurement (each beats the one below in 67-82% of 400 games).
 # Not the expert: the search that plays each of 200 lines out to the end with the greedy bot
-# ("mcts:iters=200,rollout=greedy,depth=end,prior=3"). It won 70% of a first 80 games, but 56% (51-61%) of
-# 400 in a calibration with it as the expert (2026-12-06, docs/bots.md "Lines played to the end"): no
-# stronger than this one, at three times the cost a move.
+# ("mcts:iters=200,rollout=greedy,depth=end,prior=3"): 56% (51-61%) of 400 in a calibration with it as
+# the expert (2026-12-06, docs/bots.md "Lines played to the end"), at twice this expert's cost a move.
 # Ratings: kansei ladder GAME --levels --save-ratings.
 levels = {
     "beginner": "greedy:noise=0.65",
     "casual": "greedy:noise=0.45",
     "club": "greedy:noise=0.2",
-    "expert": "mcts:iters=1000,depth=0,value=eval,relative=true,prior=3",
+    "expert": "mcts:iters=600,rollout=greedy,depth=8,value=eval,relative=true,prior=3",
 }
