@@ -226,7 +226,8 @@ def features(state: StampedeState, seat: int) -> list[float]:
 # greedy bot for 8 plies (a turn or two: the attacks and runs a move sets up, and the answers to them)
 # and scores where they end with the evaluation against the root's own (``relative``), each new child
 # primed with three visits of its one-ply value: 60.5% of 600 games against greedy (seeds 900 and 901,
-# 2026-12-07, docs/bots.md "Stampede's expert, lines played a turn on"), where the former expert
+# 2026-12-07, docs/bots.md "Stampede's expert, lines played a turn on") and 59% of 400 in its calibration,
+# 60% of 1,000, 2 points under the clairvoyant ceiling's 62%, where the former expert
 # (``mcts:iters=1000,depth=0,value=eval,relative=true,prior=3``) scored 55% of 760 and 52.5% of the same
 # first 200. The search measured level with greedy at 300 and 1,000 iterations scored at a leaf (51% and
 # 52% of 80), so the levels below it are the greedy bot with a random move 65%, 45% and 20% of the time,
