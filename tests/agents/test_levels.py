@@ -144,6 +144,28 @@ def test_a_level_is_described_by_what_it_plays():
     )
 
 
+def test_a_level_is_described_in_the_page_language():
+    """A Japanese or French page says what a level plays in its own words, every catalog as complete as
+    English's and with the same fields; numbers grouped as the language groups them."""
+    assert lv.WORDS.problems() == []
+    assert set(lv.WORDS.languages) >= {"en", "fr", "ja"}
+    spec = "mcts:iters=1000,rollout=greedy,depth=8,prior=3"
+    assert lv.describe(spec, "fr") == (
+        "explore 1\u202f000 lignes de jeu par coup, chacune prolongée de 8 coups, dans les mondes qu'il ne "
+        "peut exclure"
+    )
+    assert lv.describe(spec, "ja") == (
+        "ありうる局面の中で、1手ごとに1,000通りの読み筋をそれぞれ8手先まで指し進めて探索する"
+    )
+    assert lv.describe("greedy:noise=0.2", "ja").endswith("20%の確率でランダムな手を指す")
+    assert lv.describe("random", "xx") == "plays any legal move"  # a language without words: English
+    game = kansei.load("touge")
+    english = [level.description for level in lv.levels(game)]
+    for lang in ("fr", "ja"):
+        words = [level.description for level in lv.levels(game, lang=lang)]
+        assert all(w and w != e for w, e in zip(words, english, strict=True)), words
+
+
 def test_calibration_pairs_link_every_level_to_greedy_and_its_neighbour():
     pairs = level_pairs()
     greedy = AGENTS.index("greedy")

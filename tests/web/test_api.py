@@ -323,6 +323,10 @@ def test_games_cards_and_openapi(client: TestClient) -> None:
         assert all(lv["description"] and (lv["rating"] or lv["why"]) for lv in g["levels"]), g["id"]
     touge = next(g for g in games["games"] if g["id"] == "touge")
     assert all(lv["rating"] and lv["rating"]["ms_median"] is not None for lv in touge["levels"])
+    # what each level plays, in the page's language (the lobby's tooltip)
+    japanese = client.get("/api/games", params={"lang": "ja"}).json()["games"]
+    touge_ja = next(g for g in japanese if g["id"] == "touge")
+    assert all("手" in lv["description"] for lv in touge_ja["levels"]), touge_ja["levels"]
     for g in games["games"]:
         pool = client.get(f"/api/games/{g['id']}/cards").json()
         assert pool["lang"] == g["languages"][0]

@@ -27,6 +27,7 @@ from typing import Any, ClassVar
 from kansei.core.errors import KanseiError, OptionError
 from kansei.core.options import shorten
 from kansei.core.protocol import Action, Game, State
+from kansei.core.words import Words
 
 from .base import Agent, AgentParams
 from .hints import hint
@@ -176,8 +177,9 @@ def rated(game: Game, data: dict[str, Any] | None = None) -> dict[str, tuple[str
     return out
 
 
-def levels(game: Game, data: dict[str, Any] | None = None) -> list[Level]:
-    """Every level of ``game``, weakest first, with its rating and whether it can play."""
+def levels(game: Game, data: dict[str, Any] | None = None, lang: str = "en") -> list[Level]:
+    """Every level of ``game``, weakest first, with its rating and whether it can play; what each plays and
+    why it has no rating in ``lang``."""
     from . import make_agent
 
     note = ""
@@ -196,14 +198,80 @@ def levels(game: Game, data: dict[str, Any] | None = None) -> list[Level]:
         if got is not None and got[0] == spec:
             rating = got[1]
         elif available:
-            why = note or ("not rated since its spec changed" if got is not None else "not rated yet")
-        out.append(Level(name, spec, describe(spec), rating, available, why))
+            why = note or WORDS.tr(lang, "unrated_changed" if got is not None else "unrated")
+        out.append(Level(name, spec, describe(spec, lang), rating, available, why))
     return out
 
 
-def describe(spec: str) -> str:
-    """What a level's spec does, in words for a player choosing it (a level is spaced by measurement, so
-    the same name plays a different spec in different games: the words follow the spec, not the name)."""
+# What a level plays, in words for a player choosing it, in the languages of kansei's pages (English the
+# reference; tests/agents/test_levels.py holds the others complete).
+WORDS = Words(
+    {
+        "en": {
+            "random": "plays any legal move",
+            "greedy": "plays the move that looks best one step ahead",
+            "greedy_noise": (
+                "plays the move that looks best one step ahead, and a random one {percent}% of the time"
+            ),
+            "search": "searches {lines} lines of play a move, in worlds it cannot rule out",
+            "search_end": (
+                "searches {lines} lines of play a move, each played out to the end, in worlds it cannot "
+                "rule out"
+            ),
+            "search_depth": (
+                "searches {lines} lines of play a move, each played {depth} moves on, in worlds it cannot "
+                "rule out"
+            ),
+            "unrated": "not rated yet",
+            "unrated_changed": "not rated since its spec changed",
+        },
+        "fr": {
+            "random": "joue n'importe quel coup légal",
+            "greedy": "joue le coup qui paraît le meilleur un coup plus loin",
+            "greedy_noise": (
+                "joue le coup qui paraît le meilleur un coup plus loin, et un coup au hasard "
+                "{percent} % du temps"
+            ),
+            "search": "explore {lines} lignes de jeu par coup, dans les mondes qu'il ne peut exclure",
+            "search_end": (
+                "explore {lines} lignes de jeu par coup, chacune jouée jusqu'à la fin, dans les mondes "
+                "qu'il ne peut exclure"
+            ),
+            "search_depth": (
+                "explore {lines} lignes de jeu par coup, chacune prolongée de {depth} coups, dans les mondes "
+                "qu'il ne peut exclure"
+            ),
+            "unrated": "pas encore évalué",
+            "unrated_changed": "pas évalué depuis que son réglage a changé",
+        },
+        "ja": {
+            "random": "合法手からランダムに指す",
+            "greedy": "1手先を読んで最善に見える手を指す",
+            "greedy_noise": "1手先を読んで最善に見える手を指し、{percent}%の確率でランダムな手を指す",
+            "search": "ありうる局面の中で、1手ごとに{lines}通りの読み筋を探索する",
+            "search_end": (
+                "ありうる局面の中で、1手ごとに{lines}通りの読み筋をそれぞれ終局まで指し進めて探索する"
+            ),
+            "search_depth": (
+                "ありうる局面の中で、1手ごとに{lines}通りの読み筋をそれぞれ{depth}手先まで指し進めて探索する"
+            ),
+            "unrated": "未計測",
+            "unrated_changed": "設定の変更後は未計測",
+        },
+    }
+)
+
+
+def _count(n: int, lang: str) -> str:
+    """``n`` as the language groups its digits: 1,000 in English and Japanese, 1 000 in French."""
+    grouped = f"{n:,}"
+    return grouped.replace(",", "\u202f") if lang == "fr" else grouped
+
+
+def describe(spec: str, lang: str = "en") -> str:
+    """What a level's spec does, in words for a player choosing it, in ``lang`` (English for a language
+    kansei has no words in). A level is spaced by measurement, so the same name plays a different spec in
+    different games: the words follow the spec, not the name."""
     from . import parse_spec
 
     try:
@@ -211,25 +279,20 @@ def describe(spec: str) -> str:
     except KanseiError:
         return spec
     if kind == "random":
-        return "plays any legal move"
+        return WORDS.tr(lang, "random")
     if kind == "greedy":
         noise = float(keys.get("noise", 0))
-        best = "plays the move that looks best one step ahead"
-        return f"{best}, and a random one {round(100 * noise)}% of the time" if noise else best
+        if noise:
+            return WORDS.tr(lang, "greedy_noise", percent=round(100 * noise))
+        return WORDS.tr(lang, "greedy")
     if kind == "mcts":
-        iters = int(keys.get("iters", 1000))
-        depth = keys.get("depth")
+        lines = _count(int(keys.get("iters", 1000)), lang)
+        depth = str(keys.get("depth"))
         if keys.get("rollout") == "greedy" and depth == "end":
-            return (
-                f"searches {iters:,} lines of play a move, each played out to the end, in worlds it cannot "
-                "rule out"
-            )
-        if keys.get("rollout") == "greedy" and str(depth).isdigit() and int(str(depth)) > 0:
-            return (
-                f"searches {iters:,} lines of play a move, each played {int(str(depth))} moves on, in worlds "
-                "it cannot rule out"
-            )
-        return f"searches {iters:,} lines of play a move, in worlds it cannot rule out"
+            return WORDS.tr(lang, "search_end", lines=lines)
+        if keys.get("rollout") == "greedy" and depth.isdigit() and int(depth) > 0:
+            return WORDS.tr(lang, "search_depth", lines=lines, depth=int(depth))
+        return WORDS.tr(lang, "search", lines=lines)
     return spec
 
 

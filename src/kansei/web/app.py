@@ -342,11 +342,11 @@ def create_app(config: Config | None = None) -> FastAPI:
             out.append({"spec": spec, "key": label, "label": i18n.t(i18n.DEFAULT, label)})
         return out
 
-    def level_menu(game: Game) -> list[dict]:
+    def level_menu(game: Game, lang: str) -> list[dict]:
         """The game's named levels for the lobby, weakest first: each with its rating and CPU time a move
         as its calibration measured them, or the one line saying why it cannot play here."""
         out = []
-        for level in levels(game):
+        for level in levels(game, lang=lang):
             row = level.to_dict()
             if row["available"]:
                 try:
@@ -386,7 +386,7 @@ def create_app(config: Config | None = None) -> FastAPI:
                     "board": board_url(g),
                     "schema": f"/api/games/{gid}/schema",
                     "tutorial": f"/tutorial/{gid}" if tutorials.script_file(g) is not None else None,
-                    "levels": level_menu(g),
+                    "levels": level_menu(g, lang),
                 }
             )
         return {
