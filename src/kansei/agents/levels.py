@@ -263,7 +263,8 @@ WORDS = Words(
 
 
 def _count(n: int, lang: str) -> str:
-    """``n`` as the language groups its digits: 1,000 in English and Japanese, 1 000 in French."""
+    """``n`` as the language groups its digits: 1,000 in English and Japanese, 1 000 in French (a narrow
+    no-break space)."""
     grouped = f"{n:,}"
     return grouped.replace(",", "\u202f") if lang == "fr" else grouped
 
