@@ -40,3 +40,32 @@ def test_in_80_columns_a_spec_and_its_words_are_never_cut() -> None:
     for lv in levels(kansei.load("dspirits"), read_ratings()[0]):
         assert lv.spec in cells, lv.spec  # the column's folded lines, joined
         assert lv.description in words, lv.description
+
+
+def test_the_levels_read_in_french_and_japanese() -> None:
+    """``--lang``: the headings, the words under the table and the numbers as the language writes them
+    (French: 1 200 with a narrow no-break space, 184,7 with a decimal comma); the specs stay as typed."""
+    import kansei
+    from kansei.agents.levels import levels, read_ratings
+
+    fr = cli("levels", "initiald", "--lang", "fr", lines=200)
+    assert fr.exit_code == 0, fr.output
+    for word in ("niveau", "réglage", "classement", "médiane", "comment il joue", "parties"):
+        assert word in fr.output, (word, fr.output)
+    assert "level:NOM" in fr.output and "level:NAME" not in fr.output
+    assert "\u202f" in fr.output  # a rating's games, grouped the French way
+    assert any(f"{a},{b}" in fr.output for a in range(10) for b in range(10))  # a decimal comma
+    ja = cli("levels", "initiald", "--lang", "ja", lines=200)
+    assert ja.exit_code == 0, ja.output
+    for word in ("レベル", "設定", "レーティング", "中央値", "プレイの特徴", "試合"):
+        assert word in ja.output, (word, ja.output)
+    for lv in levels(kansei.load("initiald"), read_ratings()[0], "ja"):
+        assert lv.description in "".join(ja.output.split("プレイの特徴：")[1].split())  # folded, never cut
+        assert lv.name in ja.output  # the level's name is what --vs level:NAME takes: never translated
+    assert "how it plays" not in ja.output
+
+
+def test_a_language_the_levels_have_no_words_in_is_one_line() -> None:
+    r = cli("levels", "touge", "--lang", "de")
+    assert r.exit_code != 0
+    assert r.output.strip().splitlines() == ["error: --lang must be one of en, fr, ja, not 'de'"]

@@ -262,11 +262,13 @@ WORDS = Words(
 )
 
 
-def _count(n: int, lang: str) -> str:
-    """``n`` as the language groups its digits: 1,000 in English and Japanese, 1 000 in French (a narrow
-    no-break space)."""
-    grouped = f"{n:,}"
-    return grouped.replace(",", "\u202f") if lang == "fr" else grouped
+def group_digits(n: float, lang: str, decimals: int = 0) -> str:
+    """``n`` as the language writes numbers: 1,000.5 in English and Japanese, 1 000,5 in French (a narrow
+    no-break space between groups, a decimal comma)."""
+    grouped = f"{n:,.{decimals}f}"
+    if lang != "fr":
+        return grouped
+    return grouped.replace(",", "\u202f").replace(".", ",")
 
 
 def describe(spec: str, lang: str = "en") -> str:
@@ -287,7 +289,7 @@ def describe(spec: str, lang: str = "en") -> str:
             return WORDS.tr(lang, "greedy_noise", percent=round(100 * noise))
         return WORDS.tr(lang, "greedy")
     if kind == "mcts":
-        lines = _count(int(keys.get("iters", 1000)), lang)
+        lines = group_digits(int(keys.get("iters", 1000)), lang)
         depth = str(keys.get("depth"))
         if keys.get("rollout") == "greedy" and depth == "end":
             return WORDS.tr(lang, "search_end", lines=lines)

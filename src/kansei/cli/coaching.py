@@ -12,15 +12,15 @@ from rich import box
 from rich.table import Table
 
 import kansei
-from kansei.agents.levels import Rating
+from kansei.agents.levels import Rating, group_digits
 from kansei.core import replay as replays
 from kansei.core.content import shorten_path
 from kansei.core.errors import OptionError
 
 from .common import AsJson, app, clean, err, friendly, load_game, out, plural, progress_bar
+from .lang import tr
 
 SPARK = "▁▂▃▄▅▆▇█"
-CEILING = "clairvoyant: sees every card and die (a reference, not a level)"
 
 
 def sparkline(values: list[float | None]) -> str:
@@ -133,13 +133,19 @@ def analyse(
 @friendly
 def levels(
     game: Annotated[str | None, typer.Argument(help="game id (default: every game)")] = None,
+    lang: Annotated[str, typer.Option(help="display language: en, fr or ja")] = "en",
     as_json: AsJson = False,
 ) -> None:
     """The named bot levels (level:beginner … level:expert) of each game: the agent each plays, its rating
-    on the game's scale (greedy = 0, 95% interval) and its CPU time per move, as last measured."""
+    on the game's scale (greedy = 0, 95% interval) and its CPU time per move, as last measured, in
+    ``--lang``."""
+    from kansei.agents.levels import WORDS as LEVEL_WORDS
     from kansei.agents.levels import levels as game_levels
     from kansei.agents.levels import rated, read_ratings
 
+    if lang not in LEVEL_WORDS.languages:
+        known = ", ".join(LEVEL_WORDS.languages)
+        raise OptionError(f"--lang must be one of {known}, not {clean(lang, 20)!r}")
     ids = [game] if game is not None else kansei.games()
     data, note = read_ratings()
     if note:
@@ -147,22 +153,22 @@ def levels(
     rows = {}
     for gid in ids:
         g = load_game(gid, {})
-        rows[gid] = (game_levels(g, data), rated(g, data))
+        rows[gid] = (game_levels(g, data, lang), rated(g, data))
     if as_json:
         payload = {gid: [lv.to_dict() for lv in lvs] for gid, (lvs, _) in rows.items()}
         print(json.dumps({"games": payload, "note": note}))
         return
     for gid, (lvs, measured) in rows.items():
         t = Table(title=None)
-        t.add_column("level", no_wrap=True)
-        t.add_column("plays", overflow="fold")  # a spec to copy whole, folded on a narrow terminal
-        t.add_column("rating (95%)", no_wrap=True)  # its games on a line of their own
-        t.add_column("ms a move\n(median, p95)", no_wrap=True)
+        t.add_column(tr(lang, "levels_level"), no_wrap=True)
+        t.add_column(tr(lang, "levels_plays"), overflow="fold")  # a spec to copy whole, folded if narrow
+        t.add_column(tr(lang, "levels_rating"), no_wrap=True)  # its games on a line of their own
+        t.add_column(tr(lang, "levels_ms"), no_wrap=True)
         how: list[tuple[str, str]] = []  # what each plays like, in words under the table (prose wraps)
         for name in ("random", "greedy"):
             got = measured.get(name)
             if got is not None:
-                t.add_row(f"[dim]{name}[/]", name, _rating_text(got[1]), _ms_text(got[1]))
+                t.add_row(f"[dim]{name}[/]", name, _rating_text(got[1], lang), _ms_text(got[1], lang))
         for lv in lvs:
             if not lv.available:
                 t.add_row(lv.name, clean(lv.spec, 120), "—", "—")
@@ -171,30 +177,35 @@ def levels(
             t.add_row(
                 f"[bold]{lv.name}[/]",
                 clean(lv.spec, 120),
-                _rating_text(lv.rating) if lv.rating else "—",
-                _ms_text(lv.rating) if lv.rating else "—",
+                _rating_text(lv.rating, lang) if lv.rating else "—",
+                _ms_text(lv.rating, lang) if lv.rating else "—",
             )
             how.append((lv.name, clean(lv.why or lv.description, 300)))
         got = measured.get("ceiling")
         if got is not None:
-            t.add_row("[dim]ceiling[/]", clean(got[0], 120), _rating_text(got[1]), _ms_text(got[1]))
-            how.append(("ceiling", CEILING))
-        out.print(f"[bold]{clean(gid)}[/]: play one with --vs level:NAME (or any agent spec)")
+            spec, r = got
+            t.add_row("[dim]ceiling[/]", clean(spec, 120), _rating_text(r, lang), _ms_text(r, lang))
+            how.append(("ceiling", tr(lang, "levels_ceiling")))
+        out.print(tr(lang, "levels_title", game=clean(gid)))
         out.print(t)
         legend = Table.grid(padding=(0, 1))
         legend.add_column(no_wrap=True)
-        legend.add_column()
+        legend.add_column(overflow="fold")  # prose wraps at its spaces; Japanese, which has none, folds
         for name, words in how:
             legend.add_row(f"  {name}", words)
-        out.print("how it plays:")
+        out.print(tr(lang, "levels_how"))
         out.print(legend)
 
 
-def _rating_text(r: Rating) -> str:
-    return f"{r.rating:+.0f} ({r.low:+.0f} … {r.high:+.0f})\n{r.games:,} games"
+def _rating_text(r: Rating, lang: str) -> str:
+    """The rating with its interval, and on a line of its own the games that measured it."""
+    games = tr(lang, "levels_games", n=group_digits(r.games, lang))
+    return f"{r.rating:+.0f} ({r.low:+.0f} … {r.high:+.0f})\n{games}"
 
 
-def _ms_text(r: Rating) -> str:
-    if r.ms_median is None:
+def _ms_text(r: Rating, lang: str) -> str:
+    """CPU milliseconds a move, the median and the 95th percentile, as ``lang`` writes numbers."""
+    if r.ms_median is None or r.ms_p95 is None:
         return "—"
-    return f"{r.ms_median:,.1f}, {r.ms_p95:,.1f}"
+    sep = " ; " if lang == "fr" else ("、" if lang == "ja" else ", ")
+    return group_digits(r.ms_median, lang, 1) + sep + group_digits(r.ms_p95, lang, 1)

@@ -93,6 +93,15 @@ EN: dict[str, Entry] = {
     "column_deck": "deck",
     "column_cards": "cards",
     "decks_hint": "[dim]`kansei decks {game} NAME` prints one as a deck file; `--deck NAME` plays it.[/]",
+    # kansei levels
+    "levels_title": "[bold]{game}[/]: play one with --vs level:NAME (or any agent spec)",
+    "levels_level": "level",
+    "levels_plays": "plays",
+    "levels_rating": "rating (95%)",
+    "levels_ms": "ms a move\n(median, p95)",
+    "levels_games": "{n} games",
+    "levels_how": "how it plays:",
+    "levels_ceiling": "clairvoyant: sees every card and die (a reference, not a level)",
 }
 
 FR: dict[str, Entry] = {
@@ -172,6 +181,15 @@ FR: dict[str, Entry] = {
     "decks_hint": (
         "[dim]`kansei decks {game} NOM` en affiche un comme fichier de deck ; `--deck NOM` le joue.[/]"
     ),
+    # kansei levels
+    "levels_title": "[bold]{game}[/] : jouez contre l'un d'eux avec --vs level:NOM (ou tout agent)",
+    "levels_level": "niveau",
+    "levels_plays": "réglage",
+    "levels_rating": "classement (95 %)",
+    "levels_ms": "ms par coup\n(médiane, p95)",
+    "levels_games": "{n} parties",
+    "levels_how": "comment il joue :",
+    "levels_ceiling": "voyant : voit chaque carte et chaque dé (une référence, pas un niveau)",
 }
 
 JA: dict[str, Entry] = {
@@ -248,6 +266,15 @@ JA: dict[str, Entry] = {
     "column_deck": "デッキ",
     "column_cards": "枚数",
     "decks_hint": "[dim]`kansei decks {game} 名前`でデッキファイルとして表示、`--deck 名前`で使用します。[/]",
+    # kansei levels
+    "levels_title": "[bold]{game}[/]：--vs level:名前 で対戦（エージェント指定も可）",
+    "levels_level": "レベル",
+    "levels_plays": "設定",
+    "levels_rating": "レーティング（95%）",
+    "levels_ms": "1手のms\n（中央値、p95）",
+    "levels_games": "{n}試合",
+    "levels_how": "プレイの特徴：",
+    "levels_ceiling": "透視：すべてのカードとダイスが見える（参考値であってレベルではない）",
 }
 
 WORDS = Words({"en": EN, "fr": FR, "ja": JA})
