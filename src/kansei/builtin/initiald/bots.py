@@ -62,9 +62,12 @@ styles = {
     "saver": "saves its cards for the stage that decides: ordinary stages worth half, cards a quarter more",
 }
 
-# the average worth of a side's maneuvers, by side (the object: sides are shared and never change, so its
-# identity stands for its cards; the key keeps it alive), stage type and Power/Traction bonuses in play
-_AVG: dict[tuple[Side, int, int, int], float] = {}
+# what each of a side's maneuvers is worth in hand (indexed by card id; 0 for a card not in its deck list)
+# and their average over the deck list (a draw's worth), by side (the object: sides are shared and never
+# change, so its identity stands for its cards; the key keeps it alive), stage type and the Power/Traction
+# bonuses in play, the only inputs of ``card_value``: the evaluation sums a hand at every call, so it reads
+# the worths here rather than working each out again
+_WORTH: dict[tuple[Side, int, int, int], tuple[list[float], float]] = {}
 
 
 def card_value(r: Race, seat: int, cid: int, st: int) -> float:
@@ -84,16 +87,22 @@ def card_value(r: Race, seat: int, cid: int, st: int) -> float:
     return v + 0.5 * d.style
 
 
-def _average(r: Race, seat: int, st: int) -> float:
+def _worth(r: Race, seat: int, st: int) -> tuple[list[float], float]:
+    """What each maneuver of ``seat``'s deck list is worth to it in hand in stage type ``st``, by card id,
+    and the average over the deck list (``_WORTH``)."""
     side = r.sides[seat]
     key = (side, st, r.buff[seat * 3], r.buff[seat * 3 + 1])
-    v = _AVG.get(key)
-    if v is None:
-        vals = [card_value(r, seat, c, st) for c in side.maneuvers]
-        v = _AVG[key] = sum(vals) / max(1, len(vals))
-        if len(_AVG) > 4096:
-            _AVG.clear()
-    return v
+    got = _WORTH.get(key)
+    if got is None:
+        values = [0.0] * len(r.table.cards)
+        for c in set(side.maneuvers):
+            values[c] = card_value(r, seat, c, st)
+        deck = [values[c] for c in side.maneuvers]
+        got = (values, sum(deck) / max(1, len(deck)))
+        if len(_WORTH) >= 4096:
+            _WORTH.clear()
+        _WORTH[key] = got
+    return got
 
 
 def evaluator(style: str) -> Callable[[InitialDState, int], float]:
@@ -138,12 +147,13 @@ def evaluate(state: InitialDState, seat: int, weights: Weights = DEFAULT) -> flo
     v += STAT * ((b[seat * 3] + b[seat * 3 + 1]) - (b[opp * 3] + b[opp * 3 + 1]))
     v += STYLE_W * (r.stat(seat, STYLE) - r.stat(opp, STYLE))
     hand = r.hands[seat]
-    mine = sum(card_value(r, seat, c, st) for c in hand)
+    values, average = _worth(r, seat, st)
+    mine = sum([values[c] for c in hand])
     theirs = len(r.hands[opp])
     if phase == KEEP:  # the next draw refills both hands (ID-P1): the winner to 8, the loser to 7
-        mine += max(0, 8 - len(hand)) * _average(r, seat, st) if r.lead == seat else 0.0
+        mine += max(0, 8 - len(hand)) * average if r.lead == seat else 0.0
         theirs = 8 if r.lead == opp else 7
-    return v + weights.hand * (mine - theirs * _average(r, opp, st))  # 1.0 ×: the default's exactly
+    return v + weights.hand * (mine - theirs * _worth(r, opp, st)[1])  # 1.0 ×: the default's exactly
 
 
 # ------------------------------------------------------------------------------------------------
@@ -164,7 +174,8 @@ zero_sum_features = True
 
 
 def _hand_value(r: Race, p: int, st: int) -> float:
-    return sum(card_value(r, p, c, st) for c in r.hands[p])
+    values = _worth(r, p, st)[0]
+    return sum([values[c] for c in r.hands[p]])
 
 
 def learned_inputs(state: InitialDState, seat: int) -> list[float]:
