@@ -174,3 +174,48 @@ def test_analyse_in_80_columns_cuts_no_move_and_no_grade(replay_file):
     assert "move" in header and "seat" not in header  # one seat reviewed: no column for it
     grades = {m["grade"] for m in moves if m.get("grade")}
     assert any(g in table for g in grades), (grades, table)
+
+
+FR_GRADES = {
+    "inaccuracy": "imprécision",
+    "mistake": "erreur",
+    "blunder": "gaffe",
+    "good": "bon",
+    "best": "meilleur",
+}
+JA_GRADES = {"inaccuracy": "不正確", "mistake": "ミス", "blunder": "大悪手", "good": "好手", "best": "最善"}
+
+
+@pytest.mark.parametrize(
+    ("lang", "words", "grade"),
+    [
+        ("fr", ("analysée avec seulement ce que la place 0", "Chances de gagner de la place 0"), FR_GRADES),
+        ("ja", ("各手の時点で席0に見えていた情報だけで分析", "各手の後の席0の勝率", "探索"), JA_GRADES),
+    ],
+)
+def test_analyse_reads_in_french_and_japanese(replay_file, lang, words, grade):
+    """``--lang``: the review in the web page's words for the grades, numbers and chances as the language
+    writes them, 80 columns kept; the moves stay as they are typed, and the JSON as it is for a client."""
+    args = ["analyse", str(replay_file), "--seat", "0", "--agent", "mcts:iters=40"]
+    moves = json.loads(runner.invoke(app, [*args, "--json"]).stdout)["moves"]
+    res = runner.invoke(app, [*args, "--lang", lang], env={"COLUMNS": "80"})
+    assert res.exit_code == 0, res.output
+    out = res.stdout
+    assert all(w in out for w in words), out
+    assert "analysed with" not in out and "Win chance" not in out and "Costliest" not in out
+    assert all(len(ln) <= 80 for ln in out.splitlines()), out
+    costly = [m for m in moves if m["loss"] > 0]
+    if costly:
+        assert any(grade[m["grade"]] in out for m in costly), out
+        assert any(m["played"].split()[0] in out for m in costly)  # notations untranslated
+    if lang == "fr" and costly:
+        assert "\u202f%" in out  # 44 %, not 44%
+    same = runner.invoke(app, [*args, "--json", "--lang", lang])
+    assert json.loads(same.stdout)["moves"] == moves
+
+
+def test_analyse_in_a_language_it_has_no_words_in_is_one_line(replay_file):
+    res = runner.invoke(app, ["analyse", str(replay_file), "--lang", "de", "--agent", "mcts:iters=10"])
+    assert res.exit_code == 1
+    lines = [ln for ln in (res.stderr or res.output).splitlines() if ln.strip()]
+    assert lines == ["error: --lang must be one of en, fr, ja, not 'de'"]

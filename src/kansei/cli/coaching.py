@@ -17,7 +17,9 @@ from kansei.core import replay as replays
 from kansei.core.content import shorten_path
 from kansei.core.errors import OptionError
 
-from .common import AsJson, app, clean, err, friendly, load_game, out, plural, progress_bar
+from .common import AsJson, app, clean, err, friendly, load_game, out, progress_bar
+from .lang import WORDS as TERMINAL_WORDS
+from .lang import plural as lang_plural
 from .lang import tr
 
 SPARK = "▁▂▃▄▅▆▇█"
@@ -44,12 +46,14 @@ def analyse(
     ] = None,
     top: Annotated[int, typer.Option(min=0, max=50, help="costliest moves listed")] = 5,
     seed: Annotated[int, typer.Option(min=0, help="seed of the searches")] = 0,
+    lang: Annotated[str, typer.Option(help="display language: en, fr or ja")] = "en",
     as_json: AsJson = False,
 ) -> None:
     """Review a finished (or unfinished) game with the expert bot: chances after every move, the costliest
     moves with the move it would have played, and a summary ("3 mistakes, 1 blunder")."""
     from kansei.agents.coach import analyse as run
 
+    check_lang(lang)
     display = shorten_path(file, 80)
     rep = replays.read(file)
     if agent is not None:
@@ -76,24 +80,32 @@ def analyse(
 
     def who(q: int) -> str:
         name = names[q] if names and q < len(names) else None
-        return f"seat {q}" + (f" ({clean(name, 40)})" if name else "")
+        if name:
+            return tr(lang, "analyse_who_named", seat=q, name=clean(name, 40))
+        return tr(lang, "analyse_who", seat=q)
 
-    head = f"[bold]{clean(res.game)}[/]: {plural(res.plies, 'action')}, "
+    head = f"[bold]{clean(res.game)}[/]: {lang_plural(lang, 'analyse_actions', res.plies)}, "
     if res.info == "all-open":
-        head += "[yellow]all-open analysis: the expert saw every hand, the deck order and the dice[/]"
+        head += tr(lang, "analyse_open")
     elif res.seat is not None:
-        head += f"analysed with only what seat {res.seat} could see at each move"
+        head += tr(lang, "analyse_seat", seat=res.seat)
     else:
-        head += "each seat's moves analysed with only what it could see at the time"
+        head += tr(lang, "analyse_each")
     out.print(head)
+    per = res.seconds / max(1, len(res.moves))
     out.print(
-        f"[dim]searcher {clean(res.spec, 60)}; {res.iterations:,} iterations, {res.seconds:.1f} s CPU "
-        f"({res.seconds / max(1, len(res.moves)):.2f} s a judged move)[/]"
+        tr(
+            lang,
+            "analyse_searcher",
+            spec=clean(res.spec, 60),
+            iterations=group_digits(res.iterations, lang),
+            seconds=group_digits(res.seconds, lang, 1),
+            per=group_digits(per, lang, 2),
+        )
     )
     for q in sorted(res.summary):
-        out.print(f"{who(q)}: {res.summary_line(q)}")
-    kind = "win chance" if res.players == 2 else "expected placing (1 first, 0 last)"
-    out.print(f"{kind.capitalize()} of seat {res.curve_seat} after every move:")
+        out.print(tr(lang, "analyse_summary", who=who(q), summary=summary_line(res.summary[q], lang)))
+    out.print(tr(lang, "analyse_curve_2" if res.players == 2 else "analyse_curve_n", seat=res.curve_seat))
     line = sparkline(res.curve)
     for i in range(0, len(line), 72):
         out.print(f"  {line[i : i + 72]}")
@@ -101,12 +113,12 @@ def analyse(
     if worst:
         one_seat = len({m.seat for m in worst}) == 1  # the seat is named above: no column for it
         t = Table(title=None, box=box.SIMPLE_HEAD, pad_edge=False)
-        for col in ("move", "seat", "played", "expected", "expert's move", "expected ", "loss", "grade"):
+        for col in ("move", "seat", "played", "expected", "best", "expected", "loss", "grade"):
             if col == "seat" and one_seat:
                 continue
-            notation = col in ("played", "expert's move")  # folded where it must be, never cut short
+            notation = col in ("played", "best")  # folded where it must be, never cut short
             t.add_column(
-                col,
+                tr(lang, f"analyse_col_{col}"),
                 justify="right" if col in ("move", "seat", "loss") else "left",
                 overflow="fold" if notation else "ellipsis",
                 no_wrap=not notation,
@@ -116,17 +128,39 @@ def analyse(
                 str(m.ply + 1),
                 str(m.seat),
                 clean(m.played, 40),
-                f"{m.chance_played:.0%}",
+                percent(m.chance_played, lang),
                 clean(m.best, 40),
-                f"{m.chance_best:.0%}",
-                f"{m.loss:.1f}",
-                m.grade,
+                percent(m.chance_best, lang),
+                group_digits(m.loss, lang, 1),
+                tr(lang, f"grade_{m.grade}"),
             ]
             t.add_row(*(cells[:1] + cells[2:] if one_seat else cells), end_section=True)  # folded rows apart
-        out.print("[bold]Costliest moves[/] (expected: the expert's chance after the move)")
+        out.print(tr(lang, "analyse_costliest"))
         out.print(t)
     elif res.moves:
-        out.print("No move lost anything the expert could measure.")
+        out.print(tr(lang, "analyse_none_lost"))
+
+
+def check_lang(lang: str) -> None:
+    """One line unless the terminal has words in ``lang`` (the coach's and the levels' languages)."""
+    if lang not in TERMINAL_WORDS.languages:
+        known = ", ".join(TERMINAL_WORDS.languages)
+        raise OptionError(f"--lang must be one of {known}, not {clean(lang, 20)!r}")
+
+
+def percent(chance: float, lang: str) -> str:
+    """A chance as a whole percentage: 44% (French: 44 %, a narrow no-break space before the sign)."""
+    return f"{round(100 * chance)}\u202f%" if lang == "fr" else f"{round(100 * chance)}%"
+
+
+def summary_line(counts: dict[str, int], lang: str) -> str:
+    """'2 mistakes, 1 blunder' in ``lang`` (the web page's words), or 'no mistakes'."""
+    parts = [
+        lang_plural(lang, f"count_{grade}", counts[grade])
+        for grade in ("inaccuracy", "mistake", "blunder")
+        if counts.get(grade)
+    ]
+    return tr(lang, "sep").join(parts) if parts else tr(lang, "no_mistakes")
 
 
 @app.command()
@@ -139,13 +173,10 @@ def levels(
     """The named bot levels (level:beginner … level:expert) of each game: the agent each plays, its rating
     on the game's scale (greedy = 0, 95% interval) and its CPU time per move, as last measured, in
     ``--lang``."""
-    from kansei.agents.levels import WORDS as LEVEL_WORDS
     from kansei.agents.levels import levels as game_levels
     from kansei.agents.levels import rated, read_ratings
 
-    if lang not in LEVEL_WORDS.languages:
-        known = ", ".join(LEVEL_WORDS.languages)
-        raise OptionError(f"--lang must be one of {known}, not {clean(lang, 20)!r}")
+    check_lang(lang)
     ids = [game] if game is not None else kansei.games()
     data, note = read_ratings()
     if note:
