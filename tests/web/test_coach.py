@@ -9,6 +9,8 @@ import random
 import pytest
 from fastapi.testclient import TestClient
 
+import kansei
+
 from .conftest import eventually, new_room, play_out, wait_for_turn
 
 pytestmark = pytest.mark.slow
@@ -53,3 +55,32 @@ def test_a_finished_game_is_analysed_in_the_pool_and_kept(sqlite_client: TestCli
     for m in a["moves"]:
         assert m["grade"] in ("best", "good", "inaccuracy", "mistake", "blunder")
         assert m["played_text"] and m["best_text"]  # the game's own words, never a notation alone
+
+
+@pytest.mark.parametrize("game", ["initiald", "touge"])
+def test_the_table_coach_searches_as_the_games_expert_within_its_time(
+    sqlite_client: TestClient, game: str
+) -> None:
+    """Issue 24: the coach is the expert bot. The table's hint and review search with the game's expert
+    spec (its rollouts, value and prior: until 2026-12-07 they searched 150 iterations of the default
+    search, which loses to greedy in Initial D and Touge), each search capped in time so no player waits
+    longer than the table allows."""
+    from kansei.agents.coach import coach_spec
+    from kansei.agents.levels import level_spec
+    from kansei.web.rooms import ANALYSIS_PER_MOVE, ANALYSIS_SECONDS, HINT_SECONDS
+
+    c = sqlite_client
+    hub = c.app.state.hub
+    expert = level_spec(kansei.load(game), "expert")
+    room, tokens = new_room(c, game, ["human", "greedy"], seed=5)
+    live = hub.get(room)
+    assert coach_spec(live.game) == expert
+    wait_for_turn(c, room, tokens["0"])
+    hint = hub.coach_job(f"{room}~hint~0~{live.step}")
+    assert hint is not None and hint.kind == "hint"
+    assert hint.spec == f"{expert},time={HINT_SECONDS:g}" and hint.seconds == HINT_SECONDS
+    play_out(c, room, tokens["0"], random.Random(2))
+    review = hub.coach_job(f"{room}~analysis")
+    assert review is not None and review.kind == "analysis"
+    assert review.spec == f"{expert},time={ANALYSIS_PER_MOVE:g}"
+    assert ANALYSIS_PER_MOVE * len(review.actions) <= review.seconds <= ANALYSIS_SECONDS

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kansei.agents import parse_spec
+from kansei.agents.coach import coach_spec
 from kansei.agents.limits import Budgeted, check_spec
 from kansei.core.errors import IllegalAction, KanseiError, OptionError
 from kansei.core.protocol import Game, State
@@ -147,10 +148,13 @@ def result_of(state: State) -> dict | None:
     return {"winner": state.winner, "returns": state.returns()}
 
 
-HINT_SECONDS = 1.5  # the coach's search for one hint
-ANALYSIS_ITERATIONS = 150  # the coach's search at each decision of a finished game
-ANALYSIS_PER_MOVE = 0.25  # seconds the review may take per decision (at most ANALYSIS_SECONDS in all)
-ANALYSIS_SECONDS = 300.0
+# The coach searches as the game's expert level does (kansei.agents.coach.coach_spec), each search capped in
+# time (a spec with no time key gets the cap as its time, kansei.agents.limits): the expert's iterations on
+# a quiet machine, fewer on a busy one, never a wait longer than these
+HINT_SECONDS = 1.5  # one hint
+ANALYSIS_PER_MOVE = 0.5  # the search at each decision of a finished game
+ANALYSIS_SECONDS = 300.0  # the whole review, whatever the game's length
+MAX_COACH_WORK = 100_000  # the search work of the coach's spec, far above any expert's (the server's own)
 MAX_CHAT = 400  # characters of one chat line (a longer one is cut)
 MAX_NOTES = 200  # notes a room keeps in memory and sends (the database keeps them all)
 MAX_PREVIEWS = 256  # move previews a room keeps (those of its present step only)
@@ -808,11 +812,12 @@ class Hub:
             seat = int(rest[0])
             if step != int(rest[1]) or live.over:
                 return None
-            spec, seconds = f"mcts:time={HINT_SECONDS}", HINT_SECONDS
+            cap, seconds = HINT_SECONDS, HINT_SECONDS
         else:
             seat = 0
-            seconds = min(ANALYSIS_SECONDS, 10 + ANALYSIS_PER_MOVE * 2 * len(actions))
-            spec = f"mcts:iters={ANALYSIS_ITERATIONS}"
+            cap = ANALYSIS_PER_MOVE  # a search at every decision, and a little more for the replay between
+            seconds = min(ANALYSIS_SECONDS, 10 + ANALYSIS_PER_MOVE * 1.5 * len(actions))
+        spec = check_spec(coach_spec(live.game), max_seconds=cap, max_iterations=MAX_COACH_WORK).spec
         return BotJob(
             room=key,
             game=row.game,
