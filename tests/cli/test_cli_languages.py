@@ -22,7 +22,16 @@ from .cli_helpers import cli
 LANGS = {"fr": FR, "ja": JA}
 # entries a language writes as English does (the same words, or only markup and placeholders)
 SAME_AS_ENGLISH: dict[str, set[str]] = {
-    "fr": {"auto", "column_id", "column_deck", "sep", "prompt", "seat_bot"},
+    "fr": {
+        "auto",
+        "column_id",
+        "column_deck",
+        "sep",
+        "prompt",
+        "seat_bot",
+        "analyse_actions_1",
+        "analyse_actions_n",
+    },
     "ja": {"prompt"},
 }
 # a script that meets most of the terminal's words: help, a card, a card that is none, a bad number, a
