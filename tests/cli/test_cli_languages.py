@@ -31,13 +31,27 @@ SAME_AS_ENGLISH: dict[str, set[str]] = {
         "seat_bot",
         "analyse_actions_1",
         "analyse_actions_n",
+        "hint_alt",
     },
     "ja": {"prompt"},
 }
 # a script that meets most of the terminal's words: help, a card, a card that is none, a bad number, a
-# bad action, undo, back, then the menu's first line until the game is over
+# bad action, a hint (off at the hot seat), undo, back, then the menu's first line until the game is over
 SCRIPT = ";".join(
-    ["help", "help", "card hairpin", "card", "card zzzqqq", "99", "xyz", "1", "undo", "back", *["1"] * 400]
+    [
+        "help",
+        "help",
+        "card hairpin",
+        "card",
+        "card zzzqqq",
+        "99",
+        "xyz",
+        "hint",
+        "1",
+        "undo",
+        "back",
+        *["1"] * 400,
+    ]
 )  # (at a hot seat the first line hands the keyboard over)
 
 

@@ -249,3 +249,29 @@ def test_every_rules_reference_points_to_its_card_list() -> None:
     for gid in ("touge", "initiald", "minid", "stampede", "dspirits"):
         text = kansei.load(gid).rules_file().read_text(encoding="utf-8")
         assert f"kansei cards {gid}" in text, gid
+
+
+# ---- the coach's hint (issue 24) ----------------------------------------------------------------------
+def test_hint_is_the_experts_legal_move_in_a_game_against_a_bot(tmp_path: Path) -> None:
+    """``hint``: the coach (the game's expert) names a legal move of the seat to move, in the menu's own
+    words, with its expected chance and the runners-up; nothing is played."""
+    save = str(tmp_path / "g.json")
+    r = cli("play", "touge", "--seed", "5", "--vs", "greedy", "--save", save, input="hint\nquit\n", lines=60)
+    assert r.exit_code == 0, r.output[-2000:]
+    flat = " ".join(r.output.split())
+    assert "the expert is thinking…" in flat
+    m = re.search(r"Hint: (.+?) — the expert's chance to win after it: (\d+)%", flat)
+    assert m, flat[-1500:]
+    game = kansei.load("touge")
+    state = game.start(seed=5)
+    words = {" ".join(str(game.describe_action(state, a)).split()) for a in state.legal_actions()}
+    assert m.group(1) in words and 0 <= int(m.group(2)) <= 100
+    assert "then: " in flat  # the runners-up
+    assert json.loads(Path(save).read_text())["actions"] == []  # a hint plays nothing
+
+
+def test_hint_is_off_between_people(tmp_path: Path) -> None:
+    save = str(tmp_path / "g.json")
+    r = cli("play", "touge", "--seed", "5", "--vs", "human", "--save", save, input="\nhint\nquit\n", lines=60)
+    assert r.exit_code == 0, r.output[-2000:]
+    assert "no hints between people" in r.output and "thinking" not in r.output

@@ -19,8 +19,8 @@ from kansei.core.errors import OptionError
 
 from .common import AsJson, app, clean, err, friendly, load_game, out, progress_bar
 from .lang import WORDS as TERMINAL_WORDS
+from .lang import percent, tr
 from .lang import plural as lang_plural
-from .lang import tr
 
 SPARK = "▁▂▃▄▅▆▇█"
 
@@ -146,11 +146,6 @@ def check_lang(lang: str) -> None:
     if lang not in TERMINAL_WORDS.languages:
         known = ", ".join(TERMINAL_WORDS.languages)
         raise OptionError(f"--lang must be one of {known}, not {clean(lang, 20)!r}")
-
-
-def percent(chance: float, lang: str) -> str:
-    """A chance as a whole percentage: 44% (French: 44 %, a narrow no-break space before the sign)."""
-    return f"{round(100 * chance)}\u202f%" if lang == "fr" else f"{round(100 * chance)}%"
 
 
 def summary_line(counts: dict[str, int], lang: str) -> str:

@@ -4,8 +4,8 @@ English (the reference and the fallback), French and Japanese, on the core's :cl
 An entry may hold rich markup (``[bold]…[/]``): it is the terminal's, so a translation keeps it around
 the same words. Anything formatted into an entry that came from a person or a file is escaped first
 (``common.clean``). What a player types stays English in every language: the commands (``help``,
-``undo``, ``back``, ``card``, ``board``, ``log``, ``view``, ``quit``) are named in bold in the help, as
-they are typed.
+``undo``, ``back``, ``hint``, ``card``, ``board``, ``log``, ``view``, ``quit``) are named in bold in the
+help, as they are typed.
 """
 
 from __future__ import annotations
@@ -16,9 +16,9 @@ EN: dict[str, Entry] = {
     "help": (
         "Type a [bold]number[/] from the menu or an action's notation. Also: [bold]card NAME[/] (a card's "
         "whole face), [bold]back[/] (leave a group or a multi-step choice), [bold]undo[/] (take back your "
-        "last decision), [bold]board[/], [bold]log[/] (recent events), [bold]view[/] (the JSON your seat "
-        "sees), an empty line (the menu again), [bold]quit[/] (save and stop; `kansei play --resume FILE` "
-        "continues)."
+        "last decision), [bold]hint[/] (the expert's move, in a game against a bot), [bold]board[/], "
+        "[bold]log[/] (recent events), [bold]view[/] (the JSON your seat sees), an empty line (the menu "
+        "again), [bold]quit[/] (save and stop; `kansei play --resume FILE` continues)."
     ),
     # who is who
     "you": "you",
@@ -137,13 +137,23 @@ EN: dict[str, Entry] = {
     "count_blunder_1": "{n} blunder",
     "count_blunder_n": "{n} blunders",
     "no_mistakes": "no mistakes",
+    # hint (the coach, kansei.agents.coach)
+    "hint": "[bold]Hint:[/] {move} — the expert's chance to win after it: {chance}",
+    "hint_field": (
+        "[bold]Hint:[/] {move} — the expert's expected placing after it (1 first, 0 last): {chance}"
+    ),
+    "hint_others": "then: {moves}",
+    "hint_alt": "{move} ({chance})",
+    "hint_off": "no hints between people: the hint is for games against a bot",
+    "thinking": "[dim]the expert is thinking…[/]",
 }
 
 FR: dict[str, Entry] = {
     "help": (
         "Tapez un [bold]numéro[/] du menu ou la notation d'une action. Aussi : [bold]card NOM[/] (la face "
         "entière d'une carte), [bold]back[/] (quitter un groupe ou un choix en plusieurs étapes), "
-        "[bold]undo[/] (reprendre votre dernière décision), [bold]board[/] (le plateau), [bold]log[/] "
+        "[bold]undo[/] (reprendre votre dernière décision), [bold]hint[/] (le coup de l'expert, contre un "
+        "bot), [bold]board[/] (le plateau), [bold]log[/] "
         "(les derniers événements), [bold]view[/] (le JSON que voit votre place), une ligne vide (le menu "
         "à nouveau), [bold]quit[/] (enregistrer et arrêter ; `kansei play --resume FICHIER` reprend). Les "
         "commandes se tapent en anglais."
@@ -264,12 +274,23 @@ FR: dict[str, Entry] = {
     "count_blunder_1": "{n} gaffe",
     "count_blunder_n": "{n} gaffes",
     "no_mistakes": "aucune erreur",
+    # hint (the coach, kansei.agents.coach)
+    "hint": "[bold]Conseil :[/] {move} — les chances de gagner après ce coup selon l'expert : {chance}",
+    "hint_field": (
+        "[bold]Conseil :[/] {move} — le classement attendu après ce coup selon l'expert (1 premier, 0 "
+        "dernier) : {chance}"
+    ),
+    "hint_others": "ensuite : {moves}",
+    "hint_alt": "{move} ({chance})",
+    "hint_off": "pas de conseil entre personnes : le conseil est pour les parties contre un bot",
+    "thinking": "[dim]l'expert réfléchit…[/]",
 }
 
 JA: dict[str, Entry] = {
     "help": (
         "メニューの[bold]番号[/]か行動の記法を入力してください。ほかに：[bold]card 名前[/]（カードの全文）、"
         "[bold]back[/]（グループや複数段階の選択から戻る）、[bold]undo[/]（直前の決定を取り消す）、"
+        "[bold]hint[/]（ボットとの対戦でエキスパートの手）、"
         "[bold]board[/]（盤面）、[bold]log[/]（最近の出来事）、[bold]view[/]（あなたの席から見えるJSON）、"
         "空行（メニューをもう一度）、[bold]quit[/]（保存して終了。`kansei play --resume ファイル`で再開）。"
         "コマンドは英語のまま入力します。"
@@ -382,6 +403,15 @@ JA: dict[str, Entry] = {
     "count_blunder_1": "大悪手 {n}",
     "count_blunder_n": "大悪手 {n}",
     "no_mistakes": "ミスなし",
+    # hint (the coach, kansei.agents.coach)
+    "hint": "[bold]ヒント：[/]{move} — その手の後のエキスパートの見込み勝率：{chance}",
+    "hint_field": (
+        "[bold]ヒント：[/]{move} — その手の後のエキスパートの期待順位（1が1位、0が最下位）：{chance}"
+    ),
+    "hint_others": "次点：{moves}",
+    "hint_alt": "{move}（{chance}）",
+    "hint_off": "人同士の対戦ではヒントはありません。ヒントはボットとの対戦用です",
+    "thinking": "[dim]エキスパートが考えています…[/]",
 }
 
 WORDS = Words({"en": EN, "fr": FR, "ja": JA})
@@ -391,8 +421,13 @@ def tr(lang: str, key: str, /, **fields: object) -> str:
     return WORDS.tr(lang, key, **fields)
 
 
+def percent(chance: float, lang: str) -> str:
+    """A chance (0–1) as a whole percentage: 44% (French: 44 %, a narrow no-break space before the sign)."""
+    return f"{round(100 * chance)}\u202f%" if lang == "fr" else f"{round(100 * chance)}%"
+
+
 def plural(lang: str, key: str, n: int, /, **fields: object) -> str:
     return WORDS.plural(lang, key, n, **fields)
 
 
-__all__ = ["EN", "FR", "JA", "WORDS", "plural", "tr"]
+__all__ = ["EN", "FR", "JA", "WORDS", "percent", "plural", "tr"]

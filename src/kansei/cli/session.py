@@ -8,7 +8,9 @@ of the seat to move. Refusals are the engine's own (``state.apply(text, seat=sea
 Between two people the screen is cleared and the keyboard handed over; narration is grouped per round with
 a pause (``--fast`` turns pauses off); long menus are grouped (pick the card, then the tile). ``back``
 cancels a multi-step choice, ``undo`` takes back a decision — both only when nothing hidden was revealed
-since (checked by replaying the decisions in other worlds consistent with what the seat knew).
+since (checked by replaying the decisions in other worlds consistent with what the seat knew). ``hint``
+asks the coach (the game's expert, ``kansei.agents.coach.hint``) for the move it would play, from the
+seat's own information, in a game with a bot; between people it is off (issue 24).
 
 The terminal's own words (prompts, help, hand-overs, the end) are the catalog of ``lang.py`` in the
 session's ``lang``, the game's language; the commands a person types stay English in every language.
@@ -32,7 +34,7 @@ from kansei.core.words import CORE
 from . import menu
 from .cards import face, find_cards, game_cards, suggestion
 from .common import clean, interactive, out, say, terminal_size
-from .lang import WORDS, plural, tr
+from .lang import WORDS, percent, plural, tr
 
 HUMAN = "human"
 MAX_INPUT = 1000  # characters of a typed line kept (the engine refuses notations over 200 anyway)
@@ -292,6 +294,8 @@ class Session:
             elif low == "undo":
                 if self.undo(me):
                     return True
+            elif low == "hint":
+                self.hint(me)
             elif text.isascii() and text.isdigit() and len(text) <= 4:
                 k = int(text)
                 if not 1 <= k <= len(shown):
@@ -307,6 +311,32 @@ class Session:
                     return True
                 except IllegalAction:
                     out.print(f"[red]{clean(self.refusal(text, me))}[/]  [dim]{self.tr('help_hint')}[/]")
+
+    def hint(self, me: int) -> None:
+        """The coach's move for ``me`` (the seat to move), from what ``me`` can see, with its expected
+        chance and the runners-up; only in a game with a bot (between people it would be a third player)."""
+        if not self.bots:
+            out.print(f"[yellow]{self.tr('hint_off')}[/]")
+            return
+        from kansei.agents import coach
+
+        out.print(self.tr("thinking"))
+        try:
+            h = coach.hint(self.state, me)
+        except KanseiError as e:  # the expert unavailable (its learned value missing): one line
+            out.print(f"[red]{clean(str(e))}[/]")
+            return
+        key = "hint" if self.state.players == 2 else "hint_field"
+        out.print(self.tr(key, move=escape(self.describe(h.action)), chance=percent(h.chance, self.lang)))
+        legal = {a.notation: a for a in self.state.legal_actions()}
+        lang = self.lang
+        others = [
+            self.tr("hint_alt", move=escape(self.describe(legal[a.move])), chance=percent(a.chance, lang))
+            for a in h.alternatives
+            if a.move != h.move and a.move in legal
+        ]
+        if others:
+            out.print(self.tr("hint_others", moves=self.tr("sep").join(others)))
 
     def refusal(self, text: str, me: int) -> str:
         """The engine's own refusal of ``text`` for seat ``me`` (it names nothing that seat cannot see),
