@@ -219,3 +219,27 @@ def test_analyse_in_a_language_it_has_no_words_in_is_one_line(replay_file):
     assert res.exit_code == 1
     lines = [ln for ln in (res.stderr or res.output).splitlines() if ln.strip()]
     assert lines == ["error: --lang must be one of en, fr, ja, not 'de'"]
+
+
+def test_the_coach_searches_without_an_expert_that_cannot_play(replay_file, monkeypatch):
+    """Issue 24's bad input: a missing weights file makes the expert unavailable; the coach still reviews
+    the game with the default search and says so in one line (every other level still plays)."""
+    from kansei.agents import learned
+    from kansei.agents.levels import DEFAULT_SPECS, level_spec
+
+    game = kansei.load(GAME)
+    if "value=learned" not in level_spec(game, "expert"):
+        pytest.skip(f"{GAME}'s expert needs no learned value")  # never: Touge's expert has one
+    monkeypatch.setattr(learned, "weights_path", lambda gid: learned.Path("/nonexistent") / f"{gid}.json")
+    monkeypatch.setitem(DEFAULT_SPECS, "expert", "mcts:iters=40,depth=0,prior=3")  # a test's budget
+    learned.forget()
+    try:
+        spec, note = coach.default_coach(game)
+        assert spec == DEFAULT_SPECS["expert"] and "the expert level is unavailable" in note
+        assert f"weights/{GAME}.json is missing" in note and "\n" not in note
+        res = runner.invoke(app, ["analyse", str(replay_file), "--seat", "0"])
+        assert res.exit_code == 0, res.output
+        assert "the expert level is unavailable" in res.stderr and "Win chance of seat 0" in res.stdout
+        assert f"searcher {DEFAULT_SPECS['expert']}" in " ".join(res.stdout.split())
+    finally:
+        learned.forget()

@@ -121,6 +121,19 @@ def test_an_unavailable_level_is_one_line_and_the_others_play(monkeypatch):
     with pytest.raises(OptionError) as e:
         choose(make_agent("level:club"), game.start(seed=1))
     assert f"weights/{game.id}.json is missing" in str(e.value) and "\n" not in str(e.value)
+    # ...and it is listed so before anyone plays it (the lobby and `kansei levels` read this list)
+    found = {x.name: x for x in lv.levels(game, {})}
+    assert not found["club"].available and "\n" not in found["club"].why
+    assert found[
+        "club"
+    ].why == f"unavailable: no learned value for {game.id}: weights/{game.id}.json is missing " + (
+        f"(kansei train {game.id})"
+    )
+    assert all(found[n].available for n in ("beginner", "casual", "expert"))
+    # a play style the game lacks is the same: one line, listed, naming the game's styles
+    monkeypatch.setattr(lv, "level_specs", lambda g: {**lv.DEFAULT_SPECS, "casual": "greedy:style=reckless"})
+    found = {x.name: x for x in lv.levels(game, {})}
+    assert not found["casual"].available and "has no play style 'reckless'" in found["casual"].why
     learned.forget()
 
 

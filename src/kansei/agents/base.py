@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from kansei.core.errors import IllegalAction, OptionError
-from kansei.core.protocol import Action, State, describe_fields
+from kansei.core.protocol import Action, Game, State, describe_fields
 
 
 class SearchRandom(random.Random):
@@ -63,6 +63,11 @@ class Agent:
 
     def reseed(self, seed: int) -> None:
         self.rng.seed(seed)
+
+    def check_game(self, game: Game) -> None:
+        """Raise one :class:`OptionError` line if this agent cannot play ``game`` at all (what it needs of
+        the game is missing: a learned value's weights, a play style the game lacks), so a list of levels
+        can say so before anyone plays; nothing by default."""
 
     def act(self, state: State, seat: int) -> Action:
         """Choose an action in ``state`` (a determinised copy) for ``seat``."""

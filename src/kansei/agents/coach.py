@@ -124,13 +124,30 @@ class Analysis:
 
 # ---------------------------------------------------------------------------------------- the searcher
 def coach_spec(game: Game, spec: str | None = None) -> str:
-    """The search the coach uses: ``spec`` if given, else the game's expert level (the default expert's
-    spec where the game's expert is not a search)."""
-    if spec is None:
-        spec = level_spec(game, "expert")
-        if not spec.startswith("mcts"):
-            spec = DEFAULT_SPECS["expert"]
-    return spec
+    """The search the coach uses: ``spec`` if given, else the game's expert level where it can play, else
+    the default expert's spec (``default_coach`` says why)."""
+    return spec if spec is not None else default_coach(game)[0]
+
+
+def default_coach(game: Game) -> tuple[str, str]:
+    """The coach's own search for ``game`` and a note, empty unless it is not the game's expert: the
+    expert is not a search, or cannot play here (its learned value's weights missing: "Bad input" of issue
+    24, every other level and the coach still play)."""
+    from . import make_agent
+
+    expert = level_spec(game, "expert")
+    fallback = DEFAULT_SPECS["expert"]
+    if not expert.startswith("mcts"):
+        return (
+            fallback,
+            f"the expert level plays {shorten(expert, 40)}, not a search: the coach searches with {fallback}",
+        )
+    try:
+        make_agent(expert).check_game(game)
+    except KanseiError as e:
+        why = str(e).splitlines()[0] if str(e) else type(e).__name__
+        return fallback, f"the expert level is unavailable ({why}): the coach searches with {fallback}"
+    return expert, ""
 
 
 def _searcher(spec: str, seed: int) -> MctsAgent:
@@ -230,7 +247,9 @@ def review(
         raise OptionError(f"--seat must be a seat of this game (0 to {players - 1}), not {seat}")
     if open and seat is not None:
         raise OptionError("an all-open analysis judges every seat: give --seat or --open, not both")
-    spec = coach_spec(game, spec)
+    note = ""
+    if spec is None:
+        spec, note = default_coach(game)
     if open and "open=" not in spec:
         spec = spec + ",open=true"
     agent = _searcher(spec, seed)
@@ -292,6 +311,7 @@ def review(
         plies=total,
         seconds=round(seconds, 3),
         iterations=iterations,
+        notes=[note] if note else [],
     )
 
 

@@ -190,7 +190,7 @@ def levels(game: Game, data: dict[str, Any] | None = None, lang: str = "en") -> 
     for name, spec in level_specs(game).items():
         available, why = True, ""
         try:
-            make_agent(spec)
+            make_agent(spec).check_game(game)
         except KanseiError as e:
             available, why = False, f"unavailable: {str(e).splitlines()[0] if str(e) else type(e).__name__}"
         rating = None
@@ -331,10 +331,14 @@ class LevelAgent(Agent):
             spec = level_spec(game, self.level)
             try:
                 self.inner = make_agent(spec, seed=self.seed)
+                self.inner.check_game(game)
             except KanseiError as e:
                 raise OptionError(f"level {self.level} is unavailable in {game.id}: {e}") from None
             self.game_id = game.id
         return self.inner
+
+    def check_game(self, game: Game) -> None:
+        self.agent_for(game)
 
     def act(self, state: State, seat: int) -> Action:
         return self.agent_for(state.game).act(state, seat)

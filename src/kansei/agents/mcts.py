@@ -53,7 +53,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import Field, field_validator, model_validator
 
-from kansei.core.protocol import Action, State
+from kansei.core.protocol import Action, Game, State
 
 from .base import Agent, AgentParams
 from .hints import Evaluate, evaluator, hint, own_evaluate, own_scratch_evaluate
@@ -212,6 +212,12 @@ class MctsAgent(Agent):
         self.last_iterations = 0  # iterations of the last search (for tests and benchmarks)
         self.last_root: Node | None = None
         self.last_values: list[float] = []
+
+    def check_game(self, game: Game) -> None:
+        """A learned value needs the game's weights, a style the game's evaluation of it (one line each)."""
+        evaluator(game, self.params.style)
+        if self.params.value == "learned":
+            require(game)
 
     # ------------------------------------------------------------------------------------------ search
     def act(self, state: State, seat: int) -> Action:

@@ -6,10 +6,10 @@ from collections.abc import Sequence
 
 from pydantic import Field
 
-from kansei.core.protocol import Action, State
+from kansei.core.protocol import Action, Game, State
 
 from .base import Agent, AgentParams
-from .hints import scratch_evaluator
+from .hints import evaluator, scratch_evaluator
 
 
 class RandomAgent(Agent):
@@ -41,6 +41,10 @@ class GreedyAgent(Agent):
     kind = "greedy"
     Params = GreedyParams
     params: GreedyParams
+
+    def check_game(self, game: Game) -> None:
+        """A style needs the game's evaluation of it (one line naming the game's styles)."""
+        evaluator(game, self.params.style)
 
     def act(self, state: State, seat: int) -> Action:
         legal = state.legal_actions()

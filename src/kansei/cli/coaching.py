@@ -103,6 +103,8 @@ def analyse(
             per=group_digits(per, lang, 2),
         )
     )
+    for note in res.notes:
+        err.print(f"[yellow]{clean(note, 300)}[/]")
     for q in sorted(res.summary):
         out.print(tr(lang, "analyse_summary", who=who(q), summary=summary_line(res.summary[q], lang)))
     out.print(tr(lang, "analyse_curve_2" if res.players == 2 else "analyse_curve_n", seat=res.curve_seat))
