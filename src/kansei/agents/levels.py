@@ -27,7 +27,7 @@ from typing import Any, ClassVar
 from kansei.core.errors import KanseiError, OptionError
 from kansei.core.options import shorten
 from kansei.core.protocol import Action, Game, State
-from kansei.core.words import Words
+from kansei.core.words import Words, group_digits
 
 from .base import Agent, AgentParams
 from .hints import hint
@@ -260,15 +260,6 @@ WORDS = Words(
         },
     }
 )
-
-
-def group_digits(n: float, lang: str, decimals: int = 0) -> str:
-    """``n`` as the language writes numbers: 1,000.5 in English and Japanese, 1 000,5 in French (a narrow
-    no-break space between groups, a decimal comma)."""
-    grouped = f"{n:,.{decimals}f}"
-    if lang != "fr":
-        return grouped
-    return grouped.replace(",", "\u202f").replace(".", ",")
 
 
 def describe(spec: str, lang: str = "en") -> str:

@@ -12,15 +12,16 @@ from rich import box
 from rich.table import Table
 
 import kansei
-from kansei.agents.levels import Rating, group_digits
+from kansei.agents.levels import Rating
 from kansei.core import replay as replays
 from kansei.core.content import shorten_path
 from kansei.core.errors import OptionError
+from kansei.core.words import group_digits, percent
 
 from .common import AsJson, app, clean, err, friendly, load_game, out, progress_bar
 from .lang import WORDS as TERMINAL_WORDS
-from .lang import percent, tr
 from .lang import plural as lang_plural
+from .lang import tr
 
 SPARK = "▁▂▃▄▅▆▇█"
 
@@ -235,5 +236,5 @@ def _ms_text(r: Rating, lang: str) -> str:
     """CPU milliseconds a move, the median and the 95th percentile, as ``lang`` writes numbers."""
     if r.ms_median is None or r.ms_p95 is None:
         return "—"
-    sep = " ; " if lang == "fr" else ("、" if lang == "ja" else ", ")
-    return group_digits(r.ms_median, lang, 1) + sep + group_digits(r.ms_p95, lang, 1)
+    median, p95 = group_digits(r.ms_median, lang, 1), group_digits(r.ms_p95, lang, 1)
+    return tr(lang, "levels_ms_pair", median=median, p95=p95)

@@ -99,6 +99,7 @@ EN: dict[str, Entry] = {
     "levels_plays": "plays",
     "levels_rating": "rating (95%)",
     "levels_ms": "ms a move\n(median, p95)",
+    "levels_ms_pair": "{median}, {p95}",  # the median and the 95th percentile (French: decimal commas)
     "levels_games": "{n} games",
     "levels_how": "how it plays:",
     "levels_ceiling": "clairvoyant: sees every card and die (a reference, not a level)",
@@ -232,6 +233,7 @@ FR: dict[str, Entry] = {
     "levels_plays": "réglage",
     "levels_rating": "classement (95 %)",
     "levels_ms": "ms par coup\n(médiane, p95)",
+    "levels_ms_pair": "{median} ; {p95}",  # the median and the 95th percentile (French: decimal commas)
     "levels_games": "{n} parties",
     "levels_how": "comment il joue :",
     "levels_ceiling": "voyant : voit chaque carte et chaque dé (une référence, pas un niveau)",
@@ -367,6 +369,7 @@ JA: dict[str, Entry] = {
     "levels_plays": "設定",
     "levels_rating": "レーティング（95%）",
     "levels_ms": "1手のms\n（中央値、p95）",
+    "levels_ms_pair": "{median}、{p95}",  # the median and the 95th percentile (French: decimal commas)
     "levels_games": "{n}試合",
     "levels_how": "プレイの特徴：",
     "levels_ceiling": "透視：すべてのカードとダイスが見える（参考値であってレベルではない）",
@@ -421,13 +424,8 @@ def tr(lang: str, key: str, /, **fields: object) -> str:
     return WORDS.tr(lang, key, **fields)
 
 
-def percent(chance: float, lang: str) -> str:
-    """A chance (0–1) as a whole percentage: 44% (French: 44 %, a narrow no-break space before the sign)."""
-    return f"{round(100 * chance)}\u202f%" if lang == "fr" else f"{round(100 * chance)}%"
-
-
 def plural(lang: str, key: str, n: int, /, **fields: object) -> str:
     return WORDS.plural(lang, key, n, **fields)
 
 
-__all__ = ["EN", "FR", "JA", "WORDS", "percent", "plural", "tr"]
+__all__ = ["EN", "FR", "JA", "WORDS", "plural", "tr"]

@@ -29,12 +29,12 @@ from rich.markup import escape
 from kansei.agents import Agent, choose
 from kansei.core.errors import IllegalAction, KanseiError
 from kansei.core.protocol import Action, Game, State
-from kansei.core.words import CORE
+from kansei.core.words import CORE, percent
 
 from . import menu
 from .cards import face, find_cards, game_cards, suggestion
 from .common import clean, interactive, out, say, terminal_size
-from .lang import WORDS, percent, plural, tr
+from .lang import WORDS, plural, tr
 
 HUMAN = "human"
 MAX_INPUT = 1000  # characters of a typed line kept (the engine refuses notations over 200 anyway)

@@ -139,4 +139,20 @@ CORE = Words(
     }
 )
 
-__all__ = ["CORE", "Entry", "Words"]
+
+# -- numbers as a language writes them (the terminal's tables and the levels' descriptions) ---------------
+def group_digits(n: float, lang: str, decimals: int = 0) -> str:
+    """``n`` as the language writes numbers: 1,000.5 in English and Japanese, 1 000,5 in French (a narrow
+    no-break space between groups, a decimal comma)."""
+    grouped = f"{n:,.{decimals}f}"
+    if lang != "fr":
+        return grouped
+    return grouped.replace(",", "\u202f").replace(".", ",")
+
+
+def percent(chance: float, lang: str) -> str:
+    """A chance (0–1) as a whole percentage: 44% (French: 44 %, a narrow no-break space before the sign)."""
+    return f"{round(100 * chance)}\u202f%" if lang == "fr" else f"{round(100 * chance)}%"
+
+
+__all__ = ["CORE", "Entry", "Words", "group_digits", "percent"]
