@@ -35,19 +35,45 @@ def test_a_hint_is_a_legal_move_for_the_seat_to_move_and_off_between_people(
 
 
 def test_a_finished_game_is_analysed_in_the_pool_and_kept(sqlite_client: TestClient) -> None:
+    """The review is made once in the pool, says how far it has got while it is made (the page's
+    progress bar), and is kept: a page asking again while it is made starts no second review."""
     c = sqlite_client
+    hub = c.app.state.hub
     room, tokens = new_room(c, "minid", ["human", "random"], seed=3)
     assert c.get(f"/api/rooms/{room}/analysis").status_code == 409  # not over yet
     play_out(c, room, tokens["0"], random.Random(1))
+    reports: list[tuple[int, int]] = []
+    asked_meanwhile: list[dict] = []
+    reviews: list[object] = []
+    pool, reported, job_for = hub.pool, hub.pool.progress, hub.pool.job_for
+
+    def progress(job, done: int, total: int) -> None:
+        reported(job, done, total)
+        reports.append((done, total))
+        if len(reports) == 1:  # a page polling while the review is made
+            asked_meanwhile.append(hub.analysis(room))
+
+    def counted(key: str):
+        job = job_for(key)
+        if job is not None and job.kind == "analysis":
+            reviews.append(job)
+        return job
+
+    pool.progress, pool.job_for = progress, counted
     first = c.get(f"/api/rooms/{room}/analysis").json()
-    assert first["status"] in ("queued", "ready")
+    assert first["status"] in ("queued", "thinking", "ready")
     eventually(
-        lambda: c.get(f"/api/rooms/{room}/analysis").json()["status"] != "queued",
+        lambda: c.get(f"/api/rooms/{room}/analysis").json()["status"] not in ("queued", "thinking"),
         "the coach reviews the game",
         300,
     )
     a = c.get(f"/api/rooms/{room}/analysis").json()
     assert a["status"] == "ready", a
+    total = len(hub.get(room).history)
+    assert reports == [(k, total) for k in range(1, total + 1)], "every action reviewed is reported, in order"
+    assert asked_meanwhile[0] == {"status": "thinking", "done": 1, "total": total}
+    eventually(lambda: pool.busy() == 0, "the pool is idle again", 60)
+    assert len(reviews) == 1, "asked again while it was made, the review is not made twice"
     assert a["format"] == "kansei-analysis/1" and a["game"] == "minid"
     assert len(a["curve"]) == a["plies"] + 1 or len(a["curve"]) >= a["plies"]
     assert set(a["summary"]) <= {"0", "1"}

@@ -145,7 +145,12 @@ def create_app(config: Config | None = None) -> FastAPI:
         hub = Hub(store, bot_limits, keep=cfg.keep_rooms, on_error=report)
         if cfg.bots:
             hub.pool = BotPool(
-                cfg.bot_workers, hub.bot_job, hub.bot_done, content=cfg.content, on_error=report
+                cfg.bot_workers,
+                hub.bot_job,
+                hub.bot_done,
+                content=cfg.content,
+                on_error=report,
+                progress=hub.coach_progress,
             )
         app.state.hub = hub
         store.listen(lambda room_id, _what: hub.refresh(room_id), hub.on_error)

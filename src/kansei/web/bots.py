@@ -119,9 +119,10 @@ def run_job(job: BotJob) -> str:
     return choose(make_agent(job.spec, seed=job.agent_seed), state, job.seat).notation
 
 
-def coach_job(job: BotJob) -> str:
+def coach_job(job: BotJob, progress: Callable[[int, int], None] | None = None) -> str:
     """The coach's answer as JSON: a hint for the seat to move (from its information only), or the review
-    of a finished game, every seat judged with its own information."""
+    of a finished game, every seat judged with its own information (``progress(done, total)`` after each
+    action reviewed)."""
     from kansei.agents import coach
 
     if job.kind == "hint":
@@ -137,7 +138,9 @@ def coach_job(job: BotJob) -> str:
         )
     start = BotJob(**{**job.__dict__, "actions": ()})
     state = rebuild(start)
-    analysis = coach.review(state, [n for _, n in job.actions], spec=job.spec, seed=job.agent_seed)
+    analysis = coach.review(
+        state, [n for _, n in job.actions], spec=job.spec, seed=job.agent_seed, progress=progress
+    )
     return json.dumps(analysis.to_dict())
 
 
@@ -146,14 +149,31 @@ def alarm_after(seconds: float) -> float:
     return seconds + ALARM_MARGIN + 0.1 * seconds
 
 
-def _think(job: BotJob, seq: int) -> tuple[Outcome, str]:
-    """One job, its search stopped by the alarm at its deadline or by the server's preemption."""
+def _reporter(conn: Connection) -> Callable[[int, int], None]:
+    """A review's progress, sent to the server as it goes (``("progress", "done/total")`` before the
+    answer); the stopping signals wait while a report is written, so none can cut a message in half."""
+    stopping = {signal.SIGALRM, signal.SIGUSR1}
+
+    def report(done: int, total: int) -> None:
+        signal.pthread_sigmask(signal.SIG_BLOCK, stopping)
+        try:
+            conn.send(("progress", f"{done}/{total}"))
+        finally:
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, stopping)
+
+    return report
+
+
+def _think(job: BotJob, seq: int, conn: Connection | None = None) -> tuple[Outcome, str]:
+    """One job, its search stopped by the alarm at its deadline or by the server's preemption; a review
+    reports its progress on ``conn``."""
     global _busy, _seq
     _seq, _busy = seq, True
     try:
         if job.kind != "move":
             signal.setitimer(signal.ITIMER_REAL, alarm_after(job.seconds))
-            return "move", coach_job(job)
+            report = _reporter(conn) if conn is not None and job.kind == "analysis" else None
+            return "move", coach_job(job, report)
         state = rebuild(job)
         agent = make_agent(job.spec, seed=job.agent_seed)
         signal.setitimer(signal.ITIMER_REAL, alarm_after(job.seconds))
@@ -185,7 +205,7 @@ def _worker_main(conn: Connection, parent: int, content: dict[str, str], preempt
         except (EOFError, OSError):
             return
         try:
-            reply = _think(job, seq)
+            reply = _think(job, seq, conn)
         except _Stop as stop:  # it came between the job's end and its clean-up
             _busy = False
             signal.setitimer(signal.ITIMER_REAL, 0)
@@ -314,9 +334,13 @@ class _Worker:
         try:
             self.seq += 1
             conn.send((self.seq, job))
-            if conn.poll(alarm_after(job.seconds) + self.pool.grace):
+            deadline = time.monotonic() + alarm_after(job.seconds) + self.pool.grace
+            while conn.poll(max(0.0, deadline - time.monotonic())):
                 outcome, text = conn.recv()
-                return outcome, text
+                if outcome != "progress":
+                    return outcome, text
+                done, _, total = text.partition("/")
+                self.pool.progress(job, int(done), int(total))
         except (EOFError, OSError):
             self.kill()
             return "lost", "the bot's worker process died"
@@ -336,8 +360,10 @@ class BotPool:
         content: Mapping[str, Path] | None = None,
         grace: float = GRACE,
         on_error: Callable[[str], None] = lambda msg: None,
+        progress: Callable[[BotJob, int, int], None] = lambda job, done, total: None,
     ):
         self.job_for, self.done, self.grace, self.on_error = job_for, done, grace, on_error
+        self.progress = progress  # a review's (job, actions reviewed, of how many), as it goes
         self.content = dict(content or {})
         self.closed = False
         self._cond = threading.Condition()

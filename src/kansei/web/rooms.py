@@ -242,6 +242,7 @@ class Hub:
         self.keep = keep  # rooms held in memory before unwatched ones leave it
         self._lock = threading.Lock()
         self._coach: dict[str, tuple[threading.Event, dict]] = {}  # hints being thought, by queue key
+        self._reviewing: dict[str, tuple[int, int]] = {}  # reviews being made: room -> (actions done, of)
         self.on_error: Callable[[str], None] = on_error or (lambda msg: None)
 
     # -- loading ---------------------------------------------------------------------------------
@@ -777,7 +778,17 @@ class Hub:
         if self.pool is None:
             raise RoomError("this server thinks no bot moves (no coach either)", 409)
         self.pool.request(f"{room_id}~analysis", False)
-        return {"status": "queued"}
+        with self._lock:
+            going = self._reviewing.get(room_id)
+        if going is None:
+            return {"status": "queued"}
+        return {"status": "thinking", "done": going[0], "total": going[1]}
+
+    def coach_progress(self, job: BotJob, done: int, total: int) -> None:
+        """The pool's word on a review being made (``done`` of the game's ``total`` actions reviewed)."""
+        if job.kind == "analysis":
+            with self._lock:
+                self._reviewing[job.room.split("~")[0]] = (done, total)
 
     def _worded(self, live: Live, data: dict, lang: str | None) -> dict:
         game = live.game
@@ -814,6 +825,8 @@ class Hub:
                 return None
             cap, seconds = HINT_SECONDS, HINT_SECONDS
         else:
+            if self.store.analysis(room_id) is not None:  # asked again while it was made (the page polls)
+                return None
             seat = 0
             cap = ANALYSIS_PER_MOVE  # a search at every decision, and a little more for the replay between
             seconds = min(ANALYSIS_SECONDS, 10 + ANALYSIS_PER_MOVE * 1.5 * len(actions))
@@ -851,6 +864,8 @@ class Hub:
                 waiting[0].set()
             return
         room_id = job.room.split("~")[0]
+        with self._lock:
+            self._reviewing.pop(room_id, None)
         self.store.set_analysis(room_id, answer)
         try:
             live = self.get(room_id)

@@ -251,7 +251,7 @@ function drawUndo(p) {
 function noteLine(n, p) {
   const who = seatName(p, n.seat ?? 0);
   const name = h("b", { class: `who s${n.seat}`, style: { color: colour(n.seat) } }, who);
-  if (n.kind === "chat") return h("li", {}, name, ": ", n.text);
+  if (n.kind === "chat") return h("li", {}, name, t("punct.colon"), n.text);
   const key = { resign: "note.resigned", name: "note.named", close: "note.unlisted", undo: "note.undid" }[n.kind];
   return key ? h("li", { class: "note" }, withNode(key, name)) : null;
 }
@@ -346,9 +346,15 @@ async function loadAnalysis() {
   let a;
   try { a = await api("GET", `/api/rooms/${ROOM}/analysis?lang=${encodeURIComponent(T.lang)}`); }
   catch (e) { box.replaceChildren(h("h3", {}, t("analysis.title")), h("p", { class: "muted" }, e.message)); return; }
-  if (a.status === "queued") {
-    box.replaceChildren(h("h3", {}, t("analysis.title")), h("p", { class: "muted" }, h("span", { class: "spinner" }), t("analysis.queued")));
-    setTimeout(loadAnalysis, 3000);
+  if (a.status === "queued" || a.status === "thinking") {
+    // the review is made in the bot pool, one decision at a time: how far it has got, until it is kept
+    const going = a.status === "thinking"
+      ? h("p", { class: "small muted", id: "analysis-progress" },
+        h("progress", { max: String(a.total), value: String(a.done) }), " ", t("analysis.progress", { done: a.done, total: a.total }))
+      : null;
+    box.replaceChildren(h("h3", {}, t("analysis.title")),
+      h("p", { class: "muted" }, h("span", { class: "spinner" }), t("analysis.queued")), going);
+    setTimeout(loadAnalysis, 1500);
     return;
   }
   if (a.status === "error") { box.replaceChildren(h("h3", {}, t("analysis.title")), h("p", { class: "why" }, t("analysis.failed", { why: a.error }))); return; }
@@ -361,7 +367,7 @@ function drawAnalysis(box, a) {
   const name = (s) => names[s] ?? t("player.n", { n: s + 1 });
   const summary = Object.entries(a.summary || {}).map(([seat, counts]) => {
     const parts = GRADES.filter((g) => counts[g]).map((g) => t(`analysis.${g}`, { count: counts[g] }));
-    return h("li", {}, h("b", { class: `who s${seat}`, style: { color: colour(Number(seat)) } }, name(Number(seat))), ": ",
+    return h("li", {}, h("b", { class: `who s${seat}`, style: { color: colour(Number(seat)) } }, name(Number(seat))), t("punct.colon"),
       parts.length ? parts.join(", ") : t("analysis.clean"));
   });
   const costly = [...(a.moves || [])].filter((m) => m.loss > 0).sort((x, y) => y.loss - x.loss).slice(0, 5);
@@ -372,7 +378,7 @@ function drawAnalysis(box, a) {
     costly.length ? h("h4", {}, t("analysis.costliest")) : null,
     h("ol", { class: "costly" }, costly.map((m) => h("li", {},
       h("button", { type: "button", class: "ghost small", onclick: () => gotoStep(m.ply) }, t("replay.step_short", { step: m.ply + 1 })), " ",
-      h("b", { class: `who s${m.seat}`, style: { color: colour(m.seat) } }, name(m.seat)), " ", t(`grade.${m.grade}`), ": ",
+      h("b", { class: `who s${m.seat}`, style: { color: colour(m.seat) } }, name(m.seat)), " ", t(`grade.${m.grade}`), t("punct.colon"),
       m.played_text, " — ", t("analysis.better", { move: m.best_text }), " ",
       h("small", { class: "muted" }, t("analysis.loss", { points: Math.round(m.loss) }))))));
 }
