@@ -11,9 +11,11 @@ reads. Uncompiled, the record is a plain class with slots and the games are the 
 The record is bound to the state holding it for each step (:meth:`~.state.StateBase.bind`, and let go
 at the step's end, so the pair makes no reference cycle): the rules draw from that state's random source,
 log through it and remember the next decision's legal actions in it. What reads the state from outside
-the rules (views, refusals, text, tests) reads the record's fields and methods through the state
-(``state.sp``, ``state.labels(p)``): each name of the record the state lacks is the core's
-:class:`~kansei.core.protocol.RecordField` on the state (:func:`~kansei.core.protocol.forward_record`).
+the rules (views, refusals, text) reads the record itself, typed (``state.duel.sp``,
+``duel.labels(p)``). For tests and scripts each name of the record the state lacks is also the core's
+:class:`~kansei.core.protocol.RecordField` on the state (``state.sp``,
+:func:`~kansei.core.protocol.forward_record`); the type checker does not see those, so the package does
+not use them.
 """
 
 from __future__ import annotations
@@ -38,11 +40,6 @@ class Duel(State):
 
     game: DSpirits
     duel: RulesState
-
-    if TYPE_CHECKING:  # pragma: no cover
-
-        def __getattr__(self, name: str) -> Any:
-            """The record's fields and methods, read through the state (``forward_record``)."""
 
     # ---------------------------------------------------------------------------- protocol
     @property

@@ -306,9 +306,10 @@ class DSpirits(Game):
         """The seat's SP lead over the other (DS-G1: SP is what a game is won with); in a match, each
         game won counts as a whole starting SP on top."""
         assert isinstance(state, DSpiritsState)
-        lead = float(state.sp[seat] - state.sp[1 - seat])
+        duel = state.duel
+        lead = float(duel.sp[seat] - duel.sp[1 - seat])
         if self.options.match:
-            lead += self.options.starting_sp * (state.match_wins[seat] - state.match_wins[1 - seat])
+            lead += self.options.starting_sp * (duel.match_wins[seat] - duel.match_wins[1 - seat])
         return lead
 
     def coverage_decks(self) -> list[list[Any]]:
@@ -325,7 +326,7 @@ class DSpirits(Game):
             return ("DS-C2", "DS-R1")
         if k in ("attack", "limbo") and action.args[1] == "direct":
             return (*RULES_OF[k][:-2], "DS-B4") if k == "attack" else ("DS-X5", "DS-B4")
-        if k == "pass" and state.bid is not None:
+        if k == "pass" and state.duel.bid is not None:
             return ("DS-R1",)
         return RULES_OF.get(k, ())
 

@@ -50,12 +50,13 @@ class RefusalState(Duel):
 
     def where(self, lang: str = "en") -> str:
         """The decision now, in a player's words."""
-        if self.wnd.priority is not None:
-            return tr(lang, {"endure": "w_endure", "target": "w_target"}.get(str(self.wnd.kind), "w_chain"))
-        if self.bid is not None:
+        duel = self.duel
+        if duel.wnd.priority is not None:
+            return tr(lang, {"endure": "w_endure", "target": "w_target"}.get(str(duel.wnd.kind), "w_chain"))
+        if duel.bid is not None:
             return tr(lang, "w_bidding")
-        key = _WHERE.get(self.phase)
-        return tr(lang, key) if key is not None else tr(lang, "w_step", phase=self.phase)
+        key = _WHERE.get(duel.phase)
+        return tr(lang, key) if key is not None else tr(lang, "w_step", phase=duel.phase)
 
     def _why_illegal(self, text: str, seat: int, lang: str) -> str | None:
         return self.why_illegal(text, seat, lang)
@@ -67,22 +68,23 @@ class RefusalState(Duel):
         return None if why is None else tr(lang, "rf", shown=repr(shorten(str(text))), why=why)
 
     def _refusal_words(self, text: str, seat: int, lang: str) -> str | None:
+        duel = self.duel
         words = " ".join(str(text).split()).lower().split(" ")
         head = words[0] if words else ""
         if not head:
             return None
-        t = self.table
+        t = duel.table
         loc = local(t, lang)
         p = seat
-        sp = self.sp[p]
+        sp = duel.sp[p]
 
         def card(cid: int) -> str:
             return loc.card(t.name[cid])
 
-        if self.wnd.priority is not None and head not in ("respond", "pass", "endure", "fall", "target"):
+        if duel.wnd.priority is not None and head not in ("respond", "pass", "endure", "fall", "target"):
             return tr(lang, "rf_answer_first", where=self.where(lang))
         if head == "bid":
-            if self.bid is None:
+            if duel.bid is None:
                 return tr(lang, "rf_no_bidding")
             try:
                 n = int(words[1]) if len(words) == 2 and len(words[1]) <= 9 else None
@@ -90,66 +92,66 @@ class RefusalState(Duel):
                 n = None
             if n is None:
                 return tr(lang, "rf_bid_number")
-            cur = self.bid.amount
+            cur = duel.bid.amount
             steps = ", ".join(str(cur + s) for s in BID_STEPS)
             if n <= cur:
                 return tr(lang, "rf_bid_low", amount=cur, steps=steps)
-            if not self.afford(p, n):
+            if not duel.afford(p, n):
                 return tr(lang, "rf_afford", amount=n, sp=sp)
             return tr(lang, "rf_bid_steps", steps=steps)
-        if self.bid is not None:
+        if duel.bid is not None:
             return tr(lang, "rf_bidding_open")
         if head == "shift" and not self.game.options.old_rules:
             return tr(lang, "rf_no_shift")
-        if head in _COSTS and not self.afford(p, _COSTS[head][0]):
+        if head in _COSTS and not duel.afford(p, _COSTS[head][0]):
             cost, what = _COSTS[head]
             return tr(lang, "rf_cost", what=tr(lang, what), cost=cost, sp=sp)
-        if head in ("draw", "rush", "recharge") and self.phase != "draw":
+        if head in ("draw", "rush", "recharge") and duel.phase != "draw":
             return tr(lang, "rf_draw_step", where=self.where(lang))
-        if head == "extra" and self.phase != EXTRA:
+        if head == "extra" and duel.phase != EXTRA:
             return tr(lang, "rf_extra")
         if head == "play" and len(words) >= 2:
             cid = t.find(words[1])
             if cid is not None:
-                if t.kind[cid] == REALM and not self.afford(p, t.bid[cid]):
+                if t.kind[cid] == REALM and not duel.afford(p, t.bid[cid]):
                     return tr(lang, "rf_realm_bid", card=card(cid), bid=t.bid[cid], sp=sp)
-                if t.kind[cid] == MOVECARD and not self.afford(p, t.cost[cid]):
+                if t.kind[cid] == MOVECARD and not duel.afford(p, t.cost[cid]):
                     return tr(lang, "rf_card_cost", card=card(cid), cost=t.cost[cid], sp=sp)
-                if t.plain[cid] not in self.hand[p]:
+                if t.plain[cid] not in duel.hand[p]:
                     return tr(lang, "rf_hold_no", card=card(cid))
                 if t.kind[cid] == MOVECARD:
                     need = ", ".join(card(r) for r in t.requires[cid])
                     return tr(lang, "rf_needs", card=card(cid), cards=need)
         if head in ("summon", "play", "exchange", "stance", "move", "ability", "evolve", "shift", "battle"):
-            if self.phase != MAIN or p != self.active:
+            if duel.phase != MAIN or p != duel.active:
                 return tr(lang, "rf_main_step", where=self.where(lang))
         if head in ("move", "ability") and len(words) >= 2:
-            u = self.find_unit(p, words[1])
+            u = duel.find_unit(p, words[1])
             if u is not None:
                 progs = [t.move[u.card]] if head == "move" else list(t.command[u.card])
                 for prog in progs:
-                    if prog is not None and prog.cost and not self.afford(p, prog.cost):
+                    if prog is not None and prog.cost and not duel.afford(p, prog.cost):
                         return tr(lang, "rf_card_cost", card=loc.prog_name[prog.id], cost=prog.cost, sp=sp)
-                if head == "move" and u.moved_on == self.turn:
+                if head == "move" and u.moved_on == duel.turn:
                     return tr(lang, "rf_move_spent")
-                if head == "ability" and u.abilities_on == self.turn and u.abilities_used:
+                if head == "ability" and u.abilities_on == duel.turn and u.abilities_used:
                     return tr(lang, "rf_ability_spent")
         if head in ("attack", "limbo", "supercharge"):
-            if self.phase != BATTLE:
+            if duel.phase != BATTLE:
                 return tr(lang, "rf_battle_step", where=self.where(lang))
-            if not self.may_attack(p):
+            if not duel.may_attack(p):
                 return tr(lang, "rf_first_turn")
-            if head == "attack" and len(words) >= 2 and self.scene[1 - p] and words[-1] == "direct":
+            if head == "attack" and len(words) >= 2 and duel.scene[1 - p] and words[-1] == "direct":
                 return tr(lang, "rf_direct")
-        if head == "summon" and self.summoned:
+        if head == "summon" and duel.summoned:
             return tr(lang, "rf_one_summon")
-        if head == "exchange" and self.exchanged:
+        if head == "exchange" and duel.exchanged:
             return tr(lang, "rf_one_exchange")
         if head == "stance" and len(words) >= 2:
-            u = self.find_unit(p, words[1])
-            if u is not None and u.stanced_on == self.turn:
+            u = duel.find_unit(p, words[1])
+            if u is not None and u.stanced_on == duel.turn:
                 return tr(lang, "rf_stanced", card=card(u.card))
-            if u is not None and (self.is_frozen(u) or self.is_restricted(u)):
+            if u is not None and (duel.is_frozen(u) or duel.is_restricted(u)):
                 return tr(lang, "rf_no_stance", card=card(u.card))
         return None
 

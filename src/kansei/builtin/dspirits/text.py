@@ -196,7 +196,7 @@ def _step_of(names: Names, phase: str, active: int | None, seat: int | None, lan
 def render(state: DSpiritsState, seat: int | None, lang: str = "en", names: Names | None = None) -> Panel:
     names = names or Names()
     v = state.view(seat)
-    t = state.table
+    t = state.duel.table
     loc = local(t, lang)
     realm = v["realm"]
     match = tr(lang, "r_match", a=v["match"]["wins"][0], b=v["match"]["wins"][1]) if v["match"]["on"] else ""
@@ -281,9 +281,9 @@ def _result(w: int | None, seat: int | None, lang: str, names: Names) -> str:
 def _target(state: DSpiritsState, p: int, label: str, lang: str) -> str:
     """A target label (``foe:gravelhound#2``) as a player reads it."""
     pre, _, rest = label.partition(":")
-    t = state.table
+    t = state.duel.table
     if pre in ("foe", "own"):
-        u = state.find_unit(1 - p if pre == "foe" else p, rest)
+        u = state.duel.find_unit(1 - p if pre == "foe" else p, rest)
         name = local(t, lang).card(t.name[u.card]) if u is not None else rest
         return tr(lang, "t_foe" if pre == "foe" else "t_own", card=name)
     if pre == "hand":
@@ -302,7 +302,8 @@ def public_words(notation: str, lang: str = "en") -> str | None:
 
 def describe(state: DSpiritsState, action: Action, lang: str = "en", names: Names | None = None) -> str:
     """A menu line for an action of the seat to move, with the numbers that matter."""
-    t = state.table
+    duel = state.duel
+    t = duel.table
     loc = local(t, lang)
     k = action.kind
     a = action.args
@@ -320,26 +321,26 @@ def describe(state: DSpiritsState, action: Action, lang: str = "en", names: Name
             return tr(lang, "m_no_extra")
         return tr(lang, "m_extra", cost=EXTRA_DRAW_COST, deck=tr(lang, DECK_KEYS[a[0]]))
     if k == "recharge":
-        return tr(lang, "m_recharge", cost=state.sp[p] // 2)
+        return tr(lang, "m_recharge", cost=duel.sp[p] // 2)
     if k == "rush":
         return tr(
             lang, "m_rush", bid=FIELD_RUSH_BID, card=card_line(t, a[0], False, lang), text=loc.text[a[0]]
         )
     if k == "summon":
-        return tr(lang, "m_summon", card=hand_card_text(t, state.hand_label(a[0]), False, lang))
+        return tr(lang, "m_summon", card=hand_card_text(t, duel.hand_label(a[0]), False, lang))
     if k == "exchange":
-        u = state.find_unit(p, a[0])
+        u = duel.find_unit(p, a[0])
         out = loc.card(t.name[u.card]) if u is not None else a[0]
-        card = hand_card_text(t, state.hand_label(a[1]), False, lang)
+        card = hand_card_text(t, duel.hand_label(a[1]), False, lang)
         return tr(lang, "m_exchange", out=out, card=card)
     if k == "stance":
-        u = state.find_unit(p, a[0])
+        u = duel.find_unit(p, a[0])
         if u is None:
             return action.notation
         key = "m_stance_endure" if u.stance == ATTACK_STANCE else "m_stance_attack"
         return tr(lang, key, card=loc.card(t.name[u.card]))
     if k in ("move", "ability"):
-        u = state.find_unit(p, a[0])
+        u = duel.find_unit(p, a[0])
         prog = None
         if u is not None:
             prog = t.move[u.card] if k == "move" else t.command[u.card][a[1]]
@@ -360,7 +361,7 @@ def describe(state: DSpiritsState, action: Action, lang: str = "en", names: Name
         key = "m_respond" if k == "respond" else "m_play"
         return tr(lang, key, card=card_line(t, c, False, lang), target=tgt, text=loc.text[c])
     if k == "evolve":
-        u = state.find_unit(p, a[1])
+        u = duel.find_unit(p, a[1])
         base = loc.card(t.name[u.card]) if u is not None else a[1]
         return tr(lang, "m_evolve", base=base, card=card_line(t, a[0], False, lang))
     if k == "shift":
@@ -374,9 +375,9 @@ def describe(state: DSpiritsState, action: Action, lang: str = "en", names: Name
     if k == "end":
         return tr(lang, "m_end")
     if k == "pass":
-        if state.bid is not None:
+        if duel.bid is not None:
             return tr(lang, "m_pass_bid")
-        if state.wnd.kind == "target":
+        if duel.wnd.kind == "target":
             return tr(lang, "m_pass_target")
         return tr(lang, "m_pass")
     if k == "endure":
@@ -386,7 +387,7 @@ def describe(state: DSpiritsState, action: Action, lang: str = "en", names: Name
     if k == "target":
         return tr(lang, "m_target", target=_target(state, p, a[0], lang))
     if k == "bid":
-        return tr(lang, "m_bid", amount=a[0], sp=state.sp[p])
+        return tr(lang, "m_bid", amount=a[0], sp=duel.sp[p])
     if k == "side_in":
         return tr(lang, "m_side_in", card=card_line(t, a[0], False, lang))
     if k == "side_out":
@@ -397,22 +398,23 @@ def describe(state: DSpiritsState, action: Action, lang: str = "en", names: Name
 
 
 def _describe_attack(state: DSpiritsState, p: int, k: str, a: tuple[Any, ...], lang: str) -> str:
-    t = state.table
+    duel = state.duel
+    t = duel.table
     loc = local(t, lang)
     q = 1 - p
-    att = state.find_unit(p, a[0])
+    att = duel.find_unit(p, a[0])
     if att is None:
         return f"{k} {' '.join(a)}"
     head = tr(lang, "m_limbo", cost=LIMBO_COST) if k == "limbo" else ""
     name = loc.card(t.name[att.card])
     if a[1] == "direct":
-        return tr(lang, "m_attack_direct", head=head, card=name, power=state.attack_of(p, att))
-    tgt = state.find_unit(q, a[1])
+        return tr(lang, "m_attack_direct", head=head, card=name, power=duel.attack_of(p, att))
+    tgt = duel.find_unit(q, a[1])
     if tgt is None:
         return f"{k} {' '.join(a)}"
     enduring = tgt.stance != ATTACK_STANCE
-    ap = state.battle_power(p, att, tgt, 0)
-    dp = state.battle_power(q, tgt, att, 1 if enduring else 0)
+    ap = duel.battle_power(p, att, tgt, 0)
+    dp = duel.battle_power(q, tgt, att, 1 if enduring else 0)
     guess = (
         "g_wins"
         if ap > dp
@@ -634,7 +636,7 @@ def _item_words(state: DSpiritsState, seat: int, names: Names, lang: str) -> str
     chain = state.view(seat)["chain"]
     if not chain:
         return tr(lang, "i_chain")
-    loc = local(state.table, lang)
+    loc = local(state.duel.table, lang)
     it = chain[-1]
     mine = names.addressed(it["seat"], seat)
     if it["kind"] == "link":
@@ -651,34 +653,35 @@ def _item_words(state: DSpiritsState, seat: int, names: Names, lang: str) -> str
 
 def prompt(state: DSpiritsState, lang: str = "en", names: Names | None = None) -> str:
     """The decision the seat to move faces, in its own words."""
+    duel = state.duel
     names = names or Names()
     p = state.to_move
     if p is None:
         return ""
-    t = state.table
+    t = duel.table
     loc = local(t, lang)
-    kind = state.wnd.kind if state.wnd.priority is not None else None
+    kind = duel.wnd.kind if duel.wnd.priority is not None else None
     if kind == "endure":
-        e = state.endure_choice()
-        found = state.locate(e.target)
+        e = duel.endure_choice()
+        found = duel.locate(e.target)
         mine = loc.card(t.name[found[1].card]) if found else "D-Spirit"
         return tr(lang, "pr_endure", card=mine, power=e.power, against=e.against)
     if kind == "target":
-        data = state.wnd.data
+        data = duel.wnd.data
         return tr(lang, "pr_target", name=loc.prog_name[getattr(data, "program", 0)])
     if kind is not None:
         return tr(lang, "pr_respond", item=_item_words(state, p, names, lang))
-    if state.bid is not None:
-        b = state.bid
+    if duel.bid is not None:
+        b = duel.bid
         high = tr(lang, "pr_bid_yours") if b.high == p else tr(lang, "pr_bid_by", who=names(b.high))
         return tr(lang, "pr_bid", card=loc.card(t.name[b.card]), amount=b.amount, high=high)
-    ph = state.phase
+    ph = duel.phase
     if ph == "opening":
         return tr(lang, "pr_opening", n=OPENING_HAND)
     if ph == "side":
-        if state.side_pending >= 0:
-            return tr(lang, "pr_side_pending", card=loc.card(t.name[state.side_pending]))
-        return tr(lang, "pr_side", n=state.swaps_left[p])
+        if duel.side_pending >= 0:
+            return tr(lang, "pr_side_pending", card=loc.card(t.name[duel.side_pending]))
+        return tr(lang, "pr_side", n=duel.swaps_left[p])
     kinds = {a.kind for a in state.legal_actions()}
     if ph == "draw":
         extra = [tr(lang, w) for k, w in (("rush", "pr_rush"), ("recharge", "pr_recharge")) if k in kinds]
@@ -698,24 +701,25 @@ def _not_now(phase: str, lang: str) -> str:
 
 
 def _hand_reason(state: DSpiritsState, p: int, cid: int, lang: str) -> str:
-    t = state.table
-    sp = state.sp[p]
-    window = state.wnd.kind if state.wnd.priority is not None else None
+    duel = state.duel
+    t = duel.table
+    sp = duel.sp[p]
+    window = duel.wnd.kind if duel.wnd.priority is not None else None
     if window in ("chain", "attack"):
         if t.kind[cid] == SPIRIT:
             return tr(lang, "u_no_spirit_answer")
         if not t.response[cid]:
             return tr(lang, "u_only_responses")
         return tr(lang, "u_nothing_to_answer")
-    if window is not None or state.bid is not None:
+    if window is not None or duel.bid is not None:
         return tr(lang, "u_answer_first")
-    if state.phase != "main":
-        return _not_now(state.phase, lang)
+    if duel.phase != "main":
+        return _not_now(duel.phase, lang)
     k = t.kind[cid]
     if k == SPIRIT:
-        if state.summoned:
+        if duel.summoned:
             return tr(lang, "u_summoned")
-        if len(state.scene[p]) >= BATTLE_SCENE_MAX:
+        if len(duel.scene[p]) >= BATTLE_SCENE_MAX:
             return tr(lang, "u_scene_full")
         return tr(lang, "u_no_summon")
     eff = t.effect[cid]
@@ -725,38 +729,39 @@ def _hand_reason(state: DSpiritsState, p: int, cid: int, lang: str) -> str:
         return tr(lang, "u_realm_bid", bid=t.bid[cid], sp=sp)
     if t.cost[cid] and sp <= t.cost[cid]:
         return tr(lang, "u_costs", cost=t.cost[cid], sp=sp)
-    if t.requires[cid] and not all(state.controls(p, r) for r in t.requires[cid]):
+    if t.requires[cid] and not all(duel.controls(p, r) for r in t.requires[cid]):
         loc = local(t, lang)
         return tr(lang, "u_needs", cards=tr(lang, "and").join(loc.card(t.name[r]) for r in t.requires[cid]))
     return tr(lang, "u_no_target")
 
 
 def _spirit_reason(state: DSpiritsState, p: int, uid: int, lang: str) -> str:
-    found = state.locate(uid)
+    duel = state.duel
+    found = duel.locate(uid)
     if found is None:
         return tr(lang, "u_not_now")
     q, u = found
-    ph = state.phase
+    ph = duel.phase
     if q != p:
-        if ph == "battle" and u in state.parked[q]:
+        if ph == "battle" and u in duel.parked[q]:
             return tr(lang, "u_support_safe")
         return tr(lang, "u_not_target")
-    if state.wnd.priority is not None or state.bid is not None:
+    if duel.wnd.priority is not None or duel.bid is not None:
         return tr(lang, "u_answer_first")
-    if state.is_frozen(u):
+    if duel.is_frozen(u):
         return tr(lang, "u_frozen")
-    if state.is_restricted(u):
+    if duel.is_restricted(u):
         return tr(lang, "u_restricted")
     if ph == "battle":
-        if not state.may_attack(p):
+        if not duel.may_attack(p):
             return tr(lang, "u_first_turn")
-        if u in state.parked[p]:
+        if u in duel.parked[p]:
             return tr(lang, "u_support_limbo")
-        if u.attacked_on == state.turn:
+        if u.attacked_on == duel.turn:
             return tr(lang, "u_attacked")
         if u.stance != ATTACK_STANCE:
             return tr(lang, "u_enduring")
-        if u.uid not in state.ready:
+        if u.uid not in duel.ready:
             return tr(lang, "u_not_ready")
         return tr(lang, "u_no_attack")
     if ph == "main":
@@ -767,42 +772,44 @@ def _spirit_reason(state: DSpiritsState, p: int, uid: int, lang: str) -> str:
 def unusable(state: DSpiritsState, seat: int, lang: str = "en", names: Names | None = None) -> dict[str, str]:
     """Why the cards and D-Spirits of ``seat``'s view that no legal action uses cannot be used now (the
     seat to move only: the other seat has no decision)."""
+    duel = state.duel
     if state.to_move != seat:
         return {}
     game = state.game
     used = {r for a in state.legal_actions() for r in game.move_refs(state, a)}
     out: dict[str, str] = {}
-    t = state.table
-    for h in state.hand[seat]:
-        ref = "hand:" + state.hand_label(h)
+    t = duel.table
+    for h in duel.hand[seat]:
+        ref = "hand:" + duel.hand_label(h)
         if ref not in used and ref not in out:
             out[ref] = _hand_reason(state, seat, h.card, lang)
     for q in (seat, 1 - seat):
-        for u in state.scene[q] + state.parked[q]:
+        for u in duel.scene[q] + duel.parked[q]:
             ref = f"spirit:{u.uid}"
-            if ref not in used and (q == seat or state.phase == "battle"):
+            if ref not in used and (q == seat or duel.phase == "battle"):
                 out[ref] = _spirit_reason(state, seat, u.uid, lang)
             if q != seat:
                 continue
             move = t.move[u.card]
             if move is not None and f"move:{u.uid}" not in used and f"spirit:{u.uid}" in used:
-                out[f"move:{u.uid}"] = _program_reason(state, seat, u, move, u.moved_on == state.turn, lang)
+                out[f"move:{u.uid}"] = _program_reason(state, seat, u, move, u.moved_on == duel.turn, lang)
             for j, prog in enumerate(t.command[u.card]):
                 ref = f"ability:{u.uid}:{t.pslug[prog.id]}"
                 if ref not in used and f"spirit:{u.uid}" in used:
-                    out[ref] = _program_reason(state, seat, u, prog, u.used_ability(j, state.turn), lang)
+                    out[ref] = _program_reason(state, seat, u, prog, u.used_ability(j, duel.turn), lang)
     return out
 
 
 def _program_reason(state: DSpiritsState, p: int, u: Any, prog: Any, spent: bool, lang: str) -> str:
+    duel = state.duel
     if spent:
         return tr(lang, "u_spent")
     if u.shifted:
         return tr(lang, "u_shifted")
-    if prog.cost and state.sp[p] <= prog.cost:
-        return tr(lang, "u_costs", cost=prog.cost, sp=state.sp[p])
-    if state.phase != "main":
-        return _not_now(state.phase, lang)
+    if prog.cost and duel.sp[p] <= prog.cost:
+        return tr(lang, "u_costs", cost=prog.cost, sp=duel.sp[p])
+    if duel.phase != "main":
+        return _not_now(duel.phase, lang)
     return tr(lang, "u_no_target")
 
 

@@ -270,10 +270,11 @@ class ViewState(Duel):
         return {"ref": ref, "name": prog.name, "cost": prog.cost, "text": prog.text, "used": used}
 
     def _unit_view(self, p: int, u: Unit, label: str, zone: str) -> dict[str, Any]:
-        t = self.table
-        if u.charged_turn == self.turn and self.turn:
+        duel = self.duel
+        t = duel.table
+        if u.charged_turn == duel.turn and duel.turn:
             charge = "active"
-        elif u.charged_turn > self.turn:
+        elif u.charged_turn > duel.turn:
             charge = "pending"
         else:
             charge = ""
@@ -290,73 +291,74 @@ class ViewState(Duel):
             "zone": zone,
             "types": list(t.type_names[c]),
             "stance": STANCES[u.stance],
-            "attack": self.attack_of(p, u),
-            "endurance": self.endurance_of(p, u),
+            "attack": duel.attack_of(p, u),
+            "endurance": duel.endurance_of(p, u),
             "sp": t.spv[c],
-            "frozen": self.is_frozen(u),
+            "frozen": duel.is_frozen(u),
             "poison": u.poison,
-            "endured": self.is_restricted(u),
-            "attacked": u.attacked_on == self.turn,
+            "endured": duel.is_restricted(u),
+            "attacked": u.attacked_on == duel.turn,
             "shifted": u.shifted,
             "supercharge": charge,
             "super_summoned": u.super_summoned,
             "wins": u.wins,
             "move": None
             if move is None
-            else self._program_view(f"move:{uid}", move, u.moved_on == self.turn),
+            else self._program_view(f"move:{uid}", move, u.moved_on == duel.turn),
             "abilities": [
-                self._program_view(f"ability:{uid}:{pslug[prog.id]}", prog, u.used_ability(j, self.turn))
+                self._program_view(f"ability:{uid}:{pslug[prog.id]}", prog, u.used_ability(j, duel.turn))
                 for j, prog in enumerate(t.command[c])
             ],
         }
 
     def _player_view(self, p: int, me: bool) -> dict[str, Any]:
-        t = self.table
-        labels = self.labels(p)
-        nb = len(self.scene[p])
-        hand_sp = self.hand_spirit_count(p)
-        known = self.known_in_hand(p)
+        duel = self.duel
+        t = duel.table
+        labels = duel.labels(p)
+        nb = len(duel.scene[p])
+        hand_sp = duel.hand_spirit_count(p)
+        known = duel.known_in_hand(p)
         v: dict[str, Any] = {
             "ref": f"player:{p}",
             "seat": p,
-            "sp": self.sp[p],
-            "squad_count": len(self.squad[p]),
-            "support_count": len(self.support[p]),
-            "side": [t.name[c] for c in self.side[p]],
-            "hand_count": len(self.hand[p]),
+            "sp": duel.sp[p],
+            "squad_count": len(duel.squad[p]),
+            "support_count": len(duel.support[p]),
+            "side": [t.name[c] for c in duel.side[p]],
+            "hand_count": len(duel.hand[p]),
             "hand_spirits": hand_sp,
-            "hand_support": len(self.hand[p]) - hand_sp,
-            "hand_known": [self.hand_label(h) for h in known],
+            "hand_support": len(duel.hand[p]) - hand_sp,
+            "hand_known": [duel.hand_label(h) for h in known],
             "known_cards": [
                 {
-                    "label": self.hand_label(h),
+                    "label": duel.hand_label(h),
                     "card": t.name[h.card],
                     "frozen": bool(h.frozen),
                     "poison": h.poison,
                 }
                 for h in known
             ],
-            "dworld": [t.name[c] for c in self.dworld[p]],
-            "banished": [t.name[c] for c in self.banished[p]],
-            "battle": [self._unit_view(p, u, labels[i], "battle") for i, u in enumerate(self.scene[p])],
+            "dworld": [t.name[c] for c in duel.dworld[p]],
+            "banished": [t.name[c] for c in duel.banished[p]],
+            "battle": [self._unit_view(p, u, labels[i], "battle") for i, u in enumerate(duel.scene[p])],
             "support_zone": [
-                self._unit_view(p, u, labels[nb + i], "support") for i, u in enumerate(self.parked[p])
+                self._unit_view(p, u, labels[nb + i], "support") for i, u in enumerate(duel.parked[p])
             ],
-            "support_cards": [t.name[c] for c in self.support_cards[p]],
-            "turns_taken": self.turns_taken[p],
+            "support_cards": [t.name[c] for c in duel.support_cards[p]],
+            "turns_taken": duel.turns_taken[p],
             "decks": [
-                {"ref": f"deck:{p}:squad", "name": "squad", "count": len(self.squad[p])},
-                {"ref": f"deck:{p}:support", "name": "support", "count": len(self.support[p])},
-                {"ref": f"deck:{p}:side", "name": "side", "count": len(self.side[p])},
+                {"ref": f"deck:{p}:squad", "name": "squad", "count": len(duel.squad[p])},
+                {"ref": f"deck:{p}:support", "name": "support", "count": len(duel.support[p])},
+                {"ref": f"deck:{p}:side", "name": "side", "count": len(duel.side[p])},
             ],
             "decklist": {
-                "squad": _listed(t, p, self.lists[p][0]),
-                "support": _listed(t, p, self.lists[p][1]),
-                "side": _listed(t, p, self.lists[p][2]),
+                "squad": _listed(t, p, duel.lists[p][0]),
+                "support": _listed(t, p, duel.lists[p][1]),
+                "side": _listed(t, p, duel.lists[p][2]),
             },
         }
         if me:
-            v["hand"] = [self.hand_label(h) for h in self.hand[p]]
+            v["hand"] = [duel.hand_label(h) for h in duel.hand[p]]
             v["hand_cards"] = [
                 {
                     "ref": "hand:" + lab,
@@ -365,25 +367,26 @@ class ViewState(Duel):
                     "frozen": bool(h.frozen),
                     "poison": h.poison,
                 }
-                for h in self.hand[p]
-                for lab in (self.hand_label(h),)
+                for h in duel.hand[p]
+                for lab in (duel.hand_label(h),)
             ]
         return v
 
     def _spirit_ref(self, uid: int) -> dict[str, Any] | None:
-        found = self.locate(uid) if uid >= 0 else None
+        found = self.duel.locate(uid) if uid >= 0 else None
         if found is None:
             return None
-        return {"ref": f"spirit:{uid}", "card": self.table.name[found[1].card], "seat": found[0]}
+        return {"ref": f"spirit:{uid}", "card": self.duel.table.name[found[1].card], "seat": found[0]}
 
     def _chain_view(self) -> list[dict[str, Any]]:
-        t = self.table
+        duel = self.duel
+        t = duel.table
         out: list[dict[str, Any]] = []
         progs = t.catalog.programs
-        for it in self.wnd.items:
+        for it in duel.wnd.items:
             if isinstance(it, Link):
                 prog = progs[it.program]
-                card, seat = self.target_names(it.owner, it.target_kind, it.target, it.target_hand)
+                card, seat = duel.target_names(it.owner, it.target_kind, it.target, it.target_hand)
                 if it.target_kind == "unit" and not card:
                     card = "(gone)"
                 target: dict[str, Any] | None = None
@@ -426,7 +429,8 @@ class ViewState(Duel):
     def _choices(self) -> list[dict[str, Any]]:
         """The named options of the decision now (each public: the split of the opening draw, the raises
         of a bid, enduring, a Squad Recharge, a stance change, a Soul Shift or a Super Charge)."""
-        if self.over:
+        duel = self.duel
+        if duel.over:
             return []
         out: list[dict[str, Any]] = []
         seen: set[str] = set()
@@ -436,15 +440,16 @@ class ViewState(Duel):
             seen.add(a.kind)
             value = a.args[0] if a.kind in ("open", "bid") else None
             if a.kind == "recharge":
-                value = self.sp[self.active] // 2
+                value = duel.sp[duel.active] // 2
             out.append({"ref": choice_ref(a), "name": a.kind, "value": value})
         return out
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        t = self.table
+        duel = self.duel
+        t = duel.table
         bid = None
-        if self.bid is not None:
-            b = self.bid
+        if duel.bid is not None:
+            b = duel.bid
             bid = {
                 "kind": b.kind,
                 "seat": b.opener,
@@ -459,8 +464,8 @@ class ViewState(Duel):
                 "to_bid": b.mover,
             }
         endure = None
-        if self.wnd.kind == "endure" and self.wnd.priority is not None:
-            e = self.wnd.data
+        if duel.wnd.kind == "endure" and duel.wnd.priority is not None:
+            e = duel.wnd.data
             assert isinstance(e, EndureChoice)
             endure = {
                 "attack": e.power,
@@ -470,18 +475,18 @@ class ViewState(Duel):
                 "target": self._spirit_ref(e.target),
             }
         realm = None
-        if self.realm is not None:
-            owner, card = self.realm
+        if duel.realm is not None:
+            owner, card = duel.realm
             realm = {"card": t.name[card], "owner": owner, "text": t.recs[card].text}
         return {
             "game": "dspirits",
-            "game_no": self.game_no,
-            "turn": self.turn,
-            "active": self.active,
-            "first": self.first,
-            "phase": self.phase,
+            "game_no": duel.game_no,
+            "turn": duel.turn,
+            "active": duel.active,
+            "first": duel.first,
+            "phase": duel.phase,
             "to_move": self.to_move,
-            "window": self.wnd.kind if self.wnd.priority is not None else None,
+            "window": duel.wnd.kind if duel.wnd.priority is not None else None,
             "chain": self._chain_view(),
             "endure": endure,
             "bid": bid,
@@ -491,40 +496,41 @@ class ViewState(Duel):
             "you": seat,
             "match": {
                 "on": self.game.options.match,
-                "wins": list(self.match_wins),
-                "results": [dict(r, sp=list(r["sp"])) for r in self.results],
+                "wins": list(duel.match_wins),
+                "results": [dict(r, sp=list(r["sp"])) for r in duel.results],
             },
             "side_swap": None
-            if self.phase != SIDE
+            if duel.phase != SIDE
             else {
-                "seat": self.side_seat,
-                "pending": t.name[self.side_pending] if self.side_pending >= 0 else None,
-                "swaps_left": list(self.swaps_left),
+                "seat": duel.side_seat,
+                "pending": t.name[duel.side_pending] if duel.side_pending >= 0 else None,
+                "swaps_left": list(duel.swaps_left),
             },
-            "over": self.over,
-            "winner": self.win,
+            "over": duel.over,
+            "winner": duel.win,
         }
 
     def reveal(self) -> dict[str, Any]:
-        t = self.table
+        duel = self.duel
+        t = duel.table
         v = self.view(None)
-        v["hands"] = [[self.hand_label(h) for h in self.hand[p]] for p in (0, 1)]
-        v["squad"] = [[t.name[c] for c in reversed(self.squad[p])] for p in (0, 1)]  # top first
-        v["support"] = [[t.name[c] for c in reversed(self.support[p])] for p in (0, 1)]
-        v["windows"] = self.wnd.reveal()
+        v["hands"] = [[duel.hand_label(h) for h in duel.hand[p]] for p in (0, 1)]
+        v["squad"] = [[t.name[c] for c in reversed(duel.squad[p])] for p in (0, 1)]  # top first
+        v["support"] = [[t.name[c] for c in reversed(duel.support[p])] for p in (0, 1)]
+        v["windows"] = duel.wnd.reveal()
         v["rng"] = self.rng.s
         v["flags"] = {
-            "summoned": self.summoned,
-            "exchanged": self.exchanged,
-            "shifted": self.shifted,
-            "rushed": self.rushed,
-            "attacks": self.attacks,
-            "uid_next": self.uid_next,
-            "open_seat": self.open_seat,
-            "side_pending": self.side_pending,
-            "swaps_left": list(self.swaps_left),
-            "turns_taken": list(self.turns_taken),
-            "ready": list(self.ready),
+            "summoned": duel.summoned,
+            "exchanged": duel.exchanged,
+            "shifted": duel.shifted,
+            "rushed": duel.rushed,
+            "attacks": duel.attacks,
+            "uid_next": duel.uid_next,
+            "open_seat": duel.open_seat,
+            "side_pending": duel.side_pending,
+            "swaps_left": list(duel.swaps_left),
+            "turns_taken": list(duel.turns_taken),
+            "ready": list(duel.ready),
         }
         v["units"] = [
             [
@@ -533,7 +539,7 @@ class ViewState(Duel):
                     for f in UNIT_FIELDS
                     if f != "owner"
                 }
-                for u in self.scene[p] + self.parked[p]
+                for u in duel.scene[p] + duel.parked[p]
             ]
             for p in (0, 1)
         ]
@@ -564,7 +570,7 @@ def target_ref(s: Duel, p: int, label: str) -> str | None:
     chosen by ``p``."""
     pre, _, rest = label.partition(":")
     if pre in ("foe", "own"):
-        u = s.find_unit(1 - p if pre == "foe" else p, rest)
+        u = s.duel.find_unit(1 - p if pre == "foe" else p, rest)
         return f"spirit:{u.uid}" if u is not None else None
     if pre == "hand":
         return "hand:" + rest
@@ -574,7 +580,7 @@ def target_ref(s: Duel, p: int, label: str) -> str | None:
 
 
 def _spirit(s: Duel, p: int, label: str) -> str | None:
-    u = s.find_unit(p, label)
+    u = s.duel.find_unit(p, label)
     return f"spirit:{u.uid}" if u is not None else None
 
 
@@ -584,7 +590,7 @@ def move_refs(s: Duel, a: Action) -> tuple[str, ...]:
     p = s.to_move
     if p is None:
         return ()
-    t = s.table
+    t = s.duel.table
     k, args = a.kind, a.args
     refs: list[str | None] = []
     if k in _CHOICE_KINDS:
@@ -597,13 +603,13 @@ def move_refs(s: Duel, a: Action) -> tuple[str, ...]:
     elif k in ("rush", "side_in", "side_out"):
         refs.append(f"card:{p}:{t.slug[args[0]]}")
     elif k == "summon":
-        refs.append("hand:" + s.hand_label(args[0]))
+        refs.append("hand:" + s.duel.hand_label(args[0]))
     elif k == "exchange":
-        refs += [_spirit(s, p, args[0]), "hand:" + s.hand_label(args[1])]
+        refs += [_spirit(s, p, args[0]), "hand:" + s.duel.hand_label(args[1])]
     elif k == "evolve":
         refs += [_spirit(s, p, args[1]), f"card:{p}:{t.slug[args[0]]}"]
     elif k in ("move", "ability"):
-        u = s.find_unit(p, args[0])
+        u = s.duel.find_unit(p, args[0])
         if u is not None:
             refs.append(f"spirit:{u.uid}")
             if k == "move":
