@@ -27,7 +27,7 @@ from typing import Any, ClassVar
 from kansei.core.errors import KanseiError, OptionError
 from kansei.core.options import shorten
 from kansei.core.protocol import Action, Game, State
-from kansei.core.words import Words, group_digits
+from kansei.core.words import Words, group_digits, percent
 
 from .base import Agent, AgentParams
 from .hints import hint
@@ -67,6 +67,7 @@ class Level:
     rating: Rating | None  # None: not measured for this spec
     available: bool
     why: str = ""  # why it is unavailable, or why it has no rating
+    unranked: bool = False  # calibrated, and the calibration could not order the levels (``unranked()``)
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -76,6 +77,7 @@ class Level:
             "description": self.description,
             "available": self.available,
             "why": self.why,
+            "unranked": self.unranked,
             "rating": None,
         }
         if self.rating is not None:
@@ -160,13 +162,22 @@ def _rating(entry: Any) -> Rating | None:
     return r if math.isfinite(r.rating) else None
 
 
+def _entry(game: Game, data: dict[str, Any]) -> dict[str, Any] | None:
+    """``game``'s calibration in the ratings ``data`` (None: not calibrated, or not readable)."""
+    entry = data.get("games", {}).get(game.id) if isinstance(data.get("games"), dict) else None
+    if not isinstance(entry, dict) or not isinstance(entry.get("agents"), list):
+        return None
+    return entry
+
+
 def rated(game: Game, data: dict[str, Any] | None = None) -> dict[str, tuple[str, Rating]]:
-    """Agent name (``level:club``, ``greedy``, ``random``) -> (the spec measured, its rating) for ``game``."""
+    """Agent name (``level:club``, ``greedy``, ``random``) -> (the spec measured, its rating) for ``game``;
+    nothing for a calibration that did not order the levels (:func:`unranked`)."""
     if data is None:
         data, _ = read_ratings()
-    entry = data.get("games", {}).get(game.id) if isinstance(data.get("games"), dict) else None
+    entry = _entry(game, data)
     out: dict[str, tuple[str, Rating]] = {}
-    if not isinstance(entry, dict) or not isinstance(entry.get("agents"), list):
+    if entry is None or entry.get("ordered") is False:
         return out
     for a in entry["agents"]:
         if not isinstance(a, dict) or not isinstance(a.get("name"), str):
@@ -175,6 +186,38 @@ def rated(game: Game, data: dict[str, Any] | None = None) -> dict[str, tuple[str
         if r is not None:
             out[a["name"]] = (str(a.get("spec", a["name"])), r)
     return out
+
+
+@dataclass(frozen=True)
+class Unranked:
+    """A calibration that could not order the levels: every agent's score against greedy lay within
+    ``low``–``high`` over ``games`` games a pairing (a game of luck more than of choices)."""
+
+    low: float
+    high: float
+    games: int
+
+
+def unranked(game: Game, data: dict[str, Any] | None = None) -> Unranked | None:
+    """What the calibration of ``game`` measured, where it did not order the levels (None where it did,
+    or where there is none): the range of every agent's score against greedy, random's included."""
+    if data is None:
+        data, _ = read_ratings()
+    entry = _entry(game, data)
+    if entry is None or entry.get("ordered") is not False:
+        return None
+    scores = []
+    for p in entry.get("pairings") or []:
+        if not isinstance(p, dict) or not isinstance(p.get("rate_a"), (int, float)):
+            continue
+        if p.get("b") == ANCHOR and p.get("a") != ANCHOR:
+            scores.append(float(p["rate_a"]))
+        elif p.get("a") == ANCHOR and p.get("b") not in (ANCHOR, "ceiling"):
+            scores.append(1.0 - float(p["rate_a"]))
+    games = entry.get("games_per_pairing")
+    if not scores or not isinstance(games, int):
+        return None
+    return Unranked(min(scores), max(scores), games)
 
 
 def levels(game: Game, data: dict[str, Any] | None = None, lang: str = "en") -> list[Level]:
@@ -186,6 +229,15 @@ def levels(game: Game, data: dict[str, Any] | None = None, lang: str = "en") -> 
     if data is None:
         data, note = read_ratings()
     measured = rated(game, data)
+    luck = unranked(game, data)
+    if luck is not None:
+        note = WORDS.tr(
+            lang,
+            "unranked",
+            low=percent(luck.low, lang),
+            high=percent(luck.high, lang),
+            games=group_digits(luck.games, lang),
+        )
     out = []
     for name, spec in level_specs(game).items():
         available, why = True, ""
@@ -199,7 +251,7 @@ def levels(game: Game, data: dict[str, Any] | None = None, lang: str = "en") -> 
             rating = got[1]
         elif available:
             why = note or WORDS.tr(lang, "unrated_changed" if got is not None else "unrated")
-        out.append(Level(name, spec, describe(spec, lang), rating, available, why))
+        out.append(Level(name, spec, describe(spec, lang), rating, available, why, luck is not None))
     return out
 
 
@@ -224,6 +276,10 @@ WORDS = Words(
             ),
             "unrated": "not rated yet",
             "unrated_changed": "not rated since its spec changed",
+            "unranked": (
+                "not ranked: over {games} games a pairing every bot, random too, scored {low} to {high} "
+                "against the greedy bot; luck decides this game more than the choices do"
+            ),
         },
         "fr": {
             "random": "joue n'importe quel coup légal",
@@ -243,6 +299,10 @@ WORDS = Words(
             ),
             "unrated": "pas encore évalué",
             "unrated_changed": "pas évalué depuis que son réglage a changé",
+            "unranked": (
+                "non classé : en {games} parties par duel, chaque robot, le hasard compris, a marqué de "
+                "{low} à {high} face au robot glouton ; la chance décide plus que les choix dans ce jeu"
+            ),
         },
         "ja": {
             "random": "合法手からランダムに指す",
@@ -257,6 +317,10 @@ WORDS = Words(
             ),
             "unrated": "未計測",
             "unrated_changed": "設定の変更後は未計測",
+            "unranked": (
+                "順位なし:1組{games}局で、ランダムを含むどのボットも貪欲ボットに対して{low}〜{high}の"
+                "成績でした。このゲームでは選択よりも運が勝敗を決めます"
+            ),
         },
     }
 )

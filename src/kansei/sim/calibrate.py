@@ -102,6 +102,10 @@ def entry(game: Game, res: LadderResult, command: str) -> dict[str, Any]:
         )
     return {
         "anchor": ANCHOR,
+        # whether the fit ranks random under every level and each level under the one above: where it does
+        # not (a game of luck, where every bot scores within the noise of every other), kansei lists the
+        # levels unranked, with the measured range, rather than ratings that would put random above a level
+        "ordered": ordered(agents),
         "agents": agents,
         "pairings": pairings,
         "games_per_pairing": res.games_per_pairing,
@@ -115,6 +119,17 @@ def entry(game: Game, res: LadderResult, command: str) -> dict[str, Any]:
         "command": command,
         "partial": res.stopped,
     }
+
+
+def ordered(agents: list[dict[str, Any]]) -> bool:
+    """Whether ratings (the ``agents`` of :func:`entry`) place random, then each level, weakest first, in
+    strictly rising order."""
+    rating = {a["name"]: a["rating"] for a in agents}
+    names = ("random", *(f"level:{level}" for level in LEVELS))
+    if any(rating.get(name) is None for name in names):
+        return False
+    ladder = [float(rating[name]) for name in names]
+    return all(low < high for low, high in zip(ladder, ladder[1:], strict=False))
 
 
 def merge(path: Path, game_id: str, record: dict[str, Any]) -> None:

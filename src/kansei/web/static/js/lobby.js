@@ -61,7 +61,7 @@ function levelOption(lv) {
   const r = lv.rating;
   const text = !lv.available ? t("bot.level_unavailable", { level })
     : r ? t("bot.level", { level, rating: `${r.rating > 0 ? "+" : r.rating < 0 ? "−" : ""}${Math.abs(Math.round(r.rating))}`, time: moveTime(r.ms_median) })
-    : t("bot.level_unrated", { level });
+    : t(lv.unranked ? "bot.level_unranked" : "bot.level_unrated", { level });
   const title = [lv.description, lv.why, r ? t("bot.level_title", { low: Math.round(r.low), high: Math.round(r.high), games: r.games }) : ""].filter(Boolean).join(" · ");
   return h("option", { value: `bot:${lv.agent}`, disabled: !lv.available, title }, text);
 }
