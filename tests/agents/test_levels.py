@@ -12,7 +12,7 @@ import kansei
 from kansei.agents import choose, make_agent
 from kansei.agents import levels as lv
 from kansei.core.errors import OptionError
-from kansei.sim.calibrate import AGENTS, ceiling_spec, level_pairs
+from kansei.sim.calibrate import AGENTS, ceiling_spec, level_pairs, ordered
 from kansei.sim.ladder import ladder
 
 GAMES = kansei.games()
@@ -80,6 +80,68 @@ def test_ratings_are_read_for_the_spec_they_measured():
     data, _ = lv.read_ratings(json.dumps(_ratings(game.id, "mcts:iters=7")))
     club = {x.name: x for x in lv.levels(game, data)}["club"]
     assert club.rating is None and club.why == "not rated since its spec changed"
+
+
+def _luck(game_id: str) -> dict:
+    """A calibration where every agent, random too, scored 45-55% against greedy (400 games a pairing)."""
+    names = ["random", "greedy", *(f"level:{n}" for n in lv.LEVELS)]
+    ratings = dict(zip(names, [-27.0, 0.0, -17.0, -12.0, -27.5, -34.0], strict=True))
+    return {
+        "format": lv.RATINGS_FORMAT,
+        "games": {
+            game_id: {
+                "ordered": False,
+                "games_per_pairing": 400,
+                "agents": [
+                    {"name": n, "spec": n, "rating": r, "low": r - 30, "high": r + 30, "games": 800}
+                    for n, r in ratings.items()
+                ],
+                "pairings": [
+                    {"a": "random", "b": "greedy", "games": 400, "rate_a": 0.45},
+                    {"a": "greedy", "b": "level:expert", "games": 400, "rate_a": 0.45},
+                    {"a": "greedy", "b": "level:club", "games": 400, "rate_a": 0.55},
+                    {"a": "level:club", "b": "level:expert", "games": 400, "rate_a": 0.5},
+                    {"a": "greedy", "b": "ceiling", "games": 60, "rate_a": 0.07},
+                ],
+            }
+        },
+    }
+
+
+def test_levels_a_calibration_cannot_order_are_listed_unranked_with_what_it_measured():
+    """A game of luck (Mini D: every bot, random too, within the noise of greedy) is calibrated like any
+    other, and its fit would put random over the club: kansei lists its levels unranked, with the range
+    every agent scored against greedy, and shows no rating of the fit at all (greedy's and random's
+    neither); the clairvoyant ceiling's score is not a bot's and is left out of the range."""
+    game = kansei.load(GAMES[0])
+    data, _ = lv.read_ratings(json.dumps(_luck(game.id)))
+    assert not ordered(data["games"][game.id]["agents"])
+    assert lv.rated(game, data) == {}
+    luck = lv.unranked(game, data)
+    assert luck is not None and (luck.low, luck.high, luck.games) == (
+        pytest.approx(0.45),
+        pytest.approx(0.55),
+        400,
+    )
+    for x in lv.levels(game, data):
+        assert x.available and x.rating is None and x.unranked and x.to_dict()["unranked"] is True
+        assert x.why.startswith("not ranked: over 400 games a pairing") and "45% to 55%" in x.why
+    fr = lv.levels(game, data, lang="fr")[0].why
+    assert fr.startswith("non classé") and "45\u202f% à 55\u202f%" in fr
+    assert "45%" in lv.levels(game, data, lang="ja")[0].why
+    # an ordered calibration is not unranked
+    assert lv.unranked(game, lv.read_ratings(json.dumps(_ratings(game.id, "greedy")))[0]) is None
+
+
+def test_ordered_means_random_then_each_level_strictly_above_the_one_below():
+    def agents(*ratings: float) -> list[dict]:
+        names = ["random", *(f"level:{n}" for n in lv.LEVELS)]
+        return [{"name": n, "rating": r} for n, r in zip(names, ratings, strict=True)]
+
+    assert ordered(agents(-500, -300, -100, 0, 200))
+    assert not ordered(agents(-500, -300, -100, -100, 200))  # two levels equal: not spaced
+    assert not ordered(agents(-27, -17, -12, -27, -34))  # Mini D, 2026-12-04
+    assert not ordered(agents(-500, -300, -100, 0, 200)[:-1])  # a level missing
 
 
 @pytest.mark.parametrize(
@@ -222,7 +284,12 @@ def test_shipped_ratings_are_ordered(gid):
     data, note = lv.read_ratings()
     if note or gid not in data["games"]:
         pytest.skip(f"no shipped ratings for {gid} ({note or 'not calibrated'})")
+    entry = data["games"][gid]
+    assert entry.get("ordered") == ordered(entry["agents"]), "the file's flag is its fit's"
     found = lv.levels(kansei.load(gid))
+    if entry.get("ordered") is False:  # measured, and a game of luck: listed unranked with the range
+        assert all(x.unranked and x.rating is None and x.why.startswith("not ranked") for x in found)
+        return
     assert all(x.rating is not None for x in found), [x.why for x in found]
     ratings = [x.rating.rating for x in found if x.rating is not None]
     assert ratings == sorted(ratings), ratings
