@@ -69,3 +69,17 @@ def test_a_language_the_levels_have_no_words_in_is_one_line() -> None:
     r = cli("levels", "touge", "--lang", "de")
     assert r.exit_code != 0
     assert r.output.strip().splitlines() == ["error: --lang must be one of en, fr, ja, not 'de'"]
+
+
+def test_a_game_of_luck_lists_its_levels_unranked_with_what_was_measured_once() -> None:
+    """Mini D's calibration (400 games a pairing) ordered nothing: every bot, random too, scored within a
+    few points of greedy. ``kansei levels minid`` says so once, under what each level plays, and shows no
+    rating that would place random above a level."""
+    r = cli("levels", "minid", lines=200)
+    assert r.exit_code == 0, r.output
+    text = " ".join(r.output.split())
+    assert text.count("not ranked: over 400 games a pairing every bot, random too, scored") == 1, r.output
+    assert "searches 1,000 lines of play a move" in text  # each level's words stay
+    assert "+0 (" not in r.output and "anchor" not in r.output  # no rating of the unordered fit
+    levels = json.loads(cli("levels", "minid", "--json").output)["games"]["minid"]
+    assert all(lv["unranked"] and lv["rating"] is None and lv["why"].startswith("not ranked") for lv in levels)

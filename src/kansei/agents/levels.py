@@ -300,8 +300,8 @@ WORDS = Words(
             "unrated": "pas encore évalué",
             "unrated_changed": "pas évalué depuis que son réglage a changé",
             "unranked": (
-                "non classé : en {games} parties par duel, chaque robot, le hasard compris, a marqué de "
-                "{low} à {high} face au robot glouton ; la chance décide plus que les choix dans ce jeu"
+                "non classé : en {games} parties par duel, tous les robots, l'aléatoire compris, ont marqué "
+                "de {low} à {high} face au robot glouton ; la chance décide plus que les choix dans ce jeu"
             ),
         },
         "ja": {

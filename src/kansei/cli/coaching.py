@@ -209,7 +209,8 @@ def levels(
                 _rating_text(lv.rating, lang) if lv.rating else "—",
                 _ms_text(lv.rating, lang) if lv.rating else "—",
             )
-            how.append((lv.name, clean(lv.why or lv.description, 300)))
+            # unranked: what it plays, and the calibration's one note under the legend
+            how.append((lv.name, clean(lv.description if lv.unranked else lv.why or lv.description, 300)))
         got = measured.get("ceiling")
         if got is not None:
             spec, r = got
@@ -224,6 +225,13 @@ def levels(
             legend.add_row(f"  {name}", words)
         out.print(tr(lang, "levels_how"))
         out.print(legend)
+        luck = next((lv.why for lv in lvs if lv.unranked), "")
+        if luck:
+            note = Table.grid(padding=(0, 1))
+            note.add_column(no_wrap=True)
+            note.add_column(overflow="fold")
+            note.add_row(" ", f"[yellow]{clean(luck, 300)}[/]")
+            out.print(note)
 
 
 def _rating_text(r: Rating, lang: str) -> str:
