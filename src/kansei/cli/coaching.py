@@ -227,11 +227,11 @@ def levels(
         out.print(legend)
         luck = next((lv.why for lv in lvs if lv.unranked), "")
         if luck:
-            note = Table.grid(padding=(0, 1))
-            note.add_column(no_wrap=True)
-            note.add_column(overflow="fold")
-            note.add_row(" ", f"[yellow]{clean(luck, 300)}[/]")
-            out.print(note)
+            footer = Table.grid(padding=(0, 1))
+            footer.add_column(no_wrap=True)
+            footer.add_column(overflow="fold")
+            footer.add_row(" ", f"[yellow]{clean(luck, 300)}[/]")
+            out.print(footer)
 
 
 def _rating_text(r: Rating, lang: str) -> str:

@@ -339,8 +339,11 @@ class _Worker:
                 outcome, text = conn.recv()
                 if outcome != "progress":
                     return outcome, text
-                done, _, total = text.partition("/")
-                self.pool.progress(job, int(done), int(total))
+                try:  # never leave the answer unread in the pipe: the next job would read it as its own
+                    done, _, total = text.partition("/")
+                    self.pool.progress(job, int(done), int(total))
+                except Exception as e:
+                    self.pool.on_error(f"room {job.room}: progress not recorded: {engine.one_line(e)}")
         except (EOFError, OSError):
             self.kill()
             return "lost", "the bot's worker process died"
