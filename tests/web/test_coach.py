@@ -110,3 +110,34 @@ def test_the_table_coach_searches_as_the_games_expert_within_its_time(
     assert review is not None and review.kind == "analysis"
     assert review.spec == f"{expert},time={ANALYSIS_PER_MOVE:g}"
     assert ANALYSIS_PER_MOVE * len(review.actions) <= review.seconds <= ANALYSIS_SECONDS
+
+
+def test_a_review_whose_progress_cannot_be_recorded_still_ends_and_the_pool_stays_in_step(
+    sqlite_client: TestClient,
+) -> None:
+    """The worker's progress reports and its answer share one pipe: a report the server fails to record
+    is said in one line, the review still lands, and the next job reads its own answer, not a stale one."""
+    c = sqlite_client
+    hub = c.app.state.hub
+    seen: list[str] = []
+    pool = hub.pool
+    pool.on_error = seen.append
+
+    def broken(job, done: int, total: int) -> None:
+        raise RuntimeError("the progress board fell over")
+
+    pool.progress = broken
+    room, tokens = new_room(c, "minid", ["human", "random"], seed=4)
+    play_out(c, room, tokens["0"], random.Random(3))
+    c.get(f"/api/rooms/{room}/analysis")
+    eventually(
+        lambda: c.get(f"/api/rooms/{room}/analysis").json()["status"] not in ("queued", "thinking"),
+        "the coach reviews the game",
+        300,
+    )
+    assert c.get(f"/api/rooms/{room}/analysis").json()["status"] == "ready"
+    assert any("progress not recorded: the progress board fell over" in line for line in seen), seen
+    # the same workers then play a bot's moves in step with their own jobs
+    bots, btok = new_room(c, "touge", ["human", "greedy"], seed=5)
+    p = wait_for_turn(c, bots, btok["0"])
+    assert not p["over"] and p["legal"]

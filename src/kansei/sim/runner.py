@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import os
 import signal
+import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -162,10 +163,20 @@ def _stopped_by(stop: _Interrupt, error: BaseException) -> bool:
     return isinstance(error, _Interrupted) or stop.requested
 
 
+def _quiet_interrupt(unraisable: Any) -> None:
+    """``sys.unraisablehook`` of a worker: a Ctrl-C that landed in a callback Python cannot raise from (a
+    module lock's weak-reference callback, while the first game imports its agent) has done its work (the
+    stop is asked; the chunk ends at the next game), so it prints nothing; anything else as Python would."""
+    if isinstance(unraisable.exc_value, _Interrupted):
+        return
+    sys.__unraisablehook__(unraisable)
+
+
 def _init_worker() -> None:
     # Ctrl-C reaches the workers (from the terminal's process group, or forwarded by the parent): the game
     # being played is abandoned and the chunk hands back the games it finished.
     signal.signal(signal.SIGINT, _WORKER_STOP)
+    sys.unraisablehook = _quiet_interrupt
 
 
 def _run_chunk(args: tuple) -> list[GameResult]:
