@@ -68,6 +68,24 @@ def test_pages_in_every_language_show_words_not_keys(sqlite_client: TestClient, 
         assert f'<html lang="{lang}">' in html
 
 
+def test_a_links_language_stays_for_the_pages_it_leads_to(sqlite_client: TestClient) -> None:
+    """Seen at a hot seat: a lobby opened as ``/?lang=ja`` started a table whose page was English around a
+    Japanese game (the table's address has no ``?lang=``, and the browser asked for English). A link's
+    language is now kept as the language menu keeps it, in the cookie, until another is chosen."""
+    c = sqlite_client
+    english = {"accept-language": "en-US,en;q=0.9"}
+    c.cookies.clear()
+    try:
+        assert '<html lang="en">' in c.get("/room/x", headers=english).text
+        assert '<html lang="ja">' in c.get("/", params={"lang": "ja"}, headers=english).text
+        assert '<html lang="ja">' in c.get("/room/x", headers=english).text
+        assert '<html lang="fr">' in c.get("/decks", params={"lang": "fr"}, headers=english).text
+        assert '<html lang="fr">' in c.get("/replay/x", headers=english).text
+        assert c.get("/", params={"lang": "xx"}, headers=english).cookies.get("kansei_lang") is None
+    finally:
+        c.cookies.clear()  # the other tests' pages in the browser's language
+
+
 def test_the_lobby_gets_titles_and_starter_decks_in_the_pages_language(sqlite_client: TestClient) -> None:
     """``/api/games?lang=ja``: each game's ``title`` and its starter decks' words in Japanese, while
     ``name`` and ``starter_decks`` stay the English keys a room is asked for (and stored games keep)."""

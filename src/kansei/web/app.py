@@ -222,7 +222,7 @@ def create_app(config: Config | None = None) -> FastAPI:
     # -------------------------------------------------------------------------------- pages
     def page(request: Request, name: str, **ctx: Any) -> HTMLResponse:
         lang = i18n.pick(request)
-        return pages.TemplateResponse(
+        response = pages.TemplateResponse(
             request,
             name,
             {
@@ -234,6 +234,10 @@ def create_app(config: Config | None = None) -> FastAPI:
                 **ctx,
             },
         )
+        if request.query_params.get("lang") == lang != request.cookies.get(i18n.COOKIE):
+            # a link's ?lang= is kept for the pages it leads to (the table a lobby opens), as the menu's is
+            i18n.remember(response, lang)
+        return response
 
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)
     def lobby(request: Request) -> HTMLResponse:

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from starlette.requests import Request
+from starlette.responses import Response
 
 FOLDER = Path(__file__).parent / "static" / "i18n"
 DEFAULT = "en"
@@ -46,6 +47,11 @@ def pick(request: Request, wanted: str | None = None) -> str:
             if cand in langs:
                 return cand
     return DEFAULT
+
+
+def remember(response: Response, lang: str) -> None:
+    """Keep ``lang`` as the visitor's page language, as the page's language menu does (``i18n.js`` choose)."""
+    response.set_cookie(COOKIE, lang, max_age=31_536_000, path="/", samesite="lax")
 
 
 def t(lang: str, key: str, **values: Any) -> str:
