@@ -230,9 +230,9 @@ def test_a_level_is_described_in_the_page_language():
         "peut exclure"
     )
     assert lv.describe(spec, "ja") == (
-        "ありうる局面の中で、1手ごとに1,000通りの読み筋をそれぞれ8手先まで指し進めて探索する"
+        "ありうる局面の中で、1手ごとに1,000通りの読み筋をそれぞれ8手先まで進めて探索する"
     )
-    assert lv.describe("greedy:noise=0.2", "ja").endswith("20%の確率でランダムな手を指す")
+    assert lv.describe("greedy:noise=0.2", "ja").endswith("20%の確率でランダムな手を選ぶ")
     assert lv.describe("random", "xx") == "plays any legal move"  # a language without words: English
     game = kansei.load("touge")
     english = [level.description for level in lv.levels(game)]

@@ -389,7 +389,7 @@ JA: dict[str, Entry] = {
     "analyse_none_lost": "エキスパートが測れる損をした手はありません。",
     "analyse_col_move": "手",
     "analyse_col_seat": "席",
-    "analyse_col_played": "指した手",
+    "analyse_col_played": "選んだ手",
     "analyse_col_expected": "期待値",
     "analyse_col_best": "エキスパートの手",
     "analyse_col_loss": "損失",
