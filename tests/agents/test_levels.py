@@ -74,8 +74,11 @@ def test_ratings_are_read_for_the_spec_they_measured():
     data, note = lv.read_ratings(json.dumps(_ratings(game.id, spec)))
     assert note == ""
     club = {x.name: x for x in lv.levels(game, data)}["club"]
-    assert club.rating is not None and club.rating.rating == 120.5 and club.rating.ms_p95 == 90.0
-    assert club.to_dict()["rating"]["games"] == 400
+    assert club.rating is not None and club.rating.rating == 120.5 and club.time == lv.MoveTime(50.0, 90.0)
+    assert club.to_dict()["rating"]["games"] == 400 and club.to_dict()["time"] == {
+        "median": 50.0,
+        "p95": 90.0,
+    }
     # a rating measured for another spec is not shown as this level's
     data, _ = lv.read_ratings(json.dumps(_ratings(game.id, "mcts:iters=7")))
     club = {x.name: x for x in lv.levels(game, data)}["club"]
@@ -112,9 +115,13 @@ def test_levels_a_calibration_cannot_order_are_listed_unranked_with_what_it_meas
     """A game of luck (Mini D: every bot, random too, within the noise of greedy) is calibrated like any
     other, and its fit would put random over the club: kansei lists its levels unranked, with the range
     every agent scored against greedy, and shows no rating of the fit at all (greedy's and random's
-    neither); the clairvoyant ceiling's score is not a bot's and is left out of the range."""
+    neither); the clairvoyant ceiling's score is not a bot's and is left out of the range. What it measured
+    of a level's time a move is shown all the same."""
     game = kansei.load(GAMES[0])
-    data, _ = lv.read_ratings(json.dumps(_luck(game.id)))
+    luck_data = _luck(game.id)
+    expert = next(a for a in luck_data["games"][game.id]["agents"] if a["name"] == "level:expert")
+    expert.update(spec=lv.level_spec(game, "expert"), ms_median=20.0, ms_p95=40.0)
+    data, _ = lv.read_ratings(json.dumps(luck_data))
     assert not ordered(data["games"][game.id]["agents"])
     assert lv.rated(game, data) == {}
     luck = lv.unranked(game, data)
@@ -126,6 +133,10 @@ def test_levels_a_calibration_cannot_order_are_listed_unranked_with_what_it_meas
     for x in lv.levels(game, data):
         assert x.available and x.rating is None and x.unranked and x.to_dict()["unranked"] is True
         assert x.why.startswith("not ranked: over 400 games a pairing") and "45% to 55%" in x.why
+        assert x.time == (lv.MoveTime(20.0, 40.0) if x.name == "expert" else None), x
+    assert lv.measured(game, data)["level:expert"] == lv.Measured(
+        expert["spec"], None, lv.MoveTime(20.0, 40.0)
+    )
     fr = lv.levels(game, data, lang="fr")[0].why
     assert fr.startswith("non classé") and "45\u202f% à 55\u202f%" in fr
     assert "45%" in lv.levels(game, data, lang="ja")[0].why

@@ -4,6 +4,7 @@ how it plays, under headed columns (issue 24, calibrated levels)."""
 from __future__ import annotations
 
 import json
+import re
 
 from cli_helpers import cli
 
@@ -74,13 +75,17 @@ def test_a_language_the_levels_have_no_words_in_is_one_line() -> None:
 def test_a_game_of_luck_lists_its_levels_unranked_with_what_was_measured_once() -> None:
     """Mini D's calibration (400 games a pairing) ordered nothing: every bot, random too, scored within a
     few points of greedy. ``kansei levels minid`` says so once, under what each level plays, and shows no
-    rating that would place random above a level."""
+    rating that would place random above a level; each level's time a move, which the calibration measured
+    all the same, is shown."""
     r = cli("levels", "minid", lines=200)
     assert r.exit_code == 0, r.output
     text = " ".join(r.output.split())
     assert text.count("not ranked: over 400 games a pairing every bot, random too, scored") == 1, r.output
     assert "searches 1,000 lines of play a move" in text  # each level's words stay
     assert "+0 (" not in r.output and "anchor" not in r.output  # no rating of the unordered fit
+    expert = next(line for line in r.output.splitlines() if "│ expert" in line)
+    assert re.search(r"│ \d+\.\d, \d+\.\d +│", expert), expert  # its ms a move, median and p95
     levels = json.loads(cli("levels", "minid", "--json").output)["games"]["minid"]
     for lv in levels:
         assert lv["unranked"] and lv["rating"] is None and lv["why"].startswith("not ranked"), lv
+        assert lv["time"]["median"] <= lv["time"]["p95"], lv

@@ -322,7 +322,7 @@ def test_games_cards_and_openapi(client: TestClient) -> None:
         assert rated == sorted(rated), g["id"]
         assert all(lv["description"] and (lv["rating"] or lv["why"]) for lv in g["levels"]), g["id"]
     touge = next(g for g in games["games"] if g["id"] == "touge")
-    assert all(lv["rating"] and lv["rating"]["ms_median"] is not None for lv in touge["levels"])
+    assert all(lv["rating"] and lv["time"]["median"] is not None for lv in touge["levels"])
     # what each level plays, in the page's language (the lobby's tooltip)
     japanese = client.get("/api/games", params={"lang": "ja"}).json()["games"]
     touge_ja = next(g for g in japanese if g["id"] == "touge")

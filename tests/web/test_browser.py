@@ -198,10 +198,11 @@ def test_lobby_and_names_are_shown_as_text(page: Page, site: str) -> None:
     expert = menu.locator("option[value='bot:level:expert']")
     expect(expert).to_have_text(re.compile(r"^Expert — [+−]\d+ Elo, (\d+ ms|[\d.]+ s) a move$"))
     assert "searches" in (expert.get_attribute("title") or "")  # what it does, in words
-    # a game of luck (Mini D): its levels unranked, what the calibration measured in the title
+    # a game of luck (Mini D): its levels unranked with their time a move, what the calibration measured
+    # in the title
     page.click(".game-tile[data-game=minid]")
     expert = page.locator(".seat-row").nth(1).locator(".seat-kind option[value='bot:level:expert']")
-    expect(expert).to_have_text("Expert — unranked")
+    expect(expert).to_have_text(re.compile(r"^Expert — unranked, \d+ ms a move$"))
     assert "not ranked: over 400 games a pairing" in (expert.get_attribute("title") or "")
     r = httpx.post(
         site + "/api/rooms",

@@ -55,8 +55,29 @@ class Rating:
     low: float  # 95% interval
     high: float
     games: int
-    ms_median: float | None  # CPU time per move, milliseconds (one core)
-    ms_p95: float | None
+
+
+@dataclass(frozen=True)
+class MoveTime:
+    """CPU milliseconds a move on one core, as the last calibration measured them: the median and the 95th
+    percentile. Measured in every calibration, also one that could not order the levels (:func:`unranked`)."""
+
+    median: float
+    p95: float
+
+    def to_dict(self) -> dict[str, float]:
+        return {"median": self.median, "p95": self.p95}
+
+
+@dataclass(frozen=True)
+class Measured:
+    """What the last calibration of a game measured of one agent (a level, greedy, random, the ceiling):
+    the spec it played, its rating (None where the calibration could not order the levels) and its time a
+    move (None where it was not measured)."""
+
+    spec: str
+    rating: Rating | None
+    time: MoveTime | None
 
 
 @dataclass(frozen=True)
@@ -64,10 +85,11 @@ class Level:
     name: str
     spec: str  # the agent spec it plays (this game's)
     description: str
-    rating: Rating | None  # None: not measured for this spec
+    rating: Rating | None  # None: not measured for this spec, or unranked
     available: bool
     why: str = ""  # why it is unavailable, or why it has no rating
     unranked: bool = False  # calibrated, and the calibration could not order the levels (``unranked()``)
+    time: MoveTime | None = None  # its CPU time a move, where this spec was measured (ranked or not)
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -79,6 +101,7 @@ class Level:
             "why": self.why,
             "unranked": self.unranked,
             "rating": None,
+            "time": None if self.time is None else self.time.to_dict(),
         }
         if self.rating is not None:
             out["rating"] = {
@@ -86,8 +109,6 @@ class Level:
                 "low": round(self.rating.low, 1),
                 "high": round(self.rating.high, 1),
                 "games": self.rating.games,
-                "ms_median": self.rating.ms_median,
-                "ms_p95": self.rating.ms_p95,
             }
         return out
 
@@ -147,19 +168,20 @@ def parse_ratings(text: str) -> tuple[dict[str, Any], str]:
     return data, ""
 
 
-def _rating(entry: Any) -> Rating | None:
+def _rating(entry: dict[str, Any]) -> Rating | None:
     try:
-        r = Rating(
-            float(entry["rating"]),
-            float(entry["low"]),
-            float(entry["high"]),
-            int(entry["games"]),
-            None if entry.get("ms_median") is None else float(entry["ms_median"]),
-            None if entry.get("ms_p95") is None else float(entry["ms_p95"]),
-        )
+        r = Rating(float(entry["rating"]), float(entry["low"]), float(entry["high"]), int(entry["games"]))
     except (KeyError, TypeError, ValueError):
         return None
     return r if math.isfinite(r.rating) else None
+
+
+def _move_time(entry: dict[str, Any]) -> MoveTime | None:
+    try:
+        t = MoveTime(float(entry["ms_median"]), float(entry["ms_p95"]))
+    except (KeyError, TypeError, ValueError):
+        return None
+    return t if math.isfinite(t.median) and math.isfinite(t.p95) else None
 
 
 def _entry(game: Game, data: dict[str, Any]) -> dict[str, Any] | None:
@@ -170,22 +192,31 @@ def _entry(game: Game, data: dict[str, Any]) -> dict[str, Any] | None:
     return entry
 
 
-def rated(game: Game, data: dict[str, Any] | None = None) -> dict[str, tuple[str, Rating]]:
-    """Agent name (``level:club``, ``greedy``, ``random``) -> (the spec measured, its rating) for ``game``;
-    nothing for a calibration that did not order the levels (:func:`unranked`)."""
+def measured(game: Game, data: dict[str, Any] | None = None) -> dict[str, Measured]:
+    """Agent name (``level:club``, ``greedy``, ``random``, ``ceiling``) -> what the last calibration of
+    ``game`` measured of it: its rating only where the calibration ordered the levels (:func:`unranked`),
+    its time a move in any case."""
     if data is None:
         data, _ = read_ratings()
     entry = _entry(game, data)
-    out: dict[str, tuple[str, Rating]] = {}
-    if entry is None or entry.get("ordered") is False:
+    out: dict[str, Measured] = {}
+    if entry is None:
         return out
+    ranked = entry.get("ordered") is not False
     for a in entry["agents"]:
         if not isinstance(a, dict) or not isinstance(a.get("name"), str):
             continue
-        r = _rating(a)
-        if r is not None:
-            out[a["name"]] = (str(a.get("spec", a["name"])), r)
+        rating = _rating(a) if ranked else None
+        time = _move_time(a)
+        if rating is not None or time is not None:
+            out[a["name"]] = Measured(str(a.get("spec", a["name"])), rating, time)
     return out
+
+
+def rated(game: Game, data: dict[str, Any] | None = None) -> dict[str, tuple[str, Rating]]:
+    """Agent name -> (the spec measured, its rating) for ``game``; nothing for a calibration that did not
+    order the levels (:func:`unranked`)."""
+    return {name: (m.spec, m.rating) for name, m in measured(game, data).items() if m.rating is not None}
 
 
 @dataclass(frozen=True)
@@ -228,7 +259,7 @@ def levels(game: Game, data: dict[str, Any] | None = None, lang: str = "en") -> 
     note = ""
     if data is None:
         data, note = read_ratings()
-    measured = rated(game, data)
+    found = measured(game, data)
     luck = unranked(game, data)
     if luck is not None:
         note = WORDS.tr(
@@ -245,13 +276,14 @@ def levels(game: Game, data: dict[str, Any] | None = None, lang: str = "en") -> 
             make_agent(spec).check_game(game)
         except KanseiError as e:
             available, why = False, f"unavailable: {str(e).splitlines()[0] if str(e) else type(e).__name__}"
-        rating = None
-        got = measured.get(f"level:{name}")
-        if got is not None and got[0] == spec:
-            rating = got[1]
-        elif available:
-            why = note or WORDS.tr(lang, "unrated_changed" if got is not None else "unrated")
-        out.append(Level(name, spec, describe(spec, lang), rating, available, why, luck is not None))
+        rating = time = None
+        got = found.get(f"level:{name}")
+        if got is not None and got.spec == spec:
+            rating, time = got.rating, got.time
+        if rating is None and available:
+            changed = got is not None and got.spec != spec
+            why = note or WORDS.tr(lang, "unrated_changed" if changed else "unrated")
+        out.append(Level(name, spec, describe(spec, lang), rating, available, why, luck is not None, time))
     return out
 
 

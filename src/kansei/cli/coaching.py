@@ -12,7 +12,7 @@ from rich import box
 from rich.table import Table
 
 import kansei
-from kansei.agents.levels import Rating
+from kansei.agents.levels import MoveTime, Rating
 from kansei.core import replay as replays
 from kansei.core.content import shorten_path
 from kansei.core.errors import OptionError
@@ -172,7 +172,7 @@ def levels(
     on the game's scale (greedy = 0, 95% interval) and its CPU time per move, as last measured, in
     ``--lang``."""
     from kansei.agents.levels import levels as game_levels
-    from kansei.agents.levels import rated, read_ratings
+    from kansei.agents.levels import measured, read_ratings
 
     check_lang(lang)
     ids = [game] if game is not None else kansei.games()
@@ -182,12 +182,12 @@ def levels(
     rows = {}
     for gid in ids:
         g = load_game(gid, {})
-        rows[gid] = (game_levels(g, data, lang), rated(g, data))
+        rows[gid] = (game_levels(g, data, lang), measured(g, data))
     if as_json:
         payload = {gid: [lv.to_dict() for lv in lvs] for gid, (lvs, _) in rows.items()}
         print(json.dumps({"games": payload, "note": note}))
         return
-    for gid, (lvs, measured) in rows.items():
+    for gid, (lvs, found) in rows.items():
         t = Table(title=None)
         t.add_column(tr(lang, "levels_level"), no_wrap=True)
         t.add_column(tr(lang, "levels_plays"), overflow="fold")  # a spec to copy whole, folded if narrow
@@ -195,9 +195,9 @@ def levels(
         t.add_column(tr(lang, "levels_ms"), no_wrap=True)
         how: list[tuple[str, str]] = []  # what each plays like, in words under the table (prose wraps)
         for name in ("random", "greedy"):
-            got = measured.get(name)
+            got = found.get(name)
             if got is not None:
-                t.add_row(f"[dim]{name}[/]", name, _rating_text(got[1], lang), _ms_text(got[1], lang))
+                t.add_row(f"[dim]{name}[/]", name, _rating_text(got.rating, lang), _ms_text(got.time, lang))
         for lv in lvs:
             if not lv.available:
                 t.add_row(lv.name, clean(lv.spec, 120), "—", "—")
@@ -206,15 +206,19 @@ def levels(
             t.add_row(
                 f"[bold]{lv.name}[/]",
                 clean(lv.spec, 120),
-                _rating_text(lv.rating, lang) if lv.rating else "—",
-                _ms_text(lv.rating, lang) if lv.rating else "—",
+                _rating_text(lv.rating, lang),
+                _ms_text(lv.time, lang),
             )
             # unranked: what it plays, and the calibration's one note under the legend
             how.append((lv.name, clean(lv.description if lv.unranked else lv.why or lv.description, 300)))
-        got = measured.get("ceiling")
+        got = found.get("ceiling")
         if got is not None:
-            spec, r = got
-            t.add_row("[dim]ceiling[/]", clean(spec, 120), _rating_text(r, lang), _ms_text(r, lang))
+            t.add_row(
+                "[dim]ceiling[/]",
+                clean(got.spec, 120),
+                _rating_text(got.rating, lang),
+                _ms_text(got.time, lang),
+            )
             how.append(("ceiling", tr(lang, "levels_ceiling")))
         out.print(tr(lang, "levels_title", game=clean(gid)))
         out.print(t)
@@ -234,15 +238,18 @@ def levels(
             out.print(footer)
 
 
-def _rating_text(r: Rating, lang: str) -> str:
-    """The rating with its interval, and on a line of its own the games that measured it."""
+def _rating_text(r: Rating | None, lang: str) -> str:
+    """The rating with its interval, and on a line of its own the games that measured it; a dash for none
+    (not measured, or unranked)."""
+    if r is None:
+        return "—"
     games = tr(lang, "levels_games", n=group_digits(r.games, lang))
     return f"{r.rating:+.0f} ({r.low:+.0f} … {r.high:+.0f})\n{games}"
 
 
-def _ms_text(r: Rating, lang: str) -> str:
+def _ms_text(t: MoveTime | None, lang: str) -> str:
     """CPU milliseconds a move, the median and the 95th percentile, as ``lang`` writes numbers."""
-    if r.ms_median is None or r.ms_p95 is None:
+    if t is None:
         return "—"
-    median, p95 = group_digits(r.ms_median, lang, 1), group_digits(r.ms_p95, lang, 1)
+    median, p95 = group_digits(t.median, lang, 1), group_digits(t.p95, lang, 1)
     return tr(lang, "levels_ms_pair", median=median, p95=p95)

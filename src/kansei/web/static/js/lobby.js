@@ -55,13 +55,16 @@ function optionField(name, schema, game) {
 }
 
 // A named level as the seat menu offers it: its name, its measured rating (Elo, the greedy bot at 0) and
-// CPU time a move; one that cannot play here is listed, greyed, with the line saying why.
+// CPU time a move (an unranked level, in a game of luck: its time alone); one that cannot play here is
+// listed, greyed, with the line saying why.
 function levelOption(lv) {
   const level = t(`level.${lv.name}`);
   const r = lv.rating;
+  const time = lv.time ? moveTime(lv.time.median) : "?";
   const text = !lv.available ? t("bot.level_unavailable", { level })
-    : r ? t("bot.level", { level, rating: `${r.rating > 0 ? "+" : r.rating < 0 ? "−" : ""}${Math.abs(Math.round(r.rating))}`, time: moveTime(r.ms_median) })
-    : t(lv.unranked ? "bot.level_unranked" : "bot.level_unrated", { level });
+    : r ? t("bot.level", { level, rating: `${r.rating > 0 ? "+" : r.rating < 0 ? "−" : ""}${Math.abs(Math.round(r.rating))}`, time })
+    : lv.unranked ? t(lv.time ? "bot.level_unranked_time" : "bot.level_unranked", { level, time })
+    : t("bot.level_unrated", { level });
   const title = [lv.description, lv.why, r ? t("bot.level_title", { low: Math.round(r.low), high: Math.round(r.high), games: r.games }) : ""].filter(Boolean).join(" · ");
   return h("option", { value: `bot:${lv.agent}`, disabled: !lv.available, title }, text);
 }
