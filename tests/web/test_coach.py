@@ -141,3 +141,47 @@ def test_a_review_whose_progress_cannot_be_recorded_still_ends_and_the_pool_stay
     bots, btok = new_room(c, "touge", ["human", "greedy"], seed=5)
     p = wait_for_turn(c, bots, btok["0"])
     assert not p["over"] and p["legal"]
+
+
+def test_a_review_preempted_for_a_persons_move_shows_queued_not_its_old_progress(tmp_path) -> None:
+    """A review is bot-only work: a person's bot move interrupts it, and it waits in line to start over.
+    Until stop 43 the page went on showing the progress it had made ("12 of 40 moves reviewed") while it
+    waited; now it says "queued" until the review starts again, and then counts from the first move."""
+    from kansei.web import Config, create_app
+
+    from .conftest import FAST
+
+    db = f"sqlite:///{tmp_path / 'k.db'}"
+    with TestClient(create_app(Config(db=db, bot_workers=1, bot_budget=1.0, limits=FAST))) as c:
+        hub = c.app.state.hub
+        pool = hub.pool
+        room, tokens = new_room(c, "minid", ["human", "random"], seed=3)
+        play_out(c, room, tokens["0"], random.Random(1))
+        reports: list[tuple[int, int]] = []
+        reported, job_for = pool.progress, pool.job_for
+        seen_meanwhile: list[dict] = []
+
+        def progress(job, done: int, total: int) -> None:
+            reported(job, done, total)
+            reports.append((done, total))
+
+        def picked(key: str):
+            if "~" not in key and not seen_meanwhile:  # a bot's move: the review was set aside for it
+                seen_meanwhile.append(hub.analysis(room))
+            return job_for(key)
+
+        pool.progress, pool.job_for = progress, picked
+        assert c.get(f"/api/rooms/{room}/analysis").json()["status"] in ("queued", "thinking")
+        eventually(lambda: len(reports) >= 2, "the review is under way", 120)
+        assert c.get(f"/api/rooms/{room}/analysis").json()["status"] == "thinking"
+        new_room(c, "touge", ["greedy", "human"], seed=2)  # a person waits on a bot's move
+        eventually(lambda: seen_meanwhile, "the person's bot moves first", 120)
+        assert seen_meanwhile[0] == {"status": "queued"}, seen_meanwhile
+        restarted = len(reports)
+        eventually(
+            lambda: c.get(f"/api/rooms/{room}/analysis").json()["status"] == "ready", "the review lands", 300
+        )
+        total = len(hub.get(room).history)
+        assert reports[restarted:] == [(k, total) for k in range(1, total + 1)], (
+            "counted again from the first"
+        )

@@ -444,6 +444,12 @@ class BotPool:
                 return False
             return again is not None
 
+    def running(self, room: str) -> bool:
+        """Whether a worker is thinking for ``room`` now (not waiting in line, nor preempted and waiting
+        again)."""
+        with self._cond:
+            return room in self._running
+
     def busy(self) -> int:
         """Rooms whose move is being thought or waits for a worker."""
         with self._cond:

@@ -777,9 +777,13 @@ class Hub:
             return {"status": "ready", **self._worded(live, stored, lang)}
         if self.pool is None:
             raise RoomError("this server thinks no bot moves (no coach either)", 409)
-        self.pool.request(f"{room_id}~analysis", False)
+        key = f"{room_id}~analysis"
+        self.pool.request(key, False)
         with self._lock:
             going = self._reviewing.get(room_id)
+            if going is not None and not self.pool.running(key):
+                del self._reviewing[room_id]  # preempted for a person's move: in line again, to start over
+                going = None
         if going is None:
             return {"status": "queued"}
         return {"status": "thinking", "done": going[0], "total": going[1]}
@@ -827,6 +831,8 @@ class Hub:
         else:
             if self.store.analysis(room_id) is not None:  # asked again while it was made (the page polls)
                 return None
+            with self._lock:  # (re)started: no action reviewed yet
+                self._reviewing.pop(room_id, None)
             seat = 0
             cap = ANALYSIS_PER_MOVE  # a search at every decision, and a little more for the replay between
             seconds = min(ANALYSIS_SECONDS, 10 + ANALYSIS_PER_MOVE * 1.5 * len(actions))
