@@ -5,6 +5,7 @@ pool and kept with the game."""
 from __future__ import annotations
 
 import random
+from contextlib import ExitStack
 
 import pytest
 from fastapi.testclient import TestClient
@@ -185,3 +186,78 @@ def test_a_review_preempted_for_a_persons_move_shows_queued_not_its_old_progress
         assert reports[restarted:] == [(k, total) for k in range(1, total + 1)], (
             "counted again from the first"
         )
+
+
+def test_servers_sharing_a_database_make_a_review_once_and_report_the_same_progress(tmp_path) -> None:
+    """Several server processes may share the database, behind a proxy with no sticky sessions: the page's
+    polls reach any of them. The review is claimed in the database by the server that starts it; another
+    server asked for it reports that one's progress and starts no second review (until stop 43 it queued its
+    own, and read "queued" while the first was halfway)."""
+    from kansei.web import Config, create_app
+
+    from .conftest import FAST
+
+    db = f"sqlite:///{tmp_path / 'shared.db'}"
+    with ExitStack() as stack:
+        a, b = (
+            stack.enter_context(
+                TestClient(create_app(Config(db=db, bot_workers=1, bot_budget=1.0, limits=FAST)))
+            )
+            for _ in range(2)
+        )
+        room, tokens = new_room(a, "minid", ["human", "random"], seed=3)
+        play_out(a, room, tokens["0"], random.Random(1))
+        reports: list[tuple[int, int]] = []
+        b_meanwhile: list[dict] = []
+        b_reviews: list[object] = []
+        a_pool, b_pool = a.app.state.hub.pool, b.app.state.hub.pool
+        reported, b_job_for = a_pool.progress, b_pool.job_for
+
+        def progress(job, done: int, total: int) -> None:
+            reported(job, done, total)
+            reports.append((done, total))
+            if len(reports) == 1:  # a poll reaching the other server while the review is made
+                b_meanwhile.append(b.get(f"/api/rooms/{room}/analysis").json())
+
+        def counted(key: str):
+            job = b_job_for(key)
+            if job is not None and job.kind == "analysis":
+                b_reviews.append(job)
+            return job
+
+        a_pool.progress, b_pool.job_for = progress, counted
+        assert a.get(f"/api/rooms/{room}/analysis").json()["status"] in ("queued", "thinking")
+        eventually(
+            lambda: b.get(f"/api/rooms/{room}/analysis").json()["status"] == "ready", "the review lands", 300
+        )
+        total = len(a.app.state.hub.get(room).history)
+        assert b_meanwhile == [{"status": "thinking", "done": 1, "total": total}]
+        eventually(lambda: b_pool.busy() == 0, "the other server's pool is idle", 60)
+        assert b_reviews == [], "the other server made no second review"
+        assert a.get(f"/api/rooms/{room}/analysis").json() == b.get(f"/api/rooms/{room}/analysis").json()
+
+
+def test_a_review_claim_goes_stale_and_is_taken_over(db_url: str) -> None:
+    """A server that claimed a review and then stopped (or set it aside for people's moves all along) holds
+    it only while it was heard from lately; then the next server asked makes it, and the first one's late
+    words change nothing."""
+    from kansei.web import Config, create_app
+    from kansei.web.db import Store
+
+    from .conftest import FAST
+
+    with TestClient(create_app(Config(db=db_url, bots=False, limits=FAST))) as c:
+        room, _ = new_room(c, "touge", ["human", "human"], seed=1)
+    store = Store(db_url)
+    assert store.review(room) is None
+    assert store.claim_review(room, "first", stale=60)
+    store.review_progress(room, "first", 3, 40)
+    assert (store.review(room).done, store.review(room).total) == (3, 40)
+    assert not store.claim_review(room, "second", stale=60)  # heard from lately
+    assert store.claim_review(room, "first", stale=60)  # its own, started over
+    assert (store.review(room).server, store.review(room).done) == ("first", 0)
+    assert store.claim_review(room, "second", stale=0)  # not heard from since: taken over
+    store.review_progress(room, "first", 9, 40)  # too late
+    assert (store.review(room).server, store.review(room).done) == ("second", 0)
+    store.set_analysis(room, {"format": "kansei-analysis/1"})
+    assert store.review(room) is None  # kept: no longer being made

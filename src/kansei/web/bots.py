@@ -319,6 +319,8 @@ class _Worker:
             except Exception as e:  # never let a worker's thread die: the room is served by the fallback
                 outcome, text = "error", engine.one_line(e)
             finally:
+                if job is not None and outcome == "preempted":
+                    self._report(job, "0/0")  # set aside for a person's move: it starts over
                 again = pool._finished(self, room, people, outcome == "preempted")
             if job is not None and outcome != "preempted" and not pool.closed:
                 try:
@@ -327,6 +329,15 @@ class _Worker:
                     pool.on_error(f"room {room}: bot move not applied: {engine.one_line(e)}")
             if again:
                 pool.request(room, people)
+
+    def _report(self, job: BotJob, progress: str) -> None:
+        """A job's progress (``"done/total"``), to the server; a failure to record it is one line (the job
+        goes on)."""
+        try:
+            done, _, total = progress.partition("/")
+            self.pool.progress(job, int(done), int(total))
+        except Exception as e:
+            self.pool.on_error(f"room {job.room}: progress not recorded: {engine.one_line(e)}")
 
     def _think(self, job: BotJob) -> tuple[Outcome, str]:
         conn = self.conn
@@ -339,11 +350,7 @@ class _Worker:
                 outcome, text = conn.recv()
                 if outcome != "progress":
                     return outcome, text
-                try:  # never leave the answer unread in the pipe: the next job would read it as its own
-                    done, _, total = text.partition("/")
-                    self.pool.progress(job, int(done), int(total))
-                except Exception as e:
-                    self.pool.on_error(f"room {job.room}: progress not recorded: {engine.one_line(e)}")
+                self._report(job, text)  # then read on: never leave the answer in the pipe
         except (EOFError, OSError):
             self.kill()
             return "lost", "the bot's worker process died"
@@ -366,7 +373,8 @@ class BotPool:
         progress: Callable[[BotJob, int, int], None] = lambda job, done, total: None,
     ):
         self.job_for, self.done, self.grace, self.on_error = job_for, done, grace, on_error
-        self.progress = progress  # a review's (job, actions reviewed, of how many), as it goes
+        # a review's (job, actions reviewed, of how many) as it goes; (job, 0, 0): preempted, to start over
+        self.progress = progress
         self.content = dict(content or {})
         self.closed = False
         self._cond = threading.Condition()
@@ -443,12 +451,6 @@ class BotPool:
                 self._bots.appendleft(room) if not people else self._people.appendleft(room)
                 return False
             return again is not None
-
-    def running(self, room: str) -> bool:
-        """Whether a worker is thinking for ``room`` now (not waiting in line, nor preempted and waiting
-        again)."""
-        with self._cond:
-            return room in self._running
 
     def busy(self) -> int:
         """Rooms whose move is being thought or waits for a worker."""

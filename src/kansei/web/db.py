@@ -33,6 +33,7 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import make_url
+from sqlalchemy.exc import IntegrityError
 
 CHANNEL = "kansei_moves"
 DEFAULT_DB = "sqlite:///data/kansei.db"
@@ -92,6 +93,29 @@ analyses = Table(
     Column("data", JSON, nullable=False),
     Column("at", Float, nullable=False),
 )
+# A review being made (the coach's analysis of a finished game): which server process makes it and how far
+# it has got, so every process sharing the database reports the same progress and none starts it twice.
+# Gone once the review is kept (``analyses``).
+reviews = Table(
+    "reviews",
+    meta,
+    Column("room", String(32), ForeignKey("rooms.id"), primary_key=True),
+    Column("server", String(32), nullable=False),
+    Column("done", Integer, nullable=False),  # actions reviewed
+    Column("total", Integer, nullable=False),  # of the game's (0: not known yet)
+    Column("at", Float, nullable=False),  # last word from the server making it
+)
+
+
+@dataclass(frozen=True)
+class Review:
+    """A review being made: by which server process, how far (``done`` of ``total`` actions), and when that
+    server last said so (``at``, seconds since the epoch)."""
+
+    server: str
+    done: int
+    total: int
+    at: float
 
 
 @dataclass
@@ -293,9 +317,54 @@ class Store:
         return None if r is None else dict(r[0])
 
     def set_analysis(self, room_id: str, data: dict) -> None:
+        """Keep a finished review (it is no longer being made)."""
         with self.engine.begin() as c:
             c.execute(analyses.delete().where(analyses.c.room == room_id))
             c.execute(insert(analyses).values(room=room_id, data=data, at=time.time()))
+            c.execute(reviews.delete().where(reviews.c.room == room_id))
+
+    def review(self, room_id: str) -> Review | None:
+        """Who is making the review of ``room_id`` and how far it has got (None: nobody claimed it)."""
+        with self.engine.connect() as c:
+            r = c.execute(
+                select(reviews.c.server, reviews.c.done, reviews.c.total, reviews.c.at).where(
+                    reviews.c.room == room_id
+                )
+            ).first()
+        return None if r is None else Review(str(r[0]), int(r[1]), int(r[2]), float(r[3]))
+
+    def claim_review(self, room_id: str, server: str, stale: float) -> bool:
+        """``server`` starts (or starts over) the review of ``room_id``: True unless another server made
+        it and was heard from in the last ``stale`` seconds."""
+        now = time.time()
+        try:
+            with self.engine.begin() as c:
+                got = c.execute(
+                    select(reviews.c.server, reviews.c.at).where(reviews.c.room == room_id)
+                ).first()
+                if got is None:
+                    c.execute(insert(reviews).values(room=room_id, server=server, done=0, total=0, at=now))
+                    return True
+                if got[0] != server and got[1] > now - stale:
+                    return False
+                c.execute(
+                    update(reviews)
+                    .where(reviews.c.room == room_id, reviews.c.server == got[0], reviews.c.at == got[1])
+                    .values(server=server, done=0, total=0, at=now)
+                )
+        except IntegrityError:  # another server claimed it first, at the same moment
+            return False
+        mine = self.review(room_id)  # the update above changes nothing if another took it meanwhile
+        return mine is not None and mine.server == server
+
+    def review_progress(self, room_id: str, server: str, done: int, total: int) -> None:
+        """How far ``server``'s review of ``room_id`` has got (nothing if another server took it over)."""
+        with self.engine.begin() as c:
+            c.execute(
+                update(reviews)
+                .where(reviews.c.room == room_id, reviews.c.server == server)
+                .values(done=done, total=total, at=time.time())
+            )
 
     def set_seats(self, room_id: str, seats: list[dict]) -> None:
         with self.engine.begin() as c:

@@ -21,6 +21,7 @@ import hmac
 import json
 import secrets
 import threading
+import time
 import unicodedata
 from collections import Counter, OrderedDict
 from collections.abc import Callable
@@ -154,6 +155,9 @@ def result_of(state: State) -> dict | None:
 HINT_SECONDS = 1.5  # one hint
 ANALYSIS_PER_MOVE = 0.5  # the search at each decision of a finished game
 ANALYSIS_SECONDS = 300.0  # the whole review, whatever the game's length
+# A review another server claimed and has not spoken of for this long (stopped, or its review set aside for
+# people's moves all that time) is made by whichever server is asked for it next.
+REVIEW_STALE = 60.0
 MAX_COACH_WORK = 100_000  # the search work of the coach's spec, far above any expert's (the server's own)
 MAX_CHAT = 400  # characters of one chat line (a longer one is cut)
 MAX_NOTES = 200  # notes a room keeps in memory and sends (the database keeps them all)
@@ -242,7 +246,7 @@ class Hub:
         self.keep = keep  # rooms held in memory before unwatched ones leave it
         self._lock = threading.Lock()
         self._coach: dict[str, tuple[threading.Event, dict]] = {}  # hints being thought, by queue key
-        self._reviewing: dict[str, tuple[int, int]] = {}  # reviews being made: room -> (actions done, of)
+        self.server = secrets.token_hex(8)  # this process, among those sharing the database (reviews)
         self.on_error: Callable[[str], None] = on_error or (lambda msg: None)
 
     # -- loading ---------------------------------------------------------------------------------
@@ -775,24 +779,23 @@ class Hub:
             if "error" in stored:
                 return {"status": "error", **stored}
             return {"status": "ready", **self._worded(live, stored, lang)}
-        if self.pool is None:
-            raise RoomError("this server thinks no bot moves (no coach either)", 409)
-        key = f"{room_id}~analysis"
-        self.pool.request(key, False)
-        with self._lock:
-            going = self._reviewing.get(room_id)
-            if going is not None and not self.pool.running(key):
-                del self._reviewing[room_id]  # preempted for a person's move: in line again, to start over
-                going = None
-        if going is None:
+        going = self.store.review(room_id)  # made here or by another server sharing the database
+        elsewhere = (
+            going is not None and going.server != self.server and going.at > time.time() - REVIEW_STALE
+        )
+        if not elsewhere:
+            if self.pool is None:
+                raise RoomError("this server thinks no bot moves (no coach either)", 409)
+            self.pool.request(f"{room_id}~analysis", False)
+        if going is None or going.total == 0:  # in line (again, when set aside for a person's move)
             return {"status": "queued"}
-        return {"status": "thinking", "done": going[0], "total": going[1]}
+        return {"status": "thinking", "done": going.done, "total": going.total}
 
     def coach_progress(self, job: BotJob, done: int, total: int) -> None:
-        """The pool's word on a review being made (``done`` of the game's ``total`` actions reviewed)."""
+        """The pool's word on a review being made (``done`` of the game's ``total`` actions reviewed; 0 of
+        0: set aside for a person's move, to start over), kept where every server reads it."""
         if job.kind == "analysis":
-            with self._lock:
-                self._reviewing[job.room.split("~")[0]] = (done, total)
+            self.store.review_progress(job.room.split("~")[0], self.server, done, total)
 
     def _worded(self, live: Live, data: dict, lang: str | None) -> dict:
         game = live.game
@@ -831,8 +834,8 @@ class Hub:
         else:
             if self.store.analysis(room_id) is not None:  # asked again while it was made (the page polls)
                 return None
-            with self._lock:  # (re)started: no action reviewed yet
-                self._reviewing.pop(room_id, None)
+            if not self.store.claim_review(room_id, self.server, REVIEW_STALE):
+                return None  # another server is making it
             seat = 0
             cap = ANALYSIS_PER_MOVE  # a search at every decision, and a little more for the replay between
             seconds = min(ANALYSIS_SECONDS, 10 + ANALYSIS_PER_MOVE * 1.5 * len(actions))
@@ -870,8 +873,6 @@ class Hub:
                 waiting[0].set()
             return
         room_id = job.room.split("~")[0]
-        with self._lock:
-            self._reviewing.pop(room_id, None)
         self.store.set_analysis(room_id, answer)
         try:
             live = self.get(room_id)
