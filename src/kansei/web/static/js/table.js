@@ -368,7 +368,7 @@ function drawAnalysis(box, a) {
   const summary = Object.entries(a.summary || {}).map(([seat, counts]) => {
     const parts = GRADES.filter((g) => counts[g]).map((g) => t(`analysis.${g}`, { count: counts[g] }));
     return h("li", {}, h("b", { class: `who s${seat}`, style: { color: colour(Number(seat)) } }, name(Number(seat))), t("punct.colon"),
-      parts.length ? parts.join(", ") : t("analysis.clean"));
+      parts.length ? parts.join(t("punct.list")) : t("analysis.clean"));
   });
   const costly = [...(a.moves || [])].filter((m) => m.loss > 0).sort((x, y) => y.loss - x.loss).slice(0, 5);
   box.replaceChildren(h("h3", {}, t("analysis.title")),
