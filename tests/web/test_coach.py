@@ -5,16 +5,43 @@ pool and kept with the game."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from contextlib import ExitStack
 
 import pytest
 from fastapi.testclient import TestClient
 
 import kansei
+from kansei.web.bots import BotJob, BotPool
 
 from .conftest import eventually, new_room, play_out, wait_for_turn
 
 pytestmark = pytest.mark.slow
+
+
+def watch(
+    reporting: BotPool, starting: BotPool, first_report: Callable[[], object]
+) -> tuple[list[tuple[int, int]], list[BotJob]]:
+    """Every progress report ``reporting`` makes, in order (``first_report()`` called at the first, while
+    the review is made), and every review ``starting`` starts; the pools go on doing what they did."""
+    reports: list[tuple[int, int]] = []
+    reviews: list[BotJob] = []
+    reported, job_for = reporting.progress, starting.job_for
+
+    def progress(job: BotJob, done: int, total: int) -> None:
+        reported(job, done, total)
+        reports.append((done, total))
+        if len(reports) == 1:
+            first_report()
+
+    def counted(key: str) -> BotJob | None:
+        job = job_for(key)
+        if job is not None and job.kind == "analysis":
+            reviews.append(job)
+        return job
+
+    reporting.progress, starting.job_for = progress, counted
+    return reports, reviews
 
 
 def test_a_hint_is_a_legal_move_for_the_seat_to_move_and_off_between_people(
@@ -43,24 +70,10 @@ def test_a_finished_game_is_analysed_in_the_pool_and_kept(sqlite_client: TestCli
     room, tokens = new_room(c, "minid", ["human", "random"], seed=3)
     assert c.get(f"/api/rooms/{room}/analysis").status_code == 409  # not over yet
     play_out(c, room, tokens["0"], random.Random(1))
-    reports: list[tuple[int, int]] = []
     asked_meanwhile: list[dict] = []
-    reviews: list[object] = []
-    pool, reported, job_for = hub.pool, hub.pool.progress, hub.pool.job_for
-
-    def progress(job, done: int, total: int) -> None:
-        reported(job, done, total)
-        reports.append((done, total))
-        if len(reports) == 1:  # a page polling while the review is made
-            asked_meanwhile.append(hub.analysis(room))
-
-    def counted(key: str):
-        job = job_for(key)
-        if job is not None and job.kind == "analysis":
-            reviews.append(job)
-        return job
-
-    pool.progress, pool.job_for = progress, counted
+    pool = hub.pool
+    # a page polling while the review is made
+    reports, reviews = watch(pool, pool, lambda: asked_meanwhile.append(hub.analysis(room)))
     first = c.get(f"/api/rooms/{room}/analysis").json()
     assert first["status"] in ("queued", "thinking", "ready")
     eventually(
@@ -158,20 +171,16 @@ def test_a_review_preempted_for_a_persons_move_shows_queued_not_its_old_progress
         pool = hub.pool
         room, tokens = new_room(c, "minid", ["human", "random"], seed=3)
         play_out(c, room, tokens["0"], random.Random(1))
-        reports: list[tuple[int, int]] = []
-        reported, job_for = pool.progress, pool.job_for
+        reports, _ = watch(pool, pool, lambda: None)
+        job_for = pool.job_for
         seen_meanwhile: list[dict] = []
-
-        def progress(job, done: int, total: int) -> None:
-            reported(job, done, total)
-            reports.append((done, total))
 
         def picked(key: str):
             if "~" not in key and not seen_meanwhile:  # a bot's move: the review was set aside for it
                 seen_meanwhile.append(hub.analysis(room))
             return job_for(key)
 
-        pool.progress, pool.job_for = progress, picked
+        pool.job_for = picked
         assert c.get(f"/api/rooms/{room}/analysis").json()["status"] in ("queued", "thinking")
         eventually(lambda: len(reports) >= 2, "the review is under way", 120)
         assert c.get(f"/api/rooms/{room}/analysis").json()["status"] == "thinking"
@@ -207,25 +216,12 @@ def test_servers_sharing_a_database_make_a_review_once_and_report_the_same_progr
         )
         room, tokens = new_room(a, "minid", ["human", "random"], seed=3)
         play_out(a, room, tokens["0"], random.Random(1))
-        reports: list[tuple[int, int]] = []
         b_meanwhile: list[dict] = []
-        b_reviews: list[object] = []
         a_pool, b_pool = a.app.state.hub.pool, b.app.state.hub.pool
-        reported, b_job_for = a_pool.progress, b_pool.job_for
-
-        def progress(job, done: int, total: int) -> None:
-            reported(job, done, total)
-            reports.append((done, total))
-            if len(reports) == 1:  # a poll reaching the other server while the review is made
-                b_meanwhile.append(b.get(f"/api/rooms/{room}/analysis").json())
-
-        def counted(key: str):
-            job = b_job_for(key)
-            if job is not None and job.kind == "analysis":
-                b_reviews.append(job)
-            return job
-
-        a_pool.progress, b_pool.job_for = progress, counted
+        # A's progress, and a poll reaching the other server while A makes the review; B's reviews
+        _, b_reviews = watch(
+            a_pool, b_pool, lambda: b_meanwhile.append(b.get(f"/api/rooms/{room}/analysis").json())
+        )
         assert a.get(f"/api/rooms/{room}/analysis").json()["status"] in ("queued", "thinking")
         eventually(
             lambda: b.get(f"/api/rooms/{room}/analysis").json()["status"] == "ready", "the review lands", 300
