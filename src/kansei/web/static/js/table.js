@@ -33,7 +33,7 @@ const T = {
   queue: [], // [key, payload] waiting to be shown
   draining: false,
   skip: null, // AbortController of the animation playing
-  replay: { step: 0, total: 0, seat: "all", timer: null },
+  replay: { step: 0, total: 0, seat: "all", timer: null, asked: 0 },
   speed: localStorage.getItem("kansei.speed") || "normal",
 };
 
@@ -888,17 +888,23 @@ function showCard(slug) {
 }
 
 // ------------------------------------------------------------------------------------------ replay mode
+// The step asked last is the one shown: an answer overtaken by a later click is dropped (they may arrive out
+// of order), and the controls show once the replay's length is known (before that a click could not step).
 async function loadStep() {
   const r = T.replay;
-  const p = await api("GET", `/api/rooms/${ROOM}/steps/${r.step}?seat=${r.seat}&lang=${encodeURIComponent(T.lang)}`);
+  const step = r.step;
+  const asked = ++r.asked;
+  const p = await api("GET", `/api/rooms/${ROOM}/steps/${step}?seat=${r.seat}&lang=${encodeURIComponent(T.lang)}`);
+  if (asked !== r.asked) return;
   if (r.seat === "all") p.seat = null;
   r.total = p.total;
   p.over = false;
   p.fresh = Math.min(3, p.log.length);
   T.payloads.set("replay", p);
   $("rp-step").max = String(p.total);
-  $("rp-step").value = String(r.step);
-  $("rp-label").textContent = t("replay.step", { step: r.step, total: p.total });
+  $("rp-step").value = String(step);
+  $("rp-label").textContent = t("replay.step", { step, total: p.total });
+  $("replay-bar").hidden = false;
   const sel = $("rp-seat");
   if (!sel.options.length) {
     sel.append(h("option", { value: "all" }, t("replay.all_open")));
@@ -910,7 +916,6 @@ async function loadStep() {
 
 function replayControls() {
   const r = T.replay;
-  $("replay-bar").hidden = false;
   $("rp-download").href = `/api/rooms/${ROOM}/replay`;
   const go = (s) => { r.step = Math.max(0, Math.min(r.total, s)); loadStep().catch((e) => toast(e.message, "error")); };
   $("rp-first").onclick = () => go(0);
