@@ -12,6 +12,7 @@ from typer.testing import CliRunner
 
 import kansei
 from kansei.agents import coach
+from kansei.agents.mcts import Choice, MctsAgent, SearchResult
 from kansei.cli import app
 from kansei.core.errors import ContentError, IllegalAction, OptionError
 from kansei.core.replay import make_replay
@@ -39,6 +40,31 @@ def test_the_best_move_is_graded_best():
     start = Subtract().start(seed=0, setup={"pile": 10})
     res = coach.review(start, ["take 2"], seat=0, spec=SEARCH)
     assert [m.grade for m in res.moves] == ["best"] and res.summary_line(0) == "no mistakes"
+
+
+@pytest.mark.parametrize("second, grade", [(-0.4, "blunder"), (0.78, "good")])
+def test_a_fault_counts_only_where_a_second_longer_search_confirms_it(monkeypatch, second, grade):
+    """A search's values are means of sampled lines, so one search faults good moves now and then: a move
+    the first search grades below "good" is searched again with CONFIRM times the budget, and that second
+    look's values and grade are the ones reported. A move graded "good" or "best" is searched once."""
+    looks = []
+
+    def analyse(self, state, seat, sample=None, ensure=None, budget=1.0):
+        looks.append(budget)
+        played = -0.4 if budget == 1.0 else second  # the first look faults "take 1" by 60 points
+        rows = [Choice("take 2", 300, 0.8)] + ([Choice(ensure, 100, played)] if ensure != "take 2" else [])
+        return SearchResult(rows, [0.8, -0.8], 400)
+
+    monkeypatch.setattr(MctsAgent, "analyse", analyse)
+    start = Subtract().start(seed=0, setup={"pile": 10})
+    res = coach.review(start, ["take 1"], seat=0, spec=SEARCH)
+    assert looks == [1.0, coach.CONFIRM]
+    (move,) = res.moves
+    assert move.grade == grade and move.chance_played == round(coach.chance(second), 4)
+    assert res.iterations == 800 and res.summary_line(0) == ("1 blunder" if grade == "blunder" else "no mistakes")
+    looks.clear()
+    assert [m.grade for m in coach.review(start, ["take 2"], seat=0, spec=SEARCH).moves] == ["best"]
+    assert looks == [1.0]
 
 
 @pytest.mark.parametrize("mine", [0, 2])

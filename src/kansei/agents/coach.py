@@ -7,6 +7,12 @@ expert would have played, what it expected of it and of the move played, and a g
 expected result, in points of win chance, makes an inaccuracy (≥ 5), a mistake (≥ 10) or a blunder (≥ 20).
 A summary counts them ("3 mistakes, 1 blunder").
 
+A search's values are means of a few hundred sampled lines, so one search alone faults good moves: reviewing
+the expert's own games, it graded 8% of the expert's moves inaccuracies or worse in Stampede and D-Spirits,
+a blunder among them. So a move the first search grades below "good" is searched again, independently
+and with ``CONFIRM`` times the budget, and that second look's values and grade are the ones reported: a
+move is faulted only where both searches fault it.
+
 Without a seat every seat's decisions are judged, each with its own information (the curve is then the
 mover's chances as the mover saw them, turned to seat 0's side). ``open=True`` is the *all-open* review: the
 expert searches the real position, every hand, deck order and die to come in sight, and every result says
@@ -42,6 +48,8 @@ INACCURACY = 5.0
 MISTAKE = 10.0
 BLUNDER = 20.0
 GRADES = ("best", "good", "inaccuracy", "mistake", "blunder")
+FAULTS = frozenset(GRADES[2:])  # the grades a second look confirms (or not)
+CONFIRM = 3.0  # the second look's budget, in the spec's budgets
 ALL_OPEN = "all-open"
 
 
@@ -283,6 +291,12 @@ def review(
             value = chance(res.values[curve_seat])
             if judged:
                 review = _review(res, ply, mover, action.notation)
+                if review is not None and review.grade in FAULTS:  # a second, longer look (module doc)
+                    agent.reseed(step_rng.getrandbits(62))
+                    world = state.clone() if open else state.determinize(observer, agent.rng)
+                    again = agent.analyse(world, observer, ensure=action.notation, budget=CONFIRM)
+                    iterations += again.iterations
+                    review = _review(again, ply, mover, action.notation)
                 if review is not None:
                     moves.append(review)
                     summary.setdefault(mover, dict.fromkeys(GRADES, 0))[review.grade] += 1

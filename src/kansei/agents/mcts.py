@@ -269,14 +269,23 @@ class MctsAgent(Agent):
         return merged
 
     def analyse(
-        self, state: State, seat: int, sample: Sampler | None = None, ensure: str | None = None
+        self,
+        state: State,
+        seat: int,
+        sample: Sampler | None = None,
+        ensure: str | None = None,
+        budget: float = 1.0,
     ) -> SearchResult:
         """Search ``state`` for ``seat`` and report every root action (the coach's and the hint's view).
 
         ``sample`` draws each iteration's world (default: ``state.determinize(seat, rng)``); ``ensure``: the
         notation of a root action that gets at least a quarter of the visits, so its value is measured as
-        well as the best one's (the root's ``values`` leave those forced iterations out)."""
-        root = self.search(state, seat, sample=sample, ensure=ensure)
+        well as the best one's (the root's ``values`` leave those forced iterations out); ``budget``: the
+        spec's iterations and seconds times that (the coach's second look at a move it faults)."""
+        p = self.params
+        iters = None if p.iters is None else max(1, round(p.iters * budget))
+        seconds = None if p.time is None else p.time * budget
+        root = self.search(state, seat, sample=sample, ensure=ensure, iters=iters, seconds=seconds)
         rows = []
         for key, ch in root.children.items():
             if ch.visits:
