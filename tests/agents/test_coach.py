@@ -61,7 +61,8 @@ def test_a_fault_counts_only_where_a_second_longer_search_confirms_it(monkeypatc
     assert looks == [1.0, coach.CONFIRM]
     (move,) = res.moves
     assert move.grade == grade and move.chance_played == round(coach.chance(second), 4)
-    assert res.iterations == 800 and res.summary_line(0) == ("1 blunder" if grade == "blunder" else "no mistakes")
+    assert res.iterations == 800
+    assert res.summary_line(0) == ("1 blunder" if grade == "blunder" else "no mistakes")
     looks.clear()
     assert [m.grade for m in coach.review(start, ["take 2"], seat=0, spec=SEARCH).moves] == ["best"]
     assert looks == [1.0]
