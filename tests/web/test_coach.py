@@ -105,7 +105,7 @@ def test_the_table_coach_searches_as_the_games_expert_within_its_time(
     spec (its rollouts, value and prior: until 2026-12-07 they searched 150 iterations of the default
     search, which loses to greedy in Initial D and Touge), each search capped in time so no player waits
     longer than the table allows."""
-    from kansei.agents.coach import coach_spec
+    from kansei.agents.coach import CONFIRM, coach_spec
     from kansei.agents.levels import level_spec
     from kansei.web.rooms import ANALYSIS_PER_MOVE, ANALYSIS_SECONDS, HINT_SECONDS
 
@@ -123,7 +123,9 @@ def test_the_table_coach_searches_as_the_games_expert_within_its_time(
     review = hub.coach_job(f"{room}~analysis")
     assert review is not None and review.kind == "analysis"
     assert review.spec == f"{expert},time={ANALYSIS_PER_MOVE:g}"
-    assert ANALYSIS_PER_MOVE * len(review.actions) <= review.seconds <= ANALYSIS_SECONDS
+    # every action searched, and each searched again for a second look (a fault of the first search), fits
+    worst = ANALYSIS_PER_MOVE * (1 + CONFIRM) * len(review.actions)
+    assert min(worst, ANALYSIS_SECONDS) <= review.seconds <= ANALYSIS_SECONDS
 
 
 def test_a_review_whose_progress_cannot_be_recorded_still_ends_and_the_pool_stays_in_step(

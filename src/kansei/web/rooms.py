@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kansei.agents import parse_spec
-from kansei.agents.coach import coach_spec
+from kansei.agents.coach import CONFIRM, coach_spec
 from kansei.agents.limits import Budgeted, check_spec
 from kansei.core.errors import IllegalAction, KanseiError, OptionError
 from kansei.core.protocol import Game, State
@@ -837,8 +837,10 @@ class Hub:
             if not self.store.claim_review(room_id, self.server, REVIEW_STALE):
                 return None  # another server is making it
             seat = 0
-            cap = ANALYSIS_PER_MOVE  # a search at every decision, and a little more for the replay between
-            seconds = min(ANALYSIS_SECONDS, 10 + ANALYSIS_PER_MOVE * 1.5 * len(actions))
+            cap = ANALYSIS_PER_MOVE
+            # a search at every decision, a second look of CONFIRM times that at each move it faults (every
+            # move of the weakest player may be), and a little more for the replay between
+            seconds = min(ANALYSIS_SECONDS, 10 + ANALYSIS_PER_MOVE * (1.5 + CONFIRM) * len(actions))
         spec = check_spec(coach_spec(live.game), max_seconds=cap, max_iterations=MAX_COACH_WORK).spec
         return BotJob(
             room=key,
