@@ -8,10 +8,10 @@ expected result, in points of win chance, makes an inaccuracy (≥ 5), a mistake
 A summary counts them ("3 mistakes, 1 blunder").
 
 A search's values are means of a few hundred sampled lines, so one search alone faults good moves: reviewing
-the expert's own games, it graded 8% of the expert's moves inaccuracies or worse in Stampede and D-Spirits,
-a blunder among them. So a move the first search grades below "good" is searched again, independently
-and with ``CONFIRM`` times the budget, and that second look's values and grade are the ones reported: a
-move is faulted only where both searches fault it.
+the expert's own games, it graded 3% of the expert's Stampede moves and 10% of its D-Spirits moves
+inaccuracies or worse (docs/bots.md, "A second look before a fault"). So a move the first search grades
+below "good" is searched again, independently and with ``CONFIRM`` times the budget, and that second look's
+values and grade are the ones reported: a move is faulted only where both searches fault it.
 
 Without a seat every seat's decisions are judged, each with its own information (the curve is then the
 mover's chances as the mover saw them, turned to seat 0's side). ``open=True`` is the *all-open* review: the
