@@ -117,6 +117,11 @@ class Review:
     total: int
     at: float
 
+    def held_elsewhere(self, server: str, stale: float) -> bool:
+        """Whether a server other than ``server`` makes it and was heard from in the last ``stale`` seconds
+        (else ``server`` may make it: its own claim, or a stale one)."""
+        return self.server != server and self.at > time.time() - stale
+
 
 @dataclass
 class RoomRow:
@@ -326,11 +331,15 @@ class Store:
     def review(self, room_id: str) -> Review | None:
         """Who is making the review of ``room_id`` and how far it has got (None: nobody claimed it)."""
         with self.engine.connect() as c:
-            r = c.execute(
-                select(reviews.c.server, reviews.c.done, reviews.c.total, reviews.c.at).where(
-                    reviews.c.room == room_id
-                )
-            ).first()
+            return self._review(c, room_id)
+
+    @staticmethod
+    def _review(c: Any, room_id: str) -> Review | None:
+        r = c.execute(
+            select(reviews.c.server, reviews.c.done, reviews.c.total, reviews.c.at).where(
+                reviews.c.room == room_id
+            )
+        ).first()
         return None if r is None else Review(str(r[0]), int(r[1]), int(r[2]), float(r[3]))
 
     def claim_review(self, room_id: str, server: str, stale: float) -> bool:
@@ -339,17 +348,15 @@ class Store:
         now = time.time()
         try:
             with self.engine.begin() as c:
-                got = c.execute(
-                    select(reviews.c.server, reviews.c.at).where(reviews.c.room == room_id)
-                ).first()
+                got = self._review(c, room_id)
                 if got is None:
                     c.execute(insert(reviews).values(room=room_id, server=server, done=0, total=0, at=now))
                     return True
-                if got[0] != server and got[1] > now - stale:
+                if got.held_elsewhere(server, stale):
                     return False
                 c.execute(
                     update(reviews)
-                    .where(reviews.c.room == room_id, reviews.c.server == got[0], reviews.c.at == got[1])
+                    .where(reviews.c.room == room_id, reviews.c.server == got.server, reviews.c.at == got.at)
                     .values(server=server, done=0, total=0, at=now)
                 )
         except IntegrityError:  # another server claimed it first, at the same moment

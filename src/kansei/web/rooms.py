@@ -21,7 +21,6 @@ import hmac
 import json
 import secrets
 import threading
-import time
 import unicodedata
 from collections import Counter, OrderedDict
 from collections.abc import Callable
@@ -780,10 +779,7 @@ class Hub:
                 return {"status": "error", **stored}
             return {"status": "ready", **self._worded(live, stored, lang)}
         going = self.store.review(room_id)  # made here or by another server sharing the database
-        elsewhere = (
-            going is not None and going.server != self.server and going.at > time.time() - REVIEW_STALE
-        )
-        if not elsewhere:
+        if going is None or not going.held_elsewhere(self.server, REVIEW_STALE):
             if self.pool is None:
                 raise RoomError("this server thinks no bot moves (no coach either)", 409)
             self.pool.request(f"{room_id}~analysis", False)
