@@ -147,8 +147,17 @@ def play_out(client: TestClient, room: str, token: str, rng: random.Random) -> d
 class Server:
     """``kansei serve`` in a real process (killable, restartable) on a free port."""
 
-    def __init__(self, db: str, port: int | None = None, budget: float = 1.0, extra: tuple[str, ...] = ()):
+    def __init__(
+        self,
+        db: str,
+        port: int | None = None,
+        budget: float = 1.0,
+        extra: tuple[str, ...] = (),
+        review: float | None = None,
+    ):
         self.db, self.port, self.budget, self.extra = db, port or free_port(), budget, extra
+        if review is not None:  # seconds the coach searches each move of a review (the server's 0.5)
+            self.extra = ("--review-budget", str(review), *extra)
         self.proc: subprocess.Popen[bytes] | None = None
         self.url = f"http://127.0.0.1:{self.port}"
 

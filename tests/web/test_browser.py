@@ -57,7 +57,10 @@ def browser_context_args(browser_context_args: dict) -> dict:
 
 @pytest.fixture(scope="session")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    server = Server(f"sqlite:///{tmp_path_factory.mktemp('web') / 'kansei.db'}", budget=0.5).start()
+    # every finished game a page opens is reviewed in the bot pool: at a tenth of a second a move (the
+    # table's default is half a second) those reviews leave the pool and the machine to the tests' games
+    db = f"sqlite:///{tmp_path_factory.mktemp('web') / 'kansei.db'}"
+    server = Server(db, budget=0.5, review=0.1).start()
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     try:
         yield server.url

@@ -128,6 +128,42 @@ def test_the_table_coach_searches_as_the_games_expert_within_its_time(
     assert min(worst, ANALYSIS_SECONDS) <= review.seconds <= ANALYSIS_SECONDS
 
 
+def test_the_review_budget_is_the_servers_to_set(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``kansei serve --review-budget`` sets the seconds the coach searches each move of a review (deeper
+    on a strong server, cheaper on a small one); the whole review's time follows it, and a budget out of
+    (0, 60] is refused in one line before the server starts."""
+    import uvicorn
+    from typer.testing import CliRunner
+
+    from kansei.agents.coach import CONFIRM, coach_spec
+    from kansei.cli import app
+    from kansei.core.errors import OptionError
+    from kansei.web.app import Config, create_app
+
+    from .conftest import FAST
+
+    db = f"sqlite:///{tmp_path / 'k.db'}"
+    with TestClient(create_app(Config(db=db, bot_workers=1, review_budget=0.2, limits=FAST))) as c:
+        hub = c.app.state.hub
+        room, tokens = new_room(c, "touge", ["human", "greedy"], seed=5)
+        play_out(c, room, tokens["0"], random.Random(2))
+        review = hub.coach_job(f"{room}~analysis")
+        assert review is not None
+        assert review.spec == f"{coach_spec(hub.get(room).game)},time=0.2"
+        assert review.seconds == pytest.approx(10 + 0.2 * (1.5 + CONFIRM) * len(review.actions))
+
+    seen: list[dict] = []
+    monkeypatch.setattr(uvicorn, "run", lambda _app, **kw: seen.append(kw))
+    monkeypatch.chdir(tmp_path)
+    runner = CliRunner()
+    assert runner.invoke(app, ["serve", "--db", db, "--review-budget", "2"]).exit_code == 0
+    for bad in ("0", "-1", "61"):  # the one line ``kansei``'s main prints as "error: …"
+        out = runner.invoke(app, ["serve", "--db", db, "--review-budget", bad])
+        assert out.exit_code == 1 and len(seen) == 1
+        assert isinstance(out.exception, OptionError)
+        assert str(out.exception) == "--review-budget must be in (0, 60] seconds"
+
+
 def test_a_review_whose_progress_cannot_be_recorded_still_ends_and_the_pool_stays_in_step(
     sqlite_client: TestClient,
 ) -> None:

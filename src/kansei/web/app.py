@@ -39,7 +39,7 @@ from .bots import STRENGTHS, BotPool
 from .db import Store
 from .limits import Bodies, Bucket, Buckets, Limits
 from .payload import given_names, merged_view, pick_lang, room_payload, seat_payload, socket_payload
-from .rooms import BotLimits, Hub, Live, RoomError, Waiter
+from .rooms import ANALYSIS_PER_MOVE, BotLimits, Hub, Live, RoomError, Waiter
 from .rules import rules_html
 
 HERE = Path(__file__).parent
@@ -54,6 +54,7 @@ class Config:
     bot_workers: int | None = None
     bot_budget: float = 2.0  # seconds a bot may think per move (every agent kind)
     bot_iterations: int = 20_000  # search work a bot spec may ask for per move (agents/limits.py)
+    review_budget: float = ANALYSIS_PER_MOVE  # seconds the coach searches each decision of a review
     limits: Limits = Limits()
     bots: bool = True
     content: dict[str, Path] = field(default_factory=dict)  # the content folders clients may name
@@ -132,7 +133,7 @@ def create_app(config: Config | None = None) -> FastAPI:
     cfg = config or Config()
 
     engine.configure(cfg.content)
-    bot_limits = BotLimits(cfg.bot_budget, cfg.bot_iterations)
+    bot_limits = BotLimits(cfg.bot_budget, cfg.bot_iterations, cfg.review_budget)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:

@@ -32,6 +32,10 @@ def serve(
     bot_iterations: Annotated[
         int, typer.Option(help="search work a bot spec may ask per move (iterations × rollouts …)")
     ] = 20_000,
+    review_budget: Annotated[
+        float,
+        typer.Option(help="seconds the coach searches each move of a finished game's review (≤ 60)"),
+    ] = 0.5,
     content: Annotated[
         list[str] | None,
         typer.Option(
@@ -74,6 +78,8 @@ def serve(
         raise OptionError("--bot-budget must be in (0, 600] seconds")
     if bot_iterations < 1:
         raise OptionError("--bot-iterations must be at least 1")
+    if not 0 < review_budget <= 60:
+        raise OptionError("--review-budget must be in (0, 60] seconds")
     if idle_minutes <= 0:
         raise OptionError("--idle-minutes must be above 0")
     if keep_rooms < 1:
@@ -94,6 +100,7 @@ def serve(
             bot_workers=bot_workers,
             bot_budget=bot_budget,
             bot_iterations=bot_iterations,
+            review_budget=review_budget,
             content=folders,
             keep_rooms=keep_rooms,
             idle_minutes=idle_minutes,

@@ -152,7 +152,7 @@ def result_of(state: State) -> dict | None:
 # time (a spec with no time key gets the cap as its time, kansei.agents.limits): the expert's iterations on
 # a quiet machine, fewer on a busy one, never a wait longer than these
 HINT_SECONDS = 1.5  # one hint
-ANALYSIS_PER_MOVE = 0.5  # the search at each decision of a finished game
+ANALYSIS_PER_MOVE = 0.5  # the search at each decision of a finished game (``kansei serve --review-budget``)
 ANALYSIS_SECONDS = 300.0  # the whole review, whatever the game's length
 # A review another server claimed and has not spoken of for this long (stopped, or its review set aside for
 # people's moves all that time) is made by whichever server is asked for it next.
@@ -221,10 +221,13 @@ def has_people(seats: list[dict]) -> bool:
 
 @dataclass(frozen=True)
 class BotLimits:
-    """What one bot move may cost (agents/limits.py): seconds and search work."""
+    """What one bot move may cost (agents/limits.py): seconds and search work; and the seconds the coach
+    searches each decision of a finished game's review (deeper reviews on a strong server, cheaper ones on
+    a small one)."""
 
     seconds: float = 2.0
     iterations: int = 20_000
+    review: float = ANALYSIS_PER_MOVE
 
     def check(self, spec: str) -> Budgeted:
         return check_spec(spec, max_seconds=self.seconds, max_iterations=self.iterations)
@@ -833,10 +836,10 @@ class Hub:
             if not self.store.claim_review(room_id, self.server, REVIEW_STALE):
                 return None  # another server is making it
             seat = 0
-            cap = ANALYSIS_PER_MOVE
+            cap = self.limits.review
             # a search at every decision, a second look of CONFIRM times that at each move it faults (every
             # move of the weakest player may be), and a little more for the replay between
-            seconds = min(ANALYSIS_SECONDS, 10 + ANALYSIS_PER_MOVE * (1.5 + CONFIRM) * len(actions))
+            seconds = min(ANALYSIS_SECONDS, 10 + cap * (1.5 + CONFIRM) * len(actions))
         spec = check_spec(coach_spec(live.game), max_seconds=cap, max_iterations=MAX_COACH_WORK).spec
         return BotJob(
             room=key,
