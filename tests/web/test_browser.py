@@ -156,6 +156,10 @@ def test_touge_against_greedy_played_to_the_result_by_clicking(page: Page, site:
 
 @pytest.mark.parametrize("game", [g for g in INSTALLED if g != "touge"])
 def test_eight_clicked_actions_in_every_other_game(page: Page, site: str, game: str) -> None:
+    """Eight moves clicked as a person does in every game but Touge (played to its end above), with every
+    other seat a bot: the board reads well before each, and the log tells them. Animations at the tests'
+    pace (boards_kit.TEST_SPEED): a Mini D table animates every racer's turn between two of its moves."""
+    paced(page)
     several = page.context.request.get(site + "/api/games").json()
     most = next(g["max_players"] for g in several["games"] if g["id"] == game)
     start_from_lobby(page, site, game, "bot:random", players=min(3, most))
