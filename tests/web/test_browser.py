@@ -260,14 +260,24 @@ def test_replay_viewer_steps_through_a_finished_game(page: Page, site: str) -> N
     eventually(lambda: httpx.get(f"{site}/api/rooms/{room}").json()["over"], "the bots finish their game")
     page.goto(f"{site}/replay/{room}")
     expect(page.locator("#replay-bar")).to_be_visible()
+    # nothing is played in a replay: no action bar, which on a phone would sit empty over the page's foot
+    expect(page.locator("#actionbar")).to_be_hidden()
     for _ in range(12):
         page.click("#rp-next")
     expect(page.locator("#rp-label")).to_contain_text("step 12")
     page.wait_for_load_state("networkidle")
+    # every card open: both hands face up, each titled with its player's name, none offered as a move
+    expect(page.locator(".kit-open-hand")).to_have_count(2)
+    expect(page.locator(".kit-open-hand").first).to_contain_text("Player 1's hand")
+    assert page.locator(".kit-open-hand .card").count() >= 2
+    assert page.locator(".kit-open-hand [data-ref]").count() == 0
     shot(page, "dspirits-replay-open")
     with page.expect_response(lambda resp: "seat=1" in resp.url):
         page.select_option("#rp-seat", "1")
     page.wait_for_load_state("networkidle")
+    # as Player 2 saw it: its own hand, never the other's
+    expect(page.locator(".kit-open-hand")).to_have_count(0)
+    expect(page.locator(".ds-hand .card").first).to_be_visible()
     shot(page, "dspirits-replay-seat1")
     page.goto(f"{site}/games")
     expect(page.locator(f"#finished a[href='/replay/{room}']")).to_be_visible()
@@ -283,6 +293,24 @@ def test_replay_viewer_steps_through_a_finished_game(page: Page, site: str) -> N
     page.goto(site + r["spectate"])
     expect(page.locator("#board[data-drawn]")).to_be_visible()
     expect(page.locator("#prompt")).to_contain_text("watching")
+
+
+@pytest.mark.parametrize("game", [g for g in INSTALLED if g != "dspirits"])
+def test_a_replay_with_every_card_open_shows_every_hand(page: Page, site: str, game: str) -> None:
+    """A finished game's replay with every card open shows each player's hand face up on every board (a
+    seat's own view never holds another's hand, so only a replay's merged view can); as one player saw
+    it, only that player's. D-Spirits: the replay viewer's test above."""
+    room = httpx.post(
+        site + "/api/rooms", json={"game": game, "seats": ["greedy", "random"], "seed": 2}
+    ).json()["room"]
+    eventually(lambda: httpx.get(f"{site}/api/rooms/{room}").json()["over"], "the bots finish their game")
+    page.goto(f"{site}/replay/{room}?step=4")
+    expect(page.locator("#rp-label")).to_contain_text("step 4")  # Stampede deals its hands at step 3
+    expect(page.locator(".kit-open-hand")).to_have_count(2)
+    expect(page.locator(".kit-open-hand").nth(1)).to_contain_text("Player 2's hand")
+    with page.expect_response(lambda resp: "seat=0" in resp.url):
+        page.select_option("#rp-seat", "0")
+    expect(page.locator(".kit-open-hand")).to_have_count(0)
 
 
 def test_the_analysis_of_a_finished_game_reads_in_the_page_language_and_leads_to_its_moves(

@@ -3,7 +3,7 @@
 // icons, their mods and the maneuvers in play; the maneuver to answer; the stage's pile; the hand. Reads
 // only the view (src/kansei/builtin/initiald/views.py).
 import tutorial from "./initiald.tutorial.json" with { type: "json" }; // played through by tests/web/test_boards_tutorials.py
-import { speaker, hand, banner, flash, clearGhosts, ghostPreview } from "./kit.js";
+import { speaker, hand, openHand, banner, flash, clearGhosts, ghostPreview } from "./kit.js";
 
 const WORDS = {
   en: {
@@ -59,7 +59,7 @@ function car(p, view, ctx, say, mine) {
       (p.races || []).map((r) => h("span", { class: "id-mod race" }, ctx.cards.name(r)))),
     h("div", { class: `id-inplay${(p.in_play || []).length ? "" : " empty"}` }, h("small", { class: "muted" }, say("in_play")),
       h("span", { class: "id-zone", "data-ghost-zone": `inplay:${p.seat}` }, (p.in_play || []).map((c) => ctx.cards.face(c, { size: "mini" })))),
-    h("div", { class: "muted id-counts" }, h("span", { "data-ghost": `hand:${p.seat}` }, say("in_hand", { n: p.hand_count })), " · ", say("in_deck", { n: p.deck_count }), mine ? null : h("span", { class: "id-backs" }, Array.from({ length: Math.min(8, p.hand_count) }, () => h("i")))));
+    h("div", { class: "muted id-counts" }, h("span", { "data-ghost": `hand:${p.seat}` }, say("in_hand", { n: p.hand_count })), " · ", say("in_deck", { n: p.deck_count }), mine || p.hand ? null : h("span", { class: "id-backs" }, Array.from({ length: Math.min(8, p.hand_count) }, () => h("i")))));
 }
 
 function middle(view, ctx, say) {
@@ -88,7 +88,8 @@ function draw(root, payload, ctx) {
       h("span", { class: "chip" }, say(`phase.${view.phase}`)),
       view.lead_streak ? h("span", { class: "chip" }, say("streak", { n: view.lead_streak })) : null,
       view.over && view.winner !== null && view.winner !== undefined ? h("span", { class: "chip id-win" }, say("wins", { who: ctx.name(view.winner) })) : null),
-    others.map((p) => car(p, view, ctx, say, false)),
+    others.map((p) => [car(p, view, ctx, say, false),
+      p.hand ? openHand(ctx, p.seat, p.hand.map((c) => ctx.cards.face(c.card, { size: "card" })), { class: "id-hand" }) : null]),
     stages(view, ctx, say),
     middle(view, ctx, say),
     me ? car(me, view, ctx, say, true) : null,

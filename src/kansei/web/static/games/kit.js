@@ -27,6 +27,13 @@ export function hand(ctx, label, cards, opts = {}) {
     h("div", { class: "kit-hand-cards" }, cards.length ? cards : h("span", { class: "muted" }, opts.empty || "—")));
 }
 
+// Another player's hand face up, titled with their name: only a finished game's replay with every card open
+// has one (its merged view gives every player's `hand`; a seat's own view never holds another's). The
+// cards are shown, not offered: no move names them here.
+export function openHand(ctx, seat, cards, opts = {}) {
+  return hand(ctx, ctx.t("replay.hand_of", { name: ctx.name(seat) }), cards, { ...opts, class: `kit-open-hand${opts.class ? " " + opts.class : ""}` });
+}
+
 // The banner over the board that ends a battle or a stage: shown for `ms` (scaled by the player's speed),
 // gone at once on Skip.
 export async function banner(ctx, title, lines = [], ms = 1600) {

@@ -3,7 +3,7 @@
 // Bunta on it; the decision at hand (sprint powers, cornering lines, the dice); the racers; the Event deck,
 // the discard pile and the hand. Reads only the view (src/kansei/builtin/minid/views.py).
 import tutorial from "./minid.tutorial.json" with { type: "json" }; // played through by tests/web/test_boards_tutorials.py
-import { speaker, hand, banner, flash, clearGhosts, ghostPreview } from "./kit.js";
+import { speaker, hand, openHand, banner, flash, clearGhosts, ghostPreview } from "./kit.js";
 
 const WORDS = {
   en: {
@@ -177,7 +177,8 @@ function draw(root, payload, ctx) {
     track(view, ctx, say),
     decision(view, ctx, say),
     h("div", { class: "md-under" }, racers(view, ctx, say), piles(view, ctx, say)),
-    me ? hand(ctx, say("hand"), cards, { class: "md-hand" }) : null));
+    me ? hand(ctx, say("hand"), cards, { class: "md-hand" }) : null,
+    (view.racers || []).filter((r) => r !== me && r.hand).map((r) => openHand(ctx, r.seat, r.hand.map((c) => ctx.cards.face(c.card, { size: "card", class: "md-card" })), { class: "md-hand" }))));
 }
 
 // ------------------------------------------------------------------------------------------ animations

@@ -4,7 +4,7 @@
 // the hand, the first machine to set, going first or second. Reads only the view
 // (src/kansei/builtin/stampede/views.py).
 import tutorial from "./stampede.tutorial.json" with { type: "json" }; // played through by tests/web/test_boards_tutorials.py
-import { speaker, hand, banner, flash, clearGhosts, ghostPreview } from "./kit.js";
+import { speaker, hand, openHand, banner, flash, clearGhosts, ghostPreview } from "./kit.js";
 
 const WORDS = {
   en: {
@@ -136,7 +136,8 @@ function draw(root, payload, ctx) {
       view.gear_cap ? h("span", { class: "chip" }, say("gear_cap", { n: view.gear_cap })) : null,
       view.over ? null : h("span", { class: "chip" }, say("active", { who: ctx.name(view.active) })),
       view.over && view.winner !== null && view.winner !== undefined ? h("span", { class: "chip st-win" }, say("wins", { who: ctx.name(view.winner) }), view.reason ? ` — ${say(`reason.${view.reason}`)}` : "") : null),
-    others.map((p) => side(p, view, ctx, say, false, lastRef)),
+    others.map((p) => [side(p, view, ctx, say, false, lastRef),
+      p.hand ? openHand(ctx, p.seat, p.hand.map((c) => ctx.cards.face(c.en || c.name, { size: "card", class: "st-hcard" })), { class: "st-hand" }) : null]),
     windows(view, ctx, say),
     (view.choices || []).length ? h("div", { class: "st-choices" }, view.choices.map((c) => h("div", { class: "st-choice", "data-ref": c.ref }, say(c.name)))) : null,
     me ? side(me, view, ctx, say, true, lastRef) : null,

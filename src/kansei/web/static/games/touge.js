@@ -2,7 +2,7 @@
 // its tune-ups and what it would score; both cars with the multipliers they drive with now (after tune-ups,
 // the disaster and abilities, not the printed ones); the disaster; the run's totals "if scored now"; the
 // hand as road, tune-up and disaster cards. Reads only the view (src/kansei/builtin/touge/views.py).
-import { speaker, hand, banner, flash, fly, clearGhosts, ghostPreview, lastOf, stars } from "./kit.js";
+import { speaker, hand, openHand, banner, flash, fly, clearGhosts, ghostPreview, lastOf, stars } from "./kit.js";
 import tutorial from "./touge.tutorial.json" with { type: "json" }; // played through by tests/web/test_boards_tutorials.py
 
 const WORDS = {
@@ -132,7 +132,7 @@ function racer(p, view, ctx, say, mine) {
   const words = ctx.cards.part(p.car, ab.name) || ab; // the ability in the table's language (the car's face)
   const ability = h("div", { class: `tg-ability ${state}`, title: words.text || "", "data-ref": ab.ref },
     h("b", {}, words.name || "—"), h("small", {}, say(`ability.${state}`)), words.text ? h("span", { class: "tg-ability-text" }, words.text) : null);
-  const backs = mine ? null : h("div", { class: "tg-backs", title: say("in_hand", { n: p.hand_count }) },
+  const backs = mine || p.hand ? null : h("div", { class: "tg-backs", title: say("in_hand", { n: p.hand_count }) },
     Array.from({ length: Math.min(p.hand_count, 9) }, () => h("span", { class: "tg-back" })));
   return h("section", { class: `tg-racer${mine ? " mine" : ""}${view.to_move === p.seat ? " moving" : ""}`, style: { "--own": own(p.seat) }, "data-seat": p.seat },
     h("div", { class: "tg-racer-name" }, h("span", { class: "dot", style: { background: own(p.seat) } }), h("b", {}, ctx.name(p.seat)),
@@ -259,6 +259,7 @@ function draw(root, payload, ctx) {
   root.replaceChildren(h("div", { class: `tg-board dir-${view.direction}` },
     header(view, ctx, say),
     h("div", { class: "tg-racers" }, others.map((p) => racer(p, view, ctx, say, false))),
+    others.filter((p) => p.hand).map((p) => openHand(ctx, p.seat, p.hand.map((c) => face(ctx, say, c.card, { direction: view.direction })), { class: "tg-hand" })),
     disaster,
     course(view, payload, ctx, say),
     h("div", { class: "tg-under" }, totals(view, ctx, say), history(view, ctx, say)),

@@ -966,6 +966,8 @@ async function start() {
   // the game text's language: ?cards=, else a ?lang= link's (which sets the page's too), else the page's
   T.lang = params.get("cards") || params.get("lang") || pageLang();
   if (MODE === "replay") {
+    // nothing is played in a replay: no action bar (on a phone an empty one would sit fixed over the page)
+    $("actionbar").hidden = true;
     T.replay.step = Number(params.get("step") || 0);
     replayControls();
     try { await loadStep(); } catch (e) { $("board").replaceChildren(h("div", { class: "empty" }, e.message)); return; }
