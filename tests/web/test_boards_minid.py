@@ -5,6 +5,9 @@ board, the hand fitting. Screenshots in test-artifacts/web/boards-minid-*.png.""
 
 from __future__ import annotations
 
+import random
+
+import httpx
 import needs
 import pytest
 
@@ -14,6 +17,7 @@ needs.module("playwright.sync_api", "the test extra: pip install -e '.[test]'")
 from playwright.sync_api import Browser, Page, expect  # noqa: E402
 
 from .boards_kit import fits, open_page, play_to_the_end, shot, start_from_lobby  # noqa: E402
+from .conftest import new_room  # noqa: E402
 from .test_browser import browser_type_launch_args, site  # noqa: E402, F401
 
 pytestmark = pytest.mark.browser
@@ -53,3 +57,37 @@ def test_minid_board_in_french_race_clicked_to_the_end(browser: Browser, site: s
         raise
     finally:
         page.close()
+
+
+def test_only_the_racer_to_move_is_told_your_move(browser: Browser, site: str) -> None:  # noqa: F811
+    """A racer's turn reads "Your move" only on that racer's page; on another racer's, or a spectator's, it
+    reads "Player 2 to move": the board once told everyone "Player 2 Your move"."""
+    rng = random.Random(3)
+    decision: dict = {}
+    with httpx.Client(base_url=site) as c:
+        for seed in range(3, 23):  # about one race in two asks a racer with Event cards in hand for its turn
+            room, tokens = new_room(c, "minid", ["human"] * 3, seed=seed)  # type: ignore[arg-type]
+            p = c.get(f"/api/rooms/{room}").json()
+            while not p["over"] and (p["view"].get("decision") or {}).get("kind") != "turn":
+                token = tokens[str(p["to_move"])]
+                legal = c.get(f"/api/rooms/{room}", params={"token": token}).json()["legal"]
+                c.post(f"/api/rooms/{room}/actions", json={"token": token, "action": rng.choice(legal)})
+                p = c.get(f"/api/rooms/{room}").json()
+            if not p["over"]:
+                decision = p["view"]["decision"]
+                break
+    assert decision, "no race of twenty asked a racer for its turn"
+    mover = decision["seat"]
+    for token, says in (
+        (tokens[str(mover)], "Your move"),
+        (tokens[str((mover + 1) % 3)], f"Player {mover + 1} to move"),
+        (None, f"Player {mover + 1} to move"),  # a spectator
+    ):
+        page = open_page(browser, "desktop")
+        try:
+            page.goto(f"{site}/room/{room}" + (f"?token={token}" if token else ""))
+            expect(page.locator(".md-decision")).to_contain_text(says)
+            if says != "Your move":
+                expect(page.locator(".md-decision")).not_to_contain_text("Your move")
+        finally:
+            page.close()

@@ -13,7 +13,7 @@ const WORDS = {
     "status.racing": "racing", "status.finished": "finished", "status.out": "out",
     case: "case {n}", skips: "skips {n}", mastered: "mastered", failed: "failed", aura: "aura", waiting: "waiting",
     met: "met Bunta", hand_n: "{n} cards", landed: "sprint {n}", event: "Event case", colon: ": ",
-    "d.sprint": "Sprint: choose a power", "d.turn": "Your move (bonus +{n})", "d.skip": "Skip a turn", "d.line": "Corner {name}: choose a line (DRIFT {d})",
+    "d.sprint": "Sprint: choose a power", "d.turn": "Your move (bonus +{n})", "d.turn_other": "to move (bonus +{n})", "d.skip": "Skip a turn", "d.line": "Corner {name}: choose a line (DRIFT {d})",
     "d.drift": "DRIFT roll: {die} → {total} against {d}", "d.battle": "Battle: {a} against {b}", "d.crossing": "Crossing roll: {die} → {total}",
     "d.draw": "Draw an Event card?", "d.discard": "Discard a card?", "line.drift": "DRIFT {n}", "line.move": "move {n}",
     "line.normal": "Normal", "line.gambler": "Gambler", "line.moonlight": "Moonlight", power: "power",
@@ -26,7 +26,7 @@ const WORDS = {
     "status.racing": "en course", "status.finished": "arrivé", "status.out": "éliminé",
     case: "case {n}", skips: "passe {n}", mastered: "maîtrisé", failed: "raté", aura: "aura", waiting: "en attente",
     met: "a croisé Bunta", hand_n: "{n} cartes", landed: "sprint {n}", event: "case Événement", colon: " : ",
-    "d.sprint": "Sprint : choisissez une puissance", "d.turn": "À vous (bonus +{n})", "d.skip": "Passer un tour", "d.line": "Virage {name} : choisissez une trajectoire (DRIFT {d})",
+    "d.sprint": "Sprint : choisissez une puissance", "d.turn": "À vous (bonus +{n})", "d.turn_other": "à jouer (bonus +{n})", "d.skip": "Passer un tour", "d.line": "Virage {name} : choisissez une trajectoire (DRIFT {d})",
     "d.drift": "Jet de DRIFT : {die} → {total} contre {d}", "d.battle": "Duel : {a} contre {b}", "d.crossing": "Jet de passage : {die} → {total}",
     "d.draw": "Piocher une carte Événement ?", "d.discard": "Défausser une carte ?", "line.drift": "DRIFT {n}", "line.move": "avance {n}",
     "line.normal": "Normale", "line.gambler": "Joueur", "line.moonlight": "Clair de lune", power: "puissance",
@@ -39,7 +39,7 @@ const WORDS = {
     "status.racing": "走行中", "status.finished": "ゴール", "status.out": "リタイア",
     case: "マス {n}", skips: "休み {n}", mastered: "成功", failed: "失敗", aura: "オーラ", waiting: "待機",
     met: "文太に遭遇", hand_n: "{n} 枚", landed: "スプリント {n}", event: "イベントマス", colon: "：",
-    "d.sprint": "スプリント：パワーを選ぶ", "d.turn": "あなたの番（+{n}）", "d.skip": "1回休み", "d.line": "コーナー {name}：ライン選択（DRIFT {d}）",
+    "d.sprint": "スプリント：パワーを選ぶ", "d.turn": "あなたの番（+{n}）", "d.turn_other": "の番（+{n}）", "d.skip": "1回休み", "d.line": "コーナー {name}：ライン選択（DRIFT {d}）",
     "d.drift": "DRIFT ロール：{die} → {total}／{d}", "d.battle": "バトル：{a} 対 {b}", "d.crossing": "クロッシング：{die} → {total}",
     "d.draw": "イベントカードを引く？", "d.discard": "カードを捨てる？", "line.drift": "DRIFT {n}", "line.move": "移動 {n}",
     "line.normal": "ノーマル", "line.gambler": "ギャンブラー", "line.moonlight": "ムーンライト", power: "パワー",
@@ -126,7 +126,7 @@ function decision(view, ctx, say) {
     body = h("div", { class: "md-dice" }, die(ctx, d.die, 20));
   } else if (d.kind === "battle") {
     line = say("d.battle", { a: ctx.name(d.attacker), b: ctx.name(d.defender) });
-  } else if (d.kind === "turn") line = say("d.turn", { n: d.bonus });
+  } else if (d.kind === "turn") line = say(d.seat === ctx.seat ? "d.turn" : "d.turn_other", { n: d.bonus }); // "your move" only to that racer
   else line = say(`d.${d.kind}`);
   return h("section", { class: "md-decision", style: { "--own": own(d.seat) } }, h("div", {}, who, line), body);
 }
