@@ -78,6 +78,10 @@ def test_card_equal_to_its_baseline_is_not_flagged(tmp_path: Path) -> None:
     res = run("card", tmp_path, deck="Red", cards=["Ember"], baselines=["Blank"], games=200)
     (card,) = res.data["cards"]
     assert not card["flagged"] and card["low"] <= 0 <= card["high"]
+    # so every seed ended alike both ways: the report says so, not that it could find an effect of ±0.0 points
+    assert card["low"] == card["high"] == 0
+    (power,) = [f for f in res.findings if "seeds" in f]
+    assert "ended alike" in power and "±0.0" not in power, power
 
 
 def test_card_scan_ranks_the_planted_card_first_with_holm(tmp_path: Path, toy_content: Path) -> None:

@@ -421,11 +421,18 @@ class Card(Experiment):
         sds = [_sd(s) for s in samples if len(s) >= 2]
         if not sds:
             return "Too few seeds to say what the run could find."
-        sd = max(sds) or 1e-9
         units = min(len(s) for s in samples)
+        per = max(1, round(info["players"] * 1))  # paired games per card per unit
+        if max(sds) == 0:  # no spread to size an effect by: say what the games did show
+            return (
+                f"In every one of the {units} seeds the games ended alike with "
+                f"{'each card' if m > 1 else 'the card'} and with its baseline: the swapped copy decided "
+                "no result, so these games cannot say how large an effect the run could find; play more "
+                f"(`--games {4 * units * per}`)."
+            )
+        sd = max(sds)
         could = detectable(sd, units, alpha)
         need = units_needed(sd, 0.02, alpha)
-        per = max(1, round(info["players"] * 1))  # paired games per card per unit
         return (
             f"With {units} seeds per card the run finds a true effect of ±{100 * could:.1f} points 8 "
             "times in 10 "
