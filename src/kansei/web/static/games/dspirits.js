@@ -120,8 +120,8 @@ function draw(root, payload, ctx) {
   const players = view.players || [];
   const me = ctx.seat === null || ctx.seat === undefined ? null : players.find((p) => p.seat === ctx.seat);
   const others = players.filter((p) => p !== me);
-  const faces = (list) => list.map((c) => { const f = ctx.cards.face(c.card, { size: "card" }); const marks = [c.frozen ? say("frozen") : null, c.poison ? say("poison", { n: c.poison }) : null].filter(Boolean); if (marks.length) f.append(h("div", { class: "card-extra" }, marks.join(" · "))); return f; });
-  const cards = me && me.hand_cards ? faces(me.hand_cards).map((f, i) => { f.dataset.ref = me.hand_cards[i].ref; return f; }) : [];
+  const face = (c) => { const f = ctx.cards.face(c.card, { size: "card" }); const marks = [c.frozen ? say("frozen") : null, c.poison ? say("poison", { n: c.poison }) : null].filter(Boolean); if (marks.length) f.append(h("div", { class: "card-extra" }, marks.join(" · "))); return f; };
+  const cards = me && me.hand_cards ? me.hand_cards.map((c) => { const f = face(c); f.dataset.ref = c.ref; return f; }) : [];
   const m = view.match || {};
   root.replaceChildren(h("div", { class: "ds-board" },
     h("div", { class: "chips" },
@@ -131,7 +131,7 @@ function draw(root, payload, ctx) {
       view.over ? null : h("span", { class: "chip" }, say("active", { who: ctx.name(view.active) })),
       m.on ? h("span", { class: "chip" }, say("match", { a: m.wins[0], b: m.wins[1] })) : null,
       view.over && view.winner !== null && view.winner !== undefined ? h("span", { class: "chip ds-win" }, say("wins", { who: ctx.name(view.winner) })) : null),
-    others.map((p) => [side(p, view, ctx, say, false), p.hand_cards ? openHand(ctx, p.seat, faces(p.hand_cards), { class: "ds-hand" }) : null]),
+    others.map((p) => [side(p, view, ctx, say, false), p.hand_cards ? openHand(ctx, p.seat, p.hand_cards.map(face), { class: "ds-hand" }) : null]),
     chain(view, ctx, say),
     me ? side(me, view, ctx, say, true) : null,
     me ? hand(ctx, say("hand"), cards, { class: "ds-hand" }) : null));
