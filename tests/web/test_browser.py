@@ -313,6 +313,26 @@ def test_a_replay_with_every_card_open_shows_every_hand(page: Page, site: str, g
     expect(page.locator(".kit-open-hand")).to_have_count(0)
 
 
+def test_a_stampede_replay_with_every_card_open_shows_each_players_first_machines(page: Page, site: str) -> None:
+    """ST-S1: at set-up each player chooses a first machine among its deck's gear-1 machines. A replay with
+    every card open shows both players' choices, titled with their names and never clickable; as one
+    player saw it, only that player's own."""
+    seats = {"game": "stampede", "seats": ["greedy", "random"], "seed": 2}
+    room = httpx.post(site + "/api/rooms", json=seats).json()["room"]
+    eventually(lambda: httpx.get(f"{site}/api/rooms/{room}").json()["over"], "the bots finish their game")
+    page.goto(f"{site}/replay/{room}?step=0")
+    expect(page.locator("#rp-label")).to_contain_text("step 0")
+    firsts = page.locator(".st-open-firsts")
+    expect(firsts).to_have_count(2)
+    expect(firsts.nth(1)).to_contain_text("Player 2's first machines to choose from")
+    expect(firsts.locator("[data-ref]")).to_have_count(0)  # shown, never offered as moves
+    expect(firsts.nth(0).locator(".card-extra").first).to_contain_text("×")
+    with page.expect_response(lambda resp: "seat=0" in resp.url):
+        page.select_option("#rp-seat", "0")
+    expect(page.locator(".st-open-firsts")).to_have_count(0)
+    expect(page.locator(".st-hand [data-ref^='deck:0:']").first).to_be_visible()  # its own, as it chose
+
+
 def test_the_analysis_of_a_finished_game_reads_in_the_page_language_and_leads_to_its_moves(
     page: Page, site: str
 ) -> None:

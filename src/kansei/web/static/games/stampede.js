@@ -9,7 +9,7 @@ import { speaker, hand, openHand, banner, flash, clearGhosts, ghostPreview } fro
 const WORDS = {
   en: {
     L: "left", C: "centre", R: "right", empty: "empty", face_down: "face down", distance: "distance", to_goal: "to the goal",
-    hand: "Your hand", first_machine: "Set your first machine (face down)", in_hand: "{n} in hand", in_deck: "{n} in deck", discard: "{n} discarded",
+    hand: "Your hand", first_machine: "Set your first machine (face down)", first_machines_of: "{who}'s first machines to choose from", in_hand: "{n} in hand", in_deck: "{n} in deck", discard: "{n} discarded",
     turn: "Turn {n}", gear_cap: "gear ≤ {n}", active: "{who}'s turn", first: "Go first", second: "Go second", forcing: "blocking",
     "phase.center": "centre", "phase.order": "order", "phase.draw": "draw", "phase.repair": "repair", "phase.main": "main", "phase.battle": "battle", "phase.end": "end", "phase.over": "over",
     attack: "{who} attacks {target} with {cards}", run: "{who} runs with {card} (gear {gear})", ability: "{who} uses {card}", deadheat: "{who}: dead heat, {card} by {by}",
@@ -22,7 +22,7 @@ const WORDS = {
   },
   ja: {
     L: "左", C: "センター", R: "右", empty: "空き", face_down: "裏向き", distance: "距離", to_goal: "ゴールまで",
-    hand: "手札", first_machine: "最初のマシンを裏向きで置く", in_hand: "手札 {n}", in_deck: "山札 {n}", discard: "捨て札 {n}",
+    hand: "手札", first_machine: "最初のマシンを裏向きで置く", first_machines_of: "{who} の最初のマシン候補", in_hand: "手札 {n}", in_deck: "山札 {n}", discard: "捨て札 {n}",
     turn: "ターン {n}", gear_cap: "ギア ≤ {n}", active: "{who} のターン", first: "先攻", second: "後攻", forcing: "進路妨害",
     "phase.center": "センター", "phase.order": "順番", "phase.draw": "ドロー", "phase.repair": "リペア", "phase.main": "メイン", "phase.battle": "バトル", "phase.end": "エンド", "phase.over": "終了",
     attack: "{who} が {cards} で {target} を攻撃", run: "{who} が {card} で走行（ギア {gear}）", ability: "{who} が {card} を使用", deadheat: "{who}：デッドヒート {card}（{by}）",
@@ -35,7 +35,7 @@ const WORDS = {
   },
   fr: {
     L: "gauche", C: "centre", R: "droite", empty: "vide", face_down: "face cachée", distance: "distance", to_goal: "jusqu'au but",
-    hand: "Votre main", first_machine: "Posez votre première machine (face cachée)", in_hand: "{n} en main", in_deck: "{n} en pioche", discard: "{n} défaussées",
+    hand: "Votre main", first_machine: "Posez votre première machine (face cachée)", first_machines_of: "Premières machines possibles de {who}", in_hand: "{n} en main", in_deck: "{n} en pioche", discard: "{n} défaussées",
     turn: "Tour {n}", gear_cap: "vitesse ≤ {n}", active: "tour de {who}", first: "Jouer en premier", second: "Jouer en second", forcing: "obstruction",
     "phase.center": "centre", "phase.order": "ordre", "phase.draw": "pioche", "phase.repair": "réparation", "phase.main": "principale", "phase.battle": "bataille", "phase.end": "fin", "phase.over": "fini",
     attack: "{who} attaque {target} avec {cards}", run: "{who} court avec {card} (vitesse {gear})", ability: "{who} utilise {card}", deadheat: "{who} : coude-à-coude, {card} de {by}",
@@ -127,8 +127,12 @@ function draw(root, payload, ctx) {
   const others = players.filter((p) => p !== me);
   const ev = (payload.events || []).at(-1);
   const lastRef = ev && ev.seat !== undefined && ev.zone ? `zone:${ev.seat}:${ev.zone}` : null;
-  const cards = me && me.hand ? me.hand.map((c) => { const f = ctx.cards.face(c.en || c.name, { size: "card", class: "st-hcard" }); f.dataset.ref = c.ref; return f; }) : [];
-  const firsts = me && me.first_machines ? me.first_machines.map((c) => { const f = ctx.cards.face(c.en || c.name, { size: "card", class: "st-hcard" }); f.dataset.ref = c.ref; f.append(h("div", { class: "card-extra" }, `×${c.count}`)); return f; }) : [];
+  // a card in a hand or among the first machines to choose from: mine carries its ref (it can be clicked),
+  // another player's (a replay with every card open) does not
+  const face = (c, mine) => { const f = ctx.cards.face(c.en || c.name, { size: "card", class: "st-hcard" }); if (mine) f.dataset.ref = c.ref; return f; };
+  const choice = (c, mine) => { const f = face(c, mine); f.append(h("div", { class: "card-extra" }, `×${c.count}`)); return f; };
+  const cards = me && me.hand ? me.hand.map((c) => face(c, true)) : [];
+  const firsts = me && me.first_machines ? me.first_machines.map((c) => choice(c, true)) : [];
   root.replaceChildren(h("div", { class: "st-board" },
     h("div", { class: "chips" },
       view.turn ? h("span", { class: "chip" }, say("turn", { n: view.turn })) : null,
@@ -137,7 +141,8 @@ function draw(root, payload, ctx) {
       view.over ? null : h("span", { class: "chip" }, say("active", { who: ctx.name(view.active) })),
       view.over && view.winner !== null && view.winner !== undefined ? h("span", { class: "chip st-win" }, say("wins", { who: ctx.name(view.winner) }), view.reason ? ` — ${say(`reason.${view.reason}`)}` : "") : null),
     others.map((p) => [side(p, view, ctx, say, false, lastRef),
-      p.hand ? openHand(ctx, p.seat, p.hand.map((c) => ctx.cards.face(c.en || c.name, { size: "card", class: "st-hcard" })), { class: "st-hand" }) : null]),
+      p.first_machines ? hand(ctx, say("first_machines_of", { who: ctx.name(p.seat) }), p.first_machines.map((c) => choice(c, false)), { class: "st-hand st-open-firsts" }) : null,
+      p.hand ? openHand(ctx, p.seat, p.hand.map((c) => face(c, false)), { class: "st-hand" }) : null]),
     windows(view, ctx, say),
     (view.choices || []).length ? h("div", { class: "st-choices" }, view.choices.map((c) => h("div", { class: "st-choice", "data-ref": c.ref }, say(c.name)))) : null,
     me ? side(me, view, ctx, say, true, lastRef) : null,
