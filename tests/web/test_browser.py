@@ -313,7 +313,9 @@ def test_a_replay_with_every_card_open_shows_every_hand(page: Page, site: str, g
     expect(page.locator(".kit-open-hand")).to_have_count(0)
 
 
-def test_a_stampede_replay_with_every_card_open_shows_each_players_first_machines(page: Page, site: str) -> None:
+def test_a_stampede_replay_with_every_card_open_shows_each_players_first_machines(
+    page: Page, site: str
+) -> None:
     """ST-S1: at set-up each player chooses a first machine among its deck's gear-1 machines. A replay with
     every card open shows both players' choices, titled with their names and never clickable; as one
     player saw it, only that player's own."""
