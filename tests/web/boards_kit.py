@@ -91,18 +91,35 @@ def shot(page: Page, name: str) -> None:
 
 def fits(page: Page, selector: str) -> None:
     """Every element matching ``selector`` lies within the page's width, and the page does not scroll
-    sideways: a hand or a course never runs off the edge."""
+    sideways: a hand or a course never runs off the edge. Where the page does, the message names the
+    innermost elements that reach past the edge (tag, class, the start of their text) and a screenshot of
+    the whole page is kept (test-artifacts/web/sideways.png)."""
     out = page.evaluate(
         """(sel) => {
           const w = document.documentElement.clientWidth;
           const bad = [...document.querySelectorAll(sel)].map((el) => el.getBoundingClientRect())
             .filter((r) => r.width > 0 && (r.left < -1 || r.right > w + 1)).map((r) => [r.left, r.right]);
-          return {w, bad, scroll: document.documentElement.scrollWidth};
+          const past = (el) => {
+            const r = el.getBoundingClientRect();
+            return r.width > 0 && r.right > w + 1;
+          };
+          const culprits = [...document.querySelectorAll("body *")]
+            .filter((el) => past(el) && ![...el.children].some(past))
+            .slice(0, 5)
+            .map((el) => {
+              const name = `${el.tagName.toLowerCase()}.${String(el.className).trim().replace(/ +/g, ".")}`;
+              const text = (el.textContent || "").trim().slice(0, 60);
+              return `${name} to ${Math.round(el.getBoundingClientRect().right)} px: ${text}`;
+            });
+          return {w, bad, culprits, scroll: document.documentElement.scrollWidth};
         }""",
         selector,
     )
     assert not out["bad"], f"{selector} off the edge of {out['w']} px: {out['bad'][:5]}"
-    assert out["scroll"] <= out["w"] + 1, f"the page scrolls sideways: {out['scroll']} > {out['w']}"
+    if out["scroll"] > out["w"] + 1:
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "sideways.png"), full_page=True)
+        raise AssertionError(f"the page scrolls sideways: {out['scroll']} > {out['w']}: {out['culprits']}")
 
 
 def click_a_move(page: Page, rng: random.Random) -> None:
