@@ -36,6 +36,27 @@ def test_a_move_that_throws_the_game_away_is_a_blunder():
     assert res.info == "each mover's own" and res.iterations > 0 and res.seconds >= 0
 
 
+def test_each_point_of_the_curve_says_whose_information_gave_it():
+    """Without a seat, each mover's decisions are searched with its own information, so the curve's point
+    after an action is the chance as the next seat to decide saw it (``curve_by``); the last point is the
+    result, seen by nobody in particular. With a seat every point is that seat's; all open, nobody's. A
+    client draws one line per seat from it instead of one line that zig-zags between their views."""
+    actions = ["take 1", "take 1", "take 3", "take 3", "take 1", "take 1"]
+    start = Subtract().start(seed=0, setup={"pile": 10})
+    state, deciders = start.clone(), []
+    for text in actions:
+        deciders.append(state.to_move if len(state.legal_actions()) > 1 else None)
+        state.apply(state.game.parse(state, text))
+    expected = [next((d for d in deciders[k + 1 :] if d is not None), None) for k in range(len(actions))]
+    assert {0, 1} <= set(expected)  # both seats decide: the test could tell a wrong seat
+    res = coach.review(start, actions, spec=SEARCH)
+    assert res.curve_by == expected and res.curve_by[-1] is None
+    assert res.to_dict()["curve_by"] == expected
+    mine = coach.review(start, actions, seat=1, spec=SEARCH)
+    assert {s for s in mine.curve_by if s is not None} == {1}
+    assert set(coach.review(start, actions, open=True, spec=SEARCH).curve_by) == {None}
+
+
 def test_the_best_move_is_graded_best():
     start = Subtract().start(seed=0, setup={"pile": 10})
     res = coach.review(start, ["take 2"], seat=0, spec=SEARCH)

@@ -349,7 +349,11 @@ def test_the_analysis_of_a_finished_game_reads_in_the_page_language_and_leads_to
         page.goto(f"{site}/replay/{room}")
         box = page.locator("#analysis")
         expect(box.locator("h3")).to_have_text("分析")
-        expect(box.locator("svg.curve polyline")).to_be_visible(timeout=180_000)  # the pool's review
+        expect(box.locator("svg.curve polyline").first).to_be_visible(timeout=180_000)  # the pool's review
+        # one line per seat, each from what that seat saw (curve_by), in its colour, named under the graph
+        expect(box.locator("svg.curve polyline[data-seat]")).to_have_count(2)
+        views = ["— プレイヤー1から見た", "— プレイヤー2から見た"]
+        expect(box.locator(".curve-legend .who")).to_have_text(views)
         expect(box.locator(".analysis-summary li")).to_have_count(2)  # each seat, from its own information
         expect(box).to_contain_text("各プレイヤーが見えていた情報から")
         costly = box.locator("ol.costly li button")

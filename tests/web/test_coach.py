@@ -90,6 +90,7 @@ def test_a_finished_game_is_analysed_in_the_pool_and_kept(sqlite_client: TestCli
     assert len(reviews) == 1, "asked again while it was made, the review is not made twice"
     assert a["format"] == "kansei-analysis/1" and a["game"] == "minid"
     assert len(a["curve"]) == a["plies"] + 1 or len(a["curve"]) >= a["plies"]
+    assert len(a["curve_by"]) == len(a["curve"]) and set(a["curve_by"]) <= {0, 1, None}
     assert set(a["summary"]) <= {"0", "1"}
     assert a["moves"], "the person's decisions are judged"
     for m in a["moves"]:

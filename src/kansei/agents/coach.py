@@ -107,6 +107,10 @@ class Analysis:
     seconds: float  # CPU seconds the analysis took
     iterations: int
     notes: list[str] = field(default_factory=list)
+    # whose information gave each point of ``curve`` (the seat that searched the next position; None: the
+    # game's result, or an all-open search): where seats know different things their chances differ, so a
+    # client draws one line per seat rather than one line that zig-zags between them
+    curve_by: list[int | None] = field(default_factory=list)
 
     def summary_line(self, seat: int) -> str:
         """'3 inaccuracies, 2 mistakes, 1 blunder' (or 'no mistakes')."""
@@ -265,6 +269,7 @@ def review(
     curve_seat = seat if seat is not None else 0
     info = ALL_OPEN if open else (f"seat {seat}" if seat is not None else "each mover's own")
     position: list[float | None] = []  # curve_seat's chance before each action (None: not searched)
+    position_by: list[int | None] = []  # whose information each searched position was judged with
     moves: list[MoveReview] = []
     summary: dict[int, dict[str, int]] = {
         q: dict.fromkeys(GRADES, 0) for q in (range(players) if seat is None else [seat])
@@ -301,16 +306,19 @@ def review(
                     moves.append(review)
                     summary.setdefault(mover, dict.fromkeys(GRADES, 0))[review.grade] += 1
         position.append(value)
+        position_by.append(None if open or value is None else observer)
         state.apply(action)
         if progress:
             progress(ply + 1, total)
     # the curve after each action: the next searched position's value, the result after the last one
     curve: list[float | None] = [None] * total
+    curve_by: list[int | None] = [None] * total
     later: float | None = chance(state.returns()[curve_seat]) if state.is_over else None
+    later_by: int | None = None
     for k in range(total - 1, -1, -1):
-        curve[k] = later
+        curve[k], curve_by[k] = later, later_by
         if position[k] is not None:
-            later = position[k]
+            later, later_by = position[k], position_by[k]
     seconds = time.process_time() - t0
     return Analysis(
         game=game.id,
@@ -326,6 +334,7 @@ def review(
         seconds=round(seconds, 3),
         iterations=iterations,
         notes=[note] if note else [],
+        curve_by=curve_by,
     )
 
 

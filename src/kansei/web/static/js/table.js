@@ -374,6 +374,7 @@ function drawAnalysis(box, a) {
   box.replaceChildren(h("h3", {}, t("analysis.title")),
     h("p", { class: "small muted" }, t("analysis.curve", { name: name(a.curve_seat) })),
     curve(a),
+    curveLegend(a, name),
     h("ul", { class: "analysis-summary" }, summary),
     costly.length ? h("h4", {}, t("analysis.costliest")) : null,
     h("ol", { class: "costly" }, costly.map((m) => h("li", {},
@@ -395,7 +396,13 @@ function curve(a) {
   svg.setAttribute("aria-label", t("analysis.curve_label"));
   const el = (tag, attrs) => { const x = document.createElementNS(NS, tag); for (const [k, v] of Object.entries(attrs)) x.setAttribute(k, String(v)); return x; };
   svg.append(el("line", { x1: 0, x2: W, y1: H / 2, y2: H / 2, class: "mid" }));
-  if (pts.length > 1) svg.append(el("polyline", { points: pts.map(([i, c]) => `${(i / n) * W},${H - c * H}`).join(" "), class: "line" }));
+  const xy = ([i, c]) => `${(i / n) * W},${H - c * H}`;
+  for (const [seat, line] of curveLines(a, pts)) {
+    if (line.length < 2) continue;
+    const poly = el("polyline", { points: line.map(xy).join(" "), class: "line" });
+    if (seat !== null) { poly.dataset.seat = String(seat); poly.style.stroke = colour(seat); }
+    svg.append(poly);
+  }
   for (const m of a.moves || []) {
     if (!GRADES.includes(m.grade)) continue;
     const c = (a.curve || [])[m.ply + 1] ?? 0.5;
@@ -409,6 +416,24 @@ function curve(a) {
     gotoStep(Math.round(((ev.clientX - r.left) / r.width) * n) - 1);
   });
   return svg;
+}
+
+// The curve's lines: one per seat whose information gave its points (``curve_by``), each ending on the
+// game's result, where the seats knew different things; else one line (every card open, one seat's view,
+// or an analysis kept before ``curve_by`` was).
+function curveLines(a, pts) {
+  const by = a.curve_by || [];
+  const seats = [...new Set(pts.map(([i]) => by[i]).filter((s) => s !== null && s !== undefined))].sort((x, y) => x - y);
+  if (seats.length < 2) return [[null, pts]];
+  return seats.map((s) => [s, pts.filter(([i]) => by[i] === s || by[i] === null || by[i] === undefined)]);
+}
+
+function curveLegend(a, name) {
+  const seats = curveLines(a, (a.curve || []).map((c, i) => [i, c]).filter(([, c]) => c !== null && c !== undefined))
+    .map(([s]) => s).filter((s) => s !== null);
+  if (!seats.length) return null;
+  return h("p", { class: "small muted curve-legend" }, seats.map((s) =>
+    h("span", { class: "who", style: { color: colour(s) } }, "— ", t("analysis.seen_by", { name: name(s) }))));
 }
 
 function gotoStep(ply) {
