@@ -139,6 +139,25 @@ def replay_file(tmp_path_factory):
     return path
 
 
+def test_the_curve_as_each_seat_saw_it_holds_that_seats_last_point():
+    """``kansei analyse`` without ``--seat``: one sparkline per seat, each seat's own points with its last
+    one held until its next, and the result at the end; one line where a single view gave every point."""
+    from kansei.cli.coaching import seen_by
+
+    curve = [0.6, 0.4, 0.7, None, 0.3, 1.0]
+    by = [1, 0, 1, None, 0, None]
+    assert seen_by(curve, by) == {0: [None, 0.4, 0.4, 0.4, 0.3, 1.0], 1: [0.6, 0.6, 0.7, 0.7, 0.7, 1.0]}
+    assert seen_by(curve, [0, 0, 0, None, 0, None]) == {None: curve}
+
+
+def test_analyse_without_a_seat_prints_each_seats_view(replay_file):
+    res = runner.invoke(app, ["analyse", str(replay_file), "--agent", "mcts:iters=40"])
+    assert res.exit_code == 0, res.output
+    assert "as seat 0 saw it:" in res.stdout and "as seat 1 saw it:" in res.stdout
+    one = runner.invoke(app, ["analyse", str(replay_file), "--seat", "0", "--agent", "mcts:iters=40"])
+    assert "saw it" not in one.stdout  # one view: one line
+
+
 def test_analyse_prints_the_review(replay_file):
     res = runner.invoke(app, ["analyse", str(replay_file), "--seat", "0", "--agent", "mcts:iters=40"])
     assert res.exit_code == 0, res.output

@@ -32,6 +32,25 @@ def sparkline(values: list[float | None]) -> str:
     return "".join(" " if v is None else SPARK[min(top, max(0, round(v * top)))] for v in values)
 
 
+def seen_by(curve: list[float | None], by: list[int | None]) -> dict[int | None, list[float | None]]:
+    """The curve as each seat saw it, where seats judged its points with different information
+    (``Analysis.curve_by``): each seat's own points, its last one held until its next, and the result at
+    the end; one curve (keyed None) where a single view gave every point."""
+    seats = sorted({s for s in by if s is not None})
+    if len(seats) < 2:
+        return {None: curve}
+    views: dict[int | None, list[float | None]] = {}
+    for seat in seats:
+        held: float | None = None
+        line: list[float | None] = []
+        for value, who in zip(curve, by, strict=True):
+            if value is not None and who in (seat, None):
+                held = value
+            line.append(held)
+        views[seat] = line
+    return views
+
+
 @app.command()
 @friendly
 def analyse(
@@ -109,9 +128,13 @@ def analyse(
     for q in sorted(res.summary):
         out.print(tr(lang, "analyse_summary", who=who(q), summary=summary_line(res.summary[q], lang)))
     out.print(tr(lang, "analyse_curve_2" if res.players == 2 else "analyse_curve_n", seat=res.curve_seat))
-    line = sparkline(res.curve)
-    for i in range(0, len(line), 72):
-        out.print(f"  {line[i : i + 72]}")
+    views = seen_by(res.curve, res.curve_by)
+    for viewer, values in views.items():
+        if len(views) > 1:
+            out.print(tr(lang, "analyse_seen_by", seat=viewer))
+        line = sparkline(values)
+        for i in range(0, len(line), 72):
+            out.print(f"  {line[i : i + 72]}")
     worst = res.costliest(top)
     if worst:
         one_seat = len({m.seat for m in worst}) == 1  # the seat is named above: no column for it

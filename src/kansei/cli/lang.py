@@ -117,6 +117,7 @@ EN: dict[str, Entry] = {
     "analyse_who_named": "seat {seat} ({name})",
     "analyse_curve_2": "Win chance of seat {seat} after every move:",
     "analyse_curve_n": "Expected placing (1 first, 0 last) of seat {seat} after every move:",
+    "analyse_seen_by": "as seat {seat} saw it:",
     "analyse_costliest": "[bold]Costliest moves[/] (expected: the expert's chance after the move)",
     "analyse_none_lost": "No move lost anything the expert could measure.",
     "analyse_col_move": "move",
@@ -253,6 +254,7 @@ FR: dict[str, Entry] = {
     "analyse_who_named": "place {seat} ({name})",
     "analyse_curve_2": "Chances de gagner de la place {seat} après chaque coup :",
     "analyse_curve_n": "Classement attendu (1 premier, 0 dernier) de la place {seat} après chaque coup :",
+    "analyse_seen_by": "vu par la place {seat} :",
     "analyse_costliest": (
         "[bold]Coups les plus coûteux[/] (attendu : les chances selon l'expert après le coup)"
     ),
@@ -385,6 +387,7 @@ JA: dict[str, Entry] = {
     "analyse_who_named": "席{seat}（{name}）",
     "analyse_curve_2": "各手の後の席{seat}の勝率：",
     "analyse_curve_n": "各手の後の席{seat}の期待順位（1が1位、0が最下位）：",
+    "analyse_seen_by": "席{seat}から見た：",
     "analyse_costliest": "[bold]最も損をした手[/]（期待値：その手の後のエキスパートの見込み）",
     "analyse_none_lost": "エキスパートが測れる損をした手はありません。",
     "analyse_col_move": "手",
