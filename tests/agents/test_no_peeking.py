@@ -33,6 +33,7 @@ SMALL = {
         "mcts:iters=16,depth=4",
         "mcts:iters=6,depth=2,rollout=greedy",
         "mcts:iters=8,depth=3,worlds=2",
+        "mcts:iters=8,depth=3,trees=2",
     ],
     "openspiel:mcts": ["openspiel:mcts:sims=4,worlds=2"],
     "openspiel:ismcts": ["openspiel:ismcts:sims=4"],

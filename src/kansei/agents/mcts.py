@@ -145,6 +145,10 @@ class MctsParams(AgentParams):
     # worlds, search each as if it were certain (one tree per world), and play the move most visited over
     # all of them. 1: one information-set tree over a fresh world every iteration (ISMCTS)
     worlds: int = Field(1, ge=1, le=1000)
+    # root parallelisation (Chaslot, Winands & van den Herik 2008): split the budget over this many
+    # independent information-set trees, each sampling a fresh world every iteration as one tree does, and
+    # play the move most visited over all of them; 1: one tree
+    trees: int = Field(1, ge=1, le=64)
 
     @field_validator("depth", mode="before")
     @classmethod
@@ -157,6 +161,8 @@ class MctsParams(AgentParams):
     def _budget(self) -> MctsParams:
         if self.iters is None and self.time is None:
             object.__setattr__(self, "iters", DEFAULT_ITERS)
+        if self.trees > 1 and self.worlds > 1:
+            raise ValueError("trees and worlds split the budget two ways: give one of them")
         return self
 
 
@@ -225,8 +231,13 @@ class MctsAgent(Agent):
         if len(legal) == 1:
             self.last_iterations = 0
             return legal[0]
-        one_tree = self.params.worlds == 1 or self.params.open
-        root = self.search(state, seat) if one_tree else self.pimc(state, seat)
+        p = self.params
+        if p.worlds > 1 and not p.open:
+            root = self.pimc(state, seat)
+        elif p.trees > 1:
+            root = self.forest(state, seat)
+        else:
+            root = self.search(state, seat)
         best = None
         best_key: tuple[float, float] = (-1.0, -math.inf)
         for a in legal:  # most visited; ties to the better mean, then to the first listed
@@ -242,17 +253,40 @@ class MctsAgent(Agent):
         """One tree per sampled world (``worlds=K``), each searched with a K-th of the budget as if the
         world were certain; returns a root whose children add up the K roots' (visits, values), so the
         move, :meth:`stats` and ``last_root`` speak for the whole vote."""
-        p = self.params
-        k = p.worlds
-        iters = None if p.iters is None else max(1, p.iters // k)
-        seconds = None if p.time is None else p.time / k
-        new_node = engine().Node
-        merged = new_node(seat)
+        k = self.params.worlds
+        iters, seconds = self._share(k)
+        roots = []
         done = 0
         for _ in range(k):
             world = state.determinize(seat, self.rng, events=False)
-            root = self.search(world, seat, sample=world.clone, iters=iters, seconds=seconds)
+            roots.append(self.search(world, seat, sample=world.clone, iters=iters, seconds=seconds))
             done += self.last_iterations
+        return self._summed(roots, seat, done)
+
+    def forest(self, state: State, seat: int) -> Node:
+        """Root parallelisation (``trees=K``): K independent information-set trees, each with a K-th of the
+        budget and a fresh world every iteration (as :meth:`search` alone), searched one after another;
+        returns a root whose children add up the K roots' (visits, values), as :meth:`pimc`'s does."""
+        k = self.params.trees
+        iters, seconds = self._share(k)
+        roots = []
+        done = 0
+        for _ in range(k):
+            roots.append(self.search(state, seat, iters=iters, seconds=seconds))
+            done += self.last_iterations
+        return self._summed(roots, seat, done)
+
+    def _share(self, k: int) -> tuple[int | None, float | None]:
+        """A K-th of the spec's budget: its iterations and its seconds."""
+        p = self.params
+        return (None if p.iters is None else max(1, p.iters // k)), (None if p.time is None else p.time / k)
+
+    def _summed(self, roots: list[Node], seat: int, done: int) -> Node:
+        """One root holding the sum of ``roots``' visits and values, child by child; it becomes
+        ``last_root``, so the move, :meth:`stats` and ``last_iterations`` (``done``) speak for them all."""
+        new_node = engine().Node
+        merged = new_node(seat)
+        for root in roots:
             merged.n += root.n
             merged.w += root.w
             merged.visits += root.visits
