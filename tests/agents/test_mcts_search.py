@@ -66,12 +66,8 @@ def test_one_tree_per_world_does_not_use_what_it_cannot_see(seed, mine, theirs):
     assert choose(agent, s).notation == "safe"
 
 
-def test_worlds_split_the_budget_and_each_tree_sees_one_world():
-    """``worlds=K`` spends the iteration budget over K trees (a K-th each), and every iteration of a tree
-    starts from that tree's own world: in a world the other card is fixed, so a bet there always scores
-    the same, and the vote (the root :meth:`pimc` returns) adds the trees up."""
-    s = Showdown().start(seed=1, setup={"cards": [1, 2]})
-    agent = make_agent("mcts:iters=300,worlds=3,stop=false", seed=2)
+def each_tree(agent):
+    """The roots of every tree ``agent`` searches from now on, as it grows them (a list it keeps filling)."""
     trees = []
     search = agent.search
 
@@ -80,14 +76,29 @@ def test_worlds_split_the_budget_and_each_tree_sees_one_world():
         return trees[-1]
 
     agent.search = one_tree
-    merged = agent.pimc(s, 0)
+    return trees
+
+
+def summed_in_three(agent, trees, merged):
+    """300 iterations split over three trees of 100, and the root returned adds them up, child by child."""
     assert len(trees) == 3 and agent.last_iterations == 300
     assert [t.n for t in trees] == [100, 100, 100] and merged.n == 300
+    for key in ("safe", "bet"):
+        assert merged.children[key].visits == sum(t.children[key].visits for t in trees if key in t.children)
+
+
+def test_worlds_split_the_budget_and_each_tree_sees_one_world():
+    """``worlds=K`` spends the iteration budget over K trees (a K-th each), and every iteration of a tree
+    starts from that tree's own world: in a world the other card is fixed, so a bet there always scores
+    the same, and the vote (the root :meth:`pimc` returns) adds the trees up."""
+    s = Showdown().start(seed=1, setup={"cards": [1, 2]})
+    agent = make_agent("mcts:iters=300,worlds=3,stop=false", seed=2)
+    trees = each_tree(agent)
+    merged = agent.pimc(s, 0)
+    summed_in_three(agent, trees, merged)
     for tree in trees:  # a bet in a certain world always scores the same
         bet = tree.children["bet"]
         assert bet.visits == 0 or bet.w / bet.n in (-1.0, 0.0, 1.0)
-    for key in ("safe", "bet"):
-        assert merged.children[key].visits == sum(t.children[key].visits for t in trees if key in t.children)
     assert agent.stats()[0][1] == max(ch.visits for ch in merged.children.values())
 
 
@@ -98,20 +109,10 @@ def test_trees_split_the_budget_and_add_up_their_roots():
     visited."""
     s = Showdown().start(seed=1, setup={"cards": [1, 2]})
     agent = make_agent("mcts:iters=300,trees=3,stop=false", seed=2)
-    trees = []
-    search = agent.search
-
-    def one_tree(*args, **kwargs):
-        trees.append(search(*args, **kwargs))
-        return trees[-1]
-
-    agent.search = one_tree
+    trees = each_tree(agent)
     merged = agent.forest(s, 0)
-    assert len(trees) == 3 and agent.last_iterations == 300
-    assert [t.n for t in trees] == [100, 100, 100] and merged.n == 300
+    summed_in_three(agent, trees, merged)
     assert any(0.0 < abs(t.children["bet"].w / t.children["bet"].n) < 1.0 for t in trees), "fresh worlds"
-    for key in ("safe", "bet"):
-        assert merged.children[key].visits == sum(t.children[key].visits for t in trees if key in t.children)
     again = make_agent("mcts:iters=300,trees=3,stop=false", seed=2)
     assert choose(again, s).notation == max(merged.children, key=lambda k: merged.children[k].visits)
 
