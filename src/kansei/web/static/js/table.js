@@ -387,7 +387,7 @@ function drawAnalysis(box, a) {
 // The win-probability graph: the chance after every move, 50% dashed, a click goes to that step.
 function curve(a) {
   const NS = "http://www.w3.org/2000/svg";
-  const pts = (a.curve || []).map((c, i) => [i, c]).filter(([, c]) => c !== null && c !== undefined);
+  const pts = curvePoints(a);
   const W = 300, H = 90, n = Math.max(1, (a.curve || []).length - 1);
   const svg = document.createElementNS(NS, "svg");
   svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
@@ -418,6 +418,9 @@ function curve(a) {
   return svg;
 }
 
+// The measured points of the curve: [move index, chance].
+function curvePoints(a) { return (a.curve || []).map((c, i) => [i, c]).filter(([, c]) => c !== null && c !== undefined); }
+
 // The curve's lines: one per seat whose information gave its points (``curve_by``), each ending on the
 // game's result, where the seats knew different things; else one line (every card open, one seat's view,
 // or an analysis kept before ``curve_by`` was).
@@ -429,8 +432,7 @@ function curveLines(a, pts) {
 }
 
 function curveLegend(a, name) {
-  const seats = curveLines(a, (a.curve || []).map((c, i) => [i, c]).filter(([, c]) => c !== null && c !== undefined))
-    .map(([s]) => s).filter((s) => s !== null);
+  const seats = curveLines(a, curvePoints(a)).map(([s]) => s).filter((s) => s !== null);
   if (!seats.length) return null;
   return h("p", { class: "small muted curve-legend" }, seats.map((s) =>
     h("span", { class: "who", style: { color: colour(s) } }, "— ", t("analysis.seen_by", { name: name(s) }))));
