@@ -218,16 +218,17 @@ def features(state: InitialDState, seat: int) -> list[float]:
 
 
 # The named levels (kansei.agents.levels; docs/bots.md "Levels"): budgets in iterations only, so a level
-# plays the same on a loaded machine. The expert plays each of 600 lines 16 plies on with the greedy bot
-# (a stage or two: the maneuvers a move sets up and the answers to them), the learned value scoring where
-# each ends, and primes each new child with three visits of its one-ply value (docs/bots.md "Initial D's
-# expert, lines played 16 plies on": on the same 200 deals, 79% against greedy where the one-ply learned
-# value's 1,000 iterations scored 67.5%). The search saturates early in iterations here (100 beat greedy in
-# 67% of 40 games, 300 in 71%, 1,000 in 75%), so the club is the one-ply greedy bot and casual and the
-# beginner greedy with random moves. Ratings: kansei ladder GAME --levels --save-ratings.
+# plays the same on a loaded machine. The expert searches three independent trees of 600 lines each (root
+# parallelisation, ``trees=3``: the move most visited over the three), every line played 16 plies on with the
+# greedy bot (a stage or two: the maneuvers a move sets up and the answers to them), the learned value
+# scoring where each ends, each new child primed with three visits of its one-ply value (docs/bots.md
+# "Initial D's expert, lines played 16 plies on": over 600 deals, 80% against greedy where one tree of 600
+# scored 77% and the one-ply learned value's 1,000 iterations 67.5%). One tree saturates early in iterations
+# here (100 beat greedy in 67% of 40 games, 300 in 71%, 1,000 in 75%), so the club is the one-ply greedy bot
+# and casual and the beginner greedy with random moves. Ratings: kansei ladder GAME --levels --save-ratings.
 levels = {
     "beginner": "greedy:noise=0.6",
     "casual": "greedy:noise=0.2",
     "club": "greedy",
-    "expert": "mcts:iters=600,rollout=greedy,depth=16,value=learned,prior=3",
+    "expert": "mcts:iters=1800,trees=3,rollout=greedy,depth=16,value=learned,prior=3",
 }
