@@ -31,9 +31,11 @@ def start_from_lobby(
     opponent: str = "bot:greedy",
     players: int = 2,
     options: dict[str, str] | None = None,
+    seed: int | None = None,
 ) -> None:
     """A table started as a person does: the game's tile, the players, the lobby's option fields
-    (``options``: option name -> the value typed in its field), every other seat ``opponent``, Start."""
+    (``options``: option name -> the value typed in its field), every other seat ``opponent``, the game's
+    seed typed in its field when given (the same deal every run; else a secret one), Start."""
     page.goto(site + "/")
     page.click(f".game-tile[data-game={game}]")
     if players != 2:
@@ -43,6 +45,8 @@ def start_from_lobby(
     rows = page.locator(".seat-row")
     for i in range(1, rows.count()):
         rows.nth(i).locator(".seat-kind").select_option(opponent)
+    if seed is not None:
+        page.fill("#seed", str(seed))
     page.click("#start")
     page.wait_for_url("**/room/**")
 

@@ -174,9 +174,28 @@ def _quiet_interrupt(unraisable: Any) -> None:
 
 def _init_worker() -> None:
     # Ctrl-C reaches the workers (from the terminal's process group, or forwarded by the parent): the game
-    # being played is abandoned and the chunk hands back the games it finished.
+    # being played is abandoned and the chunk hands back the games it finished. A worker is born with SIGINT
+    # blocked (:func:`_sigint_blocked`), so one that came while it was forking waits here for this handler.
     signal.signal(signal.SIGINT, _WORKER_STOP)
     sys.unraisablehook = _quiet_interrupt
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
+@contextmanager
+def _sigint_blocked() -> Iterator[None]:
+    """SIGINT held back while the pool forks its workers: a child inherits the mask, so a Ctrl-C that lands
+    between the fork and the worker's own handler (Python's after-fork hooks, the parent's handler still in
+    place) is delivered once :func:`_init_worker` has set that handler, never in the middle of the fork's
+    clean-up, where it printed a traceback. The parent gets it when this block ends."""
+    try:
+        old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    except (AttributeError, OSError):  # no POSIX signal masks
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
 
 
 def _run_chunk(args: tuple) -> list[GameResult]:
@@ -324,7 +343,8 @@ def run_games(
 
     try:
         with _on_sigint(interrupt):
-            top_up()
+            with _sigint_blocked():  # the first submit forks every worker
+                top_up()
             while pending and not interrupt.requested:
                 complete, pending = wait(pending, timeout=0.25, return_when=FIRST_COMPLETED)
                 for fut in complete:
