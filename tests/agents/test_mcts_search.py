@@ -117,6 +117,37 @@ def test_trees_split_the_budget_and_add_up_their_roots():
     assert choose(again, s).notation == max(merged.children, key=lambda k: merged.children[k].visits)
 
 
+def test_the_coach_searches_the_trees_the_level_plays():
+    """:meth:`analyse` (the hint's and the review's search) with ``trees=3`` grows three trees of a third of
+    the budget, as :meth:`forest` does: the choices are their summed visits, the seat values the mean over
+    every counted iteration of the three, and a forced move gets its quarter in each tree."""
+    s = Showdown().start(seed=1, setup={"cards": [1, 2]})
+    agent = make_agent("mcts:iters=300,trees=3,stop=false", seed=2)
+    trees = each_tree(agent)
+    counted, values = [], []
+    search = agent.search
+
+    def one_tree(*args, **kwargs):
+        root = search(*args, **kwargs)
+        counted.append(agent.last_counted)
+        values.append(list(agent.last_values))
+        return root
+
+    agent.search = one_tree
+    res = agent.analyse(s, 0, ensure="bet")
+    summed_in_three(agent, trees, agent.last_root)
+    assert res.iterations == 300
+    assert {c.notation: c.visits for c in res.choices} == {
+        k: ch.visits for k, ch in agent.last_root.children.items() if ch.visits
+    }
+    assert all(t.children["bet"].visits >= 25 for t in trees), "the forced move's quarter, tree by tree"
+    mean = [sum(v[q] * n for v, n in zip(values, counted, strict=True)) / sum(counted) for q in range(2)]
+    assert res.values == pytest.approx(mean)
+    one = make_agent("mcts:iters=300,stop=false", seed=2)
+    grown = each_tree(one)
+    assert one.analyse(s, 0).iterations == 300 and len(grown) == 1
+
+
 @pytest.mark.parametrize("seed", range(5))
 def test_trees_play_as_one_tree_does_where_it_is_plain(seed):
     """Several trees do not use what they cannot see either: with a 1 a bet is worth −0.4 on average, so

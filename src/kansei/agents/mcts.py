@@ -218,6 +218,7 @@ class MctsAgent(Agent):
         self.last_iterations = 0  # iterations of the last search (for tests and benchmarks)
         self.last_root: Node | None = None
         self.last_values: list[float] = []
+        self.last_counted = 0
 
     def check_game(self, game: Game) -> None:
         """A learned value needs the game's weights, a style the game's evaluation of it (one line each)."""
@@ -315,11 +316,33 @@ class MctsAgent(Agent):
         ``sample`` draws each iteration's world (default: ``state.determinize(seat, rng)``); ``ensure``: the
         notation of a root action that gets at least a quarter of the visits, so its value is measured as
         well as the best one's (the root's ``values`` leave those forced iterations out); ``budget``: the
-        spec's iterations and seconds times that (the coach's second look at a move it faults)."""
+        spec's iterations and seconds times that (the coach's second look at a move it faults). With
+        ``trees=K`` it searches as :meth:`forest` does (a K-th of that budget per tree, their roots added
+        up, ``values`` over all K), so the hint and the review see what the level plays."""
         p = self.params
-        iters = None if p.iters is None else max(1, round(p.iters * budget))
+        k = p.trees
+        iters = None if p.iters is None else max(k, round(p.iters * budget))
         seconds = None if p.time is None else p.time * budget
-        root = self.search(state, seat, sample=sample, ensure=ensure, iters=iters, seconds=seconds)
+        if k == 1:
+            root = self.search(state, seat, sample=sample, ensure=ensure, iters=iters, seconds=seconds)
+        else:
+            roots: list[Node] = []
+            totals = [0.0] * len(state.returns())  # each seat's value, weighted by the iterations behind it
+            done = counted = 0
+            share_iters = None if iters is None else iters // k
+            share_seconds = None if seconds is None else seconds / k
+            for _ in range(k):
+                roots.append(
+                    self.search(
+                        state, seat, sample=sample, ensure=ensure, iters=share_iters, seconds=share_seconds
+                    )
+                )
+                done += self.last_iterations
+                counted += self.last_counted
+                totals = [t + v * self.last_counted for t, v in zip(totals, self.last_values, strict=True)]
+            root = self._summed(roots, seat, done)
+            self.last_counted = counted
+            self.last_values = [t / counted for t in totals] if counted else [0.0] * len(totals)
         rows = []
         for key, ch in root.children.items():
             if ch.visits:
@@ -402,6 +425,7 @@ class MctsAgent(Agent):
         )
         done, counted = search.done, search.counted
         self.last_iterations = done
+        self.last_counted = counted  # the iterations ``last_values`` averages (forced ones left out)
         self.last_root = search.root
         self.last_values = [t / counted for t in search.totals] if counted else [0.0] * n_seats
         return search.root
