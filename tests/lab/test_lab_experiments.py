@@ -139,6 +139,7 @@ def test_shape_of_a_known_sequence() -> None:
 
 def test_shape_reports_length_lead_changes_and_comebacks(tmp_path: Path) -> None:
     res = run("shape", tmp_path, games=150, agents=["greedy", "random"])
+    assert res.title == "Lab toy: race shape"  # the game's name heads its report, not its id ("labtoy")
     csv = {r["metric"]: r for r in res.csv}
     assert csv["actions"]["mean"] == 6  # three rounds of two plays
     assert 0 < csv["lead_changes"]["mean"] < 5

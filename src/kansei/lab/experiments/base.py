@@ -20,10 +20,10 @@ from typing import Any, ClassVar
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from kansei.agents import parse_spec
-from kansei.core.errors import OptionError
+from kansei.core.errors import KanseiError, OptionError
 from kansei.core.options import shorten
 from kansei.core.protocol import Game, validation_lines
-from kansei.core.registry import load
+from kansei.core.registry import game_class, load
 
 from ..content import materialize, pack
 from ..plan import GameRef, Job, Tables, numbered
@@ -176,6 +176,15 @@ def user_paths(line: str, copy: Path, what: str) -> str:
     for form in {str(copy), str(copy.resolve())}:
         line = line.replace(form + "/", own + "/").replace(form, own)
     return line if own in line else f"content {shorten(what)}: {line}"
+
+
+def game_title(game_id: str) -> str:
+    """The game's own name for a report's title ("Touge Card Game", not "touge"); its id where it no longer
+    loads (a stored run of a plugin since removed)."""
+    try:
+        return game_class(game_id).name or game_id
+    except KanseiError:  # the report is still worth reading without its game
+        return str(game_id)
 
 
 def game_index(tables: Tables, game_id: str) -> int:

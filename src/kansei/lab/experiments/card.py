@@ -30,6 +30,7 @@ from .base import (
     agents_text,
     check_agents,
     convergence,
+    game_title,
     interval,
     interval_label,
     pct,
@@ -373,7 +374,7 @@ class Card(Experiment):
         tables += [shape["table"], shape["rates"]]
         return Result(
             experiment=self.kind,
-            title=f"{info['game']}: card impact in {info['deck']}" + (" (scan)" if many else ""),
+            title=f"{game_title(info['game'])}: card impact in {info['deck']}" + (" (scan)" if many else ""),
             question=(
                 "Which cards of the deck matter, and how much?"
                 if many

@@ -19,6 +19,7 @@ from .base import (
     Result,
     check_agents,
     convergence,
+    game_title,
     interval_label,
     load_version,
     pct,
@@ -204,7 +205,7 @@ class Diff(Experiment):
             findings.append("No significant change between the two versions after Holm's correction.")
         return Result(
             experiment=self.kind,
-            title=f"{info['game']}: {info['run']} diff between two content versions",
+            title=f"{game_title(info['game'])}: {info['run']} diff between two content versions",
             question="Did the change do what it should, and nothing else?",
             method=(
                 f"The {info['run']} experiment on version A ({info['versions'][0]}) and version B "

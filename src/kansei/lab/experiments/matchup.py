@@ -25,6 +25,7 @@ from .base import (
     cell_rate,
     check_agents,
     convergence,
+    game_title,
     interval,
     interval_label,
     pct,
@@ -284,7 +285,7 @@ class Matchup(Experiment):
         top = max(range(len(keys)), key=lambda x: abs(tests[x].value) if tests[x].enough else -1)
         return Result(
             experiment=self.kind,
-            title=f"{info['game']}: matchup of {k} decks",
+            title=f"{game_title(info['game'])}: matchup of {k} decks",
             question="Which deck wins too often against which?"
             + (f" Is every pairing within {pct(band[0], 0)}–{pct(band[1], 0)}?" if band else ""),
             method=(
@@ -376,7 +377,7 @@ class Matchup(Experiment):
         shape = shape_summary(rows, info.get("unit", ""))
         return Result(
             experiment=self.kind,
-            title=f"{info['game']}: racer counts",
+            title=f"{game_title(info['game'])}: racer counts",
             question="How do the seats fare as the number of racers changes?",
             method=(
                 f"{info['units']} games for each racer count, {agents_text(info['agents'], top)}; each "

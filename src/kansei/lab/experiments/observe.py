@@ -33,7 +33,17 @@ from kansei.core.registry import load
 from .. import decks as dk
 from ..plan import Job, Tables, deck_key
 from ..stats import ALPHA, MIN_UNITS, Diff, holm, holm_levels, wilson_rate
-from .base import CommonParams, Experiment, Result, interval, interval_label, pct, signed, signed_interval
+from .base import (
+    CommonParams,
+    Experiment,
+    Result,
+    game_title,
+    interval,
+    interval_label,
+    pct,
+    signed,
+    signed_interval,
+)
 
 MAX_FILES = 200_000
 
@@ -377,7 +387,7 @@ class Observe(Experiment):
             notes.append("Some games were played with other content than the current one.")
         return Result(
             experiment=self.kind,
-            title=f"{info['game']}: observed card statistics",
+            title=f"{game_title(info['game'])}: observed card statistics",
             question="In saved games, how did seats fare when they drew, played or held each card?",
             method=(
                 f"{len(info['files'])} saved games or runs were read; for each seat, the cards it drew and "

@@ -49,6 +49,7 @@ from .base import (
     agents_text,
     band_verdict,
     check_agents,
+    game_title,
     load_version,
     pct,
     seat_agents,
@@ -439,7 +440,7 @@ class Tune(Search):
             findings.append(diffs_note)
         return Result(
             experiment=self.kind,
-            title=f"{info['game']}: tune {what} for {info['deck']}",
+            title=f"{game_title(info['game'])}: tune {what} for {info['deck']}",
             question=f"Which {info['field']} of {info['card']} brings {info['deck']} into {band_text}?",
             method=(
                 f"Bisection over the whole numbers {info['range'][0]}..{info['range'][1]} of {what} "
@@ -674,7 +675,7 @@ class Build(Search):
         findings.append(self.games_line(info, rows))
         return Result(
             experiment=self.kind,
-            title=f"{info['game']}: build from {info['deck']}"
+            title=f"{game_title(info['game'])}: build from {info['deck']}"
             + (f" around {', '.join(info['around'])}" if info["around"] else ""),
             question=(
                 f"What is the strongest legal deck around {', '.join(info['around'])}?"

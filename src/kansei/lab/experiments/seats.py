@@ -23,6 +23,7 @@ from .base import (
     cell_rate,
     check_agents,
     convergence,
+    game_title,
     interval,
     pct,
     seat_agents,
@@ -254,7 +255,7 @@ class Seats(Experiment):
         tables_out += [shape["table"], shape["rates"]]
         return Result(
             experiment=self.kind,
-            title=f"{info['game']}: seat advantage",
+            title=f"{game_title(info['game'])}: seat advantage",
             question="Is going first (or any seat) an advantage, apart from the deck the seat gets?",
             method=(
                 f"{info['units']} seeds, {agents_text(info['agents'], n)} ({len(rows)} games). {deck_note} "

@@ -23,6 +23,7 @@ from .base import (
     Result,
     agents_text,
     check_agents,
+    game_title,
     interval,
     pct,
     seat_agents,
@@ -142,7 +143,7 @@ class Shape(Experiment):
         )
         return Result(
             experiment=self.kind,
-            title=f"{info['game']}: race shape",
+            title=f"{game_title(info['game'])}: race shape",
             question="What is a game like: how long, how close, how often decided late?",
             method=(
                 f"{n} games, {agents_text(info['agents'], players)}; the decks each seat held are listed "
