@@ -264,23 +264,42 @@ class MctsAgent(Agent):
             done += self.last_iterations
         return self._summed(roots, seat, done)
 
-    def forest(self, state: State, seat: int) -> Node:
+    def forest(
+        self,
+        state: State,
+        seat: int,
+        sample: Sampler | None = None,
+        ensure: str | None = None,
+        iters: int | None = None,
+        seconds: float | None = None,
+    ) -> Node:
         """Root parallelisation (``trees=K``): K independent information-set trees, each with a K-th of the
-        budget and a fresh world every iteration (as :meth:`search` alone), searched one after another;
-        returns a root whose children add up the K roots' (visits, values), as :meth:`pimc`'s does."""
+        budget (``iters`` and ``seconds``, by default the spec's) and a fresh world every iteration (as
+        :meth:`search` alone), searched one after another; returns a root whose children add up the K
+        roots' (visits, values), as :meth:`pimc`'s does, and ``last_values`` is the mean over every counted
+        iteration of the K."""
         k = self.params.trees
-        iters, seconds = self._share(k)
+        iters, seconds = self._share(k, iters, seconds)
         roots = []
-        done = 0
+        totals = [0.0] * len(state.returns())  # each seat's value, weighted by the iterations behind it
+        done = counted = 0
         for _ in range(k):
-            roots.append(self.search(state, seat, iters=iters, seconds=seconds))
+            roots.append(self.search(state, seat, sample=sample, ensure=ensure, iters=iters, seconds=seconds))
             done += self.last_iterations
-        return self._summed(roots, seat, done)
+            counted += self.last_counted
+            totals = [t + v * self.last_counted for t, v in zip(totals, self.last_values, strict=True)]
+        merged = self._summed(roots, seat, done)
+        self.last_counted = counted
+        self.last_values = [t / counted for t in totals] if counted else [0.0] * len(totals)
+        return merged
 
-    def _share(self, k: int) -> tuple[int | None, float | None]:
-        """A K-th of the spec's budget: its iterations and its seconds."""
-        p = self.params
-        return (None if p.iters is None else max(1, p.iters // k)), (None if p.time is None else p.time / k)
+    def _share(
+        self, k: int, iters: int | None = None, seconds: float | None = None
+    ) -> tuple[int | None, float | None]:
+        """A K-th of a budget, by default the spec's: its iterations and its seconds."""
+        if iters is None and seconds is None:
+            iters, seconds = self.params.iters, self.params.time
+        return (None if iters is None else max(1, iters // k)), (None if seconds is None else seconds / k)
 
     def _summed(self, roots: list[Node], seat: int, done: int) -> Node:
         """One root holding the sum of ``roots``' visits and values, child by child; it becomes
@@ -320,29 +339,10 @@ class MctsAgent(Agent):
         ``trees=K`` it searches as :meth:`forest` does (a K-th of that budget per tree, their roots added
         up, ``values`` over all K), so the hint and the review see what the level plays."""
         p = self.params
-        k = p.trees
-        iters = None if p.iters is None else max(k, round(p.iters * budget))
+        iters = None if p.iters is None else max(1, round(p.iters * budget))
         seconds = None if p.time is None else p.time * budget
-        if k == 1:
-            root = self.search(state, seat, sample=sample, ensure=ensure, iters=iters, seconds=seconds)
-        else:
-            roots: list[Node] = []
-            totals = [0.0] * len(state.returns())  # each seat's value, weighted by the iterations behind it
-            done = counted = 0
-            share_iters = None if iters is None else iters // k
-            share_seconds = None if seconds is None else seconds / k
-            for _ in range(k):
-                roots.append(
-                    self.search(
-                        state, seat, sample=sample, ensure=ensure, iters=share_iters, seconds=share_seconds
-                    )
-                )
-                done += self.last_iterations
-                counted += self.last_counted
-                totals = [t + v * self.last_counted for t, v in zip(totals, self.last_values, strict=True)]
-            root = self._summed(roots, seat, done)
-            self.last_counted = counted
-            self.last_values = [t / counted for t in totals] if counted else [0.0] * len(totals)
+        search = self.forest if p.trees > 1 else self.search
+        root = search(state, seat, sample=sample, ensure=ensure, iters=iters, seconds=seconds)
         rows = []
         for key, ch in root.children.items():
             if ch.visits:

@@ -178,7 +178,8 @@ def _init_worker() -> None:
     # blocked (:func:`_sigint_blocked`), so one that came while it was forking waits here for this handler.
     signal.signal(signal.SIGINT, _WORKER_STOP)
     sys.unraisablehook = _quiet_interrupt
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    if hasattr(signal, "pthread_sigmask"):  # POSIX
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
 @contextmanager
@@ -187,11 +188,10 @@ def _sigint_blocked() -> Iterator[None]:
     between the fork and the worker's own handler (Python's after-fork hooks, the parent's handler still in
     place) is delivered once :func:`_init_worker` has set that handler, never in the middle of the fork's
     clean-up, where it printed a traceback. The parent gets it when this block ends."""
-    try:
-        old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
-    except (AttributeError, OSError):  # no POSIX signal masks
+    if not hasattr(signal, "pthread_sigmask"):  # no POSIX signal masks
         yield
         return
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
     try:
         yield
     finally:
