@@ -358,6 +358,14 @@ def test_the_analysis_of_a_finished_game_reads_in_the_page_language_and_leads_to
         expect(box).to_contain_text("各プレイヤーが見えていた情報から")
         costly = box.locator("ol.costly li button")
         assert costly.count() >= 1, "a greedy-random race has moves that cost something"
+        # each loss as the review measured it, to a tenth of a point: whole points read "−5" beside a
+        # 4.6-point loss graded good (a fault is graded from 5)
+        moves = httpx.get(f"{site}/api/rooms/{room}/analysis").json()["moves"]
+        worst = sorted((m["loss"] for m in moves if m["loss"] >= 0.05), reverse=True)[:5]
+        expect(box.locator("ol.costly li small")).to_have_count(len(worst))
+        for text, loss in zip(box.locator("ol.costly li small").all_inner_texts(), worst, strict=True):
+            shown = re.fullmatch(r"勝率 −(\d+(?:\.\d)?)ポイント", text)
+            assert shown and abs(float(shown[1]) - loss) <= 0.051, (text, loss)
         step = re.fullmatch(r"(\d+)手目", costly.first.inner_text().strip())
         assert step, costly.first.inner_text()
         costly.first.click()

@@ -370,7 +370,10 @@ function drawAnalysis(box, a) {
     return h("li", {}, h("b", { class: `who s${seat}`, style: { color: colour(Number(seat)) } }, name(Number(seat))), t("punct.colon"),
       parts.length ? parts.join(t("punct.list")) : t("analysis.clean"));
   });
-  const costly = [...(a.moves || [])].filter((m) => m.loss > 0).sort((x, y) => y.loss - x.loss).slice(0, 5);
+  // the loss to a tenth of a point, as the CLI prints it: whole points read "−5" beside a move graded good
+  // (a 4.6-point loss; a fault is graded from 5)
+  const tenths = (m) => Math.round(m.loss * 10) / 10;
+  const costly = [...(a.moves || [])].filter((m) => tenths(m) > 0).sort((x, y) => y.loss - x.loss).slice(0, 5);
   box.replaceChildren(h("h3", {}, t("analysis.title")),
     h("p", { class: "small muted" }, t("analysis.curve", { name: name(a.curve_seat) })),
     curve(a),
@@ -381,7 +384,7 @@ function drawAnalysis(box, a) {
       h("button", { type: "button", class: "ghost small", onclick: () => gotoStep(m.ply) }, t("replay.step_short", { step: m.ply + 1 })), " ",
       h("b", { class: `who s${m.seat}`, style: { color: colour(m.seat) } }, name(m.seat)), " ", t(`grade.${m.grade}`), t("punct.colon"),
       m.played_text, " — ", t("analysis.better", { move: m.best_text }), " ",
-      h("small", { class: "muted" }, t("analysis.loss", { points: Math.round(m.loss) }))))));
+      h("small", { class: "muted" }, t("analysis.loss", { points: tenths(m).toLocaleString(pageLang(), { maximumFractionDigits: 1 }) }))))));
 }
 
 // The win-probability graph: the chance after every move, 50% dashed, a click goes to that step.
