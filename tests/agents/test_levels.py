@@ -223,6 +223,15 @@ def test_a_level_is_described_by_what_it_plays():
     assert lv.describe("mcts:iters=600,rollout=greedy,depth=8,prior=3") == (
         "searches 600 lines of play a move, each played 8 moves on, in worlds it cannot rule out"
     )
+    # several trees (Initial D's expert): the lines are the budget of all of them, split and voting
+    assert lv.describe("mcts:iters=1800,trees=3,rollout=greedy,depth=16,prior=3") == (
+        "searches 1,800 lines of play a move, each played 16 moves on, in worlds it cannot rule out, split "
+        "over 3 independent searches whose votes add up"
+    )
+    assert lv.describe("mcts:iters=1800,trees=3", "ja").endswith(
+        "（3つの独立した探索に分け、その票を合算する）"
+    )
+    assert "réparties entre 3 recherches indépendantes" in lv.describe("mcts:iters=1800,trees=3", "fr")
     # random rollouts cut at the default depth are a search's own business, not how it plays
     assert (
         lv.describe("mcts:iters=200,depth=10")

@@ -306,6 +306,7 @@ WORDS = Words(
                 "searches {lines} lines of play a move, each played {depth} moves on, in worlds it cannot "
                 "rule out"
             ),
+            "trees": "{text}, split over {trees} independent searches whose votes add up",
             "unrated": "not rated yet",
             "unrated_changed": "not rated since its spec changed",
             "unranked": (
@@ -329,6 +330,7 @@ WORDS = Words(
                 "explore {lines} lignes de jeu par coup, chacune prolongée de {depth} coups, dans les mondes "
                 "qu'il ne peut exclure"
             ),
+            "trees": "{text}, réparties entre {trees} recherches indépendantes dont les votes s'additionnent",
             "unrated": "pas encore évalué",
             "unrated_changed": "pas évalué depuis que son réglage a changé",
             "unranked": (
@@ -347,6 +349,7 @@ WORDS = Words(
             "search_depth": (
                 "ありうる局面の中で、1手ごとに{lines}通りの読み筋をそれぞれ{depth}手先まで進めて探索する"
             ),
+            "trees": "{text}（{trees}つの独立した探索に分け、その票を合算する）",
             "unrated": "未計測",
             "unrated_changed": "設定の変更後は未計測",
             "unranked": (
@@ -376,14 +379,20 @@ def describe(spec: str, lang: str = "en") -> str:
             return WORDS.tr(lang, "greedy_noise", percent=round(100 * noise))
         return WORDS.tr(lang, "greedy")
     if kind == "mcts":
-        lines = group_digits(int(keys.get("iters", 1000)), lang)
-        depth = str(keys.get("depth"))
-        if keys.get("rollout") == "greedy" and depth == "end":
-            return WORDS.tr(lang, "search_end", lines=lines)
-        if keys.get("rollout") == "greedy" and depth.isdigit() and int(depth) > 0:
-            return WORDS.tr(lang, "search_depth", lines=lines, depth=int(depth))
-        return WORDS.tr(lang, "search", lines=lines)
+        text = _search_words(keys, lang)
+        trees = int(keys.get("trees", 1))
+        return WORDS.tr(lang, "trees", text=text, trees=trees) if trees > 1 else text
     return spec
+
+
+def _search_words(keys: dict[str, Any], lang: str) -> str:
+    lines = group_digits(int(keys.get("iters", 1000)), lang)
+    depth = str(keys.get("depth"))
+    if keys.get("rollout") == "greedy" and depth == "end":
+        return WORDS.tr(lang, "search_end", lines=lines)
+    if keys.get("rollout") == "greedy" and depth.isdigit() and int(depth) > 0:
+        return WORDS.tr(lang, "search_depth", lines=lines, depth=int(depth))
+    return WORDS.tr(lang, "search", lines=lines)
 
 
 # ---------------------------------------------------------------------------------------- the agent
