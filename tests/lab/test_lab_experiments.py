@@ -3,6 +3,7 @@ the ones absent from it are not."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -140,6 +141,10 @@ def test_shape_of_a_known_sequence() -> None:
 def test_shape_reports_length_lead_changes_and_comebacks(tmp_path: Path) -> None:
     res = run("shape", tmp_path, games=150, agents=["greedy", "random"])
     assert res.title == "Lab toy: race shape"  # the game's name heads its report, not its id ("labtoy")
+    (games,) = [t for t in res.tables if "range" in t["columns"]]
+    spreads = {row[0]: row[3] for row in games["rows"]}
+    assert spreads["game length (actions)"] == "6 to 6"  # "a to b": a dash between numbers reads as a minus
+    assert re.fullmatch(r"−?\d+ to −?\d+", spreads["winning margin (power)"]), spreads
     csv = {r["metric"]: r for r in res.csv}
     assert csv["actions"]["mean"] == 6  # three rounds of two plays
     assert 0 < csv["lead_changes"]["mean"] < 5

@@ -348,8 +348,8 @@ def shape_summary(rows: list[dict[str, Any]], unit: str) -> dict[str, Any]:
     def med(xs: list[float]) -> float:
         return float(statistics.median(xs)) if xs else math.nan
 
-    def spread(xs: list[float]) -> str:
-        return f"{min(xs):g}–{max(xs):g}" if xs else "—"
+    def spread(xs: list[float]) -> str:  # "−6 to 62": a dash between two numbers reads as a minus sign
+        return f"{min(xs):g} to {max(xs):g}".replace("-", "−") if xs else "—"
 
     table = [
         ["game length (actions)", f"{mean(actions):.1f}", f"{med(actions):g}", spread(actions)],
